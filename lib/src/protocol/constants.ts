@@ -1,0 +1,11 @@
+/** The one MCP revision this client speaks. Any other answer to initialize is refused. */
+export const PROTOCOL_VERSION = "2025-06-18";
+
+/** Bytes in one frame, newline included, unless the caller chooses another bound. */
+export const DEFAULT_FRAME_LIMIT = 65_536;
+
+/** Messages that are not the awaited reply (notifications, the server's own requests) skipped per request. */
+export const MAX_SKIPPED_MESSAGES = 16;
+
+/** Tools one unpaginated tools/list may advertise. */
+export const MAX_TOOLS = 32;

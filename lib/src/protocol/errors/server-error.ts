@@ -1,0 +1,18 @@
+import { WorkbookError } from "./workbook-error.js";
+import type { Wording } from "./wording.js";
+
+/** The server answered with a JSON-RPC error object: its numeric code and message are kept. */
+export class ServerError extends WorkbookError {
+  readonly code = "server" as const;
+  declare readonly reason: "error-response";
+  readonly rpcCode: number;
+  readonly rpcMessage: string;
+  readonly data: unknown;
+
+  constructor(rpc: { code: number; message: string; data?: unknown }, wording: Wording) {
+    super("error-response", wording);
+    this.rpcCode = rpc.code;
+    this.rpcMessage = rpc.message;
+    this.data = rpc.data;
+  }
+}

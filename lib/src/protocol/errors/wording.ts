@@ -1,0 +1,49 @@
+/**
+ * Every user-facing error sentence is built here, so tests can pin the wording and every
+ * message has the same parts: what happened, what was expected, what came, which limit.
+ */
+export interface Wording {
+  /** What failed, in a few words: "response id 42 does not answer request 41". */
+  readonly what: string;
+  /** What the client was waiting for or requires. */
+  readonly expected?: string;
+  /** What actually arrived, already shortened by `preview` where it came from outside. */
+  readonly received?: string;
+  /** The bound that was hit, with its number: "frame limit 65536 bytes". */
+  readonly limit?: string;
+}
+
+export function sentence(wording: Wording): string {
+  const parts = [wording.what];
+  if (wording.expected !== undefined) parts.push(`expected ${wording.expected}`);
+  if (wording.received !== undefined) parts.push(`received ${wording.received}`);
+  if (wording.limit !== undefined) parts.push(`limit: ${wording.limit}`);
+  return parts.join("; ");
+}
+
+/** A short, printable view of outside data: never the whole of it in an error message. */
+export function preview(value: unknown, max = 60): string {
+  let text: string;
+  if (value instanceof Uint8Array) text = Buffer.from(value.subarray(0, max * 4)).toString("utf8");
+  else if (typeof value === "string") text = value;
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  const shown = text.length > max ? `${text.slice(0, max)}…` : text;
+  return JSON.stringify(shown);
+}
+
+/** How a JSON value's type reads in a message: 'the string "1"', 'true', 'the number 1.5'. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (typeof value === "string") return `the string ${preview(value, 30)}`;
+  if (typeof value === "number") return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
+  if (typeof value === "boolean") return `${value}`;
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}

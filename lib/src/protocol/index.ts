@@ -1,0 +1,17 @@
+export { PROTOCOL_VERSION, DEFAULT_FRAME_LIMIT, MAX_SKIPPED_MESSAGES, MAX_TOOLS } from "./constants.js";
+export {
+  requestMessage,
+  notificationMessage,
+  answerFor,
+  isJsonObject,
+  type JsonRpcMessage,
+  type JsonObject,
+  type RequestMessage,
+  type NotificationMessage,
+} from "./messages.js";
+export { encodeFrame } from "./encode-frame.js";
+export { FrameReader } from "./frame-reader.js";
+export { parseFrame } from "./parse-frame.js";
+export { checkInitialize, checkTools, type InitializeResult, type McpTool } from "./handshake.js";
+export { resultText } from "./result-text.js";
+export * from "./errors/index.js";
