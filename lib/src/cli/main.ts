@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+import { runCallCommand } from "./call.js";
+import { runDemoCommand } from "./demo.js";
+import { runServeCommand } from "./serve.js";
+
+const USAGE = `usage: mcp-workbook <command> [options]
+  serve [--mode M] [--log FILE]     the teaching server on stdio (--help lists the modes)
+  call [--allow a,b] [--timeout-ms N] [--json] TOOL ARGS_JSON [-- SERVER_CMD...]
+  demo [MODE|all]                   every failure mode, live, as a table
+  experiment ...                    Part A's tool-selection experiment (--help)`;
+
+type Command = (argv: readonly string[]) => Promise<number>;
+
+/** Subcommands load lazily, so `serve` starts without loading the experiment's dependencies. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => runServeCommand,
+  call: async () => (argv) => runCallCommand(argv),
+  demo: async () => runDemoCommand,
+  experiment: async () => {
+    const { runExperimentCommand } = await import("./experiment.js");
+    return (argv) => runExperimentCommand([...argv]);
+  },
+};
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`mcp-workbook: unknown command ${JSON.stringify(name)}\n${USAGE}\n`);
+    return 2;
+  }
+  return (await load())(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`mcp-workbook: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,77 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { teachingServerCommand, freshLog } from "../support/teaching-server.js";
+
+const CLI = path.join(__dirname, "../../lib/dist/cli/main.js");
+const run = promisify(execFile);
+
+/** Runs the built CLI; resolves with stdout, stderr and the exit code whatever it is. */
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: 60_000 });
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+  }
+}
+
+describe("mcp-workbook call", () => {
+  it("--json prints exactly one line with the result, exit 0", async () => {
+    const log = freshLog();
+    const { stdout, code } = await cli("call", "--json", "word_count", '{"text":"vanilla stock needs review"}', "--", ...teachingServerCommand("normal", log.path));
+    expect(code).toBe(0);
+    expect(stdout).toBe('{"ok":true,"text":"4"}\n');
+    expect(log.calls().map((call) => call.name)).toEqual(["word_count"]);
+  });
+
+  it("a call outside the allowlist is refused with exit 1 and never reaches the server", async () => {
+    const log = freshLog();
+    const { stdout, code } = await cli("call", "--json", "--allow", "word_count", "place_purchase", '{"flavor":"vanilla","tubs":100}', "--", ...teachingServerCommand("normal", log.path));
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({ ok: false, error: "RefusedError", code: "refused", message: '"place_purchase" is not allowed by this application; expected one of [word_count]' });
+    expect(log.calls()).toEqual([]);
+  });
+
+  it("a failing server gives exit 1 and the error class and code", async () => {
+    const { stdout, code } = await cli("call", "--json", "--timeout-ms", "500", "word_count", '{"text":"a"}', "--", ...teachingServerCommand("hang"));
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: "DeadlineError", code: "deadline" });
+    expect(stdout.trim().split("\n")).toHaveLength(1);
+  });
+
+  it.each([
+    [["call", "--json", "word_count"], /TOOL and ARGS_JSON are required/],
+    [["call", "--json", "word_count", "[1]"], /ARGS_JSON must be a JSON object/],
+    [["call", "--json", "--timeout-ms", "0", "word_count", "{}"], /timeout out of range/],
+    [["call", "--json", "word_count", "{}", "--"], /no server command after --/],
+  ])("usage errors exit 2: %j", async (args, message) => {
+    const { stdout, code } = await cli(...args);
+    expect(code).toBe(2);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, code: "usage", message: expect.stringMatching(message) });
+  });
+});
+
+describe("mcp-workbook demo", () => {
+  it("demo hang shows a deadline, as expected, nothing left behind", async () => {
+    const { stdout, code } = await cli("demo", "hang");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^hang\s+deadline\s+yes\s+\d+\s+0\s+DeadlineError/m);
+  });
+
+  it("an unknown mode is a usage error", async () => {
+    const { code, stderr } = await cli("demo", "nope");
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown mode "nope"/);
+  });
+});
+
+describe("mcp-workbook serve", () => {
+  it("is the teaching server on stdio", async () => {
+    const { stdout, code } = await cli("call", "--json", "word_count", '{"text":"a b"}', "--", process.execPath, CLI, "serve", "--mode", "notify");
+    expect(code).toBe(0);
+    expect(stdout).toBe('{"ok":true,"text":"2"}\n');
+  });
+});
