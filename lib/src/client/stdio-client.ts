@@ -1,5 +1,4 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
-import { once } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
@@ -76,8 +75,10 @@ export class StdioClient {
     this.child.once("exit", (code, signal) => {
       this.channel.end(new ClosedError("server-exited", { what: `server exited (${code ?? signal})`, expected: "a response" }));
     });
-    // A write after the server is gone fails with EPIPE: the operation reports it, the process lives on.
-    this.child.stdin.on("error", () => undefined);
+    // A write after the server is gone fails with EPIPE: the waiting read reports it, the process lives on.
+    this.child.stdin.on("error", (error) =>
+      this.channel.end(new ClosedError("input-closed", { what: `writing to the server failed: ${error.message}`, expected: "a server reading its input" }, { cause: error })),
+    );
   }
 
   /** The server's process id, which is also its process group id. */
@@ -258,11 +259,20 @@ export class StdioClient {
     if (!stdin.writable) {
       throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });
     }
-    const flushed = new Promise<void>((resolve, reject) => {
-      stdin.write(frame, (error) =>
-        error ? reject(new ClosedError("input-closed", { what: `writing to the server failed: ${error.message}`, expected: "a server reading its input" }, { cause: error })) : resolve(),
-      );
+    // Most frames fit in the pipe at once; only a full pipe makes us wait, under the deadline.
+    if (stdin.write(frame)) return;
+    const drained = new Promise<void>((resolve, reject) => {
+      const onDrain = (): void => {
+        stdin.off("close", onClose);
+        resolve();
+      };
+      const onClose = (): void => {
+        stdin.off("drain", onDrain);
+        reject(new ClosedError("input-closed", { what: "server input closed while a frame was being written", expected: "a server reading its input" }));
+      };
+      stdin.once("drain", onDrain);
+      stdin.once("close", onClose);
     });
-    await raceSignal(flushed, deadline.signal);
+    await raceSignal(drained, deadline.signal);
   }
 }

@@ -9,7 +9,10 @@ import { ProtocolError } from "./errors/protocol-error.js";
 export function encodeFrame(message: object, limit: number = DEFAULT_FRAME_LIMIT): Buffer {
   let json: string | undefined;
   try {
-    json = JSON.stringify(message, refuseNonFinite);
+    json = JSON.stringify(message);
+    // JSON.stringify writes NaN and Infinity as null. Only when a null appears is it worth the
+    // slower walk with a replacer that tells a real null from a number JSON cannot carry.
+    if (json?.includes("null")) JSON.stringify(message, refuseNonFinite);
   } catch (error) {
     if (error instanceof ProtocolError) throw error;
     throw new ProtocolError(

@@ -1,0 +1,90 @@
+import { MODES, isModeName, type ModeName } from "./modes.js";
+
+/** What the command line asked for. */
+export interface ServerOptions {
+  readonly mode: ModeName;
+  /** Where every tools/call is recorded, one JSON line each; undefined means no log. */
+  readonly logFile: string | undefined;
+  /** How many bytes the "endless" mode writes before it stops (it never ends the line). */
+  readonly endlessBytes: number;
+}
+
+export type ParsedArgs =
+  | { readonly kind: "run"; readonly options: ServerOptions }
+  | { readonly kind: "help" }
+  | { readonly kind: "usage-error"; readonly message: string };
+
+export const DEFAULT_ENDLESS_BYTES = 1024 * 1024 * 1024;
+
+/** The usage text; `--help` prints it to stdout, a usage error prints it to stderr. */
+export function usageText(): string {
+  const width = Math.max(...MODES.map((mode) => mode.name.length));
+  const modeLines = MODES.map((mode) => `  ${mode.name.padEnd(width)}  ${mode.summary}`);
+  return [
+    "usage: node server/dist/main.js [--mode MODE] [--log FILE] [--endless-bytes N]",
+    "",
+    "The teaching MCP server: newline-delimited JSON-RPC 2.0 on stdin/stdout, protocol 2025-06-18.",
+    "",
+    "options:",
+    "  --mode MODE         which behaviour to show (default: normal)",
+    "  --log FILE          append one JSON line per tools/call received, before answering it",
+    `  --endless-bytes N   bytes the endless mode writes before stopping (default: ${DEFAULT_ENDLESS_BYTES})`,
+    "  --help              print this text and exit",
+    "",
+    "modes:",
+    ...modeLines,
+    "",
+  ].join("\n");
+}
+
+const VALUE_FLAGS = ["--mode", "--log", "--endless-bytes"] as const;
+type ValueFlag = (typeof VALUE_FLAGS)[number];
+
+function isValueFlag(value: string): value is ValueFlag {
+  return (VALUE_FLAGS as readonly string[]).includes(value);
+}
+
+/** Reads `argv` (without node and the script). Accepts `--flag value` and `--flag=value`. */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const values = new Map<ValueFlag, string>();
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index] ?? "";
+    if (argument === "--help" || argument === "-h") return { kind: "help" };
+    const equals = argument.indexOf("=");
+    const flag = equals > 0 ? argument.slice(0, equals) : argument;
+    if (!isValueFlag(flag)) {
+      return { kind: "usage-error", message: `unknown argument ${JSON.stringify(argument)}` };
+    }
+    if (values.has(flag)) return { kind: "usage-error", message: `${flag} given twice` };
+    let value: string | undefined;
+    if (equals > 0) {
+      value = argument.slice(equals + 1);
+    } else {
+      value = argv[index + 1];
+      index += 1;
+    }
+    if (value === undefined || value === "") {
+      return { kind: "usage-error", message: `${flag} expects a value, got none` };
+    }
+    values.set(flag, value);
+  }
+
+  const mode = values.get("--mode") ?? "normal";
+  if (!isModeName(mode)) {
+    return { kind: "usage-error", message: `unknown mode ${JSON.stringify(mode)}` };
+  }
+
+  let endlessBytes = DEFAULT_ENDLESS_BYTES;
+  const endlessText = values.get("--endless-bytes");
+  if (endlessText !== undefined) {
+    endlessBytes = Number(endlessText);
+    if (!/^\d+$/.test(endlessText) || !Number.isSafeInteger(endlessBytes) || endlessBytes < 1) {
+      return {
+        kind: "usage-error",
+        message: `--endless-bytes expects a whole number of bytes >= 1, got ${JSON.stringify(endlessText)}`,
+      };
+    }
+  }
+
+  return { kind: "run", options: { mode, logFile: values.get("--log"), endlessBytes } };
+}

@@ -1,0 +1,152 @@
+/**
+ * How the tools/call reply reaches the client in each mode. In "normal" it is simply sent; in
+ * the other modes it is late, mislabelled, too big, endless, preceded by something a client
+ * must skip or refuse, or never sent at all. Each case here is one lesson.
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import type { Diagnose } from "./diagnostics.js";
+import { isObject, notificationMessage, type JsonObject, type RequestId } from "./jsonrpc.js";
+import type { ModeName } from "./modes.js";
+import type { Output, WriteChunk } from "./output.js";
+
+export interface CallReplyContext {
+  readonly mode: ModeName;
+  readonly output: Output;
+  readonly diagnose: Diagnose;
+  readonly endlessBytes: number;
+  /** Sends a reply the ordinary way (with the notify/stderr-log extras and stale's memory). */
+  reply(message: JsonObject): void;
+  /** The last reply sent before this one, if any. */
+  previousReply(): JsonObject | undefined;
+  /** Pings the client; resolves once any answer to it has arrived. */
+  pingClient(): Promise<void>;
+  /** reverse mode's hold on replies waiting to be sent out of order. */
+  readonly reverse: ReverseHold;
+}
+
+export const OVERSIZED_PADDING_BYTES = 1024 * 1024;
+export const CHATTY_NOTIFICATIONS = 20;
+export const TRICKLE_INTERVAL_MS = 200;
+export const REVERSE_WAIT_MS = 2000;
+export const STDOUT_LOG_LINE = "calling tool now";
+
+/** Delivers `reply`, the correct answer to the tools/call request `id`, as the mode dictates. */
+export function deliverCallReply(context: CallReplyContext, id: RequestId, reply: JsonObject): void {
+  const { output } = context;
+  switch (context.mode) {
+    case "wrong-id":
+      context.reply({ ...reply, id: typeof id === "number" ? id + 1 : `${id}+1` });
+      return;
+    case "stale": {
+      const previous = context.previousReply();
+      if (previous === undefined) context.diagnose("stale: no earlier reply to repeat");
+      else output.send(previous);
+      context.reply(reply);
+      return;
+    }
+    case "oversized":
+      context.reply(padded(reply, OVERSIZED_PADDING_BYTES));
+      return;
+    case "endless":
+      output.long((write, signal) => writeEndlessLine(write, signal, id, context.endlessBytes));
+      return;
+    case "stdout-log":
+      output.text(`${STDOUT_LOG_LINE}\n`);
+      context.reply(reply);
+      return;
+    case "hang":
+      context.diagnose(`hang: tools/call ${JSON.stringify(id)} will never be answered`);
+      return;
+    case "trickle":
+      output.long((write, signal) => trickle(write, signal, Buffer.from(JSON.stringify(reply), "utf8")));
+      return;
+    case "chatty":
+      for (let index = 1; index <= CHATTY_NOTIFICATIONS; index += 1) {
+        output.send(
+          notificationMessage("notifications/message", {
+            level: "info",
+            logger: "lucy-teaching-server",
+            data: `chatty note ${index} of ${CHATTY_NOTIFICATIONS} before the answer`,
+          }),
+        );
+      }
+      context.reply(reply);
+      return;
+    case "ping":
+      void context.pingClient().then(() => context.reply(reply));
+      return;
+    case "reverse":
+      context.reverse.add(() => context.reply(reply));
+      return;
+    default:
+      context.reply(reply);
+  }
+}
+
+/** The same reply with about `bytes` more of text: a good answer, in a frame too big to take. */
+function padded(reply: JsonObject, bytes: number): JsonObject {
+  const padding = "vanilla ".repeat(Math.ceil(bytes / 8));
+  const result = reply["result"];
+  if (isObject(result) && Array.isArray(result["content"])) {
+    return { ...reply, result: { ...result, content: [...result["content"], { type: "text", text: padding }] } };
+  }
+  const error = isObject(reply["error"]) ? reply["error"] : {};
+  return { ...reply, error: { ...error, data: padding } };
+}
+
+const ENDLESS_CHUNK = Buffer.from("vanilla stock needs review ".repeat(2428), "utf8"); // ~64 KiB, no newline
+
+/** The start of a reply whose text never closes, written until `limit` bytes or a shutdown. */
+async function writeEndlessLine(write: WriteChunk, signal: AbortSignal, id: RequestId, limit: number): Promise<void> {
+  const opening = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"`, "utf8");
+  let remaining = limit;
+  for (let chunk = opening; remaining > 0 && !signal.aborted; chunk = ENDLESS_CHUNK) {
+    const piece = chunk.subarray(0, Math.min(chunk.length, remaining));
+    await write(piece);
+    remaining -= piece.length;
+  }
+}
+
+/**
+ * The reply one byte at a time, every TRICKLE_INTERVAL_MS, without its closing brace; then
+ * spaces (legal JSON whitespace) forever. Every read gets a byte soon, the line never ends.
+ */
+async function trickle(write: WriteChunk, signal: AbortSignal, line: Buffer): Promise<void> {
+  const start = line.subarray(0, -1);
+  for (let index = 0; !signal.aborted; index += 1) {
+    await write(index < start.length ? start.subarray(index, index + 1) : " ");
+    await delay(TRICKLE_INTERVAL_MS, undefined, { signal });
+  }
+}
+
+/**
+ * reverse mode: holds tools/call replies until two are waiting, then sends the second first.
+ * A lone reply is sent after REVERSE_WAIT_MS; on shutdown whatever is held is sent in order.
+ */
+export class ReverseHold {
+  private held: Array<() => void> = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  add(send: () => void): void {
+    this.held.push(send);
+    if (this.held.length >= 2) {
+      const [first, second] = this.take();
+      second?.();
+      first?.();
+      return;
+    }
+    this.timer = setTimeout(() => this.flush(), REVERSE_WAIT_MS);
+  }
+
+  flush(): void {
+    for (const send of this.take()) send();
+  }
+
+  private take(): Array<() => void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const held = this.held;
+    this.held = [];
+    return held;
+  }
+}

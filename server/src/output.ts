@@ -1,0 +1,68 @@
+/**
+ * Everything the server writes to stdout goes through one queue, so a long write (the endless
+ * line, the trickle) is never interleaved with another message, and every write waits for
+ * 'drain' when the pipe is full instead of piling up in memory.
+ */
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+import { setTimeout as delay } from "node:timers/promises";
+import type { Diagnose } from "./diagnostics.js";
+import type { JsonObject } from "./jsonrpc.js";
+
+/** Writes one chunk and resolves when the stream can take more. */
+export type WriteChunk = (chunk: string | Uint8Array) => Promise<void>;
+
+export class Output {
+  private queue: Promise<void> = Promise.resolve();
+  /** Aborted on shutdown: long writers stop, pending messages still get a chance to flush. */
+  private readonly longWriters = new AbortController();
+
+  constructor(
+    private readonly stream: Writable,
+    private readonly diagnose: Diagnose,
+  ) {}
+
+  /** One message, one line: compact JSON (it never holds a raw newline), then "\n". */
+  send(message: JsonObject): void {
+    this.text(`${JSON.stringify(message)}\n`);
+  }
+
+  /** Raw text, exactly as given: modes that break the framing on purpose use this. */
+  text(text: string): void {
+    this.enqueue(() => this.write(text));
+  }
+
+  /**
+   * Runs a writer that may take forever (the endless line, the trickle). Nothing else reaches
+   * stdout until it finishes; on shutdown its signal aborts it.
+   */
+  long(writer: (write: WriteChunk, signal: AbortSignal) => Promise<void>): void {
+    const signal = this.longWriters.signal;
+    this.enqueue(() => writer((chunk) => this.write(chunk, signal), signal));
+  }
+
+  /** Stops long writers and waits, at most `graceMs`, for what is queued to reach the pipe. */
+  async close(graceMs: number): Promise<void> {
+    this.longWriters.abort();
+    const flushed = this.queue.then(() => this.drained());
+    await Promise.race([flushed, delay(graceMs, undefined, { ref: false })]);
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch((error: unknown) => {
+      if (error instanceof Error && error.name === "AbortError") return;
+      this.diagnose(`stdout write failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  private async write(chunk: string | Uint8Array, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    if (!this.stream.write(chunk)) {
+      await (signal === undefined ? once(this.stream, "drain") : once(this.stream, "drain", { signal }));
+    }
+  }
+
+  private async drained(): Promise<void> {
+    if (this.stream.writableLength > 0) await once(this.stream, "drain");
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * One conversation with one client: every line from stdin is classified and answered here.
+ * The correct behaviour lives in this file; how each mode bends the tools/call reply lives in
+ * faults.ts, and which tools are advertised lives in catalog.ts.
+ */
+import type { ServerOptions } from "./args.js";
+import { catalogFor, type Catalog } from "./catalog.js";
+import type { Diagnose } from "./diagnostics.js";
+import { deliverCallReply, ReverseHold, type CallReplyContext } from "./faults.js";
+import {
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  METHOD_NOT_FOUND,
+  PARSE_ERROR,
+  classifyLine,
+  errorMessage,
+  isObject,
+  notificationMessage,
+  requestMessage,
+  resultMessage,
+  type JsonObject,
+  type Request,
+  type RequestId,
+  type Response,
+} from "./jsonrpc.js";
+import type { LineEvent } from "./lines.js";
+import { CallLog } from "./log.js";
+import type { Output } from "./output.js";
+
+export const PROTOCOL_VERSION = "2025-06-18";
+export const OLD_PROTOCOL_VERSION = "2024-11-05";
+export const SERVER_INFO = { name: "lucy-teaching-server", version: "1" } as const;
+const INSTRUCTIONS = "Lucy's teaching server: word_count counts words. Start it with --mode to see one failure at a time.";
+
+/** Long enough that a client showing stderr has to wrap or cut it. */
+const LONG_DIAGNOSTIC = `state dump: ${"vanilla=12 chocolate=7 strawberry=3 ".repeat(60)}`;
+
+export class Session {
+  private readonly catalog: Catalog;
+  private readonly log: CallLog;
+  private readonly reverse = new ReverseHold();
+  private lastReply: JsonObject | undefined;
+  private pingsSent = 0;
+  /** Pings we sent and are waiting on, oldest first, with what to do once each is answered. */
+  private readonly pendingPings: Array<{ id: string; answered: () => void }> = [];
+  private readonly callContext: CallReplyContext;
+
+  constructor(
+    private readonly options: ServerOptions,
+    private readonly output: Output,
+    private readonly diagnose: Diagnose,
+  ) {
+    this.catalog = catalogFor(options.mode);
+    this.log = new CallLog(options.logFile);
+    this.callContext = {
+      mode: options.mode,
+      output,
+      diagnose,
+      endlessBytes: options.endlessBytes,
+      reply: (message) => this.reply(message),
+      previousReply: () => this.lastReply,
+      pingClient: () => this.pingClient(),
+      reverse: this.reverse,
+    };
+  }
+
+  private get chatty(): boolean {
+    return this.options.mode === "stderr-log";
+  }
+
+  handle(event: LineEvent): void {
+    if (event.kind === "too-long") {
+      this.diagnose(`dropped a line of ${event.bytes} bytes`);
+      this.output.send(errorMessage(null, PARSE_ERROR, `Parse error: a line of ${event.bytes} bytes is longer than this server reads`));
+      return;
+    }
+    if (this.chatty) this.diagnose(`received ${event.text.length} characters: ${event.text.slice(0, 200)}`);
+    const incoming = classifyLine(event.text);
+    switch (incoming.kind) {
+      case "rejected":
+        this.diagnose(incoming.reason);
+        this.output.send(incoming.reply);
+        return;
+      case "notification":
+        if (this.chatty) this.diagnose(`notification ${incoming.method}: nothing to answer`);
+        return;
+      case "response":
+        this.onResponse(incoming);
+        return;
+      case "request":
+        this.onRequest(incoming);
+    }
+  }
+
+  /** stdin ended: send what reverse mode still holds and stop waiting for pings. */
+  finish(): void {
+    this.reverse.flush();
+    if (this.pendingPings.length > 0) this.diagnose("input ended while a ping to the client was unanswered");
+  }
+
+  private onRequest(request: Request): void {
+    if (this.chatty) {
+      this.diagnose(`request ${JSON.stringify(request.id)}: ${request.method}`);
+      this.diagnose(LONG_DIAGNOSTIC);
+    }
+    switch (request.method) {
+      case "initialize":
+        this.reply(resultMessage(request.id, this.initializeResult()), request);
+        return;
+      case "ping":
+        this.reply(resultMessage(request.id, {}), request);
+        return;
+      case "tools/list":
+        this.reply(this.listTools(request), request);
+        return;
+      case "tools/call":
+        this.callTool(request);
+        return;
+      default:
+        this.reply(errorMessage(request.id, METHOD_NOT_FOUND, `Method not found: ${request.method}`), request);
+    }
+  }
+
+  private initializeResult(): JsonObject {
+    const mentionsLogging = this.options.mode === "notify" || this.options.mode === "chatty";
+    return {
+      protocolVersion: this.options.mode === "old-version" ? OLD_PROTOCOL_VERSION : PROTOCOL_VERSION,
+      // A server that sends notifications/message declares logging (MCP 2025-06-18, server/utilities/logging).
+      capabilities: mentionsLogging ? { tools: { listChanged: false }, logging: {} } : { tools: { listChanged: false } },
+      serverInfo: { ...SERVER_INFO },
+      instructions: INSTRUCTIONS,
+    };
+  }
+
+  private listTools(request: Request): JsonObject {
+    const cursor = request.params["cursor"];
+    if (cursor !== undefined && typeof cursor !== "string") {
+      return errorMessage(request.id, INVALID_PARAMS, `Invalid params: cursor must be a string, got ${JSON.stringify(cursor)}`);
+    }
+    const outcome = this.catalog.list(cursor);
+    return outcome.ok ? resultMessage(request.id, outcome.result) : errorMessage(request.id, INVALID_PARAMS, outcome.message);
+  }
+
+  /** Log first, then answer: the log holds every call that arrived, whether or not a reply follows. */
+  private callTool(request: Request): void {
+    const { id, params } = request;
+    const name = params["name"];
+    const args = params["arguments"] ?? {};
+    try {
+      this.log.record(id, name, args);
+    } catch (error) {
+      this.diagnose(error instanceof Error ? error.message : String(error));
+      this.reply(errorMessage(id, INTERNAL_ERROR, "Internal error: the call log could not be written, so the tool did not run"), request);
+      return;
+    }
+    const context: CallReplyContext = { ...this.callContext, reply: (message) => this.reply(message, request) };
+    deliverCallReply(context, id, this.runTool(id, name, args));
+  }
+
+  private runTool(id: RequestId, name: unknown, args: unknown): JsonObject {
+    if (typeof name !== "string") {
+      return errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "name" to be a string, got ${JSON.stringify(name) ?? "nothing"}`);
+    }
+    const tool = this.catalog.find(name);
+    if (tool === undefined) return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${name}`);
+    if (!isObject(args)) {
+      return errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "arguments" to be an object, got ${JSON.stringify(args)}`);
+    }
+    return resultMessage(id, tool.run(args));
+  }
+
+  /** Every reply to a request goes out here, so notify's and stderr-log's extras apply to all. */
+  private reply(message: JsonObject, request?: Request): void {
+    if (this.options.mode === "notify") this.sendNotifications(request);
+    if (this.chatty) this.diagnose(`replying to ${JSON.stringify(message["id"])} with ${"error" in message ? "an error" : "a result"}`);
+    this.output.send(message);
+    this.lastReply = message;
+  }
+
+  private sendNotifications(request: Request | undefined): void {
+    const meta = request?.params["_meta"];
+    const token = isObject(meta) && meta["progressToken"] !== undefined ? meta["progressToken"] : `lucy-progress-${String(request?.id ?? "call")}`;
+    const log = (data: string) => notificationMessage("notifications/message", { level: "info", logger: "lucy-teaching-server", data });
+    this.output.send(log("working on it"));
+    this.output.send(notificationMessage("notifications/progress", { progressToken: token, progress: 1, total: 1 }));
+    this.output.send(log("done, answer follows"));
+  }
+
+  /** ping mode: ask the client if it is alive; resolves on the first answer that arrives. */
+  private pingClient(): Promise<void> {
+    this.pingsSent += 1;
+    const id = `server-${this.pingsSent}`;
+    return new Promise((resolve) => {
+      this.pendingPings.push({ id, answered: resolve });
+      this.output.send(requestMessage(id, "ping"));
+    });
+  }
+
+  private onResponse(response: Response): void {
+    const waiting = this.pendingPings.shift();
+    if (waiting === undefined) {
+      this.diagnose(`a response for id ${JSON.stringify(response.id)} arrived, but the server asked nothing`);
+      return;
+    }
+    const result = response.message["result"];
+    if (response.id !== waiting.id) {
+      this.diagnose(`expected the answer to ping ${JSON.stringify(waiting.id)}, got a response for id ${JSON.stringify(response.id)}; answering anyway`);
+    } else if (!isObject(result) || Object.keys(result).length > 0) {
+      this.diagnose(`expected the ping answer to be a result {}, got ${JSON.stringify(response.message).slice(0, 200)}; answering anyway`);
+    }
+    waiting.answered();
+  }
+}

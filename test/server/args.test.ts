@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_ENDLESS_BYTES, parseArgs, usageText } from "../../server/src/args.js";
+import { MODES, MODE_NAMES, isModeName } from "../../server/src/modes.js";
+
+describe("parseArgs", () => {
+  it("defaults to normal mode, no log, 1 GiB for the endless line", () => {
+    expect(parseArgs([])).toEqual({ kind: "run", options: { mode: "normal", logFile: undefined, endlessBytes: DEFAULT_ENDLESS_BYTES } });
+    expect(DEFAULT_ENDLESS_BYTES).toBe(1_073_741_824);
+  });
+
+  it("reads --flag value and --flag=value", () => {
+    expect(parseArgs(["--mode", "hang", "--log=/tmp/x.jsonl", "--endless-bytes", "5"])).toEqual({
+      kind: "run",
+      options: { mode: "hang", logFile: "/tmp/x.jsonl", endlessBytes: 5 },
+    });
+  });
+
+  it.each([
+    [["--mode", "sideways"], 'unknown mode "sideways"'],
+    [["--mode"], "--mode expects a value, got none"],
+    [["--log="], "--log expects a value, got none"],
+    [["--mode", "hang", "--mode", "ping"], "--mode given twice"],
+    [["serve"], 'unknown argument "serve"'],
+    [["--endless-bytes", "0"], '--endless-bytes expects a whole number of bytes >= 1, got "0"'],
+    [["--endless-bytes", "1e3"], '--endless-bytes expects a whole number of bytes >= 1, got "1e3"'],
+  ])("refuses %j: %s", (argv, message) => {
+    expect(parseArgs(argv)).toEqual({ kind: "usage-error", message });
+  });
+
+  it("answers --help before looking at anything else", () => {
+    expect(parseArgs(["--mode", "sideways", "--help"])).toEqual({ kind: "help" });
+  });
+});
+
+describe("modes", () => {
+  it("lists twenty distinct modes, normal first, each with a one-line summary in the usage text", () => {
+    expect(MODE_NAMES).toHaveLength(20);
+    expect(new Set(MODE_NAMES).size).toBe(20);
+    expect(MODE_NAMES[0]).toBe("normal");
+    const usage = usageText();
+    for (const mode of MODES) expect(usage).toMatch(new RegExp(`^  ${mode.name} +${mode.summary.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}$`, "mu"));
+    expect(isModeName("stale")).toBe(true);
+    expect(isModeName("Stale")).toBe(false);
+  });
+});
