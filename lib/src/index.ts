@@ -20,9 +20,62 @@ export {
 export type { ExitStatus, StdioClientOptions } from "./client/index.js";
 
 // --- tools: what the model hears (asModelTool, toolText, topTools, BM25) ---
+export {
+  asModelTool, toolText, topTools, topToolsAsync, tokenize, Bm25Index, bm25Scorer, BM25_DEFAULT_K1,
+  BM25_DEFAULT_B, recallAtK, ollamaEmbeddingScorer, cosineSimilarity, ToolSearchError, Bm25ParameterError,
+  EmbeddingServiceError,
+} from "./tools/index.js";
+export type {
+  McpInputSchema, ScoreFunction, AsyncScoreFunction, ModelTool, McpToolLike, Bm25Options, Bm25Hit, Ranking,
+  RecallAtK, OllamaEmbeddingOptions, ToolSearchErrorCode, EmbeddingServiceErrorCode,
+} from "./tools/index.js";
 
 // --- stats: Wilson interval, exact McNemar ---
+export { wilson, mcnemarExact, pairedCounts, StatsInputError } from "./stats/index.js";
+export type { WilsonInterval, McNemarResult, PairedCounts } from "./stats/index.js";
 
 // --- experiment: Part A catalog, providers, runner, receipts ---
+export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, CatalogError, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest, type CatalogErrorCode } from "./experiment/catalog-index.js";
+export { RECEIPT_SCHEMA, ReceiptSchema, RowSchema, TablesSchema, AnswerSchema, classify, makeReceipt, type Receipt, type Row, type Run, type Tables, type ConditionCell, type TokenFit, type Answer, type Outcome, type Protocol, type Price } from "./experiment/receipt.js";
+export { summarize, searchLabel } from "./experiment/summarize.js";
+export { loadReceipt, parseReceipt, writeReceipt } from "./experiment/receipt-file.js";
+export { ExperimentError, ReceiptTablesMismatchError, type ExperimentErrorCode } from "./experiment/errors.js";
+export type { Ask, Reply, Provider, ProviderName } from "./experiment/provider.js";
+export { scriptedProvider, type Script, type ScriptStep } from "./experiment/scripted-provider.js";
+export { lexicalProvider, lexicalAnswer, LEXICAL_LABEL, LEXICAL_DEFAULT_MODEL, LEXICAL_DEFAULT_MIN_SCORE, type LexicalOptions } from "./experiment/lexical-provider.js";
+export { ollamaProvider, type OllamaOptions } from "./experiment/ollama-provider.js";
+export { toOllamaRequest, fromOllamaResponse, ollamaUnloadRequest } from "./experiment/ollama-wire.js";
+export { anthropicProvider, type AnthropicOptions } from "./experiment/anthropic-provider.js";
+export { toAnthropicRequest, fromAnthropicResponse } from "./experiment/anthropic-wire.js";
+export { ANTHROPIC_PRICES, priceFor, costUsd } from "./experiment/prices.js";
+export { choicePrompt, choiceSchema } from "./experiment/choice-prompt.js";
+export { renderQwen25Native, renderQwen25Choice } from "./experiment/qwen-template.js";
+export { countQwenTokens, QWEN_TOKENIZER_LABEL } from "./experiment/qwen-tokens.js";
+export { ALL_KINDS, ALL_SIZES, ALL_PROTOCOLS, CHAPTER_SEARCH_CATALOGS, conditionsOf, type Design, type Condition, type SearchSpec } from "./experiment/design.js";
+export { runExperiment, type RunOptions, type RunResult, type Progress } from "./experiment/runner.js";
+export { progressLine, terminalProgress } from "./experiment/progress.js";
+export { measureProtocolCost, ProtocolCostReceiptSchema, type ProtocolCostReceipt } from "./experiment/protocol-cost.js";
 
 // --- charts: vega-lite specs from receipts, SVG in Node ---
+export { promptTokensChart } from "./charts/prompt-tokens-chart.js";
+export { routedRightChart } from "./charts/routed-right-chart.js";
+export { noCallChart } from "./charts/no-call-chart.js";
+export { searchChart } from "./charts/search-chart.js";
+export { chartsFor } from "./charts/chart-set.js";
+export type { ChartName, ChartSet, NamedChart } from "./charts/chart-set.js";
+export type {
+  ChartData, ChartText, CountBar, NoCallInput, PromptTokensInput, RoutedRightInput, SearchInput, ShareBar, ShareSeries, TokenSeries,
+} from "./charts/series.js";
+export { seriesFromPublished, countFromShare, PUBLISHED_CHART_FIGURES } from "./charts/from-published.js";
+export { seriesFromReceipt } from "./charts/from-receipt.js";
+export type { ReceiptChartOptions } from "./charts/from-receipt.js";
+export { PUBLISHED_SOURCE_LABEL, receiptSourceLabel } from "./charts/source-label.js";
+export { PublishedFiguresSchema, PublishedFigureSchema, loadPublishedFigures, publishedFigure } from "./charts/published.js";
+export type { PublishedFigure, PublishedFigures, PublishedSeriesFigure } from "./charts/published.js";
+export { renderSvg, renderPng, pngAvailable, chartBundle, toVegaSpec } from "./charts/render.js";
+export type { ChartBundle, PngOptions } from "./charts/render.js";
+export { displayChart, chartDisplayData, findKernelDisplayWriter, VEGA_LITE_MIME } from "./charts/display.js";
+export type { DisplayData } from "./charts/display.js";
+export { renderAllCharts } from "./charts/render-all.js";
+export type { RenderAllOptions, RenderAllResult } from "./charts/render-all.js";
+export { ChartInputError } from "./charts/chart-input-error.js";

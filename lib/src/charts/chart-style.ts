@@ -1,0 +1,76 @@
+// Look and wording shared by the four charts. Fixed sizes and fonts keep the rendered SVG the same
+// on every machine (vega estimates text width from the font size when no canvas is installed).
+import type { TopLevelSpec } from "vega-lite";
+import { ChartInputError } from "./chart-input-error.js";
+import type { ChartText } from "./series.js";
+
+export const VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
+
+export const CHART_WIDTH = 420;
+export const CHART_HEIGHT = 260;
+
+/** Fonts that ship with most Linux distributions first, then the usual fallbacks. */
+export const CHART_FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+
+export const CHART_CONFIG = {
+  font: CHART_FONT,
+  background: "white",
+  title: { anchor: "start", fontSize: 14, subtitleFontSize: 11, subtitleColor: "#555" },
+  axis: { labelFontSize: 11, titleFontSize: 12, grid: true, gridColor: "#e6e6e6" },
+  legend: { labelFontSize: 11, titleFontSize: 11, orient: "right" },
+  view: { stroke: null },
+} as const satisfies NonNullable<TopLevelSpec["config"]>;
+
+/** The title block: the chart's title, then where its numbers come from, then an optional note. */
+export function chartTitle(text: ChartText, defaultTitle: string): { text: string; subtitle: string[] } {
+  if (typeof text.source !== "string" || text.source.trim() === "") {
+    throw new ChartInputError(
+      `a chart needs a source label ("published: ..." or "receipt: ..."); received ${JSON.stringify(text.source)}`,
+    );
+  }
+  const subtitle = [text.source];
+  if (text.note !== undefined && text.note.trim() !== "") subtitle.push(...wrapLine(text.note, SUBTITLE_LINE_CHARS));
+  return { text: text.title ?? defaultTitle, subtitle };
+}
+
+/** Subtitle lines longer than this are wrapped: vega sizes the chart to fit its longest title line. */
+export const SUBTITLE_LINE_CHARS = 80;
+
+/** Word-wrapped lines of at most `width` characters (a longer word keeps its own line). */
+export function wrapLine(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.trim().split(/\s+/)) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+export function checkLabel(label: unknown, what: string): string {
+  if (typeof label !== "string" || label.trim() === "") {
+    throw new ChartInputError(`${what}: expected a non-empty label, received ${JSON.stringify(label)}`);
+  }
+  return label;
+}
+
+export function checkCount(k: unknown, n: unknown, what: string): void {
+  if (!Number.isInteger(n) || (n as number) <= 0) {
+    throw new ChartInputError(`${what}: expected n to be a whole number > 0, received ${String(n)}`);
+  }
+  if (!Number.isInteger(k) || (k as number) < 0 || (k as number) > (n as number)) {
+    throw new ChartInputError(`${what}: expected a whole count from 0 to n = ${String(n)}, received ${String(k)}`);
+  }
+}
+
+export function checkFinite(value: unknown, what: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw new ChartInputError(`${what}: expected a finite number, received ${String(value)}`);
+  }
+  return value;
+}

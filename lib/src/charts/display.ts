@@ -1,0 +1,100 @@
+// Showing a chart in a tslab notebook. One Jupyter display_data output carries the SVG, a PNG and
+// the vega-lite JSON together, and each front end picks what it can show: JupyterLab and VS Code
+// draw the vega-lite, a trusted Classic Notebook shows the SVG, and an untrusted one (which hides
+// SVG) falls back to the PNG. tslab's public `display` sends one MIME type per output, so the
+// bundle goes through the kernel's own display_data writer when it can be found, and through
+// `display.png` / `display.svg` otherwise. tslab is never imported at the top: the library also
+// runs outside notebooks.
+import type { TopLevelSpec } from "vega-lite";
+import { chartBundle, type ChartBundle } from "./render.js";
+
+export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
+
+/** The content of a Jupyter display_data message. */
+export interface DisplayData {
+  readonly data: Record<string, unknown>;
+  readonly metadata: Record<string, unknown>;
+  readonly transient: Record<string, unknown>;
+}
+
+type DisplayWriter = (content: DisplayData, update: boolean) => void;
+
+/** The chart's title, for front ends that show text only. */
+function plainText(spec: TopLevelSpec): string {
+  const title = (spec as { title?: unknown }).title;
+  if (typeof title === "string") return title;
+  if (title !== null && typeof title === "object") {
+    const { text, subtitle } = title as { text?: unknown; subtitle?: unknown };
+    const lines = [text, ...(Array.isArray(subtitle) ? subtitle : [subtitle])].filter((l): l is string => typeof l === "string");
+    if (lines.length > 0) return `[chart] ${lines.join(" | ")}`;
+  }
+  return "[chart]";
+}
+
+/** The SVG's own width and height, so the double-resolution PNG is shown at the SVG's size. */
+function svgSize(svg: string): { width: number; height: number } | undefined {
+  const width = /<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1];
+  const height = /<svg[^>]*\sheight="([\d.]+)"/.exec(svg)?.[1];
+  return width === undefined || height === undefined ? undefined : { width: Number(width), height: Number(height) };
+}
+
+/** One display_data content with every MIME type of the bundle (pure; tested without a kernel). */
+export function chartDisplayData(bundle: ChartBundle): DisplayData {
+  const data: Record<string, unknown> = {
+    "text/plain": plainText(bundle.vegaLite),
+    "image/svg+xml": bundle.svg,
+    [VEGA_LITE_MIME]: bundle.vegaLite,
+  };
+  const metadata: Record<string, unknown> = {};
+  if (bundle.png !== undefined) {
+    data["image/png"] = Buffer.from(bundle.png).toString("base64");
+    const size = svgSize(bundle.svg);
+    if (size !== undefined) metadata["image/png"] = size;
+  }
+  return { data, metadata, transient: {} };
+}
+
+/**
+ * The running kernel's display_data writer: tslab 1.0 keeps it as `lastWriteDisplayData` in its
+ * dist/jupyter.js module, set for the cell being executed. Found in the module cache rather than
+ * by requiring tslab, so it is the kernel's own copy even if several copies are installed.
+ */
+export function findKernelDisplayWriter(cache: NodeJS.Dict<NodeModule> = require.cache): DisplayWriter | undefined {
+  for (const [path, module] of Object.entries(cache)) {
+    if (!/[\\/]tslab[\\/]dist[\\/]jupyter\.js$/.test(path)) continue;
+    const writer = (module?.exports as { lastWriteDisplayData?: unknown } | undefined)?.lastWriteDisplayData;
+    if (typeof writer === "function") return writer as DisplayWriter;
+  }
+  return undefined;
+}
+
+interface TslabDisplay {
+  png(bytes: Uint8Array): void;
+  svg(text: string): void;
+}
+
+/**
+ * Renders the chart and shows it in the current tslab cell: SVG + PNG + vega-lite JSON in one
+ * output. Outside a kernel it throws; use chartBundle(spec) or renderSvg(spec) there.
+ */
+export async function displayChart(spec: TopLevelSpec): Promise<void> {
+  const bundle = await chartBundle(spec);
+  const writer = findKernelDisplayWriter();
+  if (writer !== undefined) {
+    writer(chartDisplayData(bundle), false);
+    return;
+  }
+  let display: TslabDisplay;
+  try {
+    display = (require("tslab") as { display: TslabDisplay }).display;
+  } catch (cause) {
+    throw new Error("displayChart: tslab is not installed here; use chartBundle(spec) or renderSvg(spec) outside a notebook", { cause });
+  }
+  try {
+    // One MIME type per output: the PNG shows in every front end, trusted or not.
+    if (bundle.png !== undefined) display.png(bundle.png);
+    else display.svg(bundle.svg);
+  } catch (cause) {
+    throw new Error("displayChart: not running in a tslab kernel cell; use chartBundle(spec) or renderSvg(spec)", { cause });
+  }
+}

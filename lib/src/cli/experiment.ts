@@ -1,0 +1,158 @@
+// `mcp-workbook experiment`: run Part A's design against a provider and write a receipt.
+import { ollamaEmbeddingScorer } from "../tools/embedding-scorer.js";
+import { anthropicProvider } from "../experiment/anthropic-provider.js";
+import { CATALOG_SIZES, type CatalogSize } from "../experiment/catalog-schema.js";
+import { loadCatalogData } from "../experiment/catalog.js";
+import { ALL_KINDS, ALL_PROTOCOLS, ALL_SIZES, CHAPTER_SEARCH_CATALOGS, type Design, type SearchSpec } from "../experiment/design.js";
+import { ExperimentError } from "../experiment/errors.js";
+import { LEXICAL_DEFAULT_MODEL, lexicalProvider } from "../experiment/lexical-provider.js";
+import { ollamaProvider } from "../experiment/ollama-provider.js";
+import { terminalProgress } from "../experiment/progress.js";
+import type { Provider } from "../experiment/provider.js";
+import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipt.js";
+import { runExperiment } from "../experiment/runner.js";
+
+export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollama|anthropic|lexical --out FILE [options]
+  --model M                 model to ask (lexical default: ${LEXICAL_DEFAULT_MODEL}; required otherwise)
+  --sizes 8,16,32,64        catalog sizes (default all four)
+  --kinds unrelated,confusable
+  --protocols native,choice
+  --search bm25,embed       also offer only a search's top tools, on the 64-tool confusable catalog
+  --top 5                   how many tools a search keeps (default 5)
+  --max-usd N               stop before a request that could take spending past N (anthropic)
+  --base-url URL            the provider's (and the embedding service's) address
+  --seed N                  base seed of the per-request shuffles (default 14)
+An existing --out receipt is resumed: rows already in it are not asked again.`;
+
+export const DEFAULT_BASE_SEED = 14;
+
+export type ExperimentArgs = {
+  provider: "ollama" | "anthropic" | "lexical";
+  model: string;
+  out: string;
+  design: Design;
+  maxUsd?: number;
+  baseUrl?: string;
+  seed: number;
+};
+
+class UsageError extends ExperimentError {
+  override readonly name = "UsageError";
+  constructor(message: string) {
+    super("usage", message);
+  }
+}
+
+function list<T>(flag: string, value: string, parse: (item: string) => T | undefined, expected: string): T[] {
+  const items = value.split(",").map((item) => item.trim()).filter((item) => item !== "");
+  if (items.length === 0) throw new UsageError(`${flag} needs at least one of ${expected}; received "${value}"`);
+  return items.map((item) => {
+    const parsed = parse(item);
+    if (parsed === undefined) throw new UsageError(`${flag}: "${item}" is not one of ${expected}`);
+    return parsed;
+  });
+}
+
+function positiveNumber(flag: string, value: string, integer: boolean): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n <= 0) {
+    throw new UsageError(`${flag} needs a positive ${integer ? "whole number" : "number"}; received "${value}"`);
+  }
+  return n;
+}
+
+/** Parse the command's arguments; throws a usage error (exit 2) that says what was expected. */
+export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
+  const values = new Map<string, string>();
+  const known = ["--provider", "--model", "--out", "--sizes", "--kinds", "--protocols", "--search", "--top", "--max-usd", "--base-url", "--seed"];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (!known.includes(flag)) throw new UsageError(`unknown argument "${arg}"`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    values.set(flag, value);
+  }
+  const provider = values.get("--provider");
+  if (provider !== "ollama" && provider !== "anthropic" && provider !== "lexical") {
+    throw new UsageError(`--provider must be ollama, anthropic or lexical; received ${provider === undefined ? "nothing" : `"${provider}"`}`);
+  }
+  const out = values.get("--out");
+  if (out === undefined) throw new UsageError("--out FILE is required (the receipt to write, or to resume)");
+  const model = values.get("--model") ?? (provider === "lexical" ? LEXICAL_DEFAULT_MODEL : undefined);
+  if (model === undefined) throw new UsageError(`--model is required for --provider ${provider}`);
+  const sizes = values.has("--sizes")
+    ? list<CatalogSize>("--sizes", values.get("--sizes")!, (s) => CATALOG_SIZES.find((size) => String(size) === s), CATALOG_SIZES.join(", "))
+    : [...ALL_SIZES];
+  const kinds = values.has("--kinds")
+    ? list<CatalogKind>("--kinds", values.get("--kinds")!, (s) => CatalogKindSchema.safeParse(s).data, ALL_KINDS.join(", "))
+    : [...ALL_KINDS];
+  const protocols = values.has("--protocols")
+    ? list<Protocol>("--protocols", values.get("--protocols")!, (s) => ProtocolSchema.safeParse(s).data, ALL_PROTOCOLS.join(", "))
+    : [...ALL_PROTOCOLS];
+  const top = values.has("--top") ? positiveNumber("--top", values.get("--top")!, true) : 5;
+  if (values.has("--top") && !values.has("--search")) throw new UsageError("--top is used only with --search");
+  const searches: SearchSpec[] = values.has("--search")
+    ? list("--search", values.get("--search")!, (s) => SearchMethodSchema.safeParse(s).data, "bm25, embed").map((method) => ({ method, top }))
+    : [];
+  const maxUsd = values.has("--max-usd") ? positiveNumber("--max-usd", values.get("--max-usd")!, false) : undefined;
+  if (maxUsd !== undefined && provider !== "anthropic") throw new UsageError("--max-usd applies only to --provider anthropic");
+  const seedText = values.get("--seed");
+  const seed = seedText === undefined ? DEFAULT_BASE_SEED : Number(seedText);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed needs a whole number from 0 to 4294967295; received "${seedText}"`);
+  const baseUrl = values.get("--base-url");
+  return {
+    provider,
+    model,
+    out,
+    design: { kinds, sizes, protocols, searches, searchCatalogs: CHAPTER_SEARCH_CATALOGS },
+    seed,
+    ...(maxUsd !== undefined ? { maxUsd } : {}),
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+  };
+}
+
+function providerFor(args: ExperimentArgs): Provider {
+  const base = args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {};
+  if (args.provider === "ollama") return ollamaProvider(base);
+  if (args.provider === "anthropic") return anthropicProvider(base);
+  return lexicalProvider();
+}
+
+/** Run the command; returns the exit code: 0 done (or stopped by the cap), 1 failed, 2 usage error. */
+export async function runExperimentCommand(argv: string[]): Promise<number> {
+  let args: ExperimentArgs;
+  try {
+    args = parseExperimentArgs(argv);
+  } catch (error) {
+    process.stderr.write(`mcp-workbook experiment: ${(error as Error).message}\n${EXPERIMENT_USAGE}\n`);
+    return 2;
+  }
+  try {
+    const provider = providerFor(args);
+    const embedScorer = args.design.searches.some((s) => s.method === "embed")
+      ? ollamaEmbeddingScorer(args.provider === "ollama" && args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {})
+      : undefined;
+    const result = await runExperiment({
+      provider,
+      model: args.model,
+      data: loadCatalogData(),
+      design: args.design,
+      baseSeed: args.seed,
+      out: args.out,
+      onProgress: terminalProgress(process.stderr),
+      ...(args.maxUsd !== undefined ? { maxUsd: args.maxUsd } : {}),
+      ...(embedScorer !== undefined ? { embedScorer } : {}),
+    });
+    const right = result.receipt.rows.filter((row) => row.outcome === "right").length;
+    process.stdout.write(
+      `${args.out}: ${result.receipt.rows.length} rows (${result.asked} asked, ${result.resumed} resumed), ` +
+        `${right} routed right; provider ${provider.name} (${provider.label}), model ${args.model}\n`,
+    );
+    if (result.stopped !== undefined) process.stdout.write(`${result.stopped}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`mcp-workbook experiment: ${(error as Error).message}\n`);
+    return 1;
+  }
+}

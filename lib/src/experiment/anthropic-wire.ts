@@ -1,0 +1,100 @@
+// Pure mappers between an Ask and Anthropic's Messages API wire format (POST /v1/messages), testable
+// without a network. As documented in Anthropic's API reference ("Messages", "Tool use", "Structured
+// outputs", "Token counting", platform.claude.com/docs): tools are {name, description, input_schema};
+// the answer's content is a list of blocks, {type: "text", text} or {type: "tool_use", id, name, input};
+// usage is {input_tokens, output_tokens}. JSON outputs go in output_config.format =
+// {type: "json_schema", schema} (the beta's output_format moved there) and come back as a text block.
+// POST /v1/messages/count_tokens takes the same body without max_tokens and answers {input_tokens}.
+import { z } from "zod";
+import { choicePrompt, choiceSchema, parseChoice } from "./choice-prompt.js";
+import { ExperimentError } from "./errors.js";
+import type { Ask, Reply } from "./provider.js";
+
+export const ANTHROPIC_VERSION = "2023-06-01";
+/** Enough for one tool call with its arguments, or a short reply in words. */
+export const ANTHROPIC_MAX_TOKENS = 1024;
+
+export type AnthropicMessagesRequest = {
+  model: string;
+  max_tokens: number;
+  messages: { role: "user"; content: string }[];
+  tools?: { name: string; description: string; input_schema: Record<string, unknown> }[];
+  output_config?: { format: { type: "json_schema"; schema: ReturnType<typeof choiceSchema> } };
+  temperature?: 0;
+};
+
+export function toAnthropicRequest(ask: Ask, options: { temperature: boolean; maxTokens?: number }): AnthropicMessagesRequest {
+  const base = {
+    model: ask.model,
+    max_tokens: options.maxTokens ?? ANTHROPIC_MAX_TOKENS,
+    ...(options.temperature ? { temperature: 0 as const } : {}),
+  };
+  if (ask.protocol === "native") {
+    return {
+      ...base,
+      messages: [{ role: "user", content: ask.request }],
+      tools: ask.offered.map((tool) => ({ name: tool.name, description: tool.description ?? "", input_schema: tool.inputSchema })),
+    };
+  }
+  return {
+    ...base,
+    messages: [{ role: "user", content: choicePrompt(ask.request, ask.offered) }],
+    output_config: { format: { type: "json_schema", schema: choiceSchema(ask.offered) } },
+  };
+}
+
+/** The count_tokens body for the same question: the request without max_tokens (and sampling). */
+export function toAnthropicCountRequest(request: AnthropicMessagesRequest): Omit<AnthropicMessagesRequest, "max_tokens" | "temperature"> {
+  const { max_tokens: _max, temperature: _temperature, ...rest } = request;
+  return rest;
+}
+
+const ContentBlockSchema = z.union([
+  z.object({ type: z.literal("text"), text: z.string() }).passthrough(),
+  z.object({ type: z.literal("tool_use"), id: z.string(), name: z.string(), input: z.record(z.unknown()) }).passthrough(),
+  z.object({ type: z.string() }).passthrough(),
+]);
+
+const MessagesResponseSchema = z.object({
+  content: z.array(ContentBlockSchema),
+  stop_reason: z.string().nullable().optional(),
+  usage: z.object({ input_tokens: z.number().int().nonnegative(), output_tokens: z.number().int().nonnegative() }).passthrough(),
+});
+
+export const CountTokensResponseSchema = z.object({ input_tokens: z.number().int().nonnegative() });
+
+/** A reply from a Messages API body: the first tool_use block (native), or the chosen name (choice), else the text. */
+export function fromAnthropicResponse(ask: Pick<Ask, "protocol">, body: unknown, wallMs: number): Reply {
+  const parsed = MessagesResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ExperimentError(
+      "provider-response-invalid",
+      `the Messages API answer is not the documented shape: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+      { cause: parsed.error },
+    );
+  }
+  const response = parsed.data;
+  const text = response.content
+    .flatMap((block) => (block.type === "text" && typeof block["text"] === "string" ? [block["text"] as string] : []))
+    .join("");
+  const toolUse = response.content.find((block) => block.type === "tool_use") as
+    | { type: "tool_use"; name: string; input: Record<string, unknown> }
+    | undefined;
+  let answer: Reply["answer"];
+  if (ask.protocol === "native" && toolUse !== undefined) {
+    answer = { kind: "call", name: toolUse.name, arguments: toolUse.input };
+  } else if (ask.protocol === "choice") {
+    const name = parseChoice(text);
+    answer = name === null ? { kind: "text", text } : { kind: "call", name, arguments: {} };
+  } else {
+    answer = { kind: "text", text };
+  }
+  return {
+    answer,
+    promptTokens: response.usage.input_tokens,
+    outputTokens: response.usage.output_tokens,
+    prefillMs: null,
+    totalMs: wallMs,
+    usage: response.usage,
+  };
+}

@@ -1,0 +1,183 @@
+// The runner: every request under every condition of a design, asked once, classified, and
+// appended to a receipt that is rewritten atomically after each row. Rows already in the receipt
+// file are not asked again, and a provider that fails mid-run loses none of the rows before it.
+import { existsSync } from "node:fs";
+import { bm25Scorer } from "../tools/bm25.js";
+import { topTools, topToolsAsync } from "../tools/top-tools.js";
+import type { AsyncScoreFunction, McpTool } from "../tools/types.js";
+import { buildCatalog, catalogHash, requestSeed, shuffledFor, type CatalogData } from "./catalog.js";
+import { conditionKey, conditionsOf, rowKey, type Condition, type Design } from "./design.js";
+import { ExperimentError } from "./errors.js";
+import { harnessVersion } from "./harness-version.js";
+import type { Provider } from "./provider.js";
+import { classify, makeReceipt, type Receipt, type Row, type Run } from "./receipt.js";
+import { loadReceipt, writeReceipt } from "./receipt-file.js";
+
+export type Progress = {
+  /** Rows finished so far, including rows found in the receipt when resuming. */
+  done: number;
+  total: number;
+  /** Rows taken from an earlier run of the same receipt. */
+  resumed: number;
+  condition: Condition;
+  requestId: string;
+  row?: Row;
+};
+
+export type RunOptions = {
+  provider: Provider;
+  model: string;
+  data: CatalogData;
+  design: Design;
+  baseSeed: number;
+  /** Receipt file: read to resume, rewritten after every row. Without it the run stays in memory. */
+  out?: string;
+  /** Stop before any request whose worst case could take spending past this, in USD. */
+  maxUsd?: number;
+  /** Scorer for "embed" searches (ollamaEmbeddingScorer in the CLI). */
+  embedScorer?: AsyncScoreFunction;
+  onProgress?: (progress: Progress) => void;
+  /** The run's date (ISO); default now. */
+  date?: string;
+};
+
+export type RunResult = {
+  receipt: Receipt;
+  asked: number;
+  resumed: number;
+  /** Why the run ended before its design was complete, if it did. */
+  stopped?: string;
+};
+
+export const SEED_DERIVATION =
+  "each row's seed is requestSeed(baseSeed, kind, size, requestId); the catalog is shuffled with shuffledFor(tools, seed)";
+
+function sumCost(rows: readonly Row[]): number {
+  let spent = 0;
+  for (const row of rows) spent += row.costUsd ?? 0;
+  return spent;
+}
+
+function resumeFrom(path: string, run: Run): Row[] {
+  if (!existsSync(path)) return [];
+  const earlier = loadReceipt(path);
+  const mismatched = (["provider", "catalogHash", "baseSeed"] as const).find((field) => earlier.run[field] !== run[field]);
+  if (mismatched !== undefined) {
+    throw new ExperimentError(
+      "receipt-mismatch",
+      `cannot resume ${path}: its run has ${mismatched} ${JSON.stringify(earlier.run[mismatched])}, ` +
+        `this run has ${JSON.stringify(run[mismatched])}; choose another --out file`,
+    );
+  }
+  return earlier.rows;
+}
+
+async function offeredFor(condition: Condition, catalog: McpTool[], request: string, options: RunOptions): Promise<McpTool[]> {
+  const search = condition.search;
+  if (search === undefined) return catalog;
+  if (search.method === "bm25") return topTools(request, catalog, bm25Scorer(), search.top);
+  if (options.embedScorer === undefined) {
+    throw new ExperimentError("usage", "an embed search needs an embedding scorer (Ollama's all-minilm)");
+  }
+  return topToolsAsync(request, catalog, options.embedScorer, search.top);
+}
+
+/** Run a design against a provider; see the file comment for resume and failure behaviour. */
+export async function runExperiment(options: RunOptions): Promise<RunResult> {
+  const { provider, model, data, design, baseSeed } = options;
+  const run: Run = {
+    provider: provider.name,
+    providerLabel: provider.label,
+    model,
+    date: options.date ?? new Date().toISOString(),
+    harnessVersion: harnessVersion(),
+    catalogHash: catalogHash(data),
+    baseSeed,
+    seeds: SEED_DERIVATION,
+    ...(provider.prices ? { prices: [...provider.prices] } : {}),
+    ...(options.maxUsd !== undefined ? { maxUsd: options.maxUsd } : {}),
+    ...(provider.tokenizer ? { tokenizer: provider.tokenizer } : {}),
+  };
+  const rows = options.out === undefined ? [] : resumeFrom(options.out, run);
+  const done = new Set(rows.map(rowKey));
+  const conditions = conditionsOf(design);
+  const total = conditions.length * data.requests.length;
+  const resumed = rows.length;
+  let asked = 0;
+  let prepared = false;
+
+  const snapshot = (extra: Partial<Run> = {}): Receipt => {
+    const spent = sumCost(rows);
+    return makeReceipt({ ...run, ...(options.maxUsd !== undefined || spent > 0 ? { spentUsd: spent } : {}), ...extra }, rows);
+  };
+  const save = (receipt: Receipt): Receipt => {
+    if (options.out !== undefined) writeReceipt(options.out, receipt);
+    return receipt;
+  };
+
+  for (const condition of conditions) {
+    const catalog = buildCatalog(data, condition.kind, condition.size);
+    for (const request of data.requests) {
+      if (done.has(conditionKey(model, request.id, condition))) continue;
+      const seed = requestSeed(baseSeed, condition.kind, condition.size, request.id);
+      const shuffled = shuffledFor(catalog, seed);
+      const offered = await offeredFor(condition, shuffled, request.text, options);
+      const ask = { request: request.text, offered, protocol: condition.protocol, model };
+      if (options.maxUsd !== undefined && provider.worstCaseUsd !== undefined) {
+        const worst = await provider.worstCaseUsd(ask);
+        const spent = sumCost(rows);
+        if (spent + worst > options.maxUsd) {
+          const stopped =
+            `stopped by --max-usd ${options.maxUsd}: spent $${spent.toFixed(4)}, the next request could cost ` +
+            `up to $${worst.toFixed(4)}`;
+          return { receipt: save(snapshot({ stopped })), asked, resumed, stopped };
+        }
+      }
+      if (!prepared) {
+        await provider.prepare?.(model);
+        prepared = true;
+      }
+      let reply;
+      try {
+        reply = await provider.ask(ask);
+      } catch (error) {
+        save(snapshot({ stopped: `provider failed at ${request.id}: ${(error as Error).message}` }));
+        throw new ExperimentError(
+          "provider-failed",
+          `${provider.name} failed on request ${request.id} (${condition.kind}, ${condition.size} tools, ` +
+            `${condition.protocol}); the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}: ` +
+            `${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      const offeredNames = offered.map((tool) => tool.name);
+      const row: Row = {
+        model,
+        requestId: request.id,
+        request: request.text,
+        expected: request.expected,
+        kind: condition.kind,
+        size: condition.size,
+        protocol: condition.protocol,
+        ...(condition.search
+          ? { search: { ...condition.search, hit: offeredNames.includes(request.expected) } }
+          : {}),
+        offered: offeredNames,
+        seed,
+        answer: reply.answer,
+        outcome: classify(reply.answer, request.expected, offeredNames),
+        promptTokens: reply.promptTokens,
+        outputTokens: reply.outputTokens,
+        prefillMs: reply.prefillMs,
+        totalMs: reply.totalMs,
+        ...(reply.costUsd !== undefined ? { costUsd: reply.costUsd } : {}),
+      };
+      rows.push(row);
+      done.add(rowKey(row));
+      asked++;
+      save(snapshot());
+      options.onProgress?.({ done: rows.length, total, resumed, condition, requestId: request.id, row });
+    }
+  }
+  return { receipt: save(snapshot()), asked, resumed };
+}

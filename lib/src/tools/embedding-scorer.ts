@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { EmbeddingServiceError } from "./embedding-service-error.js";
+import type { AsyncScoreFunction } from "./types.js";
+
+export type OllamaEmbeddingOptions = {
+  /** Where Ollama listens; default http://127.0.0.1:11434. */
+  baseUrl?: string;
+  /** Embedding model; default all-minilm (the chapter's). */
+  model?: string;
+  /** Injected for tests or proxies; default the global fetch. */
+  fetch?: typeof fetch;
+  /** Deadline for one HTTP request, ms; default 60000 (a cold model load can take seconds). */
+  timeoutMs?: number;
+};
+
+/** Ollama's POST /api/embed answer: one vector per input, in input order (other fields ignored). */
+const embedResponse = z.object({ embeddings: z.array(z.array(z.number())) });
+
+/** Cosine similarity; 0 when either vector is all zeros (no direction to compare). */
+export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
+
+/**
+ * A score function that embeds the query and the documents with Ollama (POST /api/embed, body
+ * {model, input: string[]}, answer {embeddings: number[][]}) and scores each document by its cosine
+ * similarity to the query. Document vectors are remembered per scorer by text, so ranking the same
+ * catalog for many requests embeds each tool once. Async: use it with topToolsAsync.
+ */
+export function ollamaEmbeddingScorer(options: OllamaEmbeddingOptions = {}): AsyncScoreFunction {
+  const baseUrl = (options.baseUrl ?? "http://127.0.0.1:11434").replace(/\/+$/, "");
+  const model = options.model ?? "all-minilm";
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const url = `${baseUrl}/api/embed`;
+  const remembered = new Map<string, number[]>();
+
+  async function embed(input: string[]): Promise<number[][]> {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model, input }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new EmbeddingServiceError(
+        "unreachable",
+        `Ollama is not reachable at ${baseUrl} (POST /api/embed failed: ${describe(error)}). ` +
+          `Start it with "ollama serve" and pull the model with "ollama pull ${model}".`,
+        { cause: error },
+      );
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      throw new EmbeddingServiceError(
+        "http_status",
+        `Ollama answered POST /api/embed with HTTP ${response.status}: ${text.slice(0, 300)}` +
+          (response.status === 404 ? ` (is the model pulled? "ollama pull ${model}")` : ""),
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new EmbeddingServiceError("bad_response", `Ollama's /api/embed answer is not JSON: ${text.slice(0, 120)}`, { cause: error });
+    }
+    const parsed = embedResponse.safeParse(body);
+    if (!parsed.success) {
+      throw new EmbeddingServiceError(
+        "bad_response",
+        `Ollama's /api/embed answer lacks {embeddings: number[][]}: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+        { cause: parsed.error },
+      );
+    }
+    const { embeddings } = parsed.data;
+    if (embeddings.length !== input.length) {
+      throw new EmbeddingServiceError(
+        "bad_response",
+        `Ollama returned ${embeddings.length} embeddings for ${input.length} inputs`,
+      );
+    }
+    return embeddings;
+  }
+
+  return async (query, documents) => {
+    const missing = [...new Set(documents.filter((d) => !remembered.has(d)))];
+    const [queryVector, ...documentVectors] = await embed([query, ...missing]);
+    missing.forEach((document, i) => remembered.set(document, documentVectors[i] as number[]));
+    const q = queryVector as number[];
+    return documents.map((document) => {
+      const vector = remembered.get(document) as number[];
+      if (vector.length !== q.length) {
+        throw new EmbeddingServiceError(
+          "bad_response",
+          `embedding sizes differ: query ${q.length}, document ${vector.length}`,
+        );
+      }
+      return cosineSimilarity(q, vector);
+    });
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const code = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : undefined;
+    return code === undefined ? error.message : `${error.message}: ${code}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,21 @@
+/**
+ * A tool as an MCP server advertises it in a tools/list result: a name, a description written for
+ * a model, and a JSON Schema for its arguments. MCP requires the schema to describe an object.
+ * The client and Part A's catalog share this one shape.
+ */
+export type McpInputSchema = { type: "object"; [keyword: string]: unknown };
+
+export type McpTool = {
+  name: string;
+  description?: string;
+  inputSchema: McpInputSchema;
+};
+
+/** A scorer for tool search: one score per document, in the documents' order; higher is better. */
+export type ScoreFunction = (query: string, documents: readonly string[]) => number[];
+
+/** The same, for scorers that must wait (an embedding service). */
+export type AsyncScoreFunction = (
+  query: string,
+  documents: readonly string[],
+) => Promise<number[]> | number[];

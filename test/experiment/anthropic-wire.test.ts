@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import type { McpTool } from "../../lib/src/tools/types.js";
+import { fromAnthropicResponse, toAnthropicCountRequest, toAnthropicRequest } from "../../lib/src/experiment/anthropic-wire.js";
+import { costUsd, priceFor } from "../../lib/src/experiment/prices.js";
+
+const tools: McpTool[] = [
+  { name: "word_count", description: "Count words.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+  { name: "stock_level", description: "Report stock.", inputSchema: { type: "object", properties: {} } },
+];
+
+// A Messages API answer with a tool_use block, as Anthropic's tool-use documentation shows it.
+const documented = {
+  id: "msg_01Aq9w938a90dw8q",
+  type: "message",
+  role: "assistant",
+  model: "claude-haiku-4-5",
+  content: [
+    { type: "text", text: "I'll count that." },
+    { type: "tool_use", id: "toolu_01A09q90qw90lq917835lq9", name: "word_count", input: { text: "vanilla stock" } },
+  ],
+  stop_reason: "tool_use",
+  usage: { input_tokens: 1067, output_tokens: 54 },
+};
+
+describe("toAnthropicRequest", () => {
+  it("offers tools with input_schema, at temperature 0 when the model accepts it", () => {
+    expect(toAnthropicRequest({ request: "count", offered: tools, protocol: "native", model: "claude-haiku-4-5" }, { temperature: true })).toEqual({
+      model: "claude-haiku-4-5",
+      max_tokens: 1024,
+      temperature: 0,
+      messages: [{ role: "user", content: "count" }],
+      tools: tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema })),
+    });
+  });
+
+  it("puts the constrained choice in output_config.format and sends no temperature when refused", () => {
+    const body = toAnthropicRequest({ request: "count", offered: tools, protocol: "choice", model: "claude-sonnet-5-5" }, { temperature: false });
+    expect(body.temperature).toBeUndefined();
+    expect(body.tools).toBeUndefined();
+    expect(body.output_config?.format.type).toBe("json_schema");
+    expect(body.output_config?.format.schema.properties.tool.enum).toEqual(["word_count", "stock_level"]);
+    expect(toAnthropicCountRequest(body)).not.toHaveProperty("max_tokens");
+  });
+});
+
+describe("fromAnthropicResponse", () => {
+  it("reads the tool_use block and the usage", () => {
+    expect(fromAnthropicResponse({ protocol: "native" }, documented, 812)).toMatchObject({
+      answer: { kind: "call", name: "word_count", arguments: { text: "vanilla stock" } },
+      promptTokens: 1067,
+      outputTokens: 54,
+      prefillMs: null,
+      totalMs: 812,
+    });
+  });
+
+  it("records text with no tool_use as no call, and a JSON choice as a call", () => {
+    const text = { ...documented, content: [{ type: "text", text: "Happy to help!" }], stop_reason: "end_turn" };
+    expect(fromAnthropicResponse({ protocol: "native" }, text, 1).answer).toEqual({ kind: "text", text: "Happy to help!" });
+    const choice = { ...documented, content: [{ type: "text", text: '{"tool":"stock_level"}' }] };
+    expect(fromAnthropicResponse({ protocol: "choice" }, choice, 1).answer).toEqual({ kind: "call", name: "stock_level", arguments: {} });
+  });
+
+  it("refuses an error body", () => {
+    expect(() => fromAnthropicResponse({ protocol: "native" }, { type: "error", error: { type: "overloaded_error" } }, 1)).toThrow(/not the documented shape/);
+  });
+});
+
+describe("prices", () => {
+  it("prices a dated model id by its family row", () => {
+    const haiku = priceFor("claude-haiku-4-5-20251001")!;
+    expect(haiku.model).toBe("claude-haiku-4-5");
+    // The chapter: 4,133 prompt tokens on Haiku 4.5 is about $0.004.
+    expect(costUsd(haiku, 4133, 0)).toBeCloseTo(0.004, 3);
+    expect(priceFor("claude-unknown")).toBeUndefined();
+  });
+});
