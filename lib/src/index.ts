@@ -4,7 +4,7 @@
 export {
   PROTOCOL_VERSION, DEFAULT_FRAME_LIMIT, MAX_SKIPPED_MESSAGES, MAX_TOOLS,
   requestMessage, notificationMessage, answerFor, isJsonObject,
-  encodeFrame, FrameReader, parseFrame, checkInitialize, checkTools, resultText,
+  encodeFrame, FrameReader, parseFrame, checkInitialize, checkTools, checkToolsPage, resultText,
   WorkbookError, ProtocolError, DeadlineError, ClosedError, ServerError, ToolError, RefusedError, UsageError,
 } from "./protocol/index.js";
 export type {
@@ -15,9 +15,9 @@ export type {
 // --- client: StdioClient and the teaching server's location ---
 export {
   StdioClient, MAX_TIMEOUT_MS, endProcessGroup, processGroupMembers, signalGroup, groupIsEmpty,
-  TEACHING_SERVER, teachingServerCommand,
+  TEACHING_SERVER, teachingServerCommand, OutstandingRequests,
 } from "./client/index.js";
-export type { ExitStatus, StdioClientOptions } from "./client/index.js";
+export type { ExitStatus, StdioClientOptions, ToolOutcome, IdMatch } from "./client/index.js";
 
 // --- tools: what the model hears (asModelTool, toolText, topTools, BM25) ---
 export {
@@ -79,3 +79,10 @@ export type { DisplayData } from "./charts/display.js";
 export { renderAllCharts } from "./charts/render-all.js";
 export type { RenderAllOptions, RenderAllResult } from "./charts/render-all.js";
 export { ChartInputError } from "./charts/chart-input-error.js";
+
+// --- notebook: small display helpers for the chapter notebooks and the failure gallery ---
+export {
+  attempt, attemptAsync, keepOne, closeKept, readCallLog, CallRecordSchema, escapeHtml, htmlTable, teachingServersStartedBy,
+  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport,
+} from "./notebook/index.js";
+export type { CallRecord, GalleryMode, GalleryOutcome } from "./notebook/index.js";

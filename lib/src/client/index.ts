@@ -1,4 +1,5 @@
-export { StdioClient, type ExitStatus } from "./stdio-client.js";
+export { StdioClient, type ExitStatus, type ToolOutcome } from "./stdio-client.js";
+export { OutstandingRequests, type IdMatch } from "./outstanding.js";
 export { type StdioClientOptions, MAX_TIMEOUT_MS } from "./options.js";
 export { endProcessGroup, processGroupMembers, signalGroup, groupIsEmpty } from "./process-group.js";
 export { TEACHING_SERVER, teachingServerCommand } from "./teaching-server.js";

@@ -1,4 +1,4 @@
-import { DEFAULT_FRAME_LIMIT } from "../protocol/constants.js";
+import { DEFAULT_FRAME_LIMIT, MAX_TOOLS } from "../protocol/constants.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
 
 export interface StdioClientOptions {
@@ -16,6 +16,10 @@ export interface StdioClientOptions {
   readonly termGraceMs?: number;
   /** Working directory for the server. Default: the caller's. */
   readonly cwd?: string;
+  /** Pages of tools/list to follow; 1 (the default) refuses any nextCursor. At most 100. */
+  readonly maxPages?: number;
+  /** Tools one listing may advertise, over all its pages. Default 32, at most 10000. */
+  readonly maxTools?: number;
 }
 
 export interface ResolvedOptions {
@@ -26,6 +30,8 @@ export interface ResolvedOptions {
   readonly graceMs: number;
   readonly termGraceMs: number;
   readonly cwd: string | undefined;
+  readonly maxPages: number;
+  readonly maxTools: number;
 }
 
 export const MAX_TIMEOUT_MS = 60_000;
@@ -59,7 +65,16 @@ export function resolveOptions(command: readonly string[], options: StdioClientO
       throw new UsageError(key, { what: `${key} out of range`, expected: `ms in [0, ${MAX_TIMEOUT_MS}]`, received: String(value) });
     }
   }
+  const maxPages = options.maxPages ?? 1;
+  const maxTools = options.maxTools ?? MAX_TOOLS;
+  for (const [key, value, top] of [["maxPages", maxPages, 100], ["maxTools", maxTools, 10_000]] as const) {
+    if (!Number.isSafeInteger(value) || value < 1 || value > top) {
+      throw new UsageError(key, { what: `${key} out of range`, expected: `an integer from 1 to ${top}`, received: String(value) });
+    }
+  }
   return {
+    maxPages,
+    maxTools,
     allowed,
     timeoutMs,
     frameLimit,

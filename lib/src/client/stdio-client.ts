@@ -5,8 +5,9 @@ import { encodeFrame } from "../protocol/encode-frame.js";
 import { ClosedError } from "../protocol/errors/closed-error.js";
 import { ProtocolError } from "../protocol/errors/protocol-error.js";
 import { RefusedError } from "../protocol/errors/refused-error.js";
+import { ServerError } from "../protocol/errors/server-error.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
-import { checkInitialize, checkTools, type InitializeResult, type McpTool } from "../protocol/handshake.js";
+import { checkInitialize, checkTools, checkToolsPage, type InitializeResult, type McpTool } from "../protocol/handshake.js";
 import { answerFor, isJsonObject, notificationMessage, requestMessage, type JsonObject, type JsonRpcMessage } from "../protocol/messages.js";
 import { parseFrame } from "../protocol/parse-frame.js";
 import { resultText } from "../protocol/result-text.js";
@@ -14,6 +15,7 @@ import { Deadline, raceSignal } from "./deadline.js";
 import { FrameChannel } from "./frame-channel.js";
 import { resolveOptions, type ResolvedOptions, type StdioClientOptions } from "./options.js";
 import { endProcessGroup } from "./process-group.js";
+import { OutstandingRequests } from "./outstanding.js";
 
 /** How a server ended: its exit code, or the signal that ended it (null if it never started). */
 export type ExitStatus = number | NodeJS.Signals | null;
@@ -45,7 +47,8 @@ export class StdioClient {
   private catalog = new Map<string, McpTool>();
   private state: State = "started";
   private failure: WorkbookError | undefined;
-  private nextId = 0;
+  private readonly outstanding = new OutstandingRequests();
+  private inputCutShort = false;
   private busy = false;
   private closing: Promise<ExitStatus> | undefined;
 
@@ -101,11 +104,35 @@ export class StdioClient {
     return server;
   }
 
-  /** Discovery: the validated list of advertised tools. Advertising grants nothing. */
+  /**
+   * Discovery: the validated list of advertised tools. Advertising grants nothing. With
+   * maxPages above 1 it follows nextCursor, within one deadline, refusing a repeated cursor, a
+   * page past maxPages and a total past maxTools; by default a paginated list is refused.
+   */
   async listTools(): Promise<McpTool[]> {
     this.requireReady("listTools");
-    const result = await this.request("tools/list", {});
-    const tools = this.guard(() => checkTools(result));
+    const { maxPages, maxTools } = this.options;
+    const tools = await this.operation("tools/list", async (deadline) => {
+      if (maxPages === 1) return checkTools(await this.resultOf("tools/list", {}, deadline), maxTools);
+      const seen = new Set<string>();
+      const cursors = new Set<string>();
+      const listed: McpTool[] = [];
+      let cursor: string | undefined;
+      for (let page = 1; ; page += 1) {
+        const result = await this.resultOf("tools/list", cursor === undefined ? {} : { cursor }, deadline);
+        const checked = checkToolsPage(result, maxTools, seen);
+        listed.push(...checked.tools);
+        cursor = checked.nextCursor;
+        if (cursor === undefined) return listed;
+        if (cursors.has(cursor)) {
+          throw new ProtocolError("catalog", { what: `the server repeated the cursor ${JSON.stringify(cursor.slice(0, 40))}`, expected: "a new cursor on every page, or none on the last", received: `page ${page} pointing back to an earlier page` });
+        }
+        if (page === maxPages) {
+          throw new ProtocolError("catalog", { what: `tool list goes on past ${maxPages} pages`, expected: `at most ${maxPages} pages`, received: `a nextCursor on page ${page}`, limit: `maxPages ${maxPages}` });
+        }
+        cursors.add(cursor);
+      }
+    });
     this.catalog = new Map(tools.map((tool) => [tool.name, tool]));
     return tools;
   }
@@ -117,6 +144,13 @@ export class StdioClient {
 
   /** Calls a tool that is both allowed and advertised, and returns its text. */
   async callTool(name: string, args: JsonObject = {}): Promise<string> {
+    this.checkCall(name, args);
+    const result = await this.request("tools/call", { name, arguments: args });
+    return this.guard(() => resultText(result));
+  }
+
+  /** The application's decision, made before a byte is sent: allowed, advertised, an object. */
+  private checkCall(name: string, args: unknown): void {
     if (!this.allowed.has(name)) {
       throw new RefusedError("not-allowed", {
         what: `${JSON.stringify(name)} is not allowed by this application`,
@@ -133,8 +167,44 @@ export class StdioClient {
     if (!isJsonObject(args)) {
       throw new RefusedError("bad-arguments", { what: `arguments for ${JSON.stringify(name)} are not an object`, expected: "a JSON object", received: typeof args });
     }
-    const result = await this.request("tools/call", { name, arguments: args });
-    return this.guard(() => resultText(result));
+  }
+
+  /**
+   * Several calls in flight at once: every allowed and advertised call is sent before any
+   * reply is read, and each reply binds to its own id, in whatever order it comes. A refused
+   * call is never sent. One deadline covers the whole batch.
+   */
+  async callTools(calls: ReadonlyArray<{ readonly name: string; readonly arguments?: JsonObject }>): Promise<ToolOutcome[]> {
+    const outcomes: Array<ToolOutcome | undefined> = calls.map((call) => {
+      try {
+        this.checkCall(call.name, call.arguments ?? {});
+        return undefined;
+      } catch (error) {
+        if (error instanceof RefusedError) return { name: call.name, ok: false, error };
+        throw error;
+      }
+    });
+    const sendable = calls.flatMap((call, index) => (outcomes[index] === undefined ? [{ index, call }] : []));
+    if (sendable.length > 0) {
+      const answers = await this.operation("tools/call", (deadline) =>
+        this.exchange(sendable.map(({ call }) => ({ method: "tools/call", params: { name: call.name, arguments: call.arguments ?? {} } })), deadline),
+      );
+      sendable.forEach(({ index, call }, position) => {
+        const answer = answers[position]!;
+        outcomes[index] = answer.ok ? textOutcome(call.name, answer.result) : { name: call.name, ok: false, error: answer.error };
+      });
+    }
+    return outcomes as ToolOutcome[];
+  }
+
+  /** Replies that came after their request's deadline, dropped rather than misattributed. */
+  get lateReplies(): number {
+    return this.outstanding.lateReplies;
+  }
+
+  /** Request ids sent and still awaited. */
+  get inFlight(): number[] {
+    return this.outstanding.inFlight;
   }
 
   /**
@@ -210,8 +280,7 @@ export class StdioClient {
     try {
       return await work(deadline);
     } catch (error) {
-      // Anything but a well-formed answer (server error, tool failure) leaves the stream in doubt.
-      if (error instanceof WorkbookError && error.code !== "server" && error.code !== "tool" && error.code !== "refused") this.markUnusable(error);
+      if (error instanceof WorkbookError && spoilsConnection(error, this.inputCutShort)) this.markUnusable(error);
       throw error;
     } finally {
       deadline.dispose();
@@ -219,24 +288,59 @@ export class StdioClient {
     }
   }
 
-  /** Sends one request and returns its result; at most MAX_SKIPPED_MESSAGES others may come first. */
+  /** Sends one request as its own operation and returns its result. */
   private request(method: string, params: JsonObject): Promise<JsonObject> {
-    return this.operation(method, async (deadline) => {
-      this.nextId += 1;
-      const id = this.nextId;
-      await this.write(requestMessage(id, method, params), deadline);
-      for (let skipped = 0; skipped <= MAX_SKIPPED_MESSAGES; skipped += 1) {
+    return this.operation(method, (deadline) => this.resultOf(method, params, deadline));
+  }
+
+  /** One request within an operation: its result, or its error response raised. */
+  private async resultOf(method: string, params: JsonObject, deadline: Deadline): Promise<JsonObject> {
+    const [answer] = await this.exchange([{ method, params }], deadline);
+    if (!answer!.ok) throw answer!.error;
+    return answer!.result;
+  }
+
+  /**
+   * Sends every request, then reads until each has its answer, all under one deadline. Replies
+   * may come in any order; each binds to its own id through the outstanding table. Between two
+   * answers at most MAX_SKIPPED_MESSAGES notifications or server requests are skipped.
+   */
+  private async exchange(requests: ReadonlyArray<{ method: string; params: JsonObject }>, deadline: Deadline): Promise<Answer[]> {
+    const ids = requests.map((request) => this.outstanding.open(request.method));
+    try {
+      for (const [index, request] of requests.entries()) await this.write(requestMessage(ids[index]!, request.method, request.params), deadline);
+    } catch (error) {
+      this.outstanding.forget(ids);
+      throw error;
+    }
+    const answers = new Map<number, Answer>();
+    try {
+      let skipped = 0;
+      while (answers.size < ids.length) {
         const message = parseFrame(await this.channel.next(deadline.signal));
-        if ("method" in message && "id" in message) await this.answerServerRequest(message, deadline);
-        const result = answerFor(id, message);
-        if (result !== null) return result;
+        if ("method" in message) {
+          if ("id" in message) await this.answerServerRequest(message, deadline);
+          skipped += 1;
+          if (skipped > MAX_SKIPPED_MESSAGES) {
+            throw new ProtocolError("too-many-messages", {
+              what: `more than ${MAX_SKIPPED_MESSAGES} messages arrived before the response to ${requests.map((r) => r.method).join(", ")}`,
+              expected: `the response to request ${this.outstanding.inFlight.join(", ")}`,
+              limit: `${MAX_SKIPPED_MESSAGES} skipped notifications or server requests per response`,
+            });
+          }
+          continue;
+        }
+        const match = this.outstanding.match(message["id"]);
+        if (match.kind === "late") continue; // its request already timed out: dropped, counted
+        answers.set(match.id, answerOf(match.id, message));
+        this.outstanding.settle(match.id);
+        skipped = 0;
       }
-      throw new ProtocolError("too-many-messages", {
-        what: `more than ${MAX_SKIPPED_MESSAGES} messages arrived before the response to ${method}`,
-        expected: `the response to request ${id}`,
-        limit: `${MAX_SKIPPED_MESSAGES} skipped notifications or server requests per request`,
-      });
-    });
+    } finally {
+      // Whatever is still pending now will never be waited for: a reply for it is late.
+      this.outstanding.expire(ids);
+    }
+    return ids.map((id) => answers.get(id)!);
   }
 
   /**
@@ -273,6 +377,47 @@ export class StdioClient {
       stdin.once("drain", onDrain);
       stdin.once("close", onClose);
     });
-    await raceSignal(drained, deadline.signal);
+    try {
+      await raceSignal(drained, deadline.signal);
+    } catch (error) {
+      this.inputCutShort = true; // half a frame may have gone out: the server's input is spoiled
+      throw error;
+    }
   }
+}
+
+/** One call of a batch: its text, or why it failed or was refused. */
+export type ToolOutcome = { readonly name: string; readonly ok: true; readonly text: string } | { readonly name: string; readonly ok: false; readonly error: WorkbookError };
+
+function textOutcome(name: string, result: JsonObject): ToolOutcome {
+  try {
+    return { name, ok: true, text: resultText(result) };
+  } catch (error) {
+    if (error instanceof WorkbookError) return { name, ok: false, error };
+    throw error;
+  }
+}
+
+type Answer = { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly error: ServerError };
+
+/** A response bound to its request: a result, or the server's error object as ServerError. */
+function answerOf(id: number, message: JsonRpcMessage): Answer {
+  try {
+    return { ok: true, result: answerFor(id, message)! };
+  } catch (error) {
+    if (error instanceof ServerError) return { ok: false, error };
+    throw error;
+  }
+}
+
+/**
+ * Whether a failure leaves the stream in doubt. A well-formed answer (a server error, a tool
+ * failure) and a local refusal do not. A deadline does not either, once every frame was fully
+ * written: its request is marked late, and a reply that still comes is dropped. Everything
+ * else (a broken frame, a wrong id, a closed pipe) does.
+ */
+function spoilsConnection(error: WorkbookError, inputCutShort: boolean): boolean {
+  if (error.code === "server" || error.code === "tool" || error.code === "refused") return false;
+  if (error.code === "deadline") return inputCutShort;
+  return true;
 }

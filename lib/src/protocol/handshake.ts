@@ -60,45 +60,61 @@ export function checkTools(result: JsonObject, limit: number = MAX_TOOLS): McpTo
   if (cursor !== undefined && cursor !== null) {
     throw new ProtocolError("catalog", {
       what: "tool list is paginated",
-      expected: "one page with no nextCursor (this client does not follow cursors)",
+      expected: "one page with no nextCursor (this client does not follow cursors unless maxPages is set)",
       received: `nextCursor ${preview(cursor)}`,
     });
   }
+  return checkToolsPage(result, limit, new Set()).tools;
+}
+
+/**
+ * One page of a paginated tools/list. `seen` holds the names of earlier pages, so names stay
+ * unique and `limit` bounds the tools of all pages together.
+ */
+export function checkToolsPage(result: JsonObject, limit: number, seen: Set<string>): { tools: McpTool[]; nextCursor?: string } {
   const tools = result["tools"];
   if (!Array.isArray(tools)) {
     throw new ProtocolError("catalog", { what: "tools/list result has no tools array", expected: "tools: [...]", received: describeValue(tools) });
   }
-  if (tools.length > limit) {
+  if (seen.size + tools.length > limit) {
     throw new ProtocolError("catalog", {
-      what: `server advertises ${tools.length} tools`,
+      what: `server advertises ${seen.size + tools.length} tools`,
       expected: `at most ${limit}`,
-      received: `${tools.length}`,
+      received: `${seen.size + tools.length}`,
       limit: `tool limit ${limit}`,
     });
   }
-  const seen = new Set<string>();
-  return tools.map((tool: unknown, index) => {
-    const name = typeof tool === "object" && tool !== null ? (tool as JsonObject)["name"] : undefined;
-    if (typeof name !== "string" || name.length === 0 || seen.has(name)) {
-      throw new ProtocolError("catalog", {
-        what: `tool ${index} has ${seen.has(name as string) ? "a duplicate" : "an invalid"} name`,
-        expected: "a unique, non-empty string name",
-        received: describeValue(name),
-      });
-    }
-    seen.add(name);
-    const schema = (tool as JsonObject)["inputSchema"];
-    if (typeof schema !== "object" || schema === null || Array.isArray(schema) || (schema as JsonObject)["type"] !== "object") {
-      throw new ProtocolError("catalog", {
-        what: `tool ${JSON.stringify(name)} lacks an object input schema`,
-        expected: 'inputSchema with type "object"',
-        received: describeValue(schema),
-      });
-    }
-    const description = (tool as JsonObject)["description"];
-    if (description !== undefined && typeof description !== "string") {
-      throw new ProtocolError("catalog", { what: `tool ${JSON.stringify(name)} has a non-text description`, expected: "a string", received: describeValue(description) });
-    }
-    return tool as McpTool;
-  });
+  const before = seen.size;
+  const checked = tools.map((tool: unknown, index) => checkTool(tool, before + index, seen));
+  const cursor = result["nextCursor"];
+  if (cursor === undefined || cursor === null) return { tools: checked };
+  if (typeof cursor !== "string" || cursor === "") {
+    throw new ProtocolError("catalog", { what: "tools/list has a malformed nextCursor", expected: "a non-empty string", received: describeValue(cursor) });
+  }
+  return { tools: checked, nextCursor: cursor };
+}
+
+function checkTool(tool: unknown, index: number, seen: Set<string>): McpTool {
+  const name = typeof tool === "object" && tool !== null ? (tool as JsonObject)["name"] : undefined;
+  if (typeof name !== "string" || name.length === 0 || seen.has(name)) {
+    throw new ProtocolError("catalog", {
+      what: `tool ${index} has ${seen.has(name as string) ? "a duplicate" : "an invalid"} name`,
+      expected: "a unique, non-empty string name",
+      received: describeValue(name),
+    });
+  }
+  seen.add(name);
+  const schema = (tool as JsonObject)["inputSchema"];
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || (schema as JsonObject)["type"] !== "object") {
+    throw new ProtocolError("catalog", {
+      what: `tool ${JSON.stringify(name)} lacks an object input schema`,
+      expected: 'inputSchema with type "object"',
+      received: describeValue(schema),
+    });
+  }
+  const description = (tool as JsonObject)["description"];
+  if (description !== undefined && typeof description !== "string") {
+    throw new ProtocolError("catalog", { what: `tool ${JSON.stringify(name)} has a non-text description`, expected: "a string", received: describeValue(description) });
+  }
+  return tool as McpTool;
 }

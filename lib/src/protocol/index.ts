@@ -12,6 +12,6 @@ export {
 export { encodeFrame } from "./encode-frame.js";
 export { FrameReader } from "./frame-reader.js";
 export { parseFrame } from "./parse-frame.js";
-export { checkInitialize, checkTools, type InitializeResult, type McpTool } from "./handshake.js";
+export { checkInitialize, checkTools, checkToolsPage, type InitializeResult, type McpTool } from "./handshake.js";
 export { resultText } from "./result-text.js";
 export * from "./errors/index.js";
