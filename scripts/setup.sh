@@ -39,20 +39,23 @@ step "node $(node --version) ok"
 INSTALLED_LOCK=node_modules/.package-lock.json
 if [ ! -f "$INSTALLED_LOCK" ] || [ package-lock.json -nt "$INSTALLED_LOCK" ]; then
   step "installing Node packages (npm ci)"
-  if ! npm ci --no-audit --no-fund; then
+  NPM_CI_LOG="$(mktemp)"
+  if ! npm ci --no-audit --no-fund 2>"$NPM_CI_LOG"; then
+    grep -E "^npm error (code|Missing|Invalid)|^npm error .*(ENOTFOUND|ETIMEDOUT|E404)" "$NPM_CI_LOG" >&2 || cat "$NPM_CI_LOG" >&2
     # npm ci refuses a lockfile that lacks an optional dependency the registry does not have
     # (vite 8 names one); npm install still takes every version from the lockfile, and with
     # --no-save it leaves package.json and package-lock.json untouched.
     step "npm ci refused the lockfile (see above); installing the locked versions with npm install --no-save"
     npm install --no-save --no-audit --no-fund
   fi
+  rm -f "$NPM_CI_LOG"
 else
   step "Node packages already match package-lock.json (npm ci skipped)"
 fi
 [ -f node_modules/tslab/bin/tslab ] || fail "node_modules/tslab is missing after npm ci"
 
 step "building the library and the teaching server (npm run build)"
-npm run --silent build
+npm run --silent build || fail "npm run build failed (the compiler errors are above)"
 [ -f lib/dist/index.js ] || fail "lib/dist/index.js was not built"
 step "build ok"
 
@@ -73,8 +76,8 @@ apt_install() {
 }
 
 MISSING_REPORT="$(mktemp)"
-trap 'rm -f "$MISSING_REPORT"' EXIT
 if PYTHON="$(bash scripts/jupyter-python.sh 2>"$MISSING_REPORT")"; then
+  rm -f "$MISSING_REPORT"
   step "Jupyter found in $PYTHON"
   # Chromium alone is optional: install it only where that needs no password.
   if [ -z "$CHROMIUM" ] && command -v apt-get >/dev/null &&
@@ -83,6 +86,7 @@ if PYTHON="$(bash scripts/jupyter-python.sh 2>"$MISSING_REPORT")"; then
   fi
 else
   sed 's/^/setup:   /' "$MISSING_REPORT" >&2
+  rm -f "$MISSING_REPORT"
   if command -v apt-get >/dev/null && { [ "$(id -u)" = 0 ] || command -v sudo >/dev/null; }; then
     packages=("${APT_JUPYTER[@]}")
     [ -n "$CHROMIUM" ] || packages+=(chromium)
@@ -94,8 +98,7 @@ else
 setup: FAILED: Jupyter is missing and there is no apt-get (or no root/sudo) to install it.
 setup: Install it into a python3 yourself, then run set-up again:
 setup:     python3 -m pip install notebook nbclient nbconvert ipykernel
-setup:   or, for JupyterLab:
-setup:     python3 -m pip install jupyterlab nbclient nbconvert ipykernel
+setup:   (add jupyterlab to that list if you prefer JupyterLab)
 setup: If that python3 is not the first on PATH, name it: WORKBOOK_PYTHON=/path/to/python3 npm run setup
 EOF
     exit 1

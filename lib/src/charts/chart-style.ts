@@ -15,7 +15,8 @@ export const CHART_FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-
 export const CHART_CONFIG = {
   font: CHART_FONT,
   background: "white",
-  title: { anchor: "start", fontSize: 14, subtitleFontSize: 11, subtitleColor: "#555" },
+  padding: 10,
+  title: { anchor: "start", fontSize: 14, subtitleFontSize: 11, subtitleColor: "#555", offset: 12 },
   axis: { labelFontSize: 11, titleFontSize: 12, grid: true, gridColor: "#e6e6e6" },
   legend: { labelFontSize: 11, titleFontSize: 11, orient: "right" },
   view: { stroke: null },

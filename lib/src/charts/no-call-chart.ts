@@ -26,7 +26,9 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
     layer: [
       {
         mark: { type: "bar", color: "#4c78a8", width: { band: 0.7 } },
-        encoding: { y: { field: "count", type: "quantitative", title: "Answers with no tool call" } },
+        encoding: {
+          y: { field: "count", type: "quantitative", title: "Answers with no tool call", axis: { tickMinStep: 1, format: "d" } },
+        },
       },
       {
         mark: { type: "text", dy: -7, fontSize: 11 },

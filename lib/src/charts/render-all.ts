@@ -1,8 +1,9 @@
 // Regenerates evidence/charts from evidence/published and every receipt in evidence/receipts that
 // validates: an SVG and, beside it, the vega-lite JSON it was rendered from. Files the run did not
 // write are removed, so the folder never keeps a chart whose data is gone.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { RECEIPT_SCHEMA } from "../experiment/receipt.js";
 import { loadReceipt } from "../experiment/receipt-file.js";
 import { chartsFor, type ChartSet } from "./chart-set.js";
 import { seriesFromPublished } from "./from-published.js";
@@ -27,6 +28,16 @@ export interface RenderAllResult {
 }
 
 const CHART_FILE = /\.(svg|vl\.json)$/;
+
+/** The schema of another of our evidence kinds (e.g. the protocol-cost receipt), or undefined. */
+function otherSchema(path: string): string | undefined {
+  try {
+    const schema = (JSON.parse(readFileSync(path, "utf8")) as { schema?: unknown }).schema;
+    return typeof schema === "string" && schema.startsWith("mcp-workbook/") && schema !== RECEIPT_SCHEMA ? schema : undefined;
+  } catch {
+    return undefined; // loadReceipt reports unreadable or malformed files in its own words
+  }
+}
 
 export async function renderAllCharts(options: RenderAllOptions): Promise<RenderAllResult> {
   const log = options.log ?? (() => {});
@@ -53,6 +64,13 @@ export async function renderAllCharts(options: RenderAllOptions): Promise<Render
   if (receipts.length === 0) log(`no receipts in ${options.receiptsDir}`);
   for (const file of receipts) {
     const path = join(options.receiptsDir, file);
+    const other = otherSchema(path);
+    if (other !== undefined) {
+      const reason = `not a tool-selection receipt (schema ${other}); no charts are drawn from it`;
+      skipped.push({ path, reason });
+      log(`skipped ${path}: ${reason}`);
+      continue;
+    }
     let set: ChartSet;
     try {
       set = chartsFor(seriesFromReceipt(loadReceipt(path)));

@@ -5,11 +5,8 @@
  */
 export type McpInputSchema = { type: "object"; [keyword: string]: unknown };
 
-export type McpTool = {
-  name: string;
-  description?: string;
-  inputSchema: McpInputSchema;
-};
+/** The one tool shape of the library; the client validates it in checkTools. */
+export type { McpTool } from "../protocol/handshake.js";
 
 /** A scorer for tool search: one score per document, in the documents' order; higher is better. */
 export type ScoreFunction = (query: string, documents: readonly string[]) => number[];
