@@ -39,16 +39,7 @@ step "node $(node --version) ok"
 INSTALLED_LOCK=node_modules/.package-lock.json
 if [ ! -f "$INSTALLED_LOCK" ] || [ package-lock.json -nt "$INSTALLED_LOCK" ]; then
   step "installing Node packages (npm ci)"
-  NPM_CI_LOG="$(mktemp)"
-  if ! npm ci --no-audit --no-fund 2>"$NPM_CI_LOG"; then
-    grep -E "^npm error (code|Missing|Invalid)|^npm error .*(ENOTFOUND|ETIMEDOUT|E404)" "$NPM_CI_LOG" >&2 || cat "$NPM_CI_LOG" >&2
-    # npm ci refuses a lockfile that lacks an optional dependency the registry does not have
-    # (vite 8 names one); npm install still takes every version from the lockfile, and with
-    # --no-save it leaves package.json and package-lock.json untouched.
-    step "npm ci refused the lockfile (see above); installing the locked versions with npm install --no-save"
-    npm install --no-save --no-audit --no-fund
-  fi
-  rm -f "$NPM_CI_LOG"
+  npm ci --no-audit --no-fund || fail "npm ci failed (see above): package-lock.json and package.json disagree, or a package could not be fetched"
 else
   step "Node packages already match package-lock.json (npm ci skipped)"
 fi
