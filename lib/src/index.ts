@@ -86,3 +86,26 @@ export {
   EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport,
 } from "./notebook/index.js";
 export type { CallRecord, GalleryMode, GalleryOutcome } from "./notebook/index.js";
+
+// --- notebook helpers: Part A ---
+export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall } from "./notebook/part-a.js";
+export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall } from "./notebook/part-a.js";
+
+// --- checkpoint: the chapter's six checks (the checkpoint notebook runs them; the CLI grades it headless) ---
+export {
+  checkFramingAndIdentity, checkSession, checkFailureModes, checkShutdown, checkNegativeControl, checkEvidence, runCheckpoint,
+  CHECKPOINT_CHECKS, REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+} from "./checkpoint/index.js";
+export type { Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext } from "./checkpoint/index.js";
+
+// --- agent: a small loop that searches tools every turn ---
+export {
+  runLoop, resolveLoopOptions, DEFAULT_TOP_M, DEFAULT_MAX_TURNS, MAX_MAX_TURNS, completedCalls, refusedCalls, formatTranscript,
+  scriptedModel, callIfOffered, toolCall, finalText, providerModel, askFor, askText, inProcessExecutor, clientExecutor, recordCalls,
+  shopHandlers, SEARCH_TOOL, SEARCH_TOOL_NAME, notAllowedText, notOfferedText, failedText, foundText, TWO_STEP_REQUEST,
+  TWO_STEP_REQUEST_TERSE, DELIVERY_ARGS, MESSAGE_ARGS, MESSAGE_SEARCH_QUERY, twoStepCatalog, twoStepModel, AgentError,
+} from "./agent/index.js";
+export type {
+  LoopOptions, SearchOn, Keep, ResolvedLoopOptions, AgentModel, ToolExecutor, ModelAnswer, ToolCall, CallOutcome, Message, Turn,
+  Transcript, ScriptedTurn, TurnView, ProviderModelOptions, ToolHandler, RecordingExecutor, AgentErrorCode,
+} from "./agent/index.js";

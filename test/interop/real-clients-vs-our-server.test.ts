@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { TEACHING_SERVER } from "../../lib/src/client/teaching-server.js";
 import { PROTOCOL_VERSION } from "../../lib/src/protocol/constants.js";
@@ -30,7 +31,8 @@ describe(`the official SDK client (@modelcontextprotocol/sdk ${versionOf("@model
     const client = new Client({ name: "sdk-interop", version: "1.0.0" });
     const transport = new StdioClientTransport({ command: process.execPath, args: [TEACHING_SERVER, "--mode", "normal"], env: ENV, stderr: "ignore" });
     const negotiated: string[] = [];
-    transport.setProtocolVersion = (version) => negotiated.push(version);
+    // The SDK's Client tells its transport the negotiated version through this optional hook.
+    (transport as Transport).setProtocolVersion = (version: string) => void negotiated.push(version);
     try {
       await client.connect(transport, { timeout: START_TIMEOUT_MS });
       // The SDK offers its newest revision; our server answers the one it speaks, which the SDK also supports.

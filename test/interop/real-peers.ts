@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const requireFromHere = createRequire(import.meta.url);
+const requireFromHere = createRequire(__filename);
 
 /** The JS file a package's bin points at, resolved in node_modules, to start with process.execPath. */
 export function binOf(packageName: string, binName?: string): string {

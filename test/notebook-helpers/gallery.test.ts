@@ -44,13 +44,15 @@ describe("what the gallery shows", () => {
 
   it("reads one mode out line by line, ending with what was left behind", () => {
     expect(modeReport(outcome({})).split("\n")).toEqual([
-      "mode:        old-version (the handshake stops it)",
+      "mode:        old-version",
+      "shows:       the handshake stops it",
       "outcome:     ProtocolError [version]",
-      'detail:      ProtocolError: server speaks "2024-11-05", not 2025-06-18',
+      'message:     ProtocolError: server speaks "2024-11-05", not 2025-06-18',
       "time:        12 ms",
       "exit status: 0",
       "left behind: 0",
       "as expected: yes",
     ]);
+    expect(modeReport(outcome({ outcome: "result", detail: "3" }))).not.toContain("message:");
   });
 });

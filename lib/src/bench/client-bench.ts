@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: what our client costs on top of the pipe, measured in one run against the
- * teaching server. Prints figures and ratios; it asserts nothing (the machine is shared).
+ * teaching server, beside the official SDK client. Prints figures and ratios; it asserts nothing
+ * (the machine is shared).
  */
 import { execFile } from "node:child_process";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { ms, summarize } from "./measure.js";
 import { rawRoundTrips } from "./raw-floor.js";
+import { sdkCallSamples } from "./sdk-calls.js";
 
 const CALLS = 2000;
 const WARMUP = 200;
@@ -63,9 +65,11 @@ async function main(): Promise<void> {
   console.log(`spawn + handshake + list: median ${ms(start.median, 1)}, p95 ${ms(start.p95, 1)}`);
   const ours: number[] = [];
   const floor: number[] = [];
+  const sdk: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     ours.push(...(await clientCalls(CALLS / ROUNDS)));
     floor.push(...(await rawRoundTrips(teachingServerCommand(), CALLS / ROUNDS, WARMUP)));
+    sdk.push(...(await sdkCallSamples(teachingServerCommand(), CALLS / ROUNDS, WARMUP)));
   }
   const client = summarize(ours);
   const raw = summarize(floor);
@@ -73,6 +77,10 @@ async function main(): Promise<void> {
   console.log(`floor, raw frames, no checks: median ${ms(raw.median)}, p95 ${ms(raw.p95)} (n=${raw.n})`);
   const ratio = client.median / raw.median;
   console.log(`ratio client/floor (median): ${ratio.toFixed(2)}x  target <= 2.00x  ${ratio <= 2 ? "met" : "NOT met"}`);
+  const official = summarize(sdk);
+  console.log(`word_count via the official SDK's Client.callTool: median ${ms(official.median)}, p95 ${ms(official.p95)} (n=${official.n})`);
+  const versusSdk = client.median / official.median;
+  console.log(`ratio client/SDK (median): ${versusSdk.toFixed(2)}x  target <= 0.60x  ${versusSdk <= 0.6 ? "met" : "NOT met"}`);
   const endless = await endlessLine();
   const idle = await idleRssMiB();
   console.log(

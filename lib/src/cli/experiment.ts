@@ -13,10 +13,14 @@ import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind
 import { runExperiment } from "../experiment/runner.js";
 
 export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollama|anthropic|lexical --out FILE [options]
-  --model M                 model to ask (lexical default: ${LEXICAL_DEFAULT_MODEL}; required otherwise)
+  --model M[,M2,...]        model(s) to ask, each the whole design, into one receipt
+                            (lexical default: ${LEXICAL_DEFAULT_MODEL}, one only; required otherwise)
   --sizes 8,16,32,64        catalog sizes (default all four)
   --kinds unrelated,confusable
-  --protocols native,choice
+  --protocols native,choice[,choice-none]
+                            choice-none: the constrained choice with a none_of_these option
+  --decline                 also run choice-none (same as adding it to --protocols)
+  --no-tool-requests        also ask the six requests that need no tool (expected: no call)
   --search bm25,embed       also offer only a search's top tools, on the 64-tool confusable catalog
   --top 5                   how many tools a search keeps (default 5)
   --max-usd N               stop before a request that could take spending past N (anthropic)
@@ -28,9 +32,12 @@ export const DEFAULT_BASE_SEED = 14;
 
 export type ExperimentArgs = {
   provider: "ollama" | "anthropic" | "lexical";
+  /** The --model value as given (comma-separated when several). */
   model: string;
+  models: string[];
   out: string;
   design: Design;
+  noToolRequests: boolean;
   maxUsd?: number;
   baseUrl?: string;
   seed: number;
@@ -64,10 +71,17 @@ function positiveNumber(flag: string, value: string, integer: boolean): number {
 /** Parse the command's arguments; throws a usage error (exit 2) that says what was expected. */
 export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
   const values = new Map<string, string>();
+  const switches = new Set<string>();
   const known = ["--provider", "--model", "--out", "--sizes", "--kinds", "--protocols", "--search", "--top", "--max-usd", "--base-url", "--seed"];
+  const booleans = ["--decline", "--no-tool-requests"];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (booleans.includes(flag)) {
+      if (inline !== undefined) throw new UsageError(`${flag} takes no value; received "${arg}"`);
+      switches.add(flag);
+      continue;
+    }
     if (!known.includes(flag)) throw new UsageError(`unknown argument "${arg}"`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
@@ -81,6 +95,12 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
   if (out === undefined) throw new UsageError("--out FILE is required (the receipt to write, or to resume)");
   const model = values.get("--model") ?? (provider === "lexical" ? LEXICAL_DEFAULT_MODEL : undefined);
   if (model === undefined) throw new UsageError(`--model is required for --provider ${provider}`);
+  const models = list("--model", model, (m) => m, "model names");
+  const twice = models.find((m, i) => models.indexOf(m) !== i);
+  if (twice !== undefined) throw new UsageError(`--model lists "${twice}" twice; name each model once`);
+  if (provider === "lexical" && models.length > 1) {
+    throw new UsageError(`--provider lexical answers the same whatever the model is called; give one --model, received ${models.length}`);
+  }
   const sizes = values.has("--sizes")
     ? list<CatalogSize>("--sizes", values.get("--sizes")!, (s) => CATALOG_SIZES.find((size) => String(size) === s), CATALOG_SIZES.join(", "))
     : [...ALL_SIZES];
@@ -88,8 +108,14 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
     ? list<CatalogKind>("--kinds", values.get("--kinds")!, (s) => CatalogKindSchema.safeParse(s).data, ALL_KINDS.join(", "))
     : [...ALL_KINDS];
   const protocols = values.has("--protocols")
-    ? list<Protocol>("--protocols", values.get("--protocols")!, (s) => ProtocolSchema.safeParse(s).data, ALL_PROTOCOLS.join(", "))
+    ? list<Protocol>("--protocols", values.get("--protocols")!, (s) => ProtocolSchema.safeParse(s).data, ProtocolSchema.options.join(", "))
     : [...ALL_PROTOCOLS];
+  const repeated = protocols.find((p, i) => protocols.indexOf(p) !== i);
+  if (repeated !== undefined) throw new UsageError(`--protocols lists "${repeated}" twice`);
+  if (switches.has("--decline")) {
+    if (protocols.includes("choice-none")) throw new UsageError("--decline adds choice-none, which --protocols already lists; use one or the other");
+    protocols.push("choice-none");
+  }
   const top = values.has("--top") ? positiveNumber("--top", values.get("--top")!, true) : 5;
   if (values.has("--top") && !values.has("--search")) throw new UsageError("--top is used only with --search");
   const searches: SearchSpec[] = values.has("--search")
@@ -105,7 +131,9 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
     provider,
     model,
     out,
+    models,
     design: { kinds, sizes, protocols, searches, searchCatalogs: CHAPTER_SEARCH_CATALOGS },
+    noToolRequests: switches.has("--no-tool-requests"),
     seed,
     ...(maxUsd !== undefined ? { maxUsd } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
@@ -135,7 +163,8 @@ export async function runExperimentCommand(argv: string[]): Promise<number> {
       : undefined;
     const result = await runExperiment({
       provider,
-      model: args.model,
+      model: args.models,
+      noToolRequests: args.noToolRequests,
       data: loadCatalogData(),
       design: args.design,
       baseSeed: args.seed,
@@ -145,9 +174,11 @@ export async function runExperimentCommand(argv: string[]): Promise<number> {
       ...(embedScorer !== undefined ? { embedScorer } : {}),
     });
     const right = result.receipt.rows.filter((row) => row.outcome === "right").length;
+    const falseCalls = result.receipt.rows.filter((row) => row.outcome === "false-call").length;
     process.stdout.write(
       `${args.out}: ${result.receipt.rows.length} rows (${result.asked} asked, ${result.resumed} resumed), ` +
-        `${right} routed right; provider ${provider.name} (${provider.label}), model ${args.model}\n`,
+        `${right} routed right${args.noToolRequests ? `, ${falseCalls} false calls on requests that need no tool` : ""}; ` +
+        `provider ${provider.name} (${provider.label}), model${args.models.length > 1 ? "s" : ""} ${args.models.join(", ")}\n`,
     );
     if (result.stopped !== undefined) process.stdout.write(`${result.stopped}\n`);
     return 0;

@@ -49,6 +49,7 @@ export async function runMode(mode: string, options: { timeoutMs?: number; text?
   const client = new StdioClient(teachingServerCommand(mode), { allowed: ["word_count"], timeoutMs: options.timeoutMs ?? 1000, graceMs: 200 });
   let outcome: string;
   let detail: string;
+  let exitStatus: number | string | null;
   try {
     await client.initialize();
     await client.listTools();
@@ -58,9 +59,10 @@ export async function runMode(mode: string, options: { timeoutMs?: number; text?
     if (!(error instanceof WorkbookError)) throw error;
     outcome = error.reason;
     detail = `${error.name}: ${error.message}`;
+  } finally {
+    exitStatus = await client.close();
   }
   const pgid = client.pid;
-  const exitStatus = await client.close();
   const leftBehind = pgid === undefined ? 0 : (processGroupMembers(pgid)?.length ?? 0);
   return { mode, outcome, detail, expected, asExpected: outcome === expected && leftBehind === 0, ms: Math.round(performance.now() - started), leftBehind, exitStatus };
 }

@@ -6,7 +6,7 @@
 // {type: "json_schema", schema} (the beta's output_format moved there) and come back as a text block.
 // POST /v1/messages/count_tokens takes the same body without max_tokens and answers {input_tokens}.
 import { z } from "zod";
-import { choicePrompt, choiceSchema, parseChoice } from "./choice-prompt.js";
+import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
 import { ExperimentError } from "./errors.js";
 import type { Ask, Reply } from "./provider.js";
 
@@ -36,10 +36,11 @@ export function toAnthropicRequest(ask: Ask, options: { temperature: boolean; ma
       tools: ask.offered.map((tool) => ({ name: tool.name, description: tool.description ?? "", input_schema: tool.inputSchema })),
     };
   }
+  const choice = choiceOptionsFor(ask.protocol);
   return {
     ...base,
-    messages: [{ role: "user", content: choicePrompt(ask.request, ask.offered) }],
-    output_config: { format: { type: "json_schema", schema: choiceSchema(ask.offered) } },
+    messages: [{ role: "user", content: choicePrompt(ask.request, ask.offered, choice) }],
+    output_config: { format: { type: "json_schema", schema: choiceSchema(ask.offered, choice) } },
   };
 }
 
@@ -63,7 +64,10 @@ const MessagesResponseSchema = z.object({
 
 export const CountTokensResponseSchema = z.object({ input_tokens: z.number().int().nonnegative() });
 
-/** A reply from a Messages API body: the first tool_use block (native), or the chosen name (choice), else the text. */
+/**
+ * A reply from a Messages API body: the first tool_use block (native), or the chosen name (choice),
+ * else the text; under "choice-none", none_of_these is a decline, recorded as words.
+ */
 export function fromAnthropicResponse(ask: Pick<Ask, "protocol">, body: unknown, wallMs: number): Reply {
   const parsed = MessagesResponseSchema.safeParse(body);
   if (!parsed.success) {
@@ -83,9 +87,8 @@ export function fromAnthropicResponse(ask: Pick<Ask, "protocol">, body: unknown,
   let answer: Reply["answer"];
   if (ask.protocol === "native" && toolUse !== undefined) {
     answer = { kind: "call", name: toolUse.name, arguments: toolUse.input };
-  } else if (ask.protocol === "choice") {
-    const name = parseChoice(text);
-    answer = name === null ? { kind: "text", text } : { kind: "call", name, arguments: {} };
+  } else if (isChoiceProtocol(ask.protocol)) {
+    answer = choiceAnswer(text, ask.protocol);
   } else {
     answer = { kind: "text", text };
   }

@@ -4,6 +4,7 @@
 import { bm25Scorer, type Bm25Options } from "../tools/bm25.js";
 import { toolText } from "../tools/tool-text.js";
 import type { McpTool } from "../tools/types.js";
+import { NONE_OF_THESE, choiceOptionsFor } from "./choice-prompt.js";
 import { nowMs, type Ask, type Provider, type Reply } from "./provider.js";
 import { renderQwen25Choice, renderQwen25Native } from "./qwen-template.js";
 import { QWEN_TOKENIZER_LABEL, countQwenTokens } from "./qwen-tokens.js";
@@ -13,7 +14,7 @@ export const LEXICAL_DEFAULT_MODEL = "bm25-top1";
 
 /**
  * Under native tool calling the router declines (answers with text, no call) when the best BM25
- * score is below this. BM25 scores are sums of idf-weighted term matches; 1.0 is about one content
+ * score is below this; under "choice-none" it chooses none_of_these instead. BM25 scores are sums of idf-weighted term matches; 1.0 is about one content
  * word in common with a tool that few other tools share. A request that shares no word with any
  * tool scores 0 everywhere and is always declined.
  */
@@ -41,9 +42,13 @@ export function lexicalAnswer(ask: Pick<Ask, "request" | "offered" | "protocol">
   const minScore = options.minScore ?? LEXICAL_DEFAULT_MIN_SCORE;
   const best = lexicalBest(ask.request, ask.offered, options);
   if (best === null) return { kind: "text", text: "No tools were offered." };
-  // A constrained choice must name an offered tool, so it never declines.
-  if (ask.protocol === "native" && best.score < minScore) {
-    return { kind: "text", text: `No offered tool matches well enough (best BM25 score ${best.score.toFixed(3)} < ${minScore}).` };
+  // A plain constrained choice must name an offered tool, so it never declines; native calling
+  // declines in words, and "choice-none" declines by choosing none_of_these.
+  if (best.score < minScore) {
+    if (ask.protocol === "native") {
+      return { kind: "text", text: `No offered tool matches well enough (best BM25 score ${best.score.toFixed(3)} < ${minScore}).` };
+    }
+    if (ask.protocol === "choice-none") return { kind: "text", text: NONE_OF_THESE };
   }
   return { kind: "call", name: ask.offered[best.index]!.name, arguments: {} };
 }
@@ -61,7 +66,9 @@ export function lexicalProvider(options: LexicalOptions = {}): Provider {
       let promptTokens = 0;
       if (counting) {
         const prompt =
-          ask.protocol === "native" ? renderQwen25Native(ask.request, ask.offered) : renderQwen25Choice(ask.request, ask.offered);
+          ask.protocol === "native"
+            ? renderQwen25Native(ask.request, ask.offered)
+            : renderQwen25Choice(ask.request, ask.offered, undefined, choiceOptionsFor(ask.protocol));
         promptTokens = countQwenTokens(prompt);
       }
       // A retrieval router reads no prompt and generates nothing: no prefill time, no output tokens.

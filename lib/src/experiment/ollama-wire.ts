@@ -7,7 +7,7 @@
 // model will be unloaded from memory" (same page, "Unload a model").
 import { z } from "zod";
 import { asModelTool } from "../tools/as-model-tool.js";
-import { choicePrompt, choiceSchema, parseChoice } from "./choice-prompt.js";
+import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
 import { ExperimentError } from "./errors.js";
 import type { Ask, Reply } from "./provider.js";
 
@@ -28,7 +28,12 @@ export function toOllamaRequest(ask: Ask): OllamaChatRequest {
   if (ask.protocol === "native") {
     return { ...common, messages: [{ role: "user", content: ask.request }], tools: ask.offered.map(asModelTool) };
   }
-  return { ...common, messages: [{ role: "user", content: choicePrompt(ask.request, ask.offered) }], format: choiceSchema(ask.offered) };
+  const choice = choiceOptionsFor(ask.protocol);
+  return {
+    ...common,
+    messages: [{ role: "user", content: choicePrompt(ask.request, ask.offered, choice) }],
+    format: choiceSchema(ask.offered, choice),
+  };
 }
 
 /** The body that unloads a model, so its next prompt is not served from a cache left by earlier work. */
@@ -55,7 +60,8 @@ const NS_PER_MS = 1e6;
 
 /**
  * A reply from Ollama's response body. Native: the first tool call, else the text. Choice: the
- * constrained JSON's tool name as a call without arguments (a choice names, it does not fill arguments).
+ * constrained JSON's tool name as a call without arguments (a choice names, it does not fill arguments);
+ * under "choice-none", none_of_these is a decline, recorded as words.
  * totalMs is Ollama's total_duration when present, else the measured wall time.
  */
 export function fromOllamaResponse(ask: Pick<Ask, "protocol">, body: unknown, wallMs: number): Reply {
@@ -72,9 +78,8 @@ export function fromOllamaResponse(ask: Pick<Ask, "protocol">, body: unknown, wa
   let answer: Reply["answer"];
   if (ask.protocol === "native" && call !== undefined) {
     answer = { kind: "call", name: call.function.name, arguments: call.function.arguments };
-  } else if (ask.protocol === "choice") {
-    const name = parseChoice(response.message.content);
-    answer = name === null ? { kind: "text", text: response.message.content } : { kind: "call", name, arguments: {} };
+  } else if (isChoiceProtocol(ask.protocol)) {
+    answer = choiceAnswer(response.message.content, ask.protocol);
   } else {
     answer = { kind: "text", text: response.message.content };
   }

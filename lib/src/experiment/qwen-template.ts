@@ -12,7 +12,7 @@
 // each property as {type, description[, enum]}; other schema keywords (minimum, ...) are not in the
 // struct and are dropped; <, > and & are escaped as \u003c, \u003e, \u0026.
 import type { McpTool } from "../tools/types.js";
-import { choicePrompt } from "./choice-prompt.js";
+import { choicePrompt, type ChoiceOptions } from "./choice-prompt.js";
 
 /** The system message Ollama's qwen2.5 models carry by default (their "system" layer). */
 export const QWEN25_DEFAULT_SYSTEM = "You are Qwen, created by Alibaba Cloud. You are a helpful assistant.";
@@ -73,7 +73,15 @@ export function renderQwen25Native(request: string, tools: readonly McpTool[], s
   return renderMessages(system, tools, request);
 }
 
-/** The whole prompt for a constrained choice: no tools field, the names and descriptions in the user message. */
-export function renderQwen25Choice(request: string, tools: readonly McpTool[], system: string | null = QWEN25_DEFAULT_SYSTEM): string {
-  return renderMessages(system, [], choicePrompt(request, tools));
+/**
+ * The whole prompt for a constrained choice: no tools field, the names and descriptions in the user
+ * message (with the none_of_these line when `choice.decline`).
+ */
+export function renderQwen25Choice(
+  request: string,
+  tools: readonly McpTool[],
+  system: string | null = QWEN25_DEFAULT_SYSTEM,
+  choice: ChoiceOptions = {},
+): string {
+  return renderMessages(system, [], choicePrompt(request, tools, choice));
 }

@@ -5,7 +5,11 @@ import { summarize } from "./summarize.js";
 
 export const RECEIPT_SCHEMA = "mcp-workbook/receipt@1" as const;
 
-export const ProtocolSchema = z.enum(["native", "choice"]);
+/**
+ * How the tools are offered: "native" tool calling, a constrained "choice" of one offered name, or
+ * "choice-none", the same choice with a none_of_these option so it can decline (exercise 2).
+ */
+export const ProtocolSchema = z.enum(["native", "choice", "choice-none"]);
 export type Protocol = z.infer<typeof ProtocolSchema>;
 
 export const CatalogKindSchema = z.enum(["unrelated", "confusable"]);
@@ -21,7 +25,12 @@ export const AnswerSchema = z.discriminatedUnion("kind", [
 ]);
 export type Answer = z.infer<typeof AnswerSchema>;
 
-export const OutcomeSchema = z.enum(["right", "wrong", "no-call", "not-offered"]);
+/**
+ * For a request that needs a tool: right, wrong, no-call (a missed call) or not-offered. For a
+ * request that needs none (expected null, exercise 2): declined (no call, as it should be) or
+ * false-call (any call at all, offered or not).
+ */
+export const OutcomeSchema = z.enum(["right", "wrong", "no-call", "not-offered", "false-call", "declined"]);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
 /** A search that chose the offered tools: its method, how many it kept, and whether the expected tool was among them. */
@@ -35,7 +44,8 @@ export const RowSchema = z
     model: z.string(),
     requestId: z.string(),
     request: z.string(),
-    expected: z.string(),
+    /** The tool the request needs; null for a request that needs no tool (exercise 2). */
+    expected: z.string().nullable(),
     kind: CatalogKindSchema,
     size: z.number().int().positive(),
     protocol: ProtocolSchema,
@@ -145,8 +155,12 @@ export const ReceiptSchema = z
   .strict();
 export type Receipt = z.infer<typeof ReceiptSchema>;
 
-/** Right tool, wrong tool, no call, or a name that was never offered (checked before right/wrong). */
-export function classify(answer: Answer, expected: string, offered: readonly string[]): Outcome {
+/**
+ * Right tool, wrong tool, no call, or a name that was never offered (checked before right/wrong).
+ * When no tool is expected, any call is a false call and words are the right way to decline.
+ */
+export function classify(answer: Answer, expected: string | null, offered: readonly string[]): Outcome {
+  if (expected === null) return answer.kind === "text" ? "declined" : "false-call";
   if (answer.kind === "text") return "no-call";
   if (!offered.includes(answer.name)) return "not-offered";
   return answer.name === expected ? "right" : "wrong";

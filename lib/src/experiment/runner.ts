@@ -1,6 +1,8 @@
 // The runner: every request under every condition of a design, asked once, classified, and
 // appended to a receipt that is rewritten atomically after each row. Rows already in the receipt
 // file are not asked again, and a provider that fails mid-run loses none of the rows before it.
+// Several models can share one receipt (exercise 1): each is asked the whole design in turn, and
+// the six requests that need no tool can join the run (exercise 2).
 import { existsSync } from "node:fs";
 import { bm25Scorer } from "../tools/bm25.js";
 import { topTools, topToolsAsync } from "../tools/top-tools.js";
@@ -19,6 +21,8 @@ export type Progress = {
   total: number;
   /** Rows taken from an earlier run of the same receipt. */
   resumed: number;
+  /** The model being asked (a run may ask several). */
+  model: string;
   condition: Condition;
   requestId: string;
   row?: Row;
@@ -26,7 +30,8 @@ export type Progress = {
 
 export type RunOptions = {
   provider: Provider;
-  model: string;
+  /** The model to ask, or several, asked one after another into the same receipt. */
+  model: string | readonly string[];
   data: CatalogData;
   design: Design;
   baseSeed: number;
@@ -39,7 +44,23 @@ export type RunOptions = {
   onProgress?: (progress: Progress) => void;
   /** The run's date (ISO); default now. */
   date?: string;
+  /** Also ask the requests that need no tool (evidence/catalog/no-tool-requests.json), expected null. */
+  noToolRequests?: boolean;
 };
+
+/** A request as the runner asks it: the tool it needs, or null when it needs none. */
+type RunRequest = { id: string; text: string; expected: string | null };
+
+/** The models of a run, checked: at least one, none empty, none twice. */
+export function runModels(model: RunOptions["model"]): string[] {
+  const models = typeof model === "string" ? [model] : [...model];
+  if (models.length === 0) throw new ExperimentError("usage", "a run needs at least one model; received none");
+  const empty = models.findIndex((name) => name.trim() === "");
+  if (empty !== -1) throw new ExperimentError("usage", `model ${empty + 1} of ${models.length} is an empty name`);
+  const twice = models.find((name, index) => models.indexOf(name) !== index);
+  if (twice !== undefined) throw new ExperimentError("usage", `model ${JSON.stringify(twice)} is listed twice; each model is asked once`);
+  return models;
+}
 
 export type RunResult = {
   receipt: Receipt;
@@ -84,11 +105,13 @@ async function offeredFor(condition: Condition, catalog: McpTool[], request: str
 
 /** Run a design against a provider; see the file comment for resume and failure behaviour. */
 export async function runExperiment(options: RunOptions): Promise<RunResult> {
-  const { provider, model, data, design, baseSeed } = options;
+  const { provider, data, design, baseSeed } = options;
+  const models = runModels(options.model);
+  const requests: RunRequest[] = [...data.requests, ...(options.noToolRequests ? data.noToolRequests : [])];
   const run: Run = {
     provider: provider.name,
     providerLabel: provider.label,
-    model,
+    model: models.join(","),
     date: options.date ?? new Date().toISOString(),
     harnessVersion: harnessVersion(),
     catalogHash: catalogHash(data),
@@ -101,10 +124,9 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const rows = options.out === undefined ? [] : resumeFrom(options.out, run);
   const done = new Set(rows.map(rowKey));
   const conditions = conditionsOf(design);
-  const total = conditions.length * data.requests.length;
+  const total = models.length * conditions.length * requests.length;
   const resumed = rows.length;
   let asked = 0;
-  let prepared = false;
 
   const snapshot = (extra: Partial<Run> = {}): Receipt => {
     const spent = sumCost(rows);
@@ -115,68 +137,72 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     return receipt;
   };
 
-  for (const condition of conditions) {
-    const catalog = buildCatalog(data, condition.kind, condition.size);
-    for (const request of data.requests) {
-      if (done.has(conditionKey(model, request.id, condition))) continue;
-      const seed = requestSeed(baseSeed, condition.kind, condition.size, request.id);
-      const shuffled = shuffledFor(catalog, seed);
-      const offered = await offeredFor(condition, shuffled, request.text, options);
-      const ask = { request: request.text, offered, protocol: condition.protocol, model };
-      if (options.maxUsd !== undefined && provider.worstCaseUsd !== undefined) {
-        const worst = await provider.worstCaseUsd(ask);
-        const spent = sumCost(rows);
-        if (spent + worst > options.maxUsd) {
-          const stopped =
-            `stopped by --max-usd ${options.maxUsd}: spent $${spent.toFixed(4)}, the next request could cost ` +
-            `up to $${worst.toFixed(4)}`;
-          return { receipt: save(snapshot({ stopped })), asked, resumed, stopped };
+  for (const model of models) {
+    let prepared = false;
+    for (const condition of conditions) {
+      const catalog = buildCatalog(data, condition.kind, condition.size);
+      for (const request of requests) {
+        if (done.has(conditionKey(model, request.id, condition))) continue;
+        const seed = requestSeed(baseSeed, condition.kind, condition.size, request.id);
+        const shuffled = shuffledFor(catalog, seed);
+        const offered = await offeredFor(condition, shuffled, request.text, options);
+        const ask = { request: request.text, offered, protocol: condition.protocol, model };
+        if (options.maxUsd !== undefined && provider.worstCaseUsd !== undefined) {
+          const worst = await provider.worstCaseUsd(ask);
+          const spent = sumCost(rows);
+          if (spent + worst > options.maxUsd) {
+            const stopped =
+              `stopped by --max-usd ${options.maxUsd}: spent $${spent.toFixed(4)}, the next request could cost ` +
+              `up to $${worst.toFixed(4)}`;
+            return { receipt: save(snapshot({ stopped })), asked, resumed, stopped };
+          }
         }
+        if (!prepared) {
+          await provider.prepare?.(model);
+          prepared = true;
+        }
+        let reply;
+        try {
+          reply = await provider.ask(ask);
+        } catch (error) {
+          save(snapshot({ stopped: `provider failed at ${request.id}: ${(error as Error).message}` }));
+          throw new ExperimentError(
+            "provider-failed",
+            `${provider.name} failed on request ${request.id} for ${model} (${condition.kind}, ${condition.size} tools, ` +
+              `${condition.protocol}); the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}: ` +
+              `${(error as Error).message}`,
+            { cause: error },
+          );
+        }
+        const offeredNames = offered.map((tool) => tool.name);
+        const row: Row = {
+          model,
+          requestId: request.id,
+          request: request.text,
+          expected: request.expected,
+          kind: condition.kind,
+          size: condition.size,
+          protocol: condition.protocol,
+          ...(condition.search
+            ? // A request that needs no tool has no tool for the search to find: never a hit.
+              { search: { ...condition.search, hit: request.expected !== null && offeredNames.includes(request.expected) } }
+            : {}),
+          offered: offeredNames,
+          seed,
+          answer: reply.answer,
+          outcome: classify(reply.answer, request.expected, offeredNames),
+          promptTokens: reply.promptTokens,
+          outputTokens: reply.outputTokens,
+          prefillMs: reply.prefillMs,
+          totalMs: reply.totalMs,
+          ...(reply.costUsd !== undefined ? { costUsd: reply.costUsd } : {}),
+        };
+        rows.push(row);
+        done.add(rowKey(row));
+        asked++;
+        save(snapshot());
+        options.onProgress?.({ done: rows.length, total, resumed, model, condition, requestId: request.id, row });
       }
-      if (!prepared) {
-        await provider.prepare?.(model);
-        prepared = true;
-      }
-      let reply;
-      try {
-        reply = await provider.ask(ask);
-      } catch (error) {
-        save(snapshot({ stopped: `provider failed at ${request.id}: ${(error as Error).message}` }));
-        throw new ExperimentError(
-          "provider-failed",
-          `${provider.name} failed on request ${request.id} (${condition.kind}, ${condition.size} tools, ` +
-            `${condition.protocol}); the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}: ` +
-            `${(error as Error).message}`,
-          { cause: error },
-        );
-      }
-      const offeredNames = offered.map((tool) => tool.name);
-      const row: Row = {
-        model,
-        requestId: request.id,
-        request: request.text,
-        expected: request.expected,
-        kind: condition.kind,
-        size: condition.size,
-        protocol: condition.protocol,
-        ...(condition.search
-          ? { search: { ...condition.search, hit: offeredNames.includes(request.expected) } }
-          : {}),
-        offered: offeredNames,
-        seed,
-        answer: reply.answer,
-        outcome: classify(reply.answer, request.expected, offeredNames),
-        promptTokens: reply.promptTokens,
-        outputTokens: reply.outputTokens,
-        prefillMs: reply.prefillMs,
-        totalMs: reply.totalMs,
-        ...(reply.costUsd !== undefined ? { costUsd: reply.costUsd } : {}),
-      };
-      rows.push(row);
-      done.add(rowKey(row));
-      asked++;
-      save(snapshot());
-      options.onProgress?.({ done: rows.length, total, resumed, condition, requestId: request.id, row });
     }
   }
   return { receipt: save(snapshot()), asked, resumed };

@@ -5,7 +5,7 @@ import { wilson } from "../stats/index.js";
 import type { CatalogKind, ConditionCell, Protocol, Row, Tables, TokenFit } from "./receipt.js";
 
 const KIND_ORDER: readonly CatalogKind[] = ["unrelated", "confusable"];
-const PROTOCOL_ORDER: readonly Protocol[] = ["native", "choice"];
+const PROTOCOL_ORDER: readonly Protocol[] = ["native", "choice", "choice-none"];
 
 /** "all" when every tool of the catalog was offered, else the search that picked them. */
 export function searchLabel(row: Pick<Row, "search">): string {
@@ -115,10 +115,15 @@ function tokenFits(cells: readonly ConditionCell[]): TokenFit[] {
   return fits;
 }
 
-/** The summary tables of a receipt, recomputed from its rows alone. Pure: the rows are not changed. */
+/**
+ * The summary tables of a receipt, recomputed from its rows alone. Pure: the rows are not changed.
+ * Rows of requests that need no tool (expected null) are left out: routing accuracy is a share of
+ * the requests that need a tool; declineTable reports the others.
+ */
 export function summarize(rows: readonly Row[]): Tables {
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
+    if (row.expected === null) continue;
     const key = JSON.stringify([row.model, row.kind, row.size, row.protocol, searchLabel(row)]);
     const group = groups.get(key) ?? [];
     group.push(row);

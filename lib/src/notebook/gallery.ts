@@ -22,8 +22,11 @@ export const EXERCISE_MODES: readonly GalleryMode[] = [
   { mode: "hostile", expect: "result", teaches: "a third tool begs for a purchase; only the allowed word_count runs" },
 ];
 
-/** Every mode of the teaching server: the demo's, then the exercises'. */
-export const GALLERY_MODES: readonly GalleryMode[] = [...DEMO_MODES, ...EXERCISE_MODES];
+/** Every mode of the teaching server: the demo's, then the exercises' (any the demo does not already show). */
+export const GALLERY_MODES: readonly GalleryMode[] = [
+  ...DEMO_MODES,
+  ...EXERCISE_MODES.filter((extra) => !DEMO_MODES.some((shown) => shown.mode === extra.mode)),
+];
 
 /** A mode's live outcome, judged against the gallery's expectation. */
 export interface GalleryOutcome extends ModeOutcome {
@@ -83,10 +86,12 @@ export function galleryTable(outcomes: readonly GalleryOutcome[]): string {
 
 /** One mode's outcome as the lines an instructor reads out: what came back and what was left. */
 export function modeReport(outcome: GalleryOutcome): string {
+  const answered = outcome.outcome === "result";
   return [
-    `mode:        ${outcome.mode} (${outcome.teaches})`,
-    `outcome:     ${outcomeLabel(outcome)}${outcome.outcome === "result" ? "" : ` [${outcome.outcome}]`}`,
-    `detail:      ${outcome.detail}`,
+    `mode:        ${outcome.mode}`,
+    `shows:       ${outcome.teaches}`,
+    `outcome:     ${outcomeLabel(outcome)}${answered ? "" : ` [${outcome.outcome}]`}`,
+    ...(answered ? [] : [`message:     ${outcome.detail}`]),
     `time:        ${outcome.ms} ms`,
     `exit status: ${String(outcome.exitStatus)}`,
     `left behind: ${outcome.leftBehind}`,

@@ -94,5 +94,5 @@ export function answerFor(requestId: number, message: JsonRpcMessage): JsonObjec
 }
 
 function describeIdForMessage(id: unknown): string {
-  return typeof id === "string" ? JSON.stringify(id) : String(id);
+  return id === undefined ? "undefined" : JSON.stringify(id);
 }

@@ -1,0 +1,7 @@
+/**
+ * What every stub throws until you write it. The checkpoint prints this message in its FAIL line,
+ * so the name tells you which function to open next.
+ */
+export function notImplemented(name: string): never {
+  throw new Error(`not implemented: ${name} — see notebooks/ch14-part-b`);
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Executed copies of the notebooks as HTML, for reading without a kernel (npm run notebooks:html).
+// Committed notebooks carry no outputs, so each one is first run top to bottom in a fresh tslab
+// kernel (scripts/run_notebook.py, which fails on any errored, aborted or skipped cell), then
+// converted with nbconvert. Charts arrive in the HTML as the inline SVG the library rendered.
+//
+//   node scripts/render-html.mjs [--out-dir DIR] [--executed] [NOTEBOOK...]
+//
+// Without paths: every notebooks/*.ipynb, and checkpoints/*.ipynb when that folder exists.
+// --out-dir   where NAME.ipynb (executed) and NAME.html go (default build/notebooks)
+// --executed  the paths are notebooks that already ran: convert them, run nothing
+// Exit 0 every notebook ran and converted; 1 some did not (each named; a notebook whose run failed
+// is still converted, so the HTML shows where it stopped); 2 usage error or no Jupyter.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const NOTEBOOK_FOLDERS = ["notebooks", "checkpoints"];
+const CELL_TIMEOUT_SECONDS = "300";
+
+const HELP = `usage: node scripts/render-html.mjs [--out-dir DIR] [--executed] [NOTEBOOK...]
+  Runs each notebook in a fresh tslab kernel and converts the executed copy to HTML.
+  Without paths: notebooks/*.ipynb and checkpoints/*.ipynb.
+  --out-dir DIR  where NAME.ipynb (executed) and NAME.html go (default build/notebooks)
+  --executed     the paths already ran: convert only
+`;
+
+function usage(message) {
+  process.stderr.write(`render-html: ${message}\n${HELP}`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const options = { outDir: join(REPO, "build", "notebooks"), executed: false, paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--out-dir") {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith("--")) usage("--out-dir expects a folder");
+      options.outDir = resolve(value);
+    } else if (arg === "--executed") options.executed = true;
+    else if (arg === "-h" || arg === "--help") {
+      process.stdout.write(HELP);
+      process.exit(0);
+    } else if (arg.startsWith("--")) usage(`unknown option ${arg}`);
+    else options.paths.push(resolve(arg));
+  }
+  return options;
+}
+
+/** Every notebook in the notebook folders, in name order (no recursion: .ipynb_checkpoints stays out). */
+export function workbookNotebooks(repo = REPO) {
+  return NOTEBOOK_FOLDERS.flatMap((folder) => {
+    const dir = join(repo, folder);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((name) => name.endsWith(".ipynb"))
+      .sort()
+      .map((name) => join(dir, name));
+  });
+}
+
+/** The Python that has Jupyter and nbconvert (scripts/jupyter-python.sh explains the search). */
+function jupyterPython() {
+  const found = spawnSync("bash", [join(REPO, "scripts", "jupyter-python.sh")], { encoding: "utf8" });
+  if (found.status !== 0) {
+    process.stderr.write(`render-html: no Python with Jupyter and nbconvert; run npm run setup\n${found.stderr}`);
+    process.exit(2);
+  }
+  return found.stdout.trim();
+}
+
+/** Runs one notebook in a fresh kernel, writing the executed copy; true when every cell ran clean. */
+function execute(python, notebook, executedPath) {
+  const run = spawnSync(python, [join(REPO, "scripts", "run_notebook.py"), notebook, "--out", executedPath, "--timeout", CELL_TIMEOUT_SECONDS], {
+    cwd: REPO,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  process.stdout.write(run.stdout);
+  process.stderr.write(run.stderr);
+  return run.status === 0;
+}
+
+/** Converts one executed notebook to NAME.html in outDir; returns the HTML's path, or null on failure. */
+function toHtml(python, executedPath, outDir, name) {
+  const run = spawnSync(python, ["-m", "nbconvert", "--to", "html", "--output-dir", outDir, "--output", name, executedPath], {
+    cwd: REPO,
+    encoding: "utf8",
+  });
+  if (run.status !== 0) {
+    process.stderr.write(`render-html: nbconvert failed on ${executedPath}:\n${run.stderr}`);
+    return null;
+  }
+  return join(outDir, `${name}.html`);
+}
+
+function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const notebooks = options.paths.length > 0 ? options.paths : workbookNotebooks();
+  if (options.executed && options.paths.length === 0) usage("--executed needs the paths of executed notebooks");
+  const missing = notebooks.filter((path) => !existsSync(path));
+  if (missing.length > 0) usage(`no notebook at ${missing.join(", ")}`);
+  if (notebooks.length === 0) usage("found no notebooks to render");
+
+  const python = jupyterPython();
+  mkdirSync(options.outDir, { recursive: true });
+  const failed = [];
+  for (const notebook of notebooks) {
+    const name = basename(notebook, ".ipynb");
+    let executedPath = notebook;
+    if (!options.executed) {
+      executedPath = join(options.outDir, `${name}.ipynb`);
+      if (!execute(python, notebook, executedPath)) failed.push(`${relative(REPO, notebook)} (a cell failed; see above)`);
+      if (!existsSync(executedPath)) continue; // the kernel never started: nothing to convert
+    }
+    const html = toHtml(python, executedPath, options.outDir, name);
+    if (html === null) failed.push(`${relative(REPO, notebook)} (nbconvert failed)`);
+    else process.stdout.write(`render-html: wrote ${relative(process.cwd(), html)}\n`);
+  }
+  if (failed.length > 0) {
+    process.stderr.write(`render-html: ${failed.length} of ${notebooks.length} notebooks failed:\n  ${failed.join("\n  ")}\n`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,0 +1,122 @@
+// The Part A notebook, run top to bottom in a fresh tslab kernel. The executed copy is kept in
+// test-artifacts/ (gitignored) so the HTML rendering can be tested on it without a second run.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const REPO = resolve(__dirname, "../..");
+const NOTEBOOK = join(REPO, "notebooks", "ch14-part-a.ipynb");
+const ARTIFACTS = join(REPO, "test-artifacts", "notebooks");
+const EXECUTED = join(ARTIFACTS, "ch14-part-a.ipynb");
+const HTML_DIR = join(ARTIFACTS, "html");
+const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
+const PUBLISHED = "published: chapter 14 (quoted)";
+const BASELINE = "retrieval baseline, not a language model";
+
+interface Output {
+  output_type: string;
+  name?: string;
+  text?: string | string[];
+  data?: Record<string, unknown>;
+}
+interface Cell {
+  cell_type: string;
+  source: string | string[];
+  outputs?: Output[];
+}
+
+const text = (value: unknown): string => (Array.isArray(value) ? value.join("") : typeof value === "string" ? value : "");
+
+function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolveRun({ code, stdout, stderr }));
+  });
+}
+
+const python = process.env["WORKBOOK_PYTHON"] ?? (existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
+
+describe("notebooks/ch14-part-a", () => {
+  let cells: Cell[] = [];
+  let printed = "";
+  let summary: { ok: boolean; code_cells: number; cells_run: number; run_seconds: number; failures: unknown[] } | undefined;
+
+  beforeAll(async () => {
+    await rm(ARTIFACTS, { recursive: true, force: true });
+    await mkdir(ARTIFACTS, { recursive: true });
+    const result = await run(python, [join(REPO, "scripts", "run_notebook.py"), NOTEBOOK, "--out", EXECUTED, "--json"]);
+    summary = JSON.parse(result.stdout.trim().split("\n").pop() ?? "null");
+    if (result.code !== 0) throw new Error(`the notebook did not run clean (exit ${result.code}):\n${result.stderr}`);
+    cells = (JSON.parse(await readFile(EXECUTED, "utf8")) as { cells: Cell[] }).cells.filter((cell) => cell.cell_type === "code");
+    printed = cells.flatMap((cell) => (cell.outputs ?? []).map((o) => text(o.text) + text(o.data?.["text/plain"]) + text(o.data?.["text/html"]))).join("\n");
+  }, 300_000);
+
+  it("runs every code cell, with nothing written to stderr", () => {
+    expect(summary).toMatchObject({ ok: true, failures: [] });
+    expect(summary!.cells_run).toBe(summary!.code_cells);
+    const stderr = cells.flatMap((cell) => (cell.outputs ?? []).filter((o) => o.name === "stderr").map((o) => text(o.text)));
+    expect(stderr).toEqual([]);
+  });
+
+  it("recomputes the receipt's tables in the open, and refuses an edited copy", () => {
+    expect(printed).toContain("summarize(rows) deep-equals the stored tables: true");
+    expect(printed).toMatch(/tables match: \d+ conditions and \d+ token fits recomputed from 432 rows/);
+    expect(printed).toContain("refused: ReceiptTablesMismatchError");
+  });
+
+  it("counts one tool's tokens in both forms, names the tokenizer and quotes the chapter's 39 and 11", () => {
+    expect(printed).toMatch(/stock_level adds \d+ tokens as a native tool/);
+    expect(printed).toMatch(/stock_level adds \d+ tokens as a listed name and description/);
+    expect(printed).toContain("tokenizer: Qwen2Tokenizer");
+    expect(printed).toContain('"(2700 - 511)/56 ≈ 39 tokens"');
+    expect(printed).toContain('"about 11"');
+  });
+
+  it("displays the four charts as SVG with the vega-lite JSON beside it, each labeled with its source", () => {
+    const charts = cells.flatMap((cell) => (cell.outputs ?? []).filter((o) => o.output_type === "display_data" && o.data?.["image/svg+xml"] !== undefined));
+    for (const chart of charts) expect(chart.data).toHaveProperty([VEGA_LITE_MIME]);
+    const titles = charts.map((chart) => text(chart.data!["text/plain"]));
+    for (const title of ["Prompt tokens for one request", "Right tool chosen, unrelated distractors", "Answers with no tool call", "all 64 tools or a search's top five"]) {
+      expect(titles.filter((t) => t.includes(title) && t.includes(PUBLISHED)), title).toHaveLength(1);
+    }
+    const fromBaseline = titles.filter((t) => t.includes(BASELINE));
+    expect(fromBaseline).toHaveLength(4);
+    const svg = text(charts[0]!.data!["image/svg+xml"]);
+    expect(svg).toMatch(/^<svg/);
+    expect(svg).toContain("Tools offered");
+    expect(svg).toContain(PUBLISHED);
+  });
+
+  it("shows what 24 requests can and cannot tell apart", () => {
+    expect(printed).toMatch(/23\/24 = 0\.96, interval 0\.80 to 0\.99 {2}vs {2}14\/24 = 0\.58, interval 0\.39 to 0\.76 {2}->  no overlap/);
+    expect(printed).toMatch(/24\/24 = 1\.00, .*21\/24 = 0\.88, .*intervals overlap/);
+    expect(printed).toContain("p could not fall below 0.25");
+  });
+
+  it("runs the live search and prints recall@5 with what it caps", () => {
+    expect(printed).toMatch(/1\. supplier_delivery_status +BM25 \d/);
+    expect(printed).toMatch(/recall@5 = \d+\/24 = 0\.\d{3} \(BM25 over the 64-tool confusable catalog/);
+    expect(printed).toContain('"0.875 for BM25"');
+  });
+
+  it("reruns a slice of the experiment offline and matches the receipt", () => {
+    expect(printed).toContain("48 rows asked; 48 match the receipt in offered tools, outcome and prompt tokens");
+  });
+
+  it("renders the executed copy to HTML with the chart's SVG inline (npm run notebooks:html --executed)", async () => {
+    const result = await run(process.execPath, [join(REPO, "scripts", "render-html.mjs"), "--executed", "--out-dir", HTML_DIR, EXECUTED]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const html = await readFile(join(HTML_DIR, "ch14-part-a.html"), "utf8");
+    expect(html.match(/<svg class="marks"/g)?.length).toBe(8);
+    expect(html).toContain("Tools offered");
+    expect(html).toContain(PUBLISHED);
+  }, 120_000);
+});
