@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { listProcesses } from "./process-table.js";
 
 /** Sends `signal` to every process in group `pgid`; false when the group no longer exists. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -14,34 +14,9 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-/**
- * Live (non-zombie) members of process group `pgid`, read from /proc. A zombie has already
- * ended and only waits for its parent to collect its status, so it does not count.
- * Linux only; elsewhere it returns undefined (unknown) rather than a wrong empty list.
- */
+/** Live (non-zombie) members of process group `pgid`; undefined where /proc cannot be read. */
 export function processGroupMembers(pgid: number): number[] | undefined {
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return undefined;
-  }
-  const members: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // ended while we looked
-    }
-    // The command name (field 2) may hold spaces and parentheses: split after its last ")".
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const state = fields[0];
-    const group = Number(fields[2]);
-    if (group === pgid && state !== "Z" && state !== "X") members.push(Number(entry));
-  }
-  return members;
+  return listProcesses()?.filter((entry) => entry.pgid === pgid).map((entry) => entry.pid);
 }
 
 /** True once no live process is left in the group (or the group is gone). */

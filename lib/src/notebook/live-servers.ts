@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { commandLineOf, listProcesses } from "../client/process-table.js";
 import { TEACHING_SERVER } from "../client/teaching-server.js";
 
 /**
@@ -8,27 +8,7 @@ import { TEACHING_SERVER } from "../client/teaching-server.js";
  * here: processGroupMembers(pgid) finds those.
  */
 export function teachingServersStartedBy(parent: number = process.pid, server: string = TEACHING_SERVER): number[] | undefined {
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return undefined;
-  }
-  const found: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    let argv: string[];
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      argv = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-    } catch {
-      continue; // ended while we looked
-    }
-    // Fields after the command name (which may hold spaces): state, ppid, ...
-    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (state === "Z" || state === "X" || Number(ppid) !== parent) continue;
-    if (argv.includes(server)) found.push(Number(entry));
-  }
-  return found;
+  return listProcesses()
+    ?.filter((entry) => entry.ppid === parent && (commandLineOf(entry.pid) ?? []).includes(server))
+    .map((entry) => entry.pid);
 }
