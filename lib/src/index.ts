@@ -61,6 +61,7 @@ export { promptTokensChart } from "./charts/prompt-tokens-chart.js";
 export { routedRightChart } from "./charts/routed-right-chart.js";
 export { noCallChart } from "./charts/no-call-chart.js";
 export { searchChart } from "./charts/search-chart.js";
+export { accuracyByModelChart, type AccuracyByModelOptions } from "./charts/accuracy-by-model-chart.js";
 export { chartsFor } from "./charts/chart-set.js";
 export type { ChartName, ChartSet, NamedChart } from "./charts/chart-set.js";
 export type {
@@ -88,8 +89,8 @@ export {
 export type { CallRecord, GalleryMode, GalleryOutcome } from "./notebook/index.js";
 
 // --- notebook helpers: Part A ---
-export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall } from "./notebook/part-a.js";
-export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall } from "./notebook/part-a.js";
+export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall, quoteFigure, compareRerun } from "./notebook/part-a.js";
+export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall, RerunComparison } from "./notebook/part-a.js";
 
 // --- checkpoint: the chapter's six checks (the checkpoint notebook runs them; the CLI grades it headless) ---
 export {
@@ -109,3 +110,14 @@ export type {
   LoopOptions, SearchOn, Keep, ResolvedLoopOptions, AgentModel, ToolExecutor, ModelAnswer, ToolCall, CallOutcome, Message, Turn,
   Transcript, ScriptedTurn, TurnView, ProviderModelOptions, ToolHandler, RecordingExecutor, AgentErrorCode,
 } from "./agent/index.js";
+
+// --- exercises 1, 2 and 6: where routing recovers, letting the choice decline, a hostile description ---
+export {
+  recoveryReport, leastSquares, RECOVERY_DEFAULT_SIZE, parseModelSize, sortByModelSize, formatModelSize, toolBudgetAdvice,
+  accuracyByModelChart, NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol, declineTable, declineOutcome,
+  formatDeclineTable, runModels, hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL,
+} from "./exercises/experiment-exercises.js";
+export type {
+  RecoveryReport, ModelRecovery, AccuracyCell, CostFit, ToolBudgetAdvice, ToolBudgetEntry, ToolBudgetOptions, AccuracyByModelOptions,
+  ChoiceOptions, DeclineCell, DeclineOutcome, Share, HostileOfferOptions, HostileOfferResult, HostileCall,
+} from "./exercises/experiment-exercises.js";

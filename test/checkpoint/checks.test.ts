@@ -26,7 +26,6 @@ describe("the six checks against the library", () => {
     ]);
     expect(results[1]!.output).toContain("word_count only");
     expect(results[5]!.output).toMatch(/BM25 search rows rerun/u);
-    console.log(results.map((result) => `${result.output}  [${result.ms} ms]`).join("\n"));
   }, 120_000);
 });
 

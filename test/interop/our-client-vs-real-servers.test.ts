@@ -3,12 +3,13 @@
  * started as real subprocesses behind a wire recorder, so each test can say what the server sent.
  * What each one really does is written in the test names.
  */
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { groupIsEmpty } from "../../lib/src/client/process-group.js";
 import { MAX_TOOLS, PROTOCOL_VERSION } from "../../lib/src/protocol/constants.js";
@@ -20,9 +21,12 @@ import { binOf, callsReceived, fromServerWithMethod, recorded, START_TIMEOUT_MS,
 const ENV = { PATH: process.env["PATH"] ?? "" };
 
 describe(`server-everything ${versionOf("@modelcontextprotocol/server-everything")} (stdio)`, () => {
-  const { command, wire } = recorded([binOf("@modelcontextprotocol/server-everything"), "stdio"]);
+  const { command, wire, removeLog } = recorded([binOf("@modelcontextprotocol/server-everything"), "stdio"]);
   const client = new StdioClient(command, { allowed: ["echo"], env: ENV, timeoutMs: START_TIMEOUT_MS });
-  afterAll(() => client.close());
+  afterAll(async () => {
+    await client.close();
+    removeLog();
+  });
 
   it("answers initialize at 2025-06-18, the version we asked for, and offers tools (listChanged)", async () => {
     const server = await client.initialize();
@@ -71,9 +75,13 @@ describe(`server-filesystem ${versionOf("@modelcontextprotocol/server-filesystem
   const note = path.join(folder, "note.txt");
   const forbidden = path.join(folder, "written.txt");
   writeFileSync(note, "vanilla: 4 tubs\n");
-  const { command, wire } = recorded([binOf("@modelcontextprotocol/server-filesystem"), folder]);
+  const { command, wire, removeLog } = recorded([binOf("@modelcontextprotocol/server-filesystem"), folder]);
   const client = new StdioClient(command, { allowed: ["read_text_file"], env: ENV, timeoutMs: START_TIMEOUT_MS });
-  afterAll(() => client.close());
+  afterAll(async () => {
+    await client.close();
+    removeLog();
+    rmSync(folder, { recursive: true, force: true });
+  });
 
   it("answers initialize at 2025-06-18 as secure-filesystem-server, tools only", async () => {
     const server = await client.initialize();
@@ -118,13 +126,16 @@ describe(`server-filesystem ${versionOf("@modelcontextprotocol/server-filesystem
 });
 
 describe("a server built on the official SDK that asks the client things mid-call", () => {
-  const { command, wire } = recorded([path.join(__dirname, "fixtures/sdk-asking-server.mjs")]);
+  const { command, wire, removeLog } = recorded([path.join(__dirname, "fixtures/sdk-asking-server.mjs")]);
   const client = new StdioClient(command, { allowed: ["ask_client"], env: ENV, timeoutMs: START_TIMEOUT_MS });
   beforeAll(async () => {
     await client.initialize();
     await client.listTools();
   });
-  afterAll(() => client.close());
+  afterAll(async () => {
+    await client.close();
+    removeLog();
+  });
 
   it("gets {} for its ping and -32601 for roots/list, and the call still completes", async () => {
     const report = JSON.parse(await client.callTool("ask_client")) as Record<string, unknown>;
@@ -148,7 +159,6 @@ describe("contrast: the SDK's own client, declaring roots, sampling and elicitat
   it("is sent roots/list by the server and is shown the conditional tools our client never sees", async () => {
     const client = new Client({ name: "contrast", version: "1.0.0" }, { capabilities: { roots: {}, sampling: {}, elicitation: {} } });
     let rootsAsked = false;
-    const { ListRootsRequestSchema } = await import("@modelcontextprotocol/sdk/types.js");
     client.setRequestHandler(ListRootsRequestSchema, () => {
       rootsAsked = true;
       return { roots: [] };

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,9 +32,11 @@ export interface WireLine {
 }
 
 /** An argv that starts `server` (file and args) behind the wire recorder, and a reader of what passed. */
-export function recorded(server: readonly string[]): { command: string[]; wire: () => WireLine[] } {
-  const log = path.join(mkdtempSync(path.join(tmpdir(), "mcp-wire-")), "wire.jsonl");
+export function recorded(server: readonly string[]): { command: string[]; wire: () => WireLine[]; removeLog: () => void } {
+  const folder = mkdtempSync(path.join(tmpdir(), "mcp-wire-"));
+  const log = path.join(folder, "wire.jsonl");
   return {
+    removeLog: () => rmSync(folder, { recursive: true, force: true }),
     command: [process.execPath, RECORDER, log, process.execPath, ...server],
     wire: () =>
       existsSync(log)

@@ -5,7 +5,8 @@ import { renderQwen25Native } from "../../lib/src/experiment/qwen-template.js";
 import { countQwenTokens } from "../../lib/src/experiment/qwen-tokens.js";
 import { loadReceipt } from "../../lib/src/experiment/receipt-file.js";
 import type { Receipt } from "../../lib/src/experiment/receipt.js";
-import { checkTables, pairedOutcomes, searchRecall, searchTools, toolTokenCost } from "../../lib/src/notebook/part-a.js";
+import { loadPublishedFigures } from "../../lib/src/charts/published.js";
+import { checkTables, compareRerun, pairedOutcomes, quoteFigure, searchRecall, searchTools, toolTokenCost } from "../../lib/src/notebook/part-a.js";
 
 const REPO = join(__dirname, "../..");
 const receipt = loadReceipt(join(REPO, "evidence/receipts/lexical-baseline.json"));
@@ -88,5 +89,35 @@ describe("tool search", () => {
     expect(recall.recall).toBe(cell.recall);
     expect(recall.misses).toHaveLength(recall.total - recall.hits);
     for (const miss of recall.misses) expect(miss.offered).not.toContain(miss.expected);
+  });
+});
+
+describe("quoteFigure", () => {
+  const published = loadPublishedFigures(join(REPO, "evidence/published/ch14-figures.json"));
+
+  it("quotes the chapter's own wording with a short location", () => {
+    expect(quoteFigure(published, "protocol-start-handshake-ms")).toBe('"44 ms" (chapter 14, Part A: Every tool is paid for in tokens)');
+  });
+
+  it("refuses an unknown id and a figure without wording", () => {
+    expect(() => quoteFigure(published, "no-such-figure")).toThrow(/no figure "no-such-figure"/);
+    expect(() => quoteFigure(published, "prompt-tokens")).toThrow(/is a series; it has no wording to quote/);
+  });
+});
+
+describe("compareRerun", () => {
+  const native8 = receipt.rows.filter((r) => r.kind === "unrelated" && r.size === 8 && r.protocol === "native" && !r.search);
+
+  it("counts rows that repeat the stored ones, timings aside", () => {
+    const rerun = native8.map((row) => ({ ...row, totalMs: row.totalMs + 5 }));
+    expect(compareRerun(receipt.rows, rerun)).toEqual({ compared: 24, matching: 24, differing: [] });
+  });
+
+  it("names a row whose outcome, offer order or tokens changed", () => {
+    const rerun = native8.map((row, i) => (i === 0 ? { ...row, offered: [...row.offered].reverse() } : i === 1 ? { ...row, promptTokens: row.promptTokens + 1 } : row));
+    const comparison = compareRerun(receipt.rows, rerun);
+    expect(comparison.matching).toBe(22);
+    expect(comparison.differing).toHaveLength(2);
+    expect(comparison.differing[0]).toContain(native8[0]!.requestId);
   });
 });

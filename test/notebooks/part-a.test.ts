@@ -87,7 +87,7 @@ describe("notebooks/ch14-part-a", () => {
       expect(titles.filter((t) => t.includes(title) && t.includes(PUBLISHED)), title).toHaveLength(1);
     }
     const fromBaseline = titles.filter((t) => t.includes(BASELINE));
-    expect(fromBaseline).toHaveLength(4);
+    expect(fromBaseline).toHaveLength(3);
     const svg = text(charts[0]!.data!["image/svg+xml"]);
     expect(svg).toMatch(/^<svg/);
     expect(svg).toContain("Tools offered");
@@ -95,7 +95,7 @@ describe("notebooks/ch14-part-a", () => {
   });
 
   it("shows what 24 requests can and cannot tell apart", () => {
-    expect(printed).toMatch(/23\/24 = 0\.96, interval 0\.80 to 0\.99 {2}vs {2}14\/24 = 0\.58, interval 0\.39 to 0\.76 {2}->  no overlap/);
+    expect(printed).toMatch(/23\/24 = 0\.96, interval 0\.80 to 0\.99 {2}vs {2}14\/24 = 0\.58, interval 0\.39 to 0\.76 {2}-> {2}no overlap/);
     expect(printed).toMatch(/24\/24 = 1\.00, .*21\/24 = 0\.88, .*intervals overlap/);
     expect(printed).toContain("p could not fall below 0.25");
   });
@@ -104,6 +104,10 @@ describe("notebooks/ch14-part-a", () => {
     expect(printed).toMatch(/1\. supplier_delivery_status +BM25 \d/);
     expect(printed).toMatch(/recall@5 = \d+\/24 = 0\.\d{3} \(BM25 over the 64-tool confusable catalog/);
     expect(printed).toContain('"0.875 for BM25"');
+  });
+
+  it("lists the retrieval baseline's declined calls instead of charting a lone bar", () => {
+    expect(printed).toMatch(/\d+ of 216 native answers made no tool call/);
   });
 
   it("reruns a slice of the experiment offline and matches the receipt", () => {
@@ -115,7 +119,7 @@ describe("notebooks/ch14-part-a", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const html = await readFile(join(HTML_DIR, "ch14-part-a.html"), "utf8");
-    expect(html.match(/<svg class="marks"/g)?.length).toBe(8);
+    expect(html.match(/<svg class="marks"/g)?.length).toBe(7);
     expect(html).toContain("Tools offered");
     expect(html).toContain(PUBLISHED);
   }, 120_000);

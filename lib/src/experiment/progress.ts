@@ -3,14 +3,17 @@ import type { Progress } from "./runner.js";
 
 export type ProgressSink = { write(text: string): unknown; isTTY?: boolean };
 
-/** One line of text for a progress event, e.g. "[#####.....] 120/432 unrelated 32 native stock_level-2 right". */
+/**
+ * One line of text for a progress event, e.g. "[#####.....] 120/432 qwen2.5:7b unrelated 32 native
+ * stock_level-2 right" (the model is shown because one run may ask several).
+ */
 export function progressLine(progress: Progress, width = 30): string {
   const filled = progress.total === 0 ? width : Math.round((progress.done / progress.total) * width);
   const { condition } = progress;
   const search = condition.search ? ` ${condition.search.method} top ${condition.search.top}` : "";
   return (
     `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${progress.done}/${progress.total} ` +
-    `${condition.kind} ${condition.size} ${condition.protocol}${search} ${progress.requestId}` +
+    `${progress.model} ${condition.kind} ${condition.size} ${condition.protocol}${search} ${progress.requestId}` +
     (progress.row ? ` ${progress.row.outcome}` : "")
   );
 }

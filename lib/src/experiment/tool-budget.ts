@@ -1,7 +1,7 @@
 // Exercise 1's last question, "how many tools would you offer at once?", answered with arithmetic
 // on a recovery report: the largest tested catalog at which routing stayed at or above a floor,
 // and the most tools whose prefill stays under a time budget. The smaller of the two is the advice.
-import type { ModelRecovery, RecoveryReport } from "./recovery.js";
+import type { AccuracyCell, ModelRecovery, RecoveryReport } from "./recovery.js";
 import type { Protocol } from "./receipt.js";
 import { ExperimentError } from "./errors.js";
 
@@ -33,25 +33,29 @@ function accuracyLimit(model: ModelRecovery, protocol: Protocol, floor: number, 
   const cells = model.bySize.filter((cell) => cell.protocol === protocol);
   const sizes = [...new Set(cells.map((cell) => cell.size))].sort((a, b) => a - b);
   let limit: number | null = null;
+  let worstAtLimit: AccuracyCell | undefined;
   for (const size of sizes) {
-    const atSize = cells.filter((cell) => cell.size === size);
-    const worst = atSize.reduce((a, b) => (b.share < a.share ? b : a));
+    const worst = cells.filter((cell) => cell.size === size).reduce((a, b) => (b.share < a.share ? b : a));
     if (worst.share < floor) {
       reasons.push(
         `Routing fell to ${worst.right}/${worst.n} (${percent(worst.share)}) at ${size} ${worst.kind} tools, below ${percent(floor)}` +
           (limit === null ? `, already at the smallest size tested: offer a search's few tools instead, or a larger model.` : `, so accuracy allows at most ${limit}.`),
       );
-      return limit;
+      break;
     }
     limit = size;
-    if (worst.low < floor) {
-      reasons.push(
-        `At ${size} tools the worst kind (${worst.kind}) routed ${worst.right}/${worst.n}, but its 95% interval reaches down to ` +
-          `${percent(worst.low)}: with ${worst.n} requests that is not settled.`,
-      );
-    }
+    worstAtLimit = worst;
   }
-  if (limit !== null) reasons.push(`Routing stayed at or above ${percent(floor)} at every size tested, up to ${limit}; beyond ${limit} was not tested.`);
+  if (limit !== null && limit === sizes[sizes.length - 1]) {
+    reasons.push(`Routing stayed at or above ${percent(floor)} at every size tested, up to ${limit}; beyond ${limit} was not tested.`);
+  }
+  // Only the size the advice rests on gets the caveat: one sentence, not one per size.
+  if (worstAtLimit !== undefined && worstAtLimit.low < floor) {
+    reasons.push(
+      `At ${limit} tools the worst kind (${worstAtLimit.kind}) routed ${worstAtLimit.right}/${worstAtLimit.n}, but its 95% interval ` +
+        `reaches down to ${percent(worstAtLimit.low)}: with ${worstAtLimit.n} requests that is not settled.`,
+    );
+  }
   return limit;
 }
 

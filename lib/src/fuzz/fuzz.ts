@@ -85,7 +85,7 @@ function main(): void {
     lines += 1;
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   };
-  const escapes = new Map<string, { count: number; smallest: { index: number; input: FuzzInput; escape: Escape; limit: number; requestId: number } }>();
+  const escapes = new Map<string, { count: number; kept: { index: number; input: FuzzInput; escape: Escape; limit: number; requestId: number } }>();
   let bytes = 0;
   let pipelineMs = 0;
   const started = performance.now();
@@ -103,9 +103,10 @@ function main(): void {
       const signature = signatureOf(escape.error);
       const seen = escapes.get(signature);
       if (seen === undefined) console.log(`ESCAPE at input ${index} (${input.how}): ${signature}`);
-      // Keep the smallest input of each kind: it is the one worth replaying in the corpus.
-      const smallest = seen === undefined || escape.bytes.length < seen.smallest.escape.bytes.length ? { index, input, escape, limit, requestId } : seen.smallest;
-      escapes.set(signature, { count: (seen?.count ?? 0) + 1, smallest });
+      // Keep the largest input of each kind (at most one frame limit): a stack overflow found near
+      // its threshold may not recur in another process (a vitest worker has a different stack).
+      const kept = seen === undefined || escape.bytes.length > seen.kept.escape.bytes.length ? { index, input, escape, limit, requestId } : seen.kept;
+      escapes.set(signature, { count: (seen?.count ?? 0) + 1, kept });
     }
     if ((index + 1) % 200_000 === 0) console.log(`  ${(index + 1).toLocaleString("en")} inputs…`);
   }
@@ -124,10 +125,10 @@ function main(): void {
     return;
   }
   console.log(`errors outside the declared set (not a WorkbookError): ${escapes.size} kind(s)`);
-  for (const [signature, { count, smallest }] of escapes) {
-    const { index, input, escape, limit, requestId } = smallest;
+  for (const [signature, { count, kept }] of escapes) {
+    const { index, input, escape, limit, requestId } = kept;
     const saved = args.save ? `; saved ${saveFinding(args, index, input, escape, limit, requestId)} and added it to corpus.json` : "";
-    console.log(`  ${count}x ${signature}; smallest: input ${index}, ${escape.bytes.length} bytes (${input.how})${saved}`);
+    console.log(`  ${count}x ${signature}; kept: input ${index}, ${escape.bytes.length} bytes (${input.how})${saved}`);
   }
   process.exitCode = 1;
 }

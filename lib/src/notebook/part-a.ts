@@ -10,6 +10,8 @@ import { countQwenTokens } from "../experiment/qwen-tokens.js";
 import type { Protocol, Receipt, Row } from "../experiment/receipt.js";
 import { firstDifference } from "../experiment/receipt-file.js";
 import { searchLabel, summarize } from "../experiment/summarize.js";
+import { rowKey } from "../experiment/design.js";
+import type { PublishedFigures } from "../charts/published.js";
 import { bm25Scorer } from "../tools/bm25.js";
 import { recallAtK, type RecallAtK } from "../tools/recall.js";
 import { toolText } from "../tools/tool-text.js";
@@ -166,4 +168,38 @@ export function searchRecall(
     .filter((_, i) => !recall.perRequest[i])
     .map(({ request, offered }) => ({ requestId: request.id, request: request.text, expected: request.expected, offered }));
   return { ...recall, misses };
+}
+
+/** A chapter figure as the chapter states it, with where it appears: `"44 ms" (chapter 14, Part A: Every tool ...)`. */
+export function quoteFigure(file: PublishedFigures, id: string): string {
+  const figure = file.figures.find((f) => f.id === id);
+  if (figure === undefined) throw new ExperimentError("usage", `quoteFigure: no figure "${id}" among the ${file.figures.length} published figures`);
+  if (!("stated" in figure)) throw new ExperimentError("usage", `quoteFigure: "${id}" is a ${figure.type}; it has no wording to quote`);
+  const where = figure.where.replace(/^chapter 14, Part A, (?:section|figure) '(.*)'$/, "chapter 14, Part A: $1");
+  return `"${figure.stated}" (${where})`;
+}
+
+/** How many freshly run rows repeat the stored row for the same model, request and condition. */
+export interface RerunComparison {
+  readonly compared: number;
+  /** Same offered tools in the same order, same outcome, same prompt tokens. */
+  readonly matching: number;
+  /** Keys of rows that differ, or that the stored receipt does not hold. */
+  readonly differing: readonly string[];
+}
+
+export function compareRerun(stored: readonly Row[], fresh: readonly Row[]): RerunComparison {
+  const byKey = new Map(stored.map((row) => [rowKey(row), row]));
+  const differing: string[] = [];
+  for (const row of fresh) {
+    const old = byKey.get(rowKey(row));
+    const same =
+      old !== undefined &&
+      old.outcome === row.outcome &&
+      old.promptTokens === row.promptTokens &&
+      old.offered.length === row.offered.length &&
+      old.offered.every((name, i) => name === row.offered[i]);
+    if (!same) differing.push(rowKey(row));
+  }
+  return { compared: fresh.length, matching: fresh.length - differing.length, differing };
 }

@@ -1,0 +1,128 @@
+// Jupyter's classic Notebook server for the browser test: loopback only, a free port, a random
+// token, the repo's kernelspec (JUPYTER_PATH=<repo>/.jupyter), and config, data and runtime folders
+// of its own, so nothing in the user's home is read or written. Kernels run in sessions of their
+// own (jupyter_client starts them with start_new_session), so stopping the server's process group
+// is not enough: stop() asks the server to shut its kernels down, ends the group, then ends any
+// process still holding one of this server's connection files, and reports what it had to kill.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export interface JupyterServer {
+  readonly url: string;
+  readonly token: string;
+  /** The server's own output so far, for failure messages. */
+  log(): string;
+  /** Shuts down kernels and server; resolves with the pids that had to be killed by force. */
+  stop(): Promise<number[]>;
+}
+
+export interface JupyterServerOptions {
+  readonly python: string;
+  readonly repo: string;
+  readonly notebookDir: string;
+  readonly startTimeoutMs?: number;
+}
+
+/** A port the kernel gave us on loopback, released at once for the server to take. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address !== null ? resolvePort(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Pids of live processes whose command line mentions `needle` (Linux /proc). */
+export function processesMentioning(needle: string): number[] {
+  if (!existsSync("/proc")) return [];
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(needle)) found.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((done) => child.once("exit", () => done()));
+}
+
+export async function startJupyterServer(options: JupyterServerOptions): Promise<JupyterServer> {
+  const home = await mkdtemp(join(tmpdir(), "workbook-jupyter-"));
+  const runtimeDir = join(home, "runtime");
+  const port = await freePort();
+  const token = randomBytes(24).toString("hex");
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+    HOME: home,
+    JUPYTER_PATH: join(options.repo, ".jupyter"),
+    JUPYTER_CONFIG_DIR: join(home, "config"),
+    JUPYTER_DATA_DIR: join(home, "data"), // a fresh trust database: the notebook opens untrusted
+    JUPYTER_RUNTIME_DIR: runtimeDir,
+    PYDEVD_DISABLE_FILE_VALIDATION: "1",
+  };
+  const server = spawn(
+    options.python,
+    [
+      "-m", "notebook", "--no-browser", "--ip=127.0.0.1", `--port=${port}`, "--port-retries=0",
+      `--NotebookApp.token=${token}`, `--notebook-dir=${options.notebookDir}`, "--NotebookApp.open_browser=False",
+      // Containers and CI runners often run as root, which the server refuses without this.
+      ...(process.getuid?.() === 0 ? ["--allow-root"] : []),
+    ],
+    { cwd: options.notebookDir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+
+  const stop = async (): Promise<number[]> => {
+    if (server.exitCode === null && server.signalCode === null) {
+      // The clean way first: the server shuts its kernels down, then itself.
+      await fetch(`${url}/api/shutdown`, { method: "POST", headers: { Authorization: `token ${token}` } }).catch(() => undefined);
+      const ended = await Promise.race([exited(server).then(() => true), sleep(10_000).then(() => false)]);
+      if (!ended && server.pid !== undefined) {
+        try {
+          process.kill(-server.pid, "SIGKILL");
+        } catch {
+          // the group is already gone
+        }
+        await exited(server);
+      }
+    }
+    const forced: number[] = [];
+    for (const pid of processesMentioning(runtimeDir)) {
+      try {
+        process.kill(pid, "SIGKILL");
+        forced.push(pid);
+      } catch {
+        // ended on its own meanwhile
+      }
+    }
+    await rm(home, { recursive: true, force: true });
+    return forced;
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    const ready = await fetch(`${url}/api/status`, { headers: { Authorization: `token ${token}` } }).then((r) => r.ok, () => false);
+    if (ready) return { url, token, log: () => output, stop };
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`the classic Notebook server did not start on ${url}:\n${output}`);
+}
