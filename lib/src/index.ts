@@ -114,10 +114,10 @@ export type {
 // --- exercises 1, 2 and 6: where routing recovers, letting the choice decline, a hostile description ---
 export {
   recoveryReport, leastSquares, RECOVERY_DEFAULT_SIZE, parseModelSize, sortByModelSize, formatModelSize, toolBudgetAdvice,
-  accuracyByModelChart, NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol, declineTable, declineOutcome,
+  NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol, declineTable, declineOutcome,
   formatDeclineTable, runModels, hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL,
 } from "./exercises/experiment-exercises.js";
 export type {
-  RecoveryReport, ModelRecovery, AccuracyCell, CostFit, ToolBudgetAdvice, ToolBudgetEntry, ToolBudgetOptions, AccuracyByModelOptions,
+  RecoveryReport, ModelRecovery, AccuracyCell, CostFit, ToolBudgetAdvice, ToolBudgetEntry, ToolBudgetOptions,
   ChoiceOptions, DeclineCell, DeclineOutcome, Share, HostileOfferOptions, HostileOfferResult, HostileCall,
 } from "./exercises/experiment-exercises.js";
