@@ -62,3 +62,12 @@ describe("runExperimentCommand", () => {
     expect(err.join("")).toMatch(/POST http:\/\/127\.0\.0\.1:9\/api\/chat failed/);
   });
 });
+
+describe("experiment --help", () => {
+  it("prints the usage on stdout and exits 0", async () => {
+    const { out, err } = capture();
+    expect(await runExperimentCommand(["--help"])).toBe(0);
+    expect(out.join("")).toMatch(/^usage: mcp-workbook experiment --provider/);
+    expect(err).toEqual([]);
+  });
+});

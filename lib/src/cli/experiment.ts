@@ -149,6 +149,10 @@ function providerFor(args: ExperimentArgs): Provider {
 
 /** Run the command; returns the exit code: 0 done (or stopped by the cap), 1 failed, 2 usage error. */
 export async function runExperimentCommand(argv: string[]): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(`${EXPERIMENT_USAGE}\n`);
+    return 0;
+  }
   let args: ExperimentArgs;
   try {
     args = parseExperimentArgs(argv);
