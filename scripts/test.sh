@@ -3,4 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build
+# The tests themselves must type-check too (vitest only strips their types).
+npx tsc -p . --noEmit
 npx vitest run "$@"
