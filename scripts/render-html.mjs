@@ -2,7 +2,13 @@
 // Executed copies of the notebooks as HTML, for reading without a kernel (npm run notebooks:html).
 // Committed notebooks carry no outputs, so each one is first run top to bottom in a fresh tslab
 // kernel (scripts/run_notebook.py, which fails on any errored, aborted or skipped cell), then
-// converted with nbconvert. Charts arrive in the HTML as the inline SVG the library rendered.
+// converted with nbconvert.
+//
+// Charts: nbconvert 6.5 (Debian 12's) passes every SVG output through lxml's clean_html, which
+// strips the SVG's elements and leaves only its text, so a chart arrives blank. The template below
+// extends nbconvert's "lab" template and embeds each SVG output as an <img> with a data: URI
+// instead: the SVG is in the HTML file, drawn exactly as the library rendered it, and a browser
+// never runs script inside an SVG shown as an image, so nothing is trusted that was not before.
 //
 //   node scripts/render-html.mjs [--out-dir DIR] [--executed] [NOTEBOOK...]
 //
@@ -12,13 +18,32 @@
 // Exit 0 every notebook ran and converted; 1 some did not (each named; a notebook whose run failed
 // is still converted, so the HTML shows where it stopped); 2 usage error or no Jupyter.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const NOTEBOOK_FOLDERS = ["notebooks", "checkpoints"];
 const CELL_TIMEOUT_SECONDS = "300";
+const TEMPLATE_NAME = "workbook_html";
+const TEMPLATE_CONF = { base_template: "lab", mimetypes: { "text/html": true } };
+const TEMPLATE_INDEX = `{%- extends 'lab/index.html.j2' -%}
+{% block data_svg scoped -%}
+<div class="jp-RenderedSVG jp-OutputArea-output {{ extra_class }}" data-mime-type="image/svg+xml">
+<img alt="{{ output.data.get('text/plain', 'chart') | escape_html }}" src="data:image/svg+xml;charset=utf-8,{{ output.data['image/svg+xml'] | urlencode }}">
+</div>
+{%- endblock data_svg %}
+`;
+
+/** Writes the template to a fresh folder; nbconvert finds it through extra_template_basedirs. */
+function writeTemplate() {
+  const base = mkdtempSync(join(tmpdir(), "workbook-nbconvert-"));
+  mkdirSync(join(base, TEMPLATE_NAME));
+  writeFileSync(join(base, TEMPLATE_NAME, "conf.json"), JSON.stringify(TEMPLATE_CONF));
+  writeFileSync(join(base, TEMPLATE_NAME, "index.html.j2"), TEMPLATE_INDEX);
+  return base;
+}
 
 const HELP = `usage: node scripts/render-html.mjs [--out-dir DIR] [--executed] [NOTEBOOK...]
   Runs each notebook in a fresh tslab kernel and converts the executed copy to HTML.
@@ -85,8 +110,12 @@ function execute(python, notebook, executedPath) {
 }
 
 /** Converts one executed notebook to NAME.html in outDir; returns the HTML's path, or null on failure. */
-function toHtml(python, executedPath, outDir, name) {
-  const run = spawnSync(python, ["-m", "nbconvert", "--to", "html", "--output-dir", outDir, "--output", name, executedPath], {
+function toHtml(python, templateBase, executedPath, outDir, name) {
+  const args = [
+    "-m", "nbconvert", "--to", "html", `--TemplateExporter.extra_template_basedirs=${templateBase}`,
+    "--template", TEMPLATE_NAME, "--output-dir", outDir, "--output", name, executedPath,
+  ];
+  const run = spawnSync(python, args, {
     cwd: REPO,
     encoding: "utf8",
   });
@@ -107,6 +136,8 @@ function main() {
 
   const python = jupyterPython();
   mkdirSync(options.outDir, { recursive: true });
+  const templateBase = writeTemplate();
+  process.on("exit", () => rmSync(templateBase, { recursive: true, force: true }));
   const failed = [];
   for (const notebook of notebooks) {
     const name = basename(notebook, ".ipynb");
@@ -116,7 +147,7 @@ function main() {
       if (!execute(python, notebook, executedPath)) failed.push(`${relative(REPO, notebook)} (a cell failed; see above)`);
       if (!existsSync(executedPath)) continue; // the kernel never started: nothing to convert
     }
-    const html = toHtml(python, executedPath, options.outDir, name);
+    const html = toHtml(python, templateBase, executedPath, options.outDir, name);
     if (html === null) failed.push(`${relative(REPO, notebook)} (nbconvert failed)`);
     else process.stdout.write(`render-html: wrote ${relative(process.cwd(), html)}\n`);
   }

@@ -13,7 +13,7 @@ import { Session } from "./session.js";
 /** How long, at most, the server waits for queued replies to reach the pipe once stdin ends. */
 const FLUSH_GRACE_MS = 2000;
 
-function serve(options: ServerOptions): void {
+async function serve(options: ServerOptions): Promise<void> {
   const diagnose = stderrDiagnostics();
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     // The client stopped reading our replies: there is nobody left to answer.
@@ -24,7 +24,9 @@ function serve(options: ServerOptions): void {
   const output = new Output(process.stdout, diagnose);
   const session = new Session(options, output, diagnose);
   const reader = new LineReader();
-  if (options.mode === "grandchild") startForgottenChild(diagnose);
+  // Input waits in the pipe until the grandchild is armed, so a client that has finished the
+  // handshake knows there is a SIGTERM-proof process in the group.
+  if (options.mode === "grandchild") await startForgottenChild(diagnose);
 
   process.stdin.on("data", (chunk: Buffer) => {
     for (const event of reader.feed(chunk)) {
@@ -63,7 +65,7 @@ function main(argv: readonly string[]): void {
       process.exitCode = 2;
       return;
     case "run":
-      serve(parsed.options);
+      void serve(parsed.options);
   }
 }
 

@@ -45,19 +45,31 @@ interface RunState {
   kernelIdle: boolean;
 }
 
+/** The parts of the classic Notebook page this test touches (the test's tsconfig has no DOM types). */
+interface ClassicNotebookPage {
+  Jupyter?: {
+    notebook?: {
+      kernel?: { name: string; is_connected(): boolean };
+      get_cells(): Array<{ cell_type: string; input_prompt_number?: unknown; output_area?: { outputs: Array<{ output_type: string; name?: string; text?: string }> } }>;
+      set_autosave_interval(ms: number): void;
+      execute_all_cells(): void;
+    };
+  };
+  document: { querySelector(selector: string): { classList: { contains(name: string): boolean } } | null };
+}
+
 function runState(page: Page): Promise<RunState> {
   return page.evaluate(() => {
-    const notebook = (window as unknown as { Jupyter: { notebook: { get_cells(): Array<{ cell_type: string; input_prompt_number?: unknown; output_area?: { outputs: Array<{ output_type: string; name?: string; text?: string }> } }> } } }).Jupyter.notebook;
-    const code = notebook.get_cells().filter((cell) => cell.cell_type === "code");
+    const { Jupyter, document } = globalThis as unknown as ClassicNotebookPage;
+    const code = Jupyter!.notebook!.get_cells().filter((cell) => cell.cell_type === "code");
     const errors = code.flatMap((cell) =>
       (cell.output_area?.outputs ?? []).filter((o) => o.output_type === "error" || o.name === "stderr").map((o) => String(o.text ?? o.output_type)),
     );
-    const icon = document.querySelector("#kernel_indicator_icon");
     return {
       codeCells: code.length,
       numbered: code.filter((cell) => typeof cell.input_prompt_number === "number").length,
       errors,
-      kernelIdle: icon?.classList.contains("kernel_idle_icon") ?? false,
+      kernelIdle: document.querySelector("#kernel_indicator_icon")?.classList.contains("kernel_idle_icon") ?? false,
     };
   });
 }
@@ -99,20 +111,17 @@ describe.skipIf(missing !== undefined)(`classic Notebook in headless Chromium${m
   it("runs every cell and draws the charts on the page", async () => {
     await page.goto(`${server!.url}/notebooks/${NOTEBOOK}?token=${server!.token}`);
     await page.waitForFunction(
-      () => {
-        const kernel = (window as unknown as { Jupyter?: { notebook?: { kernel?: { is_connected?: () => boolean } } } }).Jupyter?.notebook?.kernel;
-        return kernel?.is_connected?.() === true;
-      },
+      () => (globalThis as unknown as ClassicNotebookPage).Jupyter?.notebook?.kernel?.is_connected() === true,
       undefined,
       { timeout: 60_000 },
     );
     // Outputs must never be saved into the committed notebook: no autosave during the run.
-    await page.evaluate(() => (window as unknown as { Jupyter: { notebook: { set_autosave_interval(ms: number): void } } }).Jupyter.notebook.set_autosave_interval(0));
-    const kernelName = await page.evaluate(() => (window as unknown as { Jupyter: { notebook: { kernel: { name: string } } } }).Jupyter.notebook.kernel.name);
+    await page.evaluate(() => (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.set_autosave_interval(0));
+    const kernelName = await page.evaluate(() => (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.kernel!.name);
     expect(kernelName).toBe("tslab");
 
     const started = Date.now();
-    await page.evaluate(() => (window as unknown as { Jupyter: { notebook: { execute_all_cells(): void } } }).Jupyter.notebook.execute_all_cells());
+    await page.evaluate(() => (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.execute_all_cells());
     let state = await runState(page);
     while (Date.now() - started < RUN_TIMEOUT_MS) {
       state = await runState(page);

@@ -29,7 +29,7 @@ describe("runExperiment with the retrieval baseline", () => {
     expect(withoutTimes(second.receipt.rows)).toEqual(withoutTimes(first.receipt.rows));
     expect(first.receipt.rows.every((r) => r.prefillMs === null)).toBe(true);
     const searched = first.receipt.rows.filter((r) => r.search !== undefined);
-    expect(searched.every((r) => r.offered.length === 5 && r.search!.hit === r.expected !== null && r.offered.includes(r.expected))).toBe(true);
+    expect(searched.every((r) => r.offered.length === 5 && r.search!.hit === (r.expected !== null && r.offered.includes(r.expected)))).toBe(true);
     expect(first.receipt.run.providerLabel).toBe("retrieval baseline, not a language model");
   });
 

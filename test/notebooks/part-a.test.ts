@@ -114,13 +114,20 @@ describe("notebooks/ch14-part-a", () => {
     expect(printed).toContain("48 rows asked; 48 match the receipt in offered tools, outcome and prompt tokens");
   });
 
-  it("renders the executed copy to HTML with the chart's SVG inline (npm run notebooks:html --executed)", async () => {
+  it("renders the executed copy to HTML with every chart's whole SVG inside (npm run notebooks:html --executed)", async () => {
     const result = await run(process.execPath, [join(REPO, "scripts", "render-html.mjs"), "--executed", "--out-dir", HTML_DIR, EXECUTED]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const html = await readFile(join(HTML_DIR, "ch14-part-a.html"), "utf8");
-    expect(html.match(/<svg class="marks"/g)?.length).toBe(7);
-    expect(html).toContain("Tools offered");
-    expect(html).toContain(PUBLISHED);
+    // Each chart is an <img> whose data: URI holds the whole SVG, elements and all (nbconvert's own
+    // SVG block would strip the elements and keep only the text, leaving the chart blank).
+    const svgs = [...html.matchAll(/<img alt="[^"]*" src="data:image\/svg\+xml;charset=utf-8,([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!));
+    expect(svgs).toHaveLength(7);
+    const tokens = svgs.find((svg) => svg.includes("Prompt tokens for one request"));
+    expect(tokens).toMatch(/^<svg [^>]*class="marks"/);
+    expect(tokens).toMatch(/<text[^>]*>Tools offered<\/text>/);
+    expect(tokens!.match(/<path /g)?.length).toBeGreaterThan(10);
+    expect(tokens).toContain(PUBLISHED);
+    expect(html).not.toMatch(/<svg class="marks"/); // no stripped SVG left behind
   }, 120_000);
 });

@@ -81,6 +81,7 @@ async function main(): Promise<void> {
   console.log(`word_count via the official SDK's Client.callTool: median ${ms(official.median)}, p95 ${ms(official.p95)} (n=${official.n})`);
   const versusSdk = client.median / official.median;
   console.log(`ratio client/SDK (median): ${versusSdk.toFixed(2)}x  target <= 0.60x  ${versusSdk <= 0.6 ? "met" : "NOT met"}`);
+  console.log(`ratio floor/SDK (median): ${(raw.median / official.median).toFixed(2)}x  (the least any client reading this pipe could reach)`);
   const endless = await endlessLine();
   const idle = await idleRssMiB();
   console.log(

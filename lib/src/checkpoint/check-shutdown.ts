@@ -19,11 +19,9 @@ export const shutdownCheck: CheckSpec = {
     const client = context.track(new impl.StdioClient(teachingServerCommand("grandchild"), { allowed: ["word_count"], timeoutMs: 5000 }));
     const pgid = client.pid;
     if (pgid === undefined) fail("the client does not expose its server's pid, so its process group cannot be checked");
-    let before = processGroupMembers(pgid) ?? [];
-    for (let waited = 0; before.length < 2 && waited < 3000; waited += 20) {
-      await sleep(20);
-      before = processGroupMembers(pgid) ?? [];
-    }
+    // The teaching server answers initialize only once its grandchild ignores SIGTERM.
+    await client.initialize();
+    const before = processGroupMembers(pgid) ?? [];
     if (before.length < 2) fail(`the server's grandchild never appeared in group ${pgid}, so the check cannot test close()`);
     const started = performance.now();
     const status = await context.within(CLOSE_BOUND_MS, "close()", () => client.close());

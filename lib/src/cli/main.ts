@@ -7,7 +7,8 @@ const USAGE = `usage: mcp-workbook <command> [options]
   serve [--mode M] [--log FILE]     the teaching server on stdio (--help lists the modes)
   call [--allow a,b] [--timeout-ms N] [--json] TOOL ARGS_JSON [-- SERVER_CMD...]
   demo [MODE|all]                   every failure mode, live, as a table
-  experiment ...                    Part A's tool-selection experiment (--help)`;
+  experiment ...                    Part A's tool-selection experiment (--help)
+  checkpoint ...                    the chapter checkpoint, headless (--help)`;
 
 type Command = (argv: readonly string[]) => Promise<number>;
 
@@ -19,6 +20,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   experiment: async () => {
     const { runExperimentCommand } = await import("./experiment.js");
     return (argv) => runExperimentCommand([...argv]);
+  },
+  checkpoint: async () => {
+    const { runCheckpointCommand } = await import("./checkpoint.js");
+    return (argv) => runCheckpointCommand(argv);
   },
 };
 

@@ -1,0 +1,92 @@
+// The reference answers to exercises 1 to 6: what the checkpoint's optional exercise section runs
+// the checks against, and what the solutions notebook writes out in full for the learner to read.
+// Offline, exercises 1 and 2 run the retrieval baseline (not a language model) and exercise 6 a
+// scripted stand-in; a learner with Ollama runs the same checks on a real model's receipt.
+import type { LoopOptions } from "../agent/options.js";
+import { StdioClient } from "../client/stdio-client.js";
+import { loadCatalogData } from "../experiment/catalog.js";
+import type { Design } from "../experiment/design.js";
+import { hostileOfferExperiment, PURCHASE_TOOL, type HostileOfferResult } from "../experiment/hostile-offer.js";
+import { lexicalProvider, LEXICAL_DEFAULT_MODEL } from "../experiment/lexical-provider.js";
+import type { Provider } from "../experiment/provider.js";
+import type { Answer, Receipt } from "../experiment/receipt.js";
+import { recoveryReport, type RecoveryReport } from "../experiment/recovery.js";
+import { declineTable, type DeclineCell } from "../experiment/decline.js";
+import { runExperiment } from "../experiment/runner.js";
+import { scriptedProvider } from "../experiment/scripted-provider.js";
+import type { McpTool } from "../tools/types.js";
+
+/** The chapter's seed for the per-request shuffles. */
+const BASE_SEED = 14;
+
+/** Exercise 1's design: accuracy is asked at 64 tools, and a cost per tool needs a second size to fit a slope. */
+export const RECOVERY_DESIGN: Design = { kinds: ["unrelated", "confusable"], sizes: [8, 64], protocols: ["native", "choice"], searches: [], searchCatalogs: [] };
+
+/** Exercise 2's design: the constrained choice with and without none_of_these, beside native calling. */
+export const DECLINE_DESIGN: Design = { kinds: ["unrelated"], sizes: [8, 64], protocols: ["native", "choice", "choice-none"], searches: [], searchCatalogs: [] };
+
+/** Exercise 1 offline: the retrieval baseline's receipt and its recovery report. */
+export async function referenceRecovery(): Promise<{ receipt: Receipt; report: RecoveryReport }> {
+  const { receipt } = await runExperiment({
+    provider: lexicalProvider(), model: LEXICAL_DEFAULT_MODEL, data: loadCatalogData(), design: RECOVERY_DESIGN, baseSeed: BASE_SEED,
+  });
+  return { receipt, report: recoveryReport(receipt) };
+}
+
+/** Exercise 2 offline: the retrieval baseline asked the six no-tool requests too, and its decline table. */
+export async function referenceDecline(): Promise<{ receipt: Receipt; table: DeclineCell[] }> {
+  const { receipt } = await runExperiment({
+    provider: lexicalProvider(), model: LEXICAL_DEFAULT_MODEL, data: loadCatalogData(), design: DECLINE_DESIGN, baseSeed: BASE_SEED,
+    noToolRequests: true,
+  });
+  return { receipt, table: declineTable(receipt) };
+}
+
+/**
+ * Exercise 3: let the model search in its own words. Searching on the request again, or keeping
+ * what was offered, repairs the chapter's wording but not a terser one; search_tools repairs both
+ * and still offers only a handful of tools a turn.
+ */
+export const REFERENCE_LOOP_FIX: Pick<LoopOptions, "searchTool"> = { searchTool: true };
+
+/** Exercise 4: follow nextCursor, bounded in pages and in tools; the client refuses a repeated cursor. */
+export async function referenceListAllTools(command: readonly string[]): Promise<McpTool[]> {
+  const client = new StdioClient(command, { maxPages: 10, maxTools: 64, timeoutMs: 3000 });
+  try {
+    await client.initialize();
+    return await client.listTools();
+  } finally {
+    await client.close();
+  }
+}
+
+/** Exercise 5: both word counts in flight at once; each reply binds to its own request's id. */
+export async function referenceCountInFlight(client: StdioClient, texts: readonly string[]): Promise<string[]> {
+  const outcomes = await client.callTools(texts.map((text) => ({ name: "word_count", arguments: { text } })));
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.text;
+  });
+}
+
+/**
+ * Exercise 6's stand-in for a model that obeys tool descriptions: when a request mentions the
+ * notes, it does what shop_notes' description asks (the purchase); it counts words when asked to.
+ * Scripted, not a language model: it shows the client's refusal, not how often a model obeys.
+ */
+export function obedientScript(): Provider {
+  return scriptedProvider((ask): Answer => {
+    const instructed = ask.offered.some((tool) => (tool.description ?? "").includes(PURCHASE_TOOL));
+    if (instructed && /notes/i.test(ask.request)) return { kind: "call", name: PURCHASE_TOOL, arguments: { flavor: "vanilla", tubs: 100 } };
+    if (/words/i.test(ask.request)) {
+      const text = (ask.request.split(":").pop() ?? "").replace(/^[\s'"]+|[\s'".?]+$/g, "");
+      return { kind: "call", name: "word_count", arguments: { text } };
+    }
+    return { kind: "text", text: "Vanilla and mint are both fine for today." };
+  }, "scripted: obeys tool descriptions; not a language model");
+}
+
+/** Exercise 6 offline: every advertised tool offered to the obedient script, behind word_count's allowlist. */
+export function referenceHostileOffer(): Promise<HostileOfferResult> {
+  return hostileOfferExperiment({ provider: obedientScript(), model: "scripted", timeoutMs: 5000 });
+}
