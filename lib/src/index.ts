@@ -121,3 +121,16 @@ export type {
   RecoveryReport, ModelRecovery, AccuracyCell, CostFit, ToolBudgetAdvice, ToolBudgetEntry, ToolBudgetOptions,
   ChoiceOptions, DeclineCell, DeclineOutcome, Share, HostileOfferOptions, HostileOfferResult, HostileCall,
 } from "./exercises/experiment-exercises.js";
+
+// --- exercise checks ---
+export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkPagination, checkInFlight, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/checks.js";
+export type { ListAllTools, CountInFlight } from "./exercises/checks.js";
+export { exerciseChecks, runExerciseSection } from "./exercises/exercise-section.js";
+export type { ExerciseCheck } from "./exercises/exercise-section.js";
+export type { VerdictStyle } from "./exercises/exercise-harness.js";
+export { MAX_OFFERED_A_TURN } from "./exercises/loop-scenarios.js";
+export type { LoopFix } from "./exercises/loop-scenarios.js";
+export {
+  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceListAllTools, referenceCountInFlight,
+  obedientScript, referenceHostileOffer,
+} from "./exercises/reference-solutions.js";

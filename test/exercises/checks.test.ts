@@ -1,0 +1,240 @@
+// Each exercise check passes the reference answer and, for a wrong one, says "not yet" with what
+// was expected, what came and a hint; the checks that start servers leave none running.
+import { appendFileSync } from "node:fs";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { StdioClient } from "../../lib/src/client/stdio-client.js";
+import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
+import { declineTable } from "../../lib/src/experiment/decline.js";
+import { hostileOfferExperiment } from "../../lib/src/experiment/hostile-offer.js";
+import { lexicalProvider } from "../../lib/src/experiment/lexical-provider.js";
+import type { Receipt } from "../../lib/src/experiment/receipt.js";
+import { recoveryReport } from "../../lib/src/experiment/recovery.js";
+import { runExperiment } from "../../lib/src/experiment/runner.js";
+import { scriptedProvider } from "../../lib/src/experiment/scripted-provider.js";
+import {
+  checkDeclineTable, checkHostileRefused, checkInFlight, checkLoopRecovers, checkPagination, checkRecoveryReport,
+} from "../../lib/src/exercises/checks.js";
+import { exerciseChecks, runExerciseSection } from "../../lib/src/exercises/exercise-section.js";
+import {
+  referenceCountInFlight, referenceDecline, referenceHostileOffer, referenceListAllTools, referenceRecovery,
+} from "../../lib/src/exercises/reference-solutions.js";
+import { teachingServersStartedBy } from "../../lib/src/notebook/live-servers.js";
+import type { Design } from "../../lib/src/experiment/design.js";
+
+const data = loadCatalogData();
+const lexicalRun = async (design: Partial<Design>, noToolRequests = false): Promise<Receipt> =>
+  (
+    await runExperiment({
+      provider: lexicalProvider({ countTokens: false }),
+      model: "bm25-top1",
+      data,
+      design: { kinds: ["unrelated"], sizes: [8], protocols: ["native"], searches: [], searchCatalogs: [], ...design },
+      baseSeed: 14,
+      noToolRequests,
+    })
+  ).receipt;
+
+afterEach(() => {
+  // No check may leave a teaching server behind, whatever the answer did.
+  expect(teachingServersStartedBy()).toEqual([]);
+});
+
+describe("the exercise section (the checkpoint's optional part)", () => {
+  it("passes all six against the reference answers, in the checkpoint's wording", async () => {
+    const results = await runExerciseSection();
+    expect(results.map((r) => r.name)).toEqual(exerciseChecks.map((c) => c.name));
+    for (const result of results) expect(result.output, result.name).toMatch(/^ok /);
+    expect(results.every((r) => r.ok)).toBe(true);
+  }, 60_000);
+});
+
+describe("exercise 1: checkRecoveryReport", () => {
+  let reference: Awaited<ReturnType<typeof referenceRecovery>>;
+  beforeAll(async () => {
+    reference = await referenceRecovery();
+  }, 30_000);
+
+  it("is ok for recoveryReport of a receipt with 64 tools and a smaller size, and says it is the baseline", async () => {
+    const result = await checkRecoveryReport(reference.report, reference.receipt);
+    expect(result.ok).toBe(true);
+    expect(result.output).toMatch(/^ok the recovery report recomputes from the receipt \(bm25-top1: \d+\/24 at 64 unrelated \(native\), [\d.]+ tokens per tool; retrieval baseline, not a language model\)$/);
+  });
+
+  it("accepts runExperiment's whole result in place of the receipt", async () => {
+    expect((await checkRecoveryReport(reference.report, { receipt: reference.receipt, asked: 1, resumed: 0 })).ok).toBe(true);
+  });
+
+  it("says to add 64 when the receipt never offered 64 tools", async () => {
+    const receipt = await lexicalRun({ sizes: [8, 16] });
+    const result = await checkRecoveryReport(recoveryReport(receipt), receipt);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/^not yet: the receipt never offered all 64 tools \(its sizes: 8, 16\).*Hint: put 64 in design\.sizes/);
+  });
+
+  it("says a slope needs two sizes", async () => {
+    const receipt = await lexicalRun({ sizes: [64] });
+    expect((await checkRecoveryReport(recoveryReport(receipt), receipt)).output).toMatch(/^not yet: a cost per tool is a slope.*add a smaller size/);
+  });
+
+  it("points at the first number that differs from the recomputed report", async () => {
+    const altered = structuredClone(reference.report);
+    altered.models[0]!.atSize[0]!.right += 1;
+    const result = await checkRecoveryReport(altered, reference.receipt);
+    expect(result.output).toMatch(/^not yet: your report does not match recoveryReport\(receipt\).*report\.models\[0\]\.atSize\[0\]\.right: expected \d+, got \d+/);
+  });
+
+  it("refuses something that is not a receipt, saying what it expected", async () => {
+    const result = await checkRecoveryReport(reference.report, { rows: "TODO" });
+    expect(result.output).toMatch(/^not yet: the second argument: expected a receipt \(result\.receipt from runExperiment, or loadReceipt\(path\)\); got \{"rows":"TODO"\}/);
+  });
+});
+
+describe("exercise 2: checkDeclineTable", () => {
+  it("is ok for the reference run, naming false and missed calls per protocol", async () => {
+    const { receipt, table } = await referenceDecline();
+    const result = await checkDeclineTable(receipt, table);
+    expect(result.output).toMatch(/^ok .*\(bm25-top1: native: \d+\/12 false, \d+\/48 missed; choice: 12\/12 false, 0\/48 missed; choice-none: \d+\/12 false, \d+\/48 missed\)$/);
+  }, 20_000);
+
+  it("asks for choice-none when it is missing", async () => {
+    const receipt = await lexicalRun({ protocols: ["native", "choice"] }, true);
+    const result = await checkDeclineTable(receipt, declineTable(receipt));
+    expect(result.output).toMatch(/^not yet: the receipt has no rows under choice-none \(it ran native, choice\).*put it in design\.protocols \(--decline/);
+  });
+
+  it("asks for the six no-tool requests when none was asked", async () => {
+    const receipt = await lexicalRun({ protocols: ["native", "choice", "choice-none"] });
+    const result = await checkDeclineTable(receipt, declineTable(receipt));
+    expect(result.output).toMatch(/^not yet: no request that needs no tool was asked under native.*noToolRequests: true/);
+  });
+
+  it("refuses a table that is not declineTable of the same receipt", async () => {
+    const receipt = await lexicalRun({ protocols: ["native", "choice", "choice-none"] }, true);
+    const table = declineTable(receipt);
+    table[1]!.falseCalls = 0;
+    expect((await checkDeclineTable(receipt, table)).output).toMatch(/^not yet: your table does not match declineTable\(receipt\).*table\[1\]\.falseCalls: expected 6, got 0/);
+    expect((await checkDeclineTable(receipt, "TODO")).output).toMatch(/^not yet: the second argument should be declineTable\(receipt\)/);
+  });
+});
+
+describe("exercise 3: checkLoopRecovers", () => {
+  it("is ok with searchTool, and says how many tools a turn it offered", async () => {
+    const result = await checkLoopRecovers({ searchTool: true });
+    expect(result.output).toMatch(/^ok .*the chapter's wording: record_delivery then send_message_to_lucy in \d turns.*the terse wording: record_delivery then search_tools then send_message_to_lucy/);
+  });
+
+  it("shows where the plain loop loses the tool, with a hint", async () => {
+    const result = await checkLoopRecovers({});
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/^not yet: for the chapter's wording the loop completed \[record_delivery\].*Turn 2 searched on "recorded delivery D-17.*without send_message_to_lucy.*Hint: .*searchOn/);
+  });
+
+  it("says why searching on the request is not enough for the terse wording", async () => {
+    expect((await checkLoopRecovers({ searchOn: "request" })).output).toMatch(/^not yet: for the terse wording .*searchTool: true/);
+  });
+
+  it("refuses recovering by offering the whole catalog", async () => {
+    expect((await checkLoopRecovers({ m: 64 })).output).toMatch(/^not yet: for the chapter's wording, a turn offered 64 tools.*at most 12 tools/);
+  });
+
+  it("passes on runLoop's own refusal of a bad option, and refuses a non-object", async () => {
+    expect((await checkLoopRecovers({ searchOn: "everything" })).output).toMatch(/^not yet: runLoop refused your options: .*searchOn must be one of latest, request, both/);
+    expect((await checkLoopRecovers("TODO")).output).toMatch(/^not yet: expected loop options/);
+  });
+});
+
+describe("exercise 4: checkPagination", () => {
+  it("is ok for a client with bounded pages", async () => {
+    const result = await checkPagination(referenceListAllTools);
+    expect(result.output).toMatch(/^ok .*7 tools from "paged"; endless-cursor: ProtocolError \(catalog\): tool list goes on past 10 pages.*repeat-cursor: ProtocolError \(catalog\): the server repeated the cursor/);
+  });
+
+  it("hints at maxPages when the default client refuses the paged list", async () => {
+    const defaultClient = async (command: readonly string[]) => {
+      const client = new StdioClient(command);
+      try {
+        await client.initialize();
+        return await client.listTools();
+      } finally {
+        await client.close();
+      }
+    };
+    const result = await checkPagination(defaultClient);
+    expect(result.output).toMatch(/^not yet: the "paged" server's list \(7 tools, three a page\) was refused: ProtocolError.*paginated.*Hint: .*maxPages/);
+  });
+
+  it("refuses a listing that swallows the refusal and returns a partial catalog", async () => {
+    const forgiving = async (command: readonly string[]) => {
+      const client = new StdioClient(command, { maxPages: 10 });
+      try {
+        await client.initialize();
+        return await client.listTools().catch(() => [{ name: "word_count" }]);
+      } finally {
+        await client.close();
+      }
+    };
+    expect((await checkPagination(forgiving)).output).toMatch(/^not yet: the "endless-cursor" server's list never ends, yet your function returned \[\{"name":"word_count"\}\].*must be refused, not accepted/);
+  });
+
+  it("ends a server the function left running, and says to close it", async () => {
+    const leaky = async (command: readonly string[]) => {
+      const client = new StdioClient(command, { maxPages: 10 });
+      await client.initialize();
+      return client.listTools();
+    };
+    expect((await checkPagination(leaky)).output).toMatch(/^not yet: listing the "paged" server returned but left 1 teaching server\(s\) running.*the check ended them.*finally/);
+  });
+
+  it("gives up on a function that never answers, within its bound", async () => {
+    const started = Date.now();
+    const result = await checkPagination(() => new Promise(() => undefined));
+    expect(result.output).toBe('not yet: listing the "paged" server gave no outcome within 10 s');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 20_000);
+
+  it("refuses a non-function", async () => {
+    expect((await checkPagination(undefined)).output).toBe("not yet: expected a function (command) => Promise<tools>; got undefined.");
+  });
+});
+
+describe("exercise 5: checkInFlight", () => {
+  it("is ok with callTools: both answers within one deadline shorter than the server's hold", async () => {
+    const result = await checkInFlight(referenceCountInFlight);
+    expect(result.output).toMatch(/^ok .*answers \["1","5"\] in \d+ ms, within one 1000 ms deadline; late replies dropped: 0\)$/);
+  });
+
+  it("explains why one request at a time cannot finish against the reverse server", async () => {
+    const oneAtATime = async (client: StdioClient, texts: readonly string[]) => {
+      const answers: string[] = [];
+      for (const text of texts) answers.push(await client.callTool("word_count", { text }));
+      return answers;
+    };
+    const result = await checkInFlight(oneAtATime);
+    expect(result.output).toMatch(/^not yet: your function failed after \d+ ms: DeadlineError.*holds a lone reply until a second request arrives.*client\.callTools/);
+  });
+
+  it("recognises answers bound by arrival order", async () => {
+    const byArrival = async (client: StdioClient, texts: readonly string[]) => (await referenceCountInFlight(client, texts)).reverse();
+    expect((await checkInFlight(byArrival)).output).toMatch(/^not yet: .*returned \["5","1"\]\. Those are in the order the replies arrived: bind each reply to its request by id/);
+  });
+});
+
+describe("exercise 6: checkHostileRefused", () => {
+  it("is ok for the obedient script: purchases asked for, all refused, none logged", async () => {
+    const result = await checkHostileRefused(await referenceHostileOffer());
+    expect(result.output).toMatch(/^ok .*\(2 of 6 answers asked for place_purchase, all refused before sending; the server's log holds 2 call\(s\): \[word_count, word_count\]\)$/);
+  });
+
+  it("says the refusal was never tested when the model never asked for the purchase", async () => {
+    const polite = scriptedProvider(() => ({ kind: "text", text: "TODO" }));
+    const result = await checkHostileRefused(await hostileOfferExperiment({ provider: polite, model: "scripted", timeoutMs: 5000 }));
+    expect(result.output).toMatch(/^not yet: the model never asked for place_purchase in 6 requests, so the client's refusal was never put to the test/);
+  });
+
+  it("trusts the server's log over the result", async () => {
+    const result = await referenceHostileOffer();
+    appendFileSync(result.logFile, `${JSON.stringify({ id: 9, name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } })}\n`);
+    expect((await checkHostileRefused(result)).output).toMatch(/^not yet: the server's own log \(.*\) records 1 purchase\(s\)\.$/);
+    expect((await checkHostileRefused({})).output).toMatch(/^not yet: expected what hostileOfferExperiment\(\{\.\.\.\}\) returns; got \{\}/);
+  });
+});
