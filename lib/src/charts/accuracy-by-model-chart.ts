@@ -7,7 +7,7 @@ import type { CatalogKind } from "../experiment/receipt.js";
 import { formatModelSize } from "../experiment/model-size.js";
 import type { RecoveryReport } from "../experiment/recovery.js";
 import { ChartInputError } from "./chart-input-error.js";
-import { CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, VEGA_LITE_SCHEMA, chartTitle, checkCount, checkLabel } from "./chart-style.js";
+import { chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
 
 export interface AccuracyByModelOptions {
   /** Which distractors (default: unrelated when the report has it at its size, else confusable). */
@@ -51,12 +51,7 @@ export function accuracyByModelChart(report: RecoveryReport, options: AccuracyBy
   const xOffset = { field: "protocol", type: "nominal", scale: { domain: protocols, paddingInner: 0.2 } } as const;
   const color = { field: "protocol", type: "nominal", title: null, scale: { domain: protocols }, legend: { symbolType: "circle", symbolOpacity: 1 } } as const;
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    config: CHART_CONFIG,
-    data: { values },
+    ...chartFrame(title, values),
     encoding: { x, xOffset, color },
     layer: [
       {

@@ -22,6 +22,11 @@ export const CHART_CONFIG = {
   view: { stroke: null },
 } as const satisfies NonNullable<TopLevelSpec["config"]>;
 
+/** What every chart shares: schema, title block, size, look, and its data, inline. */
+export function chartFrame<T extends object>(title: { text: string; subtitle: string[] }, values: T[]) {
+  return { $schema: VEGA_LITE_SCHEMA, title, width: CHART_WIDTH, height: CHART_HEIGHT, config: CHART_CONFIG, data: { values } } as const;
+}
+
 /** The title block: the chart's title, then where its numbers come from, then an optional note. */
 export function chartTitle(text: ChartText, defaultTitle: string): { text: string; subtitle: string[] } {
   if (typeof text.source !== "string" || text.source.trim() === "") {

@@ -1,7 +1,7 @@
 // Answers with no tool call, per model: in an agent loop such an answer ends the turn and looks
 // like a reply, not like an error.
 import type { TopLevelSpec } from "vega-lite";
-import { CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, VEGA_LITE_SCHEMA, chartTitle, checkCount, checkLabel } from "./chart-style.js";
+import { chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
 import type { NoCallInput } from "./series.js";
 
 export function noCallChart(input: NoCallInput): TopLevelSpec {
@@ -16,12 +16,7 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
   const models = values.map((v) => v.model);
   const x = { field: "model", type: "nominal", title: "Model", sort: models, axis: { labelAngle: 0 } } as const;
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    config: CHART_CONFIG,
-    data: { values },
+    ...chartFrame(title, values),
     encoding: { x },
     layer: [
       {

@@ -1,7 +1,7 @@
 // Prompt tokens against tools offered, one line per model and protocol: the cost of every tool's
 // text in every request.
 import type { TopLevelSpec } from "vega-lite";
-import { CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, VEGA_LITE_SCHEMA, chartTitle, checkFinite, checkLabel } from "./chart-style.js";
+import { chartFrame, chartTitle, checkFinite, checkLabel } from "./chart-style.js";
 import type { PromptTokensInput } from "./series.js";
 
 export function promptTokensChart(input: PromptTokensInput): TopLevelSpec {
@@ -16,12 +16,7 @@ export function promptTokensChart(input: PromptTokensInput): TopLevelSpec {
   );
   const sizes = [...new Set(values.map((v) => v.tools))].sort((a, b) => a - b);
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    config: CHART_CONFIG,
-    data: { values },
+    ...chartFrame(title, values),
     mark: { type: "line", point: { filled: true, size: 50 }, strokeWidth: 2 },
     encoding: {
       // A linear axis, so a constant cost per tool shows as a straight line.

@@ -2,7 +2,7 @@
 // Wilson 95% interval: with 24 requests an interval is as wide as most differences.
 import type { TopLevelSpec } from "vega-lite";
 import { wilson } from "../stats/wilson.js";
-import { CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, VEGA_LITE_SCHEMA, chartTitle, checkCount, checkFinite, checkLabel } from "./chart-style.js";
+import { chartFrame, chartTitle, checkCount, checkFinite, checkLabel } from "./chart-style.js";
 import type { RoutedRightInput } from "./series.js";
 
 export function routedRightChart(input: RoutedRightInput): TopLevelSpec {
@@ -29,12 +29,7 @@ export function routedRightChart(input: RoutedRightInput): TopLevelSpec {
     legend: { symbolType: "circle", symbolOpacity: 1 },
   } as const;
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    config: CHART_CONFIG,
-    data: { values },
+    ...chartFrame(title, values),
     encoding: { x, xOffset, color },
     layer: [
       {

@@ -2,7 +2,7 @@
 // with Wilson 95% intervals. A search's recall caps what the model can get right.
 import type { TopLevelSpec } from "vega-lite";
 import { wilson } from "../stats/wilson.js";
-import { CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, VEGA_LITE_SCHEMA, chartTitle, checkCount, checkLabel } from "./chart-style.js";
+import { chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
 import type { SearchInput } from "./series.js";
 
 export function searchChart(input: SearchInput): TopLevelSpec {
@@ -15,12 +15,7 @@ export function searchChart(input: SearchInput): TopLevelSpec {
   });
   const x = { field: "offered", type: "nominal", title: "Tools offered", sort: values.map((v) => v.offered), axis: { labelAngle: 0 } } as const;
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    config: CHART_CONFIG,
-    data: { values },
+    ...chartFrame(title, values),
     encoding: { x },
     layer: [
       {
