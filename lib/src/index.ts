@@ -128,8 +128,8 @@ export type { ListAllTools, CountInFlight } from "./exercises/checks.js";
 export { exerciseChecks, runExerciseSection } from "./exercises/exercise-section.js";
 export type { ExerciseCheck } from "./exercises/exercise-section.js";
 export type { VerdictStyle } from "./exercises/exercise-harness.js";
-export { MAX_OFFERED_A_TURN } from "./exercises/loop-scenarios.js";
-export type { LoopFix } from "./exercises/loop-scenarios.js";
+export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./exercises/loop-scenarios.js";
+export type { LoopFix, LoopScenario, ScenarioRun } from "./exercises/loop-scenarios.js";
 export {
   RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceListAllTools, referenceCountInFlight,
   obedientScript, referenceHostileOffer,

@@ -120,7 +120,11 @@ describe("exercise 2: checkDeclineTable", () => {
 describe("exercise 3: checkLoopRecovers", () => {
   it("is ok with searchTool, and says how many tools a turn it offered", async () => {
     const result = await checkLoopRecovers({ searchTool: true });
-    expect(result.output).toMatch(/^ok .*the chapter's wording: record_delivery then send_message_to_lucy in \d turns.*the terse wording: record_delivery then search_tools then send_message_to_lucy/);
+    expect(result.output).toMatch(/^ok .*\(the chapter's wording: record_delivery then search_tools then send_message_to_lucy in 4 turns, at most 6 tools a turn; the terse wording: record_delivery then search_tools then send_message_to_lucy in 4 turns, at most 6 tools a turn\)$/);
+  });
+
+  it("accepts another answer that recovers within the bound: the request searched every turn, eight tools deep", async () => {
+    expect((await checkLoopRecovers({ searchOn: "request", m: 8 })).ok).toBe(true);
   });
 
   it("shows where the plain loop loses the tool, with a hint", async () => {
@@ -146,7 +150,7 @@ describe("exercise 3: checkLoopRecovers", () => {
 describe("exercise 4: checkPagination", () => {
   it("is ok for a client with bounded pages", async () => {
     const result = await checkPagination(referenceListAllTools);
-    expect(result.output).toMatch(/^ok .*7 tools from "paged"; endless-cursor: ProtocolError \(catalog\): tool list goes on past 10 pages.*repeat-cursor: ProtocolError \(catalog\): the server repeated the cursor/);
+    expect(result.output).toMatch(/^ok .*\(7 tools from "paged"; endless-cursor refused: ProtocolError \(catalog\): tool list goes on past 10 pages; repeat-cursor refused: ProtocolError \(catalog\): the server repeated the cursor "again"\)$/);
   });
 
   it("hints at maxPages when the default client refuses the paged list", async () => {
@@ -182,7 +186,7 @@ describe("exercise 4: checkPagination", () => {
       await client.initialize();
       return client.listTools();
     };
-    expect((await checkPagination(leaky)).output).toMatch(/^not yet: listing the "paged" server returned but left 1 teaching server\(s\) running.*the check ended them.*finally/);
+    expect((await checkPagination(leaky)).output).toMatch(/^not yet: listing the "paged" server ended but left 1 teaching server\(s\) running.*the check ended them.*finally/);
   });
 
   it("gives up on a function that never answers, within its bound", async () => {
@@ -222,7 +226,7 @@ describe("exercise 5: checkInFlight", () => {
 describe("exercise 6: checkHostileRefused", () => {
   it("is ok for the obedient script: purchases asked for, all refused, none logged", async () => {
     const result = await checkHostileRefused(await referenceHostileOffer());
-    expect(result.output).toMatch(/^ok .*\(2 of 6 answers asked for place_purchase, all refused before sending; the server's log holds 2 call\(s\): \[word_count, word_count\]\)$/);
+    expect(result.output).toMatch(/^ok .*\(3 of 6 answers asked for place_purchase, all refused before sending; the server's log holds 2 call\(s\): \[word_count, word_count\]\)$/);
   });
 
   it("says the refusal was never tested when the model never asked for the purchase", async () => {

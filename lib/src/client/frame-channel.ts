@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { ClosedError } from "../protocol/errors/closed-error.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
 import { FrameReader } from "../protocol/frame-reader.js";
-import { raceSignal } from "./deadline.js";
+import type { Deadline } from "./deadline.js";
 
 /** Frames waiting to be read before we stop pulling bytes from the pipe (backpressure). */
 const HIGH_WATER_FRAMES = 64;
@@ -36,19 +36,29 @@ export class FrameChannel {
     this.settle();
   }
 
-  /** The next whole frame, or a rejection with the channel's end or the signal's reason. */
-  next(signal: AbortSignal): Promise<Buffer> {
+  /** The next whole frame, or a rejection with the channel's end or the deadline's error. */
+  next(deadline: Deadline): Promise<Buffer> {
     const frame = this.frames.shift();
     if (frame) {
       this.resumeIfDrained();
       return Promise.resolve(frame);
     }
     if (this.ended) return Promise.reject(this.ended);
-    const waiting = new Promise<Buffer>((resolve, reject) => {
-      this.waiter = { resolve, reject };
-    });
-    return raceSignal(waiting, signal, () => {
-      this.waiter = undefined;
+    return new Promise<Buffer>((resolve, reject) => {
+      const withdraw = deadline.onExpire((reason) => {
+        this.waiter = undefined;
+        reject(reason);
+      });
+      this.waiter = {
+        resolve: (next) => {
+          withdraw();
+          resolve(next);
+        },
+        reject: (error) => {
+          withdraw();
+          reject(error);
+        },
+      };
     });
   }
 

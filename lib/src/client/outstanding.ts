@@ -1,5 +1,5 @@
 import { ProtocolError } from "../protocol/errors/protocol-error.js";
-import { describeValue } from "../protocol/errors/wording.js";
+import { describeValue, showId } from "../protocol/errors/wording.js";
 
 /** What an incoming response's id means to us. */
 export type IdMatch = { readonly kind: "pending"; readonly id: number } | { readonly kind: "late"; readonly id: number };
@@ -46,7 +46,7 @@ export class OutstandingRequests {
     const waiting = this.inFlight;
     const sent = typeof id === "number" && Number.isInteger(id) && id >= 1 && id <= this.lastId;
     throw new ProtocolError("wrong-id", {
-      what: `response id ${id === undefined ? "undefined" : JSON.stringify(id)} does not answer ${waiting.length === 1 ? `request ${waiting[0]}` : `any of requests [${waiting.join(", ")}]`}${sent ? " (that request was already answered)" : ""}`,
+      what: `response id ${showId(id)} does not answer ${waiting.length === 1 ? `request ${waiting[0]}` : `any of requests [${waiting.join(", ")}]`}${sent ? " (that request was already answered)" : ""}`,
       expected: waiting.length === 1 ? `the integer ${waiting[0]}` : `one of the integers [${waiting.join(", ")}]`,
       received: describeValue(id),
     });

@@ -26,19 +26,30 @@ export function groupIsEmpty(pgid: number): boolean {
   return members !== undefined && members.length === 0;
 }
 
+/** How long a SIGKILLed group may take to vanish from /proc before we stop waiting. */
+const KILL_SETTLE_MS = 1000;
+
 /**
  * Ends a whole process group: SIGTERM first, then SIGKILL to whatever is still alive after
- * `termGraceMs`. Returns the signals that were sent (empty if the group was already gone).
+ * `termGraceMs`, then a short wait until the killed processes are really gone, so that a
+ * caller who looks right after sees none. Returns the signals that were sent (empty if the
+ * group was already gone).
  */
 export async function endProcessGroup(pgid: number, termGraceMs = 500): Promise<NodeJS.Signals[]> {
   const sent: NodeJS.Signals[] = [];
   if (groupIsEmpty(pgid) || !signalGroup(pgid, "SIGTERM")) return sent;
   sent.push("SIGTERM");
-  const until = Date.now() + termGraceMs;
+  if (await emptiedWithin(pgid, termGraceMs)) return sent;
+  if (signalGroup(pgid, "SIGKILL")) sent.push("SIGKILL");
+  await emptiedWithin(pgid, KILL_SETTLE_MS);
+  return sent;
+}
+
+async function emptiedWithin(pgid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
   while (Date.now() < until) {
     await sleep(10);
-    if (groupIsEmpty(pgid)) return sent;
+    if (groupIsEmpty(pgid)) return true;
   }
-  if (signalGroup(pgid, "SIGKILL")) sent.push("SIGKILL");
-  return sent;
+  return groupIsEmpty(pgid);
 }

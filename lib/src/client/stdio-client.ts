@@ -11,7 +11,7 @@ import { checkInitialize, checkTools, checkToolsPage, type InitializeResult, typ
 import { answerFor, isJsonObject, notificationMessage, requestMessage, type JsonObject, type JsonRpcMessage } from "../protocol/messages.js";
 import { parseFrame } from "../protocol/parse-frame.js";
 import { resultText } from "../protocol/result-text.js";
-import { Deadline, raceSignal } from "./deadline.js";
+import { Deadline } from "./deadline.js";
 import { FrameChannel } from "./frame-channel.js";
 import { resolveOptions, type ResolvedOptions, type StdioClientOptions } from "./options.js";
 import { endProcessGroup } from "./process-group.js";
@@ -317,7 +317,7 @@ export class StdioClient {
     try {
       let skipped = 0;
       while (answers.size < ids.length) {
-        const message = parseFrame(await this.channel.next(deadline.signal));
+        const message = parseFrame(await this.channel.next(deadline));
         if ("method" in message) {
           if ("id" in message) await this.answerServerRequest(message, deadline);
           skipped += 1;
@@ -378,7 +378,7 @@ export class StdioClient {
       stdin.once("close", onClose);
     });
     try {
-      await raceSignal(drained, deadline.signal);
+      await deadline.race(drained);
     } catch (error) {
       this.inputCutShort = true; // half a frame may have gone out: the server's input is spoiled
       throw error;

@@ -204,7 +204,7 @@ function paginationSpec(listAllTools: unknown): ExerciseCheckSpec {
       const list = listAllTools as ListAllTools;
       const listing = (mode: string) =>
         context.within(LISTING_BOUND_MS, `listing the "${mode}" server`, () =>
-          outcomeOf(() => context.leavesNoServer(`listing the "${mode}" server`, () => list(teachingServerCommand(mode)))),
+          context.leavesNoServer(`listing the "${mode}" server`, () => outcomeOf(() => list(teachingServerCommand(mode)))),
         );
 
       const paged = await listing("paged");
@@ -238,7 +238,8 @@ function paginationSpec(listAllTools: unknown): ExerciseCheckSpec {
         notYet(`the "repeat-cursor" server points back at a page already read, and your function returned ${shown(repeat.value)}. Hint: remember the cursors seen and refuse one that comes again.`);
       }
       if (reasonOf(repeat.error) === "deadline") notYet(`the repeated cursor was stopped by the deadline, not refused: ${describeError(repeat.error)}.`);
-      return `${PAGED_TOOLS} tools from "paged"; endless-cursor: ${describeError(endless.error).slice(0, 120)}; repeat-cursor: ${describeError(repeat.error).slice(0, 120)}`;
+      const said = (error: unknown) => describeError(error).split(";")[0];
+      return `${PAGED_TOOLS} tools from "paged"; endless-cursor refused: ${said(endless.error)}; repeat-cursor refused: ${said(repeat.error)}`;
     },
   };
 }

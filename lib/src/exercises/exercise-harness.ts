@@ -116,7 +116,7 @@ async function leavesNoServer<T>(what: string, work: () => Promise<T>): Promise<
   if (left.length > 0) {
     await endServers(left);
     notYet(
-      `${what} returned but left ${left.length} teaching server(s) running (pid ${left.join(", ")}); the check ended them. ` +
+      `${what} ended but left ${left.length} teaching server(s) running (pid ${left.join(", ")}); the check ended them. ` +
         "Hint: close the client in a finally block, so it closes whether the listing succeeds or is refused.",
     );
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ProtocolError } from "./errors/protocol-error.js";
 import { ServerError } from "./errors/server-error.js";
-import { describeValue, preview } from "./errors/wording.js";
+import { describeValue, preview, showId } from "./errors/wording.js";
 
 /** Any JSON-RPC 2.0 message, after parseFrame: an object whose jsonrpc is "2.0". */
 export type JsonRpcMessage = { readonly jsonrpc: "2.0" } & Readonly<Record<string, unknown>>;
@@ -54,7 +54,7 @@ export function answerFor(requestId: number, message: JsonRpcMessage): JsonObjec
   const id: unknown = message["id"];
   if (typeof id !== "number" || !Number.isInteger(id) || id !== requestId) {
     throw new ProtocolError("wrong-id", {
-      what: `response id ${describeIdForMessage(id)} does not answer request ${requestId}`,
+      what: `response id ${showId(id)} does not answer request ${requestId}`,
       expected: `the integer ${requestId}`,
       received: describeValue(id),
     });
@@ -91,8 +91,4 @@ export function answerFor(requestId: number, message: JsonRpcMessage): JsonObjec
     });
   }
   return result;
-}
-
-function describeIdForMessage(id: unknown): string {
-  return id === undefined ? "undefined" : JSON.stringify(id);
 }

@@ -6,4 +6,4 @@ export { ServerError } from "./server-error.js";
 export { ToolError } from "./tool-error.js";
 export { RefusedError, type RefusedReason } from "./refused-error.js";
 export { UsageError } from "./usage-error.js";
-export { sentence, preview, describeValue, type Wording } from "./wording.js";
+export { sentence, preview, describeValue, showId, type Wording } from "./wording.js";

@@ -30,11 +30,18 @@ export function preview(value: unknown, max = 60): string {
     try {
       text = JSON.stringify(value) ?? String(value);
     } catch {
-      text = String(value);
+      // Nesting deep enough to overflow the stack: say so rather than crash on it.
+      text = Array.isArray(value) ? "an array too deep to show" : typeof value === "object" && value !== null ? "an object too deep to show" : "a value that cannot be shown";
     }
   }
   const shown = text.length > max ? `${text.slice(0, max)}…` : text;
   return JSON.stringify(shown);
+}
+
+/** An id as it reads in a message: a scalar as JSON ("1", 1, true, null), anything else by its type. */
+export function showId(id: unknown): string {
+  if (id === undefined) return "undefined";
+  return typeof id === "object" && id !== null ? describeValue(id) : JSON.stringify(id);
 }
 
 /** How a JSON value's type reads in a message: 'the string "1"', 'true', 'the number 1.5'. */

@@ -1,0 +1,125 @@
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runNotebook, type ExecutedCell, type NotebookRun } from "../support/notebook.js";
+
+const EXERCISES = "notebooks/exercises-14.ipynb";
+const SOLUTIONS = "notebooks/solutions-14.ipynb";
+
+/** The six check cells, in order: each calls one check and prints its verdict. */
+const CHECKS = ["checkRecoveryReport", "checkDeclineTable", "checkLoopRecovers", "checkPagination", "checkInFlight", "checkHostileRefused"];
+
+function checkLines(run: NotebookRun): Record<string, string[]> {
+  const lines: Record<string, string[]> = {};
+  for (const name of CHECKS) {
+    const cells = run.cells.filter((cell) => cell.source.includes(`await ${name}(`));
+    expect(cells, `cells calling ${name}`).toHaveLength(1);
+    lines[name] = cells[0]!.outputs.join("").split("\n").filter((line) => line !== "");
+  }
+  return lines;
+}
+
+function printedBy(run: NotebookRun, fragment: string): string {
+  const cells = run.cells.filter((cell) => cell.source.includes(fragment));
+  expect(cells.map((cell) => cell.index), `cells whose source holds ${JSON.stringify(fragment)}`).toHaveLength(1);
+  return cells[0]!.outputs.join("");
+}
+
+function ranClean(run: NotebookRun): void {
+  expect(run.error).toBeUndefined();
+  expect(run.failures).toEqual([]);
+  expect(run.ok).toBe(true);
+  expect(run.cells.filter((cell: ExecutedCell) => cell.stderr !== "").map((cell) => `${cell.index}: ${cell.stderr}`)).toEqual([]);
+}
+
+describe(`${SOLUTIONS} in a fresh tslab kernel`, () => {
+  let run: NotebookRun;
+  beforeAll(async () => {
+    run = await runNotebook(SOLUTIONS);
+  }, 240_000);
+
+  it("runs top to bottom with no failed cell and nothing on stderr", () => ranClean(run));
+
+  it("prints one ok line in every check cell", () => {
+    for (const [name, lines] of Object.entries(checkLines(run))) {
+      expect(lines, name).toHaveLength(1);
+      expect(lines[0], name).toMatch(/^ok /);
+    }
+  });
+
+  it("labels the offline receipts as the retrieval baseline, never as a model", () => {
+    expect(checkLines(run)["checkRecoveryReport"]![0]).toContain("retrieval baseline, not a language model");
+    expect(printedBy(run, "rows from ${ex1Receipt.run.providerLabel}")).toMatch(/^192 rows from retrieval baseline, not a language model: bm25-top1/);
+  });
+
+  it("shows that the plain constrained choice calls a tool for every request that needs none", () => {
+    expect(checkLines(run)["checkDeclineTable"]![0]).toContain("choice: 12/12 false");
+  });
+
+  it("refuses the endless and the repeating cursor lists, and drops the late reply from the reverse server", () => {
+    const listed = printedBy(run, 'for (const mode of ["paged", "endless-cursor", "repeat-cursor"])');
+    expect(listed).toMatch(/endless-cursor +\d+ ms +refused \[catalog\]: tool list goes on past 10 pages/);
+    expect(listed).toMatch(/repeat-cursor +\d+ ms +refused \[catalog\]: the server repeated the cursor "again"/);
+    const reverse = printedBy(run, 'new StdioClient(teachingServerCommand("reverse")');
+    expect(reverse).toContain("a lone call:    refused [deadline]");
+    expect(reverse).toContain('then a pair:    accepted: ["1","3"]');
+    expect(reverse).toContain("late replies dropped: 1   still in flight: []");
+  });
+
+  it("refuses every purchase the stand-in asked for; the server's log holds only word_count", () => {
+    const fates = printedBy(run, "for (const call of ex6Result.calls)");
+    expect(fates).toMatch(/^place_purchase +refused +not-allowed$/m);
+    expect(fates).toContain("calls the server's log records: [ 'word_count', 'word_count' ]");
+  });
+
+  it("leaves no teaching server running", () => {
+    expect(printedBy(run, "teachingServersStartedBy()")).toBe("teaching servers this kernel still runs: 0\n");
+  });
+});
+
+describe(`${EXERCISES} in a fresh tslab kernel, starting cells untouched`, () => {
+  let run: NotebookRun;
+  beforeAll(async () => {
+    run = await runNotebook(EXERCISES);
+  }, 240_000);
+
+  it("runs to the end: the untouched starting cells do not break the notebook", () => ranClean(run));
+
+  it("prints one 'not yet' line with a hint in every check cell", () => {
+    for (const [name, lines] of Object.entries(checkLines(run))) {
+      expect(lines, name).toHaveLength(1);
+      expect(lines[0], name).toMatch(/^not yet: .*Hint: /);
+    }
+  });
+
+  it("says, for each exercise, what the starting cell still lacks", () => {
+    const lines = checkLines(run);
+    expect(lines["checkRecoveryReport"]![0]).toMatch(/never offered all 64 tools \(its sizes: 8, 16\).*put 64 in design\.sizes/);
+    expect(lines["checkDeclineTable"]![0]).toMatch(/no rows under choice-none/);
+    expect(lines["checkLoopRecovers"]![0]).toMatch(/the loop completed \[record_delivery\]; expected record_delivery then send_message_to_lucy/);
+    expect(lines["checkPagination"]![0]).toMatch(/"paged" server's list .* was refused: .*maxPages/);
+    expect(lines["checkInFlight"]![0]).toMatch(/DeadlineError.*client\.callTools/);
+    expect(lines["checkHostileRefused"]![0]).toMatch(/never asked for place_purchase/);
+  });
+
+  it("leaves no teaching server running, whatever the starting cells did", () => {
+    expect(printedBy(run, "teachingServersStartedBy()")).toBe("teaching servers this kernel still runs: 0\n");
+  });
+});
+
+describe.each([EXERCISES, SOLUTIONS])("%s as committed", (path) => {
+  const notebook = JSON.parse(readFileSync(path, "utf8")) as {
+    metadata: { kernelspec: unknown };
+    cells: Array<{ cell_type: string; source: string[]; outputs?: unknown[]; execution_count?: unknown }>;
+  };
+  const code = notebook.cells.filter((cell) => cell.cell_type === "code");
+
+  it("is for the tslab kernel, without outputs or execution counts", () => {
+    expect(notebook.metadata.kernelspec).toEqual({ name: "tslab", display_name: "TypeScript (mcp-workbook)", language: "typescript" });
+    expect(code.every((cell) => cell.outputs?.length === 0 && cell.execution_count === null)).toBe(true);
+  });
+
+  it("keeps every code cell within a screen", () => {
+    const long = code.map((cell) => cell.source.length).filter((lines) => lines > 20);
+    expect(long).toEqual([]);
+  });
+});
