@@ -58,6 +58,14 @@ describe("mcp-workbook checkpoint, through the real kernel", () => {
     ]);
   }, 240_000);
 
+  it("--exercises adds the optional exercise section: one ok line per exercise", async () => {
+    const run = await checkpoint("exercises", "--exercises");
+    expect(run.exitCode).toBe(0);
+    expect(run.lines).toHaveLength(12);
+    expect(run.lines.slice(6).map((line) => line.replace(/^(ok exercise \d).*$/u, "$1"))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `ok exercise ${n}`));
+    expect(run.results().tests).toHaveLength(12);
+  }, 240_000);
+
   it("a hidden cell that throws makes the notebook not clean, and the report says which cell", async () => {
     const run = await checkpoint("hidden-throws", "--hidden", "test/checkpoint/fixtures/hidden-throws");
     expect(run.lines.slice(0, 6).every((line) => line.startsWith("ok "))).toBe(true);

@@ -21,7 +21,7 @@ describe("the learner stubs", () => {
       `FAIL framing and identity: Error: not implemented: requestMessage ${see}`,
       `FAIL handshake, discovery and allowlist: Error: not implemented: StdioClient.request ${see}`,
       expect.stringMatching(/^FAIL failure modes: 6 of 6 modes wrong; old-version \(expected "version"\), .*hang \(expected "deadline"\): got Error: not implemented: StdioClient\.request/u),
-      `FAIL process-group shutdown: Error: not implemented: StdioClient.close ${see}`,
+      `FAIL process-group shutdown: Error: not implemented: StdioClient.request ${see}`,
       `FAIL negative control: Error: not implemented: StdioClient.request ${see}`,
       `FAIL evidence recomputes: Error: not implemented: topTools ${see}`,
     ]);

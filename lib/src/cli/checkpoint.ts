@@ -10,14 +10,21 @@ import { readHiddenCells, REPO_ROOT, runCheckpointNotebook, type HiddenCell } fr
 import { junitXml, resultsJson } from "../checkpoint/report.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
 
-export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--report-dir DIR] [--cell-timeout S]
+export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--report-dir DIR] [--cell-timeout S]
   Runs checkpoints/ch14-checkpoint.ipynb in a fresh tslab kernel and prints its six lines.
   --impl PATH        grade this built package (e.g. learner) instead of the workbook's library
   --hidden DIR       append DIR/*.ts to the notebook, in name order, one cell each; their
                      "ok ..."/"FAIL ..." lines join the report (cells see \`impl\` and \`workbook\`)
   --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports)
+  --exercises        also grade the optional exercise section (exercises 1 to 6, reference solutions)
   --cell-timeout S   seconds allowed per cell (default 180)
   exit: 0 every line ok; 1 a FAIL or a notebook that did not run clean; 2 usage, or it could not run`;
+
+/** The optional exercise section, run in the same kernel as the six checks; one line per exercise. */
+export const EXERCISE_SECTION_CELL: HiddenCell = {
+  file: "exercise-section (built in)",
+  source: 'for (const result of await workbook.runExerciseSection()) console.log(result.output);',
+};
 
 export interface CheckpointIo {
   readonly stdout: (text: string) => void;
@@ -88,6 +95,7 @@ function parseOptions(argv: readonly string[]): { impl: string | undefined; hidd
       impl: { type: "string" },
       hidden: { type: "string" },
       "report-dir": { type: "string" },
+      exercises: { type: "boolean", default: false },
       "cell-timeout": { type: "string", default: "180" },
     },
   });
@@ -104,6 +112,7 @@ function parseOptions(argv: readonly string[]): { impl: string | undefined; hidd
     if (error instanceof WorkbookError) throw new Error(error.message);
     throw error;
   }
+  if (values.exercises === true) hidden = [EXERCISE_SECTION_CELL, ...hidden];
   const reportDir = values["report-dir"] === undefined ? join(REPO_ROOT, "checkpoints", "reports") : userPath(values["report-dir"]);
   return { impl, hidden, reportDir, cellTimeout };
 }

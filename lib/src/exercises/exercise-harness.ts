@@ -77,8 +77,10 @@ export async function runExerciseCheck(spec: ExerciseCheckSpec, style: VerdictSt
     ok = false;
     text = `${leftovers} server process group(s) were still running after the check and had to be ended`;
   }
+  // In a grader's report each line must say which exercise it is about.
+  const title = style === "checkpoint" ? `${spec.name}: ${spec.title}` : spec.title;
   const output = ok
-    ? line(text === "" ? `ok ${spec.title}` : `ok ${spec.title} (${text})`, 1200)
+    ? line(text === "" ? `ok ${title}` : `ok ${title} (${text})`, 1200)
     : style === "learner"
       ? line(`not yet: ${text}`, 1200)
       : line(`FAIL ${spec.name}: ${text}`, 600);
