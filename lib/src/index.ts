@@ -6,10 +6,11 @@ export {
   requestMessage, notificationMessage, answerFor, isJsonObject,
   encodeFrame, FrameReader, parseFrame, checkInitialize, checkTools, checkToolsPage, resultText,
   WorkbookError, ProtocolError, DeadlineError, ClosedError, ServerError, ToolError, RefusedError, UsageError,
+  DataError, ServiceError,
 } from "./protocol/index.js";
 export type {
   JsonRpcMessage, JsonObject, RequestMessage, NotificationMessage, InitializeResult, McpTool,
-  ErrorCode, ProtocolReason, ClosedReason, RefusedReason, Wording,
+  ErrorCode, ProtocolReason, ClosedReason, RefusedReason, DataReason, ServiceReason, Wording,
 } from "./protocol/index.js";
 
 // --- client: StdioClient and the teaching server's location ---
@@ -22,24 +23,23 @@ export type { ExitStatus, StdioClientOptions, ToolOutcome, IdMatch } from "./cli
 // --- tools: what the model hears (asModelTool, toolText, topTools, BM25) ---
 export {
   asModelTool, toolText, topTools, topToolsAsync, tokenize, Bm25Index, bm25Scorer, BM25_DEFAULT_K1,
-  BM25_DEFAULT_B, recallAtK, ollamaEmbeddingScorer, cosineSimilarity, ToolSearchError, Bm25ParameterError,
-  EmbeddingServiceError,
+  BM25_DEFAULT_B, recallAtK, ollamaEmbeddingScorer, cosineSimilarity,
 } from "./tools/index.js";
 export type {
   McpInputSchema, ScoreFunction, AsyncScoreFunction, ModelTool, McpToolLike, Bm25Options, Bm25Hit, Ranking,
-  RecallAtK, OllamaEmbeddingOptions, ToolSearchErrorCode, EmbeddingServiceErrorCode,
+  RecallAtK, OllamaEmbeddingOptions,
 } from "./tools/index.js";
 
 // --- stats: Wilson interval, exact McNemar ---
-export { wilson, mcnemarExact, pairedCounts, StatsInputError } from "./stats/index.js";
+export { wilson, mcnemarExact, pairedCounts } from "./stats/index.js";
 export type { WilsonInterval, McNemarResult, PairedCounts } from "./stats/index.js";
 
 // --- experiment: Part A catalog, providers, runner, receipts ---
-export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, CatalogError, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest, type CatalogErrorCode } from "./experiment/catalog-index.js";
+export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest } from "./experiment/catalog-index.js";
 export { RECEIPT_SCHEMA, ReceiptSchema, RowSchema, TablesSchema, AnswerSchema, classify, makeReceipt, type Receipt, type Row, type Run, type Tables, type ConditionCell, type TokenFit, type Answer, type Outcome, type Protocol, type Price } from "./experiment/receipt.js";
 export { summarize, searchLabel } from "./experiment/summarize.js";
 export { loadReceipt, parseReceipt, writeReceipt } from "./experiment/receipt-file.js";
-export { ExperimentError, ReceiptTablesMismatchError, type ExperimentErrorCode } from "./experiment/errors.js";
+export { ReceiptTablesMismatchError } from "./experiment/receipt-tables-mismatch-error.js";
 export type { Ask, Reply, Provider, ProviderName } from "./experiment/provider.js";
 export { scriptedProvider, type Script, type ScriptStep } from "./experiment/scripted-provider.js";
 export { lexicalProvider, lexicalAnswer, LEXICAL_LABEL, LEXICAL_DEFAULT_MODEL, LEXICAL_DEFAULT_MIN_SCORE, type LexicalOptions } from "./experiment/lexical-provider.js";
@@ -79,7 +79,6 @@ export { displayChart, chartDisplayData, findKernelDisplayWriter, VEGA_LITE_MIME
 export type { DisplayData } from "./charts/display.js";
 export { renderAllCharts } from "./charts/render-all.js";
 export type { RenderAllOptions, RenderAllResult } from "./charts/render-all.js";
-export { ChartInputError } from "./charts/chart-input-error.js";
 
 // --- notebook: small display helpers for the chapter notebooks and the failure gallery ---
 export {
@@ -104,11 +103,11 @@ export {
   runLoop, resolveLoopOptions, DEFAULT_TOP_M, DEFAULT_MAX_TURNS, MAX_MAX_TURNS, completedCalls, refusedCalls, formatTranscript,
   scriptedModel, callIfOffered, toolCall, finalText, providerModel, askFor, askText, inProcessExecutor, clientExecutor, recordCalls,
   shopHandlers, SEARCH_TOOL, SEARCH_TOOL_NAME, notAllowedText, notOfferedText, failedText, foundText, TWO_STEP_REQUEST,
-  TWO_STEP_REQUEST_TERSE, DELIVERY_ARGS, MESSAGE_ARGS, MESSAGE_SEARCH_QUERY, twoStepCatalog, twoStepModel, AgentError,
+  TWO_STEP_REQUEST_TERSE, DELIVERY_ARGS, MESSAGE_ARGS, MESSAGE_SEARCH_QUERY, twoStepCatalog, twoStepModel,
 } from "./agent/index.js";
 export type {
   LoopOptions, SearchOn, Keep, ResolvedLoopOptions, AgentModel, ToolExecutor, ModelAnswer, ToolCall, CallOutcome, Message, Turn,
-  Transcript, ScriptedTurn, TurnView, ProviderModelOptions, ToolHandler, RecordingExecutor, AgentErrorCode,
+  Transcript, ScriptedTurn, TurnView, ProviderModelOptions, ToolHandler, RecordingExecutor,
 } from "./agent/index.js";
 
 // --- exercises 1, 2 and 6: where routing recovers, letting the choice decline, a hostile description ---

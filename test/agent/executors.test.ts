@@ -1,7 +1,7 @@
 // The in-process executor and Lucy's simulated shop tools. (The StdioClient executor runs against
 // the real teaching server in stdio-loop.test.ts.)
 import { describe, expect, it } from "vitest";
-import { AgentError } from "../../lib/src/agent/agent-error.js";
+import { ToolError } from "../../lib/src/protocol/errors/tool-error.js";
 import { inProcessExecutor, recordCalls } from "../../lib/src/agent/executors.js";
 import { shopHandlers } from "../../lib/src/agent/shop-handlers.js";
 import { SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog-schema.js";
@@ -25,9 +25,13 @@ describe("shopHandlers", () => {
   it("refuses arguments that miss what the tool requires, saying which", async () => {
     const executor = inProcessExecutor(shopHandlers());
     const failure = executor.call("record_delivery", { supplier: "Dairy North", quantity: 0 });
-    await expect(failure).rejects.toBeInstanceOf(AgentError);
-    await expect(failure).rejects.toMatchObject({ code: "bad_arguments", message: expect.stringMatching(/record_delivery: .*product: Required.*quantity: /) });
-    await expect(executor.call("send_message_to_lucy", { message: "x".repeat(281) })).rejects.toMatchObject({ code: "bad_arguments" });
+    await expect(failure).rejects.toBeInstanceOf(ToolError);
+    await expect(failure).rejects.toMatchObject({
+      code: "tool",
+      text: expect.stringMatching(/^record_delivery: .*product: Required.*quantity: /),
+      message: expect.stringMatching(/record_delivery: .*product: Required.*quantity: .*; received \{"supplier":"Dairy North","quantity":0\}/),
+    });
+    await expect(executor.call("send_message_to_lucy", { message: "x".repeat(281) })).rejects.toMatchObject({ code: "tool", text: expect.stringMatching(/^send_message_to_lucy: .*message/) });
   });
 });
 
@@ -41,7 +45,11 @@ describe("inProcessExecutor", () => {
 
   it("has no handler for a name it was not given, inherited names included", async () => {
     const executor = inProcessExecutor({ echo: () => "" });
-    await expect(executor.call("constructor", {})).rejects.toMatchObject({ code: "unknown_tool", message: expect.stringContaining('no handler for "constructor"; handlers: echo') });
+    await expect(executor.call("constructor", {})).rejects.toMatchObject({
+      code: "usage",
+      reason: "unknown-tool",
+      message: expect.stringContaining('no handler for "constructor"; expected one of the handlers: echo'),
+    });
   });
 
   it("recordCalls wraps any executor", async () => {

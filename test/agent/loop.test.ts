@@ -1,7 +1,7 @@
 // The loop's bounds and its two gates: only allowed tools are offered, and only allowed tools that
 // were offered this turn run. A refused call is the model's to read and never reaches the executor.
 import { describe, expect, it } from "vitest";
-import { AgentError } from "../../lib/src/agent/agent-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 import { inProcessExecutor } from "../../lib/src/agent/executors.js";
 import { runLoop } from "../../lib/src/agent/loop.js";
 import type { LoopOptions } from "../../lib/src/agent/options.js";
@@ -62,34 +62,41 @@ describe("bounds", () => {
   });
 
   it.each([
-    [{ m: 0 }, /m must be a whole number of tools >= 1; received 0/],
+    [{ m: 0 }, /runLoop: invalid m; expected a whole number of tools >= 1; received 0/],
     [{ m: 2.5 }, /received 2.5/],
-    [{ maxTurns: 0 }, /maxTurns must be a whole number from 1 to 50; received 0/],
-    [{ maxTurns: 51 }, /received 51/],
-    [{ searchOn: "everything" as never }, /searchOn must be one of latest, request, both; received everything/],
-    [{ keep: "all" as never }, /keep must be one of none, used, offered/],
+    [{ maxTurns: 0 }, /invalid maxTurns; expected a whole number from 1 to 50; received 0/],
+    [{ maxTurns: 51 }, /received 51; limit: at most 50 turns/],
+    [{ searchOn: "everything" as never }, /invalid searchOn; expected one of latest, request, both; received everything/],
+    [{ keep: "all" as never }, /invalid keep; expected one of none, used, offered/],
   ])("refuses the option %j before asking the model", async (option, message) => {
     const { asked, run } = setUp([COUNT], option);
     await expect(run()).rejects.toThrow(message);
-    await expect(run()).rejects.toBeInstanceOf(AgentError);
+    await expect(run()).rejects.toBeInstanceOf(UsageError);
+    await expect(run()).rejects.toMatchObject({ code: "usage", reason: "loop-option" });
     expect(asked).toHaveLength(0);
   });
 
   it("refuses an empty request, and a catalog tool that the search tool would shadow", async () => {
     const { run } = setUp([COUNT]);
-    await expect(run("  ")).rejects.toMatchObject({ code: "bad_option" });
+    await expect(run("  ")).rejects.toMatchObject({ code: "usage", reason: "request" });
     const shadowed = setUp([COUNT], { searchTool: true, tools: [...shop, { name: "search_tools", inputSchema: { type: "object" } }] });
     await expect(shadowed.run()).rejects.toThrow(/a tool is already named search_tools/);
+    await expect(shadowed.run()).rejects.toMatchObject({ code: "usage", reason: "loop-option" });
   });
 
   it("refuses a malformed answer from the model with a typed error naming the turn", async () => {
     const { run } = setUp([{ kind: "call", name: "word_count" } as never]);
-    await expect(run()).rejects.toMatchObject({ code: "bad_answer", message: expect.stringMatching(/on turn 1 the model answered/) });
+    await expect(run()).rejects.toMatchObject({
+      name: "ServiceError",
+      code: "service",
+      reason: "bad-response",
+      message: expect.stringMatching(/on turn 1 the model answered something that is neither a call nor a text; .*received \{"kind":"call","name":"word_count"\}/),
+    });
   });
 
   it("says so when a scripted model runs out of steps", async () => {
     const { run } = setUp([COUNT]);
-    await expect(run()).rejects.toMatchObject({ code: "script_exhausted", message: expect.stringMatching(/turn 2, but the script has 1 step/) });
+    await expect(run()).rejects.toMatchObject({ code: "usage", reason: "script-exhausted", message: expect.stringMatching(/turn 2, but the script has 1 step/) });
   });
 });
 
@@ -145,7 +152,7 @@ describe("the allowlist and the offer", () => {
     const { executor, run } = setUp([toolCall("word_count", {}), callIfOffered("word_count", { text: "a b" }), finalText("2")]);
     const transcript = await run();
     expect(transcript.turns[0]?.outcome?.kind).toBe("failed");
-    expect(transcript.turns[0]?.outcome?.text).toMatch(/^failed: word_count did not complete \(AgentError: word_count: arguments do not match/);
+    expect(transcript.turns[0]?.outcome?.text).toMatch(/^failed: word_count did not complete \(ToolError: word_count: arguments do not match/);
     expect(completedCalls(transcript)).toEqual(["word_count"]);
     expect(executor.calls).toHaveLength(2);
   });

@@ -44,4 +44,5 @@ describe("findKernelDisplayWriter", () => {
 
 test("displayChart outside a kernel says what to use instead", async () => {
   await expect(displayChart(spec)).rejects.toThrow(/use chartBundle\(spec\) or renderSvg\(spec\)/);
+  await expect(displayChart(spec)).rejects.toMatchObject({ code: "usage", reason: "not-in-notebook" });
 });

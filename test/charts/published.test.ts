@@ -94,7 +94,8 @@ describe("PublishedFiguresSchema", () => {
   });
 
   test("publishedFigure names what it found instead", () => {
-    expect(() => publishedFigure(file, "prompt-tokens", "value")).toThrow('"prompt-tokens" is a series, expected a value');
+    expect(() => publishedFigure(file, "prompt-tokens", "value")).toThrow('"prompt-tokens" is a series; expected a value');
     expect(() => publishedFigure(file, "nope", "value")).toThrow('no figure "nope"');
+    expect(() => publishedFigure(file, "nope", "value")).toThrow(expect.objectContaining({ code: "usage", reason: "figure" }));
   });
 });

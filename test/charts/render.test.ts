@@ -55,7 +55,8 @@ describe("renderPng and chartBundle", () => {
     const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
     const width = Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(svg)![1]);
     expect(view.getUint32(16)).toBe(Math.round(width * 2));
-    expect(() => renderPng(svg, { scale: 0 })).toThrow("scale must be a number in (0, 8]");
+    expect(() => renderPng(svg, { scale: 0 })).toThrow("invalid scale; expected a number in (0, 8]; received 0");
+    expect(() => renderPng(svg, { scale: 0 })).toThrow(expect.objectContaining({ code: "usage", reason: "scale" }));
   });
 
   test("bundles the SVG, the PNG and a copy of the vega-lite spec", async () => {

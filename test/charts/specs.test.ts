@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv from "ajv";
 import { chartsFor } from "../../lib/src/charts/chart-set.js";
-import { ChartInputError } from "../../lib/src/charts/chart-input-error.js";
+import { DataError } from "../../lib/src/protocol/errors/data-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 import { countFromShare, seriesFromPublished } from "../../lib/src/charts/from-published.js";
 import { seriesFromReceipt } from "../../lib/src/charts/from-receipt.js";
 import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
@@ -92,7 +93,8 @@ test("routed right: the counts behind the chapter's shares and their Wilson inte
 
 test("search bars recover 16, 21 and 22 of 24 from 0.667, 0.875 and 0.917", () => {
   expect(published.search.bars.map((b) => b.k)).toEqual([16, 21, 22]);
-  expect(() => countFromShare(0.6, 24, "x")).toThrow(ChartInputError);
+  expect(() => countFromShare(0.6, 24, "x")).toThrow(DataError);
+  expect(() => countFromShare(0.6, 24, "x")).toThrow(expect.objectContaining({ code: "data", reason: "mismatch" }));
   expect(() => countFromShare(0.6, 24, "x")).toThrow("share 0.6 is not k/24 for any whole k");
 });
 
@@ -103,18 +105,19 @@ test("no-call title states the denominator when every bar shares it", () => {
   expect((mixed as unknown as { title: { text: string } }).title.text).toBe("Answers with no tool call");
 });
 
-describe("bad input gets a ChartInputError that says what was expected", () => {
+describe("bad input gets a UsageError (reason chart-input) that says what was expected", () => {
   test("an empty source label", () => {
-    expect(() => promptTokensChart({ ...published.promptTokens, source: " " })).toThrow(/a chart needs a source label/);
+    expect(() => promptTokensChart({ ...published.promptTokens, source: " " })).toThrow(/a chart needs a source label; expected "published: \.\.\." or "receipt: \.\.\."; received " "/);
+    expect(() => promptTokensChart({ ...published.promptTokens, source: " " })).toThrow(expect.objectContaining({ code: "usage", reason: "chart-input" }));
   });
   test("k above n", () => {
     expect(() => searchChart({ source: "s", bars: [{ label: "All", k: 25, n: 24 }] })).toThrow(
-      'searchChart: "All": expected a whole count from 0 to n = 24, received 25',
+      'searchChart: "All": invalid count; expected a whole count from 0 to n = 24; received 25',
     );
   });
   test("a token count that is not a number", () => {
     expect(() => promptTokensChart({ source: "s", series: [{ label: "q", points: [{ x: 8, tokens: Number.NaN }] }] })).toThrow(
-      ChartInputError,
+      UsageError,
     );
   });
 });

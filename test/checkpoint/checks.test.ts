@@ -164,7 +164,7 @@ describe("check 6 fails on evidence that does not recompute", () => {
     const dir = copyEvidence();
     editReceipt(dir, "lexical-baseline.json", (receipt) => (receipt.tables.conditions[0].right += 1));
     const result = await checkEvidence(lib, { evidenceDir: dir });
-    expect(result.output).toMatch(/^FAIL evidence recomputes: ReceiptTablesMismatchError: lexical-baseline.json: the stored tables disagree .* at tables.conditions\[0\]\.right/u);
+    expect(result.output).toMatch(/^FAIL evidence recomputes: ReceiptTablesMismatchError \(tables-mismatch\): lexical-baseline.json: the stored tables disagree .* at tables.conditions\[0\]\.right/u);
   });
 
   it("a search row whose offered list the BM25 rerun does not give", async () => {

@@ -26,17 +26,18 @@ describe("parseExperimentArgs", () => {
   });
 
   it.each([
-    [[], /--provider must be ollama, anthropic or lexical; received nothing/],
+    [[], /unknown --provider; expected ollama, anthropic or lexical; received nothing/],
     [["--provider", "openai", "--out", "x"], /received "openai"/],
     [["--provider", "lexical"], /--out FILE is required/],
     [["--provider", "ollama", "--out", "x"], /--model is required for --provider ollama/],
-    [["--provider", "lexical", "--out", "x", "--sizes", "8,12"], /--sizes: "12" is not one of 8, 16, 32, 64/],
+    [["--provider", "lexical", "--out", "x", "--sizes", "8,12"], /--sizes: unknown value; expected one of 8, 16, 32, 64; received "12"/],
     [["--provider", "lexical", "--out", "x", "--max-usd", "1"], /--max-usd applies only to --provider anthropic/],
-    [["--provider", "anthropic", "--model", "m", "--out", "x", "--max-usd", "-1"], /--max-usd needs a positive number; received "-1"/],
+    [["--provider", "anthropic", "--model", "m", "--out", "x", "--max-usd", "-1"], /invalid --max-usd; expected a positive number; received "-1"/],
     [["--provider", "lexical", "--out", "x", "--top", "5"], /--top is used only with --search/],
     [["--provider", "lexical", "--out", "x", "--bogus"], /unknown argument "--bogus"/],
   ])("refuses %j", (argv, message) => {
     expect(() => parseExperimentArgs(argv)).toThrow(message);
+    expect(() => parseExperimentArgs(argv)).toThrow(expect.objectContaining({ name: "UsageError", code: "usage", reason: "arguments" }));
   });
 });
 

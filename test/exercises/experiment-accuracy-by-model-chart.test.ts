@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accuracyByModelChart } from "../../lib/src/charts/accuracy-by-model-chart.js";
-import { ChartInputError } from "../../lib/src/charts/chart-input-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 import { renderSvg } from "../../lib/src/charts/render.js";
 import { recoveryReport } from "../../lib/src/experiment/recovery.js";
 import { twoModelReceipt } from "../experiment/two-model-fixture.js";
@@ -37,7 +37,8 @@ describe("accuracyByModelChart", () => {
     const spec = accuracyByModelChart(report, { kind: "confusable" }) as unknown as { title: { text: string } };
     expect(spec.title.text).toMatch(/64 confusable tools/);
     const unrelatedOnly = recoveryReport({ ...receipt, rows: receipt.rows.filter((r) => r.kind === "unrelated") });
-    expect(() => accuracyByModelChart(unrelatedOnly, { kind: "confusable" })).toThrow(ChartInputError);
+    expect(() => accuracyByModelChart(unrelatedOnly, { kind: "confusable" })).toThrow(UsageError);
+    expect(() => accuracyByModelChart(unrelatedOnly, { kind: "confusable" })).toThrow(expect.objectContaining({ reason: "chart-input" }));
     expect(() => accuracyByModelChart(unrelatedOnly, { kind: "confusable" })).toThrow(/no confusable rows at 64 tools/);
   });
 

@@ -30,15 +30,16 @@ describe("parseExperimentArgs for the exercises", () => {
 
   it.each([
     [["--provider", "ollama", "--model", "a,b,a", "--out", "x"], /--model lists "a" twice/],
-    [["--provider", "ollama", "--model", ",", "--out", "x"], /--model needs at least one of model names/],
-    [["--provider", "lexical", "--model", "x,y", "--out", "x"], /--provider lexical answers the same whatever the model is called; give one --model, received 2/],
+    [["--provider", "ollama", "--model", ",", "--out", "x"], /--model lists nothing; expected at least one of model names; received ","/],
+    [["--provider", "lexical", "--model", "x,y", "--out", "x"], /--provider lexical answers the same whatever the model is called; expected one --model; received 2/],
     [["--provider", "lexical", "--out", "x", "--protocols", "native,choice-none", "--decline"], /--decline adds choice-none, which --protocols already lists/],
     [["--provider", "lexical", "--out", "x", "--protocols", "native,native"], /--protocols lists "native" twice/],
-    [["--provider", "lexical", "--out", "x", "--protocols", "choice-all"], /--protocols: "choice-all" is not one of native, choice, choice-none/],
+    [["--provider", "lexical", "--out", "x", "--protocols", "choice-all"], /--protocols: unknown value; expected one of native, choice, choice-none; received "choice-all"/],
     [["--provider", "lexical", "--out", "x", "--decline=yes"], /--decline takes no value/],
     [["--provider", "lexical", "--out", "x", "--no-tool-requests=1"], /--no-tool-requests takes no value/],
   ])("refuses %j", (argv, message) => {
     expect(() => parseExperimentArgs(argv)).toThrow(message);
+    expect(() => parseExperimentArgs(argv)).toThrow(expect.objectContaining({ code: "usage", reason: "arguments" }));
   });
 
   it("documents every new flag in the usage text", () => {

@@ -63,6 +63,9 @@ describe("fromAnthropicResponse", () => {
 
   it("refuses an error body", () => {
     expect(() => fromAnthropicResponse({ protocol: "native" }, { type: "error", error: { type: "overloaded_error" } }, 1)).toThrow(/not the documented shape/);
+    expect(() => fromAnthropicResponse({ protocol: "native" }, { type: "error", error: { type: "overloaded_error" } }, 1)).toThrow(
+      expect.objectContaining({ code: "service", reason: "bad-response" }),
+    );
   });
 });
 

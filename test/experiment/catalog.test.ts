@@ -13,7 +13,8 @@ import {
   shuffledFor,
   type CatalogData,
 } from "../../lib/src/experiment/catalog.js";
-import { CatalogError } from "../../lib/src/experiment/catalog-error.js";
+import { DataError } from "../../lib/src/protocol/errors/data-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 import { CATALOG_SIZES, SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog-schema.js";
 
 const data = loadCatalogData();
@@ -61,9 +62,10 @@ describe("buildCatalog", () => {
   });
 
   it("refuses a kind or size the design does not have", () => {
-    expect(() => buildCatalog(data, "confusable", 20)).toThrow(CatalogError);
-    expect(() => buildCatalog(data, "confusable", 20)).toThrow("catalog size must be one of 8, 16, 32, 64; received 20");
-    expect(() => buildCatalog(data, "weird" as "unrelated", 8)).toThrow(/kind must be one of unrelated, confusable; received weird/);
+    expect(() => buildCatalog(data, "confusable", 20)).toThrow(UsageError);
+    expect(() => buildCatalog(data, "confusable", 20)).toThrow(expect.objectContaining({ code: "usage", reason: "catalog-argument" }));
+    expect(() => buildCatalog(data, "confusable", 20)).toThrow("unknown catalog size; expected one of 8, 16, 32, 64; received 20");
+    expect(() => buildCatalog(data, "weird" as "unrelated", 8)).toThrow(/unknown catalog kind; expected one of unrelated, confusable; received weird/);
   });
 });
 
@@ -98,9 +100,10 @@ describe("seeded shuffles", () => {
   });
 
   it("refuse a seed that is not a 32-bit whole number", () => {
-    expect(() => shuffledFor(tools, -1)).toThrow(CatalogError);
-    expect(() => shuffledFor(tools, 2 ** 32)).toThrow(/seed must be a whole number from 0 to 4294967295/);
-    expect(() => requestSeed(0.5, "unrelated", 8, "x")).toThrow(/baseSeed must be a whole number/);
+    expect(() => shuffledFor(tools, -1)).toThrow(UsageError);
+    expect(() => shuffledFor(tools, -1)).toThrow(expect.objectContaining({ reason: "seed" }));
+    expect(() => shuffledFor(tools, 2 ** 32)).toThrow(/invalid seed; expected a whole number from 0 to 4294967295 \(32 bits\); received 4294967296/);
+    expect(() => requestSeed(0.5, "unrelated", 8, "x")).toThrow(/invalid baseSeed; expected a whole number/);
   });
 });
 
@@ -146,14 +149,16 @@ describe("loadCatalogData", () => {
   it("names the file that is missing or not JSON", () => {
     const dir = copy();
     writeFileSync(path.join(dir, "requests.json"), "{ not json");
-    expect(() => loadCatalogData(dir)).toThrow(expect.objectContaining({ name: "CatalogError", code: "unreadable" }));
+    expect(() => loadCatalogData(dir)).toThrow(DataError);
+    expect(() => loadCatalogData(dir)).toThrow(expect.objectContaining({ name: "DataError", code: "data", reason: "unreadable" }));
+    expect(() => loadCatalogData(dir)).toThrow(/requests\.json could not be read as JSON; expected a readable JSON file; received /);
     expect(() => loadCatalogData(path.join(dir, "nowhere"))).toThrow(/shop-tools\.json could not be read as JSON/);
   });
 
   it("names the file and the field that break a schema", () => {
     const dir = copy();
     edit(dir, "unrelated.json", (json) => (json.tools[3].inputSchema.type = "string"));
-    expect(() => loadCatalogData(dir)).toThrow(expect.objectContaining({ code: "invalid" }));
+    expect(() => loadCatalogData(dir)).toThrow(expect.objectContaining({ code: "data", reason: "invalid" }));
     expect(() => loadCatalogData(dir)).toThrow(/unrelated\.json does not match its schema: tools\.3\.inputSchema\.type/);
   });
 
@@ -167,11 +172,12 @@ describe("loadCatalogData", () => {
     const dir = copy();
     edit(dir, "unrelated.json", (json) => (json.tools[0].name = "character_count"));
     expect(() => loadCatalogData(dir)).toThrow(/tool name "character_count" appears more than once/);
+    expect(() => loadCatalogData(dir)).toThrow(expect.objectContaining({ code: "data", reason: "mismatch" }));
   });
 
   it("refuses a shop tool without its three requests", () => {
     const dir = copy();
     edit(dir, "requests.json", (json) => (json.requests[0].expected = "word_count"));
-    expect(() => loadCatalogData(dir)).toThrow(/expected 3 requests for stock_level; found 2/);
+    expect(() => loadCatalogData(dir)).toThrow(/wrong number of requests for stock_level; expected 3 requests for stock_level; received 2/);
   });
 });

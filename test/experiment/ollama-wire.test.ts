@@ -80,5 +80,6 @@ describe("fromOllamaResponse", () => {
 
   it("refuses a body that is not the documented shape", () => {
     expect(() => fromOllamaResponse({ protocol: "native" }, { error: "model not found" }, 1)).toThrow(/not the documented shape: message/);
+    expect(() => fromOllamaResponse({ protocol: "native" }, { error: "model not found" }, 1)).toThrow(expect.objectContaining({ code: "service", reason: "bad-response" }));
   });
 });

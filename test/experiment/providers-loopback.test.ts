@@ -52,7 +52,9 @@ describe("the runner against a loopback Ollama", () => {
     );
     closers.push(server.close);
     const file = out();
-    await expect(runExperiment({ provider: ollamaProvider({ baseUrl: server.url }), model: "m", data, design, baseSeed: 14, out: file })).rejects.toThrow(/HTTP 500.*model runner crashed/);
+    const failure = runExperiment({ provider: ollamaProvider({ baseUrl: server.url }), model: "m", data, design, baseSeed: 14, out: file });
+    await expect(failure).rejects.toThrow(/HTTP 500.*model runner crashed/);
+    await expect(failure).rejects.toMatchObject({ name: "ServiceError", code: "service", reason: "http-status", status: 500 });
     expect(loadReceipt(file).rows).toHaveLength(5); // request 0 was the unload
   });
 });

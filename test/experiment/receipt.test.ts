@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ExperimentError, ReceiptTablesMismatchError } from "../../lib/src/experiment/errors.js";
+import { ReceiptTablesMismatchError } from "../../lib/src/experiment/receipt-tables-mismatch-error.js";
+import { DataError } from "../../lib/src/protocol/errors/data-error.js";
 import { classify, makeReceipt, type Row, type Run } from "../../lib/src/experiment/receipt.js";
 import { loadReceipt, writeReceipt } from "../../lib/src/experiment/receipt-file.js";
 import { summarize } from "../../lib/src/experiment/summarize.js";
@@ -98,14 +99,16 @@ describe("loadReceipt", () => {
     tampered.tables.conditions[0].right = 2;
     writeFileSync(file, JSON.stringify(tampered));
     expect(() => loadReceipt(file)).toThrow(ReceiptTablesMismatchError);
-    expect(() => loadReceipt(file)).toThrow(/tables\.conditions\[0\]\.right: stored 2, recomputed 1/);
+    expect(() => loadReceipt(file)).toThrow(DataError);
+    expect(() => loadReceipt(file)).toThrow(expect.objectContaining({ code: "data", reason: "tables-mismatch", path: "tables.conditions[0].right", stored: 2, recomputed: 1 }));
+    expect(() => loadReceipt(file)).toThrow(/at tables\.conditions\[0\]\.right; expected 1, recomputed from the rows; received 2, stored in the file/);
   });
 
   it("refuses a row whose outcome was edited (the tables no longer recompute)", () => {
     const tampered = JSON.parse(JSON.stringify(receipt));
     tampered.rows[1].outcome = "right";
     writeFileSync(file, JSON.stringify(tampered));
-    expect(() => loadReceipt(file)).toThrow(/conditions\[0\]\.right: stored 1, recomputed 2/);
+    expect(() => loadReceipt(file)).toThrow(/conditions\[0\]\.right; expected 2, recomputed from the rows; received 1, stored in the file/);
   });
 
   it("refuses a malformed receipt with the path of the problem", () => {
@@ -113,8 +116,10 @@ describe("loadReceipt", () => {
     broken.rows[0].outcome = "maybe";
     writeFileSync(file, JSON.stringify(broken));
     expect(() => loadReceipt(file)).toThrow(/at rows\.0\.outcome/);
+    expect(() => loadReceipt(file)).toThrow(expect.objectContaining({ code: "data", reason: "invalid" }));
     writeFileSync(file, "{");
-    expect(() => loadReceipt(file)).toThrow(ExperimentError);
+    expect(() => loadReceipt(file)).toThrow(DataError);
+    expect(() => loadReceipt(file)).toThrow(expect.objectContaining({ reason: "invalid", message: expect.stringMatching(/is not JSON; expected a JSON receipt/) }));
     expect(readFileSync(file, "utf8")).toBe("{");
   });
 });

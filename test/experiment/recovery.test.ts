@@ -125,10 +125,11 @@ describe("toolBudgetAdvice", () => {
   });
 
   it.each([
-    [{ maxPrefillMs: 0, minAccuracy: 0.9 }, /maxPrefillMs must be a number of ms > 0; received 0/],
-    [{ maxPrefillMs: 100, minAccuracy: 90 }, /minAccuracy must be a share from 0 to 1; received 90/],
+    [{ maxPrefillMs: 0, minAccuracy: 0.9 }, /invalid maxPrefillMs; expected a number of ms > 0; received 0/],
+    [{ maxPrefillMs: 100, minAccuracy: 90 }, /invalid minAccuracy; expected a share from 0 to 1; received 90/],
   ])("refuses %j", async (options, message) => {
     const report = recoveryReport(await twoModelReceipt());
     expect(() => toolBudgetAdvice(report, options)).toThrow(message);
+    expect(() => toolBudgetAdvice(report, options)).toThrow(expect.objectContaining({ code: "usage", reason: "budget-option" }));
   });
 });

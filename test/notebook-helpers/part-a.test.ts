@@ -80,7 +80,8 @@ describe("tool search", () => {
     expect(hits).toHaveLength(3);
     expect(hits[0]!.name).toBe("draft_restock");
     expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
-    expect(() => searchTools("x", data.shopTools, 0)).toThrow(/m must be a whole number >= 1/);
+    expect(() => searchTools("x", data.shopTools, 0)).toThrow(/invalid m; expected a whole number >= 1; received 0/);
+    expect(() => searchTools("x", data.shopTools, 0)).toThrow(expect.objectContaining({ code: "usage", reason: "count" }));
   });
 
   it("reproduces the recall the receipt's BM25 top-5 search recorded", () => {
@@ -101,6 +102,7 @@ describe("quoteFigure", () => {
 
   it("refuses an unknown id and a figure without wording", () => {
     expect(() => quoteFigure(published, "no-such-figure")).toThrow(/no figure "no-such-figure"/);
+    expect(() => quoteFigure(published, "no-such-figure")).toThrow(expect.objectContaining({ code: "usage", reason: "figure" }));
     expect(() => quoteFigure(published, "prompt-tokens")).toThrow(/is a series; it has no wording to quote/);
   });
 });

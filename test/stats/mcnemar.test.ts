@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mcnemarExact, pairedCounts } from "../../lib/src/stats/mcnemar.js";
-import { StatsInputError } from "../../lib/src/stats/stats-input-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 
 describe("mcnemarExact", () => {
   it("gives the exact two-sided binomial p-values", () => {
@@ -51,8 +51,9 @@ describe("mcnemarExact", () => {
     [1.5, 3],
     [2, Number.NaN],
   ])("refuses mcnemarExact(%s, %s) with a typed error", (b, c) => {
-    expect(() => mcnemarExact(b, c)).toThrow(StatsInputError);
-    expect(() => mcnemarExact(b, c)).toThrow(/must be a whole number of discordant pairs >= 0/);
+    expect(() => mcnemarExact(b, c)).toThrow(UsageError);
+    expect(() => mcnemarExact(b, c)).toThrow(expect.objectContaining({ reason: "counts" }));
+    expect(() => mcnemarExact(b, c)).toThrow(/expected a whole number of discordant pairs >= 0/);
   });
 });
 
@@ -71,7 +72,8 @@ describe("pairedCounts", () => {
   });
 
   it("refuses lists of different lengths", () => {
-    expect(() => pairedCounts([true], [true, false])).toThrow(StatsInputError);
+    expect(() => pairedCounts([true], [true, false])).toThrow(UsageError);
+    expect(() => pairedCounts([true], [true, false])).toThrow(expect.objectContaining({ reason: "counts" }));
     expect(() => pairedCounts([true], [true, false])).toThrow(/received 1 and 2 outcomes/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { StatsInputError } from "../../lib/src/stats/stats-input-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 import { wilson } from "../../lib/src/stats/wilson.js";
 
 const rounded = (k: number, n: number) => {
@@ -41,18 +41,20 @@ describe("wilson", () => {
   });
 
   it.each([
-    [5, 0, /n must be a whole number > 0; received 0/],
-    [1.5, 24, /successes must be a whole number from 0 to n = 24; received 1.5/],
+    [5, 0, /invalid n; expected a whole number > 0; received 0/],
+    [1.5, 24, /invalid successes; expected a whole number from 0 to n = 24; received 1.5/],
     [25, 24, /received 25/],
     [-1, 24, /received -1/],
-    [3, 2.5, /n must be a whole number > 0; received 2.5/],
+    [3, 2.5, /invalid n; expected a whole number > 0; received 2.5/],
     [Number.NaN, 24, /received NaN/],
   ])("refuses wilson(%s, %s) with a typed error", (k, n, message) => {
-    expect(() => wilson(k, n)).toThrow(StatsInputError);
+    expect(() => wilson(k, n)).toThrow(UsageError);
+    expect(() => wilson(k, n)).toThrow(expect.objectContaining({ code: "usage", reason: "counts" }));
     expect(() => wilson(k, n)).toThrow(message);
   });
 
   it("refuses a z that is not a positive finite number", () => {
-    expect(() => wilson(1, 2, 0)).toThrow(/z must be a finite number > 0; received 0/);
+    expect(() => wilson(1, 2, 0)).toThrow(/invalid z; expected a finite number > 0; received 0/);
+    expect(() => wilson(1, 2, 0)).toThrow(expect.objectContaining({ reason: "stats-parameter" }));
   });
 });

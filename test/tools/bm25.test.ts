@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BM25_DEFAULT_B, BM25_DEFAULT_K1, Bm25Index, bm25Scorer } from "../../lib/src/tools/bm25.js";
-import { Bm25ParameterError } from "../../lib/src/tools/bm25-parameter-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 
 // A toy corpus small enough to score by hand.
 //   D0 "red apple"        tokens [red, apple]        |D0| = 2
@@ -110,13 +110,13 @@ describe("bm25Scorer", () => {
   });
 
   it.each([
-    [{ k1: -0.1 }, "BM25 parameter k1 must be a finite number >= 0 (usually 1.2 to 2.0); received -0.1"],
-    [{ k1: Number.POSITIVE_INFINITY }, "BM25 parameter k1 must be a finite number >= 0 (usually 1.2 to 2.0); received Infinity"],
-    [{ b: 1.5 }, "BM25 parameter b must be a number in [0, 1]; received 1.5"],
-    [{ b: Number.NaN }, "BM25 parameter b must be a number in [0, 1]; received NaN"],
+    [{ k1: -0.1 }, "BM25 parameter k1 out of range; expected a finite number >= 0 (usually 1.2 to 2.0); received -0.1"],
+    [{ k1: Number.POSITIVE_INFINITY }, "BM25 parameter k1 out of range; expected a finite number >= 0 (usually 1.2 to 2.0); received Infinity"],
+    [{ b: 1.5 }, "BM25 parameter b out of range; expected a number in [0, 1]; received 1.5"],
+    [{ b: Number.NaN }, "BM25 parameter b out of range; expected a number in [0, 1]; received NaN"],
   ])("refuses %o when the scorer is made, naming the range", (options, message) => {
-    expect(() => bm25Scorer(options)).toThrow(Bm25ParameterError);
-    expect(() => bm25Scorer(options)).toThrow(RangeError);
+    expect(() => bm25Scorer(options)).toThrow(UsageError);
+    expect(() => bm25Scorer(options)).toThrow(expect.objectContaining({ code: "usage", reason: "bm25-parameter" }));
     expect(() => bm25Scorer(options)).toThrow(message);
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { cosineSimilarity, ollamaEmbeddingScorer } from "../../lib/src/tools/embedding-scorer.js";
-import { EmbeddingServiceError } from "../../lib/src/tools/embedding-service-error.js";
+import { ServiceError } from "../../lib/src/protocol/errors/service-error.js";
 import { topToolsAsync } from "../../lib/src/tools/top-tools.js";
 import type { McpTool } from "../../lib/src/tools/types.js";
 
@@ -85,8 +85,8 @@ describe("ollamaEmbeddingScorer", () => {
     await new Promise<void>((resolve) => server!.close(() => resolve()));
     server = undefined;
     const attempt = ollamaEmbeddingScorer({ baseUrl })("vanilla", ["a"]);
-    await expect(attempt).rejects.toBeInstanceOf(EmbeddingServiceError);
-    await expect(attempt).rejects.toMatchObject({ code: "unreachable" });
+    await expect(attempt).rejects.toBeInstanceOf(ServiceError);
+    await expect(attempt).rejects.toMatchObject({ code: "service", reason: "unreachable", status: undefined });
     await expect(attempt).rejects.toThrow(`Ollama is not reachable at ${baseUrl}`);
     await expect(attempt).rejects.toThrow(/ollama pull all-minilm/);
   });
@@ -97,8 +97,8 @@ describe("ollamaEmbeddingScorer", () => {
       res.end(JSON.stringify({ error: `model "${body.model}" not found, try pulling it first` }));
     });
     const attempt = ollamaEmbeddingScorer({ baseUrl })("vanilla", ["a"]);
-    await expect(attempt).rejects.toMatchObject({ name: "EmbeddingServiceError", code: "http_status" });
-    await expect(attempt).rejects.toThrow(/HTTP 404: .*model \\"all-minilm\\" not found.*is the model pulled/);
+    await expect(attempt).rejects.toMatchObject({ name: "ServiceError", code: "service", reason: "http-status", status: 404 });
+    await expect(attempt).rejects.toThrow(/HTTP 404 \(is the model pulled\? "ollama pull all-minilm"\); expected .*; received .*model \\"all-minilm\\" not found/);
   });
 
   it.each([
@@ -111,7 +111,7 @@ describe("ollamaEmbeddingScorer", () => {
       res.end(JSON.stringify(answer));
     });
     const attempt = ollamaEmbeddingScorer({ baseUrl })("q", ["a"]);
-    await expect(attempt).rejects.toMatchObject({ code: "bad_response" });
+    await expect(attempt).rejects.toMatchObject({ code: "service", reason: "bad-response" });
     await expect(attempt).rejects.toThrow(message);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recallAtK } from "../../lib/src/tools/recall.js";
-import { ToolSearchError } from "../../lib/src/tools/tool-search-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 
 const rankings = [
   { expected: "word_count", offered: ["word_count", "character_count", "sales_today"] },
@@ -17,8 +17,10 @@ describe("recallAtK", () => {
   });
 
   it("refuses a k that is not a whole number >= 1, and no rankings at all", () => {
-    expect(() => recallAtK(rankings, 0)).toThrow(ToolSearchError);
-    expect(() => recallAtK(rankings, 2.5)).toThrow(/k must be a whole number >= 1; received 2.5/);
-    expect(() => recallAtK([], 5)).toThrow(/needs at least one ranking/);
+    expect(() => recallAtK(rankings, 0)).toThrow(UsageError);
+    expect(() => recallAtK(rankings, 0)).toThrow(expect.objectContaining({ reason: "count" }));
+    expect(() => recallAtK(rankings, 2.5)).toThrow(/k out of range; expected a whole number >= 1; received 2.5/);
+    expect(() => recallAtK([], 5)).toThrow(expect.objectContaining({ reason: "rankings" }));
+    expect(() => recallAtK([], 5)).toThrow(/no rankings to score; expected at least one ranking/);
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bm25Scorer } from "../../lib/src/tools/bm25.js";
-import { ToolSearchError } from "../../lib/src/tools/tool-search-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
 import { topTools, topToolsAsync } from "../../lib/src/tools/top-tools.js";
 import type { McpTool } from "../../lib/src/tools/types.js";
 
@@ -48,9 +48,11 @@ describe("topTools", () => {
   });
 
   it("refuses a bad m and a scorer that does not give one number per tool", () => {
-    expect(() => topTools("x", catalog, fixed([1, 2, 3, 4]), -1)).toThrow(ToolSearchError);
-    expect(() => topTools("x", catalog, fixed([1, 2, 3, 4]), 1.5)).toThrow(/m must be a whole number of tools >= 0; received 1.5/);
-    expect(() => topTools("x", catalog, fixed([1, 2]), 1)).toThrow(/one number per tool \(4\); received 2 scores/);
+    expect(() => topTools("x", catalog, fixed([1, 2, 3, 4]), -1)).toThrow(UsageError);
+    expect(() => topTools("x", catalog, fixed([1, 2, 3, 4]), -1)).toThrow(expect.objectContaining({ reason: "count" }));
+    expect(() => topTools("x", catalog, fixed([1, 2, 3, 4]), 1.5)).toThrow(/m out of range; expected a whole number of tools >= 0; received 1.5/);
+    expect(() => topTools("x", catalog, fixed([1, 2]), 1)).toThrow(expect.objectContaining({ reason: "scores" }));
+    expect(() => topTools("x", catalog, fixed([1, 2]), 1)).toThrow(/expected one number per tool \(4\); received 2 scores/);
     expect(() => topTools("x", catalog, fixed([1, Number.NaN, 3, 4]), 1)).toThrow(/score 1 is not a number/);
   });
 
@@ -94,6 +96,7 @@ describe("topToolsAsync", () => {
 
   it("takes a synchronous scorer too, and refuses bad scores the same way", async () => {
     expect((await topToolsAsync("x", catalog, fixed([0, 0, 5, 0]), 1))[0]?.name).toBe("character_count");
-    await expect(topToolsAsync("x", catalog, fixed([1]), 1)).rejects.toThrow(ToolSearchError);
+    await expect(topToolsAsync("x", catalog, fixed([1]), 1)).rejects.toThrow(UsageError);
+    await expect(topToolsAsync("x", catalog, fixed([1]), 1)).rejects.toMatchObject({ reason: "scores" });
   });
 });

@@ -2,7 +2,7 @@
 // server behind a StdioClient. Both record every call they receive, so a test can count them.
 import type { StdioClient } from "../client/stdio-client.js";
 import type { JsonObject } from "../protocol/messages.js";
-import { AgentError } from "./agent-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import type { ToolCall, ToolExecutor } from "./types.js";
 
 /** One in-process tool: its arguments in, its text out. Throwing means the call failed. */
@@ -29,7 +29,11 @@ export function inProcessExecutor(handlers: Readonly<Record<string, ToolHandler>
     async call(name, args) {
       const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
       if (handler === undefined) {
-        throw new AgentError("unknown_tool", `inProcessExecutor: no handler for ${JSON.stringify(name)}; handlers: ${Object.keys(handlers).join(", ")}`);
+        throw new UsageError("unknown-tool", {
+          what: `inProcessExecutor: no handler for ${JSON.stringify(name)}`,
+          expected: `one of the handlers: ${Object.keys(handlers).join(", ")}`,
+          received: JSON.stringify(name),
+        });
       }
       return handler(args);
     },

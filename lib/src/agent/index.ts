@@ -17,5 +17,3 @@ export { notAllowedText, notOfferedText, failedText, foundText } from "./wording
 export {
   TWO_STEP_REQUEST, TWO_STEP_REQUEST_TERSE, DELIVERY_ARGS, MESSAGE_ARGS, MESSAGE_SEARCH_QUERY, twoStepCatalog, twoStepModel,
 } from "./two-step.js";
-export { AgentError } from "./agent-error.js";
-export type { AgentErrorCode } from "./agent-error.js";

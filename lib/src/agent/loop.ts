@@ -4,7 +4,8 @@
 import { AnswerSchema } from "../experiment/receipt.js";
 import { topTools } from "../tools/top-tools.js";
 import type { McpTool } from "../tools/types.js";
-import { AgentError } from "./agent-error.js";
+import { ServiceError } from "../protocol/errors/service-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import { resolveLoopOptions, type LoopOptions, type ResolvedLoopOptions } from "./options.js";
 import { SEARCH_TOOL, SEARCH_TOOL_NAME, searchQueryOf } from "./search-tool.js";
 import type { Transcript, Turn } from "./transcript.js";
@@ -20,7 +21,7 @@ type Outcome = NonNullable<Turn["outcome"]>;
  */
 export async function runLoop(request: string, options: LoopOptions): Promise<Transcript> {
   if (typeof request !== "string" || request.trim() === "") {
-    throw new AgentError("bad_option", `runLoop: the request must be a non-empty string; received ${JSON.stringify(request)}`);
+    throw new UsageError("request", { what: "runLoop: no request to run", expected: "a non-empty string", received: JSON.stringify(request) ?? "nothing" });
   }
   const o = resolveLoopOptions(options);
   const conversation: Message[] = [{ role: "user", text: request }];
@@ -88,7 +89,11 @@ function offerFor(o: ResolvedLoopOptions, queries: readonly string[], extra: rea
 function checkedAnswer(answer: unknown, turn: number): ModelAnswer {
   const parsed = AnswerSchema.safeParse(answer);
   if (!parsed.success) {
-    throw new AgentError("bad_answer", `runLoop: on turn ${turn} the model answered ${JSON.stringify(answer)}; expected {kind: "call", name, arguments} or {kind: "text", text}`);
+    throw new ServiceError("bad-response", {
+      what: `runLoop: on turn ${turn} the model answered something that is neither a call nor a text`,
+      expected: '{kind: "call", name, arguments} or {kind: "text", text}',
+      received: JSON.stringify(answer) ?? "nothing",
+    });
   }
   return parsed.data;
 }

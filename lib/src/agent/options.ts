@@ -1,7 +1,8 @@
 // The loop's options, their defaults and their checks.
 import { bm25Scorer } from "../tools/bm25.js";
 import type { McpTool, ScoreFunction } from "../tools/types.js";
-import { AgentError } from "./agent-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
+import type { Wording } from "../protocol/errors/wording.js";
 import { SEARCH_TOOL_NAME } from "./search-tool.js";
 import type { AgentModel, ToolExecutor } from "./types.js";
 
@@ -51,24 +52,27 @@ export type ResolvedLoopOptions = Required<Omit<LoopOptions, "allowed" | "tools"
 };
 
 export function resolveLoopOptions(options: LoopOptions): ResolvedLoopOptions {
-  const fail = (message: string): never => {
-    throw new AgentError("bad_option", `runLoop: ${message}`);
+  const fail = (wording: Wording): never => {
+    throw new UsageError("loop-option", { ...wording, what: `runLoop: ${wording.what}` });
   };
   const m = options.m ?? DEFAULT_TOP_M;
-  if (!Number.isInteger(m) || m < 1) fail(`m must be a whole number of tools >= 1; received ${String(m)}`);
+  if (!Number.isInteger(m) || m < 1) fail({ what: "invalid m", expected: "a whole number of tools >= 1", received: String(m) });
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   if (!Number.isInteger(maxTurns) || maxTurns < 1 || maxTurns > MAX_MAX_TURNS) {
-    fail(`maxTurns must be a whole number from 1 to ${MAX_MAX_TURNS}; received ${String(maxTurns)}`);
+    fail({ what: "invalid maxTurns", expected: `a whole number from 1 to ${MAX_MAX_TURNS}`, received: String(maxTurns), limit: `at most ${MAX_MAX_TURNS} turns` });
   }
   const searchOn = options.searchOn ?? "latest";
-  if (!SEARCH_ON.includes(searchOn)) fail(`searchOn must be one of ${SEARCH_ON.join(", ")}; received ${String(searchOn)}`);
+  if (!SEARCH_ON.includes(searchOn)) fail({ what: "invalid searchOn", expected: `one of ${SEARCH_ON.join(", ")}`, received: String(searchOn) });
   const keep = options.keep ?? "none";
-  if (!KEEP.includes(keep)) fail(`keep must be one of ${KEEP.join(", ")}; received ${String(keep)}`);
+  if (!KEEP.includes(keep)) fail({ what: "invalid keep", expected: `one of ${KEEP.join(", ")}`, received: String(keep) });
   const allowed = new Set(options.allowed);
-  for (const name of allowed) if (typeof name !== "string") fail(`allowed must hold tool names (strings); received ${String(name)}`);
+  for (const name of allowed) if (typeof name !== "string") fail({ what: "allowed holds a non-name", expected: "tool names (strings)", received: String(name) });
   const searchTool = options.searchTool ?? false;
   if (searchTool && options.tools.some((tool) => tool.name === SEARCH_TOOL_NAME)) {
-    fail(`searchTool is on, but a tool is already named ${SEARCH_TOOL_NAME}; the loop's own tool would shadow it`);
+    fail({
+      what: `searchTool is on, but a tool is already named ${SEARCH_TOOL_NAME}; the loop's own tool would shadow it`,
+      expected: `no advertised tool named ${SEARCH_TOOL_NAME} when searchTool is on`,
+    });
   }
   return {
     model: options.model,

@@ -2,7 +2,7 @@
 // Like a real model, each step can only see what the loop shows it: the conversation so far and the
 // tools offered this turn.
 import type { McpTool } from "../tools/types.js";
-import { AgentError } from "./agent-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import type { AgentModel, Message, ModelAnswer } from "./types.js";
 
 /** What a script step sees on its turn. */
@@ -48,7 +48,11 @@ export function scriptedModel(steps: readonly ScriptedTurn[], label = "scripted 
     async next(conversation, offered) {
       const step = steps[turn];
       if (step === undefined) {
-        throw new AgentError("script_exhausted", `scriptedModel: asked for turn ${turn + 1}, but the script has ${steps.length} step(s)`);
+        throw new UsageError("script-exhausted", {
+          what: `scriptedModel: asked for turn ${turn + 1}, but the script has ${steps.length} step(s)`,
+          expected: "one scripted step per turn the loop asks for",
+          limit: `${steps.length} step(s)`,
+        });
       }
       const view: TurnView = { conversation, offered, offeredNames: new Set(offered.map((tool) => tool.name)), turn };
       turn += 1;

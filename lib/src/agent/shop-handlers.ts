@@ -1,14 +1,16 @@
 // Lucy's eight shop tools (Part A's catalog), simulated by small deterministic handlers, so a loop
 // can run end to end without a shop. Each checks its arguments against the catalog's required fields.
 import { z } from "zod";
-import { AgentError } from "./agent-error.js";
+import { ToolError } from "../protocol/errors/tool-error.js";
 import type { ToolHandler } from "./executors.js";
 
 function parsed<T extends z.ZodTypeAny>(tool: string, schema: T, args: Record<string, unknown>): z.infer<T> {
   const result = schema.safeParse(args);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"}: ${issue.message}`);
-    throw new AgentError("bad_arguments", `${tool}: arguments do not match its schema (${issues.join("; ")}); received ${JSON.stringify(args)}`);
+    // The tool ran and refused its input: a failure the loop reports to the model, as a server's isError would be.
+    const what = `${tool}: arguments do not match its schema (${issues.join("; ")})`;
+    throw new ToolError(what, { what, expected: `arguments that fit ${tool}'s schema`, received: JSON.stringify(args) });
   }
   return result.data;
 }

@@ -6,7 +6,7 @@ import type { TopLevelSpec } from "vega-lite";
 import type { CatalogKind } from "../experiment/receipt.js";
 import { formatModelSize } from "../experiment/model-size.js";
 import type { RecoveryReport } from "../experiment/recovery.js";
-import { ChartInputError } from "./chart-input-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import { chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
 
 export interface AccuracyByModelOptions {
@@ -21,7 +21,11 @@ export function accuracyByModelChart(report: RecoveryReport, options: AccuracyBy
   const kind = options.kind ?? (cells.some(({ cell }) => cell.kind === "unrelated") ? "unrelated" : "confusable");
   const chosen = cells.filter(({ cell }) => cell.kind === kind);
   if (chosen.length === 0) {
-    throw new ChartInputError(`accuracyByModelChart: the report has no ${kind} rows at ${report.size} tools to draw`);
+    throw new UsageError("chart-input", {
+      what: `accuracyByModelChart: the report has no ${kind} rows at ${report.size} tools to draw`,
+      expected: `a report with ${kind} rows at ${report.size} tools`,
+      received: `kinds ${[...new Set(cells.map(({ cell }) => cell.kind))].join(", ") || "none"}`,
+    });
   }
   // report.models is already ordered by parsed size; the axis keeps that order.
   const models = report.models.filter((m) => chosen.some(({ model }) => model === m)).map((m) => checkLabel(m.model, "accuracyByModelChart: model"));

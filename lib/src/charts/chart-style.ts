@@ -1,7 +1,7 @@
 // Look and wording shared by the four charts. Fixed sizes and fonts keep the rendered SVG the same
 // on every machine (vega estimates text width from the font size when no canvas is installed).
 import type { TopLevelSpec } from "vega-lite";
-import { ChartInputError } from "./chart-input-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import type { ChartText } from "./series.js";
 
 export const VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
@@ -30,9 +30,11 @@ export function chartFrame<T extends object>(title: { text: string; subtitle: st
 /** The title block: the chart's title, then where its numbers come from, then an optional note. */
 export function chartTitle(text: ChartText, defaultTitle: string): { text: string; subtitle: string[] } {
   if (typeof text.source !== "string" || text.source.trim() === "") {
-    throw new ChartInputError(
-      `a chart needs a source label ("published: ..." or "receipt: ..."); received ${JSON.stringify(text.source)}`,
-    );
+    throw new UsageError("chart-input", {
+      what: "a chart needs a source label",
+      expected: '"published: ..." or "receipt: ..."',
+      received: JSON.stringify(text.source) ?? "nothing",
+    });
   }
   const subtitle = [text.source];
   if (text.note !== undefined && text.note.trim() !== "") subtitle.push(...wrapLine(text.note, SUBTITLE_LINE_CHARS));
@@ -60,23 +62,23 @@ export function wrapLine(text: string, width: number): string[] {
 
 export function checkLabel(label: unknown, what: string): string {
   if (typeof label !== "string" || label.trim() === "") {
-    throw new ChartInputError(`${what}: expected a non-empty label, received ${JSON.stringify(label)}`);
+    throw new UsageError("chart-input", { what: `${what}: invalid label`, expected: "a non-empty label", received: JSON.stringify(label) ?? "nothing" });
   }
   return label;
 }
 
 export function checkCount(k: unknown, n: unknown, what: string): void {
   if (!Number.isInteger(n) || (n as number) <= 0) {
-    throw new ChartInputError(`${what}: expected n to be a whole number > 0, received ${String(n)}`);
+    throw new UsageError("chart-input", { what: `${what}: invalid n`, expected: "a whole number > 0", received: String(n) });
   }
   if (!Number.isInteger(k) || (k as number) < 0 || (k as number) > (n as number)) {
-    throw new ChartInputError(`${what}: expected a whole count from 0 to n = ${String(n)}, received ${String(k)}`);
+    throw new UsageError("chart-input", { what: `${what}: invalid count`, expected: `a whole count from 0 to n = ${String(n)}`, received: String(k) });
   }
 }
 
 export function checkFinite(value: unknown, what: string): number {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new ChartInputError(`${what}: expected a finite number, received ${String(value)}`);
+    throw new UsageError("chart-input", { what: `${what}: invalid number`, expected: "a finite number", received: String(value) });
   }
   return value;
 }

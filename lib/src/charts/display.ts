@@ -6,6 +6,7 @@
 // `display.png` / `display.svg` otherwise. tslab is never imported at the top: the library also
 // runs outside notebooks.
 import type { TopLevelSpec } from "vega-lite";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import { chartBundle, type ChartBundle } from "./render.js";
 
 export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
@@ -88,13 +89,21 @@ export async function displayChart(spec: TopLevelSpec): Promise<void> {
   try {
     display = (require("tslab") as { display: TslabDisplay }).display;
   } catch (cause) {
-    throw new Error("displayChart: tslab is not installed here; use chartBundle(spec) or renderSvg(spec) outside a notebook", { cause });
+    throw new UsageError(
+      "not-in-notebook",
+      { what: "displayChart: tslab is not installed here", expected: "a tslab notebook; use chartBundle(spec) or renderSvg(spec) outside one" },
+      { cause },
+    );
   }
   try {
     // One MIME type per output: the PNG shows in every front end, trusted or not.
     if (bundle.png !== undefined) display.png(bundle.png);
     else display.svg(bundle.svg);
   } catch (cause) {
-    throw new Error("displayChart: not running in a tslab kernel cell; use chartBundle(spec) or renderSvg(spec)", { cause });
+    throw new UsageError(
+      "not-in-notebook",
+      { what: "displayChart: not running in a tslab kernel cell", expected: "a tslab kernel cell; use chartBundle(spec) or renderSvg(spec) elsewhere" },
+      { cause },
+    );
   }
 }

@@ -1,7 +1,7 @@
 // The published figures as chart data. Shares are quoted to three decimals of n = 24 requests, so
 // each is turned back into its count k; a share that no whole k reproduces is refused rather than
 // drawn with an interval it does not have.
-import { ChartInputError } from "./chart-input-error.js";
+import { DataError } from "../protocol/errors/data-error.js";
 import { publishedFigure, type PublishedFigures, type PublishedSeriesFigure } from "./published.js";
 import { PUBLISHED_SOURCE_LABEL } from "./source-label.js";
 import type { ChartData } from "./series.js";
@@ -18,19 +18,25 @@ export const PUBLISHED_CHART_FIGURES = {
 export function countFromShare(share: number, n: number, where: string): number {
   const k = Math.round(share * n);
   if (Math.abs(k / n - share) > 0.0005 + 1e-12) {
-    throw new ChartInputError(`${where}: share ${share} is not k/${n} for any whole k (nearest ${k}/${n} = ${(k / n).toFixed(4)})`);
+    throw new DataError("mismatch", {
+      what: `${where}: share ${share} is not k/${n} for any whole k`,
+      expected: `a share that rounds from k/${n} to three decimals`,
+      received: `${share} (nearest ${k}/${n} = ${(k / n).toFixed(4)})`,
+    });
   }
   return k;
 }
 
 function requireN(figure: PublishedSeriesFigure): number {
-  if (figure.n === undefined) throw new ChartInputError(`published figure "${figure.id}" needs n to turn its values into counts`);
+  if (figure.n === undefined) {
+    throw new DataError("invalid", { what: `published figure "${figure.id}" has no n`, expected: "n, to turn its values into counts", received: "no n" });
+  }
   return figure.n;
 }
 
 function numericX(figure: PublishedSeriesFigure): number[] {
   return figure.x.map((x) => {
-    if (typeof x !== "number") throw new ChartInputError(`published figure "${figure.id}": expected numeric x, found "${x}"`);
+    if (typeof x !== "number") throw new DataError("invalid", { what: `published figure "${figure.id}" has a non-numeric x`, expected: "numeric x", received: JSON.stringify(x) });
     return x;
   });
 }

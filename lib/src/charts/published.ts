@@ -2,6 +2,8 @@
 // was measured by this repository, so they are kept in their own file kind and never become rows.
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { DataError } from "../protocol/errors/data-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 
 /** "chapter 14, Part A, figure '...'" or "chapter 14, Part A, section '...'". */
 const Where = z.string().regex(/^chapter 14, /, "a location starting with 'chapter 14, '");
@@ -174,10 +176,10 @@ export function publishedFigure<T extends PublishedFigure["type"]>(
 ): Extract<PublishedFigure, { type: T }> {
   const figure = file.figures.find((f) => f.id === id);
   if (figure === undefined) {
-    throw new Error(`published figures: no figure "${id}" (file has ${file.figures.length} figures)`);
+    throw new UsageError("figure", { what: `published figures: no figure "${id}"`, expected: `one of the file's ${file.figures.length} figure ids`, received: JSON.stringify(id) });
   }
   if (figure.type !== type) {
-    throw new Error(`published figures: "${id}" is a ${figure.type}, expected a ${type}`);
+    throw new UsageError("figure", { what: `published figures: "${id}" is a ${figure.type}`, expected: `a ${type}`, received: `a ${figure.type}` });
   }
   return figure as Extract<PublishedFigure, { type: T }>;
 }
@@ -188,12 +190,20 @@ export function loadPublishedFigures(path: string): PublishedFigures {
   try {
     json = JSON.parse(readFileSync(path, "utf8"));
   } catch (cause) {
-    throw new Error(`published figures: cannot read JSON from ${path}`, { cause });
+    throw new DataError(
+      "unreadable",
+      { what: `published figures: cannot read JSON from ${path}`, expected: "a readable JSON file", received: (cause as Error).message },
+      { cause },
+    );
   }
   const parsed = PublishedFiguresSchema.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`published figures: ${path} is not a valid published-figures file:\n  ${issues.join("\n  ")}`);
+    throw new DataError(
+      "invalid",
+      { what: `published figures: ${path} is not a valid published-figures file`, expected: "the published-figures schema", received: issues.join("; ") },
+      { cause: parsed.error },
+    );
   }
   return parsed.data;
 }

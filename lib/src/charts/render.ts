@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import { View, parse, Warn, type Spec as VegaSpec } from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import { CHART_FONT } from "./chart-style.js";
 import { withChartTextMetrics } from "./text-metrics.js";
 
@@ -55,11 +56,14 @@ export interface PngOptions {
 export function renderPng(svg: string, options: PngOptions = {}): Uint8Array {
   const module = loadResvg();
   if (module === null) {
-    throw new Error("renderPng: @resvg/resvg-js could not load its native binary on this machine; use the SVG instead");
+    throw new UsageError("png-unavailable", {
+      what: "renderPng: @resvg/resvg-js could not load its native binary on this machine; use the SVG instead",
+      expected: "a machine where pngAvailable() is true",
+    });
   }
   const scale = options.scale ?? 2;
   if (!Number.isFinite(scale) || scale <= 0 || scale > 8) {
-    throw new RangeError(`renderPng: scale must be a number in (0, 8], received ${String(scale)}`);
+    throw new UsageError("scale", { what: "renderPng: invalid scale", expected: "a number in (0, 8]", received: String(scale) });
   }
   const png = new module.Resvg(svg, {
     fitTo: { mode: "zoom", value: scale },

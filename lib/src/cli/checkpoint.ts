@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { gradeRun } from "../checkpoint/grade.js";
 import { readHiddenCells, REPO_ROOT, runCheckpointNotebook, type HiddenCell } from "../checkpoint/notebook-run.js";
 import { junitXml, resultsJson } from "../checkpoint/report.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 
 export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--report-dir DIR] [--cell-timeout S]
   Runs checkpoints/ch14-checkpoint.ipynb in a fresh tslab kernel and prints its six lines.
@@ -99,19 +99,15 @@ function parseOptions(argv: readonly string[]): { impl: string | undefined; hidd
       "cell-timeout": { type: "string", default: "180" },
     },
   });
-  if (positionals.length > 0) throw new Error(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (positionals.length > 0) {
+    throw new UsageError("arguments", { what: `unexpected argument ${JSON.stringify(positionals[0])}`, expected: "only the options shown by --help" });
+  }
   const cellTimeout = Number(values["cell-timeout"]);
   if (!Number.isInteger(cellTimeout) || cellTimeout < 1 || cellTimeout > 3600) {
-    throw new Error(`--cell-timeout expects whole seconds from 1 to 3600, received ${JSON.stringify(values["cell-timeout"])}`);
+    throw new UsageError("arguments", { what: "invalid --cell-timeout", expected: "whole seconds from 1 to 3600", received: JSON.stringify(values["cell-timeout"]) });
   }
   const impl = values.impl === undefined ? undefined : loadablePath(userPath(values.impl));
-  let hidden: HiddenCell[] = [];
-  try {
-    if (values.hidden !== undefined) hidden = readHiddenCells(userPath(values.hidden));
-  } catch (error) {
-    if (error instanceof WorkbookError) throw new Error(error.message);
-    throw error;
-  }
+  let hidden: HiddenCell[] = values.hidden === undefined ? [] : readHiddenCells(userPath(values.hidden));
   if (values.exercises === true) hidden = [EXERCISE_SECTION_CELL, ...hidden];
   const reportDir = values["report-dir"] === undefined ? join(REPO_ROOT, "checkpoints", "reports") : userPath(values["report-dir"]);
   return { impl, hidden, reportDir, cellTimeout };
@@ -122,9 +118,13 @@ function loadablePath(path: string): string {
   try {
     createRequire(join(REPO_ROOT, "package.json")).resolve(path);
   } catch (error) {
-    throw new Error(
-      `--impl ${path} cannot be loaded (${(error as Error).message.split("\n")[0]}); ` +
-        "expected a built package (package.json with main, e.g. learner after `npm run build`) or a .js file",
+    throw new UsageError(
+      "arguments",
+      {
+        what: `--impl ${path} cannot be loaded (${(error as Error).message.split("\n")[0]})`,
+        expected: "a built package (package.json with main, e.g. learner after `npm run build`) or a .js file",
+      },
+      { cause: error },
     );
   }
   return path;

@@ -4,13 +4,14 @@ import { anthropicProvider } from "../experiment/anthropic-provider.js";
 import { CATALOG_SIZES, type CatalogSize } from "../experiment/catalog-schema.js";
 import { loadCatalogData } from "../experiment/catalog.js";
 import { ALL_KINDS, ALL_PROTOCOLS, ALL_SIZES, CHAPTER_SEARCH_CATALOGS, type Design, type SearchSpec } from "../experiment/design.js";
-import { ExperimentError } from "../experiment/errors.js";
 import { LEXICAL_DEFAULT_MODEL, lexicalProvider } from "../experiment/lexical-provider.js";
 import { ollamaProvider } from "../experiment/ollama-provider.js";
 import { terminalProgress } from "../experiment/progress.js";
 import type { Provider } from "../experiment/provider.js";
 import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipt.js";
 import { runExperiment } from "../experiment/runner.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
+import type { Wording } from "../protocol/errors/wording.js";
 
 export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollama|anthropic|lexical --out FILE [options]
   --model M[,M2,...]        model(s) to ask, each the whole design, into one receipt
@@ -43,19 +44,17 @@ export type ExperimentArgs = {
   seed: number;
 };
 
-class UsageError extends ExperimentError {
-  override readonly name = "UsageError";
-  constructor(message: string) {
-    super("usage", message);
-  }
+/** A bad command line: exit 2, with the usage. */
+function usage(wording: Wording): UsageError {
+  return new UsageError("arguments", wording);
 }
 
 function list<T>(flag: string, value: string, parse: (item: string) => T | undefined, expected: string): T[] {
   const items = value.split(",").map((item) => item.trim()).filter((item) => item !== "");
-  if (items.length === 0) throw new UsageError(`${flag} needs at least one of ${expected}; received "${value}"`);
+  if (items.length === 0) throw usage({ what: `${flag} lists nothing`, expected: `at least one of ${expected}`, received: `"${value}"` });
   return items.map((item) => {
     const parsed = parse(item);
-    if (parsed === undefined) throw new UsageError(`${flag}: "${item}" is not one of ${expected}`);
+    if (parsed === undefined) throw usage({ what: `${flag}: unknown value`, expected: `one of ${expected}`, received: `"${item}"` });
     return parsed;
   });
 }
@@ -63,7 +62,7 @@ function list<T>(flag: string, value: string, parse: (item: string) => T | undef
 function positiveNumber(flag: string, value: string, integer: boolean): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n <= 0) {
-    throw new UsageError(`${flag} needs a positive ${integer ? "whole number" : "number"}; received "${value}"`);
+    throw usage({ what: `invalid ${flag}`, expected: `a positive ${integer ? "whole number" : "number"}`, received: `"${value}"` });
   }
   return n;
 }
@@ -78,28 +77,28 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (booleans.includes(flag)) {
-      if (inline !== undefined) throw new UsageError(`${flag} takes no value; received "${arg}"`);
+      if (inline !== undefined) throw usage({ what: `${flag} takes no value`, expected: flag, received: `"${arg}"` });
       switches.add(flag);
       continue;
     }
-    if (!known.includes(flag)) throw new UsageError(`unknown argument "${arg}"`);
+    if (!known.includes(flag)) throw usage({ what: `unknown argument "${arg}"`, expected: "the options shown by mcp-workbook experiment --help" });
     const value = inline ?? argv[++i];
-    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    if (value === undefined) throw usage({ what: `${flag} needs a value`, expected: `${flag} VALUE`, received: "nothing after it" });
     values.set(flag, value);
   }
   const provider = values.get("--provider");
   if (provider !== "ollama" && provider !== "anthropic" && provider !== "lexical") {
-    throw new UsageError(`--provider must be ollama, anthropic or lexical; received ${provider === undefined ? "nothing" : `"${provider}"`}`);
+    throw usage({ what: "unknown --provider", expected: "ollama, anthropic or lexical", received: provider === undefined ? "nothing" : `"${provider}"` });
   }
   const out = values.get("--out");
-  if (out === undefined) throw new UsageError("--out FILE is required (the receipt to write, or to resume)");
+  if (out === undefined) throw usage({ what: "--out FILE is required", expected: "the receipt to write, or to resume", received: "no --out" });
   const model = values.get("--model") ?? (provider === "lexical" ? LEXICAL_DEFAULT_MODEL : undefined);
-  if (model === undefined) throw new UsageError(`--model is required for --provider ${provider}`);
+  if (model === undefined) throw usage({ what: `--model is required for --provider ${provider}`, expected: "--model M[,M2,...]", received: "no --model" });
   const models = list("--model", model, (m) => m, "model names");
   const twice = models.find((m, i) => models.indexOf(m) !== i);
-  if (twice !== undefined) throw new UsageError(`--model lists "${twice}" twice; name each model once`);
+  if (twice !== undefined) throw usage({ what: `--model lists "${twice}" twice`, expected: "each model named once" });
   if (provider === "lexical" && models.length > 1) {
-    throw new UsageError(`--provider lexical answers the same whatever the model is called; give one --model, received ${models.length}`);
+    throw usage({ what: "--provider lexical answers the same whatever the model is called", expected: "one --model", received: String(models.length) });
   }
   const sizes = values.has("--sizes")
     ? list<CatalogSize>("--sizes", values.get("--sizes")!, (s) => CATALOG_SIZES.find((size) => String(size) === s), CATALOG_SIZES.join(", "))
@@ -111,21 +110,21 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
     ? list<Protocol>("--protocols", values.get("--protocols")!, (s) => ProtocolSchema.safeParse(s).data, ProtocolSchema.options.join(", "))
     : [...ALL_PROTOCOLS];
   const repeated = protocols.find((p, i) => protocols.indexOf(p) !== i);
-  if (repeated !== undefined) throw new UsageError(`--protocols lists "${repeated}" twice`);
+  if (repeated !== undefined) throw usage({ what: `--protocols lists "${repeated}" twice`, expected: "each protocol named once" });
   if (switches.has("--decline")) {
-    if (protocols.includes("choice-none")) throw new UsageError("--decline adds choice-none, which --protocols already lists; use one or the other");
+    if (protocols.includes("choice-none")) throw usage({ what: "--decline adds choice-none, which --protocols already lists", expected: "one or the other" });
     protocols.push("choice-none");
   }
   const top = values.has("--top") ? positiveNumber("--top", values.get("--top")!, true) : 5;
-  if (values.has("--top") && !values.has("--search")) throw new UsageError("--top is used only with --search");
+  if (values.has("--top") && !values.has("--search")) throw usage({ what: "--top is used only with --search", expected: "--search bm25|embed with --top" });
   const searches: SearchSpec[] = values.has("--search")
     ? list("--search", values.get("--search")!, (s) => SearchMethodSchema.safeParse(s).data, "bm25, embed").map((method) => ({ method, top }))
     : [];
   const maxUsd = values.has("--max-usd") ? positiveNumber("--max-usd", values.get("--max-usd")!, false) : undefined;
-  if (maxUsd !== undefined && provider !== "anthropic") throw new UsageError("--max-usd applies only to --provider anthropic");
+  if (maxUsd !== undefined && provider !== "anthropic") throw usage({ what: "--max-usd applies only to --provider anthropic", expected: "--provider anthropic with --max-usd", received: `--provider ${provider}` });
   const seedText = values.get("--seed");
   const seed = seedText === undefined ? DEFAULT_BASE_SEED : Number(seedText);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed needs a whole number from 0 to 4294967295; received "${seedText}"`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw usage({ what: "invalid --seed", expected: "a whole number from 0 to 4294967295", received: `"${seedText}"` });
   const baseUrl = values.get("--base-url");
   return {
     provider,

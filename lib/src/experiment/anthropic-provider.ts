@@ -1,7 +1,9 @@
 // Claude through the Messages API, billed at list price. The key comes from ANTHROPIC_API_KEY or
 // ./.env and is sent only in the x-api-key header; it is never printed or stored in a receipt.
 import { readSecret } from "./dotenv.js";
-import { ExperimentError } from "./errors.js";
+import { ServiceError } from "../protocol/errors/service-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
+import { preview } from "../protocol/errors/wording.js";
 import { postJson } from "./http-json.js";
 import { costUsd, priceFor, ANTHROPIC_PRICES, type ModelPrice } from "./prices.js";
 import { nowMs, type Ask, type Provider, type Reply } from "./provider.js";
@@ -28,7 +30,11 @@ export const ANTHROPIC_DEFAULT_URL = "https://api.anthropic.com";
 export function anthropicProvider(options: AnthropicOptions = {}): Provider {
   const apiKey = options.apiKey ?? readSecret("ANTHROPIC_API_KEY");
   if (apiKey === undefined) {
-    throw new ExperimentError("missing-api-key", "the anthropic provider needs ANTHROPIC_API_KEY in the environment or in ./.env");
+    throw new UsageError("missing-api-key", {
+      what: "the anthropic provider needs an API key",
+      expected: "ANTHROPIC_API_KEY in the environment or in ./.env",
+      received: "neither",
+    });
   }
   const baseUrl = (options.baseUrl ?? ANTHROPIC_DEFAULT_URL).replace(/\/+$/, "");
   const post = postJson(options.timeoutMs ?? 120_000);
@@ -39,10 +45,11 @@ export function anthropicProvider(options: AnthropicOptions = {}): Provider {
   const priceOf = (model: string): ModelPrice => {
     const price = priceFor(model, table);
     if (price === undefined) {
-      throw new ExperimentError(
-        "usage",
-        `no list price for ${model}; known models: ${table.map((row) => row.model).join(", ")} (add it to prices.ts)`,
-      );
+      throw new UsageError("model", {
+        what: `no list price for ${model} (add it to prices.ts)`,
+        expected: `one of the known models: ${table.map((row) => row.model).join(", ")}`,
+        received: model,
+      });
     }
     return price;
   };
@@ -54,9 +61,16 @@ export function anthropicProvider(options: AnthropicOptions = {}): Provider {
     prices: table.map(({ acceptsTemperature: _t, ...price }) => price),
     async worstCaseUsd(ask: Ask): Promise<number> {
       // Exact input tokens from the free count_tokens endpoint, and every allowed output token.
-      const counted = CountTokensResponseSchema.parse(
-        await post(`${baseUrl}/v1/messages/count_tokens`, toAnthropicCountRequest(body(ask)), headers),
-      );
+      const answer = await post(`${baseUrl}/v1/messages/count_tokens`, toAnthropicCountRequest(body(ask)), headers);
+      const parsed = CountTokensResponseSchema.safeParse(answer);
+      if (!parsed.success) {
+        throw new ServiceError(
+          "bad-response",
+          { what: "the count_tokens answer is not the documented shape", expected: "{input_tokens: a whole number >= 0}", received: preview(answer, 120) },
+          { cause: parsed.error },
+        );
+      }
+      const counted = parsed.data;
       return costUsd(priceOf(ask.model), counted.input_tokens, maxTokens);
     },
     async ask(ask: Ask): Promise<Reply> {

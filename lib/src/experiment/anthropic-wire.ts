@@ -7,7 +7,8 @@
 // POST /v1/messages/count_tokens takes the same body without max_tokens and answers {input_tokens}.
 import { z } from "zod";
 import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
-import { ExperimentError } from "./errors.js";
+import { ServiceError } from "../protocol/errors/service-error.js";
+import { preview } from "../protocol/errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
@@ -71,9 +72,13 @@ export const CountTokensResponseSchema = z.object({ input_tokens: z.number().int
 export function fromAnthropicResponse(ask: Pick<Ask, "protocol">, body: unknown, wallMs: number): Reply {
   const parsed = MessagesResponseSchema.safeParse(body);
   if (!parsed.success) {
-    throw new ExperimentError(
-      "provider-response-invalid",
-      `the Messages API answer is not the documented shape: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+    throw new ServiceError(
+      "bad-response",
+      {
+        what: `the Messages API answer is not the documented shape: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+        expected: "the documented Messages API answer, {content: [...], usage: {...}, ...}",
+        received: preview(body, 120),
+      },
       { cause: parsed.error },
     );
   }

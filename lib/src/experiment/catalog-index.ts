@@ -4,8 +4,6 @@ export {
   requestSeed, requestCatalog, catalogHash,
 } from "./catalog.js";
 export type { CatalogData } from "./catalog.js";
-export { CatalogError } from "./catalog-error.js";
-export type { CatalogErrorCode } from "./catalog-error.js";
 export { SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES } from "./catalog-schema.js";
 export type { CatalogKind, CatalogSize, CatalogRequest, CatalogTool, ConfusableTool, NoToolRequest } from "./catalog-schema.js";
 export { mulberry32, seededShuffle, hashToUint32 } from "./catalog-random.js";

@@ -13,7 +13,9 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
 import type { McpTool } from "../tools/types.js";
-import { CatalogError } from "./catalog-error.js";
+import { DataError } from "../protocol/errors/data-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
+import type { Wording } from "../protocol/errors/wording.js";
 import { hashToUint32, seededShuffle } from "./catalog-random.js";
 import {
   CATALOG_KINDS,
@@ -48,7 +50,7 @@ export function defaultCatalogDir(): string {
   return path.resolve(__dirname, "../../../evidence/catalog");
 }
 
-/** Read and validate the five catalog files; any problem is a CatalogError naming the file. */
+/** Read and validate the five catalog files; any problem is a DataError naming the file. */
 export function loadCatalogData(dir: string = defaultCatalogDir()): CatalogData {
   const read = <T extends z.ZodTypeAny>({ file, schema }: { file: string; schema: T }): z.infer<T> => {
     const where = path.join(dir, file);
@@ -56,12 +58,20 @@ export function loadCatalogData(dir: string = defaultCatalogDir()): CatalogData 
     try {
       raw = JSON.parse(readFileSync(where, "utf8"));
     } catch (error) {
-      throw new CatalogError("unreadable", `catalog file ${where} could not be read as JSON: ${(error as Error).message}`, { cause: error });
+      throw new DataError(
+        "unreadable",
+        { what: `catalog file ${where} could not be read as JSON`, expected: "a readable JSON file", received: (error as Error).message },
+        { cause: error },
+      );
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`);
-      throw new CatalogError("invalid", `catalog file ${where} does not match its schema: ${issues.join("; ")}`, { cause: parsed.error });
+      throw new DataError(
+        "invalid",
+        { what: `catalog file ${where} does not match its schema: ${issues.join("; ")}`, expected: `the schema of ${file}` },
+        { cause: parsed.error },
+      );
     }
     return parsed.data;
   };
@@ -78,30 +88,34 @@ export function loadCatalogData(dir: string = defaultCatalogDir()): CatalogData 
 
 /** The rules that span files; the schemas cannot see them. */
 export function checkConsistency(data: CatalogData): void {
-  const fail = (message: string) => {
-    throw new CatalogError("invalid", `catalog data: ${message}`);
+  const fail = (wording: Wording) => {
+    throw new DataError("mismatch", { ...wording, what: `catalog data: ${wording.what}` });
   };
   const shopNames = data.shopTools.map((tool) => tool.name);
   if (shopNames.length !== SHOP_TOOL_NAMES.length || SHOP_TOOL_NAMES.some((name, i) => shopNames[i] !== name)) {
-    fail(`shop tools must be exactly ${SHOP_TOOL_NAMES.join(", ")} in that order; found ${shopNames.join(", ")}`);
+    fail({ what: "the shop tools are not the chapter's eight", expected: `exactly ${SHOP_TOOL_NAMES.join(", ")} in that order`, received: shopNames.join(", ") });
   }
   const seen = new Set<string>();
   for (const tool of [...data.shopTools, ...data.confusable, ...data.unrelated]) {
-    if (seen.has(tool.name)) fail(`tool name "${tool.name}" appears more than once across the files`);
+    if (seen.has(tool.name)) fail({ what: `tool name "${tool.name}" appears more than once across the files`, expected: "each tool name once" });
     seen.add(tool.name);
   }
   const ids = new Set<string>();
   for (const request of [...data.requests, ...data.noToolRequests]) {
-    if (ids.has(request.id)) fail(`request id "${request.id}" appears more than once`);
+    if (ids.has(request.id)) fail({ what: `request id "${request.id}" appears more than once`, expected: "each request id once" });
     ids.add(request.id);
   }
   for (const name of SHOP_TOOL_NAMES) {
     const requests = data.requests.filter((r) => r.expected === name).length;
-    if (requests !== REQUESTS_PER_TOOL) fail(`expected ${REQUESTS_PER_TOOL} requests for ${name}; found ${requests}`);
+    if (requests !== REQUESTS_PER_TOOL) fail({ what: `wrong number of requests for ${name}`, expected: `${REQUESTS_PER_TOOL} requests for ${name}`, received: String(requests) });
     const lookalikes = data.confusable.filter((t) => t.resembles === name).length;
-    if (lookalikes !== CONFUSABLE_PER_TOOL) fail(`expected ${CONFUSABLE_PER_TOOL} confusable tools resembling ${name}; found ${lookalikes}`);
+    if (lookalikes !== CONFUSABLE_PER_TOOL) {
+      fail({ what: `wrong number of confusable tools resembling ${name}`, expected: `${CONFUSABLE_PER_TOOL} confusable tools resembling ${name}`, received: String(lookalikes) });
+    }
   }
-  if (data.unrelated.length < MIN_UNRELATED) fail(`expected at least ${MIN_UNRELATED} unrelated tools; found ${data.unrelated.length}`);
+  if (data.unrelated.length < MIN_UNRELATED) {
+    fail({ what: "too few unrelated tools", expected: `at least ${MIN_UNRELATED} unrelated tools`, received: String(data.unrelated.length) });
+  }
 }
 
 /** Only what a server advertises: drops catalog bookkeeping such as `resembles`. */
@@ -128,15 +142,20 @@ export function confusableOrder(data: CatalogData): ConfusableTool[] {
  */
 export function buildCatalog(data: CatalogData, kind: CatalogKind, size: CatalogSize | number): McpTool[] {
   if (!(CATALOG_KINDS as readonly string[]).includes(kind)) {
-    throw new CatalogError("bad_argument", `catalog kind must be one of ${CATALOG_KINDS.join(", ")}; received ${String(kind)}`);
+    throw new UsageError("catalog-argument", { what: "unknown catalog kind", expected: `one of ${CATALOG_KINDS.join(", ")}`, received: String(kind) });
   }
   if (!(CATALOG_SIZES as readonly number[]).includes(size)) {
-    throw new CatalogError("bad_argument", `catalog size must be one of ${CATALOG_SIZES.join(", ")}; received ${String(size)}`);
+    throw new UsageError("catalog-argument", { what: "unknown catalog size", expected: `one of ${CATALOG_SIZES.join(", ")}`, received: String(size) });
   }
   const distractors = kind === "unrelated" ? data.unrelated : [...confusableOrder(data), ...data.unrelated];
   const needed = size - data.shopTools.length;
   if (distractors.length < needed) {
-    throw new CatalogError("bad_argument", `a ${size}-tool ${kind} catalog needs ${needed} distractors; the data has ${distractors.length}`);
+    throw new UsageError("catalog-argument", {
+      what: `the data is too small for a ${size}-tool ${kind} catalog`,
+      expected: `${needed} distractors`,
+      received: String(distractors.length),
+      limit: `${distractors.length} distractors in the data`,
+    });
   }
   return [...data.shopTools, ...distractors.slice(0, needed)].map(asMcpTool);
 }
@@ -183,6 +202,6 @@ function canonicalJson(value: unknown): string {
 
 function checkSeed(label: string, seed: number): void {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new CatalogError("bad_argument", `${label} must be a whole number from 0 to 4294967295 (32 bits); received ${String(seed)}`);
+    throw new UsageError("seed", { what: `invalid ${label}`, expected: "a whole number from 0 to 4294967295 (32 bits)", received: String(seed) });
   }
 }

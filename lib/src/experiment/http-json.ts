@@ -1,5 +1,6 @@
 // One JSON POST with a deadline, shared by the model providers. Errors say what was asked and what came back.
-import { ExperimentError } from "./errors.js";
+import { ServiceError } from "../protocol/errors/service-error.js";
+import { preview } from "../protocol/errors/wording.js";
 
 export type PostJson = (url: string, body: unknown, headers?: Record<string, string>) => Promise<unknown>;
 
@@ -14,16 +15,28 @@ export function postJson(timeoutMs: number): PostJson {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new ExperimentError("provider-failed", `POST ${url} failed: ${(error as Error).message}`, { cause: error });
+      throw new ServiceError(
+        "unreachable",
+        { what: `POST ${url} failed: ${(error as Error).message}`, expected: "an HTTP answer from the provider", received: "none" },
+        { cause: error },
+      );
     }
     const text = await response.text();
     if (!response.ok) {
-      throw new ExperimentError("provider-failed", `POST ${url} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+      throw new ServiceError(
+        "http-status",
+        { what: `POST ${url} answered HTTP ${response.status}`, expected: "HTTP 2xx", received: text.slice(0, 300) },
+        { status: response.status },
+      );
     }
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
-      throw new ExperimentError("provider-response-invalid", `POST ${url} answered non-JSON: ${text.slice(0, 200)}`, { cause: error });
+      throw new ServiceError(
+        "bad-response",
+        { what: `POST ${url} answered non-JSON`, expected: "a JSON body", received: preview(text, 200) },
+        { cause: error },
+      );
     }
   };
 }

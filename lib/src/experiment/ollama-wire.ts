@@ -8,7 +8,8 @@
 import { z } from "zod";
 import { asModelTool } from "../tools/as-model-tool.js";
 import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
-import { ExperimentError } from "./errors.js";
+import { ServiceError } from "../protocol/errors/service-error.js";
+import { preview } from "../protocol/errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
 
 export type OllamaChatRequest = {
@@ -67,9 +68,13 @@ const NS_PER_MS = 1e6;
 export function fromOllamaResponse(ask: Pick<Ask, "protocol">, body: unknown, wallMs: number): Reply {
   const parsed = OllamaChatResponseSchema.safeParse(body);
   if (!parsed.success) {
-    throw new ExperimentError(
-      "provider-response-invalid",
-      `Ollama's /api/chat answer is not the documented shape: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+    throw new ServiceError(
+      "bad-response",
+      {
+        what: `Ollama's /api/chat answer is not the documented shape: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+        expected: "Ollama's documented /api/chat answer, {message: {role, content, tool_calls?}, ...}",
+        received: preview(body, 120),
+      },
       { cause: parsed.error },
     );
   }

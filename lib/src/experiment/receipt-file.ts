@@ -2,7 +2,8 @@
 // recompute from the rows; writing goes through a temporary file and a rename, so a crash leaves
 // either the old receipt or the new one, never half of one.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { ExperimentError, ReceiptTablesMismatchError } from "./errors.js";
+import { DataError } from "../protocol/errors/data-error.js";
+import { ReceiptTablesMismatchError } from "./receipt-tables-mismatch-error.js";
 import { ReceiptSchema, type Receipt } from "./receipt.js";
 import { summarize } from "./summarize.js";
 
@@ -34,9 +35,9 @@ export function parseReceipt(value: unknown, source = "receipt"): Receipt {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.join(".") : "(root)";
-    throw new ExperimentError(
-      "receipt-invalid",
-      `${source} is not a valid mcp-workbook/receipt@1: at ${where}: ${issue?.message ?? "invalid"}`,
+    throw new DataError(
+      "invalid",
+      { what: `${source} is not a valid mcp-workbook/receipt@1: at ${where}: ${issue?.message ?? "invalid"}`, expected: "a receipt matching mcp-workbook/receipt@1" },
       { cause: parsed.error },
     );
   }
@@ -46,21 +47,19 @@ export function parseReceipt(value: unknown, source = "receipt"): Receipt {
   return receipt;
 }
 
-/** Read, validate and check a receipt file. Throws ExperimentError (or its subclasses) with a clear message. */
+/** Read, validate and check a receipt file. Throws a DataError (ReceiptTablesMismatchError for edited tables) with a clear message. */
 export function loadReceipt(path: string): Receipt {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new ExperimentError("receipt-unreadable", `cannot read receipt ${path}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new DataError("unreadable", { what: `cannot read receipt ${path}`, expected: "a readable file", received: (error as Error).message }, { cause: error });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ExperimentError("receipt-invalid", `${path} is not JSON: ${(error as Error).message}`, { cause: error });
+    throw new DataError("invalid", { what: `${path} is not JSON`, expected: "a JSON receipt", received: (error as Error).message }, { cause: error });
   }
   return parseReceipt(value, path);
 }

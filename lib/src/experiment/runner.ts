@@ -4,12 +4,15 @@
 // Several models can share one receipt (exercise 1): each is asked the whole design in turn, and
 // the six requests that need no tool can join the run (exercise 2).
 import { existsSync } from "node:fs";
+import { DataError } from "../protocol/errors/data-error.js";
+import { ServiceError } from "../protocol/errors/service-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
+import { WorkbookError } from "../protocol/errors/workbook-error.js";
 import { bm25Scorer } from "../tools/bm25.js";
 import { topTools, topToolsAsync } from "../tools/top-tools.js";
 import type { AsyncScoreFunction, McpTool } from "../tools/types.js";
 import { buildCatalog, catalogHash, requestSeed, shuffledFor, type CatalogData } from "./catalog.js";
 import { conditionKey, conditionsOf, rowKey, type Condition, type Design } from "./design.js";
-import { ExperimentError } from "./errors.js";
 import { harnessVersion } from "./harness-version.js";
 import type { Provider } from "./provider.js";
 import { classify, makeReceipt, type Receipt, type Row, type Run } from "./receipt.js";
@@ -54,11 +57,11 @@ type RunRequest = { id: string; text: string; expected: string | null };
 /** The models of a run, checked: at least one, none empty, none twice. */
 export function runModels(model: RunOptions["model"]): string[] {
   const models = typeof model === "string" ? [model] : [...model];
-  if (models.length === 0) throw new ExperimentError("usage", "a run needs at least one model; received none");
+  if (models.length === 0) throw new UsageError("models", { what: "a run needs at least one model", expected: "one model name or more", received: "none" });
   const empty = models.findIndex((name) => name.trim() === "");
-  if (empty !== -1) throw new ExperimentError("usage", `model ${empty + 1} of ${models.length} is an empty name`);
+  if (empty !== -1) throw new UsageError("models", { what: `model ${empty + 1} of ${models.length} is an empty name`, expected: "non-empty model names" });
   const twice = models.find((name, index) => models.indexOf(name) !== index);
-  if (twice !== undefined) throw new ExperimentError("usage", `model ${JSON.stringify(twice)} is listed twice; each model is asked once`);
+  if (twice !== undefined) throw new UsageError("models", { what: `model ${JSON.stringify(twice)} is listed twice`, expected: "each model once (each is asked once)" });
   return models;
 }
 
@@ -84,11 +87,10 @@ function resumeFrom(path: string, run: Run): Row[] {
   const earlier = loadReceipt(path);
   const mismatched = (["provider", "catalogHash", "baseSeed"] as const).find((field) => earlier.run[field] !== run[field]);
   if (mismatched !== undefined) {
-    throw new ExperimentError(
-      "receipt-mismatch",
-      `cannot resume ${path}: its run has ${mismatched} ${JSON.stringify(earlier.run[mismatched])}, ` +
-        `this run has ${JSON.stringify(run[mismatched])}; choose another --out file`,
-    );
+    throw new DataError("mismatch", {
+      what: `cannot resume ${path}: its run has ${mismatched} ${JSON.stringify(earlier.run[mismatched])}, this run has ${mismatched} ${JSON.stringify(run[mismatched])}`,
+      expected: "a receipt of the same provider, catalog and baseSeed; choose another --out file",
+    });
   }
   return earlier.rows;
 }
@@ -98,7 +100,7 @@ async function offeredFor(condition: Condition, catalog: McpTool[], request: str
   if (search === undefined) return catalog;
   if (search.method === "bm25") return topTools(request, catalog, bm25Scorer(), search.top);
   if (options.embedScorer === undefined) {
-    throw new ExperimentError("usage", "an embed search needs an embedding scorer (Ollama's all-minilm)");
+    throw new UsageError("search", { what: "an embed search needs an embedding scorer", expected: "options.embedScorer (Ollama's all-minilm)", received: "none" });
   }
   return topToolsAsync(request, catalog, options.embedScorer, search.top);
 }
@@ -166,12 +168,18 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
           reply = await provider.ask(ask);
         } catch (error) {
           save(snapshot({ stopped: `provider failed at ${request.id}: ${(error as Error).message}` }));
-          throw new ExperimentError(
-            "provider-failed",
-            `${provider.name} failed on request ${request.id} for ${model} (${condition.kind}, ${condition.size} tools, ` +
-              `${condition.protocol}); the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}: ` +
-              `${(error as Error).message}`,
-            { cause: error },
+          // A caller's mistake (a model without a price, say) keeps its own class; anything else is the service failing.
+          if (error instanceof WorkbookError && !(error instanceof ServiceError)) throw error;
+          throw new ServiceError(
+            error instanceof ServiceError ? error.reason : "unreachable",
+            {
+              what:
+                `${provider.name} failed on request ${request.id} for ${model} (${condition.kind}, ${condition.size} tools, ` +
+                `${condition.protocol}); the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}`,
+              expected: "an answer to every request",
+              received: (error as Error).message,
+            },
+            { cause: error, ...(error instanceof ServiceError && error.status !== undefined ? { status: error.status } : {}) },
           );
         }
         const offeredNames = offered.map((tool) => tool.name);

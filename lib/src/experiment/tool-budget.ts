@@ -3,7 +3,7 @@
 // and the most tools whose prefill stays under a time budget. The smaller of the two is the advice.
 import type { AccuracyCell, ModelRecovery, RecoveryReport } from "./recovery.js";
 import type { Protocol } from "./receipt.js";
-import { ExperimentError } from "./errors.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 
 export type ToolBudgetOptions = {
   /** The most prefill time one request may spend reading tools and request, in ms. */
@@ -89,10 +89,10 @@ function prefillLimit(model: ModelRecovery, protocol: Protocol, maxPrefillMs: nu
 export function toolBudgetAdvice(report: RecoveryReport, options: ToolBudgetOptions): ToolBudgetAdvice {
   const { maxPrefillMs, minAccuracy } = options;
   if (typeof maxPrefillMs !== "number" || !Number.isFinite(maxPrefillMs) || maxPrefillMs <= 0) {
-    throw new ExperimentError("usage", `toolBudgetAdvice: maxPrefillMs must be a number of ms > 0; received ${String(maxPrefillMs)}`);
+    throw new UsageError("budget-option", { what: "toolBudgetAdvice: invalid maxPrefillMs", expected: "a number of ms > 0", received: String(maxPrefillMs) });
   }
   if (typeof minAccuracy !== "number" || !(minAccuracy >= 0 && minAccuracy <= 1)) {
-    throw new ExperimentError("usage", `toolBudgetAdvice: minAccuracy must be a share from 0 to 1; received ${String(minAccuracy)}`);
+    throw new UsageError("budget-option", { what: "toolBudgetAdvice: invalid minAccuracy", expected: "a share from 0 to 1", received: String(minAccuracy) });
   }
   const entries: ToolBudgetEntry[] = [];
   for (const model of report.models) {

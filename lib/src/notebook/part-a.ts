@@ -4,7 +4,7 @@ import type { CatalogData } from "../experiment/catalog.js";
 import { requestCatalog } from "../experiment/catalog.js";
 import type { CatalogKind, CatalogSize } from "../experiment/catalog-schema.js";
 import { choicePrompt } from "../experiment/choice-prompt.js";
-import { ExperimentError } from "../experiment/errors.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../experiment/qwen-template.js";
 import { countQwenTokens } from "../experiment/qwen-tokens.js";
 import type { Protocol, Receipt, Row } from "../experiment/receipt.js";
@@ -61,7 +61,7 @@ export interface ToolTokenCost {
  */
 export function toolTokenCost(tool: McpTool, request: string, others: readonly McpTool[]): ToolTokenCost {
   if (others.some((other) => other.name === tool.name)) {
-    throw new ExperimentError("usage", `toolTokenCost: "${tool.name}" is already among the other tools; pass the catalog without it`);
+    throw new UsageError("tool-twice", { what: `toolTokenCost: "${tool.name}" is already among the other tools`, expected: "the catalog without the tool being priced" });
   }
   const withTool = [...others, tool];
   const added = (render: (tools: readonly McpTool[]) => string) => countQwenTokens(render(withTool)) - countQwenTokens(render(others));
@@ -113,20 +113,20 @@ export function pairedOutcomes(rows: readonly Row[], first: ConditionSelector, s
   const a = rowsOf(rows, first);
   const b = rowsOf(rows, second);
   for (const [selector, found] of [[first, a], [second, b]] as const) {
-    if (found.length === 0) throw new ExperimentError("usage", `pairedOutcomes: no rows for ${describe(selector)}`);
+    if (found.length === 0) throw new UsageError("condition", { what: `pairedOutcomes: no rows for ${describe(selector)}`, expected: "a condition the rows hold" });
     const ids = found.map((row) => row.requestId);
     if (new Set(ids).size !== ids.length) {
-      throw new ExperimentError("usage", `pairedOutcomes: ${describe(selector)} has a request twice; name the model`);
+      throw new UsageError("condition", { what: `pairedOutcomes: ${describe(selector)} has a request twice`, expected: "one row per request (name the model)" });
     }
   }
   const right = new Map(b.map((row) => [row.requestId, row.outcome === "right"]));
   const missing = a.filter((row) => !right.has(row.requestId)).map((row) => row.requestId);
   if (missing.length > 0 || a.length !== b.length) {
-    throw new ExperimentError(
-      "usage",
-      `pairedOutcomes: the two conditions must cover the same requests; ${describe(first)} has ${a.length}, ` +
-        `${describe(second)} has ${b.length}${missing.length > 0 ? `, missing from the second: ${missing.join(", ")}` : ""}`,
-    );
+    throw new UsageError("condition", {
+      what: "pairedOutcomes: the two conditions cover different requests",
+      expected: "the same requests in both conditions",
+      received: `${describe(first)} has ${a.length}, ${describe(second)} has ${b.length}${missing.length > 0 ? `, missing from the second: ${missing.join(", ")}` : ""}`,
+    });
   }
   return {
     requestIds: a.map((row) => row.requestId),
@@ -143,7 +143,7 @@ export interface ScoredTool {
 
 /** The m tools BM25 ranks highest for the request, best first, with their scores (ties keep catalog order). */
 export function searchTools(request: string, tools: readonly McpTool[], m: number): ScoredTool[] {
-  if (!Number.isInteger(m) || m < 1) throw new ExperimentError("usage", `searchTools: m must be a whole number >= 1; received ${String(m)}`);
+  if (!Number.isInteger(m) || m < 1) throw new UsageError("count", { what: "searchTools: invalid m", expected: "a whole number >= 1", received: String(m) });
   const scores = bm25Scorer()(request, tools.map(toolText));
   const order = tools.map((_, index) => index).sort((i, j) => scores[j]! - scores[i]! || i - j);
   return order.slice(0, m).map((i) => ({ name: tools[i]!.name, score: scores[i]! }));
@@ -173,8 +173,12 @@ export function searchRecall(
 /** A chapter figure as the chapter states it, with where it appears: `"44 ms" (chapter 14, Part A: Every tool ...)`. */
 export function quoteFigure(file: PublishedFigures, id: string): string {
   const figure = file.figures.find((f) => f.id === id);
-  if (figure === undefined) throw new ExperimentError("usage", `quoteFigure: no figure "${id}" among the ${file.figures.length} published figures`);
-  if (!("stated" in figure)) throw new ExperimentError("usage", `quoteFigure: "${id}" is a ${figure.type}; it has no wording to quote`);
+  if (figure === undefined) {
+    throw new UsageError("figure", { what: `quoteFigure: no figure "${id}"`, expected: `one of the ${file.figures.length} published figure ids`, received: JSON.stringify(id) });
+  }
+  if (!("stated" in figure)) {
+    throw new UsageError("figure", { what: `quoteFigure: "${id}" is a ${figure.type}; it has no wording to quote`, expected: "a figure the chapter states in words" });
+  }
   const where = figure.where.replace(/^chapter 14, Part A, (?:section|figure) '(.*)'$/, "chapter 14, Part A: $1");
   return `"${figure.stated}" (${where})`;
 }

@@ -3,4 +3,3 @@ export { wilson } from "./wilson.js";
 export type { WilsonInterval } from "./wilson.js";
 export { mcnemarExact, pairedCounts } from "./mcnemar.js";
 export type { McNemarResult, PairedCounts } from "./mcnemar.js";
-export { StatsInputError } from "./stats-input-error.js";

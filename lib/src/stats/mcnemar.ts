@@ -1,4 +1,4 @@
-import { StatsInputError } from "./stats-input-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 
 /** The 2×2 table of two conditions over the same requests (true = routed right). */
 export type PairedCounts = {
@@ -28,15 +28,17 @@ export type McNemarResult = {
 /** Count agreements and disagreements between two outcome lists for the same requests. */
 export function pairedCounts(first: readonly boolean[], second: readonly boolean[]): PairedCounts {
   if (first.length !== second.length) {
-    throw new StatsInputError(
-      `pairedCounts: both lists must cover the same requests; received ${first.length} and ${second.length} outcomes`,
-    );
+    throw new UsageError("counts", {
+      what: "pairedCounts: the two lists differ in length",
+      expected: "both lists to cover the same requests",
+      received: `${first.length} and ${second.length} outcomes`,
+    });
   }
   const counts: PairedCounts = { n: first.length, bothTrue: 0, bothFalse: 0, b: 0, c: 0 };
   first.forEach((x, i) => {
     const y = second[i];
     if (typeof x !== "boolean" || typeof y !== "boolean") {
-      throw new StatsInputError(`pairedCounts: outcome ${i} must be true or false in both lists; received ${String(x)} and ${String(y)}`);
+      throw new UsageError("counts", { what: `pairedCounts: invalid outcome ${i}`, expected: "true or false in both lists", received: `${String(x)} and ${String(y)}` });
     }
     if (x && y) counts.bothTrue++;
     else if (!x && !y) counts.bothFalse++;
@@ -58,12 +60,12 @@ export function pairedCounts(first: readonly boolean[], second: readonly boolean
 export function mcnemarExact(b: number, c: number, options: { alpha?: number } = {}): McNemarResult {
   for (const [label, value] of [["b", b], ["c", c]] as const) {
     if (!Number.isInteger(value) || value < 0) {
-      throw new StatsInputError(`mcnemarExact: ${label} must be a whole number of discordant pairs >= 0; received ${String(value)}`);
+      throw new UsageError("counts", { what: `mcnemarExact: invalid ${label}`, expected: "a whole number of discordant pairs >= 0", received: String(value) });
     }
   }
   const alpha = options.alpha ?? 0.05;
   if (typeof alpha !== "number" || !(alpha > 0 && alpha < 1)) {
-    throw new StatsInputError(`mcnemarExact: alpha must be a number strictly between 0 and 1; received ${String(alpha)}`);
+    throw new UsageError("stats-parameter", { what: "mcnemarExact: invalid alpha", expected: "a number strictly between 0 and 1", received: String(alpha) });
   }
   const n = b + c;
   const pValue = n === 0 ? 1 : Math.min(1, 2 * binomialHalfCdf(Math.min(b, c), n));

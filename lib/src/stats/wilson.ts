@@ -1,4 +1,4 @@
-import { StatsInputError } from "./stats-input-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 
 export type WilsonInterval = { share: number; low: number; high: number };
 
@@ -12,13 +12,13 @@ export type WilsonInterval = { share: number; low: number; high: number };
  */
 export function wilson(successes: number, n: number, z = 1.96): WilsonInterval {
   if (!Number.isInteger(n) || n <= 0) {
-    throw new StatsInputError(`wilson: n must be a whole number > 0; received ${String(n)}`);
+    throw new UsageError("counts", { what: "wilson: invalid n", expected: "a whole number > 0", received: String(n) });
   }
   if (!Number.isInteger(successes) || successes < 0 || successes > n) {
-    throw new StatsInputError(`wilson: successes must be a whole number from 0 to n = ${n}; received ${String(successes)}`);
+    throw new UsageError("counts", { what: "wilson: invalid successes", expected: `a whole number from 0 to n = ${n}`, received: String(successes) });
   }
   if (typeof z !== "number" || !Number.isFinite(z) || z <= 0) {
-    throw new StatsInputError(`wilson: z must be a finite number > 0; received ${String(z)}`);
+    throw new UsageError("stats-parameter", { what: "wilson: invalid z", expected: "a finite number > 0", received: String(z) });
   }
   const p = successes / n;
   const z2 = z * z;

@@ -1,4 +1,4 @@
-import { Bm25ParameterError } from "./bm25-parameter-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import { tokenize } from "./tokenize.js";
 import type { ScoreFunction } from "./types.js";
 
@@ -106,7 +106,7 @@ export class Bm25Index {
    */
   top(query: string, m: number): Bm25Hit[] {
     if (!Number.isInteger(m) || m < 0) {
-      throw new RangeError(`Bm25Index.top: m must be a whole number >= 0; received ${String(m)}`);
+      throw new UsageError("count", { what: "Bm25Index.top: m out of range", expected: "a whole number >= 0", received: String(m) });
     }
     const totals = this.scratch;
     const touched: number[] = [];
@@ -159,12 +159,16 @@ function checkedParameters(options: Bm25Options): { k1: number; b: number } {
   const k1 = options.k1 ?? BM25_DEFAULT_K1;
   const b = options.b ?? BM25_DEFAULT_B;
   if (typeof k1 !== "number" || !Number.isFinite(k1) || k1 < 0) {
-    throw new Bm25ParameterError("k1", "a finite number >= 0 (usually 1.2 to 2.0)", k1);
+    throw bm25ParameterError("k1", "a finite number >= 0 (usually 1.2 to 2.0)", k1);
   }
   if (typeof b !== "number" || !Number.isFinite(b) || b < 0 || b > 1) {
-    throw new Bm25ParameterError("b", "a number in [0, 1]", b);
+    throw bm25ParameterError("b", "a number in [0, 1]", b);
   }
   return { k1, b };
+}
+
+function bm25ParameterError(parameter: "k1" | "b", expected: string, received: unknown): UsageError {
+  return new UsageError("bm25-parameter", { what: `BM25 parameter ${parameter} out of range`, expected, received: String(received) });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EmbeddingServiceError } from "./embedding-service-error.js";
+import { ServiceError } from "../protocol/errors/service-error.js";
+import { preview } from "../protocol/errors/wording.js";
 import type { AsyncScoreFunction } from "./types.js";
 
 export type OllamaEmbeddingOptions = {
@@ -55,41 +56,59 @@ export function ollamaEmbeddingScorer(options: OllamaEmbeddingOptions = {}): Asy
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new EmbeddingServiceError(
+      throw new ServiceError(
         "unreachable",
-        `Ollama is not reachable at ${baseUrl} (POST /api/embed failed: ${describe(error)}). ` +
-          `Start it with "ollama serve" and pull the model with "ollama pull ${model}".`,
+        {
+          what: `Ollama is not reachable at ${baseUrl}`,
+          expected: `Ollama listening there with the model pulled (start it with "ollama serve", then "ollama pull ${model}")`,
+          received: `no answer to POST /api/embed (${describe(error)})`,
+        },
         { cause: error },
       );
     }
     const text = await response.text();
     if (!response.ok) {
-      throw new EmbeddingServiceError(
-        "http_status",
-        `Ollama answered POST /api/embed with HTTP ${response.status}: ${text.slice(0, 300)}` +
-          (response.status === 404 ? ` (is the model pulled? "ollama pull ${model}")` : ""),
+      throw new ServiceError(
+        "http-status",
+        {
+          what: `Ollama answered POST /api/embed with HTTP ${response.status}` +
+            (response.status === 404 ? ` (is the model pulled? "ollama pull ${model}")` : ""),
+          expected: "HTTP 200 with {embeddings: number[][]}",
+          received: text.slice(0, 300),
+        },
+        { status: response.status },
       );
     }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch (error) {
-      throw new EmbeddingServiceError("bad_response", `Ollama's /api/embed answer is not JSON: ${text.slice(0, 120)}`, { cause: error });
+      throw new ServiceError(
+        "bad-response",
+        { what: "Ollama's /api/embed answer is not JSON", expected: "JSON {embeddings: number[][]}", received: preview(text, 120) },
+        { cause: error },
+      );
     }
     const parsed = embedResponse.safeParse(body);
     if (!parsed.success) {
-      throw new EmbeddingServiceError(
-        "bad_response",
-        `Ollama's /api/embed answer lacks {embeddings: number[][]}: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+      const issue = parsed.error.issues[0];
+      throw new ServiceError(
+        "bad-response",
+        {
+          what: "Ollama's /api/embed answer lacks {embeddings: number[][]}",
+          expected: "{embeddings: number[][]}, one vector per input",
+          received: `${preview(body)} (${issue === undefined ? "invalid" : `${issue.path.join(".") || "(answer)"}: ${issue.message}`})`,
+        },
         { cause: parsed.error },
       );
     }
     const { embeddings } = parsed.data;
     if (embeddings.length !== input.length) {
-      throw new EmbeddingServiceError(
-        "bad_response",
-        `Ollama returned ${embeddings.length} embeddings for ${input.length} inputs`,
-      );
+      throw new ServiceError("bad-response", {
+        what: `Ollama returned ${embeddings.length} embeddings for ${input.length} inputs`,
+        expected: `one embedding per input (${input.length})`,
+        received: String(embeddings.length),
+      });
     }
     return embeddings;
   }
@@ -102,10 +121,11 @@ export function ollamaEmbeddingScorer(options: OllamaEmbeddingOptions = {}): Asy
     return documents.map((document) => {
       const vector = remembered.get(document) as number[];
       if (vector.length !== q.length) {
-        throw new EmbeddingServiceError(
-          "bad_response",
-          `embedding sizes differ: query ${q.length}, document ${vector.length}`,
-        );
+        throw new ServiceError("bad-response", {
+          what: `embedding sizes differ: query ${q.length}, document ${vector.length}`,
+          expected: `every vector of the query's size (${q.length})`,
+          received: `a document vector of size ${vector.length}`,
+        });
       }
       return cosineSimilarity(q, vector);
     });

@@ -11,8 +11,3 @@ export { recallAtK } from "./recall.js";
 export type { Ranking, RecallAtK } from "./recall.js";
 export { ollamaEmbeddingScorer, cosineSimilarity } from "./embedding-scorer.js";
 export type { OllamaEmbeddingOptions } from "./embedding-scorer.js";
-export { ToolSearchError } from "./tool-search-error.js";
-export type { ToolSearchErrorCode } from "./tool-search-error.js";
-export { Bm25ParameterError } from "./bm25-parameter-error.js";
-export { EmbeddingServiceError } from "./embedding-service-error.js";
-export type { EmbeddingServiceErrorCode } from "./embedding-service-error.js";

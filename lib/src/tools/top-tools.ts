@@ -1,5 +1,5 @@
 import { toolText } from "./tool-text.js";
-import { ToolSearchError } from "./tool-search-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
 import type { AsyncScoreFunction, ScoreFunction } from "./types.js";
 
 /**
@@ -36,27 +36,22 @@ export async function topToolsAsync<T extends { name: string; description?: stri
 
 function checkCount(m: number): void {
   if (!Number.isInteger(m) || m < 0) {
-    throw new ToolSearchError(
-      "invalid_count",
-      `topTools: m must be a whole number of tools >= 0; received ${String(m)}`,
-    );
+    throw new UsageError("count", { what: "topTools: m out of range", expected: "a whole number of tools >= 0", received: String(m) });
   }
 }
 
 function pickBest<T>(tools: readonly T[], scores: readonly number[], m: number): T[] {
   if (!Array.isArray(scores) || scores.length !== tools.length) {
     const got = Array.isArray(scores) ? `${scores.length} scores` : typeof scores;
-    throw new ToolSearchError(
-      "invalid_scores",
-      `topTools: the score function must return one number per tool (${tools.length}); received ${got}`,
-    );
+    throw new UsageError("scores", { what: "topTools: the score function's answer does not fit the tools", expected: `one number per tool (${tools.length})`, received: got });
   }
   const bad = scores.findIndex((s) => typeof s !== "number" || Number.isNaN(s));
   if (bad !== -1) {
-    throw new ToolSearchError(
-      "invalid_scores",
-      `topTools: score ${bad} is not a number (received ${String(scores[bad])}); NaN cannot be ranked`,
-    );
+    throw new UsageError("scores", {
+      what: `topTools: score ${bad} is not a number, and NaN cannot be ranked`,
+      expected: "a number for every tool",
+      received: String(scores[bad]),
+    });
   }
   const order = tools.map((_, index) => index);
   order.sort((i, j) => (scores[j] as number) - (scores[i] as number) || i - j);

@@ -6,4 +6,6 @@ export { ServerError } from "./server-error.js";
 export { ToolError } from "./tool-error.js";
 export { RefusedError, type RefusedReason } from "./refused-error.js";
 export { UsageError } from "./usage-error.js";
+export { DataError, type DataReason } from "./data-error.js";
+export { ServiceError, type ServiceReason } from "./service-error.js";
 export { sentence, preview, describeValue, showId, type Wording } from "./wording.js";
