@@ -1,7 +1,7 @@
 /**
  * The server's own record of every tools/call it received: one JSON line per call, appended
  * synchronously before the reply is written. A test (or a learner) reads it to check what was
- * really invoked without trusting the client's account of itself.
+ * really arrived, whatever the client says about itself.
  */
 import { appendFileSync } from "node:fs";
 import type { RequestId } from "./jsonrpc.js";

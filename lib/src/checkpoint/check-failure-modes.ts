@@ -26,7 +26,7 @@ const MODE_BOUND_MS = 8000;
 
 export const failureModesCheck: CheckSpec = {
   name: "failure modes",
-  title: "every failure mode ends without a result: old version, wrong id, stale reply, oversized frame, stdout log, hang",
+  title: "no failure mode gives a result: old-version, wrong-id, stale, oversized, stdout-log and hang are each refused",
   deadlineMs: 60_000,
   needs: ["StdioClient"],
   body: async (impl, context) => {

@@ -10,7 +10,7 @@ export const REVIEW_TEXT = "vanilla stock needs review";
 
 export const sessionCheck: CheckSpec = {
   name: "handshake, discovery and allowlist",
-  title: "the handshake, discovery and one allowed call succeed, and the advertised purchase never reaches the server's log",
+  title: "handshake, discovery and one allowed call succeed; the purchase the server advertises is absent from its log",
   deadlineMs: 20_000,
   needs: ["StdioClient"],
   body: async (impl, context) => {

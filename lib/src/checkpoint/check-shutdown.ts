@@ -1,5 +1,5 @@
-// Check 4: close() ends the server's whole process group, including a grandchild that ignores
-// SIGTERM. /proc, not the client, says whether anything of the group is still alive.
+// Check 4: after close(), nothing of the server's process group is alive, not even a grandchild
+// that ignores SIGTERM. /proc, not the client, says whether anything of the group is still alive.
 import { setTimeout as sleep } from "node:timers/promises";
 import { processGroupMembers } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
@@ -11,7 +11,7 @@ const SETTLE_MS = 300;
 
 export const shutdownCheck: CheckSpec = {
   name: "process-group shutdown",
-  title: "closing the client ends the server's whole process group, including a grandchild that ignores SIGTERM",
+  title: "close() leaves nothing of the server's process group alive, not even a grandchild that ignores SIGTERM",
   deadlineMs: 20_000,
   needs: ["StdioClient"],
   body: async (impl, context) => {

@@ -19,7 +19,7 @@ export function checkSession(impl: Implementation = REFERENCE_IMPLEMENTATION): P
   return runCheck(sessionCheck, impl);
 }
 
-/** 3. Old version, wrong id, stale reply, oversized frame, stdout log and hang each end in their refusal. */
+/** 3. Each failure mode (old-version, wrong-id, stale, oversized, stdout-log, hang) ends in its own refusal. */
 export function checkFailureModes(impl: Implementation = REFERENCE_IMPLEMENTATION): Promise<CheckResult> {
   return runCheck(failureModesCheck, impl);
 }

@@ -1,6 +1,6 @@
 /**
- * A tool as an MCP server advertises it in a tools/list result: a name, a description written for
- * a model, and a JSON Schema for its arguments. MCP requires the schema to describe an object.
+ * The argument schema of an advertised tool. MCP requires it to describe an object: the
+ * arguments always travel as one JSON object.
  * The client and Part A's catalog share this one shape.
  */
 export type McpInputSchema = { type: "object"; [keyword: string]: unknown };
