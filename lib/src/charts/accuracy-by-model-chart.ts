@@ -7,7 +7,7 @@ import type { CatalogKind } from "../experiment/receipt.js";
 import { formatModelSize } from "../experiment/model-size.js";
 import type { RecoveryReport } from "../experiment/recovery.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
-import { chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
+import { shareWithIntervalLayers, chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
 
 export interface AccuracyByModelOptions {
   /** Which distractors (default: unrelated when the report has it at its size, else confusable). */
@@ -58,17 +58,7 @@ export function accuracyByModelChart(report: RecoveryReport, options: AccuracyBy
     ...chartFrame(title, values),
     encoding: { x, xOffset, color },
     layer: [
-      {
-        mark: { type: "rule", strokeWidth: 1.5 },
-        encoding: {
-          y: { field: "low", type: "quantitative", title: "Share of requests routed right", scale: { domain: [0, 1] } },
-          y2: { field: "high" },
-        },
-      },
-      {
-        mark: { type: "point", filled: true, size: 45, opacity: 1 },
-        encoding: { y: { field: "share", type: "quantitative" } },
-      },
+      ...shareWithIntervalLayers(),
     ],
   };
 }

@@ -27,6 +27,23 @@ export function chartFrame<T extends object>(title: { text: string; subtitle: st
   return { $schema: VEGA_LITE_SCHEMA, title, width: CHART_WIDTH, height: CHART_HEIGHT, config: CHART_CONFIG, data: { values } } as const;
 }
 
+/** A share with its Wilson interval: a vertical rule from low to high, and a point at the share. */
+export function shareWithIntervalLayers() {
+  return [
+    {
+      mark: { type: "rule" as const, strokeWidth: 1.5 },
+      encoding: {
+        y: { field: "low", type: "quantitative" as const, title: "Share of requests routed right", scale: { domain: [0, 1] } },
+        y2: { field: "high" },
+      },
+    },
+    {
+      mark: { type: "point" as const, filled: true, size: 45, opacity: 1 },
+      encoding: { y: { field: "share", type: "quantitative" as const } },
+    },
+  ];
+}
+
 /** The title block: the chart's title, then where its numbers come from, then an optional note. */
 export function chartTitle(text: ChartText, defaultTitle: string): { text: string; subtitle: string[] } {
   if (typeof text.source !== "string" || text.source.trim() === "") {

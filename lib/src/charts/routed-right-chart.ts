@@ -2,7 +2,7 @@
 // Wilson 95% interval: with 24 requests an interval is as wide as most differences.
 import type { TopLevelSpec } from "vega-lite";
 import { wilson } from "../stats/wilson.js";
-import { chartFrame, chartTitle, checkCount, checkFinite, checkLabel } from "./chart-style.js";
+import { shareWithIntervalLayers, chartFrame, chartTitle, checkCount, checkFinite, checkLabel } from "./chart-style.js";
 import type { RoutedRightInput } from "./series.js";
 
 export function routedRightChart(input: RoutedRightInput): TopLevelSpec {
@@ -37,17 +37,7 @@ export function routedRightChart(input: RoutedRightInput): TopLevelSpec {
         mark: { type: "line", strokeWidth: 1, opacity: 0.45 },
         encoding: { y: { field: "share", type: "quantitative" } },
       },
-      {
-        mark: { type: "rule", strokeWidth: 1.5 },
-        encoding: {
-          y: { field: "low", type: "quantitative", title: "Share of requests routed right", scale: { domain: [0, 1] } },
-          y2: { field: "high" },
-        },
-      },
-      {
-        mark: { type: "point", filled: true, size: 45, opacity: 1 },
-        encoding: { y: { field: "share", type: "quantitative" } },
-      },
+      ...shareWithIntervalLayers(),
     ],
   };
 }
