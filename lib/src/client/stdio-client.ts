@@ -32,6 +32,11 @@ const CLIENT_INFO = { name: "mcp-workbook", version: "0.1.0" };
  * deadline for all its writes and reads. A tool runs only if the server advertised it AND the
  * application allowed it; the check happens before any byte is sent. close() ends the input,
  * waits, then signals the whole group, so neither a hung server nor its children outlive it.
+ *
+ * What the server may send besides replies: notifications are skipped (at most 16 between two
+ * answers); a request it sends us is answered as the spec says: `ping` with `{}`, anything else
+ * (roots/list, sampling, elicitation) with -32601, since this client declares no capabilities.
+ * More than 32 tools, or a nextCursor unless `maxPages` allows it, is refused, not cut short.
  */
 export class StdioClient {
   readonly command: readonly string[];

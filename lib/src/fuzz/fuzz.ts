@@ -34,7 +34,10 @@ function parseArgs(argv: readonly string[]): Args {
     if (arg === "--seed" && Number.isSafeInteger(value) && value >= 0 && value < 2 ** 32) [seed, i] = [value, i + 1];
     else if (arg === "--frames" && Number.isSafeInteger(value) && value > 0) [frames, i] = [value, i + 1];
     else if (arg === "--no-save") save = false;
-    else {
+    else if (arg === "--help") {
+      console.log("usage: npm run fuzz [-- --seed 0..4294967295] [--frames N] [--no-save]\n  feeds random and mutated frames through FrameReader, parseFrame and answerFor; saves any undeclared error");
+      process.exit(0);
+    } else {
       console.error(`fuzz: unexpected argument ${JSON.stringify(arg)}; expected --seed 0..4294967295, --frames N (N > 0), --no-save`);
       process.exit(2);
     }

@@ -56,6 +56,10 @@ async function cycle(groups: Set<number>): Promise<void> {
 
 function cyclesFrom(argv: readonly string[]): number {
   if (argv.length === 0) return 1000;
+  if (argv[0] === "--help") {
+    console.log("usage: npm run soak [-- --cycles N]\n  opens, calls and closes the client N times (default 1000) against the grandchild mode; exit 1 if anything is left behind");
+    process.exit(0);
+  }
   const cycles = Number(argv[1]);
   if (argv[0] !== "--cycles" || argv.length !== 2 || !Number.isSafeInteger(cycles) || cycles < 1) {
     console.error(`soak: unexpected arguments ${JSON.stringify(argv)}; expected --cycles N (N >= 1)`);
