@@ -35,7 +35,7 @@ describe("check 1 fails on the id traps", () => {
       ...lib,
       answerFor: (requestId, message) => {
         // The trap: == converts true and "1" to 1.
-        // eslint-disable-next-line eqeqeq
+         
         if ("method" in message) return null;
         if ((message["id"] as unknown) != requestId) throw new ProtocolError("wrong-id", { what: "wrong id" });
         return message["result"] as Record<string, unknown>;

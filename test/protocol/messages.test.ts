@@ -38,7 +38,7 @@ describe("answerFor binds a reply to its request by an exactly typed id", () => 
   });
 
   it("JavaScript's own == and Number() would accept true and \"1\"; the binder does not", () => {
-    const loose = (sent: number, got: unknown): boolean => (got as number) == sent; // eslint-disable-line eqeqeq
+    const loose = (sent: number, got: unknown): boolean => (got as number) == sent;  
     expect(loose(1, true)).toBe(true);
     expect(loose(1, "1")).toBe(true);
     expect(Number("1") === 1 && Number(true) === 1).toBe(true);

@@ -7,6 +7,7 @@ import { compile, type TopLevelSpec } from "vega-lite";
 import { UsageError } from "../protocol/errors/usage-error.js";
 import { CHART_FONT } from "./chart-style.js";
 import { withChartTextMetrics } from "./text-metrics.js";
+import type * as ResvgTypes from "@resvg/resvg-js";
 
 /** vega's own JSON, compiled from a vega-lite spec (a deep copy is compiled: the input is not touched). */
 export function toVegaSpec(spec: TopLevelSpec): VegaSpec {
@@ -27,7 +28,7 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   });
 }
 
-type ResvgModule = typeof import("@resvg/resvg-js");
+type ResvgModule = typeof ResvgTypes;
 let resvg: ResvgModule | null | undefined;
 
 /** @resvg/resvg-js, or null when its native binary cannot load on this machine. */

