@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { jupyterPython, runnerSummary, type CellFailure } from "../../lib/src/checkpoint/notebook-runner-output.js";
 
 const REPO = resolve(__dirname, "../..");
 const RUNNER = join(REPO, "scripts", "run_notebook.py");
@@ -19,13 +20,7 @@ export interface ExecutedCell {
 }
 
 /** A cell the runner counted as failed: errored, aborted, timed out, skipped or not run. */
-export interface FailedCell {
-  index: number;
-  status: string;
-  /** First non-blank line of the cell's source. */
-  source: string;
-  stderr: string;
-}
+export type FailedCell = CellFailure;
 
 export interface NotebookRun {
   ok: boolean;
@@ -47,13 +42,6 @@ export interface RunNotebookOptions {
   cellTimeoutSeconds?: number;
 }
 
-/** The Python that has Jupyter: WORKBOOK_PYTHON, else Debian's, else python3 (the runner re-executes itself if needed). */
-function jupyterPython(): string {
-  const chosen = process.env["WORKBOOK_PYTHON"];
-  if (chosen) return chosen;
-  return existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-}
-
 /**
  * Executes a notebook top to bottom in a fresh tslab kernel through scripts/run_notebook.py,
  * then reads the executed copy so a test can assert what each cell printed.
@@ -66,7 +54,7 @@ export async function runNotebook(path: string, options: RunNotebookOptions = {}
     if (options.cellTimeoutSeconds !== undefined) args.push("--timeout", String(options.cellTimeoutSeconds));
     const { exitCode, stdout, stderr } = await run(jupyterPython(), args, { ...process.env, ...options.env });
 
-    const summary = parseSummary(stdout);
+    const summary = runnerSummary(stdout);
     const cells = existsSync(executedPath) ? executedCells(JSON.parse(await readFile(executedPath, "utf8"))) : [];
     const ok = exitCode === 0 && summary?.ok === true;
     const result: NotebookRun = { ok, exitCode, cells, failures: summary?.failures ?? [] };
@@ -77,24 +65,6 @@ export async function runNotebook(path: string, options: RunNotebookOptions = {}
     return result;
   } finally {
     await rm(workDir, { recursive: true, force: true });
-  }
-}
-
-interface RunnerSummary {
-  ok: boolean;
-  failures: FailedCell[];
-  kernel_start_seconds: number;
-  run_seconds: number;
-  seconds: number;
-}
-
-function parseSummary(stdout: string): RunnerSummary | undefined {
-  const lastLine = stdout.trim().split("\n").pop();
-  if (!lastLine) return undefined;
-  try {
-    return JSON.parse(lastLine) as RunnerSummary;
-  } catch {
-    return undefined;
   }
 }
 

@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "../protocol/errors/usage-error.js";
+import { jupyterPython, runnerSummary, type CellFailure } from "./notebook-runner-output.js";
+export type { CellFailure } from "./notebook-runner-output.js";
 
 export const REPO_ROOT = resolve(__dirname, "../../..");
 export const CHECKPOINT_NOTEBOOK = join(REPO_ROOT, "checkpoints", "ch14-checkpoint.ipynb");
@@ -33,13 +35,6 @@ export interface CellReport {
 }
 
 /** A cell run_notebook.py counted as failed. */
-export interface CellFailure {
-  readonly index: number;
-  readonly status: string;
-  readonly source: string;
-  readonly stderr: string;
-}
-
 export interface NotebookRunReport {
   /** run_notebook.py's exit status: 0 clean, 1 a cell failed, 2 could not run. */
   readonly exitCode: number | null;
@@ -108,7 +103,7 @@ export async function runCheckpointNotebook(options: NotebookRunOptions = {}): P
     const { WORKBOOK_IMPL: _inherited, ...inherited } = process.env;
     const env: NodeJS.ProcessEnv = options.impl === undefined ? inherited : { ...inherited, WORKBOOK_IMPL: options.impl };
     const { exitCode, stdout, stderr } = await run(jupyterPython(), args, env);
-    const summary = lastJsonLine(stdout);
+    const summary = runnerSummary(stdout);
     const executed = existsSync(executedPath) ? (JSON.parse(readFileSync(executedPath, "utf8")) as NotebookJson) : undefined;
     const clean = exitCode === 0 && summary?.ok === true;
     return {
@@ -122,28 +117,6 @@ export async function runCheckpointNotebook(options: NotebookRunOptions = {}): P
     };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
-  }
-}
-
-/** The Python with Jupyter: WORKBOOK_PYTHON, else Debian's, else python3 (the runner re-executes itself if needed). */
-function jupyterPython(): string {
-  return process.env["WORKBOOK_PYTHON"] || (existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
-}
-
-interface RunnerSummary {
-  ok: boolean;
-  failures: CellFailure[];
-  kernel_start_seconds: number;
-  run_seconds: number;
-}
-
-function lastJsonLine(stdout: string): RunnerSummary | undefined {
-  const last = stdout.trim().split("\n").pop();
-  if (!last) return undefined;
-  try {
-    return JSON.parse(last) as RunnerSummary;
-  } catch {
-    return undefined;
   }
 }
 
