@@ -17,7 +17,8 @@ import { resultText } from "../protocol/result-text.js";
 import { Deadline } from "./deadline.js";
 import { FrameChannel } from "./frame-channel.js";
 import { resolveOptions, type ResolvedOptions, type StdioClientOptions } from "./options.js";
-import { endProcessGroup } from "./process-group.js";
+import { holdGroup, releaseGroup } from "./held-groups.js";
+import { endProcessGroup, groupIsEmpty } from "./process-group.js";
 import { OutstandingRequests } from "./outstanding.js";
 
 /** How a server ended: its exit code, or the signal that ended it (null if it never started). */
@@ -35,6 +36,8 @@ const CLIENT_INFO = { name: "mcp-workbook", version: "0.1.0" };
  * deadline for all its writes and reads. A tool runs only if the server advertised it AND the
  * application allowed it; the check happens before any byte is sent. close() ends the input,
  * waits, then signals the whole group, so neither a hung server nor its children outlive it.
+ * A client never closed has its group SIGKILLed when this process exits (normally, by
+ * process.exit or by an uncaught error); no signal handler is installed (see held-groups.ts).
  *
  * What the server may send besides replies: notifications are skipped (at most 16 between two
  * answers); a request it sends us is answered as the spec says: `ping` with `{}`, anything else
@@ -74,6 +77,8 @@ export class StdioClient {
       shell: false,
     });
     this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit);
+    // Until close() has ended it, the group is ended by an exit of this process, however it exits.
+    if (this.child.pid !== undefined) holdGroup(this.child.pid, () => this.close());
     this.exited = new Promise<ExitStatus>((resolve) => {
       this.child.once("exit", (code, signal) => resolve(code ?? signal));
       this.child.once("error", () => {
@@ -87,6 +92,8 @@ export class StdioClient {
       else this.markUnusable(new ClosedError("server-exited", { what: `the server process failed: ${error.message}`, expected: "a running server" }, { cause: error }));
     });
     this.child.once("exit", (code, signal) => {
+      // A group with nobody left needs no ending on exit (and its id may be reused later).
+      if (this.child.pid !== undefined && groupIsEmpty(this.child.pid)) releaseGroup(this.child.pid);
       this.channel.end(new ClosedError("server-exited", { what: `server exited (${code ?? signal})`, expected: "a response" }));
     });
     // A write after the server is gone fails with EPIPE: the waiting read reports it, the process lives on.
@@ -244,6 +251,7 @@ export class StdioClient {
     this.child.stdin.end();
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, this.options.graceMs).unref())]);
     await endProcessGroup(pid, this.options.termGraceMs);
+    releaseGroup(pid);
     return this.exited;
   }
 
