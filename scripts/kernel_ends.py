@@ -26,7 +26,8 @@ REPO = Path(__file__).resolve().parent.parent
 CELL = """
 import { StdioClient, teachingServerCommand } from "mcp-workbook";
 const chaosModes: string[] = JSON.parse(process.env.WORKBOOK_CHAOS_MODES ?? "[]");
-const chaosClients = chaosModes.map((mode) => new StdioClient(teachingServerCommand(mode), { allowed: ["word_count"], timeoutMs: 2000 }));
+const chaosEnv = { PATH: process.env.PATH ?? "", WORKBOOK_CHAOS_RUN: process.env.WORKBOOK_CHAOS_RUN ?? "" };
+const chaosClients = chaosModes.map((mode) => new StdioClient(teachingServerCommand(mode), { allowed: ["word_count"], timeoutMs: 2000, env: chaosEnv }));
 await Promise.all(chaosClients.map(async (client) => {
   try {
     await client.initialize();

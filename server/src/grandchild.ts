@@ -55,6 +55,11 @@ const ARMING_MS = 5000;
 export function startForgottenChild(diagnose: Diagnose): Promise<void> {
   // Not detached: the child must share the server's process group.
   const holder = process.ppid;
+  if (holder === 1) {
+    // Whoever started us is already gone (we were handed to init): there is nobody to outlive.
+    diagnose("the process that started the server is gone; no grandchild started");
+    return Promise.resolve();
+  }
   const child = spawn(process.execPath, ["-e", FORGOTTEN_CHILD, String(holder), startTimeOf(holder)], { stdio: ["ignore", "pipe", "ignore"] });
   child.unref(); // the server neither waits for it nor ends it
   if (child.pid !== undefined) diagnose(`grandchild pid ${child.pid}, watching holder pid ${holder}`);

@@ -1,12 +1,14 @@
 /**
  * A program that holds clients and then ends badly, for the leftover tests and `npm run chaos`.
  *
- *   node lib/dist/chaos/holder.js [--end HOW] [--after MS] [--foreign] MODE...
+ *   node lib/dist/chaos/holder.js [--end HOW] [--after MS] [--foreign] [--marker TEXT] MODE...
  *
  * Opens one client per teaching-server MODE (and with --foreign one whose server is `sleep 60`,
  * a program we did not write that ignores end of input), runs each as far as it goes (handshake,
  * list, one call left in flight), prints one JSON line `{"holder":pid,"groups":[...]}` on
- * stdout, and then, after MS ms, ends as HOW says:
+ * stdout, and then, after MS ms, ends as HOW says. With --marker, every server gets
+ * WORKBOOK_CHAOS_RUN=TEXT in its environment (its children inherit it), so what is left can be
+ * found in /proc even when the holder was killed before it said anything.
  *   wait          stays until killed from outside (SIGKILL, SIGINT, SIGTERM)
  *   exit          process.exit(0) with every client open
  *   throw         an uncaught error with every client open
@@ -20,10 +22,11 @@ import { teachingServerCommand } from "../client/teaching-server.js";
 type Ending = "wait" | "exit" | "throw" | "reject" | "wrong-close";
 const ENDINGS: readonly Ending[] = ["wait", "exit", "throw", "reject", "wrong-close"];
 
-function parse(argv: readonly string[]): { end: Ending; after: number; foreign: boolean; modes: string[] } {
+function parse(argv: readonly string[]): { end: Ending; after: number; foreign: boolean; marker: string | undefined; modes: string[] } {
   let end: Ending = "wait";
   let after = 0;
   let foreign = false;
+  let marker: string | undefined;
   const modes: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index]!;
@@ -33,9 +36,10 @@ function parse(argv: readonly string[]): { end: Ending; after: number; foreign: 
       end = value;
     } else if (argument === "--after") after = Number(argv[++index]);
     else if (argument === "--foreign") foreign = true;
+    else if (argument === "--marker") marker = argv[++index];
     else modes.push(argument);
   }
-  return { end, after, foreign, modes };
+  return { end, after, foreign, marker, modes };
 }
 
 /** As far as the mode lets it go; errors are the lessons of the modes, not failures here. */
@@ -51,9 +55,10 @@ async function exercise(client: StdioClient): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { end, after, foreign, modes } = parse(process.argv.slice(2));
-  const clients = modes.map((mode) => new StdioClient(teachingServerCommand(mode), { allowed: ["word_count"], timeoutMs: 2000 }));
-  if (foreign) clients.push(new StdioClient(["sleep", "60"], { timeoutMs: 60_000 }));
+  const { end, after, foreign, marker, modes } = parse(process.argv.slice(2));
+  const env = { PATH: process.env["PATH"] ?? "", ...(marker === undefined ? {} : { WORKBOOK_CHAOS_RUN: marker }) };
+  const clients = modes.map((mode) => new StdioClient(teachingServerCommand(mode), { allowed: ["word_count"], timeoutMs: 2000, env }));
+  if (foreign) clients.push(new StdioClient(["sleep", "60"], { timeoutMs: 60_000, env }));
   // The handshakes run together; a foreign sleep never answers, so it is not awaited.
   await Promise.all(clients.filter((_, index) => !(foreign && index === clients.length - 1)).map(exercise));
   if (foreign) clients[clients.length - 1]!.initialize().catch(() => undefined);
