@@ -51,6 +51,7 @@ export { ANTHROPIC_PRICES, priceFor, costUsd } from "./experiment/prices.js";
 export { choicePrompt, choiceSchema } from "./experiment/choice-prompt.js";
 export { renderQwen25Native, renderQwen25Choice } from "./experiment/qwen-template.js";
 export { countQwenTokens, QWEN_TOKENIZER_LABEL } from "./experiment/qwen-tokens.js";
+export { catalogTokenSizes, type CatalogTokenSize } from "./experiment/catalog-size.js";
 export { ALL_KINDS, ALL_SIZES, ALL_PROTOCOLS, CHAPTER_SEARCH_CATALOGS, conditionsOf, type Design, type Condition, type SearchSpec } from "./experiment/design.js";
 export { runExperiment, type RunOptions, type RunResult, type Progress } from "./experiment/runner.js";
 export { progressLine, terminalProgress } from "./experiment/progress.js";
