@@ -107,6 +107,13 @@ describe("the spending cap", () => {
     expect(saved.run.spentUsd!).toBeLessThanOrEqual(0.1);
   });
 
+  it("refuses to start a provider that bills without a cap", async () => {
+    await expect(runExperiment({ provider: billed(0.05, 0.01), model: "m", data, design: small, baseSeed: 14 })).rejects.toMatchObject({
+      name: "UsageError",
+      message: expect.stringMatching(/bills every request, and this run has no spending cap/),
+    });
+  });
+
   it("asks nothing when even the first request could pass the cap", async () => {
     const result = await runExperiment({ provider: billed(2, 0.01), model: "m", data, design: small, baseSeed: 14, maxUsd: 1 });
     expect(result.asked).toBe(0);
