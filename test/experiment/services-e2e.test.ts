@@ -131,14 +131,14 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     expect(JSON.stringify(receipt) + run.stdout + run.stderr).not.toContain(KEY);
   });
 
-  it("retries a 429 and a 529 on either endpoint after retry-after, shows each retry, and completes", async () => {
-    const api = await fakeMessagesApi({ apiKey: KEY, rateLimited: [0, 3], overloaded: [6] });
+  it("retries a 429 on either endpoint after retry-after, shows each retry, and completes", async () => {
+    const api = await fakeMessagesApi({ apiKey: KEY, rateLimited: [0, 3] });
     closers.push(api.close);
     const file = out();
     const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5", "--out", file, "--sizes", "8", "--kinds", "unrelated", "--protocols", "native", "--yes"], { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/retry 1\/4 in 1\.0 s: HTTP 429 \(.*\/v1\/messages\/count_tokens\)/);
-    expect(run.stderr).toMatch(/retry 1\/4 in 1\.0 s: HTTP 529/);
+    expect(run.stderr).toMatch(/retry 1\/4 in 1\.0 s: HTTP 429 \(.*\/v1\/messages\)/);
     expect(loadReceipt(file).rows).toHaveLength(24);
   }, 20_000);
 

@@ -27,8 +27,8 @@ import { ReceiptTablesMismatchError } from "./receipt-tables-mismatch-error.js";
 import { classify, ReceiptSchema, type Receipt, type Row } from "./receipt.js";
 import { summarize } from "./summarize.js";
 
-/** Receipts above this size are refused before they are read: 64 MiB, some 40,000 rows. */
-export const RECEIPT_MAX_BYTES = 64 * 1024 * 1024;
+/** Receipts above this size are refused before they are read: 32 MiB, some 20,000 rows (the full design with every option is about 900 rows a model). */
+export const RECEIPT_MAX_BYTES = 32 * 1024 * 1024;
 
 export type ReceiptLoadOptions = {
   /** The catalog the receipt must have run on; default evidence/catalog. */
