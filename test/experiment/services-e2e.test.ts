@@ -132,7 +132,7 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
   });
 
   it("retries a 429 on either endpoint after retry-after, shows each retry, and completes", async () => {
-    const api = await fakeMessagesApi({ apiKey: KEY, rateLimited: [0, 3] });
+    const api = await fakeMessagesApi({ apiKey: KEY, rateLimited: [0, 2] }); // the first count_tokens, then the first message
     closers.push(api.close);
     const file = out();
     const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5", "--out", file, "--sizes", "8", "--kinds", "unrelated", "--protocols", "native", "--yes"], { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
