@@ -142,6 +142,36 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     expect(loadReceipt(file).rows).toHaveLength(24);
   }, 20_000);
 
+  it("is a stand-in that can fail: Sonnet 5.5 asked with temperature 0 or thinking disabled is refused with 400", async () => {
+    const api = await fakeMessagesApi({ apiKey: KEY });
+    closers.push(api.close);
+    const { anthropicProvider } = await import("../../lib/src/experiment/anthropic-provider.js");
+    const { ANTHROPIC_REQUEST_RULES } = await import("../../lib/src/experiment/anthropic-rules.js");
+    const { runExperiment } = await import("../../lib/src/experiment/runner.js");
+    const { data } = await import("./two-model-fixture.js");
+    const wrong = ANTHROPIC_REQUEST_RULES.map((rule) => (rule.model === "claude-sonnet-5-5" ? { ...rule, temperature: 0 as const } : rule));
+    const design = { kinds: ["unrelated" as const], sizes: [8 as const], protocols: ["native" as const], searches: [], searchCatalogs: [] };
+    const run = runExperiment({ provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: wrong }), model: "claude-sonnet-5-5", data, design, baseSeed: 14, maxUsd: 5 });
+    await expect(run).rejects.toThrow(/HTTP 400.*temperature: a non-default value is not supported/);
+    expect(api.state.rejected.length).toBeGreaterThan(0);
+  });
+
+  it("parses and counts the thinking blocks Sonnet 5.5 returns when up-front thinking is left on, and a reply thinking used up is cut short", async () => {
+    const api = await fakeMessagesApi({ apiKey: KEY });
+    closers.push(api.close);
+    const { anthropicProvider } = await import("../../lib/src/experiment/anthropic-provider.js");
+    const { ANTHROPIC_REQUEST_RULES } = await import("../../lib/src/experiment/anthropic-rules.js");
+    const { runExperiment } = await import("../../lib/src/experiment/runner.js");
+    const { data } = await import("./two-model-fixture.js");
+    const design = { kinds: ["unrelated" as const], sizes: [8 as const], protocols: ["native" as const], searches: [], searchCatalogs: [] };
+    const thinking = (maxTokens: number) => ANTHROPIC_REQUEST_RULES.map((rule) => (rule.model === "claude-sonnet-5-5" ? { ...rule, thinking: null, maxTokens } : rule));
+    const roomy = await runExperiment({ provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: thinking(2048) }), model: "claude-sonnet-5-5", data, design, baseSeed: 14, maxUsd: 5 });
+    expect(roomy.receipt.rows.every((row) => row.thinkingBlocks === 1 && row.outputTokens > 700 && row.outcome === "right")).toBe(true);
+    const tight = await runExperiment({ provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: thinking(512) }), model: "claude-sonnet-5-5", data, design, baseSeed: 14, maxUsd: 5 });
+    expect(tight.receipt.rows.every((row) => row.stopReason === "max_tokens" && row.outcome === "cut-short")).toBe(true);
+    expect(tight.receipt.tables.conditions[0]).toMatchObject({ cutShort: 24, noCall: 0, right: 0 });
+  });
+
   it("keeps a max_tokens stop apart from no call", async () => {
     const api = await fakeMessagesApi({ apiKey: KEY, cutShort: ["word_count-2"] });
     closers.push(api.close);
