@@ -16,9 +16,9 @@ export type {
 // --- client: StdioClient and the teaching server's location ---
 export {
   StdioClient, MAX_TIMEOUT_MS, endProcessGroup, processGroupMembers, signalGroup, groupIsEmpty,
-  TEACHING_SERVER, teachingServerCommand, OutstandingRequests,
+  TEACHING_SERVER, teachingServerCommand, OutstandingRequests, WireTrace,
 } from "./client/index.js";
-export type { ExitStatus, StdioClientOptions, ToolOutcome, IdMatch } from "./client/index.js";
+export type { ExitStatus, StdioClientOptions, ToolOutcome, IdMatch, TraceEntry, TraceDecision, TraceDirection, WireTraceOptions, TraceSnapshot } from "./client/index.js";
 
 // --- tools: what the model hears (asModelTool, toolText, topTools, BM25) ---
 export {

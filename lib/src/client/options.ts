@@ -1,5 +1,6 @@
 import { DEFAULT_FRAME_LIMIT, MAX_TOOLS } from "../protocol/constants.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
+import { WireTrace } from "./wire-trace.js";
 
 export interface StdioClientOptions {
   /** The application's allowlist: the only tool names that may ever be called. Default: none. */
@@ -20,6 +21,8 @@ export interface StdioClientOptions {
   readonly maxPages?: number;
   /** Tools one listing may advertise, over all its pages. Default 32, at most 10000. */
   readonly maxTools?: number;
+  /** Records every frame written and read and what was decided about it. Default: none (off). */
+  readonly trace?: WireTrace;
 }
 
 export interface ResolvedOptions {
@@ -32,6 +35,7 @@ export interface ResolvedOptions {
   readonly cwd: string | undefined;
   readonly maxPages: number;
   readonly maxTools: number;
+  readonly trace: WireTrace | undefined;
 }
 
 export const MAX_TIMEOUT_MS = 60_000;
@@ -72,7 +76,11 @@ export function resolveOptions(command: readonly string[], options: StdioClientO
       throw new UsageError(key, { what: `${key} out of range`, expected: `an integer from 1 to ${top}`, received: String(value) });
     }
   }
+  if (options.trace !== undefined && !(options.trace instanceof WireTrace)) {
+    throw new UsageError("trace", { what: "trace is not a WireTrace", expected: "new WireTrace() or nothing", received: typeof options.trace });
+  }
   return {
+    trace: options.trace,
     maxPages,
     maxTools,
     allowed,

@@ -16,6 +16,7 @@ import { FrameChannel } from "./frame-channel.js";
 import { resolveOptions, type ResolvedOptions, type StdioClientOptions } from "./options.js";
 import { endProcessGroup } from "./process-group.js";
 import { OutstandingRequests } from "./outstanding.js";
+import type { WireTrace } from "./wire-trace.js";
 
 /** How a server ended: its exit code, or the signal that ended it (null if it never started). */
 export type ExitStatus = number | NodeJS.Signals | null;
@@ -56,6 +57,8 @@ export class StdioClient {
   private inputCutShort = false;
   private busy = false;
   private closing: Promise<ExitStatus> | undefined;
+  /** The wire trace, if the caller attached one (options.trace); every hook is `trace?.`. */
+  private readonly trace: WireTrace | undefined;
 
   constructor(command: readonly string[], options: StdioClientOptions = {}) {
     this.options = resolveOptions(command, options);
@@ -69,7 +72,8 @@ export class StdioClient {
       detached: true, // its own process group, so close() can end its children too
       shell: false,
     });
-    this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit);
+    this.trace = this.options.trace;
+    this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit, this.trace);
     this.exited = new Promise<ExitStatus>((resolve) => {
       this.child.once("exit", (code, signal) => resolve(code ?? signal));
       this.child.once("error", () => {
@@ -149,7 +153,13 @@ export class StdioClient {
 
   /** Calls a tool that is both allowed and advertised, and returns its text. */
   async callTool(name: string, args: JsonObject = {}): Promise<string> {
-    this.checkCall(name, args);
+    try {
+      this.checkCall(name, args);
+    } catch (error) {
+      this.trace?.begin(`tools/call ${name}`);
+      this.trace?.failed(error); // refused before a byte was sent
+      throw error;
+    }
     const result = await this.request("tools/call", { name, arguments: args });
     return this.guard(() => resultText(result));
   }
@@ -233,12 +243,16 @@ export class StdioClient {
     this.channel.end(new ClosedError("client-closed", { what: "the client was closed", expected: "no further operations" }));
     const pid = this.child.pid;
     if (pid === undefined) return this.exited;
+    this.trace?.begin("close");
     // Nothing more will be read: release the pipe so a server blocked writing to it can exit.
     this.child.stdout.destroy();
     this.child.stdin.end();
+    this.trace?.wrote(Buffer.alloc(0), "input ended");
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, this.options.graceMs).unref())]);
-    await endProcessGroup(pid, this.options.termGraceMs);
-    return this.exited;
+    await endProcessGroup(pid, this.options.termGraceMs, this.trace && ((signal) => this.trace?.signalled(signal, pid)));
+    const status = await this.exited;
+    this.trace?.exited(status);
+    return status;
   }
 
   private requireReady(operation: string): void {
@@ -264,6 +278,7 @@ export class StdioClient {
     try {
       return check();
     } catch (error) {
+      this.trace?.failed(error);
       if (error instanceof ProtocolError) this.markUnusable(error);
       throw error;
     }
@@ -282,9 +297,11 @@ export class StdioClient {
     }
     this.busy = true;
     const deadline = new Deadline(what, this.options.timeoutMs);
+    this.trace?.begin(what);
     try {
       return await work(deadline);
     } catch (error) {
+      this.trace?.failed(error);
       if (error instanceof WorkbookError && spoilsConnection(error, this.inputCutShort)) this.markUnusable(error);
       throw error;
     } finally {
@@ -319,12 +336,16 @@ export class StdioClient {
       throw error;
     }
     const answers = new Map<number, Answer>();
+    let frame: Buffer | undefined; // the frame being judged, for the trace
     try {
       let skipped = 0;
       while (answers.size < ids.length) {
-        const message = parseFrame(await this.channel.next(deadline));
+        frame = undefined;
+        frame = await this.channel.next(deadline);
+        const message = parseFrame(frame);
         if ("method" in message) {
-          if ("id" in message) await this.answerServerRequest(message, deadline);
+          if ("id" in message) await this.answerServerRequest(message, deadline, frame);
+          else this.trace?.read(frame, "skipped notification");
           skipped += 1;
           if (skipped > MAX_SKIPPED_MESSAGES) {
             throw new ProtocolError("too-many-messages", {
@@ -336,11 +357,18 @@ export class StdioClient {
           continue;
         }
         const match = this.outstanding.match(message["id"]);
-        if (match.kind === "late") continue; // its request already timed out: dropped, counted
+        if (match.kind === "late") {
+          this.trace?.read(frame, "dropped: late reply");
+          continue; // its request already timed out: dropped, counted
+        }
         answers.set(match.id, answerOf(match.id, message));
+        this.trace?.read(frame, "accepted as the answer", `request ${match.id}`);
         this.outstanding.settle(match.id);
         skipped = 0;
       }
+    } catch (error) {
+      if (frame !== undefined) this.trace?.refusedFrame(frame, error);
+      throw error;
     } finally {
       // Whatever is still pending now will never be waited for: a reply for it is late.
       this.outstanding.expire(ids);
@@ -352,18 +380,23 @@ export class StdioClient {
    * The server may ask us things too. We answer ping, as the spec requires of both sides, and
    * answer anything else with "method not found", since this client declares no capabilities.
    */
-  private async answerServerRequest(message: JsonRpcMessage, deadline: Deadline): Promise<void> {
+  private async answerServerRequest(message: JsonRpcMessage, deadline: Deadline, frame: Buffer): Promise<void> {
     const id = message["id"];
-    if (typeof id !== "string" && typeof id !== "number") return;
-    const reply =
-      message["method"] === "ping"
-        ? { jsonrpc: "2.0", id, result: {} }
-        : { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
-    await this.write(reply, deadline);
+    if (typeof id !== "string" && typeof id !== "number") {
+      this.trace?.read(frame, "skipped notification", "a request with an id we cannot answer");
+      return;
+    }
+    const ping = message["method"] === "ping";
+    this.trace?.read(frame, ping ? "answered ping" : "answered: method not found");
+    const reply = ping
+      ? { jsonrpc: "2.0", id, result: {} }
+      : { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
+    await this.write(reply, deadline, ping ? "answer to the server's ping" : "method not found");
   }
 
-  private async write(message: object, deadline: Deadline): Promise<void> {
+  private async write(message: object, deadline: Deadline, why = ""): Promise<void> {
     const frame = encodeFrame(message, this.options.frameLimit);
+    this.trace?.wrote(frame, "sent", why);
     const stdin = this.child.stdin;
     if (!stdin.writable) {
       throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });
