@@ -8,9 +8,12 @@ export function directionArrow(entry: Pick<TraceEntry, "direction">): string {
 
 const HEADER = ["operation", "+ms", "wire", "bytes", "decision", "what"];
 
-/** Why (a reason, a signal, a status), then what the entry carried. */
+const FRAME_CHARS = 50;
+
+/** The frame's first bytes (so the id shows), then why (a reason, a signal, a status). */
 function what(entry: TraceEntry): string {
-  return [entry.detail, entry.preview].filter((part) => part !== "").join("  ·  ");
+  const frame = entry.preview.length > FRAME_CHARS ? `${entry.preview.slice(0, FRAME_CHARS - 1)}…` : entry.preview;
+  return [frame, entry.detail].filter((part) => part !== "").join("  ·  ");
 }
 
 function rows(trace: TraceSnapshot, width: number): string[][] {
@@ -24,7 +27,7 @@ function rows(trace: TraceSnapshot, width: number): string[][] {
 }
 
 /** The trace as a plain-text table, one line per entry, for a terminal. */
-export function formatTrace(trace: TraceSnapshot, width = 100): string {
+export function formatTrace(trace: TraceSnapshot, width = 120): string {
   const body = rows(trace, width);
   const widths = HEADER.map((title, column) => Math.max(title.length, ...body.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]): string =>
@@ -33,6 +36,6 @@ export function formatTrace(trace: TraceSnapshot, width = 100): string {
 }
 
 /** The trace as an HTML table for a notebook; every cell is escaped (previews are the server's bytes). */
-export function traceTable(trace: TraceSnapshot, width = 120): string {
+export function traceTable(trace: TraceSnapshot, width = 160): string {
   return htmlTable(HEADER, rows(trace, width));
 }
