@@ -96,6 +96,16 @@ function rowsOf(trace: TraceSnapshot): Row[] {
  * the trace is not touched, and two different traces give two different drawings.
  */
 export function traceDiagramSpec(trace: TraceSnapshot, title = "The wire, frame by frame"): TopLevelSpec {
+  return { $schema: VEGA_LITE_SCHEMA, config: CHART_CONFIG, ...diagram(trace, title, WIDTH) } as TopLevelSpec;
+}
+
+/** Several traces' diagrams side by side (hang beside trickle, say), each with its own title. */
+export function traceDiagramsSideBySide(traces: ReadonlyArray<{ readonly trace: TraceSnapshot; readonly title: string }>): TopLevelSpec {
+  const width = Math.round(WIDTH * 0.75);
+  return { $schema: VEGA_LITE_SCHEMA, config: CHART_CONFIG, hconcat: traces.map(({ trace, title }) => diagram(trace, title, width)) } as TopLevelSpec;
+}
+
+function diagram(trace: TraceSnapshot, title: string, width: number) {
   const rows = rowsOf(trace);
   const arrows = rows.filter((row) => !row.local);
   const locals = rows.filter((row) => row.local && row.time !== "");
@@ -110,11 +120,9 @@ export function traceDiagramSpec(trace: TraceSnapshot, title = "The wire, frame 
     { x: 1, name: "server", top: -0.7, bottom: rows.length },
   ];
   return {
-    $schema: VEGA_LITE_SCHEMA,
     title: { text: title, subtitle: [`${trace.entries.length} entries${trace.omitted > 0 ? `, ${trace.omitted} left out` : ""}; time is since each operation began`] },
-    width: WIDTH,
+    width,
     height,
-    config: CHART_CONFIG,
     layer: [
       {
         data: { values: lifelines },
@@ -167,5 +175,5 @@ export function traceDiagramSpec(trace: TraceSnapshot, title = "The wire, frame 
         encoding: { x: { datum: 0, ...x }, y, text: { field: "time" } },
       },
     ],
-  } as TopLevelSpec;
+  };
 }

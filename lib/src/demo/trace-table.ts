@@ -1,5 +1,5 @@
 import type { TraceEntry, TraceSnapshot } from "../client/wire-trace.js";
-import { htmlTable } from "../notebook/html-table.js";
+import { escapeHtml, htmlTable } from "../notebook/html-table.js";
 
 /** How a direction reads in a table: the arrow between the client (left) and the server (right). */
 export function directionArrow(entry: Pick<TraceEntry, "direction">): string {
@@ -38,4 +38,10 @@ export function formatTrace(trace: TraceSnapshot, width = 120): string {
 /** The trace as an HTML table for a notebook; every cell is escaped (previews are the server's bytes). */
 export function traceTable(trace: TraceSnapshot, width = 160): string {
   return htmlTable(HEADER, rows(trace, width));
+}
+
+/** Several traces' tables side by side (they wrap on a narrow screen), each under its title. */
+export function traceTablesSideBySide(parts: ReadonlyArray<{ readonly title: string; readonly trace: TraceSnapshot }>): string {
+  const columns = parts.map((part) => `<div><h4>${escapeHtml(part.title)}</h4>\n${traceTable(part.trace, 64)}\n</div>`);
+  return `<div style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">\n${columns.join("\n")}\n</div>`;
 }

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { endProcessGroup, processGroupMembers } from "../client/process-group.js";
+import { endProcessGroup, groupIsEmpty, processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { readCallLog } from "../notebook/call-log.js";
 import { FrameReader } from "../protocol/frame-reader.js";
@@ -21,6 +21,24 @@ const SESSION = path.resolve(__dirname, "../../dist/foil/naive-session.js");
 /** Events kept for the report; more are counted, not stored (the harness is bounded too). */
 const MAX_EVENTS = 400;
 const STDERR_TAIL = 2048;
+
+/** Every group runNaive started in this process, so none outlives it (see liveNaiveGroups). */
+const startedGroups = new Set<number>();
+let exitHandlerInstalled = false;
+
+/** Groups runNaive started that still have a live process (none, once each run has returned). */
+export function liveNaiveGroups(): number[] {
+  return [...startedGroups].filter((pgid) => !groupIsEmpty(pgid));
+}
+
+/** If this process ends while a naive run is going (a kernel restarted), its group is killed too. */
+function killLeftoversOnExit(): void {
+  if (exitHandlerInstalled) return;
+  exitHandlerInstalled = true;
+  process.once("exit", () => {
+    for (const pgid of startedGroups) signalGroup(pgid, "SIGKILL");
+  });
+}
 
 export interface NaiveOptions {
   /** The naive client's own timeout, restarted on every read. Default 1000 ms. */
@@ -89,6 +107,8 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
     env: { PATH: process.env["PATH"] ?? "" },
   });
   const pgid = child.pid!;
+  startedGroups.add(pgid);
+  killLeftoversOnExit();
   const events: SessionEvent[] = [];
   let eventsLeftOut = 0;
   const lines = new FrameReader(64 * 1024);
