@@ -75,7 +75,7 @@ export interface NaiveReport {
   readonly reads: number;
   /** Processes of its group alive after its own close() (a grandchild), as it saw them. */
   readonly leftByClose: readonly number[];
-  /** Processes the harness found in the group when the naive client was gone, and the signals it sent them. */
+  /** Processes of its group besides the naive client's own when the harness ended the group, and the signals it sent. */
   readonly endedByHarness: readonly number[];
   readonly harnessSignals: readonly string[];
   /** What the teaching server's own log says ran. */
@@ -130,21 +130,27 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
   });
   const ended = new Set<number>();
   const harnessSignals: string[] = [];
-  const endGroup = async (): Promise<void> => {
-    for (const pid of processGroupMembers(pgid) ?? []) ended.add(pid);
-    for (const signal of await endProcessGroup(pgid, 100)) if (!harnessSignals.includes(signal)) harnessSignals.push(signal);
-  };
   let stopping: Promise<void> | undefined;
+  let stoppedAtWall = false;
+  let ms = 0;
+  // Ends the whole group once: the naive client's process, its server, anything the server started.
+  const endGroup = (): Promise<void> =>
+    (stopping ??= (async () => {
+      ms = Math.round(performance.now() - started);
+      for (const pid of processGroupMembers(pgid) ?? []) if (pid !== pgid) ended.add(pid);
+      harnessSignals.push(...(await endProcessGroup(pgid, 100)));
+    })());
   const exited = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
   const wall = setTimeout(() => {
-    stopping = endGroup();
+    stoppedAtWall = true;
+    void endGroup();
   }, wallMs);
+  child.stdout.on("data", () => {
+    if (events.at(-1)?.event === "closed") void endGroup(); // its session is over: end what it left
+  });
   const status = await exited;
   clearTimeout(wall);
-  const ms = Math.round(performance.now() - started);
-  await stopping;
-  // The naive client is gone; whatever is left of its group (a grandchild) the harness ends.
-  await endGroup();
+  await endGroup(); // it exited on its own (a crash): end what is left of its group all the same
   const endedByHarness = [...ended];
   let serverRan: string[];
   try {
@@ -152,13 +158,14 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
   } finally {
     rmSync(logDir, { recursive: true, force: true });
   }
-  return { mode, pgid, ms, readTimeoutMs, wallMs, ...summarize(events), ending: ending(stopping !== undefined, status, stderr), endedByHarness, harnessSignals, serverRan, events, eventsLeftOut, stderrTail: stderr };
+  return { mode, pgid, ms, readTimeoutMs, wallMs, ...summarize(events), ending: ending(events, stoppedAtWall, status, stderr), endedByHarness, harnessSignals, serverRan, events, eventsLeftOut, stderrTail: stderr };
 }
 
-function ending(stopped: boolean, status: number | string | null, stderr: string): string {
-  if (stopped) return "stopped by the harness at the wall clock";
+function ending(events: readonly SessionEvent[], stoppedAtWall: boolean, status: number | string | null, stderr: string): string {
+  if (events.some((event) => event.event === "closed")) return "finished";
+  if (stoppedAtWall) return "stopped by the harness at the wall clock";
   if (/heap out of memory|Invalid string length/.test(stderr)) return "crashed: out of memory";
-  return status === 0 ? "finished" : `exited ${String(status)}`;
+  return `exited ${String(status)}`;
 }
 
 function summarize(events: readonly SessionEvent[]): Pick<NaiveReport, "answers" | "mismatchedReplies" | "failure" | "toolsListed" | "heldChars" | "peakRssMiB" | "reads" | "leftByClose"> {
@@ -194,7 +201,7 @@ export function naiveReportLines(report: NaiveReport): string[] {
     `  reads:       ${report.reads}, each restarting its ${report.readTimeoutMs} ms timeout; most held at once: ${report.heldChars} chars; peak RSS ${report.peakRssMiB} MiB`,
     ...(report.toolsListed === undefined ? [] : [`  tools taken: ${report.toolsListed}`]),
     `  its close(): left ${report.leftByClose.length} process(es) running${report.leftByClose.length > 0 ? ` (${report.leftByClose.join(", ")})` : ""}`,
-    `  the harness: ended ${report.endedByHarness.length} process(es) of its group${report.harnessSignals.length > 0 ? ` with ${report.harnessSignals.join(", ")}` : ""}`,
+    `  the harness: found ${report.endedByHarness.length} process(es) of its group still running besides the naive client${report.endedByHarness.length > 0 ? ` (${report.endedByHarness.join(", ")})` : ""}; ended the group with ${report.harnessSignals.join(", ") || "nothing (already gone)"}`,
     `  server's log: ${report.serverRan.length === 0 ? "no tool ran" : report.serverRan.join(", ")}`,
   ];
 }

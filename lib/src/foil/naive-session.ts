@@ -3,7 +3,8 @@
  * which caps its memory, bounds its time and ends its process group. It starts the teaching
  * server, shakes hands, lists, calls each tool it is asked to, closes the naive way, and says
  * on stdout, one JSON line per event, what happened; last, which processes of its group it
- * sees still alive after its close().
+ * sees still alive after its close(). Then it carries on, as an application would after closing
+ * a client, until the harness ends its group.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { processGroupMembers } from "../client/process-group.js";
@@ -51,7 +52,7 @@ async function main(config: NaiveSessionConfig): Promise<void> {
   client.close();
   await sleep(150); // the server has had its SIGTERM; see what of the group is still alive
   say({ event: "closed", stillAlive: (processGroupMembers(process.pid) ?? []).filter((pid) => pid !== process.pid) });
-  process.exit(0); // the naive client's pipes would keep it waiting
+  setInterval(() => undefined, 60_000); // the application lives on; the harness ends it
 }
 
 void main(JSON.parse(process.argv[2] ?? "{}") as NaiveSessionConfig);
