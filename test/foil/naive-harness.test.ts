@@ -50,7 +50,7 @@ describe.concurrent("the naive client, run bounded by its harness beside the tea
     expect(report.answers).toEqual([{ tool: "word_count", text: "3" }]);
     expect(report.leftByClose).toHaveLength(1);
     expect(report.endedByHarness).toEqual(report.leftByClose);
-    expect(report.harnessSignals).toEqual(["SIGTERM", "SIGKILL"]); // the grandchild ignores SIGTERM
+    expect(report.harnessSignals).toEqual(["SIGKILL"]);
     expect(groupIsEmpty(report.pgid)).toBe(true);
   });
 

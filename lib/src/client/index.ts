@@ -5,3 +5,4 @@ export { endProcessGroup, processGroupMembers, signalGroup, groupIsEmpty } from 
 export { listProcesses, commandLineOf, type ProcessEntry } from "./process-table.js";
 export { TEACHING_SERVER, teachingServerCommand } from "./teaching-server.js";
 export { WireTrace, type TraceEntry, type TraceDecision, type TraceDirection, type WireTraceOptions, type TraceSnapshot } from "./wire-trace.js";
+export { closeAllClients, heldGroups } from "./held-groups.js";

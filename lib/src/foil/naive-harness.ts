@@ -9,7 +9,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { endProcessGroup, groupIsEmpty, processGroupMembers, signalGroup } from "../client/process-group.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import { groupIsEmpty, processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { readCallLog } from "../notebook/call-log.js";
 import { FrameReader } from "../protocol/frame-reader.js";
@@ -138,7 +139,7 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
     (stopping ??= (async () => {
       ms = Math.round(performance.now() - started);
       for (const pid of processGroupMembers(pgid) ?? []) if (pid !== pgid) ended.add(pid);
-      harnessSignals.push(...(await endProcessGroup(pgid, 100)));
+      if (await killGroup(pgid)) harnessSignals.push("SIGKILL");
     })());
   const exited = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
   const wall = setTimeout(() => {
@@ -159,6 +160,16 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
     rmSync(logDir, { recursive: true, force: true });
   }
   return { mode, pgid, ms, readTimeoutMs, wallMs, ...summarize(events), ending: ending(events, stoppedAtWall, status, stderr), endedByHarness, harnessSignals, serverRan, events, eventsLeftOut, stderrTail: stderr };
+}
+
+/**
+ * SIGKILL to the whole group at once, then a wait until it is gone: no grace for a foil, and no
+ * chance for a member to end on its own in between (the grandchild ends when its holder does).
+ */
+async function killGroup(pgid: number): Promise<boolean> {
+  if (groupIsEmpty(pgid) || !signalGroup(pgid, "SIGKILL")) return false;
+  for (let waited = 0; waited < 1000 && !groupIsEmpty(pgid); waited += 10) await sleep(10);
+  return true;
 }
 
 function ending(events: readonly SessionEvent[], stoppedAtWall: boolean, status: number | string | null, stderr: string): string {
