@@ -66,6 +66,8 @@ export class StdioClient {
   /** The wire trace, if the caller attached one (options.trace); every hook is `trace?.`. */
   private readonly trace: WireTrace | undefined;
   private readonly spawnSettled: Promise<void>;
+  /** One deadline timer for all operations, re-armed for each (see Deadline.restart). */
+  private deadline: Deadline | undefined;
 
   constructor(command: readonly string[], options?: StdioClientOptions) {
     this.options = resolveOptions(command, options);
@@ -253,6 +255,7 @@ export class StdioClient {
 
   private async shutdown(): Promise<ExitStatus> {
     this.state = "closed";
+    this.deadline?.stop();
     this.channel.end(new ClosedError("client-closed", { what: "the client was closed", expected: "no further operations" }));
     const pid = this.child.pid;
     if (pid === undefined) return this.exited;
@@ -316,7 +319,7 @@ export class StdioClient {
       throw new RefusedError("busy", { what: `${what} while another operation is in progress`, expected: "one operation at a time (await each call, or callTools for several)" });
     }
     this.busy = true;
-    const deadline = new Deadline(what, this.options.timeoutMs);
+    const deadline = this.deadline?.restart(what) ?? (this.deadline = new Deadline(what, this.options.timeoutMs));
     this.trace?.begin(what);
     try {
       return await work(deadline);
