@@ -14,7 +14,8 @@ import { liveIn, waitUntilGone } from "../../lib/src/chaos/leftovers.js";
 const HOLDER = path.join(__dirname, "../../lib/dist/chaos/holder.js");
 const CLI = path.join(__dirname, "../../lib/dist/cli/main.js");
 const BOUND_MS = 15_000;
-const MODES = ["grandchild", "hang", "trickle", "endless", "normal"];
+// cli:grandchild: the server run by `mcp-workbook serve`, so the grandchild's watched holder is that command.
+const MODES = ["grandchild", "hang", "trickle", "endless", "normal", "cli:grandchild"];
 
 const cleanup: number[] = [];
 afterEach(() => {
@@ -61,7 +62,7 @@ describe("the process holding clients ends, and nothing of its servers is left",
     ["calls process.exit", ["--end", "exit"], undefined],
     ["throws an uncaught error", ["--end", "throw"], undefined],
     ["leaves a promise rejection unhandled", ["--end", "reject"], undefined],
-  ])("holder %s with clients open in grandchild, hang, trickle, endless and normal modes", async (label, args, signal) => {
+  ])("holder %s with clients open in grandchild, hang, trickle, endless and normal modes, and grandchild through mcp-workbook serve", async (label, args, signal) => {
     const held = await hold([...args, ...MODES]);
     expect(held.groups).toHaveLength(MODES.length);
     if (signal) held.holder.kill(signal);

@@ -167,6 +167,19 @@ describe("bad options", () => {
     expect(made.allowedTools().map((tool) => tool.name)).toEqual(["word_count"]);
   });
 
+  it.each<[string, (made: StdioClient) => Promise<unknown>, RegExp]>([
+    ["a tool name that is a bigint", (made) => made.callTool(10n as unknown as string), /the tool name is not a string; expected a tool name/],
+    ["a tool name that is an object", (made) => made.callTool({ name: "word_count" } as unknown as string), /received an object/],
+    ["callTools given one call, not an array", (made) => made.callTools({ name: "word_count" } as unknown as []), /callTools takes an array of calls/],
+    ["callTools given null among the calls", (made) => made.callTools([null] as unknown as []), /an array holding a non-object/],
+  ])("refuses %s with a UsageError, and the client goes on", async (_label, misuse, wording) => {
+    const made = await ready(track(new StdioClient(server, { allowed: ["word_count"] })));
+    const refused = await misuse(made).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UsageError);
+    expect((refused as Error).message).toMatch(wording);
+    expect(await made.callTool("word_count", { text: "a b" })).toBe("2");
+  });
+
   it("keeps a refused call a RefusedError, not a UsageError: the decision is the application's", async () => {
     const made = await ready(track(new StdioClient(server, { allowed: ["word_count"] })));
     await expect(made.callTool("place_purchase", { flavor: "vanilla", tubs: 1 })).rejects.toBeInstanceOf(RefusedError);

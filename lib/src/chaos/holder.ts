@@ -3,8 +3,9 @@
  *
  *   node lib/dist/chaos/holder.js [--end HOW] [--after MS] [--foreign] [--marker TEXT] MODE...
  *
- * Opens one client per teaching-server MODE (and with --foreign one whose server is `sleep 60`,
- * a program we did not write that ignores end of input), runs each as far as it goes (handshake,
+ * Opens one client per teaching-server MODE ("cli:MODE" runs it as `mcp-workbook serve --mode
+ * MODE`, one process more in between), and with --foreign one whose server is `sleep 60`,
+ * a program we did not write that ignores end of input; runs each as far as it goes (handshake,
  * list, one call left in flight), prints one JSON line `{"holder":pid,"groups":[...]}` on
  * stdout, and then, after MS ms, ends as HOW says. With --marker, every server gets
  * WORKBOOK_CHAOS_RUN=TEXT in its environment (its children inherit it), so what is left can be
@@ -16,6 +17,7 @@
  *   wrong-close   signals each server alone (not its group), as a wrong close() would, then
  *                 stays: the grandchild, the lesson, is left while the holder lives
  */
+import path from "node:path";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 
@@ -42,6 +44,11 @@ function parse(argv: readonly string[]): { end: Ending; after: number; foreign: 
   return { end, after, foreign, marker, modes };
 }
 
+function serverCommand(mode: string): string[] {
+  if (!mode.startsWith("cli:")) return teachingServerCommand(mode);
+  return [process.execPath, path.join(__dirname, "../cli/main.js"), "serve", "--mode", mode.slice("cli:".length)];
+}
+
 /** As far as the mode lets it go; errors are the lessons of the modes, not failures here. */
 async function exercise(client: StdioClient): Promise<void> {
   try {
@@ -57,7 +64,7 @@ async function exercise(client: StdioClient): Promise<void> {
 async function main(): Promise<void> {
   const { end, after, foreign, marker, modes } = parse(process.argv.slice(2));
   const env = { PATH: process.env["PATH"] ?? "", ...(marker === undefined ? {} : { WORKBOOK_CHAOS_RUN: marker }) };
-  const clients = modes.map((mode) => new StdioClient(teachingServerCommand(mode), { allowed: ["word_count"], timeoutMs: 2000, env }));
+  const clients = modes.map((mode) => new StdioClient(serverCommand(mode), { allowed: ["word_count"], timeoutMs: 2000, env }));
   if (foreign) clients.push(new StdioClient(["sleep", "60"], { timeoutMs: 60_000, env }));
   // The handshakes run together; a foreign sleep never answers, so it is not awaited.
   await Promise.all(clients.filter((_, index) => !(foreign && index === clients.length - 1)).map(exercise));

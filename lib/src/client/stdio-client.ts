@@ -180,7 +180,10 @@ export class StdioClient {
   }
 
   /** The application's decision, made before a byte is sent: allowed, advertised, an object. */
-  private checkCall(name: string, args: unknown): void {
+  private checkCall(name: unknown, args: unknown): void {
+    if (typeof name !== "string") {
+      throw new UsageError("tool-name", { what: "the tool name is not a string", expected: "a tool name such as \"word_count\"", received: describeValue(name) });
+    }
     if (!this.allowed.has(name)) {
       throw new RefusedError("not-allowed", {
         what: `${JSON.stringify(name)} is not allowed by this application`,
@@ -205,6 +208,9 @@ export class StdioClient {
    * call is never sent. One deadline covers the whole batch.
    */
   async callTools(calls: ReadonlyArray<{ readonly name: string; readonly arguments?: JsonObject }>): Promise<ToolOutcome[]> {
+    if (!Array.isArray(calls) || calls.some((call) => typeof call !== "object" || call === null)) {
+      throw new UsageError("calls", { what: "callTools takes an array of calls", expected: '[{ name: "word_count", arguments: { text: "..." } }, ...]', received: Array.isArray(calls) ? "an array holding a non-object" : describeValue(calls) });
+    }
     const outcomes: Array<ToolOutcome | undefined> = calls.map((call) => {
       try {
         this.checkCall(call.name, call.arguments ?? {});
