@@ -91,12 +91,12 @@ function ratioLine(label: string, rounds: ReadonlyArray<Record<Contender, Summar
 async function profileCalls(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "client-profile-"));
   try {
-    await promisify(execFile)(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, path.join(__dirname, "profile-calls.js"), String(PROFILED_CALLS)], { timeout: 300_000 });
+    await promisify(execFile)(process.execPath, ["--cpu-prof", "--cpu-prof-interval", "100", "--cpu-prof-dir", dir, path.join(__dirname, "profile-calls.js"), String(PROFILED_CALLS)], { timeout: 300_000 });
     const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"))!;
     const { functions, files } = selfTimes(JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile);
     const idle = functions.find((entry) => entry.name === "(idle)")?.share ?? 0;
     const busy = (entries: typeof functions) => entries.filter((entry) => entry.name !== "(idle)");
-    console.log(`\nCPU profile of the client process, ${PROFILED_CALLS} calls (node --cpu-prof): idle ${(idle * 100).toFixed(1)}% of the samples (waiting on the server and the pipe);`);
+    console.log(`\nCPU profile of the client process, ${PROFILED_CALLS} calls (node --cpu-prof, a sample every 100 µs): idle ${(idle * 100).toFixed(1)}% of the samples (waiting on the server and the pipe);`);
     console.log("self time as a share of the busy samples (module loading at start included):");
     console.log("  by function:");
     for (const entry of busy(functions).slice(0, 15)) console.log(`    ${((entry.share / (1 - idle)) * 100).toFixed(1).padStart(5)}%  ${entry.name}`);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
-import { encodeFrame } from "../protocol/encode-frame.js";
+import { encodeFrameText } from "../protocol/encode-frame.js";
 import { ClosedError } from "../protocol/errors/closed-error.js";
 import { ProtocolError } from "../protocol/errors/protocol-error.js";
 import { RefusedError } from "../protocol/errors/refused-error.js";
@@ -424,9 +424,9 @@ export class StdioClient {
     const reply = ping
       ? { jsonrpc: "2.0", id, result: {} }
       : { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
-    let frame: Buffer;
+    let frame: string;
     try {
-      frame = encodeFrame(reply, this.options.frameLimit);
+      frame = encodeFrameText(reply, this.options.frameLimit);
     } catch {
       // Only the server's own id can make our reply too long to send: its fault, not the caller's.
       throw new ProtocolError("bad-response", { what: "the server sent a request whose id is too long to answer", expected: `a request our reply to fits in ${this.options.frameLimit} bytes`, received: describeValue(id) });
@@ -435,16 +435,16 @@ export class StdioClient {
   }
 
   /** A message of ours as a frame; what cannot be encoded or does not fit is the caller's UsageError. */
-  private encode(message: object, what: string): Buffer {
+  private encode(message: object, what: string): string {
     try {
-      return encodeFrame(message, this.options.frameLimit);
+      return encodeFrameText(message, this.options.frameLimit);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       throw new UsageError(error.reason, { ...error.wording, what: `${what} not sent: ${error.wording.what}` }, { cause: error });
     }
   }
 
-  private async write(frame: Buffer, deadline: Deadline, why = ""): Promise<void> {
+  private async write(frame: string, deadline: Deadline, why = ""): Promise<void> {
     this.trace?.wrote(frame, "sent", why);
     const stdin = this.child.stdin;
     if (!stdin.writable) {

@@ -127,11 +127,14 @@ export class WireTrace {
     this.started = this.now();
   }
 
-  /** A frame (or nothing, for "input ended") written to the server. */
-  wrote(frame: Uint8Array, decision: TraceDecision, detail = ""): void {
+  /** A frame (or nothing, for "input ended") written to the server, as bytes or as its line of text. */
+  wrote(frame: Uint8Array | string, decision: TraceDecision, detail = ""): void {
     if (!this.recording) return;
-    const line = frame.byteLength > 0 && frame[frame.byteLength - 1] === 0x0a ? frame.subarray(0, -1) : frame;
-    this.add("out", frame.byteLength, this.preview(line), decision, detail);
+    // A string is cut before it is copied: a slice of a large string would keep all of it alive.
+    const bytes = typeof frame === "string" ? Buffer.from(frame.slice(0, this.previewBytes + 1), "utf8") : frame;
+    const size = typeof frame === "string" ? Buffer.byteLength(frame, "utf8") : frame.byteLength;
+    const line = bytes.byteLength > 0 && bytes[bytes.byteLength - 1] === 0x0a ? bytes.subarray(0, -1) : bytes;
+    this.add("out", size, this.preview(line), decision, detail);
   }
 
   /** A whole frame read from the server (its newline already stripped) and what was decided. */

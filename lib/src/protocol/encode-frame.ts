@@ -12,6 +12,14 @@ import { UsageError } from "./errors/usage-error.js";
  * - a frame over `limit` bytes, newline included, is refused (reason "frame-limit").
  */
 export function encodeFrame(message: object, limit: number = DEFAULT_FRAME_LIMIT): Buffer {
+  return Buffer.from(encodeFrameText(message, limit), "utf8");
+}
+
+/**
+ * encodeFrame's line as a string, newline included, with the same checks: what the client
+ * hands to the pipe, which encodes it natively (no Buffer made in JavaScript for each call).
+ */
+export function encodeFrameText(message: object, limit: number = DEFAULT_FRAME_LIMIT): string {
   if (!Number.isSafeInteger(limit) || limit < 2) {
     throw new UsageError("frame-limit", { what: "invalid frame limit", expected: "an integer of at least 2 bytes", received: String(limit) });
   }
@@ -27,7 +35,7 @@ export function encodeFrame(message: object, limit: number = DEFAULT_FRAME_LIMIT
       limit: `frame limit ${limit} bytes`,
     });
   }
-  return Buffer.from(`${json}\n`, "utf8");
+  return `${json}\n`;
 }
 
 /**
