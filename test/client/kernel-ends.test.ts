@@ -31,7 +31,8 @@ function endKernel(how: string, modes: string[]): Promise<{ held: { kernel: numb
 
 describe("a tslab kernel with unclosed clients in every mode ends, and nothing is left", () => {
   const modes = teachingModes();
-  it.each(["sigkill", "restart", "shutdown"])("kernel %s", async (how) => {
+  // The three kernels run at once: each waits mostly on Jupyter (a shutdown waits for the kernel to go).
+  it.concurrent.each(["sigkill", "restart", "shutdown"])("kernel %s", async (how) => {
     expect(modes.length).toBeGreaterThanOrEqual(20);
     const { held, done } = await endKernel(how, modes);
     expect(held.groups).toHaveLength(modes.length);

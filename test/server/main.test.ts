@@ -350,7 +350,8 @@ describe("failure modes", () => {
     expect(await server.nextMessage()).toMatchObject({ id: "server-1", method: "ping" });
     server.send({ jsonrpc: "2.0", id: "server-1", error: { code: -32601, message: "no" } });
     expect(await server.nextMessage()).toMatchObject({ id: 3, result: { content: [{ text: "4" }] } });
-    expect(server.stderr).toContain("expected the ping answer to be a result {}");
+    // stderr is another pipe: its line may come after the reply, though written before it.
+    await server.until(() => server.stderr.includes("expected the ping answer to be a result {}"), 5000, "the diagnostic on stderr");
   });
 
   it("grandchild leaves a SIGTERM-proof child in its process group after a clean exit", async () => {
