@@ -9,7 +9,8 @@ import { UsageError } from "../protocol/errors/usage-error.js";
 import { jupyterPython, runnerSummary, type CellFailure } from "./notebook-runner-output.js";
 export type { CellFailure } from "./notebook-runner-output.js";
 
-export const REPO_ROOT = resolve(__dirname, "../../..");
+import { REPO_ROOT } from "./paths.js";
+export { REPO_ROOT };
 export const CHECKPOINT_NOTEBOOK = join(REPO_ROOT, "checkpoints", "ch14-checkpoint.ipynb");
 const RUNNER = join(REPO_ROOT, "scripts", "run_notebook.py");
 

@@ -36,8 +36,10 @@ function oneLine(text: string, max = 600): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** The rule's one line; a long FAIL is cut in its middle, so where to look always shows. */
 export function verdictLine(rule: Rule, ok: boolean, text: string): string {
-  return ok ? oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`) : oneLine(`FAIL ${rule.id}: ${text} (look at: ${rule.where})`);
+  if (ok) return oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`);
+  return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
 }
 
 function verdict(rule: Rule, status: RuleVerdict["status"], text: string, extra: { expected?: string; received?: string; output?: string; ms?: number } = {}): RuleVerdict {
