@@ -50,7 +50,7 @@ function checkpoint(name: string, args: readonly string[], cwd = REPO_ROOT): Pro
   });
 }
 
-/** The runs, started together in beforeAll (three at a time), each test reading its own. */
+/** The runs, started together in beforeAll (four at a time), each test reading its own. */
 const runs = new Map<string, Run>();
 const run = (name: string): Run => runs.get(name) ?? expect.fail(`no run ${name}`);
 
@@ -81,11 +81,12 @@ beforeAll(async () => {
     ["forged", ["--impl", join(WRONG, "forgeries", "forged-ok-lines.js")]],
     ["patched", ["--impl", join(WRONG, "forgeries", "replaces-harness.js")]],
     ["reader", ["--impl", join(WRONG, "forgeries", "reads-environment.js"), "--hidden", join(REPO_ROOT, "test", "checkpoint", "fixtures", "hidden-rules")]],
-    ["typo", ["--impl", copy]],
+    ["typo", ["--impl", copy, "--exercises"]],
     ["usage", ["--impl", "no/such/file.js"]],
+    ["answered-exercises", ["--impl", join(REPO_ROOT, "test", "checkpoint", "fixtures", "exercise-answers.js"), "--exercises"]],
   ];
   let next = 0;
-  await Promise.all([0, 1, 2].map(async () => {
+  await Promise.all([0, 1, 2, 3].map(async () => {
     for (let index = next++; index < jobs.length; index = next++) {
       const [name, args] = jobs[index]!;
       runs.set(name, await checkpoint(name, args));
@@ -159,6 +160,15 @@ describe("npm run checkpoint -- --impl PATH", () => {
     expect(session.output).toMatch(/StdioClient did not compile: src\/client\.ts\(\d+,\d+\): error TS2322/u);
     expect(typo.results.output).toMatch(/the compiler reported 1 error/u);
     expect(existsSync(join(copy, "dist"))).toBe(false); // compiled into a temporary folder, not beside the sources
+  });
+
+  it("--exercises grades the learner's own exercise functions: the untouched stubs score 0, each not attempted", () => {
+    const stubs = run("typo").results.tests.filter((test) => test.name.startsWith("exercise-"));
+    expect(stubs.map((test) => test.name.split(":")[0])).toEqual([1, 2, 3, 4, 5, 6].map((n) => `exercise-${n}`));
+    for (const test of stubs) expect(test).toMatchObject({ score: 0, status: "failed", output: expect.stringContaining("not attempted") });
+    const answered = run("answered-exercises").results.tests.filter((test) => test.name.startsWith("exercise-"));
+    expect(answered.map((test) => test.status)).toEqual(["failed", "failed", "passed", "passed", "passed", "failed"]);
+    expect(answered[0]!.output).toContain("not attempted");
   });
 
   it("a usage error still leaves a fresh report that says the checkpoint did not run, exit 2", () => {

@@ -8,17 +8,20 @@ import { parseArgs } from "node:util";
 import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
+import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
 import { RULES } from "../checkpoint/rules/index.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
 
-export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--seed N] [--report-dir DIR]
+export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
   Grades a Part B implementation, one line per rule, in a separate process that runs the graded
   code (as the user nobody when run as root); this process only judges its answers.
   --impl PATH        what to grade: a learner copy (a folder with src/index.ts, compiled on its own
                      into a temporary folder), a built package folder, or a .js module exporting the
                      Part B names (default: the workbook's own library)
   --hidden DIR       also run the rules exported (as \`rules\`) by DIR/*.js, grader-side modules
+  --exercises        also grade the optional exercises from the implementation's exercise1 ...
+                     exercise6 exports (learner/src/exercises/index.ts); a stub scores 0, "not attempted"
   --seed N           per-learner hidden inputs (ids, texts, limits); 0 gives the public ones
   --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports);
                      both are removed when a run starts and written when it ends
@@ -42,6 +45,7 @@ function userPath(path: string): string {
 interface Options {
   readonly impl: string;
   readonly hidden: readonly Rule[];
+  readonly exercises: boolean;
   readonly seed: number;
   readonly reportDir: string;
 }
@@ -71,7 +75,7 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
   try {
     report = await gradeImplementation(options.impl, {
       seed: options.seed,
-      rules: [...RULES, ...options.hidden],
+      rules: [...RULES, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden],
       onVerdict: (verdict) => io.stdout(`${verdict.visibility === "visible" ? verdict.line : `${verdict.line.startsWith("ok") ? "ok" : "FAIL"} (hidden rule ${verdict.rule})`}\n`),
     });
   } catch (error) {
@@ -131,6 +135,7 @@ function parseOptions(argv: readonly string[], reportDir: string): Options {
       impl: { type: "string" },
       notebook: { type: "string" },
       hidden: { type: "string" },
+      exercises: { type: "boolean", default: false },
       seed: { type: "string", default: "0" },
       "report-dir": { type: "string" },
     },
@@ -148,7 +153,7 @@ function parseOptions(argv: readonly string[], reportDir: string): Options {
   const impl = values.impl === undefined ? REFERENCE_ENTRY : userPath(values.impl);
   if (!existsSync(impl)) throw new UsageError("arguments", { what: `--impl ${impl} does not exist`, expected: "a learner copy folder, a package folder or a .js file" });
   const hidden = values.hidden === undefined ? [] : loadHiddenRules(userPath(values.hidden));
-  return { impl, hidden, seed, reportDir };
+  return { impl, hidden, exercises: values.exercises === true, seed, reportDir };
 }
 
 /** Grader-side rule modules: each DIR/*.js exports `rules`, an array of rules (they run here, like the built-in ones). */
