@@ -117,7 +117,7 @@ beforeAll(async () => {
     ["endless", ["--impl", join(WRONG, "frame-limit-endless.js")]],
     ["close-group", ["--impl", join(WRONG, "close-group.js")]],
     ["forged", ["--impl", join(WRONG, "forgeries", "forged-ok-lines.js")]],
-    ["patched", ["--impl", join(WRONG, "forgeries", "replaces-harness.js")]],
+    ["patched", ["--impl", join(WRONG, "forgeries", "replaces-harness.js"), "--seed", "7"]],
     ["reader", ["--impl", join(WRONG, "forgeries", "reads-environment.js"), "--hidden", join(REPO_ROOT, "test", "checkpoint", "fixtures", "hidden-rules")]],
     ["typo", ["--impl", copy, "--exercises"]],
     ["usage", ["--impl", "no/such/file.js"]],
@@ -169,6 +169,9 @@ describe("npm run checkpoint -- --impl PATH", () => {
     const patched = run("patched");
     expect(patched.status).toBe(1);
     expect(failedRules(patched)).toEqual(["ids-exact"]);
+    // With a seed, the rules whose inputs it changes stay out of view until the due date.
+    expect(patched.results.tests.find((test) => test.name.startsWith("ids-exact: "))!.visibility).toBe("after_due_date");
+    expect(patched.results.output).toMatch(/; seed 7;/u);
     const reader = run("reader");
     expect(reader.status).toBe(1);
     expect(failedRules(reader)).toEqual(["ids-exact", "hidden-zero-id"]);

@@ -38,6 +38,7 @@ export const encodeRefuses: Rule = {
 
 export const encodeLimit: Rule = {
   id: "encode-limit",
+  seeded: true,
   title: "encodeFrame refuses a frame over the limit, counted in bytes with the newline",
   points: 1,
   needs: ["encodeFrame"],
