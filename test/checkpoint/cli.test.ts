@@ -69,6 +69,8 @@ function learnerCopyWithTypeError(): void {
   const reader = readFileSync(join(REPO_ROOT, "lib", "src", "protocol", "frame-reader.ts"), "utf8").replace(/from "\.\/(constants|errors\/[a-z-]+)\.js"/gu, 'from "mcp-workbook"');
   writeFileSync(join(copy, "src", "framing.ts"), `${reader}\nexport { encodeFrame, parseFrame } from "mcp-workbook";\n`);
   writeFileSync(join(copy, "src", "client.ts"), `${readFileSync(join(copy, "src", "client.ts"), "utf8")}\nconst broken: number = "not a number";\nvoid broken;\n`);
+  // And a module that throws when it is loaded: it costs the rules that need its export, no more.
+  writeFileSync(join(copy, "src", "search.ts"), `if (Date.now() > 0) throw new Error("search.ts fails when loaded");\n${readFileSync(join(copy, "src", "search.ts"), "utf8")}`);
   const reportDir = join(root, "typo");
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, "results.json"), '{"score": 999, "stale": true}');
@@ -201,6 +203,10 @@ describe("npm run checkpoint -- --impl PATH", () => {
     expect(session.status).toBe("failed");
     expect(session.output).toMatch(/StdioClient did not compile: src\/client\.ts\(\d+,\d+\): error TS2322/u);
     expect(typo.results.output).toMatch(/the compiler reported 1 error/u);
+    const search = typo.results.tests.find((test) => test.name.startsWith("evidence-recomputes: "))!;
+    expect(search.output).toMatch(/expected topTools; received not exported/u);
+    // What the host said while loading is output, shown with the first rule it served.
+    expect(typo.results.tests.map((test) => test.output).join("\n")).toMatch(/search\.js throws when loaded \(search\.ts fails when loaded\)/u);
     expect(existsSync(join(copy, "dist"))).toBe(false); // compiled into a temporary folder, not beside the sources
   });
 

@@ -3,7 +3,8 @@
 // lines on fd 3, a pipe of their own, so nothing the graded code prints on stdout or stderr can
 // pass for an answer (the grader shows that text as the implementation's output). No verdict is
 // made here: the grader judges the answers, with evidence it gathers itself.
-import { writeSync } from "node:fs";
+import { readdirSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
@@ -33,8 +34,27 @@ function load(path: string): { pieces: Pieces } | { failure: ProbeAnswer } {
     return { pieces: loaded as Pieces };
   } catch (error) {
     const described = probeError(error);
-    return { failure: { ok: false, error: { name: "LoadError", message: `loading the implementation threw ${described.name}: ${described.message}` } } };
+    const message = `loading the implementation threw ${described.name}: ${described.message}`;
+    process.stderr.write(`${message}\n`);
+    // A compiled learner copy is one file per module: what loads on its own still counts, so a
+    // module that throws when loaded costs only the rules that need its exports.
+    const pieces = path.endsWith("index.js") ? loadEachModule(dirname(path)) : {};
+    if (Object.keys(pieces).length > 0) return { pieces };
+    return { failure: { ok: false, error: { name: "LoadError", message } } };
   }
+}
+
+function loadEachModule(dir: string): Pieces {
+  const pieces: Record<string, unknown> = {};
+  for (const file of readdirSync(dir, { recursive: true }).map(String).filter((name) => name.endsWith(".js") && name !== "index.js").sort()) {
+    try {
+      const loaded = require(join(dir, file)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(loaded)) if (!(name in pieces)) pieces[name] = value;
+    } catch (error) {
+      process.stderr.write(`${file} throws when loaded (${probeError(error).message}); its exports are missing\n`);
+    }
+  }
+  return pieces;
 }
 
 function main(): void {
