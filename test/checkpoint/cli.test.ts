@@ -190,6 +190,7 @@ describe("npm run checkpoint -- --impl PATH", () => {
     const reader = run("reader");
     const hidden = reader.results.tests.find((test) => test.name.startsWith("hidden-zero-id: "))!;
     expect(hidden).toMatchObject({ status: "failed", visibility: "after_published" });
+    expect(hidden.output).toMatch(/^FAIL hidden-zero-id: answerFor\(0, a reply with id "0"\): expected a refusal; received a result/u);
     expect(reader.stdout).toMatch(/^FAIL \(hidden rule hidden-zero-id\)$/mu);
   });
 
