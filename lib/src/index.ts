@@ -100,12 +100,17 @@ export type { ModeOutcome } from "./demo/failure-modes.js";
 export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall, quoteFigure, compareRerun } from "./notebook/part-a.js";
 export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall, RerunComparison } from "./notebook/part-a.js";
 
-// --- checkpoint: the chapter's six checks (the checkpoint notebook runs them; the CLI grades it headless) ---
+// --- checkpoint: one rule per Part B rule, graded in a separate process; feedback over a learner's own functions ---
 export {
-  checkFramingAndIdentity, checkSession, checkFailureModes, checkShutdown, checkNegativeControl, checkEvidence, runCheckpoint,
-  CHECKPOINT_CHECKS, REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+  REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+  RULES, PIECES, EXERCISE_RULES, ruleById, runRules, feedback, rulesFor, inProcessProbe, RuleFailure,
+  gradeImplementation, checkpointVersion, gradeResultsJson, gradeJunitXml, reportHeader,
 } from "./checkpoint/index.js";
-export type { Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext } from "./checkpoint/index.js";
+export type {
+  Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext,
+  Feedback, FeedbackOptions, Rule, RuleContext, RuleVerdict, Probe, ProbeRequest, ProbeAnswer, ProbeError, Visibility, Pieces, ProbeSession,
+  GradeReport, GradeOptions, GradedImplementation,
+} from "./checkpoint/index.js";
 
 // --- agent: a small loop that searches tools every turn ---
 export {
