@@ -133,3 +133,11 @@ export {
   RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceListAllTools, referenceCountInFlight,
   obedientScript, referenceHostileOffer,
 } from "./exercises/reference-solutions.js";
+
+// --- build: the Part B build notebook (learners write the pieces; checks, assembled client, reveal) ---
+export {
+  PIECE_NAMES, PIECE_NEEDS, isPieceName, todo, isTodo, AssembledClient, assembledClient, implementationFrom, viaPiece, wrapPieceError,
+  runPieceCheck, NotYet, check, revealAfterTrying, definitionOf, verdictText, meetTheServer, meetMode, meetingSummary, BUILD_MODES, reveal, findDeclaration,
+  REFERENCE_OF, LIBRARY_SOURCE,
+} from "./pieces/index.js";
+export type { PieceName, Pieces, ClientContext, PieceSource, PieceVerdict } from "./pieces/index.js";

@@ -2,6 +2,7 @@ import { teachingServerCommand } from "../client/teaching-server.js";
 import { StdioClient } from "../client/stdio-client.js";
 import { processGroupMembers } from "../client/process-group.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import type { ClientUnderTest } from "../checkpoint/implementation.js";
 
 /** What an instructor should see for each teaching-server mode: a result, or which refusal. */
 export const DEMO_MODES = [
@@ -39,14 +40,19 @@ export interface ModeOutcome {
   readonly exitStatus: number | string | null;
 }
 
+/** The client a mode runs against: the library's by default, a learner's assembled one in the build notebook. */
+export type Connect = (command: readonly string[], options: { allowed: string[]; timeoutMs: number }) => Pick<ClientUnderTest, "pid" | "initialize" | "listTools" | "callTool" | "close">;
+
 /**
  * Runs one mode live: start the teaching server, handshake, list, call word_count on
  * "one two three", then close. Never leaves a server or a grandchild behind.
  */
-export async function runMode(mode: string, options: { timeoutMs?: number; text?: string } = {}): Promise<ModeOutcome> {
+export async function runMode(mode: string, options: { timeoutMs?: number; text?: string; connect?: Connect } = {}): Promise<ModeOutcome> {
   const expected = DEMO_MODES.find((entry) => entry.mode === mode)?.expect ?? "result";
   const started = performance.now();
-  const client = new StdioClient(teachingServerCommand(mode), { allowed: ["word_count"], timeoutMs: options.timeoutMs ?? 1000, graceMs: 200 });
+  const command = teachingServerCommand(mode);
+  const timeoutMs = options.timeoutMs ?? 1000;
+  const client = options.connect ? options.connect(command, { allowed: ["word_count"], timeoutMs }) : new StdioClient(command, { allowed: ["word_count"], timeoutMs, graceMs: 200 });
   let outcome: string;
   let detail: string;
   let exitStatus: number | string | null;
@@ -60,7 +66,7 @@ export async function runMode(mode: string, options: { timeoutMs?: number; text?
     outcome = error.reason;
     detail = `${error.name}: ${error.message}`;
   } finally {
-    exitStatus = await client.close();
+    exitStatus = (await client.close()) as number | string | null;
   }
   const pgid = client.pid;
   const leftBehind = pgid === undefined ? 0 : (processGroupMembers(pgid)?.length ?? 0);
