@@ -137,7 +137,7 @@ export {
 // --- build: the Part B build notebook (learners write the pieces; checks, assembled client, reveal) ---
 export {
   PIECE_NAMES, PIECE_NEEDS, isPieceName, todo, isTodo, AssembledClient, assembledClient, implementationFrom, viaPiece, wrapPieceError,
-  runPieceCheck, NotYet, check, revealAfterTrying, definitionOf, verdictText, meetTheServer, meetMode, meetingSummary, BUILD_MODES, reveal, findDeclaration,
+  runPieceCheck, NotYet, check, piecesOf, revealAfterTrying, definitionOf, verdictText, meetTheServer, meetMode, meetingSummary, BUILD_MODES, reveal, findDeclaration,
   REFERENCE_OF, LIBRARY_SOURCE,
 } from "./pieces/index.js";
 export type { PieceName, Pieces, ClientContext, PieceSource, PieceVerdict } from "./pieces/index.js";

@@ -41,11 +41,30 @@ export function verdictText(verdict: PieceVerdict, definition?: { number: number
 }
 
 /**
- * A check cell: `await check("answerFor", { answerFor })`. The pieces are passed by name as the
- * cell runs, so the check sees the latest definition of each; the verdict is printed.
+ * The pieces among `values`, keyed by their own names (a function's or class's `name`). A cell
+ * passes `piecesOf(answerFor, parseFrame)` rather than `{ answerFor, parseFrame }`: tslab 1.0
+ * compiles a shorthand property naming an earlier cell's declaration into a ReferenceError.
  */
-export async function check(piece: string, pieces: Pieces): Promise<void> {
+export function piecesOf(...values: unknown[]): Pieces {
+  const pieces: Pieces = {};
+  for (const value of values) {
+    const name = typeof value === "function" ? value.name : undefined;
+    if (name === undefined || !isPieceName(name)) {
+      throw new UsageError("piece", { what: `${name === undefined ? `a ${typeof value}` : JSON.stringify(name)} is not one of the pieces`, expected: `functions or classes named ${PIECE_NAMES.join(", ")}` });
+    }
+    pieces[name] = value;
+  }
+  return pieces;
+}
+
+/**
+ * A check cell: `await check("request", requestMessage, answerFor, ..., request)`. The pieces
+ * are named as the cell runs, so the check sees the latest definition of each; the verdict is
+ * printed.
+ */
+export async function check(piece: string, ...defined: unknown[]): Promise<void> {
   if (!isPieceName(piece)) throw new UsageError("piece", { what: `no piece named ${JSON.stringify(piece)}`, expected: `one of ${PIECE_NAMES.join(", ")}` });
+  const pieces = piecesOf(...defined);
   const definition = pieces[piece] === undefined ? undefined : definitionOf(piece, pieces[piece]);
   const verdict = await runPieceCheck(piece, pieces);
   if (!verdict.received?.includes("is not written yet")) tried.add(piece);

@@ -3,7 +3,7 @@
 export { PIECE_NAMES, PIECE_NEEDS, isPieceName, todo, isTodo, type PieceName, type Pieces } from "./pieces.js";
 export { AssembledClient, assembledClient, implementationFrom, viaPiece, wrapPieceError, type ClientContext, type PieceSource } from "./assembled-client.js";
 export { runPieceCheck, NotYet, type PieceVerdict } from "./piece-checks.js";
-export { check, revealAfterTrying, definitionOf, verdictText } from "./check-cell.js";
+export { check, piecesOf, revealAfterTrying, definitionOf, verdictText } from "./check-cell.js";
 export { meetTheServer, meetMode, meetingSummary, BUILD_MODES } from "./meet-the-server.js";
 export { reveal, findDeclaration, REFERENCE_OF, LIBRARY_SOURCE } from "./reveal.js";
 export { buildCells, readBuildCells, evaluateBuildCells, kernelTypescript, BUILD_CELL_TAG, type BuildCell, type EvaluatedPieces } from "./notebook-pieces.js";

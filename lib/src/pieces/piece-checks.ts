@@ -39,6 +39,8 @@ interface Scratch {
   readonly dir: string;
   /** A client over the learner's pieces; its group is ended after the check whatever happened. */
   client(mode: string, options?: { timeoutMs?: number; allowed?: string[]; log?: string }): AssembledClient;
+  /** Ends a client's server group without the learner's close(), for checks that do not grade it. */
+  end(client: AssembledClient): Promise<void>;
 }
 
 function expect(condition: boolean, expected: string, received: () => string, hint: string): void {
@@ -203,7 +205,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     expect(tools.some((t) => t.name === "word_count"), "discovery through your request lists word_count", () => shown(tools.map((t) => t.name)), "each request takes a fresh id and returns the one reply whose id is that id");
     const answer = await request(normal.context, "tools/call", { name: "word_count", arguments: { text: "one two three" } });
     expect(JSON.stringify(answer?.["content"]) === '[{"type":"text","text":"3"}]', "the tools/call result for three words, past three notifications", () => shown(answer), "skip what answers nothing (answerFor gives null) and read on");
-    await normal.close().catch(() => undefined);
+    await scratch.end(normal); // not your close(): this check is about request alone
     for (const [mode, className, reason, hint] of [
       ["wrong-id", "ProtocolError", "wrong-id", "bind the reply to the id you sent with your answerFor"],
       ["hang", "DeadlineError", "deadline", "one AbortSignal.timeout(context.timeoutMs) for the whole request, passed to every nextFrame"],
@@ -230,7 +232,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     expect(text === "4", '"4" for four words', () => shown(text), "request tools/call with { name, arguments } and return your resultText of the result");
     await mustRefuse(() => client.callTool("place_purchase", { flavor: "vanilla", tubs: 100 }), "RefusedError", "not-allowed", "place_purchase (advertised, not allowed)", "the application decides first: not in context.allowed, refuse before a byte is sent");
     await mustRefuse(() => client.callTool("ghost_tool", {}), "RefusedError", "not-advertised", "ghost_tool (allowed, never advertised)", "a tool must also be in context.catalog, which your listTools filled");
-    await client.close().catch(() => undefined);
+    await scratch.end(client);
     const calls = loggedCalls(log);
     expect(calls.join(",") === "word_count", "the server's log holds word_count only", () => shown(calls), "a refusal must come before anything is sent");
     return "word_count answers 4; place_purchase and ghost_tool refused before a byte was sent";
@@ -272,6 +274,12 @@ export async function runPieceCheck(piece: PieceName, pieces: Pieces): Promise<P
       clients.push(client);
       return client;
     },
+    async end(client) {
+      const pgid = client.pid;
+      if (pgid === undefined) return;
+      signalGroup(pgid, "SIGKILL");
+      await client.context.exited;
+    },
   };
   try {
     const detail = await CHECKS[piece](pieces, scratch);
@@ -279,8 +287,11 @@ export async function runPieceCheck(piece: PieceName, pieces: Pieces): Promise<P
   } catch (error) {
     if (error instanceof NotYet) return { piece, ok: false, detail: "", expected: error.expected, received: error.received, hint: error.hint, ms: elapsed() };
     const todoIn = isTodo(error) ? error : isTodo((error as { cause?: unknown })?.cause) ? (error as { cause: unknown }).cause : undefined;
-    if (todoIn !== undefined) {
-      return { piece, ok: false, detail: "", expected: "your code", received: (todoIn as Error).message, hint: `replace the TODO in the cell that defines ${(todoIn as Error).message.split(" ")[0]}`, ms: elapsed() };
+    if (todoIn instanceof WorkbookError) {
+      const name = todoIn.wording.what.split(" ")[0] ?? piece;
+      const owner = name.split(".")[0] ?? name;
+      const hint = owner === piece ? `write ${name} in place of its TODO, run that cell, then this one` : `this check uses your ${owner}: write it first (its own check says when it is ready)`;
+      return { piece, ok: false, detail: "", expected: "your code", received: `the starting TODO (${todoIn.wording.what})`, hint, ms: elapsed() };
     }
     return { piece, ok: false, detail: "", expected: "the check to run through", received: `your code threw ${shown(error)}`, hint: "read the error: the check calls your piece just as the client would", ms: elapsed() };
   } finally {

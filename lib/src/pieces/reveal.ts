@@ -52,13 +52,15 @@ export function findDeclaration(name: string, root = LIBRARY_SOURCE): { file: st
   return undefined;
 }
 
-/** A node's text with the doc comment above it, indentation as in the file. */
+/** A node's text with its doc comment (a section banner above it is left out), indentation as in the file. */
 function withComments(node: ts.Node, source: ts.SourceFile): string {
-  const start = node.getFullStart();
-  const full = source.text.slice(start, node.getEnd());
-  const lineStart = source.text.lastIndexOf("\n", node.getStart(source)) + 1;
-  const indent = source.text.slice(lineStart, node.getStart(source)).match(/^\s*/u)?.[0] ?? "";
-  return `${indent}${full.trimStart()}`.replace(new RegExp(`^${indent}`, "gmu"), "");
+  const start = node.getStart(source);
+  const docs = (ts.getLeadingCommentRanges(source.text, node.getFullStart()) ?? []).filter((range) => source.text.startsWith("/**", range.pos));
+  const from = docs.length > 0 ? docs[docs.length - 1]!.pos : start;
+  const lineStart = source.text.lastIndexOf("\n", from) + 1;
+  const indent = source.text.slice(lineStart, from).match(/^\s*/u)?.[0] ?? "";
+  const text = source.text.slice(from, node.getEnd());
+  return indent === "" ? text : `${indent}${text}`.replace(new RegExp(`^${indent}`, "gmu"), "");
 }
 
 /** The library's code for `piece`, with a line on its choices: what a reveal cell prints. */
