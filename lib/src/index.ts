@@ -97,6 +97,9 @@ export {
   CHECKPOINT_CHECKS, REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
 } from "./checkpoint/index.js";
 export type { Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext } from "./checkpoint/index.js";
+// The rules of Part B: one check per rule, and feedback over a learner's own functions (never a grade).
+export { RULES, PIECES, ruleById, runRules, feedback, rulesFor, inProcessProbe, RuleFailure } from "./checkpoint/index.js";
+export type { Feedback, FeedbackOptions, Rule, RuleContext, RuleVerdict, Probe, ProbeRequest, ProbeAnswer, ProbeError, Visibility, Pieces, ProbeSession } from "./checkpoint/index.js";
 
 // --- agent: a small loop that searches tools every turn ---
 export {

@@ -8,6 +8,7 @@ import { stderrDiagnostics } from "./diagnostics.js";
 import { startForgottenChild } from "./grandchild.js";
 import { LineReader } from "./lines.js";
 import { Output } from "./output.js";
+import { LifeRecord } from "./record.js";
 import { Session } from "./session.js";
 
 /** How long, at most, the server waits for queued replies to reach the pipe once stdin ends. */
@@ -24,12 +25,16 @@ async function serve(options: ServerOptions): Promise<void> {
   const output = new Output(process.stdout, diagnose);
   const session = new Session(options, output, diagnose);
   const reader = new LineReader();
+  const record = new LifeRecord(options.recordFile);
+  record.write({ event: "start", pid: process.pid, argv: process.argv.slice(2), env: Object.keys(process.env).sort() });
+  record.watchSigterm();
   // Input waits in the pipe until the grandchild is armed, so a client that has finished the
   // handshake knows there is a SIGTERM-proof process in the group.
   if (options.mode === "grandchild") await startForgottenChild(diagnose);
 
   process.stdin.on("data", (chunk: Buffer) => {
     for (const event of reader.feed(chunk)) {
+      if (event.kind === "line") record.line(event.text);
       try {
         session.handle(event);
       } catch (error) {
@@ -43,6 +48,7 @@ async function serve(options: ServerOptions): Promise<void> {
   const finish = (): void => {
     if (finishing) return;
     finishing = true;
+    record.write({ event: "eof" });
     if (reader.pendingBytes > 0) diagnose(`input ended inside an unfinished line of ${reader.pendingBytes} bytes; ignored`);
     session.finish();
     void output.close(FLUSH_GRACE_MS).then(() => process.exit(0));
