@@ -83,9 +83,9 @@ export type { RenderAllOptions, RenderAllResult } from "./charts/render-all.js";
 // --- notebook: small display helpers for the chapter notebooks and the failure gallery ---
 export {
   attempt, attemptAsync, keepOne, closeKept, readCallLog, CallRecordSchema, escapeHtml, htmlTable, teachingServersStartedBy,
-  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport,
+  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, trickleTimeline, trickleVerdict,
 } from "./notebook/index.js";
-export type { CallRecord, GalleryMode, GalleryOutcome } from "./notebook/index.js";
+export type { CallRecord, GalleryMode, GalleryOutcome, TrickleTimeline } from "./notebook/index.js";
 
 // --- notebook helpers: Part A ---
 export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall, quoteFigure, compareRerun } from "./notebook/part-a.js";
@@ -139,8 +139,8 @@ export {
 
 // --- build: the Part B build notebook (learners write the pieces; checks, assembled client, reveal) ---
 export {
-  PIECE_NAMES, PIECE_NEEDS, isPieceName, todo, isTodo, AssembledClient, assembledClient, implementationFrom, viaPiece, wrapPieceError,
+  PIECE_NAMES, PIECE_NEEDS, PIECE_RULES, isPieceName, todo, isTodo, AssembledClient, assembledClient, implementationFrom, viaPiece, wrapPieceError,
   runPieceCheck, NotYet, check, piecesOf, revealAfterTrying, definitionOf, verdictText, meetTheServer, meetMode, meetingSummary, BUILD_MODES, reveal, findDeclaration,
   REFERENCE_OF, LIBRARY_SOURCE,
 } from "./pieces/index.js";
-export type { PieceName, Pieces, ClientContext, PieceSource, PieceVerdict } from "./pieces/index.js";
+export type { PieceName, PieceSet, ClientContext, PieceSource, PieceVerdict } from "./pieces/index.js";

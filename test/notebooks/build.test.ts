@@ -26,7 +26,7 @@ describe("notebooks/ch14-part-b-build.ipynb, untouched", () => {
     const lines = verdicts(untouched);
     expect(lines).toHaveLength(PIECE_NAMES.length);
     expect(lines.every((line) => line.startsWith("not yet ") && line.includes("(definition 1)"))).toBe(true);
-    expect(printed(untouched, "await check(\"answerFor\"").join("")).toContain("received: the starting TODO (answerFor is not written yet)");
+    expect(printed(untouched, "await check(\"answerFor\"").join("")).toContain("received: the starting TODO (answerFor is not implemented yet)");
   });
 
   it("keeps the library's code hidden until the piece is tried, and no mode goes as it should", () => {

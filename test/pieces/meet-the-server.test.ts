@@ -6,15 +6,15 @@ import { REPO_ROOT } from "../../lib/src/pieces/assignments.js";
 import { AssembledClient, wrapPieceError } from "../../lib/src/pieces/assembled-client.js";
 import { meetMode } from "../../lib/src/pieces/meet-the-server.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/pieces/notebook-pieces.js";
-import type { Pieces } from "../../lib/src/pieces/pieces.js";
+import type { PieceSet } from "../../lib/src/pieces/pieces.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
 import { UsageError, WorkbookError } from "../../lib/src/protocol/errors/index.js";
 
 // The solved notebook's pieces, as the grader reads them; each swap below replaces one of them
 // with a permissive stand-in, and the mode that piece guards must then get through.
-let solved: Pieces;
+let solved: PieceSet;
 /** A fresh evaluation of the solved cells: its pieces object is the scope their names resolve in. */
-function solvedPieces(): Pieces {
+function solvedPieces(): PieceSet {
   const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as unknown;
   return evaluateBuildCells(buildCells(notebook), library as unknown as Record<string, unknown>).pieces;
 }

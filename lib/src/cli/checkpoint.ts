@@ -9,10 +9,12 @@ import { gradeRun } from "../checkpoint/grade.js";
 import { readHiddenCells, REPO_ROOT, runCheckpointNotebook, type HiddenCell } from "../checkpoint/notebook-run.js";
 import { junitXml, resultsJson } from "../checkpoint/report.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
+import { runNotebookGrading } from "./checkpoint-notebook.js";
 
 export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--report-dir DIR] [--cell-timeout S]
   Runs checkpoints/ch14-checkpoint.ipynb in a fresh tslab kernel and prints its six lines.
   --impl PATH        grade this built package (e.g. learner) instead of the workbook's library
+  --notebook PATH    grade a saved build notebook's cells without running it (its own usage: --notebook alone)
   --hidden DIR       append DIR/*.ts to the notebook, in name order, one cell each; their
                      "ok ..."/"FAIL ..." lines join the report (cells see \`impl\` and \`workbook\`)
   --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports)
@@ -43,6 +45,7 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     io.stdout(`${CHECKPOINT_USAGE}\n`);
     return 0;
   }
+  if (argv.includes("--notebook")) return runNotebookGrading(argv, io);
   let options: { impl: string | undefined; hidden: HiddenCell[]; reportDir: string; cellTimeout: number };
   try {
     options = parseOptions(argv);

@@ -10,6 +10,7 @@ import type { Readable, Writable } from "node:stream";
 import { PROTOCOL_VERSION } from "../protocol/constants.js";
 import { ClosedError } from "../protocol/errors/closed-error.js";
 import { DeadlineError } from "../protocol/errors/deadline-error.js";
+import { RefusedError } from "../protocol/errors/refused-error.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
 import type { InitializeResult, McpTool } from "../protocol/handshake.js";
@@ -18,7 +19,7 @@ import type { ExitStatus } from "../client/stdio-client.js";
 import type { StdioClientOptions } from "../client/options.js";
 import type { ClientUnderTest, Implementation } from "../checkpoint/implementation.js";
 import { REFERENCE_IMPLEMENTATION } from "../checkpoint/implementation.js";
-import type { PieceName, Pieces } from "./pieces.js";
+import type { PieceName, PieceSet } from "./pieces.js";
 
 /** What the scaffold gives the learner's request(), callTool() and close(): one connection. */
 export interface ClientContext {
@@ -48,7 +49,7 @@ export interface ClientContext {
 type ReaderClass = new (limit?: number) => { feed(chunk: Uint8Array): Buffer[] };
 
 /** The pieces the assembled client calls, looked up when each is used (so a re-run cell counts). */
-export type PieceSource = () => Pieces;
+export type PieceSource = () => PieceSet;
 
 /** Calls a learner's piece; whatever it throws outside the closed family becomes a UsageError. */
 export function viaPiece<T>(piece: string, work: () => T): T {
@@ -79,6 +80,8 @@ export class AssembledClient implements ClientUnderTest {
   readonly command: readonly string[];
   readonly context: ClientContext;
   server: InitializeResult | undefined;
+  /** The handshake's order is plumbing, given: nothing but initialize() before it is done. */
+  private ready = false;
   private catalog = new Map<string, McpTool>();
   private readonly child: ChildProcessByStdio<Writable, Readable, null>;
   private readonly frames: Buffer[] = [];
@@ -155,11 +158,13 @@ export class AssembledClient implements ClientUnderTest {
     this.server = viaPiece("checkInitialize", () => check(result));
     const notification = pieceOf<(method: string) => object>(this.pieces, "notificationMessage");
     this.send(viaPiece("notificationMessage", () => notification("notifications/initialized")));
+    this.ready = true;
     return this.server;
   }
 
   /** Discovery: your request, then your checkTools; what it accepts becomes the catalog. */
   async listTools(): Promise<McpTool[]> {
+    this.requireReady("listTools");
     const request = pieceOf<(context: ClientContext, method: string, params: JsonObject) => Promise<JsonObject>>(this.pieces, "request");
     const result = await viaPiece("request", () => request(this.context, "tools/list", {}));
     const check = pieceOf<(result: JsonObject) => McpTool[]>(this.pieces, "checkTools");
@@ -173,6 +178,7 @@ export class AssembledClient implements ClientUnderTest {
   }
 
   callTool(name: string, args: JsonObject = {}): Promise<string> {
+    if (!this.ready) return Promise.reject(notInitialized("callTool"));
     const call = pieceOf<(context: ClientContext, name: string, args: JsonObject) => Promise<string>>(this.pieces, "callTool");
     return Promise.resolve().then(() => viaPiece("callTool", () => call(this.context, name, args)));
   }
@@ -180,6 +186,10 @@ export class AssembledClient implements ClientUnderTest {
   close(): Promise<ExitStatus> {
     const close = pieceOf<(context: ClientContext) => Promise<ExitStatus>>(this.pieces, "close");
     return Promise.resolve().then(() => viaPiece("close", () => close(this.context)));
+  }
+
+  private requireReady(operation: string): void {
+    if (!this.ready) throw notInitialized(operation);
   }
 
   private send(message: object): void {
@@ -206,6 +216,10 @@ export class AssembledClient implements ClientUnderTest {
       });
     }
   }
+}
+
+function notInitialized(operation: string): RefusedError {
+  return new RefusedError("not-initialized", { what: `${operation} before the handshake`, expected: "await initialize() first" });
 }
 
 function asDeadline(reason: unknown): unknown {
@@ -247,7 +261,7 @@ export function implementationFrom(pieces: PieceSource): Implementation {
 }
 
 /** A client over the learner's pieces, for a notebook cell: `connect(() => ({ ...pieces }), command, options)`. */
-export function assembledClient(pieces: Pieces | PieceSource, command: readonly string[], options: StdioClientOptions = {}): AssembledClient {
+export function assembledClient(pieces: PieceSet | PieceSource, command: readonly string[], options: StdioClientOptions = {}): AssembledClient {
   const source: PieceSource = typeof pieces === "function" ? pieces : () => pieces;
   return new AssembledClient(source, command, options);
 }

@@ -8,7 +8,12 @@ import { UsageError } from "../protocol/errors/usage-error.js";
 import { assignNotebook, notebookText, type NotebookDocument } from "./assign.js";
 import { buildCells, evaluateBuildCells } from "./notebook-pieces.js";
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
-import { PIECE_NAMES } from "./pieces.js";
+import { PIECE_NAMES, PIECE_RULES } from "./pieces.js";
+import { implementationFrom } from "./assembled-client.js";
+import { rulesFor } from "../checkpoint/rules/feedback.js";
+import { inProcessProbe } from "../checkpoint/rules/in-process.js";
+import { runRules } from "../checkpoint/rules/run.js";
+import type { RuleVerdict } from "../checkpoint/rules/types.js";
 
 export const REPO_ROOT = resolve(__dirname, "../../..");
 
@@ -21,16 +26,19 @@ export interface Assignment {
 }
 
 /** Every piece's check against the build cells of `notebook`, graded as written. */
-export async function gradeBuildNotebook(notebook: unknown): Promise<{ verdicts: PieceVerdict[]; broken: ReadonlyMap<number, string> }> {
+export async function gradeBuildNotebook(notebook: unknown, options: { rules?: boolean } = {}): Promise<{ verdicts: PieceVerdict[]; rules: RuleVerdict[]; broken: ReadonlyMap<number, string> }> {
   const { pieces, broken } = evaluateBuildCells(buildCells(notebook), library as unknown as Record<string, unknown>);
   const verdicts: PieceVerdict[] = [];
   for (const piece of PIECE_NAMES) verdicts.push(await runPieceCheck(piece, pieces));
-  return { verdicts, broken };
+  const rules = options.rules === true
+    ? await runRules({ rules: rulesFor(PIECE_NAMES.flatMap((piece) => PIECE_RULES[piece])), openProbe: () => Promise.resolve(inProcessProbe({ ...implementationFrom(() => pieces) })) })
+    : [];
+  return { verdicts, rules, broken };
 }
 
 async function validateBuild(student: NotebookDocument, solutions: NotebookDocument): Promise<string> {
-  const solved = await gradeBuildNotebook(solutions);
-  const failing = solved.verdicts.filter((verdict) => !verdict.ok);
+  const solved = await gradeBuildNotebook(solutions, { rules: true });
+  const failing = [...solved.verdicts.filter((verdict) => !verdict.ok), ...solved.rules.filter((rule) => !rule.ok).map((rule) => ({ piece: rule.rule, expected: rule.expected, received: rule.received }))];
   if (solved.broken.size > 0 || failing.length > 0) {
     const said = [...[...solved.broken].map(([cell, why]) => `cell ${cell}: ${why}`), ...failing.map((v) => `${v.piece}: expected ${v.expected}; received ${v.received}`)];
     throw new UsageError("master", { what: `the solved copy does not pass every check: ${said.join(" | ")}`, expected: "every piece ok" });
@@ -40,7 +48,7 @@ async function validateBuild(student: NotebookDocument, solutions: NotebookDocum
   if (passing.length > 0) {
     throw new UsageError("master", { what: `the learner's copy already passes ${passing.map((v) => v.piece).join(", ")}`, expected: "every check to fail on the starting TODOs" });
   }
-  return `${solved.verdicts.length} checks: all ok on the solutions, all not yet on the learner's copy`;
+  return `${solved.verdicts.length} checks and ${solved.rules.length} rules: all ok on the solutions; every check not yet on the learner's copy`;
 }
 
 export const ASSIGNMENTS: readonly Assignment[] = [

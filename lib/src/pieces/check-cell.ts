@@ -2,11 +2,14 @@
 // definition of the piece it checked. tslab keeps the old definition when an edited cell fails
 // to compile, so "the same definition as last time" after an edit tells the learner to look up.
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
-import { isPieceName, PIECE_NAMES, type PieceName, type Pieces } from "./pieces.js";
+import { isPieceName, PIECE_NAMES, type PieceName, type PieceSet } from "./pieces.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
 import { reveal } from "./reveal.js";
+import { feedback } from "../checkpoint/rules/feedback.js";
+import { implementationFrom } from "./assembled-client.js";
+import { PIECE_RULES } from "./pieces.js";
 
-/** Pieces whose check has run on the learner's own attempt (not the starting TODO). */
+/** PieceSet whose check has run on the learner's own attempt (not the starting TODO). */
 const tried = new Set<PieceName>();
 
 /** Each piece's distinct definitions, in the order this process first checked them. */
@@ -45,8 +48,8 @@ export function verdictText(verdict: PieceVerdict, definition?: { number: number
  * passes `piecesOf(answerFor, parseFrame)` rather than `{ answerFor, parseFrame }`: tslab 1.0
  * compiles a shorthand property naming an earlier cell's declaration into a ReferenceError.
  */
-export function piecesOf(...values: unknown[]): Pieces {
-  const pieces: Pieces = {};
+export function piecesOf(...values: unknown[]): PieceSet {
+  const pieces: PieceSet = {};
   for (const value of values) {
     const name = typeof value === "function" ? value.name : undefined;
     if (name === undefined || !isPieceName(name)) {
@@ -67,8 +70,16 @@ export async function check(piece: string, ...defined: unknown[]): Promise<void>
   const pieces = piecesOf(...defined);
   const definition = pieces[piece] === undefined ? undefined : definitionOf(piece, pieces[piece]);
   const verdict = await runPieceCheck(piece, pieces);
-  if (!verdict.received?.includes("is not written yet")) tried.add(piece);
+  if (!verdict.received?.startsWith("the starting TODO")) tried.add(piece);
   console.log(verdictText(verdict, definition));
+  const rules = PIECE_RULES[piece];
+  if (rules.length === 0) return;
+  if (!verdict.ok) {
+    console.log(`  the checkpoint's rules for ${piece} (${rules.join(", ")}) run here once this check is ok`);
+    return;
+  }
+  const results = await feedback(rules, { ...implementationFrom(() => pieces) }, { print: false });
+  for (const result of results) console.log(`  rule ${result.line}`);
 }
 
 /**

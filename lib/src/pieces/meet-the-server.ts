@@ -4,19 +4,15 @@ import { processGroupMembers, signalGroup } from "../client/process-group.js";
 import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../notebook/gallery.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
 import { AssembledClient } from "./assembled-client.js";
-import { PIECE_NAMES, type Pieces } from "./pieces.js";
+import { PIECE_NAMES, type PieceSet } from "./pieces.js";
 
-/**
- * The gallery's modes the build client meets. Left out: "ping" (the server asks the client a
- * question; the chapter's client answers none, the library's does) and the exercises' paging
- * and in-flight modes, which belong to exercises 4 and 5.
- */
+/** The gallery's modes the build client meets: all but the paging and in-flight modes of exercises 4 and 5. */
 export const BUILD_MODES: readonly string[] = GALLERY_MODES.map((entry) => entry.mode).filter(
-  (mode) => !["ping", "endless-cursor", "repeat-cursor", "reverse"].includes(mode),
+  (mode) => !["endless-cursor", "repeat-cursor", "reverse"].includes(mode),
 );
 
 /** One mode's outcome for the learner's client; an error the run itself raised is an outcome too. */
-export async function meetMode(pieces: Pieces, mode: string, timeoutMs = 1000): Promise<GalleryOutcome> {
+export async function meetMode(pieces: PieceSet, mode: string, timeoutMs = 1000): Promise<GalleryOutcome> {
   const clients: AssembledClient[] = [];
   try {
     return await showMode(mode, {
@@ -40,7 +36,7 @@ export async function meetMode(pieces: Pieces, mode: string, timeoutMs = 1000): 
 }
 
 /** Every build mode, one after another; undefined (and a line saying why) until every piece is defined. */
-export async function meetTheServer(pieces: Pieces, options: { timeoutMs?: number } = {}): Promise<GalleryOutcome[]> {
+export async function meetTheServer(pieces: PieceSet, options: { timeoutMs?: number } = {}): Promise<GalleryOutcome[]> {
   const outcomes: GalleryOutcome[] = [];
   const missing = PIECE_NAMES.filter((name) => pieces[name] === undefined);
   if (missing.length > 0) throw new Error(`define ${missing.join(", ")} first`);

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type * as TypeScript from "typescript";
 import { UsageError } from "../protocol/errors/usage-error.js";
-import { isPieceName, type PieceName, type Pieces } from "./pieces.js";
+import { isPieceName, type PieceName, type PieceSet } from "./pieces.js";
 
 /** The tag that marks a build cell: one that declares pieces and does nothing else. */
 export const BUILD_CELL_TAG = "build-piece";
@@ -69,11 +69,31 @@ export function readBuildCells(path: string): BuildCell[] {
   return buildCells(notebook);
 }
 
+/** A build cell as CommonJS, as tslab would compile it (no "use strict"), or its syntax errors. */
+export function transpileBuildCell(cell: BuildCell): { code: string } | { error: string } {
+  const ts = kernelTypescript();
+  const output = ts.transpileModule(cell.source, {
+    reportDiagnostics: true,
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, alwaysStrict: false },
+  });
+  const errors = (output.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
+  if (errors.length > 0) return { error: errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("; ") };
+  return { code: output.outputText.replace(/^"use strict";\s*/u, "") };
+}
+
 /** What evaluating the cells gave: the pieces, and for each cell that defined nothing, why. */
 export interface EvaluatedPieces {
-  readonly pieces: Pieces;
+  readonly pieces: PieceSet;
   /** Cell index -> the syntax or evaluation error that kept its pieces out. */
   readonly broken: ReadonlyMap<number, string>;
+}
+
+/** A build cell after transpiling: its pieces, and its CommonJS code or why it has none. */
+export type TranspiledCell = Pick<BuildCell, "index" | "declares"> & ({ readonly code: string } | { readonly error: string });
+
+/** Every build cell transpiled on its own (the grader does this once, in its own process). */
+export function transpileBuildCells(cells: readonly BuildCell[]): TranspiledCell[] {
+  return cells.filter((cell) => cell.declares.length > 0).map((cell) => ({ index: cell.index, declares: cell.declares, ...transpileBuildCell(cell) }));
 }
 
 /**
@@ -82,8 +102,12 @@ export interface EvaluatedPieces {
  * exports, then to Node's globals.
  */
 export function evaluateBuildCells(cells: readonly BuildCell[], library: Record<string, unknown>): EvaluatedPieces {
-  const ts = kernelTypescript();
-  const pieces: Pieces = {};
+  return evaluateTranspiled(transpileBuildCells(cells), library);
+}
+
+/** Evaluates transpiled build cells (no TypeScript needed: what the grading host runs). */
+export function evaluateTranspiled(cells: readonly TranspiledCell[], library: Record<string, unknown>): EvaluatedPieces {
+  const pieces: PieceSet = {};
   const broken = new Map<number, string>();
   const scope = new Proxy(Object.create(null) as Record<string | symbol, unknown>, {
     has: (_target, key) => typeof key === "string" && ((isPieceName(key) && pieces[key] !== undefined) || key in library),
@@ -94,21 +118,14 @@ export function evaluateBuildCells(cells: readonly BuildCell[], library: Record<
     },
   });
   for (const cell of cells) {
-    if (cell.declares.length === 0) continue;
-    const output = ts.transpileModule(cell.source, {
-      reportDiagnostics: true,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, alwaysStrict: false },
-    });
-    const errors = (output.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
-    if (errors.length > 0) {
-      broken.set(cell.index, errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("; "));
+    if ("error" in cell) {
+      broken.set(cell.index, cell.error);
       continue;
     }
-    const code = output.outputText.replace(/^"use strict";\s*/u, "");
     const returned = `return { ${cell.declares.map((name) => `${name}: ${name}`).join(", ")} };`;
     try {
       // `with` gives each cell the notebook's names without sharing a module; strict mode forbids it, so the cell runs sloppy, as tslab's own output does.
-      const run = new Function("scope", `with (scope) { return (function () {\n${code}\n${returned}\n})(); }`) as (scope: object) => Record<string, unknown>;
+      const run = new Function("scope", `with (scope) { return (function () {\n${cell.code}\n${returned}\n})(); }`) as (scope: object) => Record<string, unknown>;
       Object.assign(pieces, run(scope));
     } catch (error) {
       broken.set(cell.index, error instanceof Error ? `${error.name}: ${error.message}` : String(error));

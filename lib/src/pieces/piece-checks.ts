@@ -11,7 +11,7 @@ import { teachingServerCommand } from "../client/teaching-server.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
 import { AssembledClient, type ClientContext } from "./assembled-client.js";
-import { isTodo, PIECE_NEEDS, type PieceName, type Pieces } from "./pieces.js";
+import { isTodo, PIECE_NEEDS, type PieceName, type PieceSet } from "./pieces.js";
 
 /** A piece fell short: what was expected, what came, and where to look. */
 export class NotYet extends Error {
@@ -33,7 +33,7 @@ export interface PieceVerdict {
   readonly ms: number;
 }
 
-type Body = (pieces: Pieces, scratch: Scratch) => Promise<string> | string;
+type Body = (pieces: PieceSet, scratch: Scratch) => Promise<string> | string;
 
 interface Scratch {
   readonly dir: string;
@@ -83,7 +83,7 @@ async function mustRefuse(work: () => unknown, className: string, reason: string
 }
 
 type AnyFn = (...args: unknown[]) => unknown;
-const fn = (pieces: Pieces, name: PieceName): AnyFn => pieces[name] as AnyFn;
+const fn = (pieces: PieceSet, name: PieceName): AnyFn => pieces[name] as AnyFn;
 
 const CHECKS: Readonly<Record<PieceName, Body>> = {
   requestMessage: (pieces) => {
@@ -206,6 +206,11 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     const answer = await request(normal.context, "tools/call", { name: "word_count", arguments: { text: "one two three" } });
     expect(JSON.stringify(answer?.["content"]) === '[{"type":"text","text":"3"}]', "the tools/call result for three words, past three notifications", () => shown(answer), "skip what answers nothing (answerFor gives null) and read on");
     await scratch.end(normal); // not your close(): this check is about request alone
+    const pinged = scratch.client("ping", { timeoutMs: 2000 });
+    await pinged.initialize();
+    const afterPing = await thrown(() => request(pinged.context, "tools/call", { name: "word_count", arguments: { text: "one two" } }));
+    expect(afterPing === undefined, "the answer after the server's ping", () => shown(afterPing), "a message with a method AND an id is the server asking: answer ping with an empty result (context.send) and read on");
+    await scratch.end(pinged);
     for (const [mode, className, reason, hint] of [
       ["wrong-id", "ProtocolError", "wrong-id", "bind the reply to the id you sent with your answerFor"],
       ["hang", "DeadlineError", "deadline", "one AbortSignal.timeout(context.timeoutMs) for the whole request, passed to every nextFrame"],
@@ -221,7 +226,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       expect(refusedAs(error, className, reason) || (mode === "chatty" && error instanceof WorkbookError && error.name === "ProtocolError"), `mode ${mode}: ${className} (${reason})`, () => (error === undefined ? "a result" : shown(error)), hint);
       expect(ms < 2500, `mode ${mode} refused within its 1000 ms deadline`, () => `${ms} ms`, hint);
     }
-    return "notifications skipped; wrong-id, hang, trickle, drip and chatty each refused in time";
+    return "notifications skipped, a ping answered; wrong-id, hang, trickle, drip and chatty each refused in time";
   },
   callTool: async (pieces, scratch) => {
     const log = join(scratch.dir, "calls.jsonl");
@@ -257,7 +262,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
 };
 
 /** Runs the check of `piece` against `pieces`; never throws, never leaves a server running. */
-export async function runPieceCheck(piece: PieceName, pieces: Pieces): Promise<PieceVerdict> {
+export async function runPieceCheck(piece: PieceName, pieces: PieceSet): Promise<PieceVerdict> {
   const started = performance.now();
   const missing = [piece, ...PIECE_NEEDS[piece]].filter((name) => pieces[name] === undefined);
   const elapsed = (): number => Math.round(performance.now() - started);
