@@ -5,3 +5,4 @@ export { readCallLog, CallRecordSchema, type CallRecord } from "./call-log.js";
 export { escapeHtml, htmlTable } from "./html-table.js";
 export { teachingServersStartedBy } from "./live-servers.js";
 export { EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, type GalleryMode, type GalleryOutcome } from "./gallery.js";
+export { trickleTimeline, trickleVerdict, type TrickleTimeline } from "./trickle-timeline.js";
