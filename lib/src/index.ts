@@ -126,6 +126,8 @@ export type {
 
 // --- exercise checks ---
 export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkPagination, checkInFlight, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/checks.js";
+export { checkOutstandingTable, type CountInFlightOver } from "./exercises/outstanding-table.js";
+export { readyContextClient, referencePieces } from "./pieces/reference-pieces.js";
 export { checkCursorLoop, withLivePages, CURSOR_BOUNDS, type AskPage, type ListBounds, type ListAllTools as CursorLoop } from "./exercises/cursor-loop.js";
 export type { ListAllTools, CountInFlight } from "./exercises/checks.js";
 export { exerciseChecks, runExerciseSection } from "./exercises/exercise-section.js";
@@ -134,7 +136,7 @@ export type { VerdictStyle } from "./exercises/exercise-harness.js";
 export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./exercises/loop-scenarios.js";
 export type { LoopFix, LoopScenario, ScenarioRun } from "./exercises/loop-scenarios.js";
 export {
-  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceListAllTools, referenceCursorLoop, referenceCountInFlight,
+  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceListAllTools, referenceCursorLoop, referenceCountInFlight, referenceOutstanding,
   obedientScript, referenceHostileOffer,
 } from "./exercises/reference-solutions.js";
 

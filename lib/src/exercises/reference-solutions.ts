@@ -6,6 +6,10 @@ import type { LoopOptions } from "../agent/options.js";
 import { StdioClient } from "../client/stdio-client.js";
 import { ProtocolError } from "../protocol/errors/protocol-error.js";
 import type { AskPage, ListBounds } from "./cursor-loop.js";
+import type { ClientContext } from "../pieces/assembled-client.js";
+import { answerFor, requestMessage } from "../protocol/messages.js";
+import { parseFrame } from "../protocol/parse-frame.js";
+import { resultText } from "../protocol/result-text.js";
 import { loadCatalogData } from "../experiment/catalog.js";
 import type { Design } from "../experiment/design.js";
 import { hostileOfferExperiment, PURCHASE_TOOL, type HostileOfferResult } from "../experiment/hostile-offer.js";
@@ -112,4 +116,26 @@ export async function referenceCursorLoop(askPage: AskPage, bounds: ListBounds):
     seen.add(next);
     cursor = next;
   }
+}
+
+/** Exercise 5, written out: every request sent, then replies bound by id through a table of outstanding ids. */
+export async function referenceOutstanding(context: ClientContext, texts: readonly string[]): Promise<string[]> {
+  const deadline = AbortSignal.timeout(context.timeoutMs);
+  const waiting = new Map<number, number>(); // request id -> position of its text
+  for (const [position, text] of texts.entries()) {
+    const id = context.nextId();
+    waiting.set(id, position);
+    context.send(requestMessage(id, "tools/call", { name: "word_count", arguments: { text } }));
+  }
+  const answers: string[] = new Array<string>(texts.length);
+  while (waiting.size > 0) {
+    const message = parseFrame(await context.nextFrame(deadline));
+    if ("method" in message) continue;
+    const id = message["id"];
+    const position = typeof id === "number" ? waiting.get(id) : undefined;
+    if (position === undefined) throw new ProtocolError("wrong-id", { what: `a reply for id ${JSON.stringify(id)}, which nothing is waiting for`, expected: `one of ${[...waiting.keys()].join(", ")}` });
+    answers[position] = resultText(answerFor(id as number, message)!);
+    waiting.delete(id as number);
+  }
+  return answers;
 }
