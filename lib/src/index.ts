@@ -91,15 +91,17 @@ export type { CallRecord, GalleryMode, GalleryOutcome, TrickleTimeline } from ".
 export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall, quoteFigure, compareRerun } from "./notebook/part-a.js";
 export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall, RerunComparison } from "./notebook/part-a.js";
 
-// --- checkpoint: the chapter's six checks (the checkpoint notebook runs them; the CLI grades it headless) ---
+// --- checkpoint: one rule per Part B rule, graded in a separate process; feedback over a learner's own functions ---
 export {
-  checkFramingAndIdentity, checkSession, checkFailureModes, checkShutdown, checkNegativeControl, checkEvidence, runCheckpoint,
-  CHECKPOINT_CHECKS, REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+  REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+  RULES, PIECES, EXERCISE_RULES, ruleById, runRules, feedback, rulesFor, inProcessProbe, RuleFailure,
+  gradeImplementation, checkpointVersion, gradeResultsJson, gradeJunitXml, reportHeader,
 } from "./checkpoint/index.js";
-export type { Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext } from "./checkpoint/index.js";
-// The rules of Part B: one check per rule, and feedback over a learner's own functions (never a grade).
-export { RULES, PIECES, ruleById, runRules, feedback, rulesFor, inProcessProbe, RuleFailure } from "./checkpoint/index.js";
-export type { Feedback, FeedbackOptions, Rule, RuleContext, RuleVerdict, Probe, ProbeRequest, ProbeAnswer, ProbeError, Visibility, Pieces, ProbeSession } from "./checkpoint/index.js";
+export type {
+  Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext,
+  Feedback, FeedbackOptions, Rule, RuleContext, RuleVerdict, Probe, ProbeRequest, ProbeAnswer, ProbeError, Visibility, Pieces, ProbeSession,
+  GradeReport, GradeOptions, GradedImplementation,
+} from "./checkpoint/index.js";
 
 // --- agent: a small loop that searches tools every turn ---
 export {
@@ -144,6 +146,6 @@ export {
 export {
   PIECE_NAMES, PIECE_NEEDS, PIECE_RULES, isPieceName, todo, isTodo, AssembledClient, assembledClient, implementationFrom, viaPiece, wrapPieceError,
   runPieceCheck, NotYet, check, piecesOf, revealAfterTrying, definitionOf, verdictText, meetTheServer, meetMode, meetingSummary, BUILD_MODES, reveal, findDeclaration,
-  REFERENCE_OF, LIBRARY_SOURCE,
+  REFERENCE_OF, LIBRARY_SOURCE, evaluateTranspiled, cellScope,
 } from "./pieces/index.js";
 export type { PieceName, PieceSet, ClientContext, PieceSource, PieceVerdict } from "./pieces/index.js";

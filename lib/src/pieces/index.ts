@@ -6,4 +6,5 @@ export { runPieceCheck, NotYet, type PieceVerdict } from "./piece-checks.js";
 export { check, piecesOf, revealAfterTrying, definitionOf, verdictText } from "./check-cell.js";
 export { meetTheServer, meetMode, meetingSummary, BUILD_MODES } from "./meet-the-server.js";
 export { reveal, findDeclaration, REFERENCE_OF, LIBRARY_SOURCE } from "./reveal.js";
-export { buildCells, readBuildCells, evaluateBuildCells, kernelTypescript, BUILD_CELL_TAG, type BuildCell, type EvaluatedPieces } from "./notebook-pieces.js";
+export { cellScope } from "./cell-scope.js";
+export { buildCells, readBuildCells, evaluateBuildCells, evaluateTranspiled, transpileBuildCells, kernelTypescript, BUILD_CELL_TAG, type BuildCell, type EvaluatedPieces, type TranspiledCell } from "./notebook-pieces.js";

@@ -16,7 +16,7 @@ export const FAILURE_MODES: ReadonlyArray<{ readonly mode: string; readonly time
   { mode: "wrong-id", timeoutMs: 5000 },
   { mode: "stale", timeoutMs: 5000 },
   { mode: "oversized", timeoutMs: 5000 },
-  { mode: "endless", timeoutMs: 5000, endlessBytes: 8 * 1024 * 1024 },
+  { mode: "endless", timeoutMs: 5000, endlessBytes: 1024 * 1024 },
   { mode: "stdout-log", timeoutMs: 5000 },
   { mode: "chatty", timeoutMs: 5000 },
   { mode: "hang", timeoutMs: 1000 },

@@ -10,7 +10,7 @@ import { signalGroup } from "../../client/process-group.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
 import { liveInGroup, processesMentioning, serverPid } from "./evidence.js";
 import { RULES } from "./index.js";
-import { RuleFailure, type ExportName, type Probe, type ProbeAnswer, type ProbeRequest, type Rule, type RuleContext, type RuleVerdict, type ServerRun, type ServerSettings } from "./types.js";
+import { RuleFailure, type Probe, type ProbeAnswer, type ProbeRequest, type Rule, type RuleContext, type RuleVerdict, type ServerRun, type ServerSettings } from "./types.js";
 
 /** A probe for one rule, and what the graded code printed while it ran. */
 export interface ProbeSession {
@@ -36,8 +36,10 @@ function oneLine(text: string, max = 600): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** The rule's one line; a long FAIL is cut in its middle, so where to look always shows. */
 export function verdictLine(rule: Rule, ok: boolean, text: string): string {
-  return ok ? oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`) : oneLine(`FAIL ${rule.id}: ${text} (look at: ${rule.where})`);
+  if (ok) return oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`);
+  return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
 }
 
 function verdict(rule: Rule, status: RuleVerdict["status"], text: string, extra: { expected?: string; received?: string; output?: string; ms?: number } = {}): RuleVerdict {
@@ -83,7 +85,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     const context = makeContext(rule, probe, dir, options, servers);
     const kinds = await context.ask({ op: "exports" });
     const exported = kinds.ok ? (kinds.value as Record<string, string>) : {};
-    const missing = rule.needs.filter((name: ExportName) => exported[name] === undefined || exported[name] === "undefined");
+    const missing = rule.needs.filter((name) => exported[name] === undefined || exported[name] === "undefined");
     if (missing.length > 0) throw new RuleFailure("the implementation's exports", `${missing.join(", ")}`, kinds.ok ? "not exported" : `no answer (${kinds.error.message})`);
     text = await bounded(rule.deadlineMs, () => rule.body(context));
     status = "passed";

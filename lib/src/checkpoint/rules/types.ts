@@ -85,7 +85,7 @@ export interface Rule {
   readonly title: string;
   readonly points: number;
   /** The exports the rule calls; a rule is graded only if all of them are there. */
-  readonly needs: readonly ExportName[];
+  readonly needs: readonly (ExportName | `exercise${number}`)[];
   /** Rules whose failure makes this one meaningless: it is then not graded (0 points, says why). */
   readonly dependsOn: readonly string[];
   readonly visibility: Visibility;
