@@ -14,6 +14,7 @@ export const DEMO_MODES = [
   { mode: "stdout-log", expect: "malformed-frame", teaches: "a log line on stdout is a broken protocol, not skipped" },
   { mode: "hang", expect: "deadline", teaches: "a hung call ends at its deadline" },
   { mode: "trickle", expect: "deadline", teaches: "a byte before each wait cannot stretch one shared deadline" },
+  { mode: "drip", expect: "deadline", teaches: "a whole notification every 400 ms cannot stretch it either" },
   { mode: "chatty", expect: "too-many-messages", teaches: "at most 16 notifications are skipped before a reply" },
   { mode: "many-tools", expect: "catalog", teaches: "a catalog over 32 tools is refused" },
   { mode: "paged", expect: "catalog", teaches: "a paginated list is refused, not read in part" },
