@@ -2,7 +2,7 @@
 // copies, the forgeries, a learner copy with a type error and from a read-only copy of the
 // repository: fresh reports every time, verdicts made outside the graded code.
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,10 @@ import { parseXml } from "./xml-parse.js";
 
 const root = mkdtempSync(join(tmpdir(), "checkpoint-cli-"));
 chmodSync(root, 0o755);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  if (existsSync(join(root, "read-only-repo"))) chmodTree(join(root, "read-only-repo"), (mode) => mode | 0o200);
+  rmSync(root, { recursive: true, force: true });
+});
 const WRONG = join(REPO_ROOT, "checkpoints", "wrong-implementations");
 const SECRET = "grader-secret-4c1f9e";
 
@@ -71,25 +74,61 @@ function learnerCopyWithTypeError(): void {
   writeFileSync(join(reportDir, "results.json"), '{"score": 999, "stale": true}');
 }
 
+/** A copy of what the checkpoint needs (built library and server, evidence, packages linked), made read-only. */
+const readOnly = join(root, "read-only-repo");
+const outside = join(root, "outside", "impl.js");
+function readOnlyCopy(): void {
+  for (const part of ["package.json", "tsconfig.base.json", "lib/package.json", "lib/dist", "server/package.json", "server/dist", "evidence"]) {
+    cpSync(join(REPO_ROOT, part), join(readOnly, part), { recursive: true });
+  }
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(readOnly, "node_modules"));
+  mkdirSync(join(outside, ".."), { recursive: true });
+  writeFileSync(outside, `"use strict";\nmodule.exports = require(${JSON.stringify(join(WRONG, "discovery-bounds.js"))});\n`);
+  chmodSync(join(outside, ".."), 0o755);
+  chmodTree(readOnly, (mode) => mode & ~0o222);
+}
+
+function chmodTree(path: string, change: (mode: number) => number): void {
+  const stat = statSync(path);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) if (name !== "node_modules") chmodTree(join(path, name), change);
+  chmodSync(path, change(stat.mode));
+}
+
+/** Every file below `dir` with its size and modification time (node_modules, a link to the real one, left out). */
+function snapshot(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !join(entry.parentPath, entry.name).includes("node_modules"))
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      const stat = statSync(path);
+      return `${path} ${stat.size} ${stat.mtimeMs}`;
+    })
+    .sort();
+}
+let beforeGrading: string[] = [];
+
 beforeAll(async () => {
   learnerCopyWithTypeError();
+  readOnlyCopy();
+  beforeGrading = snapshot(readOnly);
   mkdirSync(join(REPO_ROOT, "checkpoints", "reports"), { recursive: true }); // where the forgery tries to write its own report
   const jobs: Array<[string, string[]]> = [
     ["reference", []],
     ["endless", ["--impl", join(WRONG, "frame-limit-endless.js")]],
     ["close-group", ["--impl", join(WRONG, "close-group.js")]],
     ["forged", ["--impl", join(WRONG, "forgeries", "forged-ok-lines.js")]],
-    ["patched", ["--impl", join(WRONG, "forgeries", "replaces-harness.js")]],
+    ["patched", ["--impl", join(WRONG, "forgeries", "replaces-harness.js"), "--seed", "7"]],
     ["reader", ["--impl", join(WRONG, "forgeries", "reads-environment.js"), "--hidden", join(REPO_ROOT, "test", "checkpoint", "fixtures", "hidden-rules")]],
     ["typo", ["--impl", copy, "--exercises"]],
     ["usage", ["--impl", "no/such/file.js"]],
+    ["read-only", ["--impl", outside]],
     ["answered-exercises", ["--impl", join(REPO_ROOT, "test", "checkpoint", "fixtures", "exercise-answers.js"), "--exercises"]],
   ];
   let next = 0;
   await Promise.all([0, 1, 2, 3].map(async () => {
     for (let index = next++; index < jobs.length; index = next++) {
       const [name, args] = jobs[index]!;
-      runs.set(name, await checkpoint(name, args));
+      runs.set(name, await checkpoint(name, args, name === "read-only" ? readOnly : REPO_ROOT));
     }
   }));
 }, 240_000);
@@ -130,6 +169,9 @@ describe("npm run checkpoint -- --impl PATH", () => {
     const patched = run("patched");
     expect(patched.status).toBe(1);
     expect(failedRules(patched)).toEqual(["ids-exact"]);
+    // With a seed, the rules whose inputs it changes stay out of view until the due date.
+    expect(patched.results.tests.find((test) => test.name.startsWith("ids-exact: "))!.visibility).toBe("after_due_date");
+    expect(patched.results.output).toMatch(/; seed 7;/u);
     const reader = run("reader");
     expect(reader.status).toBe(1);
     expect(failedRules(reader)).toEqual(["ids-exact", "hidden-zero-id"]);
@@ -169,6 +211,14 @@ describe("npm run checkpoint -- --impl PATH", () => {
     const answered = run("answered-exercises").results.tests.filter((test) => test.name.startsWith("exercise-"));
     expect(answered.map((test) => test.status)).toEqual(["failed", "failed", "passed", "passed", "passed", "failed"]);
     expect(answered[0]!.output).toContain("not attempted");
+  });
+
+  it("a read-only copy of the repository grades an implementation outside it, and writes nothing into itself", () => {
+    const graded = run("read-only");
+    expect(graded.status).toBe(1);
+    expect(failedRules(graded)).toEqual(["discovery-bounds"]);
+    expect(graded.results.output).toContain(`graded: ${outside}`);
+    expect(snapshot(readOnly)).toEqual(beforeGrading);
   });
 
   it("a usage error still leaves a fresh report that says the checkpoint did not run, exit 2", () => {

@@ -77,6 +77,7 @@ export const negativeControl: Rule = {
 
 export const allowlistBeforeWrite: Rule = {
   id: "allowlist-before-write",
+  seeded: true,
   title: "an advertised tool the application did not allow is refused before a byte reaches the server",
   points: 2,
   needs: ["StdioClient"],
@@ -129,6 +130,7 @@ export const advertisedBeforeWrite: Rule = {
 
 export const pingAnswered: Rule = {
   id: "ping-answered",
+  seeded: true,
   title: "a ping from the server is answered, and the call then completes",
   points: 1,
   needs: ["StdioClient"],
@@ -209,6 +211,7 @@ export const spawnArgvEnv: Rule = {
 
 export const notificationsBounded: Rule = {
   id: "notifications-bounded",
+  seeded: true,
   title: "notifications before a reply are skipped, up to 16: 16 pass, 17 are refused",
   points: 2,
   needs: ["StdioClient"],

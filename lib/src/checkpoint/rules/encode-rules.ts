@@ -1,7 +1,6 @@
 // Rules of encodeFrame: one compact line, refused when JSON cannot carry the value faithfully or
-// the frame would pass the limit (in bytes). Refusing outgoing data is the caller's mistake
-// (UsageError in the team's decisions); until every branch has that decision, any class of the
-// library's family counts, and the behaviour (a throw, not a frame) is what the rule grades.
+// the frame would pass the limit (in bytes). Refusing outgoing data is the caller's mistake, so
+// the refusal is a UsageError (the team's error decisions); ProtocolError is for what a server sent.
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { frameOfSize } from "./framing-rules.js";
@@ -31,7 +30,7 @@ export const encodeRefuses: Rule = {
       [{ $circular: true }, "an object that contains itself"],
     ];
     for (const [value, what] of values) {
-      refusal(await context.ask({ op: "call", fn: "encodeFrame", args: [value] }), `encodeFrame(a message holding ${what})`, "a refusal (UsageError), not a frame");
+      refusal(await context.ask({ op: "call", fn: "encodeFrame", args: [value] }), `encodeFrame(a message holding ${what})`, "a refusal (UsageError), not a frame", ["UsageError"]);
     }
     return "";
   },
@@ -39,6 +38,7 @@ export const encodeRefuses: Rule = {
 
 export const encodeLimit: Rule = {
   id: "encode-limit",
+  seeded: true,
   title: "encodeFrame refuses a frame over the limit, counted in bytes with the newline",
   points: 1,
   needs: ["encodeFrame"],
@@ -56,7 +56,8 @@ export const encodeLimit: Rule = {
     refusal(
       await context.ask({ op: "call", fn: "encodeFrame", args: [JSON.parse(over.toString("utf8")), limit] }),
       `encodeFrame(a message whose frame is ${limit + 1} bytes but ${over.toString("utf8").length} characters, ${limit})`,
-      "a refusal: one byte over the limit",
+      "a refusal (UsageError): one byte over the limit",
+      ["UsageError"],
     );
     return "";
   },

@@ -46,6 +46,7 @@ const line = (text: string): Buffer => Buffer.from(text, "utf8");
 
 export const framingNewline: Rule = {
   id: "framing-newline",
+  seeded: true,
   title: "bytes become one frame per newline, however the reads are cut",
   points: 2,
   needs: ["FrameReader"],
@@ -91,6 +92,7 @@ export const framingUtf8Split: Rule = {
 
 export const frameLimitBoundary: Rule = {
   id: "frame-limit-boundary",
+  seeded: true,
   title: "the frame limit counts bytes, newline included: exactly the limit passes, one byte more is refused",
   points: 2,
   needs: ["FrameReader"],

@@ -8,6 +8,7 @@ import { showWire } from "./wire.js";
 
 export const messagesShape: Rule = {
   id: "messages-shape",
+  seeded: true,
   title: "requestMessage carries an id and params; notificationMessage carries no id",
   points: 1,
   needs: ["requestMessage", "notificationMessage"],
@@ -29,6 +30,7 @@ export const messagesShape: Rule = {
 
 export const idsExact: Rule = {
   id: "ids-exact",
+  seeded: true,
   title: "a reply answers a request only when its id has the same type and value",
   points: 2,
   needs: ["answerFor"],
@@ -63,6 +65,7 @@ export const idsExact: Rule = {
 
 export const errorRaised: Rule = {
   id: "error-raised",
+  seeded: true,
   title: "an error reply is raised as ServerError, never returned as a result",
   points: 1,
   needs: ["answerFor"],

@@ -42,11 +42,12 @@ export function verdictLine(rule: Rule, ok: boolean, text: string): string {
   return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
 }
 
-function verdict(rule: Rule, status: RuleVerdict["status"], text: string, extra: { expected?: string; received?: string; output?: string; ms?: number } = {}): RuleVerdict {
+function verdict(rule: Rule, status: RuleVerdict["status"], text: string, extra: { expected?: string; received?: string; output?: string; ms?: number; seed?: number } = {}): RuleVerdict {
   const ok = status === "passed";
+  const visibility = rule.seeded === true && (extra.seed ?? 0) !== 0 && rule.visibility === "visible" ? "after_due_date" : rule.visibility;
   return {
     rule: rule.id, title: rule.title, ok, status, points: rule.points, score: ok ? rule.points : 0,
-    visibility: rule.visibility, where: rule.where, expected: extra.expected, received: extra.received,
+    visibility, where: rule.where, expected: extra.expected, received: extra.received,
     line: verdictLine(rule, ok, text), output: extra.output ?? "", ms: extra.ms ?? 0,
   };
 }
@@ -63,11 +64,12 @@ export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
 
 async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVerdict[]): Promise<RuleVerdict> {
   const failedFirst = rule.dependsOn.filter((id) => earlier.some((each) => each.rule === id && !each.ok));
-  if (failedFirst.length > 0) return verdict(rule, "not-graded", `not graded: it means something only once ${failedFirst.join(", ")} passes`);
+  const seed = options.seed ?? 0;
+  if (failedFirst.length > 0) return verdict(rule, "not-graded", `not graded: it means something only once ${failedFirst.join(", ")} passes`, { seed });
   const broken = rule.needs.filter((name) => options.broken?.has(name));
   if (broken.length > 0) {
     const errors = [...new Set(broken.map((name) => options.broken!.get(name)!))].join("\n");
-    return verdict(rule, "failed", `${broken.join(", ")} did not compile: ${errors.split("\n")[0] ?? ""}`, { output: errors });
+    return verdict(rule, "failed", `${broken.join(", ")} did not compile: ${errors.split("\n")[0] ?? ""}`, { output: errors, seed });
   }
 
   const started = performance.now();
@@ -105,7 +107,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     status = "failed";
     text = `processes were left running after the rule and had to be killed: ${leftovers.join(", ")}`;
   }
-  return verdict(rule, status, text, { ...(expected === undefined ? {} : { expected }), ...(received === undefined ? {} : { received }), output, ms: Math.round(performance.now() - started) });
+  return verdict(rule, status, text, { ...(expected === undefined ? {} : { expected }), ...(received === undefined ? {} : { received }), output, ms: Math.round(performance.now() - started), seed });
 }
 
 function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions, servers: ServerRun[]): RuleContext {

@@ -89,6 +89,8 @@ export interface Rule {
   /** Rules whose failure makes this one meaningless: it is then not graded (0 points, says why). */
   readonly dependsOn: readonly string[];
   readonly visibility: Visibility;
+  /** True when --seed changes its inputs: with a seed other than 0 its line is "after_due_date", so seeded inputs stay unseen until then. */
+  readonly seeded?: boolean;
   /** Where a learner looks when it fails: "learner/src/framing.ts, FrameReader.feed". */
   readonly where: string;
   /** The whole rule's bound, in ms. */
