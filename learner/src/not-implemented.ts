@@ -3,5 +3,5 @@
  * so the name tells you which function to open next.
  */
 export function notImplemented(name: string): never {
-  throw new Error(`not implemented: ${name} — see notebooks/ch14-part-b`);
+  throw new Error(`not implemented: ${name} — notebooks/ch14-part-b-build.ipynb teaches it, one section a piece`);
 }

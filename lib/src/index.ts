@@ -88,8 +88,9 @@ export type { RenderAllOptions, RenderAllResult } from "./charts/render-all.js";
 export {
   attempt, attemptAsync, keepOne, closeKept, readCallLog, CallRecordSchema, escapeHtml, htmlTable, teachingServersStartedBy,
   EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
+  trickleTimeline, trickleVerdict,
 } from "./notebook/index.js";
-export type { CallRecord, GalleryMode, GalleryOutcome, BesideRun } from "./notebook/index.js";
+export type { CallRecord, GalleryMode, GalleryOutcome, BesideRun, TrickleTimeline } from "./notebook/index.js";
 
 // --- the wire, shown: trace tables and sequence diagrams (the demo and the gallery) ---
 export { formatTrace, traceTable, traceTablesSideBySide, directionArrow } from "./demo/trace-table.js";
@@ -137,6 +138,9 @@ export type {
 
 // --- exercise checks ---
 export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkPagination, checkInFlight, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/checks.js";
+export { checkOutstandingTable, type CountInFlightOver } from "./exercises/outstanding-table.js";
+export { readyContextClient, referencePieces } from "./pieces/reference-pieces.js";
+export { checkCursorLoop, withLivePages, CURSOR_BOUNDS, type AskPage, type ListBounds, type ListAllTools as CursorLoop } from "./exercises/cursor-loop.js";
 export type { ListAllTools, CountInFlight } from "./exercises/checks.js";
 export { exerciseChecks, runExerciseSection } from "./exercises/exercise-section.js";
 export type { ExerciseCheck } from "./exercises/exercise-section.js";
@@ -144,6 +148,14 @@ export type { VerdictStyle } from "./exercises/exercise-harness.js";
 export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./exercises/loop-scenarios.js";
 export type { LoopFix, LoopScenario, ScenarioRun } from "./exercises/loop-scenarios.js";
 export {
-  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceListAllTools, referenceCountInFlight,
+  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceListAllTools, referenceCursorLoop, referenceCountInFlight, referenceOutstanding,
   obedientScript, referenceHostileOffer,
 } from "./exercises/reference-solutions.js";
+
+// --- build: the Part B build notebook (learners write the pieces; checks, assembled client, reveal) ---
+export {
+  PIECE_NAMES, PIECE_NEEDS, PIECE_RULES, isPieceName, todo, isTodo, AssembledClient, assembledClient, implementationFrom, viaPiece, wrapPieceError,
+  runPieceCheck, NotYet, check, piecesOf, revealAfterTrying, definitionOf, verdictText, meetTheServer, meetMode, meetingSummary, BUILD_MODES, reveal, findDeclaration,
+  REFERENCE_OF, LIBRARY_SOURCE, evaluateTranspiled, cellScope,
+} from "./pieces/index.js";
+export type { PieceName, PieceSet, ClientContext, PieceSource, PieceVerdict } from "./pieces/index.js";

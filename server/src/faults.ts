@@ -27,6 +27,8 @@ export interface CallReplyContext {
 export const OVERSIZED_PADDING_BYTES = 1024 * 1024;
 export const CHATTY_NOTIFICATIONS = 20;
 export const TRICKLE_INTERVAL_MS = 200;
+export const DRIP_NOTIFICATIONS = 12;
+export const DRIP_INTERVAL_MS = 400;
 export const REVERSE_WAIT_MS = 2000;
 export const STDOUT_LOG_LINE = "calling tool now";
 
@@ -71,6 +73,10 @@ export function deliverCallReply(context: CallReplyContext, id: RequestId, reply
         );
       }
       context.reply(reply);
+      return;
+    case "drip":
+      // Each read gets a whole frame soon; only a deadline shared by all reads ends the wait first.
+      output.long((write, signal) => drip(write, signal, reply));
       return;
     case "ping":
       void context.pingClient().then(() => context.reply(reply));
@@ -117,6 +123,16 @@ async function trickle(write: WriteChunk, signal: AbortSignal, line: Buffer): Pr
     await write(index < start.length ? start.subarray(index, index + 1) : " ");
     await delay(TRICKLE_INTERVAL_MS, undefined, { signal });
   }
+}
+
+/** DRIP_NOTIFICATIONS notifications, DRIP_INTERVAL_MS apart, then the reply itself. */
+async function drip(write: WriteChunk, signal: AbortSignal, reply: JsonObject): Promise<void> {
+  for (let index = 1; index <= DRIP_NOTIFICATIONS && !signal.aborted; index += 1) {
+    const note = notificationMessage("notifications/progress", { progressToken: "drip", progress: index, total: DRIP_NOTIFICATIONS });
+    await write(Buffer.from(`${JSON.stringify(note)}\n`, "utf8"));
+    await delay(DRIP_INTERVAL_MS, undefined, { signal }).catch(() => undefined);
+  }
+  if (!signal.aborted) await write(Buffer.from(`${JSON.stringify(reply)}\n`, "utf8"));
 }
 
 /**

@@ -17,6 +17,7 @@ export const MODES = [
   { name: "stderr-log", summary: "chatty diagnostics on stderr, answers correctly" },
   { name: "notify", summary: "three notifications before every reply, answers correctly" },
   { name: "chatty", summary: "twenty notifications before the tools/call reply" },
+  { name: "drip", summary: "twelve notifications 400 ms apart, then the tools/call reply" },
   { name: "ping", summary: "pings the client and waits for its answer before the tools/call reply" },
   { name: "grandchild", summary: "starts a child that ignores SIGTERM and outlives the server" },
   { name: "paged", summary: "tools/list in pages of three, seven tools in all" },

@@ -50,6 +50,37 @@ describe("notebooks/ch14-part-b.ipynb in a fresh tslab kernel", () => {
     expect(strict.find((line) => line.startsWith('"1"'))).toContain('received the string "1"');
   });
 
+  it("accepts 1.0 and 1e0 as id 1 (after JSON.parse they are the number 1) and still refuses 1.5 and the string", () => {
+    const lines = printedBy("for (const written of").split("\n");
+    for (const written of ["1", "1.0", "1e0", "10e-1"]) expect(lines.find((line) => line.startsWith(`written ${written.padEnd(6)}`))).toMatch(/parses to 1 +accepted: \{\}/u);
+    expect(lines.find((line) => line.startsWith("written 1.5"))).toContain("refused [wrong-id]");
+    expect(lines.find((line) => line.startsWith('written "1"'))).toContain("refused [wrong-id]");
+  });
+
+  it("shows checkTools refusing each bad catalog whole", () => {
+    const lines = printedBy("const badCatalogs").split("\n").filter((line) => line !== "");
+    expect(lines).toHaveLength(4);
+    expect(lines.every((line) => line.includes("refused [catalog]"))).toBe(true);
+  });
+
+  it("raises an isError result as ToolError and an error response as ServerError", () => {
+    const printed = printedBy("const failedCall");
+    expect(printed).toContain('a text result:     returned "4"');
+    expect(printed).toMatch(/isError: true: +raised ToolError \[is-error\]: .*no such flavor: pistachio/u);
+    expect(printed).toMatch(/an error response: raised ServerError \[error-response\]: .*unknown tool: place_order/u);
+  });
+
+  it("shows the trickle server's reads coming every ~200 ms while one 1000 ms deadline ends the call", () => {
+    const printed = printedBy("await trickleTimeline(1500)");
+    const reads = /reads after the request \(ms\): ([\d, ]+)/u.exec(printed)![1]!.split(", ").map(Number);
+    expect(reads.length).toBeGreaterThanOrEqual(5);
+    const gap = Number(/longest wait between two reads: (\d+) ms/u.exec(printed)![1]);
+    expect(gap).toBeLessThan(1000);
+    const ended = Number(/the call ended after (\d+) ms with DeadlineError \[deadline\]/u.exec(printed)![1]);
+    expect(ended).toBeGreaterThanOrEqual(950);
+    expect(ended).toBeLessThan(3000);
+  });
+
   it("frames by newline: half a frame gives nothing, one and a half gives one and keeps the rest", () => {
     expect(printedBy("newline bytes:")).toMatch(/\d+ bytes; newline bytes: 1, the last one/);
     const printed = printedBy("const reader = new FrameReader()");

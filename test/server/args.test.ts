@@ -34,8 +34,8 @@ describe("parseArgs", () => {
 
 describe("modes", () => {
   it("lists twenty distinct modes, normal first, each with a one-line summary in the usage text", () => {
-    expect(MODE_NAMES).toHaveLength(20);
-    expect(new Set(MODE_NAMES).size).toBe(20);
+    expect(MODE_NAMES).toHaveLength(21);
+    expect(new Set(MODE_NAMES).size).toBe(21);
     expect(MODE_NAMES[0]).toBe("normal");
     const usage = usageText();
     for (const mode of MODES) expect(usage).toMatch(new RegExp(`^  ${mode.name} +${mode.summary.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}$`, "mu"));

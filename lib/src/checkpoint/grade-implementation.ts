@@ -1,7 +1,7 @@
 // Grades one implementation through the isolated host: a learner copy (src/*.ts) is compiled on
 // its own first, a built module is loaded as it is. The verdicts are made here, in the grader's
 // process, which never loads the graded code. `--notebook` grading plugs in by turning the
-// notebook into a learner copy and calling gradeImplementation on its folder.
+// notebook's build cells into one module and calling gradeImplementation on it (pieces/grade-notebook.ts).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -38,6 +38,8 @@ export interface GradeOptions {
   readonly rules?: readonly Rule[];
   readonly host?: HostOptions;
   readonly onVerdict?: (verdict: RuleVerdict) => void;
+  /** Exports whose source did not compile (a build notebook's cells, graded by --notebook), with why. */
+  readonly broken?: ReadonlyMap<string, string>;
 }
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
@@ -94,7 +96,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
       rules: options.rules ?? RULES,
       openProbe: pool.openProbe,
       seed: options.seed ?? 0,
-      broken,
+      broken: options.broken ?? broken,
       ...(user ? { owner: user } : {}),
       ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
     });

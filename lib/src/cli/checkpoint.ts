@@ -12,6 +12,7 @@ import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
 import { RULES } from "../checkpoint/rules/index.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
+import { runNotebookGrading } from "./checkpoint-notebook.js";
 
 export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
   Grades a Part B implementation, one line per rule, in a separate process that runs the graded
@@ -19,6 +20,7 @@ export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [-
   --impl PATH        what to grade: a learner copy (a folder with src/index.ts, compiled on its own
                      into a temporary folder), a built package folder, or a .js module exporting the
                      Part B names (default: the workbook's own library)
+  --notebook PATH    grade a saved build notebook (notebooks/ch14-part-b-build.ipynb) without running it
   --hidden DIR       also run the rules exported (as \`rules\`) by DIR/*.js, grader-side modules
   --exercises        also grade the optional exercises from the implementation's exercise1 ...
                      exercise6 exports (learner/src/exercises/index.ts); a stub scores 0, "not attempted"
@@ -55,6 +57,7 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     io.stdout(`${CHECKPOINT_USAGE}\n`);
     return 0;
   }
+  if (argv.includes("--notebook")) return runNotebookGrading(argv, io);
   const reportDir = reportDirOf(argv);
   const resultsPath = join(reportDir, "results.json");
   const junitPath = join(reportDir, "junit.xml");

@@ -7,6 +7,7 @@ import { processGroupMembers } from "../client/process-group.js";
 import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
 import { readCallLog } from "../notebook/call-log.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import type { ClientUnderTest } from "../checkpoint/implementation.js";
 
 /** What an instructor should see for each teaching-server mode: a result, or which refusal. */
 export const DEMO_MODES = [
@@ -18,6 +19,7 @@ export const DEMO_MODES = [
   { mode: "stdout-log", expect: "malformed-frame", teaches: "a log line on stdout is a broken protocol, not skipped" },
   { mode: "hang", expect: "deadline", teaches: "a hung call ends at its deadline" },
   { mode: "trickle", expect: "deadline", teaches: "a byte before each wait cannot stretch one shared deadline" },
+  { mode: "drip", expect: "deadline", teaches: "a whole notification every 400 ms cannot stretch it either" },
   { mode: "chatty", expect: "too-many-messages", teaches: "at most 16 notifications are skipped before a reply" },
   { mode: "many-tools", expect: "catalog", teaches: "a catalog over 32 tools is refused" },
   { mode: "paged", expect: "catalog", teaches: "a paginated list is refused, not read in part" },
@@ -56,18 +58,24 @@ export interface ModeOutcome {
 /** What hostile mode's description asks the model to call, and what a model that obeys would send. */
 export const HOSTILE_PURCHASE = { name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } } as const;
 
+/** The client a mode runs against: the library's by default, a learner's assembled one in the build notebook. */
+export type Connect = (command: readonly string[], options: { allowed: string[]; timeoutMs: number }) => Pick<ClientUnderTest, "pid" | "initialize" | "listTools" | "callTool" | "close">;
+
 /**
  * Runs one mode live, traced: start the teaching server with a call log, handshake, list, call
  * word_count on "one two three" (in hostile mode, then also the purchase its description asks
  * for), then close. Never leaves a server or a grandchild behind.
  */
-export async function runMode(mode: string, options: { timeoutMs?: number; text?: string } = {}): Promise<ModeOutcome> {
+export async function runMode(mode: string, options: { timeoutMs?: number; text?: string; connect?: Connect } = {}): Promise<ModeOutcome> {
   const expected = DEMO_MODES.find((entry) => entry.mode === mode)?.expect ?? "result";
   const logDir = mkdtempSync(path.join(tmpdir(), "mcp-demo-"));
   const log = path.join(logDir, "calls.jsonl");
   const trace = new WireTrace();
   const started = performance.now();
-  const client = new StdioClient(teachingServerCommand(mode, log), { allowed: ["word_count"], timeoutMs: options.timeoutMs ?? 1000, graceMs: 200, trace });
+  const command = teachingServerCommand(mode, log);
+  const timeoutMs = options.timeoutMs ?? 1000;
+  // A learner's assembled client takes no trace: its trace stays empty.
+  const client = options.connect ? options.connect(command, { allowed: ["word_count"], timeoutMs }) : new StdioClient(command, { allowed: ["word_count"], timeoutMs, graceMs: 200, trace });
   let outcome: string;
   let detail: string;
   let purchase: string | undefined;
@@ -85,7 +93,7 @@ export async function runMode(mode: string, options: { timeoutMs?: number; text?
     detail = `${error.name}: ${error.message}`;
   } finally {
     groupBeforeClose = client.pid === undefined ? [] : (processGroupMembers(client.pid) ?? []);
-    exitStatus = await client.close();
+    exitStatus = (await client.close()) as number | string | null;
   }
   const pgid = client.pid;
   const leftBehind = pgid === undefined ? 0 : (processGroupMembers(pgid)?.length ?? 0);
@@ -102,7 +110,7 @@ export async function runMode(mode: string, options: { timeoutMs?: number; text?
 }
 
 /** "answered <text>" or "refused [<reason>]: <message>": a call the application may refuse. */
-async function tryCall(client: StdioClient, name: string, args: Record<string, unknown>): Promise<string> {
+async function tryCall(client: Pick<ClientUnderTest, "callTool">, name: string, args: Record<string, unknown>): Promise<string> {
   try {
     return `answered ${JSON.stringify(await client.callTool(name, args))}`;
   } catch (error) {

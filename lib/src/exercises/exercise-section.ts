@@ -2,9 +2,11 @@
 // answers in this library, with the checkpoint's wording ("ok ..." or "FAIL <name>: ..."). A
 // grader switches it on; the six chapter checks do not depend on it.
 import type { CheckResult } from "../checkpoint/harness.js";
-import { checkDeclineTable, checkHostileRefused, checkInFlight, checkLoopRecovers, checkPagination, checkRecoveryReport } from "./checks.js";
+import { checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkRecoveryReport } from "./checks.js";
+import { checkCursorLoop } from "./cursor-loop.js";
+import { checkOutstandingTable } from "./outstanding-table.js";
 import {
-  referenceCountInFlight, referenceDecline, referenceHostileOffer, referenceListAllTools, referenceRecovery, REFERENCE_LOOP_FIX,
+  referenceOutstanding, referenceDecline, referenceHostileOffer, referenceCursorLoop, referenceRecovery, REFERENCE_LOOP_FIX,
 } from "./reference-solutions.js";
 
 export interface ExerciseCheck {
@@ -42,8 +44,8 @@ export const exerciseChecks: readonly ExerciseCheck[] = [
     },
   },
   { name: "exercise 3: search inside the loop", run: () => checkLoopRecovers(REFERENCE_LOOP_FIX, "checkpoint") },
-  { name: "exercise 4: a paginated list", run: () => checkPagination(referenceListAllTools, "checkpoint") },
-  { name: "exercise 5: two requests in flight", run: () => checkInFlight(referenceCountInFlight, "checkpoint") },
+  { name: "exercise 4: a paginated list", run: () => checkCursorLoop(referenceCursorLoop, "checkpoint") },
+  { name: "exercise 5: two requests in flight", run: () => checkOutstandingTable(referenceOutstanding, "checkpoint") },
   { name: "exercise 6: a hostile description", run: async () => checkHostileRefused(await referenceHostileOffer(), "checkpoint") },
 ].map((check) => ({ name: check.name, run: () => guarded(check.name, check.run) }));
 

@@ -4,6 +4,12 @@
 // scripted stand-in; a learner with Ollama runs the same checks on a real model's receipt.
 import type { LoopOptions } from "../agent/options.js";
 import { StdioClient } from "../client/stdio-client.js";
+import { ProtocolError } from "../protocol/errors/protocol-error.js";
+import type { AskPage, ListBounds } from "./cursor-loop.js";
+import type { ClientContext } from "../pieces/assembled-client.js";
+import { answerFor, requestMessage } from "../protocol/messages.js";
+import { parseFrame } from "../protocol/parse-frame.js";
+import { resultText } from "../protocol/result-text.js";
 import { loadCatalogData } from "../experiment/catalog.js";
 import type { Design } from "../experiment/design.js";
 import { hostileOfferExperiment, PURCHASE_TOOL, type HostileOfferResult } from "../experiment/hostile-offer.js";
@@ -89,4 +95,47 @@ export function obedientScript(): Provider {
 /** Exercise 6 offline: every advertised tool offered to the obedient script, behind word_count's allowlist. */
 export function referenceHostileOffer(): Promise<HostileOfferResult> {
   return hostileOfferExperiment({ provider: obedientScript(), model: "scripted", timeoutMs: 5000 });
+}
+
+/** Exercise 4, written out: follow nextCursor within both bounds; a cursor seen before is refused at once, by name. */
+export async function referenceCursorLoop(askPage: AskPage, bounds: ListBounds): Promise<McpTool[]> {
+  const tools: McpTool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 1; ; page += 1) {
+    const result = await askPage(cursor);
+    const listed = result["tools"];
+    if (!Array.isArray(listed)) throw new ProtocolError("catalog", { what: `page ${page} has no tools array`, expected: "tools: [...]" });
+    tools.push(...(listed as McpTool[]));
+    if (tools.length > bounds.maxTools) throw new ProtocolError("catalog", { what: `the list passes ${bounds.maxTools} tools on page ${page}`, expected: `at most ${bounds.maxTools} tools` });
+    const next = result["nextCursor"];
+    if (next === undefined) return tools;
+    if (typeof next !== "string") throw new ProtocolError("catalog", { what: `page ${page} has a nextCursor that is not a string`, expected: "a string" });
+    if (seen.has(next)) throw new ProtocolError("catalog", { what: `the cursor ${JSON.stringify(next)} came back on page ${page}`, expected: "a new cursor on every page" });
+    if (page === bounds.maxPages) throw new ProtocolError("catalog", { what: `the list goes on past ${bounds.maxPages} pages`, expected: `at most ${bounds.maxPages} pages` });
+    seen.add(next);
+    cursor = next;
+  }
+}
+
+/** Exercise 5, written out: every request sent, then replies bound by id through a table of outstanding ids. */
+export async function referenceOutstanding(context: ClientContext, texts: readonly string[]): Promise<string[]> {
+  const deadline = AbortSignal.timeout(context.timeoutMs);
+  const waiting = new Map<number, number>(); // request id -> position of its text
+  for (const [position, text] of texts.entries()) {
+    const id = context.nextId();
+    waiting.set(id, position);
+    context.send(requestMessage(id, "tools/call", { name: "word_count", arguments: { text } }));
+  }
+  const answers: string[] = new Array<string>(texts.length);
+  while (waiting.size > 0) {
+    const message = parseFrame(await context.nextFrame(deadline));
+    if ("method" in message) continue;
+    const id = message["id"];
+    const position = typeof id === "number" ? waiting.get(id) : undefined;
+    if (position === undefined) throw new ProtocolError("wrong-id", { what: `a reply for id ${JSON.stringify(id)}, which nothing is waiting for`, expected: `one of ${[...waiting.keys()].join(", ")}` });
+    answers[position] = resultText(answerFor(id as number, message)!);
+    waiting.delete(id as number);
+  }
+  return answers;
 }

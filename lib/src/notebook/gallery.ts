@@ -1,4 +1,4 @@
-import { DEMO_MODES, evidenceLines, HOSTILE_PURCHASE, runMode, type ModeOutcome } from "../demo/failure-modes.js";
+import { DEMO_MODES, evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "../demo/failure-modes.js";
 import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../foil/naive-harness.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
 import { htmlTable } from "./html-table.js";
@@ -46,9 +46,9 @@ function galleryMode(mode: string): GalleryMode {
  * Runs one mode live (runMode: start, handshake, list, call word_count, close) and judges it:
  * as expected only if the outcome matches and nothing of the server's group is left behind.
  */
-export async function showMode(mode: string, options: { timeoutMs?: number } = {}): Promise<GalleryOutcome> {
+export async function showMode(mode: string, options: { timeoutMs?: number; connect?: Connect } = {}): Promise<GalleryOutcome> {
   const { expect, teaches } = galleryMode(mode);
-  const outcome = await runMode(mode, { timeoutMs: options.timeoutMs ?? 1000 });
+  const outcome = await runMode(mode, { timeoutMs: options.timeoutMs ?? 1000, ...(options.connect ? { connect: options.connect } : {}) });
   return { ...outcome, expected: expect, asExpected: outcome.outcome === expect && outcome.leftBehind === 0, teaches };
 }
 

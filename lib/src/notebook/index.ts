@@ -8,3 +8,4 @@ export {
   EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
   type GalleryMode, type GalleryOutcome, type BesideRun,
 } from "./gallery.js";
+export { trickleTimeline, trickleVerdict, type TrickleTimeline } from "./trickle-timeline.js";

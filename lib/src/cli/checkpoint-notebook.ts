@@ -1,0 +1,46 @@
+// `mcp-workbook checkpoint --notebook PATH`: grades a learner's build notebook as saved, without
+// running it (see pieces/grade-notebook.ts); prints one line per rule and writes results.json
+// and junit.xml afresh, like every checkpoint run.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
+import { REPO_ROOT } from "../checkpoint/paths.js";
+import { gradeNotebook } from "../pieces/grade-notebook.js";
+import type { CheckpointIo } from "./checkpoint.js";
+
+export const NOTEBOOK_USAGE = `usage: mcp-workbook checkpoint --notebook PATH [--seed N] [--report-dir DIR]
+  Grades the build cells of a saved build notebook (notebooks/ch14-part-b-build.ipynb) without
+  running it: each cell is compiled on its own, so one that does not compile costs only its rules.`;
+
+export async function runNotebookGrading(argv: readonly string[], io: CheckpointIo): Promise<number> {
+  let path: string;
+  let reportDir: string;
+  let seed: number;
+  try {
+    const { values } = parseArgs({ args: [...argv], options: { notebook: { type: "string" }, seed: { type: "string", default: "0" }, "report-dir": { type: "string" } } });
+    const base = process.env["INIT_CWD"] ?? process.cwd();
+    reportDir = values["report-dir"] === undefined ? join(REPO_ROOT, "checkpoints", "reports") : resolve(base, values["report-dir"]);
+    rmSync(join(reportDir, "results.json"), { force: true });
+    rmSync(join(reportDir, "junit.xml"), { force: true });
+    if (values.notebook === undefined) throw new Error("--notebook needs a path");
+    path = resolve(base, values.notebook);
+    if (!existsSync(path)) throw new Error(`no notebook at ${path}`);
+    seed = Number(values.seed);
+    if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${JSON.stringify(values.seed)}`);
+  } catch (error) {
+    io.stderr(`mcp-workbook checkpoint: ${(error as Error).message}\n${NOTEBOOK_USAGE}\n`);
+    return 2;
+  }
+  const { report, brokenCells } = await gradeNotebook(path, { seed, onVerdict: (verdict) => io.stdout(`${verdict.line}\n`) });
+  for (const [cell, why] of brokenCells) io.stderr(`cell ${cell} does not compile: ${why}\n`);
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(join(reportDir, "results.json"), `${JSON.stringify(gradeResultsJson(report), null, 2)}\n`);
+  writeFileSync(join(reportDir, "junit.xml"), gradeJunitXml(report));
+  for (const line of reportHeader(report)) io.stderr(`${line}\n`);
+  const passed = report.verdicts.filter((verdict) => verdict.ok).length;
+  const score = report.verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
+  const max = report.verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
+  io.stderr(`checkpoint --notebook: ${passed} of ${report.verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s)\n`);
+  return passed === report.verdicts.length ? 0 : 1;
+}

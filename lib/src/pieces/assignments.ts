@@ -1,0 +1,69 @@
+// The workbook's masters and what each generated pair must pass before it is written: the
+// solved copy must pass every check, and the learner's copy must fail every one (so each check
+// can fail at all). `npm run notebooks:assign` writes them; a test regenerates and compares bytes.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import * as library from "../index.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
+import { assignNotebook, notebookText, type NotebookDocument } from "./assign.js";
+import { buildCells, evaluateBuildCells } from "./notebook-pieces.js";
+import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
+import { PIECE_NAMES, PIECE_RULES } from "./pieces.js";
+import { implementationFrom } from "./assembled-client.js";
+import { rulesFor } from "../checkpoint/rules/feedback.js";
+import { inProcessProbe } from "../checkpoint/rules/in-process.js";
+import { runRules } from "../checkpoint/rules/run.js";
+import type { RuleVerdict } from "../checkpoint/rules/types.js";
+
+export const REPO_ROOT = resolve(__dirname, "../../..");
+
+export interface Assignment {
+  readonly master: string;
+  readonly student: string;
+  readonly solutions: string;
+  /** Throws unless the pair is fit to publish. */
+  readonly validate: (student: NotebookDocument, solutions: NotebookDocument) => Promise<string>;
+}
+
+/** Every piece's check against the build cells of `notebook`, graded as written. */
+export async function gradeBuildNotebook(notebook: unknown, options: { rules?: boolean } = {}): Promise<{ verdicts: PieceVerdict[]; rules: RuleVerdict[]; broken: ReadonlyMap<number, string> }> {
+  const { pieces, broken } = evaluateBuildCells(buildCells(notebook), library as unknown as Record<string, unknown>);
+  const verdicts: PieceVerdict[] = [];
+  for (const piece of PIECE_NAMES) verdicts.push(await runPieceCheck(piece, pieces));
+  const rules = options.rules === true
+    ? await runRules({ rules: rulesFor(PIECE_NAMES.flatMap((piece) => PIECE_RULES[piece])), openProbe: () => Promise.resolve(inProcessProbe({ ...implementationFrom(() => pieces) })) })
+    : [];
+  return { verdicts, rules, broken };
+}
+
+async function validateBuild(student: NotebookDocument, solutions: NotebookDocument): Promise<string> {
+  const solved = await gradeBuildNotebook(solutions, { rules: true });
+  const failing = [...solved.verdicts.filter((verdict) => !verdict.ok), ...solved.rules.filter((rule) => !rule.ok).map((rule) => ({ piece: rule.rule, expected: rule.expected, received: rule.received }))];
+  if (solved.broken.size > 0 || failing.length > 0) {
+    const said = [...[...solved.broken].map(([cell, why]) => `cell ${cell}: ${why}`), ...failing.map((v) => `${v.piece}: expected ${v.expected}; received ${v.received}`)];
+    throw new UsageError("master", { what: `the solved copy does not pass every check: ${said.join(" | ")}`, expected: "every piece ok" });
+  }
+  const untouched = await gradeBuildNotebook(student);
+  const passing = untouched.verdicts.filter((verdict) => verdict.ok);
+  if (passing.length > 0) {
+    throw new UsageError("master", { what: `the learner's copy already passes ${passing.map((v) => v.piece).join(", ")}`, expected: "every check to fail on the starting TODOs" });
+  }
+  return `${solved.verdicts.length} checks and ${solved.rules.length} rules: all ok on the solutions; every check not yet on the learner's copy`;
+}
+
+export const ASSIGNMENTS: readonly Assignment[] = [
+  {
+    master: "notebooks/masters/ch14-part-b-build.ipynb",
+    student: "notebooks/ch14-part-b-build.ipynb",
+    solutions: "notebooks/ch14-part-b-build-solutions.ipynb",
+    validate: validateBuild,
+  },
+];
+
+/** The two copies of `assignment`, as the bytes they are written with. */
+export function generate(assignment: Assignment): { student: NotebookDocument; solutions: NotebookDocument; studentText: string; solutionsText: string } {
+  const master = JSON.parse(readFileSync(resolve(REPO_ROOT, assignment.master), "utf8")) as NotebookDocument;
+  const student = assignNotebook(master, "student");
+  const solutions = assignNotebook(master, "solutions");
+  return { student, solutions, studentText: notebookText(student), solutionsText: notebookText(solutions) };
+}

@@ -1,0 +1,51 @@
+// The learner's pieces against the real teaching server, every mode the build covers: a normal
+// session and each failure, through a client assembled from their pieces only.
+import { processGroupMembers, signalGroup } from "../client/process-group.js";
+import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../notebook/gallery.js";
+import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { AssembledClient } from "./assembled-client.js";
+import { PIECE_NAMES, type PieceSet } from "./pieces.js";
+
+/** The gallery's modes the build client meets: all but the paging and in-flight modes of exercises 4 and 5. */
+export const BUILD_MODES: readonly string[] = GALLERY_MODES.map((entry) => entry.mode).filter(
+  (mode) => !["endless-cursor", "repeat-cursor", "reverse"].includes(mode),
+);
+
+/** One mode's outcome for the learner's client; an error the run itself raised is an outcome too. */
+export async function meetMode(pieces: PieceSet, mode: string, timeoutMs = 1000): Promise<GalleryOutcome> {
+  const clients: AssembledClient[] = [];
+  try {
+    return await showMode(mode, {
+      timeoutMs,
+      connect: (command, options) => {
+        const client = new AssembledClient(() => pieces, command, options);
+        clients.push(client);
+        return client;
+      },
+    });
+  } catch (error) {
+    const reason = error instanceof WorkbookError ? error.reason : "error";
+    const entry = GALLERY_MODES.find((candidate) => candidate.mode === mode);
+    return { mode, outcome: reason, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error), expected: entry?.expect ?? "result", asExpected: false, ms: 0, leftBehind: 0, exitStatus: null, teaches: entry?.teaches ?? "" };
+  } finally {
+    for (const client of clients) {
+      const pgid = client.pid;
+      if (pgid !== undefined && (processGroupMembers(pgid)?.length ?? 0) > 0) signalGroup(pgid, "SIGKILL");
+    }
+  }
+}
+
+/** Every build mode, one after another; undefined (and a line saying why) until every piece is defined. */
+export async function meetTheServer(pieces: PieceSet, options: { timeoutMs?: number } = {}): Promise<GalleryOutcome[]> {
+  const outcomes: GalleryOutcome[] = [];
+  const missing = PIECE_NAMES.filter((name) => pieces[name] === undefined);
+  if (missing.length > 0) throw new Error(`define ${missing.join(", ")} first`);
+  for (const mode of BUILD_MODES) outcomes.push(await meetMode(pieces, mode, options.timeoutMs ?? 1000));
+  return outcomes;
+}
+
+/** The notebook's view: the gallery table, and one line counting the modes that went as they should. */
+export function meetingSummary(outcomes: readonly GalleryOutcome[]): { html: string; line: string } {
+  const good = outcomes.filter((outcome) => outcome.asExpected).length;
+  return { html: galleryTable(outcomes), line: `${good} of ${outcomes.length} modes as expected with your pieces` };
+}

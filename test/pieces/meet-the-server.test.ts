@@ -1,0 +1,84 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as library from "../../lib/src/index.js";
+import { REPO_ROOT } from "../../lib/src/pieces/assignments.js";
+import { AssembledClient, wrapPieceError } from "../../lib/src/pieces/assembled-client.js";
+import { meetMode } from "../../lib/src/pieces/meet-the-server.js";
+import { buildCells, evaluateBuildCells } from "../../lib/src/pieces/notebook-pieces.js";
+import type { PieceSet } from "../../lib/src/pieces/pieces.js";
+import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
+import { UsageError, WorkbookError } from "../../lib/src/protocol/errors/index.js";
+
+// The solved notebook's pieces, as the grader reads them; each swap below replaces one of them
+// with a permissive stand-in, and the mode that piece guards must then get through.
+let solved: PieceSet;
+/** A fresh evaluation of the solved cells: its pieces object is the scope their names resolve in. */
+function solvedPieces(): PieceSet {
+  const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as unknown;
+  return evaluateBuildCells(buildCells(notebook), library as unknown as Record<string, unknown>).pieces;
+}
+beforeAll(() => {
+  solved = solvedPieces();
+});
+
+class UnboundedReader {
+  private held: Buffer[] = [];
+  feed(chunk: Uint8Array): Buffer[] {
+    const frames: Buffer[] = [];
+    let start = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      frames.push(Buffer.concat([...this.held, chunk.subarray(start, newline)]));
+      this.held = [];
+      start = newline + 1;
+    }
+    this.held.push(Buffer.from(chunk.subarray(start)));
+    return frames;
+  }
+}
+
+const SWAPS = [
+  { mode: "endless", piece: "FrameReader", permissive: UnboundedReader, expected: "frame-limit" },
+  { mode: "wrong-id", piece: "answerFor", permissive: (_id: number, message: Record<string, unknown>) => ("method" in message ? null : message["result"]), expected: "wrong-id" },
+  { mode: "old-version", piece: "checkInitialize", permissive: (result: unknown) => result, expected: "version" },
+  { mode: "many-tools", piece: "checkTools", permissive: (result: { tools: unknown }) => result.tools, expected: "catalog" },
+] as const;
+
+describe("every byte goes through the learner's pieces", () => {
+  it.each(SWAPS.map((swap) => [swap.mode, swap] as const))("%s: refused by the solved pieces, no longer refused once its piece is permissive", async (_mode, swap) => {
+    // Swapped in the scope itself, so the solved request() calling answerFor by name meets the stand-in.
+    const swapped = solvedPieces();
+    Object.assign(swapped, { [swap.piece]: swap.permissive });
+    const [withTheirs, withPermissive] = await Promise.all([meetMode(solved, swap.mode), meetMode(swapped, swap.mode)]);
+    expect(withTheirs).toMatchObject({ outcome: swap.expected, asExpected: true, leftBehind: 0 });
+    expect(withPermissive.outcome).not.toBe(swap.expected);
+    expect(withPermissive.leftBehind).toBe(0);
+  }, 30_000);
+
+  it("a normal session answers 3 and leaves nothing behind", async () => {
+    expect(await meetMode(solved, "normal")).toMatchObject({ outcome: "result", detail: "3", asExpected: true, leftBehind: 0 });
+  }, 30_000);
+});
+
+describe("errors stay in the closed family", () => {
+  it("wraps what a learner's piece throws as UsageError (learner-part), the original kept as cause", async () => {
+    const thrown = new TypeError("cannot read properties of undefined");
+    const client = new AssembledClient(() => ({ ...solved, checkInitialize: () => { throw thrown; } }), teachingServerCommand("normal"), { timeoutMs: 3000 });
+    try {
+      const error = await client.initialize().then(() => undefined, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error).toMatchObject({ reason: "learner-part", cause: thrown });
+      expect((error as Error).message).toContain("your checkInitialize threw TypeError");
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it("passes the library's own errors through untouched, and wraps a thrown string", () => {
+    const refusal = new library.ProtocolError("version", { what: "old" });
+    expect(wrapPieceError("checkInitialize", refusal)).toBe(refusal);
+    const wrapped = wrapPieceError("answerFor", "nope");
+    expect(wrapped).toBeInstanceOf(WorkbookError);
+    expect(wrapped.message).toContain("a thrown string: nope");
+  });
+});
