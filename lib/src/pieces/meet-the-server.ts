@@ -1,6 +1,7 @@
 // The learner's pieces against the real teaching server, every mode the build covers: a normal
 // session and each failure, through a client assembled from their pieces only.
 import { processGroupMembers, signalGroup } from "../client/process-group.js";
+import { WireTrace } from "../client/wire-trace.js";
 import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../notebook/gallery.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
 import { AssembledClient } from "./assembled-client.js";
@@ -26,7 +27,8 @@ export async function meetMode(pieces: PieceSet, mode: string, timeoutMs = 1000)
   } catch (error) {
     const reason = error instanceof WorkbookError ? error.reason : "error";
     const entry = GALLERY_MODES.find((candidate) => candidate.mode === mode);
-    return { mode, outcome: reason, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error), expected: entry?.expect ?? "result", asExpected: false, ms: 0, leftBehind: 0, exitStatus: null, teaches: entry?.teaches ?? "" };
+    return { mode, outcome: reason, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error), expected: entry?.expect ?? "result", asExpected: false, ms: 0, leftBehind: 0, exitStatus: null, teaches: entry?.teaches ?? "",
+      trace: new WireTrace().snapshot(), groupBeforeClose: [], serverRan: [] };
   } finally {
     for (const client of clients) {
       const pgid = client.pid;
