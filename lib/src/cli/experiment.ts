@@ -11,6 +11,7 @@ import type { Provider } from "../experiment/provider.js";
 import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipt.js";
 import { runExperiment } from "../experiment/runner.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
+import { anthropicUrlFromEnv, ollamaUrlFromEnv } from "./service-addresses.js";
 import type { Wording } from "../protocol/errors/wording.js";
 
 export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollama|anthropic|lexical --out FILE [options]
@@ -26,6 +27,7 @@ export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollam
   --top 5                   how many tools a search keeps (default 5)
   --max-usd N               stop before a request that could take spending past N (anthropic)
   --base-url URL            the provider's (and the embedding service's) address
+                            (default: $OLLAMA_HOST for Ollama, $ANTHROPIC_BASE_URL for Anthropic)
   --seed N                  base seed of the per-request shuffles (default 14)
 An existing --out receipt is resumed: rows already in it are not asked again.`;
 
@@ -139,8 +141,11 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
   };
 }
 
-function providerFor(args: ExperimentArgs): Provider {
-  const base = args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {};
+/** --base-url, else the service's own environment variable, else the provider's default address. */
+function providerFor(args: ExperimentArgs, env: NodeJS.ProcessEnv = process.env): Provider {
+  const fromEnv = args.provider === "ollama" ? ollamaUrlFromEnv(env) : args.provider === "anthropic" ? anthropicUrlFromEnv(env) : undefined;
+  const baseUrl = args.baseUrl ?? fromEnv;
+  const base = baseUrl !== undefined ? { baseUrl } : {};
   if (args.provider === "ollama") return ollamaProvider(base);
   if (args.provider === "anthropic") return anthropicProvider(base);
   return lexicalProvider();
@@ -161,8 +166,9 @@ export async function runExperimentCommand(argv: string[]): Promise<number> {
   }
   try {
     const provider = providerFor(args);
+    const embedUrl = (args.provider === "ollama" ? args.baseUrl : undefined) ?? ollamaUrlFromEnv();
     const embedScorer = args.design.searches.some((s) => s.method === "embed")
-      ? ollamaEmbeddingScorer(args.provider === "ollama" && args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {})
+      ? ollamaEmbeddingScorer(embedUrl !== undefined ? { baseUrl: embedUrl } : {})
       : undefined;
     const result = await runExperiment({
       provider,
