@@ -1,0 +1,250 @@
+// The README must not lie: every line of every shell block in README.md, tried on a fresh clone.
+//
+// How a line is treated is written in the README itself, in the line's trailing comment
+// (test/readme/readme-lines.ts parses it):
+//
+//   npx mcp-workbook demo stale                          run as written; must exit 0
+//   npm run checkpoint -- --impl learner   # ... exits 1  run as written; must exit 1
+//   npm run setup   # ... until Ctrl-C: "http://127.0.0.1:"
+//                                                        run bounded: must print that text, then
+//                                                        its process group is ended (SIGTERM, then SIGKILL)
+//   jupyter lab     # ... not run here: <reason>         shown only; the reason is required
+//
+// What happens: `git clone` of this repository's HEAD (committed work only) into a temporary folder
+// outside it; then each line in README order, each in its own `bash -c` from the clone's root with
+// no terminal on stdin. The first line is the quick start's `npm run setup`, so the lines after it
+// meet the clone as a newcomer would. The environment is this one minus what a test run adds (CI,
+// JUPYTER_PATH, WORKBOOK_*, npm's lifecycle variables, node_modules/.bin on PATH), plus
+// npm_config_prefer_offline (reuse the npm cache already on this machine) and the model services'
+// addresses: OLLAMA_HOST and ANTHROPIC_BASE_URL point at loopback stand-ins
+// (service-stand-ins.ts), ANTHROPIC_API_KEY is a dummy the stand-in checks. A line that names a
+// service must reach its stand-in. No line may leave a process of its group running.
+//
+// The .mcp.json blocks are checked too: each server entry, with the clone's path in place of
+// /abs/path/to/repo, must answer a handshake, a listing and a call.
+//
+// On failure the message names each line (README.md:LINE), what happened, the end of its output,
+// and how to mark a line that cannot run here.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processGroupMembers, signalGroup } from "../../lib/src/client/process-group.js";
+import { StdioClient } from "../../lib/src/client/stdio-client.js";
+import { HOW_TO_MARK, shellLines, type ShellLine } from "./readme-lines.js";
+import { anthropicStandIn, ollamaStandIn, type StandIn } from "./service-stand-ins.js";
+
+const REPO = resolve(__dirname, "../..");
+const RUN_LIMIT_MS = 120_000;
+const BOUNDED_LIMIT_MS = 240_000;
+const OUTPUT_TAIL_CHARS = 4_000;
+const STAND_IN_KEY = "sk-ant-readme-test-stand-in";
+
+const notACheckout = existsSync(join(REPO, ".git")) ? false : "not a git checkout: there is no HEAD to clone";
+
+interface Outcome {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  /** Bounded lines: the awaited text appeared. */
+  sawText: boolean;
+  timedOut: boolean;
+  /** Processes of the line's group still alive once it ended, before the test ended them. */
+  leftBehind: number;
+  ms: number;
+  tail: string;
+}
+
+/** The environment a newcomer's shell would have: ours without what the test runner added. */
+function newcomerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(CI|JUPYTER_PATH|INIT_CWD|NODE_OPTIONS|TEST)$|^(WORKBOOK_|VITEST|npm_)/.test(key)) continue;
+    env[key] = value;
+  }
+  env["PATH"] = (process.env["PATH"] ?? "")
+    .split(delimiter)
+    .filter((dir) => dir !== "" && !dir.includes(`node_modules${"/"}.bin`) && !dir.startsWith(REPO))
+    .join(delimiter);
+  return { ...env, npm_config_prefer_offline: "true", npm_config_update_notifier: "false", ...extra };
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Ends a process group: SIGTERM, then SIGKILL after a grace; resolves once /proc shows it empty (or 5 s pass). */
+async function endGroup(pgid: number): Promise<void> {
+  signalGroup(pgid, "SIGTERM");
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    if ((processGroupMembers(pgid) ?? []).length === 0) return;
+    if (waited === 3_000) signalGroup(pgid, "SIGKILL");
+    await sleep(100);
+  }
+}
+
+/** Runs one README line in its own process group; a bounded line is ended once `waitFor` appears. */
+function runLine(command: string, cwd: string, env: NodeJS.ProcessEnv, waitFor?: string): Promise<Outcome> {
+  const started = Date.now();
+  const limit = waitFor === undefined ? RUN_LIMIT_MS : BOUNDED_LIMIT_MS;
+  return new Promise((resolveOutcome, reject) => {
+    const child = spawn("bash", ["-c", command], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const pgid = child.pid!;
+    let tail = "";
+    let sawText = false;
+    let timedOut = false;
+    let settled = false;
+    const finish = async (status: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const leftBehind = sawText || timedOut ? 0 : (processGroupMembers(pgid) ?? []).length;
+      await endGroup(pgid);
+      resolveOutcome({ status, signal, sawText, timedOut, leftBehind, ms: Date.now() - started, tail });
+    };
+    const onData = (chunk: Buffer) => {
+      tail = (tail + chunk.toString("utf8")).slice(-Math.max(OUTPUT_TAIL_CHARS, (waitFor?.length ?? 0) * 2));
+      if (waitFor !== undefined && !sawText && tail.includes(waitFor)) {
+        sawText = true;
+        void finish(null, null);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("error", reject);
+    child.on("exit", (status, signal) => void finish(status, signal));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void finish(null, null);
+    }, limit);
+  });
+}
+
+/** What went wrong with a line's run, or undefined when it did what its verdict says. */
+function problemWith(line: ShellLine, outcome: Outcome): string | undefined {
+  const { verdict } = line;
+  if (verdict.kind === "bounded") {
+    if (outcome.sawText) return undefined;
+    return outcome.timedOut
+      ? `did not print "${verdict.waitFor}" within ${BOUNDED_LIMIT_MS / 1000} s`
+      : `ended (status ${outcome.status ?? outcome.signal}) without printing "${verdict.waitFor}"`;
+  }
+  if (verdict.kind !== "run") return undefined;
+  if (outcome.timedOut) return `still running after ${RUN_LIMIT_MS / 1000} s (a long-lived line needs \`# ... until Ctrl-C "TEXT"\`, a minute-long one \`# not run here: <reason>\`)`;
+  if (outcome.status !== verdict.expectedStatus) return `exited with ${outcome.status ?? outcome.signal}, expected ${verdict.expectedStatus}`;
+  if (outcome.leftBehind > 0) return `exited, but left ${outcome.leftBehind} process(es) of its group running`;
+  return undefined;
+}
+
+/** The stand-in a line's command names, if any, so the test can check the line really reached it. */
+function serviceOf(command: string): "ollama" | "anthropic" | undefined {
+  if (/--provider[ =]ollama\b|--search[ =]\S*embed/.test(command)) return "ollama";
+  if (/--provider[ =]anthropic\b/.test(command)) return "anthropic";
+  return undefined;
+}
+
+const readmeLines = shellLines(readFileSync(join(REPO, "README.md"), "utf8"));
+
+describe("README.md's shell lines", () => {
+  it("each carries a mark the test understands", () => {
+    const unclassified = readmeLines.flatMap((line) =>
+      line.verdict.kind === "unclassified" ? [`README.md:${line.line}  ${line.text}\n  ${line.verdict.problem}`] : [],
+    );
+    expect(unclassified, `${unclassified.join("\n")}\n\n${HOW_TO_MARK}`).toEqual([]);
+  });
+
+  it("begin with the quick start: set-up first, run bounded", () => {
+    expect(readmeLines[0]?.command).toBe("npm run setup");
+    expect(readmeLines[0]?.verdict.kind).toBe("bounded");
+  });
+});
+
+describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckout === false ? "" : ` (${notACheckout})`}`, () => {
+  let scratch: string;
+  let clone: string;
+  let ollama: StandIn;
+  let anthropic: StandIn;
+  let cloneSeconds = 0;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    scratch = mkdtempSync(join(tmpdir(), "readme-test-"));
+    clone = join(scratch, "mcp-workbook");
+    const head = spawnSync("git", ["-C", REPO, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim();
+    const dirty = spawnSync("git", ["-C", REPO, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout.trim();
+    if (dirty !== "") console.warn(`README test: cloning HEAD ${head.slice(0, 12)}; uncommitted changes are not in the clone:\n${dirty}`);
+    for (const args of [["clone", "--quiet", "--no-checkout", REPO, clone], ["-C", clone, "checkout", "--quiet", "--detach", head]]) {
+      const git = spawnSync("git", args, { encoding: "utf8" });
+      if (git.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${git.stderr}`);
+    }
+    [ollama, anthropic] = await Promise.all([ollamaStandIn(), anthropicStandIn(STAND_IN_KEY)]);
+    cloneSeconds = (Date.now() - started) / 1000;
+  });
+
+  afterAll(async () => {
+    await Promise.all([ollama?.close(), anthropic?.close()]);
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("runs every line as written, runs it bounded, or finds it marked with its reason", { timeout: 1_500_000 }, async () => {
+    const env = newcomerEnv({ OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY });
+    const lines = shellLines(readFileSync(join(clone, "README.md"), "utf8"));
+    const problems: string[] = [];
+    const timings: string[] = [];
+    const tally = { run: 0, bounded: 0, marked: 0 };
+    const started = Date.now();
+    for (const line of lines) {
+      const { verdict } = line;
+      if (verdict.kind === "unclassified") {
+        problems.push(`README.md:${line.line}  ${line.text}\n  ${verdict.problem}`);
+        continue;
+      }
+      if (verdict.kind === "marked") {
+        tally.marked += 1;
+        continue;
+      }
+      tally[verdict.kind] += 1;
+      const service = serviceOf(line.command);
+      const stand = service === "ollama" ? ollama : service === "anthropic" ? anthropic : undefined;
+      const asked = stand?.requests.length ?? 0;
+      const outcome = await runLine(line.command, clone, env, verdict.kind === "bounded" ? verdict.waitFor : undefined);
+      timings.push(`${(outcome.ms / 1000).toFixed(1).padStart(6)} s  ${verdict.kind.padEnd(7)}  README.md:${line.line}  ${line.command}`);
+      let problem = problemWith(line, outcome);
+      if (problem === undefined && stand !== undefined && stand.requests.length === asked) {
+        problem = `never reached the loopback ${service} stand-in (does it read ${service === "ollama" ? "OLLAMA_HOST" : "ANTHROPIC_BASE_URL"}?)`;
+      }
+      if (problem !== undefined) {
+        problems.push(`README.md:${line.line}  ${line.text}\n  ${problem}\n  output (end):\n${outcome.tail.trimEnd().split("\n").slice(-15).map((l) => `    | ${l}`).join("\n")}`);
+        if (line === lines[0]) break; // nothing after a failed set-up can say anything
+      }
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `README test: ${lines.length} shell lines: ${tally.run} run, ${tally.bounded} bounded, ${tally.marked} marked; ` +
+        `clone ${cloneSeconds.toFixed(1)} s, lines ${seconds.toFixed(1)} s\n${timings.join("\n")}`,
+    );
+    expect(problems, `${problems.length} README line(s) failed on a fresh clone:\n\n${problems.join("\n\n")}\n\n${HOW_TO_MARK}`).toEqual([]);
+  });
+
+  it("starts the servers its .mcp.json examples name, from the clone", async () => {
+    const readme = readFileSync(join(clone, "README.md"), "utf8");
+    const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+      .map((match) => JSON.parse(match[1]!.replaceAll("/abs/path/to/repo", clone)) as { mcpServers?: Record<string, { command: string; args: string[] }> })
+      .flatMap((config) => Object.values(config.mcpServers ?? {}));
+    expect(configs.length).toBeGreaterThan(0);
+    for (const server of configs) {
+      // An MCP client starts it from a folder of its own choosing, with a small environment.
+      const client = new StdioClient([server.command, ...server.args], {
+        allowed: ["word_count"],
+        timeoutMs: 20_000,
+        env: { PATH: newcomerEnv({})["PATH"]!, HOME: process.env["HOME"] ?? "/root" },
+        cwd: tmpdir(),
+      });
+      try {
+        await client.initialize();
+        expect((await client.listTools()).map((tool) => tool.name)).toContain("word_count");
+        expect(await client.callTool("word_count", { text: "vanilla stock needs review" })).toBe("4");
+      } finally {
+        await client.close();
+      }
+    }
+  });
+});
