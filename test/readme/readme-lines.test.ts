@@ -16,6 +16,7 @@ describe("classify", () => {
     expect(classify("npx x", "")).toEqual({ kind: "run", expectedStatus: 0 });
     expect(classify("npx x", "offline, any machine")).toEqual({ kind: "run", expectedStatus: 0 });
     expect(classify("npx x", "refused before sending: exits 1")).toEqual({ kind: "run", expectedStatus: 1 });
+    expect(classify("node strip-check.mjs", "exits 1 naming any notebook with outputs")).toEqual({ kind: "run", expectedStatus: 0 });
   });
 
   it("bounds a line that runs until Ctrl-C, waiting for the quoted text", () => {

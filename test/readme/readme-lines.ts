@@ -2,7 +2,7 @@
 // convention lives here, and at the top of readme.test.ts, and in the README's own words:
 //
 //   a plain line                                   run as written, from the clone's root; must exit 0
-//   ... # <any words> exits N                      run as written; must exit with status N
+//   ... # <any words> exits N                      run as written; must exit with status N (at the end)
 //   ... # <any words> until Ctrl-C ... "TEXT"      run bounded: must print TEXT (stdout or stderr),
 //                                                  then its process group is ended
 //   ... # <any words> not run here: <reason>       shown, not run; the reason is required
@@ -35,7 +35,7 @@ export const HOW_TO_MARK = [
   "Each shell line in README.md is run on a fresh clone unless its trailing comment says otherwise:",
   '  `... # not run here: <reason>`       shown only (apt-get, pip, a user-level install, minute-long runs, ...)',
   '  `... # <words> until Ctrl-C "TEXT"`   long-lived: the test waits for TEXT in its output, then ends it',
-  "  `... # <words> exits N`              runs, and must exit with status N instead of 0",
+  "  `... # <words> exits N`              runs, and must exit with status N instead of 0 (`exits N` ends the comment)",
   "A plain line must exit 0 when run from the clone's root after `npm run setup`.",
 ].join("\n");
 
@@ -72,7 +72,7 @@ export function classify(command: string, comment: string): Verdict {
       ? { kind: "bounded", waitFor: text[1]! }
       : { kind: "unclassified", problem: 'a line that runs "until Ctrl-C" must quote the text it prints first: `# ... until Ctrl-C "TEXT"`' };
   }
-  const exits = /\bexits (\d+)\b/.exec(comment);
+  const exits = /\bexits (\d+)\.?$/.exec(comment);
   return { kind: "run", expectedStatus: exits ? Number(exits[1]) : 0 };
 }
 
