@@ -59,10 +59,10 @@ describe("shellLines", () => {
 
   it("takes every command line of sh and bash blocks with its README line, joining continuations", () => {
     const lines = shellLines(readme);
-    expect(lines.map((l) => [l.line, l.command, l.verdict.kind])).toEqual([
-      [3, "npm run setup", "bounded"],
-      [6, "npx a --flag b", "run"],
-      [16, "echo two", "run"],
+    expect(lines.map((l) => [l.line, l.block, l.command, l.verdict.kind])).toEqual([
+      [3, 0, "npm run setup", "bounded"],
+      [6, 0, "npx a --flag b", "run"],
+      [16, 1, "echo two", "run"],
     ]);
   });
 

@@ -21,6 +21,8 @@ export type Verdict =
 export interface ShellLine {
   /** 1-based line in README.md where the command starts. */
   readonly line: number;
+  /** Which shell block it is in (0 for the first): lines of one block run in order, one at a time. */
+  readonly block: number;
   /** The whole line as written (continuations joined with a space). */
   readonly text: string;
   /** What the shell runs: the text before the comment, trimmed. */
@@ -81,11 +83,13 @@ export function shellLines(markdown: string): ShellLine[] {
   const lines = markdown.split("\n");
   const found: ShellLine[] = [];
   let fence: { marker: string; shell: boolean } | undefined;
+  let block = -1;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const opening = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(raw);
     if (!fence) {
       if (opening) fence = { marker: opening[1]!, shell: SHELL_FENCES.has(opening[2]!.toLowerCase()) };
+      if (fence?.shell) block += 1;
       continue;
     }
     if (raw.trim().startsWith(fence.marker) && raw.trim().replace(/[`~]/g, "") === "") {
@@ -99,7 +103,7 @@ export function shellLines(markdown: string): ShellLine[] {
     if (text.trim() === "") continue;
     const { command, comment } = splitComment(text);
     if (command === "") continue; // a comment line
-    found.push({ line: start, text: text.trim(), command, comment, verdict: classify(command, comment) });
+    found.push({ line: start, block, text: text.trim(), command, comment, verdict: classify(command, comment) });
   }
   if (fence) throw new Error(`README.md: a ${fence.marker} block is never closed`);
   return found;

@@ -11,12 +11,13 @@
 //   jupyter lab     # ... not run here: <reason>         shown only; the reason is required
 //
 // What happens: `git clone` of this repository's HEAD (committed work only) into a temporary folder
-// outside it; then each line in README order, each in its own `bash -c` from the clone's root with
-// no terminal on stdin. The first line is the quick start's `npm run setup`, so the lines after it
-// meet the clone as a newcomer would. The environment is this one minus what a test run adds (CI,
+// outside it; then each line in its own `bash -c` from the clone's root, with no terminal on stdin.
+// The first line is the quick start's `npm run setup`, run alone, so the lines after it meet the
+// clone as a newcomer would; then block by block, two blocks at a time (the machine has two
+// cores), the lines of one block in README order, one after another, since they may share files. The environment is this one minus what a test run adds (CI,
 // JUPYTER_PATH, WORKBOOK_*, npm's lifecycle variables, node_modules/.bin on PATH), plus
 // npm_config_prefer_offline (reuse the npm cache already on this machine) and the model services'
-// addresses: OLLAMA_HOST and ANTHROPIC_BASE_URL point at loopback stand-ins
+// addresses: OLLAMA_HOST and ANTHROPIC_BASE_URL point at loopback stand-ins started for that line
 // (service-stand-ins.ts), ANTHROPIC_API_KEY is a dummy the stand-in checks. A line that names a
 // service must reach its stand-in. No line may leave a process of its group running.
 //
@@ -157,14 +158,34 @@ describe("README.md's shell lines", () => {
   });
 });
 
+/** One line's run against its own pair of stand-ins: the problem, if any, and a timing row. */
+async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: string; timing: string }> {
+  const { verdict } = line;
+  const [ollama, anthropic] = await Promise.all([ollamaStandIn(), anthropicStandIn(STAND_IN_KEY)]);
+  try {
+    const env = newcomerEnv({ OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY });
+    const outcome = await runLine(line.command, clone, env, verdict.kind === "bounded" ? verdict.waitFor : undefined);
+    const timing = `${(outcome.ms / 1000).toFixed(1).padStart(6)} s  ${verdict.kind.padEnd(7)}  README.md:${line.line}  ${line.command}`;
+    let problem = problemWith(line, outcome);
+    const service = serviceOf(line.command);
+    const stand = service === "ollama" ? ollama : anthropic;
+    if (problem === undefined && service !== undefined && stand.requests.length === 0) {
+      problem = `never reached the loopback ${service} stand-in (does it read ${service === "ollama" ? "OLLAMA_HOST" : "ANTHROPIC_BASE_URL"}?)`;
+    }
+    if (problem === undefined) return { timing };
+    const tail = outcome.tail.trimEnd().split("\n").slice(-15).map((l) => `    | ${l}`).join("\n");
+    return { timing, problem: `README.md:${line.line}  ${line.text}\n  ${problem}\n  output (end):\n${tail}` };
+  } finally {
+    await Promise.all([ollama.close(), anthropic.close()]);
+  }
+}
+
 describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckout === false ? "" : ` (${notACheckout})`}`, () => {
   let scratch: string;
   let clone: string;
-  let ollama: StandIn;
-  let anthropic: StandIn;
   let cloneSeconds = 0;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     const started = Date.now();
     scratch = mkdtempSync(join(tmpdir(), "readme-test-"));
     clone = join(scratch, "mcp-workbook");
@@ -175,55 +196,56 @@ describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckou
       const git = spawnSync("git", args, { encoding: "utf8" });
       if (git.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${git.stderr}`);
     }
-    [ollama, anthropic] = await Promise.all([ollamaStandIn(), anthropicStandIn(STAND_IN_KEY)]);
     cloneSeconds = (Date.now() - started) / 1000;
   });
 
-  afterAll(async () => {
-    await Promise.all([ollama?.close(), anthropic?.close()]);
+  afterAll(() => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
   it("runs every line as written, runs it bounded, or finds it marked with its reason", { timeout: 1_500_000 }, async () => {
-    const env = newcomerEnv({ OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY });
     const lines = shellLines(readFileSync(join(clone, "README.md"), "utf8"));
-    const problems: string[] = [];
-    const timings: string[] = [];
+    const problems: { line: number; text: string }[] = [];
+    const timings: { line: number; text: string }[] = [];
     const tally = { run: 0, bounded: 0, marked: 0 };
-    const started = Date.now();
+    const runnable: ShellLine[] = [];
     for (const line of lines) {
-      const { verdict } = line;
-      if (verdict.kind === "unclassified") {
-        problems.push(`README.md:${line.line}  ${line.text}\n  ${verdict.problem}`);
-        continue;
-      }
-      if (verdict.kind === "marked") {
-        tally.marked += 1;
-        continue;
-      }
-      tally[verdict.kind] += 1;
-      const service = serviceOf(line.command);
-      const stand = service === "ollama" ? ollama : service === "anthropic" ? anthropic : undefined;
-      const asked = stand?.requests.length ?? 0;
-      const outcome = await runLine(line.command, clone, env, verdict.kind === "bounded" ? verdict.waitFor : undefined);
-      timings.push(`${(outcome.ms / 1000).toFixed(1).padStart(6)} s  ${verdict.kind.padEnd(7)}  README.md:${line.line}  ${line.command}`);
-      let problem = problemWith(line, outcome);
-      if (problem === undefined && stand !== undefined && stand.requests.length === asked) {
-        problem = `never reached the loopback ${service} stand-in (does it read ${service === "ollama" ? "OLLAMA_HOST" : "ANTHROPIC_BASE_URL"}?)`;
-      }
-      if (problem !== undefined) {
-        problems.push(`README.md:${line.line}  ${line.text}\n  ${problem}\n  output (end):\n${outcome.tail.trimEnd().split("\n").slice(-15).map((l) => `    | ${l}`).join("\n")}`);
-        if (line === lines[0]) break; // nothing after a failed set-up can say anything
+      if (line.verdict.kind === "unclassified") problems.push({ line: line.line, text: `README.md:${line.line}  ${line.text}\n  ${line.verdict.problem}` });
+      else if (line.verdict.kind === "marked") tally.marked += 1;
+      else {
+        tally[line.verdict.kind] += 1;
+        runnable.push(line);
       }
     }
+    const started = Date.now();
+    const record = (line: ShellLine, result: { problem?: string; timing: string }) => {
+      timings.push({ line: line.line, text: result.timing });
+      if (result.problem !== undefined) problems.push({ line: line.line, text: result.problem });
+      return result.problem === undefined;
+    };
+    // The quick start's set-up first, alone: nothing after a failed set-up can say anything.
+    const [setup, ...after] = runnable;
+    if (setup !== undefined && record(setup, await tryLine(setup, clone))) {
+      const setupSeconds = (Date.now() - started) / 1000;
+      // Then block by block, two blocks at a time; the lines of one block in order (they may share files).
+      const blocks = [...new Set(after.map((line) => line.block))].map((block) => after.filter((line) => line.block === block));
+      const lane = async () => {
+        for (let block = blocks.shift(); block !== undefined; block = blocks.shift()) {
+          for (const line of block) record(line, await tryLine(line, clone));
+        }
+      };
+      await Promise.all([lane(), lane()]);
+      timings.push({ line: Infinity, text: `set-up ${setupSeconds.toFixed(1)} s, the other lines ${((Date.now() - started) / 1000 - setupSeconds).toFixed(1)} s (two blocks at a time)` });
+    }
     const seconds = (Date.now() - started) / 1000;
+    const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
     console.log(
       `README test: ${lines.length} shell lines: ${tally.run} run, ${tally.bounded} bounded, ${tally.marked} marked; ` +
-        `clone ${cloneSeconds.toFixed(1)} s, lines ${seconds.toFixed(1)} s\n${timings.join("\n")}`,
+        `clone ${cloneSeconds.toFixed(1)} s, lines ${seconds.toFixed(1)} s\n${timings.sort(byLine).map((t) => t.text).join("\n")}`,
     );
-    expect(problems, `${problems.length} README line(s) failed on a fresh clone:\n\n${problems.join("\n\n")}\n\n${HOW_TO_MARK}`).toEqual([]);
+    const report = problems.sort(byLine).map((p) => p.text);
+    expect(report, `${report.length} README line(s) failed on a fresh clone:\n\n${report.join("\n\n")}\n\n${HOW_TO_MARK}`).toEqual([]);
   });
-
   it("starts the servers its .mcp.json examples name, from the clone", async () => {
     const readme = readFileSync(join(clone, "README.md"), "utf8");
     const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
