@@ -72,6 +72,12 @@ function newcomerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** Groups of lines still running: ended in afterAll, or on exit if the test run itself is stopped. */
+const running = new Set<number>();
+process.on("exit", () => {
+  for (const pgid of running) signalGroup(pgid, "SIGKILL");
+});
+
 /** Ends a process group: SIGTERM, then SIGKILL after a grace; resolves once /proc shows it empty (or 5 s pass). */
 async function endGroup(pgid: number): Promise<void> {
   signalGroup(pgid, "SIGTERM");
@@ -89,6 +95,7 @@ function runLine(command: string, cwd: string, env: NodeJS.ProcessEnv, waitFor?:
   return new Promise((resolveOutcome, reject) => {
     const child = spawn("bash", ["-c", command], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     const pgid = child.pid!;
+    running.add(pgid);
     let tail = "";
     let sawText = false;
     let timedOut = false;
@@ -99,6 +106,7 @@ function runLine(command: string, cwd: string, env: NodeJS.ProcessEnv, waitFor?:
       clearTimeout(timer);
       const leftBehind = sawText || timedOut ? 0 : (processGroupMembers(pgid) ?? []).length;
       await endGroup(pgid);
+      running.delete(pgid);
       resolveOutcome({ status, signal, sawText, timedOut, leftBehind, ms: Date.now() - started, tail });
     };
     const onData = (chunk: Buffer) => {
@@ -199,7 +207,8 @@ describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckou
     cloneSeconds = (Date.now() - started) / 1000;
   });
 
-  afterAll(() => {
+  afterAll(async () => {
+    await Promise.all([...running].map((pgid) => endGroup(pgid)));
     // The clone holds a whole node_modules (tens of thousands of files): deleting it can take longer
     // than the lines took on a busy machine, and nothing waits for it, so a detached rm does it.
     if (scratch) spawn("rm", ["-rf", scratch], { detached: true, stdio: "ignore" }).unref();
