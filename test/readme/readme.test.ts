@@ -29,119 +29,18 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processGroupMembers, signalGroup } from "../../lib/src/client/process-group.js";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { HOW_TO_MARK, shellLines, type ShellLine } from "./readme-lines.js";
-import { anthropicStandIn, ollamaStandIn, type StandIn } from "./service-stand-ins.js";
+import { endRunning, newcomerEnv, problemWith, runLine, type Limits } from "./run-line.js";
+import { anthropicStandIn, ollamaStandIn } from "./service-stand-ins.js";
 
 const REPO = resolve(__dirname, "../..");
-const RUN_LIMIT_MS = 120_000;
-const BOUNDED_LIMIT_MS = 240_000;
-const OUTPUT_TAIL_CHARS = 4_000;
+const LIMITS: Limits = { runMs: 120_000, boundedMs: 240_000 };
 const STAND_IN_KEY = "sk-ant-readme-test-stand-in";
 
 const notACheckout = existsSync(join(REPO, ".git")) ? false : "not a git checkout: there is no HEAD to clone";
-
-interface Outcome {
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  /** Bounded lines: the awaited text appeared. */
-  sawText: boolean;
-  timedOut: boolean;
-  /** Processes of the line's group still alive once it ended, before the test ended them. */
-  leftBehind: number;
-  ms: number;
-  tail: string;
-}
-
-/** The environment a newcomer's shell would have: ours without what the test runner added. */
-function newcomerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(CI|JUPYTER_PATH|INIT_CWD|NODE_OPTIONS|TEST)$|^(WORKBOOK_|VITEST|npm_)/.test(key)) continue;
-    env[key] = value;
-  }
-  env["PATH"] = (process.env["PATH"] ?? "")
-    .split(delimiter)
-    .filter((dir) => dir !== "" && !dir.includes(`node_modules${"/"}.bin`) && !dir.startsWith(REPO))
-    .join(delimiter);
-  return { ...env, npm_config_prefer_offline: "true", npm_config_update_notifier: "false", ...extra };
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** Groups of lines still running: ended in afterAll, or on exit if the test run itself is stopped. */
-const running = new Set<number>();
-process.on("exit", () => {
-  for (const pgid of running) signalGroup(pgid, "SIGKILL");
-});
-
-/** Ends a process group: SIGTERM, then SIGKILL after a grace; resolves once /proc shows it empty (or 5 s pass). */
-async function endGroup(pgid: number): Promise<void> {
-  signalGroup(pgid, "SIGTERM");
-  for (let waited = 0; waited < 5_000; waited += 100) {
-    if ((processGroupMembers(pgid) ?? []).length === 0) return;
-    if (waited === 3_000) signalGroup(pgid, "SIGKILL");
-    await sleep(100);
-  }
-}
-
-/** Runs one README line in its own process group; a bounded line is ended once `waitFor` appears. */
-function runLine(command: string, cwd: string, env: NodeJS.ProcessEnv, waitFor?: string): Promise<Outcome> {
-  const started = Date.now();
-  const limit = waitFor === undefined ? RUN_LIMIT_MS : BOUNDED_LIMIT_MS;
-  return new Promise((resolveOutcome, reject) => {
-    const child = spawn("bash", ["-c", command], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    const pgid = child.pid!;
-    running.add(pgid);
-    let tail = "";
-    let sawText = false;
-    let timedOut = false;
-    let settled = false;
-    const finish = async (status: number | null, signal: NodeJS.Signals | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      const leftBehind = sawText || timedOut ? 0 : (processGroupMembers(pgid) ?? []).length;
-      await endGroup(pgid);
-      running.delete(pgid);
-      resolveOutcome({ status, signal, sawText, timedOut, leftBehind, ms: Date.now() - started, tail });
-    };
-    const onData = (chunk: Buffer) => {
-      tail = (tail + chunk.toString("utf8")).slice(-Math.max(OUTPUT_TAIL_CHARS, (waitFor?.length ?? 0) * 2));
-      if (waitFor !== undefined && !sawText && tail.includes(waitFor)) {
-        sawText = true;
-        void finish(null, null);
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("error", reject);
-    child.on("exit", (status, signal) => void finish(status, signal));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      void finish(null, null);
-    }, limit);
-  });
-}
-
-/** What went wrong with a line's run, or undefined when it did what its verdict says. */
-function problemWith(line: ShellLine, outcome: Outcome): string | undefined {
-  const { verdict } = line;
-  if (verdict.kind === "bounded") {
-    if (outcome.sawText) return undefined;
-    return outcome.timedOut
-      ? `did not print "${verdict.waitFor}" within ${BOUNDED_LIMIT_MS / 1000} s`
-      : `ended (status ${outcome.status ?? outcome.signal}) without printing "${verdict.waitFor}"`;
-  }
-  if (verdict.kind !== "run") return undefined;
-  if (outcome.timedOut) return `still running after ${RUN_LIMIT_MS / 1000} s (a long-lived line needs \`# ... until Ctrl-C "TEXT"\`, a minute-long one \`# not run here: <reason>\`)`;
-  if (outcome.status !== verdict.expectedStatus) return `exited with ${outcome.status ?? outcome.signal}, expected ${verdict.expectedStatus}`;
-  if (outcome.leftBehind > 0) return `exited, but left ${outcome.leftBehind} process(es) of its group running`;
-  return undefined;
-}
 
 /** The stand-in a line's command names, if any, so the test can check the line really reached it. */
 function serviceOf(command: string): "ollama" | "anthropic" | undefined {
@@ -171,10 +70,10 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
   const { verdict } = line;
   const [ollama, anthropic] = await Promise.all([ollamaStandIn(), anthropicStandIn(STAND_IN_KEY)]);
   try {
-    const env = newcomerEnv({ OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY });
-    const outcome = await runLine(line.command, clone, env, verdict.kind === "bounded" ? verdict.waitFor : undefined);
+    const env = newcomerEnv(REPO, { OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY });
+    const outcome = await runLine(line.command, clone, env, LIMITS, verdict.kind === "bounded" ? verdict.waitFor : undefined);
     const timing = `${(outcome.ms / 1000).toFixed(1).padStart(6)} s  ${verdict.kind.padEnd(7)}  README.md:${line.line}  ${line.command}`;
-    let problem = problemWith(line, outcome);
+    let problem = problemWith(line, outcome, LIMITS);
     const service = serviceOf(line.command);
     const stand = service === "ollama" ? ollama : anthropic;
     if (problem === undefined && service !== undefined && stand.requests.length === 0) {
@@ -208,7 +107,7 @@ describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckou
   });
 
   afterAll(async () => {
-    await Promise.all([...running].map((pgid) => endGroup(pgid)));
+    await endRunning();
     // The clone holds a whole node_modules (tens of thousands of files): deleting it can take longer
     // than the lines took on a busy machine, and nothing waits for it, so a detached rm does it.
     if (scratch) spawn("rm", ["-rf", scratch], { detached: true, stdio: "ignore" }).unref();
@@ -268,7 +167,7 @@ describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckou
       const client = new StdioClient([server.command, ...server.args], {
         allowed: ["word_count"],
         timeoutMs: 20_000,
-        env: { PATH: newcomerEnv({})["PATH"]!, HOME: process.env["HOME"] ?? "/root" },
+        env: { PATH: newcomerEnv(REPO, {})["PATH"]!, HOME: process.env["HOME"] ?? "/root" },
         cwd: tmpdir(),
       });
       try {
