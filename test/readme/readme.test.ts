@@ -1,31 +1,34 @@
 // The README must not lie: every line of every shell block in README.md, tried on a fresh clone.
 //
 // How a line is treated is written in the README itself, in the line's trailing comment
-// (test/readme/readme-lines.ts parses it):
+// (readme-lines.ts parses it; the README says the same in its quick start):
 //
 //   npx mcp-workbook demo stale                          run as written; must exit 0
-//   npm run checkpoint -- --impl learner   # ... exits 1  run as written; must exit 1
-//   npm run setup   # ... until Ctrl-C: "http://127.0.0.1:"
-//                                                        run bounded: must print that text, then
+//   npm run checkpoint -- --impl learner   # ... exits 1  run as written; must exit 1 (`exits N` ends the comment)
+//   npm run setup   # ... until Ctrl-C, printing "http://127.0.0.1:"
+//                                                        run bounded: must print the quoted text, then
 //                                                        its process group is ended (SIGTERM, then SIGKILL)
 //   jupyter lab     # ... not run here: <reason>         shown only; the reason is required
 //
+// A line in none of these (a mark without its reason, Ctrl-C without the text) fails, as does a
+// plain line that fails or outlives its limit; the message names README.md:LINE, what happened,
+// the end of its output, and how to mark a line.
+//
 // What happens: `git clone` of this repository's HEAD (committed work only) into a temporary folder
-// outside it; then each line in its own `bash -c` from the clone's root, with no terminal on stdin.
-// The first line is the quick start's `npm run setup`, run alone, so the lines after it meet the
-// clone as a newcomer would; then block by block, two blocks at a time (the machine has two
-// cores), the lines of one block in README order, one after another, since they may share files. The environment is this one minus what a test run adds (CI,
-// JUPYTER_PATH, WORKBOOK_*, npm's lifecycle variables, node_modules/.bin on PATH), plus
-// npm_config_prefer_offline (reuse the npm cache already on this machine) and the model services'
-// addresses: OLLAMA_HOST and ANTHROPIC_BASE_URL point at loopback stand-ins started for that line
-// (service-stand-ins.ts), ANTHROPIC_API_KEY is a dummy the stand-in checks. A line that names a
-// service must reach its stand-in. No line may leave a process of its group running.
+// outside it; then each line in its own `bash -c` from the clone's root, no terminal on stdin
+// (run-line.ts). The first line is the quick start's `npm run setup`, run alone, so the lines after
+// it meet the clone as a newcomer would; then block by block, two blocks at a time (the machine has
+// two cores), the lines of one block in README order, one after another, since they may share files.
+// The environment is this one minus what a test run adds (CI, JUPYTER_PATH, WORKBOOK_*, npm's
+// lifecycle variables, node_modules/.bin on PATH), plus npm_config_prefer_offline (reuse the npm
+// cache already on this machine) and the model services' addresses: OLLAMA_HOST and
+// ANTHROPIC_BASE_URL point at loopback stand-ins started for that line (service-stand-ins.ts),
+// ANTHROPIC_API_KEY is a dummy the stand-in checks. A line that names a service must reach its
+// stand-in. No line may leave a process of its group running.
 //
 // The .mcp.json blocks are checked too: each server entry, with the clone's path in place of
-// /abs/path/to/repo, must answer a handshake, a listing and a call.
-//
-// On failure the message names each line (README.md:LINE), what happened, the end of its output,
-// and how to mark a line that cannot run here.
+// /abs/path/to/repo, started from another folder with PATH and HOME only, must answer a handshake,
+// a listing and a call.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
