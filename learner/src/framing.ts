@@ -8,7 +8,7 @@ export { ProtocolError, UsageError };
  * One message as one frame: compact JSON (which escapes every newline inside strings), then
  * "\n". Refuses values JSON cannot carry faithfully (NaN, Infinity, bigint) instead of letting
  * JSON.stringify turn them into null, and refuses a frame over `limit` bytes, newline included
- * (ProtocolError, reason "frame-limit").
+ * (UsageError, reason "frame-limit": the message is the caller's, so it is the caller's mistake).
  */
 export function encodeFrame(message: object, limit: number = DEFAULT_FRAME_LIMIT): Buffer {
   // TODO: JSON.stringify, add "\n", count BYTES (Buffer.byteLength), refuse over the limit.

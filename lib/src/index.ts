@@ -16,7 +16,7 @@ export type {
 // --- client: StdioClient and the teaching server's location ---
 export {
   StdioClient, MAX_TIMEOUT_MS, endProcessGroup, processGroupMembers, signalGroup, groupIsEmpty,
-  TEACHING_SERVER, teachingServerCommand, OutstandingRequests,
+  TEACHING_SERVER, teachingServerCommand, OutstandingRequests, closeAllClients,
 } from "./client/index.js";
 export type { ExitStatus, StdioClientOptions, ToolOutcome, IdMatch } from "./client/index.js";
 

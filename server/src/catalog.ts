@@ -2,7 +2,7 @@
  * Which tools a mode advertises, and how tools/list hands them out: all at once (the correct
  * case), in pages, or with cursors built to trap a client that follows them blindly.
  */
-import type { JsonObject } from "./jsonrpc.js";
+import { preview, type JsonObject } from "./jsonrpc.js";
 import type { ModeName } from "./modes.js";
 import { placePurchase, placeholderTool, shopNotes, textTools, wordCount, type Tool } from "./tools.js";
 
@@ -36,7 +36,7 @@ function wholeCatalog(tools: readonly Tool[]): Catalog {
 }
 
 function badCursor(cursor: string): ListOutcome {
-  return { ok: false, message: `Invalid params: unknown cursor ${JSON.stringify(cursor)}` };
+  return { ok: false, message: `Invalid params: unknown cursor ${preview(cursor)}` };
 }
 
 /** Pages of PAGE_SIZE; the cursor is opaque to the client (base64url of the next offset). */

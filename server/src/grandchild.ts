@@ -1,13 +1,52 @@
 /**
  * grandchild mode: a process the server starts and then forgets. It stays in the server's
  * process group, ignores SIGTERM and outlives the server's clean exit, so only a client that
- * ends the whole group (SIGKILL after SIGTERM) removes it.
+ * ends the whole group (SIGKILL after SIGTERM) removes it while the client lives.
+ *
+ * It watches the process that started the server (the server's parent when it starts), not
+ * the server: a close() that ends only the server still leaves it (the lesson), but once that
+ * holder is gone (a SIGKILLed or restarted kernel, a crashed program) it ends too, so lessons
+ * do not pile up on the machine. The holder is told apart from a later process that reuses its
+ * pid by its start time, and a zombie counts as gone.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import type { Diagnose } from "./diagnostics.js";
 
-/** Ignores SIGTERM first, then says so: only an armed grandchild proves anything about close(). */
-const FORGOTTEN_CHILD = 'process.on("SIGTERM", () => {}); process.stdout.write("armed\\n"); setInterval(() => {}, 60 * 60 * 1000);';
+/** How often the grandchild looks for its holder. */
+export const WATCH_INTERVAL_MS = 250;
+
+/**
+ * Ignores SIGTERM first, then says so: only an armed grandchild proves anything about close().
+ * argv: the holder's pid and its /proc start time ("" where there is no /proc).
+ */
+const FORGOTTEN_CHILD = `
+const { readFileSync } = require("node:fs");
+const [holder, started] = [Number(process.argv[1]), process.argv[2]];
+process.on("SIGTERM", () => {});
+process.stdout.write("armed\\n");
+const holderAlive = () => {
+  if (started === "") {
+    try { process.kill(holder, 0); return true; } catch { return false; }
+  }
+  try {
+    const stat = readFileSync("/proc/" + holder + "/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields[0] !== "Z" && fields[0] !== "X" && fields[19] === started;
+  } catch { return false; }
+};
+setInterval(() => { if (!holderAlive()) process.exit(0); }, ${WATCH_INTERVAL_MS});
+`;
+
+/** A process's start time from /proc (field 22 of its stat), or "" where /proc is not there. */
+function startTimeOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
 
 /** How long the server waits for the grandchild to be armed before it answers anyway. */
 const ARMING_MS = 5000;
@@ -15,9 +54,15 @@ const ARMING_MS = 5000;
 /** Starts the grandchild and resolves once it ignores SIGTERM (or after ARMING_MS, with a note). */
 export function startForgottenChild(diagnose: Diagnose): Promise<void> {
   // Not detached: the child must share the server's process group.
-  const child = spawn(process.execPath, ["-e", FORGOTTEN_CHILD], { stdio: ["ignore", "pipe", "ignore"] });
+  const holder = process.ppid;
+  if (holder === 1) {
+    // Whoever started us is already gone (we were handed to init): there is nobody to outlive.
+    diagnose("the process that started the server is gone; no grandchild started");
+    return Promise.resolve();
+  }
+  const child = spawn(process.execPath, ["-e", FORGOTTEN_CHILD, String(holder), startTimeOf(holder)], { stdio: ["ignore", "pipe", "ignore"] });
   child.unref(); // the server neither waits for it nor ends it
-  if (child.pid !== undefined) diagnose(`grandchild pid ${child.pid}`);
+  if (child.pid !== undefined) diagnose(`grandchild pid ${child.pid}, watching holder pid ${holder}`);
   return new Promise((resolve) => {
     const done = (note?: string): void => {
       clearTimeout(timer);

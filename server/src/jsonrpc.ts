@@ -65,6 +65,27 @@ export function notificationMessage(method: string, params?: JsonObject): JsonOb
   return params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
 }
 
+/** Characters of outside text an error message may quote. */
+export const PREVIEW_CHARS = 60;
+
+/**
+ * A short view of something a client sent, for an error text: never the whole of a 16 MiB
+ * name, and never a crash on a value nested too deep for JSON.stringify's recursion.
+ */
+export function preview(value: unknown, max = PREVIEW_CHARS): string {
+  let text: string;
+  if (typeof value === "string") text = value;
+  else if (value === undefined) return "nothing";
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      return Array.isArray(value) ? "an array nested too deep to show" : "an object nested too deep to show";
+    }
+  }
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}...` : text);
+}
+
 function rejected(id: RequestId | null, code: number, reason: string): Rejected {
   return { kind: "rejected", reply: errorMessage(id, code, reason), reason };
 }
@@ -75,8 +96,7 @@ export function classifyLine(line: string): Incoming {
   try {
     parsed = JSON.parse(line);
   } catch {
-    const preview = line.length > 60 ? `${line.slice(0, 60)}...` : line;
-    return rejected(null, PARSE_ERROR, `Parse error: expected one JSON message per line, got ${JSON.stringify(preview)}`);
+    return rejected(null, PARSE_ERROR, `Parse error: expected one JSON message per line, got ${preview(line)}`);
   }
   if (Array.isArray(parsed)) {
     return rejected(null, INVALID_REQUEST, "Invalid Request: batches are not supported by MCP 2025-06-18, send one message per line");
@@ -87,10 +107,10 @@ export function classifyLine(line: string): Incoming {
   const hasId = "id" in parsed;
   const id = isRequestId(parsed["id"]) ? parsed["id"] : null;
   if (parsed["jsonrpc"] !== "2.0") {
-    return rejected(id, INVALID_REQUEST, `Invalid Request: expected "jsonrpc": "2.0", got ${JSON.stringify(parsed["jsonrpc"]) ?? "nothing"}`);
+    return rejected(id, INVALID_REQUEST, `Invalid Request: expected "jsonrpc": "2.0", got ${preview(parsed["jsonrpc"])}`);
   }
   if (hasId && id === null) {
-    return rejected(null, INVALID_REQUEST, `Invalid Request: the id must be a string or a number, got ${JSON.stringify(parsed["id"])}`);
+    return rejected(null, INVALID_REQUEST, `Invalid Request: the id must be a string or a number, got ${preview(parsed["id"])}`);
   }
 
   const method = parsed["method"];
@@ -101,7 +121,7 @@ export function classifyLine(line: string): Incoming {
     return rejected(id, INVALID_REQUEST, "Invalid Request: expected a method, or a result or error answering a request");
   }
   if (typeof method !== "string") {
-    return rejected(id, INVALID_REQUEST, `Invalid Request: the method must be a string, got ${JSON.stringify(method)}`);
+    return rejected(id, INVALID_REQUEST, `Invalid Request: the method must be a string, got ${preview(method)}`);
   }
 
   const params = parsed["params"] ?? {};

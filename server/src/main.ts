@@ -6,14 +6,25 @@
 import { parseArgs, usageText, type ServerOptions } from "./args.js";
 import { stderrDiagnostics } from "./diagnostics.js";
 import { startForgottenChild } from "./grandchild.js";
-import { LineReader } from "./lines.js";
+import { setTimeout as delay } from "node:timers/promises";
+import { LineReader, type LineEvent } from "./lines.js";
+import { CallLog } from "./log.js";
 import { Output } from "./output.js";
 import { Session } from "./session.js";
 
-/** How long, at most, the server waits for queued replies to reach the pipe once stdin ends. */
+/** Once stdin ends, how long the server waits for a client that stopped reading its replies. */
 const FLUSH_GRACE_MS = 2000;
 
-async function serve(options: ServerOptions): Promise<void> {
+/**
+ * Backpressure: while more than UNSENT_HIGH bytes of replies wait for the client to read them,
+ * the server takes no new request (and stops reading stdin, so the client's writes block in
+ * the pipe); it goes on once they are down to UNSENT_LOW. Memory stays bounded by these, one
+ * reply and one chunk of input, whatever a client sends.
+ */
+export const UNSENT_HIGH = 1024 * 1024;
+const UNSENT_LOW = 256 * 1024;
+
+async function serve(options: ServerOptions, log: CallLog): Promise<void> {
   const diagnose = stderrDiagnostics();
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     // The client stopped reading our replies: there is nobody left to answer.
@@ -22,35 +33,64 @@ async function serve(options: ServerOptions): Promise<void> {
   });
 
   const output = new Output(process.stdout, diagnose);
-  const session = new Session(options, output, diagnose);
+  const session = new Session(options, output, diagnose, log);
   const reader = new LineReader();
   // Input waits in the pipe until the grandchild is armed, so a client that has finished the
   // handshake knows there is a SIGTERM-proof process in the group.
   if (options.mode === "grandchild") await startForgottenChild(diagnose);
 
-  process.stdin.on("data", (chunk: Buffer) => {
-    for (const event of reader.feed(chunk)) {
-      try {
-        session.handle(event);
-      } catch (error) {
-        // A bug in one answer must not take the whole server down with it.
-        diagnose(`could not handle a message: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  // Lines read but not yet handled: at most one chunk's worth, since reading pauses while any wait.
+  let waiting: LineEvent[] = [];
+  let next = 0; // an index, not shift(): a chunk of newlines is 65,536 lines
+  let pumping = false;
+  let pumped = Promise.resolve();
+  const pump = async (): Promise<void> => {
+    pumping = true;
+    try {
+      while (next < waiting.length) {
+        if (output.unsentBytes > UNSENT_HIGH) {
+          process.stdin.pause();
+          await output.below(UNSENT_LOW);
+          continue;
+        }
+        handle(waiting[next]!);
+        next += 1;
       }
+      waiting = [];
+      next = 0;
+    } finally {
+      pumping = false;
     }
+    if (!finishing) process.stdin.resume();
+  };
+  const handle = (event: LineEvent): void => {
+    try {
+      session.handle(event);
+    } catch (error) {
+      // Session.handle answers its own failures; this is the last guard against a bug in it.
+      diagnose(`could not handle a message: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  };
+  process.stdin.on("data", (chunk: Buffer) => {
+    for (const event of reader.feed(chunk)) waiting.push(event);
+    if (!pumping) pumped = pump();
   });
 
   let finishing = false;
-  const finish = (): void => {
+  const finish = async (): Promise<void> => {
     if (finishing) return;
     finishing = true;
     if (reader.pendingBytes > 0) diagnose(`input ended inside an unfinished line of ${reader.pendingBytes} bytes; ignored`);
+    // Answer what was read, as long as the client keeps reading; give up once it has stopped.
+    while (pumping && Date.now() - output.lastProgress < FLUSH_GRACE_MS) await Promise.race([pumped, delay(100)]);
     session.finish();
-    void output.close(FLUSH_GRACE_MS).then(() => process.exit(0));
+    await output.close(FLUSH_GRACE_MS);
+    process.exit(0);
   };
-  process.stdin.on("end", finish);
+  process.stdin.on("end", () => void finish());
   process.stdin.on("error", (error) => {
     diagnose(`stdin failed: ${error.message}`);
-    finish();
+    void finish();
   });
 }
 
@@ -64,8 +104,15 @@ function main(argv: readonly string[]): void {
       process.stderr.write(`lucy-teaching-server: ${parsed.message}\n\n${usageText()}`);
       process.exitCode = 2;
       return;
-    case "run":
-      void serve(parsed.options);
+    case "run": {
+      const log = parsed.options.logFile === undefined ? CallLog.none() : CallLog.open(parsed.options.logFile);
+      if (!(log instanceof CallLog)) {
+        process.stderr.write(`lucy-teaching-server: ${log.problem}\n\n${usageText()}`);
+        process.exitCode = 2;
+        return;
+      }
+      void serve(parsed.options, log);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Everything the server writes to stdout goes through one queue, so a long write (the endless
  * line, the trickle) is never interleaved with another message, and every write waits for
- * 'drain' when the pipe is full instead of piling up in memory.
+ * 'drain' when the pipe is full. The queue itself is counted (`unsentBytes`): the reading side
+ * stops taking new requests while too much is waiting, so replies never pile up in memory.
  */
 import { once } from "node:events";
 import type { Writable } from "node:stream";
@@ -16,6 +17,11 @@ export class Output {
   private queue: Promise<void> = Promise.resolve();
   /** Aborted on shutdown: long writers stop, pending messages still get a chance to flush. */
   private readonly longWriters = new AbortController();
+  /** Bytes of messages queued and not yet handed to the stream. */
+  private queuedBytes = 0;
+  private lowWaiters: Array<{ bytes: number; wake: () => void }> = [];
+  /** When the stream last took bytes (ms, Date.now()): a client that reads keeps this fresh. */
+  lastProgress = Date.now();
 
   constructor(
     private readonly stream: Writable,
@@ -29,7 +35,23 @@ export class Output {
 
   /** Raw text, exactly as given: modes that break the framing on purpose use this. */
   text(text: string): void {
-    this.enqueue(() => this.write(text));
+    const bytes = Buffer.byteLength(text, "utf8");
+    this.queuedBytes += bytes;
+    this.enqueue(async () => {
+      this.queuedBytes -= bytes;
+      await this.write(text);
+    });
+  }
+
+  /** Bytes written but not yet taken by the pipe: queued here, plus the stream's own buffer. */
+  get unsentBytes(): number {
+    return this.queuedBytes + this.stream.writableLength;
+  }
+
+  /** Resolves once `unsentBytes` is at most `bytes` (at once if it already is). */
+  below(bytes: number): Promise<void> {
+    if (this.unsentBytes <= bytes) return Promise.resolve();
+    return new Promise((wake) => this.lowWaiters.push({ bytes, wake }));
   }
 
   /**
@@ -60,6 +82,16 @@ export class Output {
     if (!this.stream.write(chunk)) {
       await (signal === undefined ? once(this.stream, "drain") : once(this.stream, "drain", { signal }));
     }
+    this.lastProgress = Date.now();
+    this.wakeLowWaiters();
+  }
+
+  private wakeLowWaiters(): void {
+    if (this.lowWaiters.length === 0) return;
+    const unsent = this.unsentBytes;
+    const waiting = this.lowWaiters;
+    this.lowWaiters = waiting.filter((waiter) => waiter.bytes < unsent);
+    for (const waiter of waiting) if (waiter.bytes >= unsent) waiter.wake();
   }
 
   private async drained(): Promise<void> {

@@ -10,12 +10,14 @@ import { deliverCallReply, ReverseHold, type CallReplyContext } from "./faults.j
 import {
   INTERNAL_ERROR,
   INVALID_PARAMS,
+  INVALID_REQUEST,
   METHOD_NOT_FOUND,
   PARSE_ERROR,
   classifyLine,
   errorMessage,
   isObject,
   notificationMessage,
+  preview,
   requestMessage,
   resultMessage,
   type JsonObject,
@@ -24,7 +26,7 @@ import {
   type Response,
 } from "./jsonrpc.js";
 import type { LineEvent } from "./lines.js";
-import { CallLog } from "./log.js";
+import type { CallLog } from "./log.js";
 import type { Output } from "./output.js";
 
 export const PROTOCOL_VERSION = "2025-06-18";
@@ -41,6 +43,10 @@ export class Session {
   private readonly reverse = new ReverseHold();
   private lastReply: JsonObject | undefined;
   private pingsSent = 0;
+  /** Set once initialize is answered: before that, only initialize and ping are served. */
+  private initialized = false;
+  /** Whether the request being handled has had its one reply; see handle(). */
+  private answered = true;
   /** Pings we sent and are waiting on, oldest first, with what to do once each is answered. */
   private readonly pendingPings: Array<{ id: string; answered: () => void }> = [];
   private readonly callContext: CallReplyContext;
@@ -49,9 +55,10 @@ export class Session {
     private readonly options: ServerOptions,
     private readonly output: Output,
     private readonly diagnose: Diagnose,
+    log: CallLog,
   ) {
     this.catalog = catalogFor(options.mode);
-    this.log = new CallLog(options.logFile);
+    this.log = log;
     this.callContext = {
       mode: options.mode,
       output,
@@ -88,7 +95,23 @@ export class Session {
         this.onResponse(incoming);
         return;
       case "request":
-        this.onRequest(incoming);
+        this.answerOnce(incoming);
+    }
+  }
+
+  /**
+   * Exactly one reply per request: if answering throws (a bug, or a value no code path
+   * expected), the request still gets a JSON-RPC error rather than silence.
+   */
+  private answerOnce(request: Request): void {
+    this.answered = false;
+    try {
+      this.onRequest(request);
+    } catch (error) {
+      this.diagnose(`could not answer request ${preview(request.id)} (${preview(request.method)}): ${error instanceof Error ? error.message : String(error)}`);
+      if (!this.answered) this.reply(errorMessage(request.id, INTERNAL_ERROR, "Internal error: the server could not answer this request"), request);
+    } finally {
+      this.answered = true;
     }
   }
 
@@ -100,12 +123,18 @@ export class Session {
 
   private onRequest(request: Request): void {
     if (this.chatty) {
-      this.diagnose(`request ${JSON.stringify(request.id)}: ${request.method}`);
+      this.diagnose(`request ${preview(request.id)}: ${preview(request.method)}`);
       this.diagnose(LONG_DIAGNOSTIC);
+    }
+    if (!this.initialized && request.method !== "initialize" && request.method !== "ping") {
+      // MCP's lifecycle: nothing but ping before the handshake. A tool never runs before it.
+      this.reply(errorMessage(request.id, INVALID_REQUEST, `Invalid Request: ${preview(request.method)} before initialize; send initialize first`), request);
+      return;
     }
     switch (request.method) {
       case "initialize":
         this.reply(resultMessage(request.id, this.initializeResult()), request);
+        this.initialized = true;
         return;
       case "ping":
         this.reply(resultMessage(request.id, {}), request);
@@ -117,7 +146,7 @@ export class Session {
         this.callTool(request);
         return;
       default:
-        this.reply(errorMessage(request.id, METHOD_NOT_FOUND, `Method not found: ${request.method}`), request);
+        this.reply(errorMessage(request.id, METHOD_NOT_FOUND, `Method not found: ${preview(request.method)}`), request);
     }
   }
 
@@ -135,7 +164,7 @@ export class Session {
   private listTools(request: Request): JsonObject {
     const cursor = request.params["cursor"];
     if (cursor !== undefined && typeof cursor !== "string") {
-      return errorMessage(request.id, INVALID_PARAMS, `Invalid params: cursor must be a string, got ${JSON.stringify(cursor)}`);
+      return errorMessage(request.id, INVALID_PARAMS, `Invalid params: cursor must be a string, got ${preview(cursor)}`);
     }
     const outcome = this.catalog.list(cursor);
     return outcome.ok ? resultMessage(request.id, outcome.result) : errorMessage(request.id, INVALID_PARAMS, outcome.message);
@@ -146,11 +175,14 @@ export class Session {
     const { id, params } = request;
     const name = params["name"];
     const args = params["arguments"] ?? {};
-    try {
-      this.log.record(id, name, args);
-    } catch (error) {
-      this.diagnose(error instanceof Error ? error.message : String(error));
-      this.reply(errorMessage(id, INTERNAL_ERROR, "Internal error: the call log could not be written, so the tool did not run"), request);
+    const logged = this.log.record(id, name, args);
+    if (!logged.ok) {
+      // Say the real cause: arguments too deep to record are the client's; a failing disk is ours.
+      this.diagnose(logged.message);
+      const error = logged.tooDeep
+        ? errorMessage(id, INVALID_PARAMS, `Invalid params: the arguments are nested too deeply to record in the call log, so the tool did not run`)
+        : errorMessage(id, INTERNAL_ERROR, "Internal error: the call log could not be written, so the tool did not run");
+      this.reply(error, request);
       return;
     }
     const context: CallReplyContext = { ...this.callContext, reply: (message) => this.reply(message, request) };
@@ -159,12 +191,12 @@ export class Session {
 
   private runTool(id: RequestId, name: unknown, args: unknown): JsonObject {
     if (typeof name !== "string") {
-      return errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "name" to be a string, got ${JSON.stringify(name) ?? "nothing"}`);
+      return errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "name" to be a string, got ${preview(name)}`);
     }
     const tool = this.catalog.find(name);
-    if (tool === undefined) return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${name}`);
+    if (tool === undefined) return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${preview(name)}`);
     if (!isObject(args)) {
-      return errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "arguments" to be an object, got ${JSON.stringify(args)}`);
+      return errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "arguments" to be an object, got ${preview(args)}`);
     }
     return resultMessage(id, tool.run(args));
   }
@@ -172,14 +204,17 @@ export class Session {
   /** Every reply to a request goes out here, so notify's and stderr-log's extras apply to all. */
   private reply(message: JsonObject, request?: Request): void {
     if (this.options.mode === "notify") this.sendNotifications(request);
-    if (this.chatty) this.diagnose(`replying to ${JSON.stringify(message["id"])} with ${"error" in message ? "an error" : "a result"}`);
+    if (this.chatty) this.diagnose(`replying to ${preview(message["id"])} with ${"error" in message ? "an error" : "a result"}`);
+    this.answered = true;
     this.output.send(message);
     this.lastReply = message;
   }
 
   private sendNotifications(request: Request | undefined): void {
     const meta = request?.params["_meta"];
-    const token = isObject(meta) && meta["progressToken"] !== undefined ? meta["progressToken"] : `lucy-progress-${String(request?.id ?? "call")}`;
+    // A progress token is a string or a number (MCP basic/utilities/progress); anything else is not echoed.
+    const given = isObject(meta) ? meta["progressToken"] : undefined;
+    const token = typeof given === "string" || typeof given === "number" ? given : `lucy-progress-${String(request?.id ?? "call")}`;
     const log = (data: string) => notificationMessage("notifications/message", { level: "info", logger: "lucy-teaching-server", data });
     this.output.send(log("working on it"));
     this.output.send(notificationMessage("notifications/progress", { progressToken: token, progress: 1, total: 1 }));
@@ -199,14 +234,14 @@ export class Session {
   private onResponse(response: Response): void {
     const waiting = this.pendingPings.shift();
     if (waiting === undefined) {
-      this.diagnose(`a response for id ${JSON.stringify(response.id)} arrived, but the server asked nothing`);
+      this.diagnose(`a response for id ${preview(response.id)} arrived, but the server asked nothing`);
       return;
     }
     const result = response.message["result"];
     if (response.id !== waiting.id) {
-      this.diagnose(`expected the answer to ping ${JSON.stringify(waiting.id)}, got a response for id ${JSON.stringify(response.id)}; answering anyway`);
+      this.diagnose(`expected the answer to ping ${preview(waiting.id)}, got a response for id ${preview(response.id)}; answering anyway`);
     } else if (!isObject(result) || Object.keys(result).length > 0) {
-      this.diagnose(`expected the ping answer to be a result {}, got ${JSON.stringify(response.message).slice(0, 200)}; answering anyway`);
+      this.diagnose(`expected the ping answer to be a result {}, got ${preview(response.message, 200)}; answering anyway`);
     }
     waiting.answered();
   }

@@ -60,7 +60,7 @@ function describe(value: unknown): string {
 /** The first way `args` breaks the schema built from `fields`, or undefined if it fits. */
 function argumentProblem(toolName: string, fields: Record<string, Field>, args: JsonObject): string | undefined {
   for (const [name, field] of Object.entries(fields)) {
-    const value = args[name];
+    const value = Object.hasOwn(args, name) ? args[name] : undefined;
     const fits =
       field.kind === "string"
         ? typeof value === "string"
@@ -70,9 +70,14 @@ function argumentProblem(toolName: string, fields: Record<string, Field>, args: 
       return `${toolName} expects "${name}" to be ${expected}, got ${describe(value)}`;
     }
   }
-  const extra = Object.keys(args).filter((key) => !(key in fields));
+  // Own properties only: `key in fields` would find "constructor", "toString" and "__proto__" on
+  // Object.prototype and let them through, although the schema says additionalProperties: false.
+  const extra = Object.keys(args).filter((key) => !Object.hasOwn(fields, key));
   if (extra.length > 0) {
-    return `${toolName} takes only ${Object.keys(fields).map((key) => `"${key}"`).join(" and ")}, got also ${extra.map((key) => `"${key}"`).join(", ")}`;
+    const shown = extra.slice(0, 5).map((key) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key));
+    const more = extra.length > 5 ? ` and ${extra.length - 5} more` : "";
+    const takes = Object.keys(fields).length === 0 ? "no arguments" : `only ${Object.keys(fields).map((key) => `"${key}"`).join(" and ")}`;
+    return `${toolName} takes ${takes}, got also ${shown.join(", ")}${more}`;
   }
   return undefined;
 }

@@ -54,6 +54,22 @@ describe("mcp-workbook call", () => {
   });
 });
 
+describe("mcp-workbook call, misused", () => {
+  it("arguments over the frame limit are the caller's usage error (exit 2), never sent", async () => {
+    const log = freshLog();
+    const { stdout, code } = await cli("call", "--json", "word_count", JSON.stringify({ text: "x".repeat(70_000) }), "--", ...teachingServerCommand("normal", log.path));
+    expect(code).toBe(2);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: "UsageError", code: "usage", message: expect.stringMatching(/^tools\/call not sent: outgoing message of \d+ bytes is too large/) });
+    expect(log.calls()).toEqual([]);
+  });
+
+  it("a server that cannot start names the system's error (exit 1)", async () => {
+    const { stdout, code } = await cli("call", "--json", "word_count", "{}", "--", "/no/such/server");
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: "ClosedError", code: "closed", message: expect.stringMatching(/could not be started: ENOENT/) });
+  });
+});
+
 describe("mcp-workbook demo", () => {
   it("demo hang shows a deadline, as expected, nothing left behind", async () => {
     const { stdout, code } = await cli("demo", "hang");

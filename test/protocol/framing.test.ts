@@ -4,6 +4,16 @@ import { FrameReader } from "../../lib/src/protocol/frame-reader.js";
 import { parseFrame } from "../../lib/src/protocol/parse-frame.js";
 import { requestMessage } from "../../lib/src/protocol/messages.js";
 import { ProtocolError } from "../../lib/src/protocol/errors/protocol-error.js";
+import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+
+function caught(act: () => unknown): unknown {
+  try {
+    act();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
 
 const text = (frames: Buffer[]): string[] => frames.map((frame) => frame.toString("utf8"));
 
@@ -21,10 +31,53 @@ describe("encodeFrame", () => {
     expect(() => encodeFrame({ a: "x" }, 9)).toThrow("outgoing message of 10 bytes is too large; expected at most 9 bytes; limit: frame limit 9 bytes");
   });
 
-  it("refuses NaN, Infinity and bigint instead of sending null", () => {
-    expect(() => encodeFrame({ n: Number.NaN })).toThrow(/NaN/);
-    expect(() => encodeFrame({ deep: [{ n: Number.POSITIVE_INFINITY }] })).toThrow(ProtocolError);
-    expect(() => encodeFrame({ n: 10n })).toThrow(/cannot be encoded as JSON/);
+  it("refuses a frame over the limit as the caller's UsageError, never a ProtocolError", () => {
+    const refused = caught(() => encodeFrame({ a: "x" }, 9));
+    expect(refused).toBeInstanceOf(UsageError);
+    expect(refused).not.toBeInstanceOf(ProtocolError);
+    expect(refused).toMatchObject({ code: "usage", reason: "frame-limit" });
+    // Bytes, not characters: 3 bytes each, so 22 characters make 66 bytes + {"a":""}\n = 75.
+    expect(() => encodeFrame({ a: "☕".repeat(22) }, 74)).toThrow(/75 bytes/);
+    expect(encodeFrame({ a: "☕".repeat(22) }, 75).length).toBe(75);
+  });
+
+  it.each([
+    ["NaN", { n: Number.NaN }, /holds NaN/],
+    ["Infinity, deep inside", { deep: [{ n: Number.POSITIVE_INFINITY }] }, /holds Infinity/],
+    ["-Infinity", { n: Number.NEGATIVE_INFINITY }, /holds -Infinity/],
+    ["a bigint", { n: 10n }, /bigint 10n/],
+    ["a function", { f: () => 1 }, /holds a function/],
+    ["a symbol", { s: Symbol("x") }, /holds a symbol/],
+    ["undefined in an array", { list: [1, undefined] }, /array element 1 is undefined/],
+    ["a function in an array", { list: [() => 1] }, /holds a function/],
+  ])("refuses %s instead of sending something else", (_label, message, wording) => {
+    const refused = caught(() => encodeFrame(message));
+    expect(refused).toBeInstanceOf(UsageError);
+    expect(refused).toMatchObject({ reason: "unencodable" });
+    expect((refused as Error).message).toMatch(wording);
+    expect((refused as Error).message).toMatch(/expected plain JSON values/);
+  });
+
+  it("refuses a circular message and one nested too deep to walk, as UsageErrors", () => {
+    const circular: Record<string, unknown> = { a: 1 };
+    circular["self"] = circular;
+    expect(caught(() => encodeFrame(circular))).toMatchObject({ code: "usage", reason: "unencodable", message: expect.stringMatching(/received a circular reference/) });
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i += 1) deep = [deep];
+    expect(caught(() => encodeFrame({ deep }, 1 << 30))).toMatchObject({ code: "usage", message: expect.stringMatching(/nesting too deep/) });
+  });
+
+  it.each([undefined, null, 5, "text", true])("refuses %s as the whole message", (message) => {
+    expect(caught(() => encodeFrame(message as unknown as object))).toMatchObject({ code: "usage", reason: "unencodable", message: expect.stringMatching(/^the message is not an object/) });
+  });
+
+  it("leaves out a property whose value is undefined, as JSON does, and keeps a real null", () => {
+    expect(encodeFrame({ a: undefined, b: null }).toString()).toBe('{"b":null}\n');
+    expect(encodeFrame({ when: new Date(0) }).toString()).toBe('{"when":"1970-01-01T00:00:00.000Z"}\n');
+  });
+
+  it.each([0, 1, 1.5, Number.NaN])("refuses the frame limit %s", (limit) => {
+    expect(caught(() => encodeFrame({}, limit))).toMatchObject({ code: "usage", reason: "frame-limit" });
   });
 });
 

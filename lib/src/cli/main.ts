@@ -2,6 +2,7 @@
 import { runCallCommand } from "./call.js";
 import { runDemoCommand } from "./demo.js";
 import { runServeCommand } from "./serve.js";
+import { closeClientsOnSignals } from "./signals.js";
 
 const USAGE = `usage: mcp-workbook <command> [options]
   serve [--mode M] [--log FILE]     the teaching server on stdio (--help lists the modes)
@@ -38,6 +39,8 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`mcp-workbook: unknown command ${JSON.stringify(name)}\n${USAGE}\n`);
     return 2;
   }
+  // serve shares its process group with the server it runs: a signal already reaches both.
+  if (name !== "serve") closeClientsOnSignals();
   return (await load())(rest);
 }
 

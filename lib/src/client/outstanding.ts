@@ -27,6 +27,11 @@ export class OutstandingRequests {
     return [...this.pending.keys()];
   }
 
+  /** The id the next open() will allocate (encode before allocating, so a refusal costs no id). */
+  get nextId(): number {
+    return this.lastId + 1;
+  }
+
   /** Allocates the next id for `method` and records it as pending. */
   open(method: string): number {
     this.lastId += 1;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
+import { statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
@@ -6,6 +7,8 @@ import { ClosedError } from "../protocol/errors/closed-error.js";
 import { ProtocolError } from "../protocol/errors/protocol-error.js";
 import { RefusedError } from "../protocol/errors/refused-error.js";
 import { ServerError } from "../protocol/errors/server-error.js";
+import { UsageError } from "../protocol/errors/usage-error.js";
+import { describeValue } from "../protocol/errors/wording.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
 import { checkInitialize, checkTools, checkToolsPage, type InitializeResult, type McpTool } from "../protocol/handshake.js";
 import { answerFor, isJsonObject, notificationMessage, requestMessage, type JsonObject, type JsonRpcMessage } from "../protocol/messages.js";
@@ -14,7 +17,8 @@ import { resultText } from "../protocol/result-text.js";
 import { Deadline } from "./deadline.js";
 import { FrameChannel } from "./frame-channel.js";
 import { resolveOptions, type ResolvedOptions, type StdioClientOptions } from "./options.js";
-import { endProcessGroup } from "./process-group.js";
+import { holdGroup, releaseGroup } from "./held-groups.js";
+import { endProcessGroup, groupIsEmpty } from "./process-group.js";
 import { OutstandingRequests } from "./outstanding.js";
 
 /** How a server ended: its exit code, or the signal that ended it (null if it never started). */
@@ -32,6 +36,8 @@ const CLIENT_INFO = { name: "mcp-workbook", version: "0.1.0" };
  * deadline for all its writes and reads. A tool runs only if the server advertised it AND the
  * application allowed it; the check happens before any byte is sent. close() ends the input,
  * waits, then signals the whole group, so neither a hung server nor its children outlive it.
+ * A client never closed has its group SIGKILLed when this process exits (normally, by
+ * process.exit or by an uncaught error); no signal handler is installed (see held-groups.ts).
  *
  * What the server may send besides replies: notifications are skipped (at most 16 between two
  * answers); a request it sends us is answered as the spec says: `ping` with `{}`, anything else
@@ -56,8 +62,9 @@ export class StdioClient {
   private inputCutShort = false;
   private busy = false;
   private closing: Promise<ExitStatus> | undefined;
+  private readonly spawnSettled: Promise<void>;
 
-  constructor(command: readonly string[], options: StdioClientOptions = {}) {
+  constructor(command: readonly string[], options?: StdioClientOptions) {
     this.options = resolveOptions(command, options);
     this.command = [...command];
     this.allowed = this.options.allowed;
@@ -70,17 +77,23 @@ export class StdioClient {
       shell: false,
     });
     this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit);
+    // Until close() has ended it, the group is ended by an exit of this process, however it exits.
+    if (this.child.pid !== undefined) holdGroup(this.child.pid, () => this.close());
     this.exited = new Promise<ExitStatus>((resolve) => {
       this.child.once("exit", (code, signal) => resolve(code ?? signal));
       this.child.once("error", () => {
         if (this.child.pid === undefined) resolve(null);
       });
     });
+    // A program that cannot start has no pid at once; its error (ENOENT, EACCES) comes a tick later.
+    this.spawnSettled = this.child.pid === undefined ? new Promise((resolve) => this.child.once("error", () => resolve())) : Promise.resolve();
     this.child.once("error", (error) => {
-      const reason = this.child.pid === undefined ? "spawn-failed" : "server-exited";
-      this.markUnusable(new ClosedError(reason, { what: `server could not be started: ${error.message}`, expected: `a runnable program at ${JSON.stringify(file)}` }, { cause: error }));
+      if (this.child.pid === undefined) this.markUnusable(spawnFailed(file, this.options.cwd, error));
+      else this.markUnusable(new ClosedError("server-exited", { what: `the server process failed: ${error.message}`, expected: "a running server" }, { cause: error }));
     });
     this.child.once("exit", (code, signal) => {
+      // A group with nobody left needs no ending on exit (and its id may be reused later).
+      if (this.child.pid !== undefined && groupIsEmpty(this.child.pid)) releaseGroup(this.child.pid);
       this.channel.end(new ClosedError("server-exited", { what: `server exited (${code ?? signal})`, expected: "a response" }));
     });
     // A write after the server is gone fails with EPIPE: the waiting read reports it, the process lives on.
@@ -96,14 +109,14 @@ export class StdioClient {
 
   /** The handshake: agree on the pinned version and on tools, then announce we are ready. */
   async initialize(): Promise<InitializeResult> {
-    if (this.state === "ready") throw new RefusedError("not-initialized", { what: "initialize was already done", expected: "one handshake per connection" });
+    if (this.state === "ready") throw new RefusedError("already-initialized", { what: "initialize was already done", expected: "one handshake per connection (listTools or callTool next)" });
     const result = await this.request("initialize", {
       protocolVersion: PROTOCOL_VERSION,
       capabilities: {},
       clientInfo: CLIENT_INFO,
     });
     const server = this.guard(() => checkInitialize(result));
-    await this.operation("notifications/initialized", (deadline) => this.write(notificationMessage("notifications/initialized"), deadline));
+    await this.operation("notifications/initialized", (deadline) => this.write(this.encode(notificationMessage("notifications/initialized"), "notifications/initialized"), deadline));
     this.server = server;
     this.state = "ready";
     return server;
@@ -155,7 +168,10 @@ export class StdioClient {
   }
 
   /** The application's decision, made before a byte is sent: allowed, advertised, an object. */
-  private checkCall(name: string, args: unknown): void {
+  private checkCall(name: unknown, args: unknown): void {
+    if (typeof name !== "string") {
+      throw new UsageError("tool-name", { what: "the tool name is not a string", expected: "a tool name such as \"word_count\"", received: describeValue(name) });
+    }
     if (!this.allowed.has(name)) {
       throw new RefusedError("not-allowed", {
         what: `${JSON.stringify(name)} is not allowed by this application`,
@@ -180,6 +196,9 @@ export class StdioClient {
    * call is never sent. One deadline covers the whole batch.
    */
   async callTools(calls: ReadonlyArray<{ readonly name: string; readonly arguments?: JsonObject }>): Promise<ToolOutcome[]> {
+    if (!Array.isArray(calls) || calls.some((call) => typeof call !== "object" || call === null)) {
+      throw new UsageError("calls", { what: "callTools takes an array of calls", expected: '[{ name: "word_count", arguments: { text: "..." } }, ...]', received: Array.isArray(calls) ? "an array holding a non-object" : describeValue(calls) });
+    }
     const outcomes: Array<ToolOutcome | undefined> = calls.map((call) => {
       try {
         this.checkCall(call.name, call.arguments ?? {});
@@ -238,6 +257,7 @@ export class StdioClient {
     this.child.stdin.end();
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, this.options.graceMs).unref())]);
     await endProcessGroup(pid, this.options.termGraceMs);
+    releaseGroup(pid);
     return this.exited;
   }
 
@@ -250,6 +270,8 @@ export class StdioClient {
 
   private throwIfUnusable(): void {
     if (this.state === "closed") throw new ClosedError("client-closed", { what: "the client is closed", expected: "a new StdioClient" });
+    // A program that never started: every operation says why, not just "unusable".
+    if (this.failure instanceof ClosedError && this.failure.reason === "spawn-failed") throw this.failure;
     if (this.failure) {
       throw new ClosedError(
         "unusable",
@@ -277,8 +299,12 @@ export class StdioClient {
   /** Runs `work` under one fresh deadline; one operation at a time. */
   private async operation<T>(what: string, work: (deadline: Deadline) => Promise<T>): Promise<T> {
     this.throwIfUnusable();
+    if (this.child.pid === undefined) {
+      await this.spawnSettled; // the first operation reports why the program did not start
+      this.throwIfUnusable();
+    }
     if (this.busy) {
-      throw new RefusedError("not-initialized", { what: `${what} while another operation is in progress`, expected: "one operation at a time (await each call)" });
+      throw new RefusedError("busy", { what: `${what} while another operation is in progress`, expected: "one operation at a time (await each call, or callTools for several)" });
     }
     this.busy = true;
     const deadline = new Deadline(what, this.options.timeoutMs);
@@ -311,9 +337,13 @@ export class StdioClient {
    * answers at most MAX_SKIPPED_MESSAGES notifications or server requests are skipped.
    */
   private async exchange(requests: ReadonlyArray<{ method: string; params: JsonObject }>, deadline: Deadline): Promise<Answer[]> {
+    // Every frame is encoded and sized before an id is taken or a byte sent: a message that
+    // cannot go out is the caller's UsageError and leaves the connection as it was.
+    const first = this.outstanding.nextId;
+    const frames = requests.map((request, index) => this.encode(requestMessage(first + index, request.method, request.params), requests.length > 1 ? `call ${index + 1} of ${requests.length} (${request.method})` : request.method));
     const ids = requests.map((request) => this.outstanding.open(request.method));
     try {
-      for (const [index, request] of requests.entries()) await this.write(requestMessage(ids[index]!, request.method, request.params), deadline);
+      for (const frame of frames) await this.write(frame, deadline);
     } catch (error) {
       this.outstanding.forget(ids);
       throw error;
@@ -359,11 +389,27 @@ export class StdioClient {
       message["method"] === "ping"
         ? { jsonrpc: "2.0", id, result: {} }
         : { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
-    await this.write(reply, deadline);
+    let frame: Buffer;
+    try {
+      frame = encodeFrame(reply, this.options.frameLimit);
+    } catch {
+      // Only the server's own id can make our reply too long to send: its fault, not the caller's.
+      throw new ProtocolError("bad-response", { what: "the server sent a request whose id is too long to answer", expected: `a request our reply to fits in ${this.options.frameLimit} bytes`, received: describeValue(id) });
+    }
+    await this.write(frame, deadline);
   }
 
-  private async write(message: object, deadline: Deadline): Promise<void> {
-    const frame = encodeFrame(message, this.options.frameLimit);
+  /** A message of ours as a frame; what cannot be encoded or does not fit is the caller's UsageError. */
+  private encode(message: object, what: string): Buffer {
+    try {
+      return encodeFrame(message, this.options.frameLimit);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      throw new UsageError(error.reason, { ...error.wording, what: `${what} not sent: ${error.wording.what}` }, { cause: error });
+    }
+  }
+
+  private async write(frame: Buffer, deadline: Deadline): Promise<void> {
     const stdin = this.child.stdin;
     if (!stdin.writable) {
       throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });
@@ -418,11 +464,41 @@ function answerOf(id: number, message: JsonRpcMessage): Answer {
 /**
  * Whether a failure leaves the stream in doubt. A well-formed answer (a server error, a tool
  * failure) and a local refusal do not. A deadline does not either, once every frame was fully
- * written: its request is marked late, and a reply that still comes is dropped. Everything
+ * written: its request is marked late, and a reply that still comes is dropped. A message
+ * refused before sending (UsageError) does not either. Everything
  * else (a broken frame, a wrong id, a closed pipe) does.
  */
 function spoilsConnection(error: WorkbookError, inputCutShort: boolean): boolean {
-  if (error.code === "server" || error.code === "tool" || error.code === "refused") return false;
+  if (error.code === "server" || error.code === "tool" || error.code === "refused" || error.code === "usage") return false;
   if (error.code === "deadline") return inputCutShort;
   return true;
+}
+
+const SPAWN_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: "no such file",
+  EACCES: "permission denied (not executable?)",
+  ENOTDIR: "a part of the path is not a directory",
+  EISDIR: "it is a directory",
+  ENOEXEC: "not an executable format",
+  E2BIG: "argument list too long",
+  EMFILE: "too many open files",
+  EAGAIN: "too many processes",
+};
+
+/** The server never started: say which system error, and whether the cwd is what is missing. */
+function spawnFailed(file: string, cwd: string | undefined, error: Error): ClosedError {
+  const code = (error as NodeJS.ErrnoException).code ?? "unknown";
+  const meaning = SPAWN_ERRORS[code] ?? error.message;
+  if (cwd !== undefined && !isDirectory(cwd)) {
+    return new ClosedError("spawn-failed", { what: `server could not be started: ${code}, working directory ${JSON.stringify(cwd)} does not exist`, expected: "an existing directory as cwd", received: error.message }, { cause: error });
+  }
+  return new ClosedError("spawn-failed", { what: `server could not be started: ${code} (${meaning})`, expected: `a runnable program at ${JSON.stringify(file)}`, received: error.message }, { cause: error });
+}
+
+function isDirectory(candidate: string): boolean {
+  try {
+    return statSync(candidate).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,11 @@
 /**
- * `npm run fuzz [-- --seed N --frames N --no-save]`: a million random and mutated frames through
- * FrameReader, parseFrame and answerFor. Prints throughput and what the lines came to; any error
- * that is not a WorkbookError is an escape: its input is saved under
+ * `npm run fuzz [-- --seed N --frames N --server-inputs N --no-save]`: a million random and
+ * mutated frames through FrameReader, parseFrame and answerFor. Prints throughput and what the
+ * lines came to; any error that is not a WorkbookError is an escape: its input is saved under
  * test/fixtures/hostile-frames/findings/ and added to corpus.json, so the normal tests replay it.
- * Seeded: the same seed gives the same inputs. Exit status 1 if anything escaped.
+ * Then the other side: random client input fed to the teaching server (server-fuzz.ts), every
+ * line answered once, nothing but JSON-RPC on stdout, memory bounded.
+ * Seeded: the same seed gives the same inputs. Exit status 1 if anything escaped or failed.
  */
 import { randomInt } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,6 +14,7 @@ import { DEFAULT_FRAME_LIMIT } from "../protocol/constants.js";
 import { nextInput, type FuzzInput } from "./frame-mutations.js";
 import { runThroughPipeline, type Escape, type LineOutcome } from "./frame-pipeline.js";
 import { SeededRandom } from "./random.js";
+import { FUZZED_MODES, PEAK_LIMIT_MIB, fuzzServer } from "./server-fuzz.js";
 
 const REPO = path.resolve(__dirname, "../../..");
 const CORPUS = path.join(REPO, "test/fixtures/hostile-frames/corpus.json");
@@ -21,28 +24,33 @@ const LIMITS = [256, 4096, DEFAULT_FRAME_LIMIT, DEFAULT_FRAME_LIMIT, DEFAULT_FRA
 interface Args {
   readonly seed: number;
   readonly frames: number;
+  readonly serverInputs: number;
   readonly save: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
   let seed = randomInt(0, 2 ** 32);
   let frames = 1_000_000;
+  let serverInputs = 100_000;
   let save = true;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = Number(argv[i + 1]);
     if (arg === "--seed" && Number.isSafeInteger(value) && value >= 0 && value < 2 ** 32) [seed, i] = [value, i + 1];
     else if (arg === "--frames" && Number.isSafeInteger(value) && value > 0) [frames, i] = [value, i + 1];
+    else if (arg === "--server-inputs" && Number.isSafeInteger(value) && value >= 0) [serverInputs, i] = [value, i + 1];
     else if (arg === "--no-save") save = false;
     else if (arg === "--help") {
-      console.log("usage: npm run fuzz [-- --seed 0..4294967295] [--frames N] [--no-save]\n  feeds random and mutated frames through FrameReader, parseFrame and answerFor; saves any undeclared error");
+      console.log(
+        "usage: npm run fuzz [-- --seed 0..4294967295] [--frames N] [--server-inputs N] [--no-save]\n  feeds random and mutated frames through FrameReader, parseFrame and answerFor; saves any undeclared error;\n  then feeds N random client inputs (default 100000, 0: none) to the teaching server, spread over its modes " + FUZZED_MODES.join(", "),
+      );
       process.exit(0);
     } else {
-      console.error(`fuzz: unexpected argument ${JSON.stringify(arg)}; expected --seed 0..4294967295, --frames N (N > 0), --no-save`);
+      console.error(`fuzz: unexpected argument ${JSON.stringify(arg)}; expected --seed 0..4294967295, --frames N (N > 0), --server-inputs N (N >= 0), --no-save`);
       process.exit(2);
     }
   }
-  return { seed, frames, save };
+  return { seed, frames, serverInputs, save };
 }
 
 interface CorpusCase {
@@ -78,7 +86,7 @@ function saveFinding(args: Args, index: number, input: FuzzInput, escape: Escape
   return path.relative(REPO, file);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   console.log(`fuzz: seed ${args.seed}, ${args.frames.toLocaleString("en")} inputs (repeat with: npm run fuzz -- --seed ${args.seed} --frames ${args.frames})`);
   const random = new SeededRandom(args.seed);
@@ -125,15 +133,33 @@ function main(): void {
   for (const [outcome, count] of [...outcomes].sort((a, b) => b[1] - a[1])) console.log(`  ${outcome.padEnd(34)} ${count.toLocaleString("en").padStart(11)}`);
   if (escapes.size === 0) {
     console.log("errors outside the declared set (not a WorkbookError): none");
-    return;
+  } else {
+    console.log(`errors outside the declared set (not a WorkbookError): ${escapes.size} kind(s)`);
+    for (const [signature, { count, kept }] of escapes) {
+      const { index, input, escape, limit, requestId } = kept;
+      const saved = args.save ? `; saved ${saveFinding(args, index, input, escape, limit, requestId)} and added it to corpus.json` : "";
+      console.log(`  ${count}x ${signature}; kept: input ${index}, ${escape.bytes.length} bytes (${input.how})${saved}`);
+    }
+    process.exitCode = 1;
   }
-  console.log(`errors outside the declared set (not a WorkbookError): ${escapes.size} kind(s)`);
-  for (const [signature, { count, kept }] of escapes) {
-    const { index, input, escape, limit, requestId } = kept;
-    const saved = args.save ? `; saved ${saveFinding(args, index, input, escape, limit, requestId)} and added it to corpus.json` : "";
-    console.log(`  ${count}x ${signature}; kept: input ${index}, ${escape.bytes.length} bytes (${input.how})${saved}`);
-  }
-  process.exitCode = 1;
+  if (args.serverInputs > 0) await fuzzTheServer(args, random);
 }
 
-main();
+/** Random client input to the teaching server, the inputs spread over the modes that answer once. */
+async function fuzzTheServer(args: Args, random: SeededRandom): Promise<void> {
+  console.log(`\nteaching server: ${args.serverInputs.toLocaleString("en")} random client inputs over modes ${FUZZED_MODES.join(", ")}`);
+  console.log("mode        inputs    lines  requests  unanswered  twice  wrong id  not JSON-RPC  peak MiB  seconds");
+  let failed = false;
+  for (const [index, mode] of FUZZED_MODES.entries()) {
+    const share = Math.floor(args.serverInputs / FUZZED_MODES.length) + (index < args.serverInputs % FUZZED_MODES.length ? 1 : 0);
+    const report = await fuzzServer(random, mode, share);
+    const cells = [report.inputs, report.lines, report.requests, report.unanswered, report.answeredTwice, report.wrongId, report.notJsonRpc].map((n, at) => n.toLocaleString("en").padStart([6, 9, 10, 12, 7, 10, 14][at]!));
+    console.log(`${mode.padEnd(10)}${cells.join("")}${report.peakMiB.toFixed(0).padStart(10)}${report.seconds.toFixed(1).padStart(9)}`);
+    if (report.firstProblem !== undefined) console.log(`  first problem: ${report.firstProblem}`);
+    if (report.unanswered + report.answeredTwice + report.wrongId + report.notJsonRpc > 0 || report.peakMiB > PEAK_LIMIT_MIB) failed = true;
+  }
+  console.log(failed ? `teaching server: FAILED (a line not answered exactly once, something on stdout that is not JSON-RPC, or peak memory over ${PEAK_LIMIT_MIB} MiB)` : `teaching server: every line answered exactly once, nothing but JSON-RPC on stdout, peak memory under ${PEAK_LIMIT_MIB} MiB`);
+  if (failed) process.exitCode = 1;
+}
+
+void main();

@@ -1,47 +1,68 @@
 import { DEFAULT_FRAME_LIMIT } from "./constants.js";
-import { ProtocolError } from "./errors/protocol-error.js";
+import { UsageError } from "./errors/usage-error.js";
 
 /**
  * One message as one frame: compact JSON (which escapes every newline inside strings), then
- * "\n". Refuses values JSON cannot carry faithfully (NaN, Infinity, bigint) instead of letting
- * JSON.stringify turn them into null, and refuses a frame over `limit` bytes, newline included.
+ * "\n". The message is the caller's, so what cannot be sent is the caller's mistake, a
+ * `UsageError`, never a `ProtocolError` (kept for what a server sent):
+ * - values JSON cannot carry faithfully (NaN, Infinity, bigint, a function or symbol, undefined
+ *   in an array, a circular reference, nesting too deep to walk) are refused, instead of
+ *   JSON.stringify turning them into null, dropping them, or throwing a raw TypeError;
+ *   a property whose value is undefined is left out, as JSON has no undefined;
+ * - a frame over `limit` bytes, newline included, is refused (reason "frame-limit").
  */
 export function encodeFrame(message: object, limit: number = DEFAULT_FRAME_LIMIT): Buffer {
-  let json: string | undefined;
+  if (!Number.isSafeInteger(limit) || limit < 2) {
+    throw new UsageError("frame-limit", { what: "invalid frame limit", expected: "an integer of at least 2 bytes", received: String(limit) });
+  }
+  if (typeof message !== "object" || message === null) {
+    throw unencodable("the message is not an object", describeKind(message));
+  }
+  let json: string;
   try {
-    json = JSON.stringify(message);
-    // JSON.stringify writes NaN and Infinity as null. Only when a null appears is it worth the
-    // slower walk with a replacer that tells a real null from a number JSON cannot carry.
-    if (json?.includes("null")) JSON.stringify(message, refuseNonFinite);
+    json = JSON.stringify(message, refuseUnfaithful);
   } catch (error) {
-    if (error instanceof ProtocolError) throw error;
-    throw new ProtocolError(
-      "not-json",
-      { what: "message cannot be encoded as JSON", expected: "plain JSON values", received: String(error) },
-      { cause: error },
-    );
+    if (error instanceof UsageError) throw error;
+    // JSON.stringify throws a TypeError for a cycle and a RangeError when nesting overflows the stack.
+    const received = error instanceof RangeError ? "nesting too deep to walk" : error instanceof TypeError && /circular/iu.test(error.message) ? "a circular reference" : String(error);
+    throw new UsageError("unencodable", { what: "message cannot be encoded as JSON", expected: "plain JSON values (objects, arrays, strings, finite numbers, booleans, null)", received }, { cause: error });
   }
-  if (json === undefined) {
-    throw new ProtocolError("not-json", { what: "message cannot be encoded as JSON", expected: "an object", received: typeof message });
-  }
-  const frame = Buffer.from(`${json}\n`, "utf8");
-  if (frame.length > limit) {
-    throw new ProtocolError("frame-limit", {
-      what: `outgoing message of ${frame.length} bytes is too large`,
+  const bytes = Buffer.byteLength(json, "utf8") + 1;
+  if (bytes > limit) {
+    throw new UsageError("frame-limit", {
+      what: `outgoing message of ${bytes} bytes is too large`,
       expected: `at most ${limit} bytes`,
       limit: `frame limit ${limit} bytes`,
     });
   }
-  return frame;
+  return Buffer.from(`${json}\n`, "utf8");
 }
 
-function refuseNonFinite(key: string, value: unknown): unknown {
-  if (typeof value === "number" && !Number.isFinite(value)) {
-    throw new ProtocolError("not-json", {
-      what: `message field ${JSON.stringify(key)} holds ${value}`,
-      expected: "a finite number (JSON has no NaN or Infinity)",
-      received: String(value),
-    });
+/** Called by JSON.stringify on every value (after toJSON): refuses what it would silently change. */
+function refuseUnfaithful(this: unknown, key: string, value: unknown): unknown {
+  switch (typeof value) {
+    case "number":
+      if (!Number.isFinite(value)) throw unencodable(`message field ${JSON.stringify(key)} holds ${value}`, `${value} (JSON has no NaN or Infinity)`);
+      return value;
+    case "bigint":
+      throw unencodable(`message field ${JSON.stringify(key)} holds a bigint`, `the bigint ${value}n (JSON numbers are not bigints; send a string or a number)`);
+    case "function":
+    case "symbol":
+      throw unencodable(`message field ${JSON.stringify(key)} holds a ${typeof value}`, `a ${typeof value}, which JSON would drop`);
+    case "undefined":
+      // In an array JSON writes null in its place; as a property it is just left out.
+      if (Array.isArray(this)) throw unencodable(`array element ${key} is undefined`, "undefined in an array, which JSON would turn into null");
+      return value;
+    default:
+      return value;
   }
-  return value;
+}
+
+function unencodable(what: string, received: string): UsageError {
+  return new UsageError("unencodable", { what, expected: "plain JSON values (objects, arrays, strings, finite numbers, booleans, null)", received });
+}
+
+function describeKind(value: unknown): string {
+  if (value === null) return "null";
+  return typeof value === "undefined" ? "undefined" : `a ${typeof value}`;
 }

@@ -5,7 +5,6 @@ export type ProtocolReason =
   | "frame-limit"
   | "malformed-frame"
   | "not-json-rpc"
-  | "not-json"
   | "wrong-id"
   | "bad-response"
   | "version"
@@ -13,7 +12,10 @@ export type ProtocolReason =
   | "catalog"
   | "too-many-messages";
 
-/** The peer broke the protocol (or we were asked to send something that is not valid JSON-RPC). */
+/**
+ * The server broke the protocol. Only for what a server sent: a message of ours that cannot be
+ * sent is the caller's mistake (UsageError, from encodeFrame).
+ */
 export class ProtocolError extends WorkbookError {
   readonly code = "protocol" as const;
   declare readonly reason: ProtocolReason;

@@ -1,9 +1,20 @@
 import { WorkbookError } from "./workbook-error.js";
 import type { Wording } from "./wording.js";
 
-export type RefusedReason = "not-allowed" | "not-advertised" | "not-initialized" | "not-listed" | "bad-arguments";
+export type RefusedReason =
+  | "not-allowed"
+  | "not-advertised"
+  | "not-initialized"
+  | "already-initialized"
+  | "busy"
+  | "not-listed"
+  | "bad-arguments";
 
-/** The application refused, before a byte reached the server. */
+/**
+ * The application refused, before a byte reached the server: a tool not allowed or not
+ * advertised, an operation before the handshake (not-initialized) or a second handshake
+ * (already-initialized), a second operation while one is in flight (busy).
+ */
 export class RefusedError extends WorkbookError {
   readonly code = "refused" as const;
   declare readonly reason: RefusedReason;

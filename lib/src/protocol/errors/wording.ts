@@ -52,5 +52,5 @@ export function describeValue(value: unknown): string {
   if (typeof value === "number") return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
   if (typeof value === "boolean") return `${value}`;
   if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
