@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { seriesFromReceipt } from "../../lib/src/charts/from-receipt.js";
 import { receiptSourceLabel } from "../../lib/src/charts/source-label.js";
+import { join } from "node:path";
+import { seriesColor } from "../../lib/src/charts/chart-style.js";
+import { seriesFromPublished } from "../../lib/src/charts/from-published.js";
+import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
+import { loadPublishedFigures } from "../../lib/src/charts/published.js";
+import { makeReceipt } from "../../lib/src/experiment/receipt.js";
 import { FIXTURE_RUN, fixtureReceipt } from "./receipt-fixture.js";
 
 describe("seriesFromReceipt", () => {
@@ -20,8 +26,8 @@ describe("seriesFromReceipt", () => {
 
   test("prompt tokens: one line per protocol from the unrelated catalog, sizes ascending", () => {
     expect(data.promptTokens.series).toEqual([
-      { label: "bm25-top1", points: [8, 16, 32, 64].map((x) => ({ x, tokens: 100 + 40 * x })) },
-      { label: "bm25-top1 choice", points: [8, 16, 32, 64].map((x) => ({ x, tokens: 50 + 10 * x })) },
+      { label: "BM25 top-1 baseline, qwen2.5 native prompt size", color: seriesColor("bm25-top1|native"), points: [8, 16, 32, 64].map((x) => ({ x, tokens: 100 + 40 * x })) },
+      { label: "BM25 top-1 baseline, qwen2.5 choice prompt size", color: seriesColor("bm25-top1|choice"), points: [8, 16, 32, 64].map((x) => ({ x, tokens: 50 + 10 * x })) },
     ]);
     expect(data.promptTokens.note).toBe("Counted offline: a test tokenizer");
     const confusable = seriesFromReceipt(receipt, { kind: "confusable" });
@@ -30,14 +36,15 @@ describe("seriesFromReceipt", () => {
 
   test("routed right: counts of right answers over n, per size", () => {
     expect(data.routedRight.series[0]).toEqual({
-      label: "bm25-top1",
+      label: "BM25 top-1 baseline (native)",
+      color: seriesColor("bm25-top1|native"),
       points: [{ x: 8, k: 4, n: 4 }, { x: 16, k: 4, n: 4 }, { x: 32, k: 4, n: 4 }, { x: 64, k: 2, n: 4 }],
     });
   });
 
   test("no call: every native answer of the model counts, searches included", () => {
     // Native: 8 catalogs x 4 requests + the search's 4; declines: 2 at each 64-tool catalog + 1 in the search.
-    expect(data.noCall.bars).toEqual([{ label: "bm25-top1", count: 5, n: 36 }]);
+    expect(data.noCall.bars).toEqual([{ label: "BM25 top-1 baseline", count: 5, n: 36 }]);
   });
 
   test("search: all tools of the searched catalog, then each search, with its recall", () => {
@@ -45,8 +52,24 @@ describe("seriesFromReceipt", () => {
       { label: "All 64", k: 2, n: 4 },
       { label: "BM25 top 5", k: 3, n: 4 },
     ]);
-    expect(data.search.title).toBe("bm25-top1: all 64 confusable tools or a search's top 5 (native)");
+    expect(data.search.title).toBe("Retrieval baseline (BM25, not a language model): BM25 top-1, all 64 confusable tools or a search's top 5 (native)");
     expect(data.search.note).toContain("BM25 top 5 recall 1.000");
+  });
+
+  test("never gives a chart a chapter chart's title, and keeps one colour per model and protocol across charts", () => {
+    const chapter = seriesFromPublished(loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json")));
+    const chapterTitles = new Set([chapter.promptTokens, chapter.routedRight, chapter.noCall, chapter.search].map((c) => c.title));
+    const ours = [data.promptTokens, data.routedRight, data.noCall, data.search].map((c) => c.title);
+    for (const title of ours) expect(chapterTitles.has(title)).toBe(false);
+    expect(data.promptTokens.series.map((s) => s.color)).toEqual(data.routedRight.series.map((s) => s.color));
+  });
+
+  test("draws a cut-short reply apart from no call", () => {
+    const rows = receipt.rows.map((row, i) => (i === 0 && row.protocol === "native" ? { ...row, answer: { kind: "text" as const, text: "" }, stopReason: "max_tokens", outcome: "cut-short" as const } : row));
+    const cut = seriesFromReceipt(makeReceipt(receipt.run, rows));
+    expect(cut.noCall.bars).toEqual([{ label: "BM25 top-1 baseline", count: 5, n: 36, cutShort: 1 }]);
+    const spec = JSON.stringify(noCallChart(cut.noCall));
+    expect(spec).toContain("cut short or refused by the service");
   });
 
   test("does not modify the receipt", () => {

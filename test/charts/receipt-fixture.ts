@@ -33,6 +33,7 @@ function rows(kind: Row["kind"], size: number, protocol: Row["protocol"], right:
       offered: ["stock_level", "word_count"],
       seed: i,
       answer,
+      stopReason: null,
       outcome: ok ? "right" : protocol === "native" ? "no-call" : "wrong",
       promptTokens: (protocol === "native" ? 100 + 40 * size : 50 + 10 * size) + (kind === "confusable" ? 3 : 0),
       outputTokens: 0,

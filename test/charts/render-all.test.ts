@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { renderAllCharts } from "../../lib/src/charts/render-all.js";
-import { fixtureReceipt } from "./receipt-fixture.js";
+import type { fixtureReceipt } from "./receipt-fixture.js";
 
 const PUBLISHED = join(__dirname, "../../evidence/published/ch14-figures.json");
 let dir: string;
@@ -16,8 +16,10 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 test("writes SVG and vega-lite JSON for the published figures and each valid receipt, skips the rest", async () => {
-  writeFileSync(join(dir, "receipts", "lexical.json"), JSON.stringify(fixtureReceipt()));
-  const tampered = fixtureReceipt();
+  // A real receipt: charts load receipts through the one checking loader, which a made-up one fails.
+  const real = readFileSync(join(__dirname, "../../evidence/receipts/lexical-baseline.json"), "utf8");
+  writeFileSync(join(dir, "receipts", "lexical.json"), real);
+  const tampered = JSON.parse(real) as ReturnType<typeof fixtureReceipt>;
   tampered.tables.conditions[0]!.right += 1;
   writeFileSync(join(dir, "receipts", "tampered.json"), JSON.stringify(tampered));
   writeFileSync(join(dir, "receipts", "protocol-cost.json"), JSON.stringify({ schema: "mcp-workbook/protocol-cost@1" }));
@@ -46,7 +48,7 @@ test("writes SVG and vega-lite JSON for the published figures and each valid rec
   expect(lines.some((l) => l.startsWith("skipped") && l.includes("tampered.json"))).toBe(true);
 
   const spec = JSON.parse(readFileSync(join(dir, "charts", "receipt-lexical-search.vl.json"), "utf8")) as { title: { subtitle: string[] } };
-  expect(spec.title.subtitle[0]).toBe("receipt: lexical (retrieval baseline, not a language model), bm25-top1, 2025-11-30");
+  expect(spec.title.subtitle[0]).toMatch(/^receipt: lexical \(retrieval baseline, not a language model\), bm25-top1, \d{4}-\d{2}-\d{2}$/);
   expect(readFileSync(join(dir, "charts", "published-search.svg"), "utf8")).toContain("published: chapter 14 (quoted)");
 });
 

@@ -173,7 +173,7 @@ describe("check 6 fails on evidence that does not recompute", () => {
       const row = receipt.rows.find((r: { search?: unknown }) => r.search);
       row.offered = [...row.offered].reverse();
     });
-    expect((await checkEvidence(lib, { evidenceDir: dir })).output).toMatch(/the BM25 search for \S+ \(confusable, 64 tools, native\) now offers \[/u);
+    expect((await checkEvidence(lib, { evidenceDir: dir })).output).toMatch(/row \d+ \(bm25-top1, \S+, confusable 64, native, bm25 top 5\) offered a list BM25 does not rank top on its catalog/u);
   });
 
   it("a paid row whose cost does not match its tokens at list price", async () => {
@@ -186,7 +186,7 @@ describe("check 6 fails on evidence that does not recompute", () => {
       receipt.tables = summarize(receipt.rows); // the tables agree; only the cost is wrong
     });
     const result = await checkEvidence(lib, { evidenceDir: dir });
-    expect(result.output).toMatch(/^FAIL evidence recomputes: lexical-baseline.json: stock_level-1 \(8 tools, native\) records \$1, its tokens at list price cost \$0\.000878$/u);
+    expect(result.output).toMatch(/^FAIL evidence recomputes: DataError \(mismatch\): lexical-baseline.json: row 1 \(claude-haiku-4-5, stock_level-1, unrelated 8, native\) has a cost its tokens do not give at list price; expected 0\.\d+; received 1\.00000000$/u);
   });
 
   it("says so when evidence/ holds no paid run", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { McpTool } from "../../lib/src/tools/types.js";
+import { ANTHROPIC_REQUEST_RULES, requestRuleFor } from "../../lib/src/experiment/anthropic-rules.js";
 import { fromAnthropicResponse, toAnthropicCountRequest, toAnthropicRequest } from "../../lib/src/experiment/anthropic-wire.js";
 import { costUsd, priceFor } from "../../lib/src/experiment/prices.js";
 
@@ -23,8 +24,8 @@ const documented = {
 };
 
 describe("toAnthropicRequest", () => {
-  it("offers tools with input_schema, at temperature 0 when the model accepts it", () => {
-    expect(toAnthropicRequest({ request: "count", offered: tools, protocol: "native", model: "claude-haiku-4-5" }, { temperature: true })).toEqual({
+  it("asks Haiku 4.5 with tools under input_schema, at temperature 0 and no thinking setting", () => {
+    expect(toAnthropicRequest({ request: "count", offered: tools, protocol: "native", model: "claude-haiku-4-5" }, requestRuleFor("claude-haiku-4-5"))).toEqual({
       model: "claude-haiku-4-5",
       max_tokens: 1024,
       temperature: 0,
@@ -33,8 +34,24 @@ describe("toAnthropicRequest", () => {
     });
   });
 
+  it("asks Sonnet 5.5 with up-front thinking off (between_tools), no temperature, no tool_choice and room for thinking", () => {
+    const body = toAnthropicRequest({ request: "count", offered: tools, protocol: "native", model: "claude-sonnet-5-5" }, requestRuleFor("claude-sonnet-5-5-20261101"));
+    expect(body).toEqual({
+      model: "claude-sonnet-5-5",
+      max_tokens: 2048,
+      thinking: { type: "between_tools" },
+      messages: [{ role: "user", content: "count" }],
+      tools: tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema })),
+    });
+    expect(body).not.toHaveProperty("tool_choice");
+    for (const rule of ANTHROPIC_REQUEST_RULES) {
+      expect(rule.readOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(rule.source.length).toBeGreaterThan(10);
+    }
+  });
+
   it("puts the constrained choice in output_config.format and sends no temperature when refused", () => {
-    const body = toAnthropicRequest({ request: "count", offered: tools, protocol: "choice", model: "claude-sonnet-5-5" }, { temperature: false });
+    const body = toAnthropicRequest({ request: "count", offered: tools, protocol: "choice", model: "claude-sonnet-5-5" }, requestRuleFor("claude-sonnet-5-5"));
     expect(body.temperature).toBeUndefined();
     expect(body.tools).toBeUndefined();
     expect(body.output_config?.format.type).toBe("json_schema");
@@ -44,6 +61,21 @@ describe("toAnthropicRequest", () => {
 });
 
 describe("fromAnthropicResponse", () => {
+  it("counts thinking blocks and keeps the stop reason", () => {
+    const body = {
+      content: [
+        { type: "thinking", thinking: "The stock tool fits.", signature: "sig" },
+        { type: "redacted_thinking", data: "xyz" },
+        { type: "tool_use", id: "toolu_1", name: "stock_level", input: {} },
+      ],
+      stop_reason: "tool_use",
+      usage: { input_tokens: 10, output_tokens: 40 },
+    };
+    expect(fromAnthropicResponse({ protocol: "native" }, body, 1)).toMatchObject({ thinkingBlocks: 2, stopReason: "tool_use", outputTokens: 40, answer: { kind: "call", name: "stock_level" } });
+    const cut = { content: [{ type: "thinking", thinking: "Let me", signature: "s" }], stop_reason: "max_tokens", usage: { input_tokens: 10, output_tokens: 2048 } };
+    expect(fromAnthropicResponse({ protocol: "native" }, cut, 1)).toMatchObject({ thinkingBlocks: 1, stopReason: "max_tokens", answer: { kind: "text", text: "" } });
+  });
+
   it("reads the tool_use block and the usage", () => {
     expect(fromAnthropicResponse({ protocol: "native" }, documented, 812)).toMatchObject({
       answer: { kind: "call", name: "word_count", arguments: { text: "vanilla stock" } },

@@ -39,7 +39,7 @@ describe("the constrained choice with none_of_these", () => {
 
   it("goes to Ollama with the wider enum and comes back as a decline", () => {
     const ask = { request: "thank you!", offered: tools, protocol: "choice-none" as const, model: "m" };
-    const body = toOllamaRequest(ask);
+    const body = toOllamaRequest(ask, 4096);
     expect(body.format?.properties.tool.enum.at(-1)).toBe(NONE_OF_THESE);
     expect(body.messages[0]!.content).toContain(`- ${NONE_OF_THESE}:`);
     expect(body.tools).toBeUndefined();
@@ -49,7 +49,7 @@ describe("the constrained choice with none_of_these", () => {
 
   it("goes to the Messages API with the wider enum and comes back as a decline", () => {
     const ask = { request: "thank you!", offered: tools, protocol: "choice-none" as const, model: "m" };
-    const body = toAnthropicRequest(ask, { temperature: true });
+    const body = toAnthropicRequest(ask, { temperature: 0, thinking: null, maxTokens: 1024 });
     expect(body.output_config?.format.schema.properties.tool.enum.at(-1)).toBe(NONE_OF_THESE);
     const reply = fromAnthropicResponse(ask, { content: [{ type: "text", text: '{"tool":"none_of_these"}' }], usage: { input_tokens: 1, output_tokens: 1 } }, 1);
     expect(reply.answer).toEqual({ kind: "text", text: NONE_OF_THESE });

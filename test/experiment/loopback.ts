@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Recorded = { path: string; headers: IncomingMessage["headers"]; body: unknown };
-export type Handler = (request: Recorded, index: number) => { status?: number; body: unknown };
+export type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
+export type Handler = (request: Recorded, index: number) => Answer;
 
 export async function loopback(handler: Handler): Promise<{ url: string; requests: Recorded[]; close(): Promise<void> }> {
   const requests: Recorded[] = [];
@@ -15,7 +16,7 @@ export async function loopback(handler: Handler): Promise<{ url: string; request
       const recorded = { path: req.url ?? "", headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null") as unknown };
       requests.push(recorded);
       const answer = handler(recorded, requests.length - 1);
-      res.writeHead(answer.status ?? 200, { "content-type": "application/json" });
+      res.writeHead(answer.status ?? 200, { "content-type": "application/json", ...(answer.headers ?? {}) });
       res.end(JSON.stringify(answer.body));
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { McpTool } from "../../lib/src/tools/types.js";
-import { fromOllamaResponse, ollamaUnloadRequest, toOllamaRequest } from "../../lib/src/experiment/ollama-wire.js";
+import { fromOllamaResponse, numCtxFor, ollamaUnloadRequest, toOllamaRequest } from "../../lib/src/experiment/ollama-wire.js";
 
 const tools: McpTool[] = [
   { name: "word_count", description: "Count words.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
@@ -24,18 +24,18 @@ const documented = {
 
 describe("toOllamaRequest", () => {
   it("offers native tools in the tools field, at temperature 0 with thinking off and no stream", () => {
-    expect(toOllamaRequest({ request: "count these", offered: tools, protocol: "native", model: "qwen2.5:1.5b" })).toEqual({
+    expect(toOllamaRequest({ request: "count these", offered: tools, protocol: "native", model: "qwen2.5:1.5b" }, 4096)).toEqual({
       model: "qwen2.5:1.5b",
       messages: [{ role: "user", content: "count these" }],
       tools: tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.inputSchema } })),
       stream: false,
       think: false,
-      options: { temperature: 0 },
+      options: { temperature: 0, num_ctx: 4096, num_predict: 512 },
     });
   });
 
   it("lists names and descriptions for a choice, and restricts the output to the offered names with format", () => {
-    const body = toOllamaRequest({ request: "count these", offered: tools, protocol: "choice", model: "m" });
+    const body = toOllamaRequest({ request: "count these", offered: tools, protocol: "choice", model: "m" }, 2048);
     expect(body.tools).toBeUndefined();
     expect(body.format).toEqual({
       type: "object",
@@ -47,8 +47,14 @@ describe("toOllamaRequest", () => {
     expect(body.messages[0]!.content).not.toContain('"required"');
   });
 
-  it("unloads a model with empty messages and keep_alive 0", () => {
-    expect(ollamaUnloadRequest("qwen2.5:0.5b")).toEqual({ model: "qwen2.5:0.5b", messages: [], keep_alive: 0 });
+  it("unloads a model with empty messages and keep_alive 0, at the num_ctx it will be asked with", () => {
+    expect(ollamaUnloadRequest("qwen2.5:0.5b", 4096)).toEqual({ model: "qwen2.5:0.5b", messages: [], keep_alive: 0, options: { num_ctx: 4096 } });
+  });
+
+  it("sizes num_ctx to hold the largest prompt and the answer room, in steps of 1024", () => {
+    expect(numCtxFor(2706)).toBe(4096);
+    expect(numCtxFor(3584)).toBe(4096);
+    expect(numCtxFor(3585)).toBe(5120);
   });
 });
 

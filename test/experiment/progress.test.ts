@@ -22,4 +22,8 @@ describe("progress for a run of several models", () => {
     for (let done = 1; done <= 20; done++) sink(event(done, done <= 10 ? "a:1b" : "b:7b"));
     expect(written.map((line) => line.split(" ").slice(1, 3).join(" "))).toEqual(["10/20 a:1b", "20/20 b:7b"]);
   });
+
+  it("never draws a bar longer than its width (done past total was the 'Invalid count value: -1' crash)", () => {
+    expect(progressLine({ ...event(30, "m"), total: 20 }, 10)).toMatch(/^\[##########\] 30\/20 /);
+  });
 });

@@ -1,4 +1,7 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadPublishedFigures, publishedFigure } from "../../lib/src/charts/published.js";
+import { catalogTokenSizes } from "../../lib/src/experiment/catalog-size.js";
 import { buildCatalog, loadCatalogData } from "../../lib/src/experiment/catalog.js";
 import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../../lib/src/experiment/qwen-template.js";
 import { countQwenTokens, qwenTokenIds } from "../../lib/src/experiment/qwen-tokens.js";
@@ -50,5 +53,29 @@ describe("the bundled Qwen tokenizer", () => {
     expect(native).toBeGreaterThan(choice * 1.5);
     expect(choice).toBeGreaterThan(5);
     console.log(`qwen2.5 tokens per tool: native ${native.toFixed(1)}, listed ${choice.toFixed(1)}; at 8 tools ${at(8, renderQwen25Native)} / ${at(8, renderQwen25Choice)}, at 64 ${at(64, renderQwen25Native)} / ${at(64, renderQwen25Choice)}`);
+  });
+});
+
+describe("the catalog is the chapter's size on qwen2.5", () => {
+  const published = loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json"));
+  const chapter = publishedFigure(published, "prompt-tokens", "series");
+  const qwenNative = chapter.series.find((s) => s.label === "qwen")!.values;
+  const qwenChoice = chapter.series.find((s) => s.label === "qwen choice")!.values;
+  const within10 = (ours: number, theirs: number) => Math.abs(ours - theirs) / theirs <= 0.1;
+  const sizes = catalogTokenSizes(loadCatalogData());
+
+  it("costs each native tool about 39 tokens and each listed one about 11 (within 10%), for both kinds", () => {
+    const native = publishedFigure(published, "tokens-per-native-tool-qwen", "value").value;
+    const listed = publishedFigure(published, "tokens-per-listed-tool-qwen", "value").value;
+    for (const size of sizes) {
+      expect({ kind: size.kind, native: within10(size.nativePerTool, native), listed: within10(size.listedPerTool, listed) }).toEqual({ kind: size.kind, native: true, listed: true });
+    }
+  });
+
+  it("puts the 8- and 64-tool native prompts near 511 and 2,700 tokens (within 10%)", () => {
+    const unrelated = sizes.find((s) => s.kind === "unrelated")!;
+    expect(within10(unrelated.native[0]!, qwenNative[0]!)).toBe(true);
+    expect(within10(unrelated.native[3]!, qwenNative[3]!)).toBe(true);
+    expect(within10(unrelated.listed[3]!, qwenChoice[3]!)).toBe(true);
   });
 });

@@ -1,22 +1,17 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
+import type { Design } from "../../lib/src/experiment/design.js";
+import { lexicalProvider } from "../../lib/src/experiment/lexical-provider.js";
+import { runExperiment } from "../../lib/src/experiment/runner.js";
 import { ReceiptTablesMismatchError } from "../../lib/src/experiment/receipt-tables-mismatch-error.js";
 import { DataError } from "../../lib/src/protocol/errors/data-error.js";
-import { classify, makeReceipt, type Row, type Run } from "../../lib/src/experiment/receipt.js";
+import { classify, type Receipt, type Row } from "../../lib/src/experiment/receipt.js";
 import { loadReceipt, writeReceipt } from "../../lib/src/experiment/receipt-file.js";
 import { summarize } from "../../lib/src/experiment/summarize.js";
 
-const run: Run = {
-  provider: "scripted",
-  providerLabel: "scripted answers",
-  model: "m",
-  date: "2026-11-30T00:00:00.000Z",
-  harnessVersion: "mcp-workbook@0.1.0",
-  catalogHash: "abc",
-  baseSeed: 14,
-};
 
 function row(over: Partial<Row>): Row {
   return {
@@ -30,6 +25,7 @@ function row(over: Partial<Row>): Row {
     offered: ["word_count", "stock_level"],
     seed: 1,
     answer: { kind: "call", name: "word_count", arguments: {} },
+    stopReason: null,
     outcome: "right",
     promptTokens: 100,
     outputTokens: 5,
@@ -84,41 +80,91 @@ describe("summarize", () => {
   });
 });
 
-describe("loadReceipt", () => {
+describe("classify with a stop reason", () => {
+  const call = { kind: "call" as const, name: "word_count", arguments: {} };
+  it("keeps a reply cut short or refused apart from a choice and from no call", () => {
+    expect(classify({ kind: "text", text: "" }, "word_count", ["word_count"], "max_tokens")).toBe("cut-short");
+    expect(classify(call, "word_count", ["word_count"], "max_tokens")).toBe("cut-short");
+    expect(classify({ kind: "text", text: "" }, "word_count", ["word_count"], "length")).toBe("cut-short");
+    expect(classify({ kind: "text", text: "" }, null, ["word_count"], "refusal")).toBe("refused");
+    expect(classify(call, "word_count", ["word_count"], "tool_use")).toBe("right");
+    expect(classify({ kind: "text", text: "no" }, "word_count", ["word_count"], "end_turn")).toBe("no-call");
+    expect(classify({ kind: "text", text: "no" }, "word_count", ["word_count"], "stop")).toBe("no-call");
+  });
+});
+
+describe("loadReceipt: one loader, and receipts that check themselves", () => {
   const dir = mkdtempSync(join(tmpdir(), "receipt-"));
   const file = join(dir, "r.json");
-  const receipt = makeReceipt(run, [row({}), row({ requestId: "b", outcome: "wrong", answer: { kind: "call", name: "stock_level", arguments: {} } })]);
+  let receipt: Receipt;
+  beforeAll(async () => {
+    const design: Design = { kinds: ["unrelated"], sizes: [8], protocols: ["native"], searches: [{ method: "bm25", top: 5 }], searchCatalogs: [{ kind: "confusable", size: 16 }] };
+    receipt = (await runExperiment({ provider: lexicalProvider({ countTokens: false }), model: "bm25-top1", data: loadCatalogData(), design, baseSeed: 14, date: "2026-12-01T00:00:00.000Z" })).receipt;
+  });
+  const tamper = (edit: (r: Receipt) => void): string => {
+    const copy = structuredClone(receipt);
+    edit(copy);
+    writeFileSync(file, JSON.stringify(copy));
+    try {
+      loadReceipt(file);
+    } catch (error) {
+      expect(error).toBeInstanceOf(DataError);
+      return (error as Error).message;
+    }
+    throw new Error("the tampered receipt was accepted");
+  };
 
   it("reads back what writeReceipt wrote", () => {
     writeReceipt(file, receipt);
     expect(loadReceipt(file)).toEqual(receipt);
   });
 
-  it("refuses a receipt whose stored tables were edited, naming the cell", () => {
-    const tampered = JSON.parse(JSON.stringify(receipt));
-    tampered.tables.conditions[0].right = 2;
-    writeFileSync(file, JSON.stringify(tampered));
+  it("refuses an answer never offered recorded as right, naming the row", () => {
+    const message = tamper((r) => {
+      r.rows[2]!.answer = { kind: "call", name: "place_purchase", arguments: {} };
+      r.rows[2]!.outcome = "right";
+    });
+    expect(message).toMatch(/row 3 \(bm25-top1, .*unrelated 8, native\) records an outcome its answer does not give; expected not-offered; received right/);
+  });
+
+  it("refuses an offered list cut to one tool, a changed expected tool, an edited request or seed", () => {
+    expect(tamper((r) => void (r.rows[0]!.offered = r.rows[0]!.offered.slice(0, 1)))).toMatch(/row 1 .*not its catalog's seeded shuffle/);
+    expect(tamper((r) => void (r.rows[1]!.expected = "word_count"))).toMatch(/row 2 .*expected tool that is not the catalog's/);
+    expect(tamper((r) => void (r.rows[1]!.request = "Buy me a boat."))).toMatch(/row 2 .*request text that is not the catalog's/);
+    expect(tamper((r) => void (r.rows[4]!.seed += 1))).toMatch(/row 5 .*seed that does not derive/);
+    expect(tamper((r) => void (r.run.baseSeed = 15))).toMatch(/row 1 .*seed that does not derive/);
+  });
+
+  it("refuses duplicate conditions and a changed catalog hash", () => {
+    expect(tamper((r) => void r.rows.push(structuredClone(r.rows[0]!)))).toMatch(/row 49 .*repeats a condition/);
+    expect(tamper((r) => void (r.run.catalogHash = "0".repeat(64)))).toMatch(/ran on catalog 0000000000000000…, not on this catalog/);
+  });
+
+  it("reruns BM25 for a search row and reproduces the retrieval baseline's answers", () => {
+    const searchRow = receipt.rows.findIndex((row) => row.search !== undefined);
+    expect(tamper((r) => void r.rows[searchRow]!.offered.reverse())).toMatch(/BM25 does not rank top/);
+    const wrongAnswer = tamper((r) => {
+      const row = r.rows[0]!;
+      const other = row.offered.find((name) => name !== (row.answer as { name: string }).name)!;
+      row.answer = { kind: "call", name: other, arguments: {} };
+      row.outcome = other === row.expected ? "right" : "wrong";
+    });
+    expect(wrongAnswer).toMatch(/row 1 .*an answer the retrieval baseline does not give/);
+  });
+
+  it("refuses edited tables with the cell named", () => {
+    const copy = structuredClone(receipt);
+    copy.tables.conditions[0]!.right += 1;
+    writeFileSync(file, JSON.stringify(copy));
     expect(() => loadReceipt(file)).toThrow(ReceiptTablesMismatchError);
-    expect(() => loadReceipt(file)).toThrow(DataError);
-    expect(() => loadReceipt(file)).toThrow(expect.objectContaining({ code: "data", reason: "tables-mismatch", path: "tables.conditions[0].right", stored: 2, recomputed: 1 }));
-    expect(() => loadReceipt(file)).toThrow(/at tables\.conditions\[0\]\.right; expected 1, recomputed from the rows; received 2, stored in the file/);
+    expect(() => loadReceipt(file)).toThrow(/at tables\.conditions\[0\]\.right/);
   });
 
-  it("refuses a row whose outcome was edited (the tables no longer recompute)", () => {
-    const tampered = JSON.parse(JSON.stringify(receipt));
-    tampered.rows[1].outcome = "right";
-    writeFileSync(file, JSON.stringify(tampered));
-    expect(() => loadReceipt(file)).toThrow(/conditions\[0\]\.right; expected 2, recomputed from the rows; received 1, stored in the file/);
-  });
-
-  it("refuses a malformed receipt with the path of the problem", () => {
-    const broken = JSON.parse(JSON.stringify(receipt));
-    broken.rows[0].outcome = "maybe";
-    writeFileSync(file, JSON.stringify(broken));
-    expect(() => loadReceipt(file)).toThrow(/at rows\.0\.outcome/);
-    expect(() => loadReceipt(file)).toThrow(expect.objectContaining({ code: "data", reason: "invalid" }));
+  it("refuses a malformed receipt with the path of the problem, and one above the size limit before reading it", () => {
+    expect(tamper((r) => void ((r.rows[0] as { outcome: string }).outcome = "maybe"))).toMatch(/at rows\.0\.outcome/);
+    writeReceipt(file, receipt);
+    expect(() => loadReceipt(file, { maxBytes: 1000 })).toThrow(/larger than a receipt is allowed to be; .*limit: 1000 bytes/);
     writeFileSync(file, "{");
-    expect(() => loadReceipt(file)).toThrow(DataError);
     expect(() => loadReceipt(file)).toThrow(expect.objectContaining({ reason: "invalid", message: expect.stringMatching(/is not JSON; expected a JSON receipt/) }));
     expect(readFileSync(file, "utf8")).toBe("{");
   });

@@ -89,8 +89,10 @@ describe("the spending cap", () => {
   const billed = (worstCase: number, cost: number): Provider => ({
     name: "scripted",
     label: "billed script",
+    // 1 input and 1 output token at $5,000 per million each: $0.01, as costUsd says.
+    prices: [{ model: "m", inputUsdPerMTok: 5000, outputUsdPerMTok: 5000, readOn: "2026-12-01", source: "test", verified: false }],
     worstCaseUsd: async () => worstCase,
-    ask: async (ask) => ({ answer: { kind: "call", name: ask.offered[0]!.name, arguments: {} }, promptTokens: 1, outputTokens: 1, prefillMs: null, totalMs: 0, usage: null, costUsd: cost }),
+    ask: async (ask) => ({ answer: { kind: "call", name: ask.offered[0]!.name, arguments: {} }, promptTokens: 1, outputTokens: 1, prefillMs: null, totalMs: 0, stopReason: "end_turn", usage: null, costUsd: cost }),
   });
 
   it("stops before a request whose worst case would pass the cap, and records why", async () => {
@@ -98,11 +100,18 @@ describe("the spending cap", () => {
     // Each request costs 0.01 but could cost 0.05: the seventh would start at 0.06 spent, and 0.06 + 0.05 > 0.1.
     const result = await runExperiment({ provider: billed(0.05, 0.01), model: "m", data, design: small, baseSeed: 14, out, maxUsd: 0.1 });
     expect(result.receipt.rows).toHaveLength(6);
-    expect(result.stopped).toMatch(/--max-usd 0.1/);
+    expect(result.stopped).toMatch(/spending cap \$0.1:/);
     const saved = loadReceipt(out);
     expect(saved.run).toMatchObject({ maxUsd: 0.1, stopped: result.stopped });
     expect(saved.run.spentUsd! + 0.05).toBeGreaterThan(0.1);
     expect(saved.run.spentUsd!).toBeLessThanOrEqual(0.1);
+  });
+
+  it("refuses to start a provider that bills without a cap", async () => {
+    await expect(runExperiment({ provider: billed(0.05, 0.01), model: "m", data, design: small, baseSeed: 14 })).rejects.toMatchObject({
+      name: "UsageError",
+      message: expect.stringMatching(/bills every request, and this run has no spending cap/),
+    });
   });
 
   it("asks nothing when even the first request could pass the cap", async () => {

@@ -56,6 +56,7 @@ export function twoModelProvider() {
       outputTokens: 5,
       prefillMs: cost.prefillFixed + cost.prefillPerTool * n,
       totalMs: 100,
+      stopReason: "stop",
       usage: null,
     };
   }, "two scripted models, not language models");

@@ -68,7 +68,22 @@ describe("notebooks/ch14-part-a", () => {
   it("recomputes the receipt's tables in the open, and refuses an edited copy", () => {
     expect(printed).toContain("summarize(rows) deep-equals the stored tables: true");
     expect(printed).toMatch(/tables match: \d+ conditions and \d+ token fits recomputed from 432 rows/);
-    expect(printed).toContain("refused: ReceiptTablesMismatchError");
+    expect(printed).toContain("an edited table: refused: ReceiptTablesMismatchError");
+    expect(printed).toMatch(/the edited row: refused: DataError: the edited row: row \d+ \(bm25-top1, .*\) records an outcome its answer does not give/);
+  });
+
+  it("sets the catalog's size beside the chapter's, and the chapter's dollar figures beside our dry run", () => {
+    expect(printed).toMatch(/ours, unrelated, native.*chapter, qwen2\.5, native/s);
+    expect(printed).toContain('"$2.51 USD" (chapter 14, Part A: Part A: what an offered tool costs)');
+    expect(printed).toMatch(/our dry run of the chapter's Claude design: 960 rows, nothing contacted/);
+    expect(printed).toMatch(/worst case \$\d+\.\d\d: the default spending cap/);
+  });
+
+  it("quotes the confusable comparison and the constrained choice's own results, each with its place", () => {
+    expect(printed).toContain('qwen2.5:1.5b native, 16 tools: "native 23 against 24" (chapter 14, Part A: More tools, worse choices)');
+    expect(printed).toContain('"24 of 24 up to thirty-two tools" (chapter 14, Part A: A constrained choice)');
+    expect(printed).toContain('"493 ms" (chapter 14, Part A: A constrained choice)');
+    expect(printed).toMatch(/\d+ constrained answers, 0 without a tool, 0 with arguments filled in/);
   });
 
   it("counts one tool's tokens in both forms, names the tokenizer and quotes the chapter's 39 and 11", () => {
@@ -87,6 +102,8 @@ describe("notebooks/ch14-part-a", () => {
       expect(titles.filter((t) => t.includes(title) && t.includes(PUBLISHED)), title).toHaveLength(1);
     }
     const fromBaseline = titles.filter((t) => t.includes(BASELINE));
+    // A baseline chart never shares a chapter chart's title.
+    for (const t of fromBaseline) expect(t).toContain("Retrieval baseline (BM25, not a language model): ");
     expect(fromBaseline).toHaveLength(3);
     const svg = text(charts[0]!.data!["image/svg+xml"]);
     expect(svg).toMatch(/^<svg/);
@@ -101,7 +118,7 @@ describe("notebooks/ch14-part-a", () => {
   });
 
   it("runs the live search and prints recall@5 with what it caps", () => {
-    expect(printed).toMatch(/1\. supplier_delivery_status +BM25 \d/);
+    expect(printed).toMatch(/[1-5]\. supplier_delivery_status +BM25 \d/);
     expect(printed).toMatch(/recall@5 = \d+\/24 = 0\.\d{3} \(BM25 over the 64-tool confusable catalog/);
     expect(printed).toContain('"0.875 for BM25"');
   });

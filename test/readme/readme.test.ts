@@ -22,9 +22,10 @@
 // The environment is this one minus what a test run adds (CI, JUPYTER_PATH, WORKBOOK_*, npm's
 // lifecycle variables, node_modules/.bin on PATH), plus npm_config_prefer_offline (reuse the npm
 // cache already on this machine) and the model services' addresses: OLLAMA_HOST and
-// ANTHROPIC_BASE_URL point at loopback stand-ins started for that line (service-stand-ins.ts),
-// ANTHROPIC_API_KEY is a dummy the stand-in checks. A line that names a service must reach its
-// stand-in. No line may leave a process of its group running.
+// ANTHROPIC_BASE_URL point at loopback stand-ins started for that line (the experiment tests' own
+// fakes, test/experiment/fake-ollama.ts and fake-messages-api.ts), ANTHROPIC_API_KEY is a dummy the
+// stand-in checks. A line that names a service (and is no --dry-run) must reach its stand-in. No
+// line may leave a process of its group running.
 //
 // The .mcp.json blocks are checked too: each server entry, with the clone's path in place of
 // /abs/path/to/repo, started from another folder with PATH and HOME only, must answer a handshake,
@@ -37,7 +38,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { HOW_TO_MARK, shellLines, type ShellLine } from "./readme-lines.js";
 import { endRunning, newcomerEnv, problemWith, runLine, type Limits } from "./run-line.js";
-import { anthropicStandIn, ollamaStandIn } from "./service-stand-ins.js";
+import { fakeMessagesApi } from "../experiment/fake-messages-api.js";
+import { fakeOllama } from "../experiment/fake-ollama.js";
 
 const REPO = resolve(__dirname, "../..");
 const LIMITS: Limits = { runMs: 120_000, boundedMs: 240_000 };
@@ -47,6 +49,7 @@ const notACheckout = existsSync(join(REPO, ".git")) ? false : "not a git checkou
 
 /** The stand-in a line's command names, if any, so the test can check the line really reached it. */
 function serviceOf(command: string): "ollama" | "anthropic" | undefined {
+  if (/--dry-run\b/.test(command)) return undefined; // contacts nothing, by design
   if (/--provider[ =]ollama\b|--search[ =]\S*embed/.test(command)) return "ollama";
   if (/--provider[ =]anthropic\b/.test(command)) return "anthropic";
   return undefined;
@@ -71,7 +74,7 @@ describe("README.md's shell lines", () => {
 /** One line's run against its own pair of stand-ins: the problem, if any, and a timing row. */
 async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: string; timing: string }> {
   const { verdict } = line;
-  const [ollama, anthropic] = await Promise.all([ollamaStandIn(), anthropicStandIn(STAND_IN_KEY)]);
+  const [ollama, anthropic] = await Promise.all([fakeOllama(), fakeMessagesApi({ apiKey: STAND_IN_KEY })]);
   try {
     const env = newcomerEnv(REPO, { OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY });
     const outcome = await runLine(line.command, clone, env, LIMITS, verdict.kind === "bounded" ? verdict.waitFor : undefined);

@@ -9,8 +9,8 @@ import type { AgentModel, Message, ModelAnswer } from "./types.js";
 /** Our wording of the chapter's example. "message" and "Lucy" are both in the request. */
 export const TWO_STEP_REQUEST = "record today's delivery of 12 tubs of vanilla from Dairy North, then message Lucy about it";
 
-/** The same request said tersely: "let Lucy know" shares only "lucy" with send_message_to_lucy's text. */
-export const TWO_STEP_REQUEST_TERSE = "Record today's delivery: 12 tubs of vanilla from Dairy North. Then let Lucy know.";
+/** The same request said tersely: "phone the boss" shares only "phone" with send_message_to_lucy's text. */
+export const TWO_STEP_REQUEST_TERSE = "Record today's delivery: 12 tubs of vanilla from Dairy North. Then phone the boss.";
 
 export const DELIVERY_ARGS = { supplier: "Dairy North", product: "vanilla", quantity: 12 } as const;
 export const MESSAGE_ARGS = { message: "Dairy North delivered 12 tubs of vanilla today; it is recorded." } as const;

@@ -18,9 +18,25 @@ export const CHART_CONFIG = {
   padding: 10,
   title: { anchor: "start", fontSize: 14, subtitleFontSize: 11, subtitleColor: "#555", offset: 12 },
   axis: { labelFontSize: 11, titleFontSize: 12, grid: true, gridColor: "#e6e6e6" },
-  legend: { labelFontSize: 11, titleFontSize: 11, orient: "right" },
+  // Legends say what a series is, in words: room for a label such as "BM25 top-1 baseline, qwen2.5 native prompt size".
+  legend: { labelFontSize: 11, titleFontSize: 11, orient: "right", labelLimit: 320 },
   view: { stroke: null },
 } as const satisfies NonNullable<TopLevelSpec["config"]>;
+
+/** Tableau 10, vega's default: each series takes one of these by its key, the same in every chart. */
+export const SERIES_PALETTE = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2", "#ff9da6", "#9d755d", "#bab0ac"] as const;
+
+/** A series' colour from its key (a model and protocol, or a label): the same key, the same colour, in every chart. */
+export function seriesColor(key: string): string {
+  let hash = 2166136261;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619) >>> 0;
+  return SERIES_PALETTE[hash % SERIES_PALETTE.length]!;
+}
+
+/** A colour scale whose domain is the series labels and whose range is each series' own colour. */
+export function seriesColorScale(series: readonly { label: string; color?: string }[]): { domain: string[]; range: string[] } {
+  return { domain: series.map((s) => s.label), range: series.map((s) => s.color ?? seriesColor(s.label)) };
+}
 
 /** What every chart shares: schema, title block, size, look, and its data, inline. */
 export function chartFrame<T extends object>(title: { text: string; subtitle: string[] }, values: T[]) {

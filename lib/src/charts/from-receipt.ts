@@ -1,6 +1,7 @@
 // A receipt's summary tables as chart data. The tables are the ones loadReceipt has already checked
 // against the rows, so every number drawn here recomputes from the receipt's own rows.
 import type { CatalogKind, ConditionCell, Protocol, Receipt } from "../experiment/receipt.js";
+import { seriesColor } from "./chart-style.js";
 import { receiptSourceLabel } from "./source-label.js";
 import type { ChartData, ShareBar, ShareSeries, TokenSeries } from "./series.js";
 
@@ -12,8 +13,29 @@ export interface ReceiptChartOptions {
 const PROTOCOL_ORDER: readonly Protocol[] = ["native", "choice"];
 const INTERVAL_NOTE = "Vertical bars: Wilson 95% intervals";
 
-function seriesLabel(model: string, protocol: Protocol): string {
+/**
+ * What a series is, in words. A language model is named with its protocol; the retrieval baseline is
+ * called what it is, and on the token chart, whose prompt size it reports (qwen2.5's, counted offline).
+ */
+function seriesLabel(model: string, protocol: Protocol, baseline: boolean, chart: "tokens" | "share"): string {
+  if (baseline) {
+    const how = protocol === "native" ? "native" : "choice";
+    return chart === "tokens" ? `BM25 top-1 baseline, qwen2.5 ${how} prompt size` : `BM25 top-1 baseline (${how})`;
+  }
   return protocol === "choice" ? `${model} choice` : model;
+}
+
+/** One model under one protocol keeps one colour in every chart drawn from a receipt. */
+function seriesKey(model: string, protocol: Protocol): string {
+  return `${model}|${protocol}`;
+}
+
+/**
+ * Titles of charts drawn from a receipt say whose numbers they are, so none reads as one of the
+ * chapter's figures (those titles are the chapter's own).
+ */
+function titlePrefix(receipt: Receipt): string {
+  return receipt.run.provider === "lexical" ? "Retrieval baseline (BM25, not a language model)" : `Measured here (${receipt.run.provider})`;
 }
 
 /** Cells grouped by model and protocol, models in first-seen order, native before choice, sizes ascending. */
@@ -45,16 +67,20 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
   const kind = kindOf(cells, options.kind);
   const allTools = cells.filter((c) => c.search === "all" && c.kind === kind);
 
+  const baseline = receipt.run.provider === "lexical";
+  const prefix = titlePrefix(receipt);
   const tokenSeries: TokenSeries[] = linesOf(allTools)
     // A provider that reported no tokens (0 everywhere) has no token line to draw.
     .filter((line) => line.cells.some((c) => c.meanPromptTokens > 0))
     .map((line) => ({
-      label: seriesLabel(line.model, line.protocol),
+      label: seriesLabel(line.model, line.protocol, baseline, "tokens"),
+      color: seriesColor(seriesKey(line.model, line.protocol)),
       points: line.cells.map((c) => ({ x: c.size, tokens: c.meanPromptTokens })),
     }));
 
   const shareSeries: ShareSeries[] = linesOf(allTools).map((line) => ({
-    label: seriesLabel(line.model, line.protocol),
+    label: seriesLabel(line.model, line.protocol, baseline, "share"),
+    color: seriesColor(seriesKey(line.model, line.protocol)),
     points: line.cells.map((c) => ({ x: c.size, k: c.right, n: c.n })),
   }));
 
@@ -63,7 +89,9 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
   const noCallBars = models.flatMap((model) => {
     const native = cells.filter((c) => c.model === model && c.protocol === "native");
     const n = native.reduce((sum, c) => sum + c.n, 0);
-    return n === 0 ? [] : [{ label: model, count: native.reduce((sum, c) => sum + c.noCall, 0), n }];
+    const cutShort = native.reduce((sum, c) => sum + c.cutShort + c.refused, 0);
+    const label = baseline ? "BM25 top-1 baseline" : model;
+    return n === 0 ? [] : [{ label, count: native.reduce((sum, c) => sum + c.noCall, 0), n, ...(cutShort > 0 ? { cutShort } : {}) }];
   });
 
   // The search chart: the first catalog a search ranked, for the run's model, native if it ran.
@@ -86,7 +114,7 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
     ];
     const tops = [...new Set(searches.map((c) => /top (\d+)$/.exec(c.search)?.[1] ?? "few"))];
     const top = tops.length === 1 ? tops[0]! : "few";
-    searchTitle = `${model}: all ${first.size} ${first.kind} tools or a search's top ${top} (${protocol})`;
+    searchTitle = `${prefix}: ${baseline ? "BM25 top-1" : model}, all ${first.size} ${first.kind} tools or a search's top ${top} (${protocol})`;
     recallNote = searches
       .filter((c) => c.recall !== null)
       .map((c) => `${searchBarLabel(c.search)} recall ${c.recall!.toFixed(3)}`)
@@ -97,12 +125,17 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
   return {
     promptTokens: {
       source,
-      title: `Prompt tokens for one request, ${kind} distractors`,
+      title: `${prefix}: prompt tokens for one request, ${kind} distractors`,
       ...(tokenizer === undefined ? {} : { note: `Counted offline: ${tokenizer}` }),
       series: tokenSeries,
     },
-    routedRight: { source, title: `Right tool chosen, ${kind} distractors`, note: INTERVAL_NOTE, series: shareSeries },
-    noCall: { source, bars: noCallBars },
+    routedRight: { source, title: `${prefix}: right tool chosen, ${kind} distractors`, note: INTERVAL_NOTE, series: shareSeries },
+    noCall: {
+      source,
+      title: `${prefix}: native answers with no tool call${new Set(noCallBars.map((b) => b.n)).size === 1 ? `, of ${noCallBars[0]!.n}` : ""}`,
+      ...(noCallBars.some((b) => b.cutShort !== undefined) ? { note: "Grey: replies the service cut short (max_tokens, length) or refused, not counted as no call" } : {}),
+      bars: noCallBars,
+    },
     search: {
       source,
       title: searchTitle,

@@ -15,16 +15,44 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
   });
   const models = values.map((v) => v.model);
   const x = { field: "model", type: "nominal", title: "Model", sort: models, axis: { labelAngle: 0 } } as const;
+  // The axis reaches at least a fifth of the answers, so a handful out of hundreds looks like a handful.
+  const cut = input.bars.map((b, i) => {
+    const c = b.cutShort ?? 0;
+    checkCount(b.count + c, b.n, `noCallChart: "${b.label}" with its cut-short replies (bar ${i})`);
+    return c;
+  });
+  const top = Math.max(...input.bars.map((b, i) => b.count + cut[i]!), Math.ceil(0.2 * Math.max(...input.bars.map((b) => b.n))));
+  const y = { type: "quantitative" as const, title: "Answers with no tool call", scale: { domain: [0, top] }, axis: { tickMinStep: 1, format: "d" } };
+  const anyCut = cut.some((c) => c > 0);
+  const barLayers = anyCut
+    ? [
+        {
+          data: {
+            values: input.bars.flatMap((b, i) => [
+              { model: b.label, what: "no tool call (the model answered in words)", count: b.count, start: 0, end: b.count },
+              { model: b.label, what: "cut short or refused by the service", count: cut[i]!, start: b.count, end: b.count + cut[i]! },
+            ]),
+          },
+          mark: { type: "bar" as const, width: { band: 0.7 } },
+          encoding: {
+            y: { ...y, field: "start" },
+            y2: { field: "end" },
+            color: {
+              field: "what",
+              type: "nominal" as const,
+              title: null,
+              scale: { domain: ["no tool call (the model answered in words)", "cut short or refused by the service"], range: ["#4c78a8", "#bab0ac"] },
+              legend: { orient: "bottom" as const },
+            },
+          },
+        },
+      ]
+    : [{ mark: { type: "bar" as const, color: "#4c78a8", width: { band: 0.7 } }, encoding: { y: { ...y, field: "count" } } }];
   return {
     ...chartFrame(title, values),
     encoding: { x },
     layer: [
-      {
-        mark: { type: "bar", color: "#4c78a8", width: { band: 0.7 } },
-        encoding: {
-          y: { field: "count", type: "quantitative", title: "Answers with no tool call", axis: { tickMinStep: 1, format: "d" } },
-        },
-      },
+      ...barLayers,
       {
         mark: { type: "text", dy: -7, fontSize: 11 },
         encoding: { y: { field: "count", type: "quantitative" }, text: { field: "text", type: "nominal" } },

@@ -1,7 +1,7 @@
 // Prompt tokens against tools offered, one line per model and protocol: the cost of every tool's
 // text in every request.
 import type { TopLevelSpec } from "vega-lite";
-import { chartFrame, chartTitle, checkFinite, checkLabel } from "./chart-style.js";
+import { chartFrame, chartTitle, checkFinite, checkLabel, seriesColorScale } from "./chart-style.js";
 import type { PromptTokensInput } from "./series.js";
 
 export function promptTokensChart(input: PromptTokensInput): TopLevelSpec {
@@ -22,7 +22,7 @@ export function promptTokensChart(input: PromptTokensInput): TopLevelSpec {
       // A linear axis, so a constant cost per tool shows as a straight line.
       x: { field: "tools", type: "quantitative", title: "Tools offered", axis: { values: sizes } },
       y: { field: "tokens", type: "quantitative", title: "Prompt tokens", scale: { zero: true } },
-      color: { field: "series", type: "nominal", title: null, scale: { domain: labels } },
+      color: { field: "series", type: "nominal", title: null, scale: seriesColorScale(input.series) },
     },
   };
 }

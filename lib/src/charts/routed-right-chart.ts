@@ -2,7 +2,7 @@
 // Wilson 95% interval: with 24 requests an interval is as wide as most differences.
 import type { TopLevelSpec } from "vega-lite";
 import { wilson } from "../stats/wilson.js";
-import { shareWithIntervalLayers, chartFrame, chartTitle, checkCount, checkFinite, checkLabel } from "./chart-style.js";
+import { shareWithIntervalLayers, chartFrame, chartTitle, checkCount, checkFinite, checkLabel, seriesColorScale } from "./chart-style.js";
 import type { RoutedRightInput } from "./series.js";
 
 export function routedRightChart(input: RoutedRightInput): TopLevelSpec {
@@ -25,7 +25,7 @@ export function routedRightChart(input: RoutedRightInput): TopLevelSpec {
     field: "series",
     type: "nominal",
     title: null,
-    scale: { domain: labels },
+    scale: seriesColorScale(input.series),
     legend: { symbolType: "circle", symbolOpacity: 1 },
   } as const;
   return {

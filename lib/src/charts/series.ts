@@ -5,12 +5,15 @@
 /** One line of prompt tokens: x is tools offered. */
 export interface TokenSeries {
   readonly label: string;
+  /** The series' colour; default seriesColor(label). One model and protocol keep one colour across charts. */
+  readonly color?: string;
   readonly points: readonly { readonly x: number; readonly tokens: number }[];
 }
 
 /** One line of shares routed right: k of n requests at x tools offered. */
 export interface ShareSeries {
   readonly label: string;
+  readonly color?: string;
   readonly points: readonly { readonly x: number; readonly k: number; readonly n: number }[];
 }
 
@@ -19,6 +22,8 @@ export interface CountBar {
   readonly label: string;
   readonly count: number;
   readonly n: number;
+  /** Replies the service cut short or refused: drawn apart from the answers with no tool call. */
+  readonly cutShort?: number;
 }
 
 /** One bar of a share: k of n requests routed right. */

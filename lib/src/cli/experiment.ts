@@ -1,17 +1,20 @@
 // `mcp-workbook experiment`: run Part A's design against a provider and write a receipt.
 import { ollamaEmbeddingScorer } from "../tools/embedding-scorer.js";
+import { createInterface } from "node:readline/promises";
 import { anthropicProvider } from "../experiment/anthropic-provider.js";
+import { readSecret } from "../experiment/dotenv.js";
+import { dryRunPlan, formatDryRun } from "../experiment/dry-run.js";
+import { maskSecrets, type RetryNotice } from "../experiment/http-json.js";
 import { CATALOG_SIZES, type CatalogSize } from "../experiment/catalog-schema.js";
 import { loadCatalogData } from "../experiment/catalog.js";
 import { ALL_KINDS, ALL_PROTOCOLS, ALL_SIZES, CHAPTER_SEARCH_CATALOGS, type Design, type SearchSpec } from "../experiment/design.js";
 import { LEXICAL_DEFAULT_MODEL, lexicalProvider } from "../experiment/lexical-provider.js";
-import { ollamaProvider } from "../experiment/ollama-provider.js";
+import { ollamaBaseUrl, ollamaProvider } from "../experiment/ollama-provider.js";
 import { terminalProgress } from "../experiment/progress.js";
 import type { Provider } from "../experiment/provider.js";
 import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipt.js";
 import { runExperiment } from "../experiment/runner.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
-import { anthropicUrlFromEnv, ollamaUrlFromEnv } from "./service-addresses.js";
 import type { Wording } from "../protocol/errors/wording.js";
 
 export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollama|anthropic|lexical --out FILE [options]
@@ -25,11 +28,16 @@ export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollam
   --no-tool-requests        also ask the six requests that need no tool (expected: no call)
   --search bm25,embed       also offer only a search's top tools, on the 64-tool confusable catalog
   --top 5                   how many tools a search keeps (default 5)
-  --max-usd N               stop before a request that could take spending past N (anthropic)
-  --base-url URL            the provider's (and the embedding service's) address
-                            (default: $OLLAMA_HOST for Ollama, $ANTHROPIC_BASE_URL for Anthropic)
+  --max-usd N               stop before a request that could take spending past N (anthropic;
+                            default: the design's worst case, printed before the run)
+  --base-url URL            the provider's address (default: OLLAMA_HOST, or ANTHROPIC_BASE_URL)
   --seed N                  base seed of the per-request shuffles (default 14)
-An existing --out receipt is resumed: rows already in it are not asked again.`;
+  --dry-run                 contact nothing: print the rows, the offline tokens per condition
+                            and the worst case per model at list price
+  --yes                     start a paid run without asking (needed when not on a terminal)
+An existing --out receipt is resumed: rows already in it are not asked again.
+Ollama is reached at OLLAMA_HOST (default 127.0.0.1:11434), for the embedding search too;
+the Messages API at ANTHROPIC_BASE_URL (default https://api.anthropic.com).`;
 
 export const DEFAULT_BASE_SEED = 14;
 
@@ -44,6 +52,8 @@ export type ExperimentArgs = {
   maxUsd?: number;
   baseUrl?: string;
   seed: number;
+  dryRun: boolean;
+  yes: boolean;
 };
 
 /** A bad command line: exit 2, with the usage. */
@@ -74,7 +84,7 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
   const values = new Map<string, string>();
   const switches = new Set<string>();
   const known = ["--provider", "--model", "--out", "--sizes", "--kinds", "--protocols", "--search", "--top", "--max-usd", "--base-url", "--seed"];
-  const booleans = ["--decline", "--no-tool-requests"];
+  const booleans = ["--decline", "--no-tool-requests", "--dry-run", "--yes"];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -123,6 +133,7 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
     ? list("--search", values.get("--search")!, (s) => SearchMethodSchema.safeParse(s).data, "bm25, embed").map((method) => ({ method, top }))
     : [];
   const maxUsd = values.has("--max-usd") ? positiveNumber("--max-usd", values.get("--max-usd")!, false) : undefined;
+  if (switches.has("--yes") && provider !== "anthropic") throw usage({ what: "--yes applies only to --provider anthropic", expected: "--provider anthropic with --yes", received: `--provider ${provider}` });
   if (maxUsd !== undefined && provider !== "anthropic") throw usage({ what: "--max-usd applies only to --provider anthropic", expected: "--provider anthropic with --max-usd", received: `--provider ${provider}` });
   const seedText = values.get("--seed");
   const seed = seedText === undefined ? DEFAULT_BASE_SEED : Number(seedText);
@@ -136,19 +147,33 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
     design: { kinds, sizes, protocols, searches, searchCatalogs: CHAPTER_SEARCH_CATALOGS },
     noToolRequests: switches.has("--no-tool-requests"),
     seed,
+    dryRun: switches.has("--dry-run"),
+    yes: switches.has("--yes"),
     ...(maxUsd !== undefined ? { maxUsd } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
   };
 }
 
-/** --base-url, else the service's own environment variable, else the provider's default address. */
-function providerFor(args: ExperimentArgs, env: NodeJS.ProcessEnv = process.env): Provider {
-  const fromEnv = args.provider === "ollama" ? ollamaUrlFromEnv(env) : args.provider === "anthropic" ? anthropicUrlFromEnv(env) : undefined;
-  const baseUrl = args.baseUrl ?? fromEnv;
-  const base = baseUrl !== undefined ? { baseUrl } : {};
+function providerFor(args: ExperimentArgs, onRetry: (notice: RetryNotice) => void): Provider {
+  const base = { ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}), onRetry };
   if (args.provider === "ollama") return ollamaProvider(base);
   if (args.provider === "anthropic") return anthropicProvider(base);
   return lexicalProvider();
+}
+
+/** One line of the progress display for a retry. */
+export function retryLine(notice: RetryNotice): string {
+  return `retry ${notice.attempt}/${notice.maxAttempts - 1} in ${(notice.waitMs / 1000).toFixed(1)} s: ${notice.why} (${notice.url})`;
+}
+
+async function confirmed(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question(question);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
 }
 
 /** Run the command; returns the exit code: 0 done (or stopped by the cap), 1 failed, 2 usage error. */
@@ -164,35 +189,62 @@ export async function runExperimentCommand(argv: string[]): Promise<number> {
     process.stderr.write(`mcp-workbook experiment: ${(error as Error).message}\n${EXPERIMENT_USAGE}\n`);
     return 2;
   }
+  const secrets = args.provider === "anthropic" ? [readSecret("ANTHROPIC_API_KEY") ?? ""].filter((k) => k !== "") : [];
+  const mask = (text: string) => maskSecrets(text, secrets);
   try {
-    const provider = providerFor(args);
-    const embedUrl = (args.provider === "ollama" ? args.baseUrl : undefined) ?? ollamaUrlFromEnv();
+    const data = loadCatalogData();
+    if (args.dryRun || args.provider === "anthropic") {
+      const plan = dryRunPlan({ provider: args.provider, models: args.models, data, design: args.design, baseSeed: args.seed, noToolRequests: args.noToolRequests });
+      process.stdout.write(`${args.dryRun ? "dry run, nothing contacted: " : ""}${formatDryRun(plan)}\n`);
+      if (args.dryRun) return 0;
+      args = { ...args, maxUsd: args.maxUsd ?? plan.worstUsd! };
+      process.stdout.write(`spending cap: $${args.maxUsd!.toFixed(2)}${argv.some((a) => a.startsWith("--max-usd")) ? " (--max-usd)" : " (the worst case above; lower it with --max-usd)"}\n`);
+      if (!args.yes) {
+        if (!(process.stdin.isTTY && process.stderr.isTTY)) {
+          process.stderr.write("mcp-workbook experiment: a paid run needs --yes when it is not started from a terminal\n");
+          return 2;
+        }
+        if (!(await confirmed(`Ask Claude these rows, spending at most $${args.maxUsd!.toFixed(2)}? [y/N] `))) {
+          process.stderr.write("mcp-workbook experiment: not started; nothing was asked\n");
+          return 1;
+        }
+      }
+    }
+    const onRetry = (notice: RetryNotice) => process.stderr.write(`${mask(retryLine(notice))}\n`);
+    const provider = providerFor(args, onRetry);
     const embedScorer = args.design.searches.some((s) => s.method === "embed")
-      ? ollamaEmbeddingScorer(embedUrl !== undefined ? { baseUrl: embedUrl } : {})
+      ? ollamaEmbeddingScorer({ baseUrl: args.provider === "ollama" && args.baseUrl !== undefined ? args.baseUrl : ollamaBaseUrl() })
       : undefined;
     const result = await runExperiment({
       provider,
       model: args.models,
       noToolRequests: args.noToolRequests,
-      data: loadCatalogData(),
+      data,
       design: args.design,
       baseSeed: args.seed,
       out: args.out,
+      secrets,
       onProgress: terminalProgress(process.stderr),
       ...(args.maxUsd !== undefined ? { maxUsd: args.maxUsd } : {}),
       ...(embedScorer !== undefined ? { embedScorer } : {}),
     });
     const right = result.receipt.rows.filter((row) => row.outcome === "right").length;
+    const cut = result.receipt.rows.filter((row) => row.outcome === "cut-short" || row.outcome === "refused").length;
     const falseCalls = result.receipt.rows.filter((row) => row.outcome === "false-call").length;
     process.stdout.write(
-      `${args.out}: ${result.receipt.rows.length} rows (${result.asked} asked, ${result.resumed} resumed), ` +
-        `${right} routed right${args.noToolRequests ? `, ${falseCalls} false calls on requests that need no tool` : ""}; ` +
-        `provider ${provider.name} (${provider.label}), model${args.models.length > 1 ? "s" : ""} ${args.models.join(", ")}\n`,
+      mask(
+        `${args.out}: ${result.receipt.rows.length} rows (${result.asked} asked, ${result.resumed} resumed), ` +
+          `${right} routed right${cut > 0 ? `, ${cut} cut short or refused by the service` : ""}` +
+          `${args.noToolRequests ? `, ${falseCalls} false calls on requests that need no tool` : ""}; ` +
+          `provider ${provider.name} (${provider.label}), model${args.models.length > 1 ? "s" : ""} ${args.models.join(", ")}` +
+          (result.receipt.run.spentUsd !== undefined ? `; spent $${result.receipt.run.spentUsd.toFixed(4)} at list price` : "") +
+          "\n",
+      ),
     );
-    if (result.stopped !== undefined) process.stdout.write(`${result.stopped}\n`);
+    if (result.stopped !== undefined) process.stdout.write(`${mask(result.stopped)}\n`);
     return 0;
   } catch (error) {
-    process.stderr.write(`mcp-workbook experiment: ${(error as Error).message}\n`);
+    process.stderr.write(`mcp-workbook experiment: ${mask((error as Error).message)}\n`);
     return 1;
   }
 }

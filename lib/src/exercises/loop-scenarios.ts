@@ -31,7 +31,7 @@ export function loopScenarios(): LoopScenario[] {
       label: "the terse wording",
       request: TWO_STEP_REQUEST_TERSE,
       hint:
-        '"let Lucy know" shares only the word "lucy" with send_message_to_lucy, so searches on the request alone leave it out of the top five. ' +
+        '"phone the boss" shares only the word "phone" with send_message_to_lucy, so searches on the request alone leave it out of the top five. ' +
         "Only the model knows it now needs a messaging tool: let it search in its own words (searchTool: true).",
     },
   ];

@@ -5,15 +5,18 @@
 // usage is {input_tokens, output_tokens}. JSON outputs go in output_config.format =
 // {type: "json_schema", schema} (the beta's output_format moved there) and come back as a text block.
 // POST /v1/messages/count_tokens takes the same body without max_tokens and answers {input_tokens}.
+// A reply may also hold thinking blocks ({type: "thinking", thinking, signature} or
+// {type: "redacted_thinking", data}); stop_reason is end_turn, tool_use, max_tokens, stop_sequence,
+// pause_turn, refusal or model_context_window_exceeded. The per-model settings (thinking,
+// temperature, max_tokens) come from anthropic-rules.ts.
 import { z } from "zod";
 import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
 import { ServiceError } from "../protocol/errors/service-error.js";
 import { preview } from "../protocol/errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
+import type { AnthropicRequestRule } from "./anthropic-rules.js";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
-/** Enough for one tool call with its arguments, or a short reply in words. */
-export const ANTHROPIC_MAX_TOKENS = 1024;
 
 export type AnthropicMessagesRequest = {
   model: string;
@@ -22,13 +25,16 @@ export type AnthropicMessagesRequest = {
   tools?: { name: string; description: string; input_schema: Record<string, unknown> }[];
   output_config?: { format: { type: "json_schema"; schema: ReturnType<typeof choiceSchema> } };
   temperature?: 0;
+  thinking?: { type: "between_tools" };
 };
 
-export function toAnthropicRequest(ask: Ask, options: { temperature: boolean; maxTokens?: number }): AnthropicMessagesRequest {
+/** The body for one question, under the model's request rule (see anthropic-rules.ts). */
+export function toAnthropicRequest(ask: Ask, rule: Pick<AnthropicRequestRule, "temperature" | "thinking" | "maxTokens">): AnthropicMessagesRequest {
   const base = {
     model: ask.model,
-    max_tokens: options.maxTokens ?? ANTHROPIC_MAX_TOKENS,
-    ...(options.temperature ? { temperature: 0 as const } : {}),
+    max_tokens: rule.maxTokens,
+    ...(rule.temperature !== null ? { temperature: rule.temperature } : {}),
+    ...(rule.thinking !== null ? { thinking: rule.thinking } : {}),
   };
   if (ask.protocol === "native") {
     return {
@@ -45,7 +51,7 @@ export function toAnthropicRequest(ask: Ask, options: { temperature: boolean; ma
   };
 }
 
-/** The count_tokens body for the same question: the request without max_tokens (and sampling). */
+/** The count_tokens body for the same question: the request without max_tokens and sampling. */
 export function toAnthropicCountRequest(request: AnthropicMessagesRequest): Omit<AnthropicMessagesRequest, "max_tokens" | "temperature"> {
   const { max_tokens: _max, temperature: _temperature, ...rest } = request;
   return rest;
@@ -86,6 +92,7 @@ export function fromAnthropicResponse(ask: Pick<Ask, "protocol">, body: unknown,
   const text = response.content
     .flatMap((block) => (block.type === "text" && typeof block["text"] === "string" ? [block["text"] as string] : []))
     .join("");
+  const thinkingBlocks = response.content.filter((block) => block.type === "thinking" || block.type === "redacted_thinking").length;
   const toolUse = response.content.find((block) => block.type === "tool_use") as
     | { type: "tool_use"; name: string; input: Record<string, unknown> }
     | undefined;
@@ -103,6 +110,8 @@ export function fromAnthropicResponse(ask: Pick<Ask, "protocol">, body: unknown,
     outputTokens: response.usage.output_tokens,
     prefillMs: null,
     totalMs: wallMs,
+    stopReason: response.stop_reason ?? null,
+    thinkingBlocks,
     usage: response.usage,
   };
 }

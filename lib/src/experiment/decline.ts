@@ -6,7 +6,7 @@ import { wilson } from "../stats/wilson.js";
 import type { Outcome, Protocol, Receipt, Row } from "./receipt.js";
 
 /** The exercise's words for a row: a stored "no-call" is a missed call when a tool was expected. */
-export type DeclineOutcome = "right" | "wrong" | "not-offered" | "missed-call" | "false-call" | "declined";
+export type DeclineOutcome = "right" | "wrong" | "not-offered" | "missed-call" | "false-call" | "declined" | "cut-short" | "refused";
 
 const RENAMED: Record<Outcome, DeclineOutcome> = {
   right: "right",
@@ -15,6 +15,9 @@ const RENAMED: Record<Outcome, DeclineOutcome> = {
   "no-call": "missed-call",
   "false-call": "false-call",
   declined: "declined",
+  // Cut short or refused by the service: neither a call nor a decline, kept apart from both.
+  "cut-short": "cut-short",
+  refused: "refused",
 };
 
 /** A row's outcome in the exercise's words. */

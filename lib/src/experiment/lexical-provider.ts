@@ -72,7 +72,7 @@ export function lexicalProvider(options: LexicalOptions = {}): Provider {
         promptTokens = countQwenTokens(prompt);
       }
       // A retrieval router reads no prompt and generates nothing: no prefill time, no output tokens.
-      return { answer, promptTokens, outputTokens: 0, prefillMs: null, totalMs, usage: null };
+      return { answer, promptTokens, outputTokens: 0, prefillMs: null, totalMs, stopReason: null, usage: null };
     },
   };
 }

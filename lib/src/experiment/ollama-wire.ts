@@ -4,7 +4,11 @@
 // non-streamed response {model, message: {role, content, tool_calls?: [{function: {name, arguments}}]},
 // done, total_duration, load_duration, prompt_eval_count, prompt_eval_duration, eval_count,
 // eval_duration}, durations in nanoseconds. "If the messages array is empty and keep_alive is 0, the
-// model will be unloaded from memory" (same page, "Unload a model").
+// model will be unloaded from memory" (same page, "Unload a model"). The final answer carries
+// done_reason ("stop", or "length" when num_predict ran out). options.num_ctx sets the context
+// length: without it Ollama uses its default (4,096 tokens below 24 GiB of VRAM, docs/context-length)
+// and cuts a longer prompt with only a warning in its own log; a model is reloaded whenever num_ctx
+// changes, so the same value goes on the unload request and on every question.
 import { z } from "zod";
 import { asModelTool } from "../tools/as-model-tool.js";
 import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
@@ -19,13 +23,26 @@ export type OllamaChatRequest = {
   format?: ReturnType<typeof choiceSchema>;
   stream: false;
   think: false;
-  options: { temperature: 0 };
+  options: { temperature: 0; num_ctx: number; num_predict: number };
   keep_alive?: string | number;
 };
 
+/** Room left for the answer: a tool call or a short reply; also the cap on tokens generated (num_predict). */
+export const OLLAMA_ANSWER_ROOM = 512;
+
+/** The smallest context length that holds `promptTokens` and the answer room, in whole KiB of tokens. */
+export function numCtxFor(promptTokens: number): number {
+  return Math.ceil((promptTokens + OLLAMA_ANSWER_ROOM) / 1024) * 1024;
+}
+
 /** The body that asks one question: tools in the tools field (native), or a listed choice with format (choice). */
-export function toOllamaRequest(ask: Ask): OllamaChatRequest {
-  const common = { model: ask.model, stream: false as const, think: false as const, options: { temperature: 0 as const } };
+export function toOllamaRequest(ask: Ask, numCtx: number): OllamaChatRequest {
+  const common = {
+    model: ask.model,
+    stream: false as const,
+    think: false as const,
+    options: { temperature: 0 as const, num_ctx: numCtx, num_predict: OLLAMA_ANSWER_ROOM },
+  };
   if (ask.protocol === "native") {
     return { ...common, messages: [{ role: "user", content: ask.request }], tools: ask.offered.map(asModelTool) };
   }
@@ -38,8 +55,8 @@ export function toOllamaRequest(ask: Ask): OllamaChatRequest {
 }
 
 /** The body that unloads a model, so its next prompt is not served from a cache left by earlier work. */
-export function ollamaUnloadRequest(model: string): { model: string; messages: []; keep_alive: 0 } {
-  return { model, messages: [], keep_alive: 0 };
+export function ollamaUnloadRequest(model: string, numCtx: number): { model: string; messages: []; keep_alive: 0; options: { num_ctx: number } } {
+  return { model, messages: [], keep_alive: 0, options: { num_ctx: numCtx } };
 }
 
 const OllamaChatResponseSchema = z.object({
@@ -51,6 +68,7 @@ const OllamaChatResponseSchema = z.object({
       .optional(),
   }),
   done: z.boolean().optional(),
+  done_reason: z.string().optional(),
   total_duration: z.number().optional(),
   prompt_eval_count: z.number().int().nonnegative().optional(),
   prompt_eval_duration: z.number().optional(),
@@ -91,6 +109,8 @@ export function fromOllamaResponse(ask: Pick<Ask, "protocol">, body: unknown, wa
   return {
     answer,
     promptTokens: response.prompt_eval_count ?? 0,
+    promptTokensReported: response.prompt_eval_count ?? null,
+    stopReason: response.done_reason ?? null,
     outputTokens: response.eval_count ?? 0,
     prefillMs: response.prompt_eval_duration === undefined ? null : response.prompt_eval_duration / NS_PER_MS,
     totalMs: response.total_duration === undefined ? wallMs : response.total_duration / NS_PER_MS,

@@ -8,13 +8,14 @@ export type ProgressSink = { write(text: string): unknown; isTTY?: boolean };
  * stock_level-2 right" (the model is shown because one run may ask several).
  */
 export function progressLine(progress: Progress, width = 30): string {
-  const filled = progress.total === 0 ? width : Math.round((progress.done / progress.total) * width);
+  const share = progress.total === 0 ? 1 : Math.min(1, Math.max(0, progress.done / progress.total));
+  const filled = Math.round(share * width);
   const { condition } = progress;
   const search = condition.search ? ` ${condition.search.method} top ${condition.search.top}` : "";
   return (
     `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${progress.done}/${progress.total} ` +
     `${progress.model} ${condition.kind} ${condition.size} ${condition.protocol}${search} ${progress.requestId}` +
-    (progress.row ? ` ${progress.row.outcome}` : "")
+    (progress.row ? ` ${progress.row.outcome}${progress.row.stopReason !== null && progress.row.outcome === "cut-short" ? ` (${progress.row.stopReason})` : ""}` : "")
   );
 }
 

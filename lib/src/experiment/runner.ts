@@ -14,12 +14,13 @@ import type { AsyncScoreFunction, McpTool } from "../tools/types.js";
 import { buildCatalog, catalogHash, requestSeed, shuffledFor, type CatalogData } from "./catalog.js";
 import { conditionKey, conditionsOf, rowKey, type Condition, type Design } from "./design.js";
 import { harnessVersion } from "./harness-version.js";
-import type { Provider } from "./provider.js";
-import { classify, makeReceipt, type Receipt, type Row, type Run } from "./receipt.js";
+import { maskSecrets } from "./http-json.js";
+import type { Ask, Provider } from "./provider.js";
+import { classify, makeReceipt, type LedgerEntry, type Receipt, type Row, type Run, type RunRecord } from "./receipt.js";
 import { loadReceipt, writeReceipt } from "./receipt-file.js";
 
 export type Progress = {
-  /** Rows finished so far, including rows found in the receipt when resuming. */
+  /** Rows of this design finished so far, including rows of it found in the receipt when resuming. */
   done: number;
   total: number;
   /** Rows taken from an earlier run of the same receipt. */
@@ -40,8 +41,10 @@ export type RunOptions = {
   baseSeed: number;
   /** Receipt file: read to resume, rewritten after every row. Without it the run stays in memory. */
   out?: string;
-  /** Stop before any request whose worst case could take spending past this, in USD. */
+  /** Stop before any request whose worst case could take spending past this, in USD. Required for a provider that bills. */
   maxUsd?: number;
+  /** Strings never to store or show (the API key); replaced by a mark in the receipt and in errors. */
+  secrets?: readonly string[];
   /** Scorer for "embed" searches (ollamaEmbeddingScorer in the CLI). */
   embedScorer?: AsyncScoreFunction;
   onProgress?: (progress: Progress) => void;
@@ -76,15 +79,10 @@ export type RunResult = {
 export const SEED_DERIVATION =
   "each row's seed is requestSeed(baseSeed, kind, size, requestId); the catalog is shuffled with shuffledFor(tools, seed)";
 
-function sumCost(rows: readonly Row[]): number {
-  let spent = 0;
-  for (const row of rows) spent += row.costUsd ?? 0;
-  return spent;
-}
-
-function resumeFrom(path: string, run: Run): Row[] {
-  if (!existsSync(path)) return [];
-  const earlier = loadReceipt(path);
+/** The earlier receipt at `path`, loaded through the one checking loader, or undefined when there is none. */
+function earlierReceipt(path: string, run: Run, data: CatalogData): Receipt | undefined {
+  if (!existsSync(path)) return undefined;
+  const earlier = loadReceipt(path, { catalog: data });
   const mismatched = (["provider", "catalogHash", "baseSeed"] as const).find((field) => earlier.run[field] !== run[field]);
   if (mismatched !== undefined) {
     throw new DataError("mismatch", {
@@ -92,7 +90,39 @@ function resumeFrom(path: string, run: Run): Row[] {
       expected: "a receipt of the same provider, catalog and baseSeed; choose another --out file",
     });
   }
-  return earlier.rows;
+  return earlier;
+}
+
+/** The design in a few words, as a receipt's run record keeps it. */
+export function designLabel(design: Design, noToolRequests = false): string {
+  const searches = design.searches.length === 0 ? "none" : design.searches.map((s) => `${s.method} top ${s.top}`).join(",");
+  return (
+    `kinds ${design.kinds.join(",")}; sizes ${design.sizes.join(",")}; protocols ${design.protocols.join(",")}; searches ${searches}` +
+    (noToolRequests ? "; with the requests that need no tool" : "")
+  );
+}
+
+/** The questions of a design with the most text in them: every catalog kind at its largest size, all tools offered. */
+function largestAsks(data: CatalogData, conditions: readonly Condition[], requests: readonly RunRequest[], baseSeed: number, model: string): Ask[] {
+  const biggest = new Map<string, Condition>();
+  for (const condition of conditions) {
+    const key = JSON.stringify([condition.kind, condition.protocol]);
+    const seen = biggest.get(key);
+    if (seen === undefined || condition.size > seen.size) biggest.set(key, { kind: condition.kind, size: condition.size, protocol: condition.protocol });
+  }
+  const asks: Ask[] = [];
+  for (const condition of biggest.values()) {
+    const catalog = buildCatalog(data, condition.kind, condition.size);
+    for (const request of requests) {
+      const offered = shuffledFor(catalog, requestSeed(baseSeed, condition.kind, condition.size, request.id));
+      asks.push({ request: request.text, offered, protocol: condition.protocol, model });
+    }
+  }
+  return asks;
+}
+
+function conditionText(condition: Condition): string {
+  return `${condition.kind}, ${condition.size} tools, ${condition.protocol}${condition.search ? `, ${condition.search.method} top ${condition.search.top}` : ""}`;
 }
 
 async function offeredFor(condition: Condition, catalog: McpTool[], request: string, options: RunOptions): Promise<McpTool[]> {
@@ -109,12 +139,21 @@ async function offeredFor(condition: Condition, catalog: McpTool[], request: str
 export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const { provider, data, design, baseSeed } = options;
   const models = runModels(options.model);
+  if (provider.prices !== undefined && options.maxUsd === undefined) {
+    throw new UsageError("max-usd", {
+      what: `${provider.name} bills every request, and this run has no spending cap`,
+      expected: "maxUsd (the command line's default is the design's worst case, printed before the run)",
+      received: "none",
+    });
+  }
+  const mask = (text: string) => maskSecrets(text, options.secrets);
   const requests: RunRequest[] = [...data.requests, ...(options.noToolRequests ? data.noToolRequests : [])];
-  const run: Run = {
+  const date = options.date ?? new Date().toISOString();
+  const fresh: Run = {
     provider: provider.name,
     providerLabel: provider.label,
     model: models.join(","),
-    date: options.date ?? new Date().toISOString(),
+    date,
     harnessVersion: harnessVersion(),
     catalogHash: catalogHash(data),
     baseSeed,
@@ -123,19 +162,50 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     ...(options.maxUsd !== undefined ? { maxUsd: options.maxUsd } : {}),
     ...(provider.tokenizer ? { tokenizer: provider.tokenizer } : {}),
   };
-  const rows = options.out === undefined ? [] : resumeFrom(options.out, run);
+  const earlier = options.out === undefined ? undefined : earlierReceipt(options.out, fresh, data);
+  // What earlier runs recorded stays as they recorded it; this run adds its own record.
+  const run: Run = earlier ? { ...earlier.run } : fresh;
+  const rows: Row[] = earlier ? [...earlier.rows] : [];
+  const ledger: LedgerEntry[] = [...(run.ledger ?? [])];
+  const numCtx: Record<string, number> = { ...(run.numCtx ?? {}) };
+  const requestRules = [...(run.requestRules ?? [])];
   const done = new Set(rows.map(rowKey));
   const conditions = conditionsOf(design);
-  const total = models.length * conditions.length * requests.length;
-  const resumed = rows.length;
+  const designKeys = new Set<string>();
+  for (const model of models) for (const condition of conditions) for (const request of requests) designKeys.add(conditionKey(model, request.id, condition));
+  const total = designKeys.size;
+  const resumed = rows.filter((row) => designKeys.has(rowKey(row))).length;
+  let finished = resumed;
   let asked = 0;
+  let ledgerAdded = 0;
 
-  const snapshot = (extra: Partial<Run> = {}): Receipt => {
-    const spent = sumCost(rows);
-    return makeReceipt({ ...run, ...(options.maxUsd !== undefined || spent > 0 ? { spentUsd: spent } : {}), ...extra }, rows);
+  const spentSoFar = (): number => {
+    let spent = 0;
+    for (const row of rows) spent += row.costUsd ?? 0;
+    for (const entry of ledger) spent += entry.usd;
+    return spent;
+  };
+  const snapshot = (stopped?: string): Receipt => {
+    const spent = spentSoFar();
+    const record: RunRecord = { date, models, design: designLabel(design, options.noToolRequests), harnessVersion: harnessVersion(), asked };
+    const history = [...(run.runs ?? []), ...(asked > 0 || ledgerAdded > 0 ? [record] : [])];
+    const { stopped: _earlierStop, ...header } = run;
+    return makeReceipt(
+      {
+        ...header,
+        ...(history.length > 0 ? { runs: history } : {}),
+        ...(Object.keys(numCtx).length > 0 ? { numCtx } : {}),
+        ...(requestRules.length > 0 ? { requestRules } : {}),
+        ...(ledger.length > 0 ? { ledger } : {}),
+        ...(run.maxUsd !== undefined || options.maxUsd !== undefined || spent > 0 ? { spentUsd: spent } : {}),
+        ...(stopped !== undefined ? { stopped } : {}),
+      },
+      rows,
+    );
   };
   const save = (receipt: Receipt): Receipt => {
-    if (options.out !== undefined) writeReceipt(options.out, receipt);
+    // A rerun that asks nothing changes nothing: the file is left as it was.
+    if (options.out !== undefined && (earlier === undefined || asked > 0 || ledgerAdded > 0)) writeReceipt(options.out, receipt);
     return receipt;
   };
 
@@ -151,33 +221,42 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         const ask = { request: request.text, offered, protocol: condition.protocol, model };
         if (options.maxUsd !== undefined && provider.worstCaseUsd !== undefined) {
           const worst = await provider.worstCaseUsd(ask);
-          const spent = sumCost(rows);
+          const spent = spentSoFar();
           if (spent + worst > options.maxUsd) {
             const stopped =
-              `stopped by --max-usd ${options.maxUsd}: spent $${spent.toFixed(4)}, the next request could cost ` +
+              `stopped by the spending cap $${options.maxUsd}: spent $${spent.toFixed(4)}, the next request could cost ` +
               `up to $${worst.toFixed(4)}`;
-            return { receipt: save(snapshot({ stopped })), asked, resumed, stopped };
+            return { receipt: save(snapshot(stopped)), asked, resumed, stopped };
           }
         }
         if (!prepared) {
-          await provider.prepare?.(model);
+          const fixed = await provider.prepare?.(model, largestAsks(data, conditions, requests, baseSeed, model));
+          if (fixed?.numCtx !== undefined) numCtx[model] ??= fixed.numCtx;
+          if (fixed?.requestRule !== undefined && !requestRules.some((rule) => rule.model === model)) requestRules.push(fixed.requestRule);
           prepared = true;
         }
         let reply;
         try {
           reply = await provider.ask(ask);
         } catch (error) {
-          save(snapshot({ stopped: `provider failed at ${request.id}: ${(error as Error).message}` }));
+          const message = mask((error as Error).message);
+          const charge = (await provider.possibleCharge?.(ask, error)) ?? 0;
+          if (charge > 0) {
+            ledger.push({ date: new Date().toISOString(), model, requestId: request.id, condition: conditionText(condition), usd: charge, reason: message.slice(0, 300) });
+            ledgerAdded++;
+          }
+          save(snapshot(`provider failed at ${request.id}: ${message}`));
           // A caller's mistake (a model without a price, say) keeps its own class; anything else is the service failing.
           if (error instanceof WorkbookError && !(error instanceof ServiceError)) throw error;
           throw new ServiceError(
             error instanceof ServiceError ? error.reason : "unreachable",
             {
               what:
-                `${provider.name} failed on request ${request.id} for ${model} (${condition.kind}, ${condition.size} tools, ` +
-                `${condition.protocol}); the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}`,
+                `${provider.name} failed on request ${request.id} for ${model} (${conditionText(condition)}); ` +
+                `the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}` +
+                (charge > 0 ? `, and up to $${charge.toFixed(4)} it may have been billed is in the receipt's ledger` : ""),
               expected: "an answer to every request",
-              received: (error as Error).message,
+              received: message,
             },
             { cause: error, ...(error instanceof ServiceError && error.status !== undefined ? { status: error.status } : {}) },
           );
@@ -198,8 +277,12 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
           offered: offeredNames,
           seed,
           answer: reply.answer,
-          outcome: classify(reply.answer, request.expected, offeredNames),
+          stopReason: reply.stopReason,
+          outcome: classify(reply.answer, request.expected, offeredNames, reply.stopReason),
+          ...(reply.thinkingBlocks !== undefined ? { thinkingBlocks: reply.thinkingBlocks } : {}),
           promptTokens: reply.promptTokens,
+          ...(reply.promptTokensOffline !== undefined ? { promptTokensOffline: reply.promptTokensOffline } : {}),
+          ...(reply.promptTokensReported !== undefined ? { promptTokensReported: reply.promptTokensReported } : {}),
           outputTokens: reply.outputTokens,
           prefillMs: reply.prefillMs,
           totalMs: reply.totalMs,
@@ -208,8 +291,9 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         rows.push(row);
         done.add(rowKey(row));
         asked++;
+        finished++;
         save(snapshot());
-        options.onProgress?.({ done: rows.length, total, resumed, model, condition, requestId: request.id, row });
+        options.onProgress?.({ done: finished, total, resumed, model, condition, requestId: request.id, row });
       }
     }
   }

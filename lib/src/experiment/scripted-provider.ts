@@ -2,13 +2,16 @@
 import type { Answer } from "./receipt.js";
 import type { Ask, Provider, Reply } from "./provider.js";
 
+/** A reply as a script writes it: the stop reason may be left out (null: no service produced it). */
+export type ScriptReply = Omit<Reply, "stopReason"> & { stopReason?: string | null };
+
 /** What a script returns for one question: an answer (zero tokens and times are filled in), or a whole reply. */
-export type ScriptStep = Answer | Reply;
+export type ScriptStep = Answer | ScriptReply;
 
 /** A script: called with each question and its zero-based number. Throwing makes the ask fail. */
 export type Script = (ask: Ask, index: number) => ScriptStep | Promise<ScriptStep>;
 
-function isReply(step: ScriptStep): step is Reply {
+function isReply(step: ScriptStep): step is ScriptReply {
   return "answer" in step;
 }
 
@@ -19,8 +22,8 @@ export function scriptedProvider(script: Script, label = "scripted answers, not 
     label,
     async ask(ask: Ask): Promise<Reply> {
       const step = await script(ask, index++);
-      if (isReply(step)) return step;
-      return { answer: step, promptTokens: 0, outputTokens: 0, prefillMs: null, totalMs: 0, usage: null };
+      if (isReply(step)) return { ...step, stopReason: step.stopReason ?? null };
+      return { answer: step, promptTokens: 0, outputTokens: 0, prefillMs: null, totalMs: 0, stopReason: null, usage: null };
     },
   };
 }

@@ -58,6 +58,8 @@ function cellFor(rows: readonly Row[]): ConditionCell {
     wrong: count("wrong"),
     noCall: count("no-call"),
     notOffered: count("not-offered"),
+    cutShort: count("cut-short"),
+    refused: count("refused"),
     share: interval.share,
     low: interval.low,
     high: interval.high,
