@@ -1,5 +1,5 @@
-// Two rules the type checker cannot give: a promise nobody awaits (a lost error, a process left
-// running), and imports of types that should say so (they vanish from the compiled JavaScript).
+// Rules the type checker cannot give: a promise nobody awaits (a lost error, a process left
+// running), imports of types that should say so (they vanish from the compiled JavaScript), and `==`.
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -15,5 +15,11 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  {
+    // Shipped code compares by type and value. Tests keep their `==` on purpose (the wrong
+    // implementations they must catch); in src the one exception is the naive foil's, with its reason.
+    files: ["lib/src/**/*.ts", "server/src/**/*.ts", "learner/src/**/*.ts"],
+    rules: { eqeqeq: ["error", "always", { null: "ignore" }] },
   },
 );

@@ -16,9 +16,9 @@ export type {
 // --- client: StdioClient and the teaching server's location ---
 export {
   StdioClient, MAX_TIMEOUT_MS, endProcessGroup, processGroupMembers, signalGroup, groupIsEmpty,
-  TEACHING_SERVER, teachingServerCommand, OutstandingRequests, closeAllClients,
+  TEACHING_SERVER, teachingServerCommand, OutstandingRequests, closeAllClients, WireTrace,
 } from "./client/index.js";
-export type { ExitStatus, StdioClientOptions, ToolOutcome, IdMatch } from "./client/index.js";
+export type { ExitStatus, StdioClientOptions, ToolOutcome, IdMatch, TraceEntry, TraceDecision, TraceDirection, WireTraceOptions, TraceSnapshot } from "./client/index.js";
 
 // --- tools: what the model hears (asModelTool, toolText, topTools, BM25) ---
 export {
@@ -87,20 +87,30 @@ export type { RenderAllOptions, RenderAllResult } from "./charts/render-all.js";
 // --- notebook: small display helpers for the chapter notebooks and the failure gallery ---
 export {
   attempt, attemptAsync, keepOne, closeKept, readCallLog, CallRecordSchema, escapeHtml, htmlTable, teachingServersStartedBy,
-  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport,
+  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
 } from "./notebook/index.js";
-export type { CallRecord, GalleryMode, GalleryOutcome } from "./notebook/index.js";
+export type { CallRecord, GalleryMode, GalleryOutcome, BesideRun } from "./notebook/index.js";
+
+// --- the wire, shown: trace tables and sequence diagrams (the demo and the gallery) ---
+export { formatTrace, traceTable, traceTablesSideBySide, directionArrow } from "./demo/trace-table.js";
+export { traceDiagramSpec, traceDiagramsSideBySide, DIAGRAM_MAX_ROWS } from "./charts/sequence-diagram.js";
+export type { ModeOutcome } from "./demo/failure-modes.js";
 
 // --- notebook helpers: Part A ---
 export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall, quoteFigure, compareRerun } from "./notebook/part-a.js";
 export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall, RerunComparison } from "./notebook/part-a.js";
 
-// --- checkpoint: the chapter's six checks (the checkpoint notebook runs them; the CLI grades it headless) ---
+// --- checkpoint: one rule per Part B rule, graded in a separate process; feedback over a learner's own functions ---
 export {
-  checkFramingAndIdentity, checkSession, checkFailureModes, checkShutdown, checkNegativeControl, checkEvidence, runCheckpoint,
-  CHECKPOINT_CHECKS, REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+  REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+  RULES, PIECES, EXERCISE_RULES, ruleById, runRules, feedback, rulesFor, inProcessProbe, RuleFailure,
+  gradeImplementation, checkpointVersion, gradeResultsJson, gradeJunitXml, reportHeader,
 } from "./checkpoint/index.js";
-export type { Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext } from "./checkpoint/index.js";
+export type {
+  Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext,
+  Feedback, FeedbackOptions, Rule, RuleContext, RuleVerdict, Probe, ProbeRequest, ProbeAnswer, ProbeError, Visibility, Pieces, ProbeSession,
+  GradeReport, GradeOptions, GradedImplementation,
+} from "./checkpoint/index.js";
 
 // --- agent: a small loop that searches tools every turn ---
 export {

@@ -7,6 +7,10 @@ export interface ServerOptions {
   readonly logFile: string | undefined;
   /** How many bytes the "endless" mode writes before it stops (it never ends the line). */
   readonly endlessBytes: number;
+  /** Where the server records its start, every message received, end of input and SIGTERM (record.ts). */
+  readonly recordFile?: string | undefined;
+  /** Notifications sent before each tools/call reply (to test a client's bound on skipped messages). */
+  readonly notifications?: number;
 }
 
 export type ParsedArgs =
@@ -29,6 +33,8 @@ export function usageText(): string {
     "  --mode MODE         which behaviour to show (default: normal)",
     "  --log FILE          append one JSON line per tools/call received, before answering it",
     `  --endless-bytes N   bytes the endless mode writes before stopping (default: ${DEFAULT_ENDLESS_BYTES})`,
+    "  --record FILE       append one JSON line per event: start (argv, env names), each message received, eof, SIGTERM",
+    "  --notifications N   send N notifications before each tools/call reply (default: 0)",
     "  --help              print this text and exit",
     "",
     "modes:",
@@ -37,7 +43,7 @@ export function usageText(): string {
   ].join("\n");
 }
 
-const VALUE_FLAGS = ["--mode", "--log", "--endless-bytes"] as const;
+const VALUE_FLAGS = ["--mode", "--log", "--endless-bytes", "--record", "--notifications"] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 function isValueFlag(value: string): value is ValueFlag {
@@ -86,5 +92,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
   }
 
-  return { kind: "run", options: { mode, logFile: values.get("--log"), endlessBytes } };
+  const notificationsText = values.get("--notifications") ?? "0";
+  const notifications = Number(notificationsText);
+  if (!/^\d+$/.test(notificationsText) || notifications > 10_000) {
+    return { kind: "usage-error", message: `--notifications expects a whole number from 0 to 10000, got ${JSON.stringify(notificationsText)}` };
+  }
+
+  return { kind: "run", options: { mode, logFile: values.get("--log"), endlessBytes, recordFile: values.get("--record"), notifications } };
 }

@@ -10,6 +10,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { LineReader, type LineEvent } from "./lines.js";
 import { CallLog } from "./log.js";
 import { Output } from "./output.js";
+import { LifeRecord } from "./record.js";
 import { Session } from "./session.js";
 
 /** Once stdin ends, how long the server waits for a client that stopped reading its replies. */
@@ -35,6 +36,9 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
   const output = new Output(process.stdout, diagnose);
   const session = new Session(options, output, diagnose, log);
   const reader = new LineReader();
+  const record = new LifeRecord(options.recordFile);
+  record.write({ event: "start", pid: process.pid, argv: process.argv.slice(2), env: Object.keys(process.env).sort() });
+  record.watchSigterm();
   // Input waits in the pipe until the grandchild is armed, so a client that has finished the
   // handshake knows there is a SIGTERM-proof process in the group.
   if (options.mode === "grandchild") await startForgottenChild(diagnose);
@@ -72,7 +76,10 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
     }
   };
   process.stdin.on("data", (chunk: Buffer) => {
-    for (const event of reader.feed(chunk)) waiting.push(event);
+    for (const event of reader.feed(chunk)) {
+      if (event.kind === "line") record.line(event.text);
+      waiting.push(event);
+    }
     if (!pumping) pumped = pump();
   });
 
@@ -80,6 +87,7 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
   const finish = async (): Promise<void> => {
     if (finishing) return;
     finishing = true;
+    record.write({ event: "eof" });
     if (reader.pendingBytes > 0) diagnose(`input ended inside an unfinished line of ${reader.pendingBytes} bytes; ignored`);
     // Answer what was read, as long as the client keeps reading; give up once it has stopped.
     while (pumping && Date.now() - output.lastProgress < FLUSH_GRACE_MS) await Promise.race([pumped, delay(100)]);

@@ -185,6 +185,9 @@ export class Session {
       this.reply(error, request);
       return;
     }
+    for (let sent = 0; sent < (this.options.notifications ?? 0); sent += 1) {
+      this.output.send(notificationMessage("notifications/message", { level: "info", logger: "lucy-teaching-server", data: `note ${sent + 1}` }));
+    }
     const context: CallReplyContext = { ...this.callContext, reply: (message) => this.reply(message, request) };
     deliverCallReply(context, id, this.runTool(id, name, args));
   }

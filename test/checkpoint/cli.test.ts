@@ -1,84 +1,237 @@
-// End to end: `mcp-workbook checkpoint` runs the checkpoint notebook in a real tslab kernel
-// (scripts/run_notebook.py), against the library, the learner stubs, and with hidden cells.
-// Needs `npm run build` first (the kernel loads lib/dist and learner/dist), as every notebook test does.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// The grader's literal command, `npm run checkpoint -- --impl PATH`, on the reference, two wrong
+// copies, the forgeries, a learner copy with a type error and from a read-only copy of the
+// repository: fresh reports every time, verdicts made outside the graded code.
+import { spawn } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { runCheckpointCommand } from "../../lib/src/cli/checkpoint.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 import { parseXml } from "./xml-parse.js";
 
-const reportRoot = mkdtempSync(join(tmpdir(), "checkpoint-cli-"));
-afterAll(() => rmSync(reportRoot, { recursive: true, force: true }));
+const root = mkdtempSync(join(tmpdir(), "checkpoint-cli-"));
+chmodSync(root, 0o755);
+afterAll(() => {
+  if (existsSync(join(root, "read-only-repo"))) chmodTree(join(root, "read-only-repo"), (mode) => mode | 0o200);
+  rmSync(root, { recursive: true, force: true });
+});
+const WRONG = join(REPO_ROOT, "checkpoints", "wrong-implementations");
+const SECRET = "grader-secret-4c1f9e";
 
-async function checkpoint(name: string, ...argv: string[]) {
-  const reportDir = join(reportRoot, name);
-  let stdout = "";
-  let stderr = "";
-  const exitCode = await runCheckpointCommand([...argv, "--report-dir", reportDir], {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-  });
-  const read = (file: string): string => readFileSync(join(reportDir, file), "utf8");
-  return { exitCode, lines: stdout.trimEnd().split("\n"), stderr, results: () => JSON.parse(read("results.json")), junit: () => read("junit.xml") };
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly results: { score: number; max_score: number; output: string; tests: Array<{ name: string; status: string; score: number; max_score: number; visibility: string; output: string }>; extra_data: Record<string, unknown> };
+  readonly junit: string;
 }
 
-describe("mcp-workbook checkpoint, through the real kernel", () => {
-  it("against the library: six ok lines, exit 0, reports that parse", async () => {
-    const run = await checkpoint("lib");
-    expect(run.stderr).toMatch(/^checkpoint: 6 of 6 ok \(kernel start [\d.]+ s, cells [\d.]+ s, total [\d.]+ s\)/u);
-    expect(run.lines).toHaveLength(6);
-    expect(run.lines.every((line) => line.startsWith("ok "))).toBe(true);
-    expect(run.lines[5]).toContain("no paid run in evidence/");
-    expect(run.exitCode).toBe(0);
-    const results = run.results();
-    expect(results).toMatchObject({ score: 6, max_score: 6 });
-    expect(results.tests.map((test: { status: string }) => test.status)).toEqual(Array(6).fill("passed"));
-    expect(results.execution_time).toBeGreaterThan(0);
-    const junit = parseXml(run.junit());
-    expect(junit.ok && junit.root.children[0]!.attributes).toMatchObject({ tests: "6", failures: "0" });
-  }, 240_000);
+/** `npm run checkpoint -- ARGS --report-dir DIR`, as a grader types it, with a secret in the grader's environment. */
+function checkpoint(name: string, args: readonly string[], cwd = REPO_ROOT): Promise<Run> {
+  const reportDir = join(root, name);
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "checkpoint", "--", ...args, "--report-dir", reportDir], {
+      cwd, env: { ...process.env, GRADER_TOKEN: SECRET, WORKBOOK_REPORT_DIR: reportDir }, stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => {
+      try {
+        resolve({
+          status, stdout, stderr,
+          results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as Run["results"],
+          junit: readFileSync(join(reportDir, "junit.xml"), "utf8"),
+        });
+      } catch (error) {
+        reject(new Error(`${name}: no report (${String(error)}); stderr: ${stderr}`));
+      }
+    });
+  });
+}
 
-  it("against the learner stubs: six FAIL lines naming the stubs, exit 1", async () => {
-    const run = await checkpoint("learner", "--impl", "learner");
-    expect(run.lines).toHaveLength(6);
-    for (const line of run.lines) expect(line).toMatch(/^FAIL .*not implemented: \S+ — see notebooks\/ch14-part-b/u);
-    expect(run.exitCode).toBe(1);
-    expect(run.results()).toMatchObject({ score: 0, max_score: 6 });
-    const junit = parseXml(run.junit());
-    expect(junit.ok && junit.root.children[0]!.attributes).toMatchObject({ tests: "6", failures: "6" });
-  }, 240_000);
+/** The runs, started together in beforeAll (four at a time), each test reading its own. */
+const runs = new Map<string, Run>();
+const run = (name: string): Run => runs.get(name) ?? expect.fail(`no run ${name}`);
 
-  it("with a hidden-checks folder: their lines join the report, in name order", async () => {
-    const run = await checkpoint("hidden", "--hidden", "test/checkpoint/fixtures/hidden");
-    expect(run.lines.slice(6)).toEqual(['ok id 0: "0" does not answer request 0', "ok protocol version is 2025-06-18", "FAIL deliberately failing hidden line (fixture)"]);
-    expect(run.exitCode).toBe(1);
-    expect(run.results().tests.slice(6).map((test: { name: string; status: string }) => [test.name, test.status])).toEqual([
-      ["hidden 01-zero-id.ts", "passed"], ["hidden 02-two-lines.ts #1", "passed"], ["hidden 02-two-lines.ts #2", "failed"],
-    ]);
-  }, 240_000);
+const statusOf = (run: Run, rule: string) => run.results.tests.find((test) => test.name.startsWith(`${rule}: `))?.status;
+const failedRules = (run: Run) => run.results.tests.filter((test) => test.status === "failed").map((test) => test.name.split(":")[0]);
+const maxPoints = RULES.reduce((sum, rule) => sum + rule.points, 0);
 
-  it("--exercises adds the optional exercise section: one ok line per exercise", async () => {
-    const run = await checkpoint("exercises", "--exercises");
-    expect(run.exitCode).toBe(0);
-    expect(run.lines).toHaveLength(12);
-    expect(run.lines.slice(6).map((line) => line.replace(/^(ok exercise \d).*$/u, "$1"))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `ok exercise ${n}`));
-    expect(run.results().tests).toHaveLength(12);
-  }, 240_000);
+const copy = join(root, "learner-copy");
 
-  it("a hidden cell that throws makes the notebook not clean, and the report says which cell", async () => {
-    const run = await checkpoint("hidden-throws", "--hidden", "test/checkpoint/fixtures/hidden-throws");
-    expect(run.lines.slice(0, 6).every((line) => line.startsWith("ok "))).toBe(true);
-    expect(run.lines.slice(6)).toEqual([
-      expect.stringMatching(/^FAIL hidden 01-throws\.ts: printed no ok or FAIL line \(cell \d+ error: Error: hidden fixture failed on purpose\)$/u),
-      expect.stringMatching(/^FAIL notebook: cell \d+ \(error\) \/\/ A hidden cell that crashes/u),
-    ]);
-    expect(run.exitCode).toBe(1);
-  }, 240_000);
+/** A learner who wrote FrameReader (the reference's, as TypeScript) and then broke client.ts's types. */
+function learnerCopyWithTypeError(): void {
+  cpSync(join(REPO_ROOT, "learner"), copy, { recursive: true, filter: (path) => !path.includes("/dist") });
+  const reader = readFileSync(join(REPO_ROOT, "lib", "src", "protocol", "frame-reader.ts"), "utf8").replace(/from "\.\/(constants|errors\/[a-z-]+)\.js"/gu, 'from "mcp-workbook"');
+  writeFileSync(join(copy, "src", "framing.ts"), `${reader}\nexport { encodeFrame, parseFrame } from "mcp-workbook";\n`);
+  writeFileSync(join(copy, "src", "client.ts"), `${readFileSync(join(copy, "src", "client.ts"), "utf8")}\nconst broken: number = "not a number";\nvoid broken;\n`);
+  // And a module that throws when it is loaded: it costs the rules that need its export, no more.
+  writeFileSync(join(copy, "src", "search.ts"), `if (Date.now() > 0) throw new Error("search.ts fails when loaded");\n${readFileSync(join(copy, "src", "search.ts"), "utf8")}`);
+  const reportDir = join(root, "typo");
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(join(reportDir, "results.json"), '{"score": 999, "stale": true}');
+}
 
-  it("refuses an implementation that cannot be loaded, before starting a kernel", async () => {
-    const run = await checkpoint("missing", "--impl", "no/such/folder");
-    expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/^mcp-workbook checkpoint: --impl \S+no\/such\/folder cannot be loaded/u);
+/** A copy of what the checkpoint needs (built library and server, evidence, packages linked), made read-only. */
+const readOnly = join(root, "read-only-repo");
+const outside = join(root, "outside", "impl.js");
+function readOnlyCopy(): void {
+  for (const part of ["package.json", "tsconfig.base.json", "lib/package.json", "lib/dist", "server/package.json", "server/dist", "evidence"]) {
+    cpSync(join(REPO_ROOT, part), join(readOnly, part), { recursive: true });
+  }
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(readOnly, "node_modules"));
+  mkdirSync(join(outside, ".."), { recursive: true });
+  writeFileSync(outside, `"use strict";\nmodule.exports = require(${JSON.stringify(join(WRONG, "discovery-bounds.js"))});\n`);
+  chmodSync(join(outside, ".."), 0o755);
+  chmodTree(readOnly, (mode) => mode & ~0o222);
+}
+
+function chmodTree(path: string, change: (mode: number) => number): void {
+  const stat = statSync(path);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) if (name !== "node_modules") chmodTree(join(path, name), change);
+  chmodSync(path, change(stat.mode));
+}
+
+/** Every file below `dir` with its size and modification time (node_modules, a link to the real one, left out). */
+function snapshot(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !join(entry.parentPath, entry.name).includes("node_modules"))
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      const stat = statSync(path);
+      return `${path} ${stat.size} ${stat.mtimeMs}`;
+    })
+    .sort();
+}
+let beforeGrading: string[] = [];
+
+beforeAll(async () => {
+  learnerCopyWithTypeError();
+  readOnlyCopy();
+  beforeGrading = snapshot(readOnly);
+  mkdirSync(join(REPO_ROOT, "checkpoints", "reports"), { recursive: true }); // where the forgery tries to write its own report
+  const jobs: Array<[string, string[]]> = [
+    ["reference", []],
+    ["endless", ["--impl", join(WRONG, "frame-limit-endless.js")]],
+    ["close-group", ["--impl", join(WRONG, "close-group.js")]],
+    ["forged", ["--impl", join(WRONG, "forgeries", "forged-ok-lines.js")]],
+    ["patched", ["--impl", join(WRONG, "forgeries", "replaces-harness.js"), "--seed", "7"]],
+    ["reader", ["--impl", join(WRONG, "forgeries", "reads-environment.js"), "--hidden", join(REPO_ROOT, "test", "checkpoint", "fixtures", "hidden-rules")]],
+    ["typo", ["--impl", copy, "--exercises"]],
+    ["usage", ["--impl", "no/such/file.js"]],
+    ["read-only", ["--impl", outside]],
+    ["answered-exercises", ["--impl", join(REPO_ROOT, "test", "checkpoint", "fixtures", "exercise-answers.js"), "--exercises"]],
+  ];
+  let next = 0;
+  await Promise.all([0, 1, 2, 3].map(async () => {
+    for (let index = next++; index < jobs.length; index = next++) {
+      const [name, args] = jobs[index]!;
+      runs.set(name, await checkpoint(name, args, name === "read-only" ? readOnly : REPO_ROOT));
+    }
+  }));
+}, 240_000);
+
+describe("npm run checkpoint -- --impl PATH", () => {
+  it("the reference gets full marks; the report names it, its hash, the checkpoint and the time", () => {
+    const reference = run("reference");
+    expect(reference.status).toBe(0);
+    expect(reference.results).toMatchObject({ score: maxPoints, max_score: maxPoints });
+    expect(reference.results.tests).toHaveLength(RULES.length);
+    expect(reference.results.output).toMatch(/^graded: \S+lib\/dist\/index\.js \(module, sha256 [0-9a-f]{16}\)\ncheckpoint: mcp-workbook [\d.]+, rules [0-9a-f]{16}; seed 0; started \d{4}-\d\d-\d\dT/u);
+    const junit = parseXml(reference.junit);
+    expect(junit.ok && junit.root.children[0]!.attributes).toMatchObject({ tests: String(RULES.length), failures: "0" });
+    expect(reference.junit).toMatch(/<property name="implementation.sha256" value="[0-9a-f]{16}"\/>/u);
+  });
+
+  it("two wrong copies fail exactly their rules, exit 1", () => {
+    const endless = run("endless");
+    expect(endless.status).toBe(1);
+    expect(failedRules(endless)).toEqual(["frame-limit-endless"]);
+    expect(endless.stdout).toMatch(/^FAIL frame-limit-endless: .*expected a refusal by the second read; received no refusal/mu);
+    const group = run("close-group");
+    expect(group.status).toBe(1);
+    expect(failedRules(group)).toEqual(["close-group"]);
+  });
+
+  it("the forged copy's printed ok lines are output, not verdicts: the rules that call tools fail", () => {
+    const forged = run("forged");
+    expect(forged.status).toBe(1);
+    for (const rule of ["negative-control", "ping-answered", "deadline-per-operation", "notifications-bounded", "failure-modes"]) expect(statusOf(forged, rule)).toBe("failed");
+    expect(statusOf(forged, "allowlist-before-write")).toBe("failed"); // not graded: its negative control failed
+    const failure = forged.results.tests.find((test) => test.name.startsWith("ping-answered: "))!;
+    expect(failure.output).toMatch(/expected "\d+" \(the server's answer\); received "5"/u);
+    expect(failure.output).toContain("what the graded code printed (shown, never read as a verdict):\nok so far: calling word_count");
+  });
+
+  it("a copy that replaces the checkpoint's exports, or reads the environment, changes no verdict", () => {
+    const patched = run("patched");
+    expect(patched.status).toBe(1);
+    expect(failedRules(patched)).toEqual(["ids-exact"]);
+    // With a seed, the rules whose inputs it changes stay out of view until the due date.
+    expect(patched.results.tests.find((test) => test.name.startsWith("ids-exact: "))!.visibility).toBe("after_due_date");
+    expect(patched.results.output).toMatch(/; seed 7;/u);
+    const reader = run("reader");
+    expect(reader.status).toBe(1);
+    expect(failedRules(reader)).toEqual(["ids-exact", "hidden-zero-id"]);
+    const everything = JSON.stringify(reader.results) + reader.junit + reader.stdout + reader.stderr;
+    expect(everything).not.toContain(SECRET);
+    if (process.getuid?.() === 0) {
+      expect(reader.results.output).toMatch(/graded code ran as uid 65534/u);
+      expect(everything).toMatch(/parent env: \(EACCES\)/u);
+      expect(everything).toMatch(/could not write \S+checkpoints\/reports\/results\.json: EACCES/u);
+    }
+  });
+
+  it("hidden rules from --hidden join the report with their visibility, and stay hidden on the terminal", () => {
+    const reader = run("reader");
+    const hidden = reader.results.tests.find((test) => test.name.startsWith("hidden-zero-id: "))!;
+    expect(hidden).toMatchObject({ status: "failed", visibility: "after_published" });
+    expect(hidden.output).toMatch(/^FAIL hidden-zero-id: answerFor\(0, a reply with id "0"\): expected a refusal; received a result/u);
+    expect(reader.stdout).toMatch(/^FAIL \(hidden rule hidden-zero-id\)$/mu);
+  });
+
+  it("a learner copy with a type error in client.ts: a fresh report that still awards framing, exit 1", () => {
+    const typo = run("typo");
+    expect(typo.status).toBe(1);
+    expect(typo.results).not.toHaveProperty("stale");
+    expect(statusOf(typo, "framing-newline")).toBe("passed");
+    expect(statusOf(typo, "frame-limit-endless")).toBe("passed");
+    const session = typo.results.tests.find((test) => test.name.startsWith("close-group: "))!;
+    expect(session.status).toBe("failed");
+    expect(session.output).toMatch(/StdioClient did not compile: src\/client\.ts\(\d+,\d+\): error TS2322/u);
+    expect(typo.results.output).toMatch(/the compiler reported 1 error/u);
+    const search = typo.results.tests.find((test) => test.name.startsWith("evidence-recomputes: "))!;
+    expect(search.output).toMatch(/expected topTools; received not exported/u);
+    // What the host said while loading is output, shown with the first rule it served.
+    expect(typo.results.tests.map((test) => test.output).join("\n")).toMatch(/search\.js throws when loaded \(search\.ts fails when loaded\)/u);
+    expect(existsSync(join(copy, "dist"))).toBe(false); // compiled into a temporary folder, not beside the sources
+  });
+
+  it("--exercises grades the learner's own exercise functions: the untouched stubs score 0, each not attempted", () => {
+    const stubs = run("typo").results.tests.filter((test) => test.name.startsWith("exercise-"));
+    expect(stubs.map((test) => test.name.split(":")[0])).toEqual([1, 2, 3, 4, 5, 6].map((n) => `exercise-${n}`));
+    for (const test of stubs) expect(test).toMatchObject({ score: 0, status: "failed", output: expect.stringContaining("not attempted") });
+    const answered = run("answered-exercises").results.tests.filter((test) => test.name.startsWith("exercise-"));
+    expect(answered.map((test) => test.status)).toEqual(["failed", "failed", "passed", "passed", "passed", "failed"]);
+    expect(answered[0]!.output).toContain("not attempted");
+  });
+
+  it("a read-only copy of the repository grades an implementation outside it, and writes nothing into itself", () => {
+    const graded = run("read-only");
+    expect(graded.status).toBe(1);
+    expect(failedRules(graded)).toEqual(["discovery-bounds"]);
+    expect(graded.results.output).toContain(`graded: ${outside}`);
+    expect(snapshot(readOnly)).toEqual(beforeGrading);
+  });
+
+  it("a usage error still leaves a fresh report that says the checkpoint did not run, exit 2", () => {
+    const usage = run("usage");
+    expect(usage.status).toBe(2);
+    expect(usage.results.tests).toEqual([expect.objectContaining({ name: "checkpoint ran", status: "failed" })]);
+    expect(usage.stderr).toMatch(/--impl \S+no\/such\/file\.js does not exist/u);
   });
 });

@@ -77,6 +77,28 @@ describe("mcp-workbook demo", () => {
     expect(stdout).toMatch(/^hang\s+deadline\s+yes\s+\d+\s+0\s+DeadlineError/m);
   });
 
+  it("demo wrong-id --trace shows the reply with id 4 arriving and refused, and the server's log", async () => {
+    const { stdout, code } = await cli("demo", "wrong-id", "--trace");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^tools\/call +[\d.]+ +client → server +\d+ +sent +\{"jsonrpc":"2\.0","id":3,"method":"tools\/call"/m);
+    expect(stdout).toMatch(/^tools\/call +[\d.]+ +client ← server +75 +refused +\{"jsonrpc":"2\.0","id":4,"result".*ProtocolError \[wrong-id\]/m);
+    expect(stdout).toMatch(/^tools the server's log says ran: +word_count$/m);
+    expect(stdout).toMatch(/^close +[\d.]+ +client ← server +0 +exited +exit status 0$/m);
+  });
+
+  it("demo trickle --trace shows each byte held as it arrives until the one deadline ends the call", async () => {
+    const { stdout, code } = await cli("demo", "trickle", "--trace");
+    expect(code).toBe(0);
+    const held = [...stdout.matchAll(/^tools\/call +([\d.]+) +client ← server +1 +held, no newline yet +.  ·  (\d+) bytes of the line held$/gm)];
+    expect(held.length).toBeGreaterThanOrEqual(4);
+    expect(held.map((match) => Number(match[2]))).toEqual(held.map((_, index) => index + 1));
+    const times = held.map((match) => Number(match[1]));
+    expect(times.at(-1)! - times[0]!).toBeGreaterThan(500); // a byte every 200 ms
+    const end = /^tools\/call +([\d.]+) +client +0 +deadline ended the operation +DeadlineError \[deadline\]/m.exec(stdout);
+    expect(Number(end?.[1])).toBeGreaterThanOrEqual(999);
+    expect(stdout.indexOf("deadline ended the operation")).toBeGreaterThan(stdout.lastIndexOf("held, no newline yet"));
+  });
+
   it("an unknown mode is a usage error", async () => {
     const { code, stderr } = await cli("demo", "nope");
     expect(code).toBe(2);

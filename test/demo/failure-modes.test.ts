@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_MODES, formatOutcomes, runAllModes } from "../../lib/src/demo/failure-modes.js";
+import { DEMO_MODES, evidenceLines, formatOutcomes, runAllModes, signalsSent } from "../../lib/src/demo/failure-modes.js";
 
 describe("the failure-mode demo", () => {
   it("every mode ends as the chapter says, and none leaves a process behind", async () => {
@@ -10,5 +10,21 @@ describe("the failure-mode demo", () => {
     const table = formatOutcomes(outcomes);
     expect(table.split("\n")).toHaveLength(DEMO_MODES.length + 2);
     expect(table).toMatch(/^old-version\s+version\s+yes/m);
+
+    const of = (mode: string) => outcomes.find((o) => o.mode === mode)!;
+    // wrong-id: refused, yet the server's own log shows the tool ran
+    expect(of("wrong-id").serverRan).toEqual(["word_count"]);
+    expect(of("wrong-id").trace.entries.find((entry) => entry.decision === "refused")?.preview).toContain('"id":4');
+    // old-version: refused at the handshake, nothing ran
+    expect(of("old-version").serverRan).toEqual([]);
+    // grandchild: two processes before close, both signals sent, none after
+    expect(of("grandchild").groupBeforeClose.length).toBeGreaterThanOrEqual(2);
+    expect(signalsSent(of("grandchild"))).toBe("SIGTERM, SIGKILL");
+    expect(of("normal").groupBeforeClose).toHaveLength(1);
+    // hostile: the purchase is tried, refused before sending, and absent from the server's log
+    expect(of("hostile").purchase).toMatch(/^refused \[not-allowed\]: "place_purchase" is not allowed/);
+    expect(of("hostile").serverRan).toEqual(["word_count"]);
+    expect(evidenceLines(of("hostile")).at(-1)).toMatch(/^the purchase the description asks for: +refused \[not-allowed\]/);
+    expect(outcomes.filter((o) => o.mode !== "hostile").every((o) => o.purchase === undefined)).toBe(true);
   }, 60_000);
 });

@@ -6,7 +6,8 @@ import { MODE_NAMES } from "../../server/src/modes.js";
 
 const outcome = (fields: Partial<GalleryOutcome>): GalleryOutcome => ({
   mode: "old-version", outcome: "version", detail: 'ProtocolError: server speaks "2024-11-05", not 2025-06-18',
-  expected: "version", asExpected: true, ms: 12, leftBehind: 0, exitStatus: 0, teaches: "the handshake stops it", ...fields,
+  expected: "version", asExpected: true, ms: 12, leftBehind: 0, exitStatus: 0, teaches: "the handshake stops it",
+  trace: { entries: [], omitted: 0, omittedAt: 0 }, groupBeforeClose: [4242], serverRan: [], ...fields,
 });
 
 describe("the gallery's modes", () => {

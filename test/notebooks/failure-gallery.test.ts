@@ -18,6 +18,11 @@ function tableRows(html: string): string[][] {
   return [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!));
 }
 
+/** Everything the cell that runs `mode` printed. */
+function said(mode: string): string {
+  return run.cells.find((cell) => cell.source.includes(`showBeside("${mode}"`))!.outputs.join("");
+}
+
 describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
   it("runs top to bottom with no failed cell and nothing on stderr", () => {
     expect(run.error).toBeUndefined();
@@ -46,19 +51,55 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     expect(said).toContain("teaching servers still running from this kernel: 0");
   });
 
-  it("has one demonstration cell per mode, each as expected and leaving nothing behind", () => {
-    const shown = run.cells.filter((cell) => cell.source.includes("showMode("));
-    expect(shown.map((cell) => /showMode\("([^"]+)"/.exec(cell.source)?.[1])).toEqual(GALLERY_MODES.map((entry) => entry.mode));
-    for (const cell of shown) {
-      const mode = /showMode\("([^"]+)"/.exec(cell.source)![1]!;
-      const expected = GALLERY_MODES.find((entry) => entry.mode === mode)!.expect;
-      const printed = cell.outputs.join("");
+  it("runs every mode with both clients, one cell per mode in the table's order (hang and trickle together)", () => {
+    const shown = run.cells.flatMap((cell) => [...cell.source.matchAll(/showBeside\("([^"]+)"/g)].map((match) => match[1]!));
+    expect(shown).toEqual(GALLERY_MODES.map((entry) => entry.mode));
+    for (const { mode, expect: expected } of GALLERY_MODES) {
+      const printed = said(mode);
       expect(printed).toContain(`mode:        ${mode}\n`);
       expect(printed).toContain(expected === "result" ? 'outcome:     answered "3"' : `[${expected}]`);
       expect(printed).toContain("left behind: 0\n");
       expect(printed).toContain("as expected: yes");
+      expect(printed).toMatch(/naive client: {2}(finished|stopped by the harness at the wall clock|crashed: out of memory|exited \S+) after \d+ ms/);
     }
-    expect(run.cells.at(-1)!.outputs.join("")).toBe("teaching servers still running from this kernel: 0\n");
+    expect(run.cells.at(-1)!.outputs.join("")).toBe("teaching servers still running from this kernel: 0\nnaive clients' process groups still alive: 0\n");
+  });
+
+  it("shows each failure happen to the naive client", () => {
+    expect(said("wrong-id")).toContain("took reply id 4 as the answer to request 3");
+    expect(said("stale")).toContain("took reply id 2 as the answer to request 3");
+    const trickle = said("trickle").slice(said("trickle").indexOf("mode:        trickle"));
+    expect(trickle).toMatch(/naive client: {2}stopped by the harness at the wall clock after (\d+) ms/);
+    expect(Number(/stopped by the harness at the wall clock after (\d+) ms/.exec(trickle)![1])).toBeGreaterThanOrEqual(2000);
+    expect(said("endless")).toMatch(/naive client: {2}(stopped by the harness at the wall clock|crashed: out of memory)/);
+    expect(Number(/most held at once: (\d+) chars/.exec(said("endless"))![1])).toBeGreaterThan(1024 * 1024);
+    expect(said("grandchild")).toMatch(/its close\(\): left 1 process\(es\) running/);
+    expect(said("grandchild")).toMatch(/the harness: found 1 process\(es\) of its group still running besides the naive client \(\d+\); ended the group with SIGKILL/);
+    expect(said("hostile")).toContain("server's log: word_count, place_purchase");
+  });
+
+  it("shows the evidence behind our verdicts: the server's log, the processes around close(), the purchase refused", () => {
+    expect(said("wrong-id")).toMatch(/tools the server's log says ran: +word_count\n/);
+    expect(said("grandchild")).toMatch(/processes in the server's group before close\(\): 2 /);
+    expect(said("grandchild")).toMatch(/signals close\(\) sent to the group: +SIGTERM, SIGKILL\n/);
+    const hostile = said("hostile");
+    expect(hostile).toMatch(/the purchase the description asks for: +refused \[not-allowed\]/);
+    expect(hostile.slice(0, hostile.indexOf("naive client:"))).toMatch(/tools the server's log says ran: +word_count\n/);
+  });
+
+  it("shows traces as tables and as sequence diagrams drawn in Node", () => {
+    const cell = (mode: string) => run.cells.find((candidate) => candidate.source.includes(`showBeside("${mode}"`))!;
+    const wrongId = cell("wrong-id").svgs.join("");
+    expect(wrongId).toContain("refused · 75 B: ProtocolError [wrong-id]");
+    const sideBySide = cell("trickle");
+    expect(sideBySide.outputs.join("")).toContain("<h4>hang</h4>");
+    expect(sideBySide.svgs).toHaveLength(1);
+    expect(sideBySide.svgs[0]).toContain("trickle: a byte every 200 ms");
+    expect(sideBySide.svgs[0]!.match(/held, no newline yet · 1 B/g)!.length).toBeGreaterThanOrEqual(4);
+    expect(sideBySide.svgs[0]!.match(/>deadline ended the operation/g)).toHaveLength(2); // one each, hang and trickle
+    expect(cell("grandchild").svgs.join("")).toContain("signal: SIGKILL to process group");
+    expect(cell("normal").outputs.join("")).toContain("<td style=\"text-align:left\">accepted as the answer</td>");
+    expect(cell("hostile").outputs.join("")).toContain("RefusedError [not-allowed]");
   });
 
   it("is committed for the tslab kernel, without outputs or execution counts", () => {

@@ -165,6 +165,7 @@ describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckou
   it("starts the servers its .mcp.json examples name, from the clone", async () => {
     const readme = readFileSync(join(clone, "README.md"), "utf8");
     const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+      .filter((match) => match[1]!.includes('"mcpServers"'))
       .map((match) => JSON.parse(match[1]!.replaceAll("/abs/path/to/repo", clone)) as { mcpServers?: Record<string, { command: string; args: string[] }> })
       .flatMap((config) => Object.values(config.mcpServers ?? {}));
     expect(configs.length).toBeGreaterThan(0);

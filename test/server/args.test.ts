@@ -4,14 +4,14 @@ import { MODES, MODE_NAMES, isModeName } from "../../server/src/modes.js";
 
 describe("parseArgs", () => {
   it("defaults to normal mode, no log, 1 GiB for the endless line", () => {
-    expect(parseArgs([])).toEqual({ kind: "run", options: { mode: "normal", logFile: undefined, endlessBytes: DEFAULT_ENDLESS_BYTES } });
+    expect(parseArgs([])).toEqual({ kind: "run", options: { mode: "normal", logFile: undefined, endlessBytes: DEFAULT_ENDLESS_BYTES, recordFile: undefined, notifications: 0 } });
     expect(DEFAULT_ENDLESS_BYTES).toBe(1_073_741_824);
   });
 
   it("reads --flag value and --flag=value", () => {
     expect(parseArgs(["--mode", "hang", "--log=/tmp/x.jsonl", "--endless-bytes", "5"])).toEqual({
       kind: "run",
-      options: { mode: "hang", logFile: "/tmp/x.jsonl", endlessBytes: 5 },
+      options: { mode: "hang", logFile: "/tmp/x.jsonl", endlessBytes: 5, recordFile: undefined, notifications: 0 },
     });
   });
 
@@ -41,5 +41,12 @@ describe("modes", () => {
     for (const mode of MODES) expect(usage).toMatch(new RegExp(`^  ${mode.name} +${mode.summary.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}$`, "mu"));
     expect(isModeName("stale")).toBe(true);
     expect(isModeName("Stale")).toBe(false);
+  });
+});
+
+describe("the checkpoint's evidence settings", () => {
+  it("reads --record and --notifications, and refuses a count that is not a whole number", () => {
+    expect(parseArgs(["--record", "/tmp/r.jsonl", "--notifications", "17"])).toMatchObject({ kind: "run", options: { recordFile: "/tmp/r.jsonl", notifications: 17 } });
+    expect(parseArgs(["--notifications", "-1"])).toMatchObject({ kind: "usage-error", message: expect.stringMatching(/--notifications expects a whole number/u) });
   });
 });

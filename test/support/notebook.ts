@@ -17,6 +17,8 @@ export interface ExecutedCell {
   outputs: string[];
   /** The stderr stream alone: where tslab writes a cell's error. */
   stderr: string;
+  /** Every image/svg+xml output (charts, sequence diagrams), kept apart from `outputs`. */
+  svgs: string[];
 }
 
 /** A cell the runner counted as failed: errored, aborted, timed out, skipped or not run. */
@@ -86,6 +88,7 @@ function executedCells(notebook: NotebookJson): ExecutedCell[] {
     if (cell.cell_type !== "code") return;
     const outputs: string[] = [];
     let stderr = "";
+    const svgs: string[] = [];
     for (const output of cell.outputs ?? []) {
       if (output.output_type === "stream") {
         outputs.push(joined(output.text));
@@ -94,9 +97,10 @@ function executedCells(notebook: NotebookJson): ExecutedCell[] {
         for (const mime of ["text/plain", "text/html"]) {
           if (mime in output.data) outputs.push(joined(output.data[mime]));
         }
+        if ("image/svg+xml" in output.data) svgs.push(joined(output.data["image/svg+xml"]));
       }
     }
-    cells.push({ index, source: joined(cell.source), outputs, stderr });
+    cells.push({ index, source: joined(cell.source), outputs, stderr, svgs });
   });
   return cells;
 }

@@ -4,19 +4,24 @@
  * (the machine is shared).
  */
 import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
-import { ms, summarize } from "./measure.js";
+import { WireTrace } from "../client/wire-trace.js";
+import { selfTimes, type CpuProfile } from "./cpu-profile.js";
+import { ms, summarize, type Summary } from "./measure.js";
 import { rawRoundTrips } from "./raw-floor.js";
 import { sdkCallSamples } from "./sdk-calls.js";
 
 const CALLS = 2000;
 const WARMUP = 200;
-/** Client and floor take turns, so a noisy neighbour on a shared machine hurts both alike. */
-const ROUNDS = 4;
+/** Every contender takes a turn in each round, in a rotated order, so a noisy neighbour on a shared machine hurts all alike. */
+const ROUNDS = 5;
 const STARTS = 20;
+const PROFILED_CALLS = 20_000;
 
 async function startups(): Promise<number[]> {
   const samples: number[] = [];
@@ -31,8 +36,8 @@ async function startups(): Promise<number[]> {
   return samples;
 }
 
-async function clientCalls(calls: number): Promise<number[]> {
-  const client = new StdioClient(teachingServerCommand(), { allowed: ["word_count"] });
+async function clientCalls(calls: number, trace?: WireTrace): Promise<number[]> {
+  const client = new StdioClient(teachingServerCommand(), trace === undefined ? { allowed: ["word_count"] } : { allowed: ["word_count"], trace });
   try {
     await client.initialize();
     await client.listTools();
@@ -59,29 +64,83 @@ async function idleRssMiB(): Promise<number> {
   return Number(stdout);
 }
 
+/** The contenders, each measured once per round against a fresh teaching server in normal mode. */
+const CONTENDERS = {
+  floor: (calls: number) => rawRoundTrips(teachingServerCommand(), calls, WARMUP),
+  "ours, no trace": (calls: number) => clientCalls(calls),
+  "ours, trace off": (calls: number) => clientCalls(calls, new WireTrace({ recording: false })),
+  "ours, trace on": (calls: number) => clientCalls(calls, new WireTrace()),
+  "official SDK": (calls: number) => sdkCallSamples(teachingServerCommand(), calls, WARMUP),
+} as const;
+type Contender = keyof typeof CONTENDERS;
+
+/** The median of the per-round values, and their range: the spread a reader should trust. */
+function spread(values: readonly number[]): { median: number; low: number; high: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: summarize(sorted).median, low: sorted[0]!, high: sorted[sorted.length - 1]! };
+}
+
+const us = (value: number): string => `${(value * 1000).toFixed(1)} µs`;
+
+function ratioLine(label: string, rounds: ReadonlyArray<Record<Contender, Summary>>, over: Contender, under: Contender, target: number): string {
+  const ratios = spread(rounds.map((round) => round[over].median / round[under].median));
+  return `ratio ${label}: ${ratios.median.toFixed(2)}x (rounds ${ratios.low.toFixed(2)}-${ratios.high.toFixed(2)})  target <= ${target.toFixed(2)}x  ${ratios.median <= target ? "met" : "NOT met"}`;
+}
+
+/** Profiles PROFILED_CALLS calls in a child process with --cpu-prof and prints where the time goes. */
+async function profileCalls(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "client-profile-"));
+  try {
+    await promisify(execFile)(process.execPath, ["--cpu-prof", "--cpu-prof-interval", "100", "--cpu-prof-dir", dir, path.join(__dirname, "profile-calls.js"), String(PROFILED_CALLS)], { timeout: 300_000 });
+    const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"))!;
+    const { functions, files } = selfTimes(JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile);
+    const idle = functions.find((entry) => entry.name === "(idle)")?.share ?? 0;
+    const busy = (entries: typeof functions) => entries.filter((entry) => entry.name !== "(idle)");
+    console.log(`\nCPU profile of the client process, ${PROFILED_CALLS} calls (node --cpu-prof, a sample every 100 µs): idle ${(idle * 100).toFixed(1)}% of the samples (waiting on the server and the pipe);`);
+    console.log("self time as a share of the busy samples (module loading at start included):");
+    console.log("  by function:");
+    for (const entry of busy(functions).slice(0, 15)) console.log(`    ${((entry.share / (1 - idle)) * 100).toFixed(1).padStart(5)}%  ${entry.name}`);
+    console.log("  by file:");
+    for (const entry of busy(files).slice(0, 10)) console.log(`    ${((entry.share / (1 - idle)) * 100).toFixed(1).padStart(5)}%  ${entry.name}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
-  console.log(`client bench: node ${process.version}, ${CALLS} calls each way in ${ROUNDS} alternating rounds (${WARMUP} warm-up calls per round), ${STARTS} starts`);
+  console.log(`client bench: node ${process.version}, ${CALLS} calls per contender in ${ROUNDS} alternating rounds (${WARMUP} warm-up calls per run, not counted), ${STARTS} starts`);
   const start = summarize(await startups());
   console.log(`spawn + handshake + list: median ${ms(start.median, 1)}, p95 ${ms(start.p95, 1)}`);
-  const ours: number[] = [];
-  const floor: number[] = [];
-  const sdk: number[] = [];
+  const names = Object.keys(CONTENDERS) as Contender[];
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Contender, number[]>;
+  const rounds: Array<Record<Contender, Summary>> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    ours.push(...(await clientCalls(CALLS / ROUNDS)));
-    floor.push(...(await rawRoundTrips(teachingServerCommand(), CALLS / ROUNDS, WARMUP)));
-    sdk.push(...(await sdkCallSamples(teachingServerCommand(), CALLS / ROUNDS, WARMUP)));
+    const medians = {} as Record<Contender, Summary>;
+    // Rotate who goes first, so no contender always runs on a warmer (or busier) machine.
+    for (let turn = 0; turn < names.length; turn += 1) {
+      const name = names[(round + turn) % names.length]!;
+      const taken = await CONTENDERS[name](CALLS / ROUNDS);
+      samples[name].push(...taken);
+      medians[name] = summarize(taken);
+    }
+    rounds.push(medians);
   }
-  const client = summarize(ours);
-  const raw = summarize(floor);
-  console.log(`word_count via StdioClient: median ${ms(client.median)}, p95 ${ms(client.p95)} (n=${client.n})`);
-  console.log(`floor, raw frames, no checks: median ${ms(raw.median)}, p95 ${ms(raw.p95)} (n=${raw.n})`);
-  const ratio = client.median / raw.median;
-  console.log(`ratio client/floor (median): ${ratio.toFixed(2)}x  target <= 2.00x  ${ratio <= 2 ? "met" : "NOT met"}`);
-  const official = summarize(sdk);
-  console.log(`word_count via the official SDK's Client.callTool: median ${ms(official.median)}, p95 ${ms(official.p95)} (n=${official.n})`);
-  const versusSdk = client.median / official.median;
-  console.log(`ratio client/SDK (median): ${versusSdk.toFixed(2)}x  target <= 0.60x  ${versusSdk <= 0.6 ? "met" : "NOT met"}`);
-  console.log(`ratio floor/SDK (median): ${(raw.median / official.median).toFixed(2)}x  (the least any client reading this pipe could reach)`);
+  console.log(`\nword_count per call against the teaching server (normal mode): median of all calls, p95, and the range of the ${ROUNDS} round medians`);
+  for (const name of names) {
+    const all = summarize(samples[name]);
+    const range = spread(rounds.map((round) => round[name].median));
+    console.log(`  ${name.padEnd(16)} median ${ms(all.median)}  p95 ${ms(all.p95)}  rounds ${ms(range.low)}-${ms(range.high)}  (n=${all.n})`);
+  }
+  console.log("");
+  console.log(ratioLine("ours (no trace) / floor", rounds, "ours, no trace", "floor", 1.5));
+  console.log(ratioLine("ours (no trace) / official SDK", rounds, "ours, no trace", "official SDK", 0.6));
+  console.log(ratioLine("ours (trace off) / floor", rounds, "ours, trace off", "floor", 1.5));
+  console.log(ratioLine("floor / official SDK", rounds, "floor", "official SDK", 1).replace(/  target.*$/, "  (the least any client reading this pipe could reach)"));
+  for (const name of ["ours, trace off", "ours, trace on"] as const) {
+    const extra = spread(rounds.map((round) => round[name].median - round["ours, no trace"].median));
+    console.log(`cost of ${name.slice(6)} over no trace: ${us(extra.median)} per call (rounds ${us(extra.low)} to ${us(extra.high)})`);
+  }
+  await profileCalls();
   const endless = await endlessLine();
   const idle = await idleRssMiB();
   console.log(

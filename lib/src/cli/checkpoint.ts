@@ -1,30 +1,31 @@
-// `mcp-workbook checkpoint` (and `npm run checkpoint`): runs the checkpoint notebook headless in a
-// fresh tslab kernel, prints its lines, writes results.json and junit.xml, and exits non-zero on
-// any FAIL or on a notebook that did not run clean.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// `mcp-workbook checkpoint` (and `npm run checkpoint`): grades an implementation through the
+// isolated host (no kernel, no build of the repository), prints one line per rule, and writes
+// results.json and junit.xml afresh into the report folder, whatever happened. Exit 0 only when
+// every rule passes.
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { gradeRun } from "../checkpoint/grade.js";
-import { readHiddenCells, REPO_ROOT, runCheckpointNotebook, type HiddenCell } from "../checkpoint/notebook-run.js";
-import { junitXml, resultsJson } from "../checkpoint/report.js";
+import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
+import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
+import { REPO_ROOT } from "../checkpoint/paths.js";
+import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
+import { RULES } from "../checkpoint/rules/index.js";
+import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
 
-export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--report-dir DIR] [--cell-timeout S]
-  Runs checkpoints/ch14-checkpoint.ipynb in a fresh tslab kernel and prints its six lines.
-  --impl PATH        grade this built package (e.g. learner) instead of the workbook's library
-  --hidden DIR       append DIR/*.ts to the notebook, in name order, one cell each; their
-                     "ok ..."/"FAIL ..." lines join the report (cells see \`impl\` and \`workbook\`)
-  --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports)
-  --exercises        also grade the optional exercise section (exercises 1 to 6, reference solutions)
-  --cell-timeout S   seconds allowed per cell (default 180)
-  exit: 0 every line ok; 1 a FAIL or a notebook that did not run clean; 2 usage, or it could not run`;
-
-/** The optional exercise section, run in the same kernel as the six checks; one line per exercise. */
-export const EXERCISE_SECTION_CELL: HiddenCell = {
-  file: "exercise-section (built in)",
-  source: 'for (const result of await workbook.runExerciseSection()) console.log(result.output);',
-};
+export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
+  Grades a Part B implementation, one line per rule, in a separate process that runs the graded
+  code (as the user nobody when run as root); this process only judges its answers.
+  --impl PATH        what to grade: a learner copy (a folder with src/index.ts, compiled on its own
+                     into a temporary folder), a built package folder, or a .js module exporting the
+                     Part B names (default: the workbook's own library)
+  --hidden DIR       also run the rules exported (as \`rules\`) by DIR/*.js, grader-side modules
+  --exercises        also grade the optional exercises from the implementation's exercise1 ...
+                     exercise6 exports (learner/src/exercises/index.ts); a stub scores 0, "not attempted"
+  --seed N           per-learner hidden inputs (ids, texts, limits); 0 gives the public ones
+  --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports);
+                     both are removed when a run starts and written when it ends
+  exit: 0 every rule ok; 1 a rule failed; 2 usage, or the checkpoint could not run`;
 
 export interface CheckpointIo {
   readonly stdout: (text: string) => void;
@@ -33,9 +34,20 @@ export interface CheckpointIo {
 
 const PROCESS_IO: CheckpointIo = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
 
+/** The workbook's own library: what is graded when no --impl is given. */
+export const REFERENCE_ENTRY = join(REPO_ROOT, "lib", "dist", "index.js");
+
 /** Relative paths are the user's: npm runs scripts in the package folder and keeps the caller's folder in INIT_CWD. */
 function userPath(path: string): string {
   return resolve(process.env["INIT_CWD"] ?? process.cwd(), path);
+}
+
+interface Options {
+  readonly impl: string;
+  readonly hidden: readonly Rule[];
+  readonly exercises: boolean;
+  readonly seed: number;
+  readonly reportDir: string;
 }
 
 export async function runCheckpointCommand(argv: readonly string[], io: CheckpointIo = PROCESS_IO): Promise<number> {
@@ -43,42 +55,63 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     io.stdout(`${CHECKPOINT_USAGE}\n`);
     return 0;
   }
-  let options: { impl: string | undefined; hidden: HiddenCell[]; reportDir: string; cellTimeout: number };
+  const reportDir = reportDirOf(argv);
+  const resultsPath = join(reportDir, "results.json");
+  const junitPath = join(reportDir, "junit.xml");
+  // An old report must never pass for this run's.
+  rmSync(resultsPath, { force: true });
+  rmSync(junitPath, { force: true });
+
+  let options: Options;
   try {
-    options = parseOptions(argv);
+    options = parseOptions(argv, reportDir);
   } catch (error) {
     io.stderr(`mcp-workbook checkpoint: ${(error as Error).message}\n${CHECKPOINT_USAGE}\n`);
+    writeFailure(reportDir, `the checkpoint did not run: ${(error as Error).message}`);
     return 2;
   }
 
-  const started = performance.now();
-  const run = await runCheckpointNotebook({
-    ...(options.impl === undefined ? {} : { impl: options.impl }),
-    hidden: options.hidden,
-    cellTimeoutSeconds: options.cellTimeout,
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const tests = gradeRun(run);
-  for (const test of tests) io.stdout(`${test.output}\n`);
-
-  mkdirSync(options.reportDir, { recursive: true });
-  const resultsPath = join(options.reportDir, "results.json");
-  const junitPath = join(options.reportDir, "junit.xml");
-  writeFileSync(resultsPath, `${JSON.stringify(resultsJson(tests, seconds), null, 2)}\n`);
-  writeFileSync(junitPath, junitXml(tests, seconds));
-
-  const passed = tests.filter((test) => test.ok).length;
-  const timing = [
-    run.kernelStartSeconds === undefined ? undefined : `kernel start ${run.kernelStartSeconds.toFixed(1)} s`,
-    run.cellSeconds === undefined ? undefined : `cells ${run.cellSeconds.toFixed(1)} s`,
-    `total ${seconds.toFixed(1)} s`,
-  ].filter((part) => part !== undefined);
-  io.stderr(`checkpoint: ${passed} of ${tests.length} ok (${timing.join(", ")}); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`);
-  if (!run.clean && run.cells.length === 0) {
-    io.stderr(`${run.runnerError}\n`);
+  let report: GradeReport;
+  try {
+    report = await gradeImplementation(options.impl, {
+      seed: options.seed,
+      rules: [...RULES, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden],
+      onVerdict: (verdict) => io.stdout(`${verdict.visibility === "visible" ? verdict.line : `${verdict.line.startsWith("ok") ? "ok" : "FAIL"} (hidden rule ${verdict.rule})`}\n`),
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`mcp-workbook checkpoint: could not grade ${options.impl}: ${message}\n`);
+    writeFailure(reportDir, `the checkpoint could not grade ${options.impl}: ${message}`);
     return 2;
   }
-  return passed === tests.length ? 0 : 1;
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(resultsPath, `${JSON.stringify(gradeResultsJson(report), null, 2)}\n`);
+  writeFileSync(junitPath, gradeJunitXml(report));
+
+  const verdicts: readonly RuleVerdict[] = report.verdicts;
+  const passed = verdicts.filter((verdict) => verdict.ok).length;
+  const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
+  const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
+  for (const line of reportHeader(report)) io.stderr(`${line}\n`);
+  if (report.compileErrors.length > 0) io.stderr(`the compiler reported ${report.compileErrors.length} error(s); the rules that need those files fail:\n  ${report.compileErrors.slice(0, 10).join("\n  ")}\n`);
+  io.stderr(`checkpoint: ${passed} of ${verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`);
+  return passed === verdicts.length ? 0 : 1;
+}
+
+/** A report that says the run failed, so a grader's script never reads an old score. */
+function writeFailure(reportDir: string, why: string): void {
+  try {
+    mkdirSync(reportDir, { recursive: true });
+    const results = { score: 0, max_score: 0, execution_time: 0, output: why, tests: [{ name: "checkpoint ran", score: 0, max_score: 0, status: "failed", output: why }] };
+    writeFileSync(join(reportDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+    const escaped = why.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;").replace(/"/gu, "&quot;");
+    writeFileSync(
+      join(reportDir, "junit.xml"),
+      `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ch14-checkpoint" tests="1" failures="1">\n  <testsuite name="ch14-checkpoint" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="ch14-checkpoint" name="checkpoint ran">\n      <failure message="${escaped}" type="CheckpointDidNotRun">${escaped}</failure>\n    </testcase>\n  </testsuite>\n</testsuites>\n`,
+    );
+  } catch {
+    // nowhere to write: the exit code says it
+  }
 }
 
 /** A path as the user will want to read it: relative when it lies below the current folder. */
@@ -87,45 +120,50 @@ function shown(path: string): string {
   return below.startsWith("..") ? path : below;
 }
 
-function parseOptions(argv: readonly string[]): { impl: string | undefined; hidden: HiddenCell[]; reportDir: string; cellTimeout: number } {
+/** The report folder, read before anything else so that even a usage error leaves a fresh report. */
+function reportDirOf(argv: readonly string[]): string {
+  const at = argv.findIndex((arg) => arg === "--report-dir" || arg.startsWith("--report-dir="));
+  const value = at === -1 ? undefined : argv[at]!.includes("=") ? argv[at]!.slice(argv[at]!.indexOf("=") + 1) : argv[at + 1];
+  return value === undefined || value === "" ? join(REPO_ROOT, "checkpoints", "reports") : userPath(value);
+}
+
+function parseOptions(argv: readonly string[], reportDir: string): Options {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
     options: {
       impl: { type: "string" },
+      notebook: { type: "string" },
       hidden: { type: "string" },
-      "report-dir": { type: "string" },
       exercises: { type: "boolean", default: false },
-      "cell-timeout": { type: "string", default: "180" },
+      seed: { type: "string", default: "0" },
+      "report-dir": { type: "string" },
     },
   });
   if (positionals.length > 0) {
     throw new UsageError("arguments", { what: `unexpected argument ${JSON.stringify(positionals[0])}`, expected: "only the options shown by --help" });
   }
-  const cellTimeout = Number(values["cell-timeout"]);
-  if (!Number.isInteger(cellTimeout) || cellTimeout < 1 || cellTimeout > 3600) {
-    throw new UsageError("arguments", { what: "invalid --cell-timeout", expected: "whole seconds from 1 to 3600", received: JSON.stringify(values["cell-timeout"]) });
+  if (values.notebook !== undefined) {
+    throw new UsageError("arguments", { what: "--notebook is not available in this build", expected: "--impl PATH (a learner copy, a package or a .js module)" });
   }
-  const impl = values.impl === undefined ? undefined : loadablePath(userPath(values.impl));
-  let hidden: HiddenCell[] = values.hidden === undefined ? [] : readHiddenCells(userPath(values.hidden));
-  if (values.exercises === true) hidden = [EXERCISE_SECTION_CELL, ...hidden];
-  const reportDir = values["report-dir"] === undefined ? join(REPO_ROOT, "checkpoints", "reports") : userPath(values["report-dir"]);
-  return { impl, hidden, reportDir, cellTimeout };
+  const seed = Number(values.seed);
+  if (!/^\d+$/u.test(values.seed ?? "") || !Number.isSafeInteger(seed)) {
+    throw new UsageError("arguments", { what: "invalid --seed", expected: "a whole number >= 0", received: JSON.stringify(values.seed) });
+  }
+  const impl = values.impl === undefined ? REFERENCE_ENTRY : userPath(values.impl);
+  if (!existsSync(impl)) throw new UsageError("arguments", { what: `--impl ${impl} does not exist`, expected: "a learner copy folder, a package folder or a .js file" });
+  const hidden = values.hidden === undefined ? [] : loadHiddenRules(userPath(values.hidden));
+  return { impl, hidden, exercises: values.exercises === true, seed, reportDir };
 }
 
-/** The implementation must load before a kernel starts for it: a built package or a .js file. */
-function loadablePath(path: string): string {
-  try {
-    createRequire(join(REPO_ROOT, "package.json")).resolve(path);
-  } catch (error) {
-    throw new UsageError(
-      "arguments",
-      {
-        what: `--impl ${path} cannot be loaded (${(error as Error).message.split("\n")[0]})`,
-        expected: "a built package (package.json with main, e.g. learner after `npm run build`) or a .js file",
-      },
-      { cause: error },
-    );
-  }
-  return path;
+/** Grader-side rule modules: each DIR/*.js exports `rules`, an array of rules (they run here, like the built-in ones). */
+export function loadHiddenRules(dir: string): Rule[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError("hidden", { what: `no hidden-rules folder at ${dir}`, expected: "a folder of *.js modules exporting rules" });
+  const files = readdirSync(dir).filter((name) => /\.c?js$/u.test(name)).sort();
+  if (files.length === 0) throw new UsageError("hidden", { what: `${dir} holds no *.js modules`, expected: "at least one module exporting rules" });
+  return files.flatMap((file) => {
+    const loaded = require(join(dir, file)) as { rules?: unknown };
+    if (!Array.isArray(loaded.rules)) throw new UsageError("hidden", { what: `${file} exports no rules array`, expected: "module.exports.rules = [ { id, title, points, needs, dependsOn, visibility, where, deadlineMs, body } ]" });
+    return loaded.rules as Rule[];
+  });
 }

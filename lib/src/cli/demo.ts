@@ -1,9 +1,12 @@
 import { parseArgs } from "node:util";
-import { DEMO_MODES, formatOutcomes, runAllModes, runMode, type ModeOutcome } from "../demo/failure-modes.js";
+import { DEMO_MODES, evidenceLines, formatOutcomes, runAllModes, runMode, type ModeOutcome } from "../demo/failure-modes.js";
+import { formatTrace } from "../demo/trace-table.js";
 
-export const DEMO_USAGE = `usage: mcp-workbook demo [MODE|all] [--timeout-ms N]
+export const DEMO_USAGE = `usage: mcp-workbook demo [MODE|all] [--timeout-ms N] [--trace]
   Runs the client against the teaching server in each mode, live, with a one-second deadline,
   and prints mode, outcome, whether that was expected, time and processes left behind.
+  --trace also prints, for each mode, every frame in and out with what the client decided
+  about it, the signals close() sent, the processes around close() and the server's call log.
   modes: ${DEMO_MODES.map((entry) => entry.mode).join(", ")}`;
 
 /** `mcp-workbook demo [MODE|all]`: exit 0 when every mode ended as it should. */
@@ -14,7 +17,7 @@ export async function runDemoCommand(argv: readonly string[]): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { "timeout-ms": { type: "string", default: "1000" } } });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { "timeout-ms": { type: "string", default: "1000" }, trace: { type: "boolean", default: false } } });
   } catch (error) {
     process.stderr.write(`mcp-workbook demo: ${(error as Error).message}\n${DEMO_USAGE}\n`);
     return 2;
@@ -29,9 +32,26 @@ export async function runDemoCommand(argv: readonly string[]): Promise<number> {
     process.stderr.write(`mcp-workbook demo: unknown mode ${JSON.stringify(target)}\n${DEMO_USAGE}\n`);
     return 2;
   }
-  const outcomes: ModeOutcome[] = target === "all" ? await runAllModes({ timeoutMs }) : [await runMode(target, { timeoutMs })];
+  const traced = parsed.values.trace === true;
+  const show = (outcome: ModeOutcome): void => {
+    if (traced) process.stdout.write(`${tracedReport(outcome)}\n\n`);
+  };
+  const outcomes: ModeOutcome[] = target === "all" ? await runAllModes({ timeoutMs, onOutcome: show }) : [await runMode(target, { timeoutMs })];
+  if (target !== "all") show(outcomes[0]!);
   process.stdout.write(`${formatOutcomes(outcomes)}\n`);
   const wrong = outcomes.filter((outcome) => !outcome.asExpected);
   process.stdout.write(wrong.length === 0 ? `\nall ${outcomes.length} modes ended as expected\n` : `\n${wrong.length} mode(s) did not end as expected: ${wrong.map((o) => o.mode).join(", ")}\n`);
   return wrong.length === 0 ? 0 : 1;
+}
+
+/** One mode in full, for --trace: what it teaches, how it ended, the evidence, and the wire. */
+function tracedReport(outcome: ModeOutcome): string {
+  const teaches = DEMO_MODES.find((entry) => entry.mode === outcome.mode)?.teaches ?? "";
+  return [
+    `== ${outcome.mode}: ${teaches}`,
+    `outcome: ${outcome.outcome}${outcome.asExpected ? " (as expected)" : ` (NOT as expected: ${outcome.expected})`}; ${outcome.detail}`,
+    ...evidenceLines(outcome),
+    "",
+    formatTrace(outcome.trace),
+  ].join("\n");
 }

@@ -3,6 +3,7 @@ import { ClosedError } from "../protocol/errors/closed-error.js";
 import { type WorkbookError } from "../protocol/errors/workbook-error.js";
 import { FrameReader } from "../protocol/frame-reader.js";
 import type { Deadline } from "./deadline.js";
+import type { WireTrace } from "./wire-trace.js";
 
 /** Frames waiting to be read before we stop pulling bytes from the pipe (backpressure). */
 const HIGH_WATER_FRAMES = 64;
@@ -18,7 +19,7 @@ export class FrameChannel {
   private waiter: { resolve: (frame: Buffer) => void; reject: (error: unknown) => void } | undefined;
   private ended: WorkbookError | undefined;
 
-  constructor(private readonly input: Readable, limit: number) {
+  constructor(private readonly input: Readable, limit: number, private readonly trace?: WireTrace) {
     this.reader = new FrameReader(limit);
     input.on("data", (chunk: Buffer) => this.onData(chunk));
     input.on("end", () => this.end(new ClosedError("output-ended", { what: "server closed its output", expected: "a response" })));
@@ -70,6 +71,7 @@ export class FrameChannel {
       this.end(error as WorkbookError);
       return;
     }
+    if (frames.length === 0) this.trace?.held(chunk, this.reader.bufferedBytes);
     this.frames.push(...frames);
     // A refusal after some complete frames: they are still delivered, then the refusal.
     if (this.reader.failure) this.end(this.reader.failure);

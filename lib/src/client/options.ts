@@ -1,5 +1,6 @@
 import { DEFAULT_FRAME_LIMIT, MAX_TOOLS } from "../protocol/constants.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
+import { WireTrace } from "./wire-trace.js";
 import { preview } from "../protocol/errors/wording.js";
 
 export interface StdioClientOptions {
@@ -21,6 +22,8 @@ export interface StdioClientOptions {
   readonly maxPages?: number;
   /** Tools one listing may advertise, over all its pages. Default 32, at most 10000. */
   readonly maxTools?: number;
+  /** Records every frame written and read and what was decided about it. Default: none (off). */
+  readonly trace?: WireTrace;
 }
 
 export interface ResolvedOptions {
@@ -33,11 +36,12 @@ export interface ResolvedOptions {
   readonly cwd: string | undefined;
   readonly maxPages: number;
   readonly maxTools: number;
+  readonly trace: WireTrace | undefined;
 }
 
 export const MAX_TIMEOUT_MS = 60_000;
 
-const KNOWN_OPTIONS = ["allowed", "timeoutMs", "frameLimit", "env", "graceMs", "termGraceMs", "cwd", "maxPages", "maxTools"] as const;
+const KNOWN_OPTIONS = ["allowed", "timeoutMs", "frameLimit", "env", "graceMs", "termGraceMs", "cwd", "maxPages", "maxTools", "trace"] as const;
 
 /**
  * Checks the command and every option and fills defaults. Out-of-range values are refused,
@@ -80,7 +84,11 @@ export function resolveOptions(command: readonly string[], options: StdioClientO
   if (cwd !== undefined && (typeof cwd !== "string" || cwd === "" || cwd.includes("\0"))) {
     throw new UsageError("cwd", { what: "working directory is not a path", expected: "a non-empty path string without NUL bytes, or nothing for the caller's", received: shown(cwd) });
   }
+  if (options.trace !== undefined && !(options.trace instanceof WireTrace)) {
+    throw new UsageError("trace", { what: "trace is not a WireTrace", expected: "new WireTrace() or nothing", received: typeof options.trace });
+  }
   return {
+    trace: options.trace,
     maxPages,
     maxTools,
     allowed,

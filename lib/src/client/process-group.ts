@@ -33,14 +33,18 @@ const KILL_SETTLE_MS = 1000;
  * Ends a whole process group: SIGTERM first, then SIGKILL to whatever is still alive after
  * `termGraceMs`, then a short wait until the killed processes are really gone, so that a
  * caller who looks right after sees none. Returns the signals that were sent (empty if the
- * group was already gone).
+ * group was already gone); `onSignal` hears each one as it is sent.
  */
-export async function endProcessGroup(pgid: number, termGraceMs = 500): Promise<NodeJS.Signals[]> {
+export async function endProcessGroup(pgid: number, termGraceMs = 500, onSignal?: (signal: NodeJS.Signals) => void): Promise<NodeJS.Signals[]> {
   const sent: NodeJS.Signals[] = [];
   if (groupIsEmpty(pgid) || !signalGroup(pgid, "SIGTERM")) return sent;
   sent.push("SIGTERM");
+  onSignal?.("SIGTERM");
   if (await emptiedWithin(pgid, termGraceMs)) return sent;
-  if (signalGroup(pgid, "SIGKILL")) sent.push("SIGKILL");
+  if (signalGroup(pgid, "SIGKILL")) {
+    sent.push("SIGKILL");
+    onSignal?.("SIGKILL");
+  }
   await emptiedWithin(pgid, KILL_SETTLE_MS);
   return sent;
 }

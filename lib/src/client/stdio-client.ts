@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
-import { encodeFrame } from "../protocol/encode-frame.js";
+import { encodeFrameText } from "../protocol/encode-frame.js";
 import { ClosedError } from "../protocol/errors/closed-error.js";
 import { ProtocolError } from "../protocol/errors/protocol-error.js";
 import { RefusedError } from "../protocol/errors/refused-error.js";
@@ -20,6 +20,7 @@ import { resolveOptions, type ResolvedOptions, type StdioClientOptions } from ".
 import { holdGroup, releaseGroup } from "./held-groups.js";
 import { endProcessGroup, groupIsEmpty } from "./process-group.js";
 import { OutstandingRequests } from "./outstanding.js";
+import type { WireTrace } from "./wire-trace.js";
 
 /** How a server ended: its exit code, or the signal that ended it (null if it never started). */
 export type ExitStatus = number | NodeJS.Signals | null;
@@ -62,7 +63,11 @@ export class StdioClient {
   private inputCutShort = false;
   private busy = false;
   private closing: Promise<ExitStatus> | undefined;
+  /** The wire trace, if the caller attached one (options.trace); every hook is `trace?.`. */
+  private readonly trace: WireTrace | undefined;
   private readonly spawnSettled: Promise<void>;
+  /** One deadline timer for all operations, re-armed for each (see Deadline.restart). */
+  private deadline: Deadline | undefined;
 
   constructor(command: readonly string[], options?: StdioClientOptions) {
     this.options = resolveOptions(command, options);
@@ -76,7 +81,8 @@ export class StdioClient {
       detached: true, // its own process group, so close() can end its children too
       shell: false,
     });
-    this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit);
+    this.trace = this.options.trace;
+    this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit, this.trace);
     // Until close() has ended it, the group is ended by an exit of this process, however it exits.
     if (this.child.pid !== undefined) holdGroup(this.child.pid, () => this.close());
     this.exited = new Promise<ExitStatus>((resolve) => {
@@ -162,7 +168,13 @@ export class StdioClient {
 
   /** Calls a tool that is both allowed and advertised, and returns its text. */
   async callTool(name: string, args: JsonObject = {}): Promise<string> {
-    this.checkCall(name, args);
+    try {
+      this.checkCall(name, args);
+    } catch (error) {
+      this.trace?.begin(`tools/call ${name}`);
+      this.trace?.failed(error); // refused before a byte was sent
+      throw error;
+    }
     const result = await this.request("tools/call", { name, arguments: args });
     return this.guard(() => resultText(result));
   }
@@ -249,16 +261,21 @@ export class StdioClient {
 
   private async shutdown(): Promise<ExitStatus> {
     this.state = "closed";
+    this.deadline?.stop();
     this.channel.end(new ClosedError("client-closed", { what: "the client was closed", expected: "no further operations" }));
     const pid = this.child.pid;
     if (pid === undefined) return this.exited;
+    this.trace?.begin("close");
     // Nothing more will be read: release the pipe so a server blocked writing to it can exit.
     this.child.stdout.destroy();
     this.child.stdin.end();
+    this.trace?.wrote(Buffer.alloc(0), "input ended");
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, this.options.graceMs).unref())]);
-    await endProcessGroup(pid, this.options.termGraceMs);
+    await endProcessGroup(pid, this.options.termGraceMs, this.trace && ((signal) => this.trace?.signalled(signal, pid)));
     releaseGroup(pid);
-    return this.exited;
+    const status = await this.exited;
+    this.trace?.exited(status);
+    return status;
   }
 
   private requireReady(operation: string): void {
@@ -286,6 +303,7 @@ export class StdioClient {
     try {
       return check();
     } catch (error) {
+      this.trace?.failed(error);
       if (error instanceof ProtocolError) this.markUnusable(error);
       throw error;
     }
@@ -307,10 +325,12 @@ export class StdioClient {
       throw new RefusedError("busy", { what: `${what} while another operation is in progress`, expected: "one operation at a time (await each call, or callTools for several)" });
     }
     this.busy = true;
-    const deadline = new Deadline(what, this.options.timeoutMs);
+    const deadline = this.deadline?.restart(what) ?? (this.deadline = new Deadline(what, this.options.timeoutMs));
+    this.trace?.begin(what);
     try {
       return await work(deadline);
     } catch (error) {
+      this.trace?.failed(error);
       if (error instanceof WorkbookError && spoilsConnection(error, this.inputCutShort)) this.markUnusable(error);
       throw error;
     } finally {
@@ -349,12 +369,16 @@ export class StdioClient {
       throw error;
     }
     const answers = new Map<number, Answer>();
+    let frame: Buffer | undefined; // the frame being judged, for the trace
     try {
       let skipped = 0;
       while (answers.size < ids.length) {
-        const message = parseFrame(await this.channel.next(deadline));
+        frame = undefined;
+        frame = await this.channel.next(deadline);
+        const message = parseFrame(frame);
         if ("method" in message) {
-          if ("id" in message) await this.answerServerRequest(message, deadline);
+          if ("id" in message) await this.answerServerRequest(message, deadline, frame);
+          else this.trace?.read(frame, "skipped notification");
           skipped += 1;
           if (skipped > MAX_SKIPPED_MESSAGES) {
             throw new ProtocolError("too-many-messages", {
@@ -366,11 +390,18 @@ export class StdioClient {
           continue;
         }
         const match = this.outstanding.match(message["id"]);
-        if (match.kind === "late") continue; // its request already timed out: dropped, counted
+        if (match.kind === "late") {
+          this.trace?.read(frame, "dropped: late reply");
+          continue; // its request already timed out: dropped, counted
+        }
         answers.set(match.id, answerOf(match.id, message));
+        this.trace?.read(frame, "accepted as the answer", `request ${match.id}`);
         this.outstanding.settle(match.id);
         skipped = 0;
       }
+    } catch (error) {
+      if (frame !== undefined) this.trace?.refusedFrame(frame, error);
+      throw error;
     } finally {
       // Whatever is still pending now will never be waited for: a reply for it is late.
       this.outstanding.expire(ids);
@@ -382,34 +413,39 @@ export class StdioClient {
    * The server may ask us things too. We answer ping, as the spec requires of both sides, and
    * answer anything else with "method not found", since this client declares no capabilities.
    */
-  private async answerServerRequest(message: JsonRpcMessage, deadline: Deadline): Promise<void> {
+  private async answerServerRequest(message: JsonRpcMessage, deadline: Deadline, serverFrame: Buffer): Promise<void> {
     const id = message["id"];
-    if (typeof id !== "string" && typeof id !== "number") return;
-    const reply =
-      message["method"] === "ping"
-        ? { jsonrpc: "2.0", id, result: {} }
-        : { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
-    let frame: Buffer;
+    if (typeof id !== "string" && typeof id !== "number") {
+      this.trace?.read(serverFrame, "skipped notification", "a request with an id we cannot answer");
+      return;
+    }
+    const ping = message["method"] === "ping";
+    this.trace?.read(serverFrame, ping ? "answered ping" : "answered: method not found");
+    const reply = ping
+      ? { jsonrpc: "2.0", id, result: {} }
+      : { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
+    let frame: string;
     try {
-      frame = encodeFrame(reply, this.options.frameLimit);
+      frame = encodeFrameText(reply, this.options.frameLimit);
     } catch {
       // Only the server's own id can make our reply too long to send: its fault, not the caller's.
       throw new ProtocolError("bad-response", { what: "the server sent a request whose id is too long to answer", expected: `a request our reply to fits in ${this.options.frameLimit} bytes`, received: describeValue(id) });
     }
-    await this.write(frame, deadline);
+    await this.write(frame, deadline, ping ? "answer to the server's ping" : "method not found");
   }
 
   /** A message of ours as a frame; what cannot be encoded or does not fit is the caller's UsageError. */
-  private encode(message: object, what: string): Buffer {
+  private encode(message: object, what: string): string {
     try {
-      return encodeFrame(message, this.options.frameLimit);
+      return encodeFrameText(message, this.options.frameLimit);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       throw new UsageError(error.reason, { ...error.wording, what: `${what} not sent: ${error.wording.what}` }, { cause: error });
     }
   }
 
-  private async write(frame: Buffer, deadline: Deadline): Promise<void> {
+  private async write(frame: string, deadline: Deadline, why = ""): Promise<void> {
+    this.trace?.wrote(frame, "sent", why);
     const stdin = this.child.stdin;
     if (!stdin.writable) {
       throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { StdioClient } from "../client/stdio-client.js";
 import { processGroupMembers } from "../client/process-group.js";
+import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
+import { readCallLog } from "../notebook/call-log.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
 
 /** What an instructor should see for each teaching-server mode: a result, or which refusal. */
@@ -20,6 +25,7 @@ export const DEMO_MODES = [
   { mode: "notify", expect: "result", teaches: "notifications before the reply are skipped" },
   { mode: "ping", expect: "result", teaches: "the server's ping is answered, not taken for a confused stream" },
   { mode: "grandchild", expect: "result", teaches: "close() ends the whole process group, grandchild included" },
+  { mode: "hostile", expect: "result", teaches: "a description begs for a purchase; the allowlist refuses it before a byte is sent" },
 ] as const;
 
 export type DemoMode = (typeof DEMO_MODES)[number]["mode"];
@@ -37,34 +43,72 @@ export interface ModeOutcome {
   /** Processes of the server's group still alive after close() (should be 0). */
   readonly leftBehind: number;
   readonly exitStatus: number | string | null;
+  /** Every frame in and out and what the client decided about it, close()'s signals included. */
+  readonly trace: TraceSnapshot;
+  /** Live processes of the server's group just before close() (the server, and any child it started). */
+  readonly groupBeforeClose: readonly number[];
+  /** The tools the server's own log says it ran, in order: the evidence, whatever the client said. */
+  readonly serverRan: readonly string[];
+  /** hostile mode only: what became of the purchase its tool description asks for. */
+  readonly purchase?: string;
 }
 
+/** What hostile mode's description asks the model to call, and what a model that obeys would send. */
+export const HOSTILE_PURCHASE = { name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } } as const;
+
 /**
- * Runs one mode live: start the teaching server, handshake, list, call word_count on
- * "one two three", then close. Never leaves a server or a grandchild behind.
+ * Runs one mode live, traced: start the teaching server with a call log, handshake, list, call
+ * word_count on "one two three" (in hostile mode, then also the purchase its description asks
+ * for), then close. Never leaves a server or a grandchild behind.
  */
 export async function runMode(mode: string, options: { timeoutMs?: number; text?: string } = {}): Promise<ModeOutcome> {
   const expected = DEMO_MODES.find((entry) => entry.mode === mode)?.expect ?? "result";
+  const logDir = mkdtempSync(path.join(tmpdir(), "mcp-demo-"));
+  const log = path.join(logDir, "calls.jsonl");
+  const trace = new WireTrace();
   const started = performance.now();
-  const client = new StdioClient(teachingServerCommand(mode), { allowed: ["word_count"], timeoutMs: options.timeoutMs ?? 1000, graceMs: 200 });
+  const client = new StdioClient(teachingServerCommand(mode, log), { allowed: ["word_count"], timeoutMs: options.timeoutMs ?? 1000, graceMs: 200, trace });
   let outcome: string;
   let detail: string;
+  let purchase: string | undefined;
+  let groupBeforeClose: number[] = [];
   let exitStatus: number | string | null;
   try {
     await client.initialize();
     await client.listTools();
     detail = await client.callTool("word_count", { text: options.text ?? "one two three" });
     outcome = "result";
+    if (mode === "hostile") purchase = await tryCall(client, HOSTILE_PURCHASE.name, HOSTILE_PURCHASE.arguments);
   } catch (error) {
     if (!(error instanceof WorkbookError)) throw error;
     outcome = error.reason;
     detail = `${error.name}: ${error.message}`;
   } finally {
+    groupBeforeClose = client.pid === undefined ? [] : (processGroupMembers(client.pid) ?? []);
     exitStatus = await client.close();
   }
   const pgid = client.pid;
   const leftBehind = pgid === undefined ? 0 : (processGroupMembers(pgid)?.length ?? 0);
-  return { mode, outcome, detail, expected, asExpected: outcome === expected && leftBehind === 0, ms: Math.round(performance.now() - started), leftBehind, exitStatus };
+  let serverRan: string[];
+  try {
+    serverRan = readCallLog(log).map((call) => call.name);
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+  }
+  return {
+    mode, outcome, detail, expected, asExpected: outcome === expected && leftBehind === 0, ms: Math.round(performance.now() - started), leftBehind, exitStatus,
+    trace: trace.snapshot(), groupBeforeClose, serverRan, ...(purchase === undefined ? {} : { purchase }),
+  };
+}
+
+/** "answered <text>" or "refused [<reason>]: <message>": a call the application may refuse. */
+async function tryCall(client: StdioClient, name: string, args: Record<string, unknown>): Promise<string> {
+  try {
+    return `answered ${JSON.stringify(await client.callTool(name, args))}`;
+  } catch (error) {
+    if (!(error instanceof WorkbookError)) throw error;
+    return `refused [${error.reason}]: ${error.message}`;
+  }
 }
 
 /** Every demo mode, one after another (they share two cores with the rest of the class). */
@@ -76,6 +120,23 @@ export async function runAllModes(options: { timeoutMs?: number; onOutcome?: (ou
     outcomes.push(outcome);
   }
   return outcomes;
+}
+
+/** The signals close() sent, as the trace recorded them: "SIGTERM, SIGKILL", or "none". */
+export function signalsSent(outcome: Pick<ModeOutcome, "trace">): string {
+  const signals = outcome.trace.entries.filter((entry) => entry.decision === "signal").map((entry) => entry.detail.split(" ")[0]!);
+  return signals.length === 0 ? "none" : signals.join(", ");
+}
+
+/** What an instructor reads out besides the verdict: processes around close(), signals, the server's log, the purchase. */
+export function evidenceLines(outcome: ModeOutcome): string[] {
+  return [
+    `processes in the server's group before close(): ${outcome.groupBeforeClose.length} (${outcome.groupBeforeClose.join(", ") || "none"})`,
+    `signals close() sent to the group:              ${signalsSent(outcome)}`,
+    `processes in the server's group after close():  ${outcome.leftBehind}`,
+    `tools the server's log says ran:                ${outcome.serverRan.length === 0 ? "none" : outcome.serverRan.join(", ")}`,
+    ...(outcome.purchase === undefined ? [] : [`the purchase the description asks for:          ${outcome.purchase}`]),
+  ];
 }
 
 /** A plain-text table of outcomes, for a terminal or a notebook. */

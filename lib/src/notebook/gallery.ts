@@ -1,4 +1,5 @@
-import { DEMO_MODES, runMode, type ModeOutcome } from "../demo/failure-modes.js";
+import { DEMO_MODES, evidenceLines, HOSTILE_PURCHASE, runMode, type ModeOutcome } from "../demo/failure-modes.js";
+import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../foil/naive-harness.js";
 import { UsageError } from "../protocol/errors/usage-error.js";
 import { htmlTable } from "./html-table.js";
 
@@ -97,4 +98,37 @@ export function modeReport(outcome: GalleryOutcome): string {
     `left behind: ${outcome.leftBehind}`,
     `as expected: ${outcome.asExpected ? "yes" : `NO (expected ${outcome.expected})`}`,
   ].join("\n");
+}
+
+/** One mode run twice at once: by the bounded client, and by the naive foil in its harness. */
+export interface BesideRun {
+  readonly ours: GalleryOutcome;
+  readonly naive: NaiveReport;
+}
+
+/**
+ * Runs `mode` with our client (showMode) and, at the same time, with the naive client in its
+ * bounded harness (a heap cap, a wall clock, its group ended afterwards). In hostile mode both
+ * are asked for the purchase the tool description demands; ours refuses it, the naive one calls it.
+ */
+export async function showBeside(mode: string, options: { timeoutMs?: number; naiveWallMs?: number } = {}): Promise<BesideRun> {
+  galleryMode(mode);
+  const timeoutMs = options.timeoutMs ?? 1000;
+  const asks = mode === "hostile" ? [{ name: "word_count", arguments: { text: "one two three" } }, { name: HOSTILE_PURCHASE.name, arguments: { ...HOSTILE_PURCHASE.arguments } }] : undefined;
+  const [ours, naive] = await Promise.all([
+    showMode(mode, { timeoutMs }),
+    runNaive(mode, { readTimeoutMs: timeoutMs, wallMs: options.naiveWallMs ?? 2 * timeoutMs, ...(asks === undefined ? {} : { asks }) }),
+  ]);
+  return { ours, naive };
+}
+
+/** Ours, then the evidence (processes, signals, the server's log, the purchase), then the naive client's. */
+export function besideReport(run: BesideRun): string {
+  const evidence = evidenceLines(run.ours).filter((line) => !line.startsWith("processes in the server's group after close()")); // modeReport says "left behind"
+  return ["bounded client (StdioClient)", ...modeReport(run.ours).split("\n").map((line) => `  ${line}`), ...evidence.map((line) => `  ${line}`), "", ...naiveReportLines(run.naive)].join("\n");
+}
+
+/** Process groups of naive runs that still hold a live process: 0 after every cell has finished. */
+export function naiveGroupsAlive(): number {
+  return liveNaiveGroups().length;
 }

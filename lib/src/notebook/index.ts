@@ -4,4 +4,7 @@ export { keepOne, closeKept } from "./keep-one.js";
 export { readCallLog, CallRecordSchema, type CallRecord } from "./call-log.js";
 export { escapeHtml, htmlTable } from "./html-table.js";
 export { teachingServersStartedBy } from "./live-servers.js";
-export { EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, type GalleryMode, type GalleryOutcome } from "./gallery.js";
+export {
+  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
+  type GalleryMode, type GalleryOutcome, type BesideRun,
+} from "./gallery.js";

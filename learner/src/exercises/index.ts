@@ -1,0 +1,41 @@
+// Your answers to the chapter's optional exercises, graded by `npm run checkpoint -- --impl learner
+// --exercises`. The checkpoint calls each function in a separate process and checks what it
+// returns (plain data: receipts, tables, tool lists, answers); a function that still throws
+// "not implemented" scores 0 and reads "not attempted". The exercise notebook's tagged cells
+// ("exercise-answer") are where you develop them; copy the finished code here.
+import type { LoopOptions } from "mcp-workbook";
+import { notImplemented } from "../not-implemented.js";
+
+/** Exercise 1: a receipt that offered 64 tools and a smaller size, and recoveryReport(receipt) computed from it. */
+export async function exercise1(): Promise<{ report: unknown; receipt: unknown }> {
+  return notImplemented("exercise1");
+}
+
+/** Exercise 2: a receipt with the no-tool requests and choice-none, and declineTable(receipt) computed from it. */
+export async function exercise2(): Promise<{ receipt: unknown; table: unknown }> {
+  return notImplemented("exercise2");
+}
+
+/** Exercise 3: the loop options (plain data, e.g. { searchTool: true }) with which the two-step scenario recovers. */
+export async function exercise3(): Promise<Partial<LoopOptions>> {
+  return notImplemented("exercise3");
+}
+
+/** Exercise 4: every tool of the server `command` starts, following nextCursor within bounds; close the client. */
+export async function exercise4(command: readonly string[]): Promise<ReadonlyArray<{ readonly name: string }>> {
+  void command;
+  return notImplemented("exercise4");
+}
+
+/** Exercise 5: start a client on `command`, word_count each text with both calls in flight at once, answers in the order asked. */
+export async function exercise5(command: readonly string[], texts: readonly string[]): Promise<string[]> {
+  void command;
+  void texts;
+  return notImplemented("exercise5");
+}
+
+/** Exercise 6: what hostileOfferExperiment({...}) returns (its server log at `logFile` if you choose). */
+export async function exercise6(logFile: string): Promise<unknown> {
+  void logFile;
+  return notImplemented("exercise6");
+}

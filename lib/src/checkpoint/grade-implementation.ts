@@ -1,0 +1,109 @@
+// Grades one implementation through the isolated host: a learner copy (src/*.ts) is compiled on
+// its own first, a built module is loaded as it is. The verdicts are made here, in the grader's
+// process, which never loads the graded code. `--notebook` grading plugs in by turning the
+// notebook into a learner copy and calling gradeImplementation on its folder.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { hostPool, hostUser, type HostOptions } from "./host/host-probe.js";
+import { compileLearnerCopy, isLearnerCopy } from "./learner-copy.js";
+import { MODULE_PATHS, REPO_ROOT } from "./paths.js";
+import { RULES } from "./rules/index.js";
+import { runRules } from "./rules/run.js";
+import type { Rule, RuleVerdict } from "./rules/types.js";
+
+export interface GradedImplementation {
+  readonly path: string;
+  /** sha256 of the graded files (sorted by path), first 16 hex digits. */
+  readonly hash: string;
+  readonly kind: "learner copy (compiled from src/)" | "module";
+}
+
+export interface GradeReport {
+  readonly implementation: GradedImplementation;
+  /** "mcp-workbook 0.1.0, rules <hash>": which checkpoint graded it. */
+  readonly checkpoint: string;
+  readonly startedAt: string;
+  readonly seconds: number;
+  readonly seed: number;
+  readonly verdicts: readonly RuleVerdict[];
+  readonly compileErrors: readonly string[];
+  /** The uid the graded code ran as ("the grader's own" when not root). */
+  readonly ranAs: string;
+}
+
+export interface GradeOptions {
+  readonly seed?: number;
+  readonly rules?: readonly Rule[];
+  readonly host?: HostOptions;
+  readonly onVerdict?: (verdict: RuleVerdict) => void;
+}
+
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) return [];
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path, keep) : keep(entry.name) ? [path] : [];
+  });
+}
+
+function hashFiles(root: string, files: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const file of [...files].sort()) hash.update(`${relative(root, file)}\0`).update(readFileSync(file)).update("\0");
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** Which checkpoint this is: the library's version and a digest of the rules' compiled code. */
+export function checkpointVersion(): string {
+  const version = (JSON.parse(readFileSync(join(REPO_ROOT, "lib", "package.json"), "utf8")) as { version: string }).version;
+  const rulesDir = join(__dirname, "rules");
+  return `mcp-workbook ${version}, rules ${hashFiles(rulesDir, filesUnder(rulesDir, (name) => name.endsWith(".js")))}`;
+}
+
+/** The module file a path stands for (a package folder's main, or a file), or a thrown error saying why not. */
+export function resolveModule(path: string): string {
+  return createRequire(join(REPO_ROOT, "package.json")).resolve(path);
+}
+
+export async function gradeImplementation(path: string, options: GradeOptions = {}): Promise<GradeReport> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const absolute = resolve(path);
+  const copy = existsSync(absolute) && statSync(absolute).isDirectory() && isLearnerCopy(absolute);
+  let entry: string;
+  let outDir: string | undefined;
+  let broken: ReadonlyMap<string, string> = new Map();
+  let compileErrors: readonly string[] = [];
+  let implementation: GradedImplementation;
+  if (copy) {
+    const compiled = compileLearnerCopy(absolute);
+    ({ entry, outDir, broken } = compiled);
+    compileErrors = compiled.diagnostics;
+    implementation = { path: absolute, hash: hashFiles(absolute, filesUnder(join(absolute, "src"), (name) => name.endsWith(".ts"))), kind: "learner copy (compiled from src/)" };
+  } else {
+    entry = resolveModule(absolute);
+    const root = statSync(absolute).isDirectory() ? absolute : dirname(entry);
+    const files = statSync(absolute).isDirectory() ? filesUnder(root, (name) => /\.(c?js|json)$/u.test(name)) : [entry];
+    implementation = { path: absolute, hash: hashFiles(root, files), kind: "module" };
+  }
+  const user = hostUser(options.host);
+  const pool = hostPool(entry, { modulePaths: MODULE_PATHS, ...options.host, ...(user ? { user } : { user: "self" }) });
+  try {
+    const verdicts = await runRules({
+      rules: options.rules ?? RULES,
+      openProbe: pool.openProbe,
+      seed: options.seed ?? 0,
+      broken,
+      ...(user ? { owner: user } : {}),
+      ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
+    });
+    return {
+      implementation, checkpoint: checkpointVersion(), startedAt, seconds: (performance.now() - started) / 1000, seed: options.seed ?? 0,
+      verdicts, compileErrors, ranAs: user ? `uid ${user.uid}, gid ${user.gid}` : "the grader's own user",
+    };
+  } finally {
+    await pool.dispose();
+    if (outDir !== undefined) rmSync(outDir, { recursive: true, force: true });
+  }
+}

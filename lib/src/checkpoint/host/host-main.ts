@@ -1,0 +1,89 @@
+// The grading host: a child process that loads the implementation under test and answers the
+// grader's plain-data requests. Requests arrive as JSON lines on stdin; answers leave as JSON
+// lines on fd 3, a pipe of their own, so nothing the graded code prints on stdout or stderr can
+// pass for an answer (the grader shows that text as the implementation's output). No verdict is
+// made here: the grader judges the answers, with evidence it gathers itself.
+import { readdirSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
+import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
+
+const ANSWERS_FD = 3;
+
+function send(seq: number, answer: ProbeAnswer): void {
+  let text: string;
+  try {
+    text = JSON.stringify({ seq, answer });
+  } catch (error) {
+    text = JSON.stringify({ seq, answer: { ok: false, error: probeError(error) } });
+  }
+  const bytes = Buffer.from(`${text}\n`, "utf8");
+  for (let written = 0; written < bytes.length; ) {
+    try {
+      written += writeSync(ANSWERS_FD, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+    }
+  }
+}
+
+function load(path: string): { pieces: Pieces } | { failure: ProbeAnswer } {
+  try {
+    const loaded = require(path) as unknown;
+    if (typeof loaded !== "object" || loaded === null) return { failure: { ok: false, error: { name: "LoadError", message: `${path} exports ${typeof loaded}, not the Part B names` } } };
+    return { pieces: loaded as Pieces };
+  } catch (error) {
+    const described = probeError(error);
+    const message = `loading the implementation threw ${described.name}: ${described.message}`;
+    process.stderr.write(`${message}\n`);
+    // A compiled learner copy is one file per module: what loads on its own still counts, so a
+    // module that throws when loaded costs only the rules that need its exports.
+    const pieces = path.endsWith("index.js") ? loadEachModule(dirname(path)) : {};
+    if (Object.keys(pieces).length > 0) return { pieces };
+    return { failure: { ok: false, error: { name: "LoadError", message } } };
+  }
+}
+
+function loadEachModule(dir: string): Pieces {
+  const pieces: Record<string, unknown> = {};
+  for (const file of readdirSync(dir, { recursive: true }).map(String).filter((name) => name.endsWith(".js") && name !== "index.js").sort()) {
+    try {
+      const loaded = require(join(dir, file)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(loaded)) if (!(name in pieces)) pieces[name] = value;
+    } catch (error) {
+      process.stderr.write(`${file} throws when loaded (${probeError(error).message}); its exports are missing\n`);
+    }
+  }
+  return pieces;
+}
+
+function main(): void {
+  const path = process.argv[2];
+  if (path === undefined) {
+    process.stderr.write("usage: host-main.js IMPLEMENTATION\n");
+    process.exit(2);
+  }
+  // The graded code's own stray rejections are its output, never the host's end.
+  process.on("unhandledRejection", (reason) => process.stderr.write(`unhandled rejection in the implementation: ${String(reason)}\n`));
+  process.on("uncaughtException", (error) => process.stderr.write(`uncaught exception in the implementation: ${error.stack ?? error.message}\n`));
+  const loaded = load(path);
+  const state = new ProbeState();
+  let pending = "";
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk: string) => {
+    pending += chunk;
+    for (let newline = pending.indexOf("\n"); newline !== -1; newline = pending.indexOf("\n")) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      const { seq, request } = JSON.parse(line) as { seq: number; request: ProbeRequest };
+      if ("failure" in loaded) {
+        send(seq, loaded.failure);
+        continue;
+      }
+      void answerProbe(loaded.pieces, state, request).then((answer) => send(seq, answer));
+    }
+  });
+  process.stdin.on("end", () => process.exit(0));
+}
+
+main();

@@ -1,0 +1,242 @@
+// Rules a client shows only against a live server: the handshake's order, the allowlist and the
+// catalog checked before a byte is written, a server's ping answered, one deadline per operation,
+// the argv and environment it starts the server with, a bound on skipped notifications. The
+// server's own log and record are the evidence; the client's word is not.
+import { isDeepStrictEqual } from "node:util";
+import { refusal, valueOf } from "./expect.js";
+import { loggedCalls, readRecord, receivedMethods } from "./evidence.js";
+import { seededText } from "./seeded.js";
+import { ClientSession } from "./session.js";
+import { failRule, type Rule, type RuleContext } from "./types.js";
+import { showWire } from "./wire.js";
+
+const CLIENT = "learner/src/client.ts";
+
+/** A whole correct session's call: word_count answers the seeded text's count. */
+async function countWords(context: RuleContext, client: ClientSession, label: string): Promise<void> {
+  const { text, count } = seededText(context.seed, label);
+  const { answer } = await client.call("callTool", ["word_count", { text }]);
+  const got = valueOf(answer, `callTool("word_count", {text: "${text}"})`, `"${count}"`);
+  if (got !== String(count)) failRule(`callTool("word_count", {text: "${text}"})`, `"${count}" (the server's answer)`, showWire(got));
+}
+
+export const handshakeOrder: Rule = {
+  id: "handshake-order",
+  title: "nothing is sent before the handshake; notifications/initialized comes before tools/list",
+  points: 2,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: initialize() and listTools() (refuse before the handshake, without writing)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    try {
+      const early = await client.call("listTools");
+      refusal(early.answer, "listTools() before initialize()", "a refusal (RefusedError), nothing written");
+      const early2 = await client.call("callTool", ["word_count", { text: "a b" }]);
+      refusal(early2.answer, "callTool() before initialize()", "a refusal (RefusedError), nothing written");
+      const before = receivedMethods(server.recordFile);
+      if (before.length > 0) failRule("the server's record before initialize()", "no message at all", `[${before.join(", ")}]`);
+      await client.ready();
+      const methods = receivedMethods(server.recordFile);
+      const wanted = ["initialize", "notifications/initialized", "tools/list"];
+      if (!isDeepStrictEqual(methods, wanted)) failRule("the server's record of the handshake and discovery", `[${wanted.join(", ")}]`, `[${methods.join(", ")}]`);
+    } finally {
+      await client.close();
+    }
+    return "";
+  },
+};
+
+export const negativeControl: Rule = {
+  id: "negative-control",
+  title: "the negative control: with place_purchase allowed, the server's log records the purchase",
+  points: 1,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: callTool() (an allowed, advertised tool is really called)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count", "place_purchase"] });
+    try {
+      await client.ready();
+      const { answer } = await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 2 }]);
+      valueOf(answer, 'callTool("place_purchase") with it allowed', "the server's answer");
+    } finally {
+      await client.close();
+    }
+    const calls = loggedCalls(server.logFile);
+    if (!calls.includes("place_purchase")) failRule("the server's log after an allowed place_purchase", "a place_purchase entry", `[${calls.join(", ")}]`);
+    return "";
+  },
+};
+
+export const allowlistBeforeWrite: Rule = {
+  id: "allowlist-before-write",
+  seeded: true,
+  title: "an advertised tool the application did not allow is refused before a byte reaches the server",
+  points: 2,
+  needs: ["StdioClient"],
+  dependsOn: ["negative-control"],
+  visibility: "visible",
+  where: `${CLIENT}: callTool() and allowedTools() (check the allowlist before writing)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    try {
+      await client.ready();
+      const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
+      const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+      if (!isDeepStrictEqual(names, ["word_count"])) failRule("allowedTools() with word_count allowed", '["word_count"] (advertised AND allowed)', showWire(names));
+      await countWords(context, client, "allowlist");
+      refusal((await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 100 }])).answer, 'callTool("place_purchase"), advertised but not allowed', "a refusal (RefusedError)");
+    } finally {
+      await client.close();
+    }
+    const calls = loggedCalls(server.logFile);
+    if (!isDeepStrictEqual(calls, ["word_count"])) failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
+    return "";
+  },
+};
+
+export const advertisedBeforeWrite: Rule = {
+  id: "advertised-before-write",
+  title: "an allowed tool the server never advertised is refused before a byte reaches the server",
+  points: 1,
+  needs: ["StdioClient"],
+  dependsOn: ["negative-control"],
+  visibility: "visible",
+  where: `${CLIENT}: callTool() (the tool must also be in the catalog from listTools())`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
+    try {
+      await client.ready();
+      refusal((await client.call("callTool", ["delete_everything", {}])).answer, 'callTool("delete_everything"), allowed but not advertised', "a refusal (RefusedError)");
+    } finally {
+      await client.close();
+    }
+    const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
+    if (calls.length > 0) failRule("the server's record", "no tools/call", `${calls.length} tools/call`);
+    return "";
+  },
+};
+
+export const pingAnswered: Rule = {
+  id: "ping-answered",
+  seeded: true,
+  title: "a ping from the server is answered, and the call then completes",
+  points: 1,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: the read loop (a request from the server gets a reply with its id)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("ping");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: 3000 });
+    try {
+      await client.ready();
+      await countWords(context, client, "ping");
+    } finally {
+      await client.close();
+    }
+    const responses = readRecord(server.recordFile).filter((entry) => entry.event === "message" && entry.kind === "response");
+    if (responses.length === 0) failRule("the server's record", "the client's response to its ping", "no response");
+    return "";
+  },
+};
+
+/** Slack on top of the client's deadline for a busy machine: the grader's clock, not the client's. */
+const DEADLINE_SLACK_MS = 1500;
+
+export const deadlinePerOperation: Rule = {
+  id: "deadline-per-operation",
+  title: "one deadline per operation: a reply that trickles in byte by byte still ends at the deadline",
+  points: 2,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const timeoutMs = 1000;
+    const server = context.server("trickle");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
+    let ms = 0;
+    try {
+      await client.ready();
+      const call = await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 4000);
+      ms = call.ms;
+      refusal(call.answer, `callTool against a server that sends one byte every 200 ms (timeoutMs ${timeoutMs})`, "DeadlineError", ["DeadlineError"]);
+      if (call.ms > timeoutMs + DEADLINE_SLACK_MS) failRule(`callTool against the trickling server (timeoutMs ${timeoutMs})`, `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`, `DeadlineError after ${call.ms} ms`);
+    } finally {
+      await client.close();
+    }
+    return `refused after ${ms} ms`;
+  },
+};
+
+export const spawnArgvEnv: Rule = {
+  id: "spawn-argv-env",
+  title: "the server starts as the argv given (no shell) with PATH as its whole environment",
+  points: 1,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: the constructor (spawn(file, args, {shell: false, env}) with env { PATH } by default)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal", { subdir: "a folder with spaces, $HOME and 'quotes'" });
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    try {
+      await client.ready();
+    } finally {
+      await client.close();
+    }
+    const start = readRecord(server.recordFile).find((entry) => entry.event === "start");
+    if (start === undefined) failRule("the server's record", "a start entry (the server ran with the argv given)", "none: the server never started with its arguments intact");
+    const wantedArgv = server.command.slice(2);
+    if (!isDeepStrictEqual(start.argv, wantedArgv)) failRule("the server's argv", JSON.stringify(wantedArgv), JSON.stringify(start.argv));
+    if (!isDeepStrictEqual(start.env, ["PATH"])) failRule("the server's environment variables", '["PATH"] (nothing of the application\'s environment)', JSON.stringify(start.env));
+    return "";
+  },
+};
+
+export const notificationsBounded: Rule = {
+  id: "notifications-bounded",
+  seeded: true,
+  title: "notifications before a reply are skipped, up to 16: 16 pass, 17 are refused",
+  points: 2,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: request() (skip what is not the reply, and count it)`,
+  deadlineMs: 30_000,
+  body: async (context) => {
+    const sixteen = context.server("normal", { notifications: 16, subdir: "sixteen" });
+    const client = await ClientSession.open(context, sixteen, { allowed: ["word_count"] });
+    try {
+      await client.ready();
+      await countWords(context, client, "notifications");
+    } finally {
+      await client.close();
+    }
+    const seventeen = context.server("normal", { notifications: 17, subdir: "seventeen" });
+    const other = await ClientSession.open(context, seventeen, { allowed: ["word_count"] });
+    try {
+      await other.ready();
+      refusal((await other.call("callTool", ["word_count", { text: "a b c" }])).answer, "callTool with 17 notifications before the reply", "a refusal (ProtocolError): more than 16 skipped");
+    } finally {
+      await other.close();
+    }
+    return "";
+  },
+};
+

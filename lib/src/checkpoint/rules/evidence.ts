@@ -1,0 +1,57 @@
+// Evidence the grader reads itself, never from the graded code: the teaching server's call log
+// and life record in the rule's folder, and the process table in /proc.
+import { existsSync, readFileSync } from "node:fs";
+import { processGroupMembers } from "../../client/process-group.js";
+import { commandLineOf, listProcesses, type ProcessEntry } from "../../client/process-table.js";
+
+export interface RecordEntry {
+  readonly event: "start" | "message" | "eof" | "signal";
+  readonly pid?: number;
+  readonly argv?: readonly string[];
+  readonly env?: readonly string[];
+  readonly method?: string;
+  readonly kind?: string;
+  readonly id?: unknown;
+  readonly signal?: string;
+}
+
+function jsonLines(file: string): unknown[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8").split("\n").filter((line) => line.trim() !== "").map((line) => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      return { unreadable: line.slice(0, 80) };
+    }
+  });
+}
+
+/** The server's life record (start, messages, eof, signal), in order. */
+export function readRecord(file: string): RecordEntry[] {
+  return jsonLines(file) as RecordEntry[];
+}
+
+/** Tool names the server's call log holds, in order. */
+export function loggedCalls(file: string): string[] {
+  return jsonLines(file).map((entry) => String((entry as { name?: unknown }).name));
+}
+
+/** The methods the server received, in order. */
+export function receivedMethods(file: string): string[] {
+  return readRecord(file).filter((entry) => entry.event === "message").map((entry) => entry.method ?? `(${entry.kind ?? "?"})`);
+}
+
+/** The pid the server recorded for itself: its process group, since the client starts it detached. */
+export function serverPid(file: string): number | undefined {
+  return readRecord(file).find((entry) => entry.event === "start")?.pid;
+}
+
+/** Live members of the group a server leads (from /proc). */
+export function liveInGroup(pgid: number): number[] {
+  return processGroupMembers(pgid) ?? [];
+}
+
+/** Live processes whose argv mentions `marker` (a rule's folder): servers the grader asked for, however they were started. */
+export function processesMentioning(marker: string): ProcessEntry[] {
+  return (listProcesses() ?? []).filter((entry) => entry.pid !== process.pid && (commandLineOf(entry.pid) ?? []).some((part) => part.includes(marker)));
+}

@@ -1,0 +1,117 @@
+// Rules against broken servers and about ending them: every failure mode ends in a refusal, never
+// a result; close() ends the input first and signals nobody when the server exits on its own;
+// and it ends the whole group, a SIGTERM-proof grandchild included, returning how the server ended.
+import { setTimeout as sleep } from "node:timers/promises";
+import { ERROR_FAMILY, showError } from "./expect.js";
+import { liveInGroup, readRecord, serverPid } from "./evidence.js";
+import { ClientSession } from "./session.js";
+import { failRule, type Rule } from "./types.js";
+import { showWire } from "./wire.js";
+
+const CLIENT = "learner/src/client.ts";
+
+/** Each broken server: its mode, and the deadline the client is given. */
+export const FAILURE_MODES: ReadonlyArray<{ readonly mode: string; readonly timeoutMs: number; readonly endlessBytes?: number }> = [
+  { mode: "old-version", timeoutMs: 5000 },
+  { mode: "wrong-id", timeoutMs: 5000 },
+  { mode: "stale", timeoutMs: 5000 },
+  { mode: "oversized", timeoutMs: 5000 },
+  { mode: "endless", timeoutMs: 5000, endlessBytes: 1024 * 1024 },
+  { mode: "stdout-log", timeoutMs: 5000 },
+  { mode: "chatty", timeoutMs: 5000 },
+  { mode: "hang", timeoutMs: 1000 },
+  { mode: "many-tools", timeoutMs: 5000 },
+  { mode: "paged", timeoutMs: 5000 },
+  { mode: "endless-cursor", timeoutMs: 5000 },
+];
+
+export const failureModes: Rule = {
+  id: "failure-modes",
+  title: "no failure mode gives a result: each broken server ends the session in a typed refusal",
+  points: 3,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT} and the functions it calls (the FAIL names each mode and what happened)`,
+  deadlineMs: 90_000,
+  body: async (context) => {
+    const wrong: string[] = [];
+    for (const { mode, timeoutMs, endlessBytes } of FAILURE_MODES) {
+      const server = context.server(mode, { subdir: mode, ...(endlessBytes === undefined ? {} : { endlessBytes }) });
+      const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
+      try {
+        let outcome: string | undefined;
+        for (const [method, args] of [["initialize", []], ["listTools", []], ["callTool", ["word_count", { text: "one two three" }]]] as const) {
+          const { answer } = await client.call(method, args, timeoutMs + 6000);
+          if (answer.ok) continue;
+          outcome = ERROR_FAMILY.includes(answer.error.name) && !/not implemented/iu.test(answer.error.message) ? undefined : `${method}() threw ${showError(answer.error)}, not a refusal of the library's family`;
+          if (outcome === undefined) outcome = "";
+          break;
+        }
+        if (outcome === undefined) wrong.push(`${mode}: the call returned a result`);
+        else if (outcome !== "") wrong.push(`${mode}: ${outcome}`);
+      } catch (error) {
+        wrong.push(`${mode}: ${(error as Error).message}`);
+      } finally {
+        await client.close().catch(() => undefined);
+      }
+    }
+    if (wrong.length > 0) failRule(`${wrong.length} of ${FAILURE_MODES.length} broken servers`, "a typed refusal from each, never a result", wrong.join("; "));
+    return `${FAILURE_MODES.length} modes refused`;
+  },
+};
+
+export const closeEofFirst: Rule = {
+  id: "close-eof-first",
+  title: "close() ends the server's input first; a server that exits on its own gets no signal and status 0",
+  points: 1,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: close() (stdin.end(), wait for the exit, signal only if it does not come)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    await client.ready();
+    const { answer } = await client.close();
+    if (!answer.ok) failRule("close() of a server that exits when its input ends", "status 0", `it threw ${showError(answer.error)}`);
+    const events = readRecord(server.recordFile).filter((entry) => entry.event === "eof" || entry.event === "signal").map((entry) => entry.event === "eof" ? "eof" : `signal ${entry.signal ?? ""}`);
+    if (events[0] !== "eof" || events.includes("signal SIGTERM")) failRule("the server's record of how it was ended", "end of input and no signal", events.length === 0 ? "neither end of input nor a signal it could record (SIGKILL?)" : `[${events.join(", ")}]`);
+    if (answer.value !== 0) failRule("close()'s return value", "0 (the server's exit status)", showWire(answer.value));
+    return "";
+  },
+};
+
+/** A SIGKILLed process needs a moment before /proc shows it gone. */
+const SETTLE_MS = 400;
+
+export const closeGroup: Rule = {
+  id: "close-group",
+  title: "close() leaves nothing of the server's process group alive, a SIGTERM-proof grandchild included, and returns the status",
+  points: 2,
+  needs: ["StdioClient"],
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: close() (signal the group with kill(-pid), follow SIGTERM with SIGKILL)`,
+  deadlineMs: 25_000,
+  body: async (context) => {
+    const server = context.server("grandchild");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    await client.ready();
+    const pgid = serverPid(server.recordFile);
+    if (pgid === undefined) failRule("the server's record", "its pid", "none");
+    const before = liveInGroup(pgid);
+    if (before.length < 2) failRule(`process group ${pgid} after the handshake`, "the server and its grandchild", `${before.length} process(es): the server was not started in a group of its own (detached: true)`);
+    const { answer, ms } = await client.close(10_000);
+    let after = liveInGroup(pgid);
+    for (let waited = 0; after.length > 0 && waited < SETTLE_MS; waited += 20) {
+      await sleep(20);
+      after = liveInGroup(pgid);
+    }
+    if (after.length > 0) failRule(`process group ${pgid} after close()`, "no live process", `${after.length} of ${before.length} still alive (pids ${after.join(", ")})`);
+    if (!answer.ok) failRule("close()", "the server's exit status", `it threw ${showError(answer.error)}`);
+    if (!(typeof answer.value === "number" || (typeof answer.value === "string" && /^SIG[A-Z]+$/u.test(answer.value)))) failRule("close()'s return value", "the exit code or the signal that ended the server", showWire(answer.value));
+    return `${before.length} processes before, none after, close() ${ms} ms`;
+  },
+};

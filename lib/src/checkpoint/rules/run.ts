@@ -1,0 +1,192 @@
+// Runs rules one after another, each with a fresh probe and a fresh folder, and turns each into
+// one verdict. Never throws: a missing export, a failed dependency, a type error in the file that
+// holds an export, a probe that stops answering: each becomes that rule's FAIL and nothing more.
+// Every server a rule started is ended afterwards, found by the pid it recorded itself.
+import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { signalGroup } from "../../client/process-group.js";
+import { TEACHING_SERVER } from "../../client/teaching-server.js";
+import { liveInGroup, processesMentioning, serverPid } from "./evidence.js";
+import { RULES } from "./index.js";
+import { RuleFailure, type Probe, type ProbeAnswer, type ProbeRequest, type Rule, type RuleContext, type RuleVerdict, type ServerRun, type ServerSettings } from "./types.js";
+
+/** A probe for one rule, and what the graded code printed while it ran. */
+export interface ProbeSession {
+  readonly probe: Probe;
+  /** Ends the probe (the host process, in grading) and returns what the graded code printed. */
+  close(): Promise<string>;
+}
+
+export interface RunOptions {
+  readonly openProbe: (rule: Rule) => Promise<ProbeSession>;
+  readonly rules?: readonly Rule[];
+  readonly seed?: number;
+  /** Exports whose source does not compile, with the compiler's errors: rules needing them FAIL. */
+  readonly broken?: ReadonlyMap<string, string>;
+  /** The user the graded code runs as, so the servers it starts can write in the rule's folder. */
+  readonly owner?: { readonly uid: number; readonly gid: number };
+  /** Called after each rule, for progress lines. */
+  readonly onVerdict?: (verdict: RuleVerdict) => void;
+}
+
+function oneLine(text: string, max = 600): string {
+  const flat = text.replace(/\s*\n\s*/gu, " | ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The rule's one line; a long FAIL is cut in its middle, so where to look always shows. */
+export function verdictLine(rule: Rule, ok: boolean, text: string): string {
+  if (ok) return oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`);
+  return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
+}
+
+function verdict(rule: Rule, status: RuleVerdict["status"], text: string, extra: { expected?: string; received?: string; output?: string; ms?: number; seed?: number } = {}): RuleVerdict {
+  const ok = status === "passed";
+  const visibility = rule.seeded === true && (extra.seed ?? 0) !== 0 && rule.visibility === "visible" ? "after_due_date" : rule.visibility;
+  return {
+    rule: rule.id, title: rule.title, ok, status, points: rule.points, score: ok ? rule.points : 0,
+    visibility, where: rule.where, expected: extra.expected, received: extra.received,
+    line: verdictLine(rule, ok, text), output: extra.output ?? "", ms: extra.ms ?? 0,
+  };
+}
+
+export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
+  const verdicts: RuleVerdict[] = [];
+  for (const rule of options.rules ?? RULES) {
+    const result = await runRule(rule, options, verdicts);
+    verdicts.push(result);
+    options.onVerdict?.(result);
+  }
+  return verdicts;
+}
+
+async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVerdict[]): Promise<RuleVerdict> {
+  const failedFirst = rule.dependsOn.filter((id) => earlier.some((each) => each.rule === id && !each.ok));
+  const seed = options.seed ?? 0;
+  if (failedFirst.length > 0) return verdict(rule, "not-graded", `not graded: it means something only once ${failedFirst.join(", ")} passes`, { seed });
+  const broken = rule.needs.filter((name) => options.broken?.has(name));
+  if (broken.length > 0) {
+    const errors = [...new Set(broken.map((name) => options.broken!.get(name)!))].join("\n");
+    return verdict(rule, "failed", `${broken.join(", ")} did not compile: ${errors.split("\n")[0] ?? ""}`, { output: errors, seed });
+  }
+
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), `workbook-rule-${rule.id}-`));
+  if (options.owner) chownSync(dir, options.owner.uid, options.owner.gid);
+  const servers: ServerRun[] = [];
+  let session: ProbeSession | undefined;
+  let status: RuleVerdict["status"] = "failed";
+  let text = "";
+  let expected: string | undefined;
+  let received: string | undefined;
+  try {
+    session = await options.openProbe(rule);
+    const probe = session.probe;
+    const context = makeContext(rule, probe, dir, options, servers);
+    const kinds = await context.ask({ op: "exports" });
+    const exported = kinds.ok ? (kinds.value as Record<string, string>) : {};
+    const missing = rule.needs.filter((name) => exported[name] === undefined || exported[name] === "undefined");
+    if (missing.length > 0) throw new RuleFailure("the implementation's exports", `${missing.join(", ")}`, kinds.ok ? "not exported" : `no answer (${kinds.error.message})`);
+    text = await bounded(rule.deadlineMs, () => rule.body(context));
+    status = "passed";
+  } catch (error) {
+    if (error instanceof RuleFailure) {
+      text = error.message;
+      expected = error.expected;
+      received = error.received;
+    } else {
+      text = `the check itself failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  const output = session ? await session.close().catch((error: unknown) => `(output lost: ${String(error)})`) : "";
+  const leftovers = await endServers(servers, dir);
+  rmSync(dir, { recursive: true, force: true });
+  if (status === "passed" && leftovers.length > 0) {
+    status = "failed";
+    text = `processes were left running after the rule and had to be killed: ${leftovers.join(", ")}`;
+  }
+  return verdict(rule, status, text, { ...(expected === undefined ? {} : { expected }), ...(received === undefined ? {} : { received }), output, ms: Math.round(performance.now() - started), seed });
+}
+
+function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions, servers: ServerRun[]): RuleContext {
+  return {
+    dir,
+    seed: options.seed ?? 0,
+    ask: (request: ProbeRequest, boundMs = 10_000): Promise<ProbeAnswer> =>
+      bounded(boundMs, () => probe(request), () => new RuleFailure(describeRequest(request), `an answer within ${boundMs} ms`, "none (is every read under one deadline?)")),
+    server: (mode: string, settings: ServerSettings = {}): ServerRun => {
+      const home = settings.subdir === undefined ? join(dir, `server-${servers.length + 1}`) : join(dir, settings.subdir);
+      mkdirSync(home, { recursive: true });
+      if (options.owner) chownSync(home, options.owner.uid, options.owner.gid);
+      const logFile = join(home, "calls.jsonl");
+      const recordFile = join(home, "record.jsonl");
+      const command = [process.execPath, TEACHING_SERVER, "--mode", mode, "--log", logFile, "--record", recordFile];
+      if (settings.notifications !== undefined) command.push("--notifications", String(settings.notifications));
+      if (settings.endlessBytes !== undefined) command.push("--endless-bytes", String(settings.endlessBytes));
+      const run = { command, logFile, recordFile };
+      servers.push(run);
+      void rule;
+      return run;
+    },
+  };
+}
+
+function describeRequest(request: ProbeRequest): string {
+  switch (request.op) {
+    case "call": return `${request.fn}(...)`;
+    case "client.call": return `client.${request.method}()`;
+    case "client.new": return "new StdioClient(...)";
+    default: return request.op;
+  }
+}
+
+async function bounded<T>(ms: number, work: () => Promise<T>, onTimeout: () => Error = () => new RuleFailure("the whole rule", `an outcome within ${ms} ms`, "none")): Promise<T> {
+  const running = Promise.resolve().then(work);
+  running.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  try {
+    return await Promise.race([running, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * SIGKILLs what is left of every server this rule started: the group of each server that
+ * recorded its pid, and any process whose argv names the rule's folder (a server that had not
+ * started its record yet). A process that leads no group of its own is killed alone, never the
+ * group it shares with the grader.
+ */
+async function endServers(servers: readonly ServerRun[], dir: string): Promise<string[]> {
+  const killed: string[] = [];
+  const groups = new Set<number>();
+  for (const server of servers) {
+    const pgid = serverPid(server.recordFile);
+    if (pgid !== undefined && liveInGroup(pgid).length > 0) groups.add(pgid);
+  }
+  const ownGroup = liveInGroup(process.pid).length > 0 ? process.pid : undefined;
+  for (const entry of servers.length > 0 ? processesMentioning(dir) : []) {
+    if (entry.pgid === entry.pid && entry.pgid !== ownGroup) groups.add(entry.pgid);
+    else {
+      killed.push(`pid ${entry.pid}`);
+      try {
+        process.kill(entry.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+  for (const pgid of groups) {
+    const alive = liveInGroup(pgid);
+    if (alive.length === 0) continue;
+    killed.push(`group ${pgid} (${alive.length} process${alive.length === 1 ? "" : "es"})`);
+    signalGroup(pgid, "SIGKILL");
+    for (let waited = 0; waited < 1000 && liveInGroup(pgid).length > 0; waited += 20) await sleep(20);
+  }
+  return killed;
+}

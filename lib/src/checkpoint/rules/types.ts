@@ -1,0 +1,137 @@
+// The shapes every rule of the checkpoint shares. A rule never touches the graded code: it sends
+// plain-data requests through a Probe and judges the plain-data answers, together with evidence
+// it gathers itself (the teaching server's log and record in a folder the grader made, /proc).
+import type { Implementation } from "../implementation.js";
+
+/** Names an implementation exports (lib's `Implementation` type). */
+export type ExportName = keyof Implementation;
+
+/** Gradescope's visibility values; a hidden rule's line stays out of view until the grader publishes. */
+export type Visibility = "visible" | "hidden" | "after_due_date" | "after_published";
+
+/** A value as it crosses the pipe: JSON, with tagged objects for what JSON cannot hold (see wire.ts). */
+export type Wire = unknown;
+
+/** An error the graded code raised, as plain data: its class name, message, and stable reason/code if any. */
+export interface ProbeError {
+  readonly name: string;
+  readonly message: string;
+  readonly reason?: string;
+  readonly code?: string;
+}
+
+/** The client methods a rule may ask a client under test to run. */
+export type ClientMethod = "initialize" | "listTools" | "allowedTools" | "callTool" | "close";
+
+/** The pure functions a rule may call by name. */
+export type PureFunction =
+  | "requestMessage" | "notificationMessage" | "answerFor" | "encodeFrame" | "parseFrame"
+  | "checkInitialize" | "checkTools" | "resultText";
+
+/** One request to the graded code, as plain data. */
+export type ProbeRequest =
+  /** typeof of each export, so a rule can say which name is missing. */
+  | { readonly op: "exports" }
+  /** PROTOCOL_VERSION and other constants the implementation exports. */
+  | { readonly op: "constant"; readonly name: "PROTOCOL_VERSION" }
+  | { readonly op: "call"; readonly fn: PureFunction; readonly args: readonly Wire[] }
+  /** A fresh FrameReader(limit) fed `chunks` (base64) in order, each repeated `times` (default 1); stops at the first throw. */
+  | { readonly op: "frameReader.feed"; readonly limit?: number; readonly chunks: readonly string[]; readonly times?: number }
+  /** topTools with the library's BM25 scorer, once per query (a score function cannot cross a pipe). */
+  | { readonly op: "topTools.bm25"; readonly queries: ReadonlyArray<{ readonly request: string; readonly tools: readonly Wire[]; readonly m: number }> }
+  | { readonly op: "client.new"; readonly command: readonly string[]; readonly options: Readonly<Record<string, Wire>> }
+  | { readonly op: "client.call"; readonly handle: number; readonly method: ClientMethod; readonly args: readonly Wire[] };
+
+/** The graded code's answer: a value, or the error it raised; `detail` carries partial results (frames before a throw). */
+export type ProbeAnswer =
+  | { readonly ok: true; readonly value: Wire }
+  | { readonly ok: false; readonly error: ProbeError; readonly detail?: Wire };
+
+export type Probe = (request: ProbeRequest) => Promise<ProbeAnswer>;
+
+/** A teaching server a rule starts: the argv to hand the client, and where the server writes its evidence. */
+export interface ServerRun {
+  readonly command: readonly string[];
+  /** The server's tools/call log (log.ts). */
+  readonly logFile: string;
+  /** The server's life record (record.ts). */
+  readonly recordFile: string;
+}
+
+export interface ServerSettings {
+  readonly notifications?: number;
+  /** A folder of its own for this server's files (the argv rule puts spaces and $ in it). */
+  readonly subdir?: string;
+  readonly endlessBytes?: number;
+}
+
+/** What a rule body may use. */
+export interface RuleContext {
+  /** Asks the graded code; FAILs the rule when no answer comes within `boundMs` (default 10 s). */
+  ask(request: ProbeRequest, boundMs?: number): Promise<ProbeAnswer>;
+  /** A folder the grader made for this rule; removed afterwards. */
+  readonly dir: string;
+  /** The per-learner seed (hidden inputs vary with it). */
+  readonly seed: number;
+  /** A teaching server in `mode` whose log and record live in this rule's folder. */
+  server(mode: string, settings?: ServerSettings): ServerRun;
+}
+
+/** One rule of Part B: its own line, its own points. */
+export interface Rule {
+  /** Stable id: "ids-exact", "framing-utf8-split", ... */
+  readonly id: string;
+  /** What an ok line says. */
+  readonly title: string;
+  readonly points: number;
+  /** The exports the rule calls; a rule is graded only if all of them are there. */
+  readonly needs: readonly (ExportName | `exercise${number}`)[];
+  /** Rules whose failure makes this one meaningless: it is then not graded (0 points, says why). */
+  readonly dependsOn: readonly string[];
+  readonly visibility: Visibility;
+  /** True when --seed changes its inputs: with a seed other than 0 its line is "after_due_date", so seeded inputs stay unseen until then. */
+  readonly seeded?: boolean;
+  /** Where a learner looks when it fails: "learner/src/framing.ts, FrameReader.feed". */
+  readonly where: string;
+  /** The whole rule's bound, in ms. */
+  readonly deadlineMs: number;
+  /** Returns a detail for the ok line ("" for none); throws RuleFailure to FAIL. */
+  readonly body: (context: RuleContext) => Promise<string>;
+}
+
+/** A rule's FAIL: what was expected and what came. */
+export class RuleFailure extends Error {
+  override readonly name = "RuleFailure";
+  constructor(
+    readonly what: string,
+    readonly expected: string,
+    readonly received: string,
+  ) {
+    super(`${what}: expected ${expected}; received ${received}`);
+  }
+}
+
+/** Raises the rule's FAIL. */
+export function failRule(what: string, expected: string, received: string): never {
+  throw new RuleFailure(what, expected, received);
+}
+
+/** One rule's outcome, as reports and feedback show it. */
+export interface RuleVerdict {
+  readonly rule: string;
+  readonly title: string;
+  readonly ok: boolean;
+  /** "passed", "failed", or "not-graded" (a dependency failed or an export is missing). */
+  readonly status: "passed" | "failed" | "not-graded";
+  readonly points: number;
+  readonly score: number;
+  readonly visibility: Visibility;
+  readonly where: string;
+  readonly expected: string | undefined;
+  readonly received: string | undefined;
+  /** The one line: "ok <title> (detail)" or "FAIL <rule>: ... (look at: where)". */
+  readonly line: string;
+  /** What the graded code printed while this rule ran (grading only). */
+  readonly output: string;
+  readonly ms: number;
+}

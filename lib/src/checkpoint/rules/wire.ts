@@ -1,0 +1,62 @@
+// Values across the host's pipe. JSON cannot carry bytes, NaN, bigint or a circular object, and
+// the rules need to send and receive exactly those, so each travels as a tagged object:
+// {"$bytes": base64}, {"$number": "NaN"}, {"$bigint": "12"}, {"$undefined": true},
+// {"$circular": true} (a request only: an object that contains itself), {"$function": name}.
+
+const MAX_DEPTH = 64;
+
+/** A value the graded code returned, as plain JSON (cycles and depth cut, never thrown). */
+export function toWire(value: unknown, depth = 0, seen: Set<object> = new Set()): unknown {
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
+  if (typeof value === "number" && !Number.isFinite(value)) return { $number: String(value) };
+  if (typeof value === "bigint") return { $bigint: value.toString() };
+  if (value === undefined) return { $undefined: true };
+  if (typeof value === "function") return { $function: value.name };
+  if (typeof value === "symbol") return { $symbol: String(value.description) };
+  if (typeof value !== "object" || value === null) return value;
+  if (seen.has(value) || depth > MAX_DEPTH) return { $circular: true };
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => toWire(item, depth + 1, seen));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = toWire(item, depth + 1, seen);
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+/** A value a rule sent, rebuilt with the bytes, numbers and cycles it stands for. */
+export function fromWire(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fromWire);
+  if (typeof value !== "object" || value === null) return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record["$bytes"] === "string") return Buffer.from(record["$bytes"], "base64");
+  if (typeof record["$number"] === "string") return Number(record["$number"]);
+  if (typeof record["$bigint"] === "string") return BigInt(record["$bigint"]);
+  if (record["$undefined"] === true) return undefined;
+  if (record["$circular"] === true) {
+    const loop: Record<string, unknown> = { jsonrpc: "2.0", method: "loop" };
+    loop["params"] = loop;
+    return loop;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(record)) out[key] = fromWire(item);
+  return out;
+}
+
+/** Bytes as they travel. */
+export const bytes = (data: Uint8Array | string): { $bytes: string } => ({ $bytes: Buffer.from(data).toString("base64") });
+
+/** The bytes a wire value stands for, or undefined when it is not bytes. */
+export function wireBytes(value: unknown): Buffer | undefined {
+  const encoded = (value as { $bytes?: unknown } | null)?.$bytes;
+  return typeof encoded === "string" ? Buffer.from(encoded, "base64") : undefined;
+}
+
+/** How a wire value reads in a FAIL line. */
+export function showWire(value: unknown, max = 160): string {
+  const asBytes = wireBytes(value);
+  const text = asBytes !== undefined ? `bytes ${JSON.stringify(asBytes.toString("utf8"))}` : JSON.stringify(value) ?? String(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

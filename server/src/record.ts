@@ -1,0 +1,63 @@
+/**
+ * The server's record of its own life, for graders: `--record FILE` appends one JSON line per
+ * event, synchronously, so the file is complete whenever the client looks. Events: "start" (its
+ * argv and the names of its environment variables), "message" (the method and id of every line
+ * that arrived, in order), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
+ * from it whether the client wrote nothing before the handshake, announced itself before
+ * listing, and ended the input before it sent any signal.
+ */
+import { appendFileSync } from "node:fs";
+
+export type RecordEvent =
+  | { readonly event: "start"; readonly pid: number; readonly argv: readonly string[]; readonly env: readonly string[] }
+  | { readonly event: "message"; readonly method?: string; readonly id?: unknown; readonly kind: "request" | "notification" | "response" | "other" }
+  | { readonly event: "eof" }
+  | { readonly event: "signal"; readonly signal: string };
+
+export class LifeRecord {
+  constructor(private readonly file: string | undefined) {}
+
+  get enabled(): boolean {
+    return this.file !== undefined;
+  }
+
+  write(entry: RecordEvent): void {
+    if (this.file === undefined) return;
+    try {
+      appendFileSync(this.file, `${JSON.stringify(entry)}\n`, "utf8");
+    } catch {
+      // A record that cannot be written is missing evidence, which the grader reports; the server carries on.
+    }
+  }
+
+  /** What one received line was, cheaply: a grader needs the order of methods, not the payloads. */
+  line(text: string): void {
+    if (this.file === undefined) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.write({ event: "message", kind: "other" });
+      return;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      this.write({ event: "message", kind: "other" });
+      return;
+    }
+    const message = value as Record<string, unknown>;
+    const method = typeof message["method"] === "string" ? message["method"] : undefined;
+    const kind = method === undefined ? ("id" in message ? "response" : "other") : "id" in message ? "request" : "notification";
+    this.write({ event: "message", kind, ...(method === undefined ? {} : { method }), ...("id" in message ? { id: message["id"] } : {}) });
+  }
+
+  /** Records SIGTERM, then dies of it as a server without the handler would. */
+  watchSigterm(): void {
+    if (this.file === undefined) return;
+    const onTerm = (): void => {
+      this.write({ event: "signal", signal: "SIGTERM" });
+      process.removeListener("SIGTERM", onTerm);
+      process.kill(process.pid, "SIGTERM");
+    };
+    process.on("SIGTERM", onTerm);
+  }
+}

@@ -1,0 +1,92 @@
+// The Gradescope bundle, tried the way Gradescope would use it: `npm run autograder:bundle`, the
+// zip unpacked into a temporary "source" folder, its packages installed from the bundled lockfile,
+// and run_autograder run with the directory contract moved into temporary folders, on a correct
+// and a wrong submission. setup.sh itself needs Ubuntu and the network and is not run here.
+// The install is `npm ci --offline` from npm's cache when WORKBOOK_AUTOGRADER_INSTALL=1
+// (`npm run autograder:test`, about 35 s); in `npm test` the bundle uses the repository's
+// node_modules, installed from the same lockfile (the test checks the two lockfiles are equal).
+import { execFileSync, spawn } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+
+const root = mkdtempSync(join(tmpdir(), "autograder-"));
+chmodSync(root, 0o755);
+const source = join(root, "source");
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+beforeAll(() => {
+  const zip = join(root, "autograder.zip");
+  execFileSync("bash", [join(REPO_ROOT, "scripts", "autograder-bundle.sh"), "--out", zip], { cwd: REPO_ROOT, stdio: "pipe" });
+  mkdirSync(source);
+  execFileSync("unzip", ["-q", zip, "-d", source]);
+  if (process.env["WORKBOOK_AUTOGRADER_INSTALL"] === "1") execFileSync("npm", ["ci", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: source, stdio: "pipe" });
+  else symlinkSync(join(REPO_ROOT, "node_modules"), join(source, "node_modules"));
+}, 180_000);
+
+interface Graded {
+  readonly status: number | null;
+  readonly results: { score: number; max_score: number; tests: Array<{ name: string; status: string }> };
+}
+
+/** A submission folder holding `files`, graded by the bundle's run_autograder with the folders moved. */
+function grade(name: string, files: Record<string, string>): Promise<Graded> {
+  const submission = join(root, name, "submission");
+  const results = join(root, name, "results");
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(submission, path, ".."), { recursive: true });
+    writeFileSync(join(submission, path), text);
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", [join(source, "run_autograder")], {
+      env: { PATH: process.env["PATH"] ?? "", AUTOGRADER_SOURCE: source, AUTOGRADER_SUBMISSION: submission, AUTOGRADER_RESULTS: results },
+      stdio: "ignore",
+    });
+    child.on("error", reject);
+    child.on("close", (status) => {
+      try {
+        resolve({ status, results: JSON.parse(readFileSync(join(results, "results.json"), "utf8")) as Graded["results"] });
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
+}
+
+describe("the Gradescope autograder bundle", () => {
+  it("holds setup.sh, run_autograder and the repository's own lockfile", () => {
+    expect(readFileSync(join(source, "package-lock.json"), "utf8")).toBe(readFileSync(join(REPO_ROOT, "package-lock.json"), "utf8"));
+    expect(readFileSync(join(source, "setup.sh"), "utf8")).toMatch(/Ubuntu 22\.04[\s\S]*npm ci/u);
+  });
+
+  it("grades a correct learner/ submission with full marks and a wrong one with its one FAIL", async () => {
+    const max = RULES.reduce((sum, rule) => sum + rule.points, 0);
+    const [right, wrong] = await Promise.all([grade("right", { "learner/src/index.ts": 'export * from "mcp-workbook";\n' }), grade("wrong", {
+      "learner/src/index.ts": [
+        'import * as wb from "mcp-workbook";',
+        'export * from "mcp-workbook";',
+        "// Ids compared with ==: the mistake.",
+        "export function answerFor(id: number, message: wb.JsonRpcMessage): wb.JsonObject | null {",
+        '  if ("method" in message) return null;',
+        "  // eslint-disable-next-line eqeqeq",
+        '  if ((message as { id?: unknown }).id != id) throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(id) });',
+        "  return wb.answerFor(id, { ...message, id } as wb.JsonRpcMessage);",
+        "}",
+        "",
+      ].join("\n"),
+    })]);
+    expect(right.status).toBe(0);
+    expect(right.results).toMatchObject({ score: max, max_score: max });
+    expect(wrong.status).toBe(0); // Gradescope reads results.json, not the exit status
+    expect(wrong.results.tests.filter((test) => test.status === "failed").map((test) => test.name.split(":")[0])).toEqual(["ids-exact"]);
+    expect(wrong.results.score).toBe(max - RULES.find((rule) => rule.id === "ids-exact")!.points);
+  }, 300_000);
+
+  it("an empty submission still gets a results.json that says why", async () => {
+    const empty = await grade("empty", { "README.txt": "nothing here\n" });
+    expect(empty.results.tests).toEqual([expect.objectContaining({ name: "checkpoint ran", status: "failed" })]);
+  }, 60_000);
+});
