@@ -31,7 +31,7 @@
 // /abs/path/to/repo, started from another folder with PATH and HOME only, must answer a handshake,
 // a listing and a call.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -101,6 +101,10 @@ describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckou
   beforeAll(() => {
     const started = Date.now();
     scratch = mkdtempSync(join(tmpdir(), "readme-test-"));
+    // mkdtemp makes the folder 0700. As root the checkpoint grades in a host process run as an
+    // unprivileged user, which cannot read a checkout inside a private folder (it then grades even
+    // the library 0 of 26): clone where a user's checkout usually lives, a folder others may enter.
+    chmodSync(scratch, 0o755);
     clone = join(scratch, "mcp-workbook");
     const head = spawnSync("git", ["-C", REPO, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim();
     const dirty = spawnSync("git", ["-C", REPO, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout.trim();
