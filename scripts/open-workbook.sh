@@ -8,8 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PYTHON="${WORKBOOK_PYTHON:-}"
-[ -n "$PYTHON" ] || PYTHON="$(bash scripts/jupyter-python.sh)" ||
+PYTHON="$(bash scripts/jupyter-python.sh)" ||
   { echo "open-workbook: Jupyter is missing; run: npm run setup" >&2; exit 1; }
 [ -f lib/dist/index.js ] || { echo "open-workbook: the library is not built; run: npm run build" >&2; exit 1; }
 

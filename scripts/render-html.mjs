@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const NOTEBOOK_FOLDERS = ["notebooks", "checkpoints"];
@@ -57,22 +58,28 @@ function usage(message) {
   process.exit(2);
 }
 
-function parseArgs(argv) {
-  const options = { outDir: join(REPO, "build", "notebooks"), executed: false, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--out-dir") {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith("--")) usage("--out-dir expects a folder");
-      options.outDir = resolve(value);
-    } else if (arg === "--executed") options.executed = true;
-    else if (arg === "-h" || arg === "--help") {
-      process.stdout.write(HELP);
-      process.exit(0);
-    } else if (arg.startsWith("--")) usage(`unknown option ${arg}`);
-    else options.paths.push(resolve(arg));
+function parseCommandLine(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { "out-dir": { type: "string" }, executed: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    usage(error.message);
   }
-  return options;
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  if (values["out-dir"] === "") usage("--out-dir expects a folder");
+  return {
+    outDir: values["out-dir"] === undefined ? join(REPO, "build", "notebooks") : resolve(values["out-dir"]),
+    executed: values.executed === true,
+    paths: positionals.map((path) => resolve(path)),
+  };
 }
 
 /** Every notebook in the notebook folders, in name order (no recursion: .ipynb_checkpoints stays out). */
@@ -127,7 +134,7 @@ function toHtml(python, templateBase, executedPath, outDir, name) {
 }
 
 function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseCommandLine(process.argv.slice(2));
   const notebooks = options.paths.length > 0 ? options.paths : workbookNotebooks();
   if (options.executed && options.paths.length === 0) usage("--executed needs the paths of executed notebooks");
   const missing = notebooks.filter((path) => !existsSync(path));

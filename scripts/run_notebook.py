@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -43,25 +42,17 @@ INSTALL_HINT = (
 )
 
 
-def python_has_jupyter(python: str) -> bool:
-    probe = "import " + ", ".join(JUPYTER_MODULES)
-    try:
-        return subprocess.run([python, "-c", probe], capture_output=True, timeout=60).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-
-
 def reexec_with_a_python_that_has_jupyter() -> None:
-    """The first python3 on PATH may lack Jupyter (a pyenv build does here); try the others."""
-    candidates = [os.environ.get("WORKBOOK_PYTHON"), "/usr/bin/python3", shutil.which("python3")]
-    for python in candidates:
-        if not python or not os.path.exists(python):
-            continue
-        if os.path.realpath(python) == os.path.realpath(sys.executable):
-            continue
-        if python_has_jupyter(python):
-            os.execv(python, [python, __file__, *sys.argv[1:]])
-    sys.stderr.write(f"run_notebook: {INSTALL_HINT}\n")
+    """The first python3 on PATH may lack Jupyter (a pyenv build does here): ask the one finder."""
+    finder = REPO / "scripts" / "jupyter-python.sh"
+    try:
+        found = subprocess.run(["bash", str(finder), *JUPYTER_MODULES], capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        found = subprocess.CompletedProcess([], 1, "", f"{finder} could not run: {error}\n")
+    python = found.stdout.strip()
+    if found.returncode == 0 and python and os.path.realpath(python) != os.path.realpath(sys.executable):
+        os.execv(python, [python, __file__, *sys.argv[1:]])
+    sys.stderr.write(f"run_notebook: {INSTALL_HINT}\n{found.stderr}")
     sys.exit(2)
 
 

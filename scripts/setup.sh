@@ -35,9 +35,10 @@ NODE_MAJOR="$(node -p 'process.versions.node.split(".")[0]')"
 step "node $(node --version) ok"
 
 # npm rewrites node_modules/.package-lock.json on every install, so it is newer than
-# package-lock.json exactly when node_modules matches the lockfile.
+# package-lock.json exactly when node_modules matches the lockfile. The mcp-workbook link is
+# checked too: a node_modules installed before lib/bin/ existed lacks it, and only npm links it.
 INSTALLED_LOCK=node_modules/.package-lock.json
-if [ ! -f "$INSTALLED_LOCK" ] || [ package-lock.json -nt "$INSTALLED_LOCK" ]; then
+if [ ! -f "$INSTALLED_LOCK" ] || [ package-lock.json -nt "$INSTALLED_LOCK" ] || [ ! -e node_modules/.bin/mcp-workbook ]; then
   step "installing Node packages (npm ci)"
   npm ci --no-audit --no-fund || fail "npm ci failed (see above): package-lock.json and package.json disagree, or a package could not be fetched"
 else

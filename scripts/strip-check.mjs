@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const NOTEBOOK_FOLDERS = ["notebooks", "checkpoints"];
@@ -60,13 +61,15 @@ export function nbformatText(value) {
 }
 
 function main(argv) {
-  const flags = new Set(argv.filter((arg) => arg.startsWith("--")));
-  const unknown = [...flags].filter((flag) => flag !== "--fix" && flag !== "--json");
-  if (unknown.length > 0) {
-    process.stderr.write(`strip-check: unknown option ${unknown.join(", ")} (expected --fix, --json)\n`);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { fix: { type: "boolean" }, json: { type: "boolean" } } });
+  } catch (error) {
+    process.stderr.write(`strip-check: ${error.message} (expected --fix, --json, NOTEBOOK...)\n`);
     return 2;
   }
-  const given = argv.filter((arg) => !arg.startsWith("--"));
+  const flags = new Set(Object.keys(parsed.values).map((name) => `--${name}`));
+  const given = parsed.positionals;
   const paths = given.length > 0 ? given : committedNotebooks();
 
   const dirty = [];

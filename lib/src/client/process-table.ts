@@ -9,12 +9,16 @@ export interface ProcessEntry {
   readonly state: string;
 }
 
+/** A zombie (Z) or dead (X) process has ended; it only waits for its parent to collect its status. */
+export function hasEnded(entry: ProcessEntry): boolean {
+  return entry.state === "Z" || entry.state === "X";
+}
+
 /**
- * Every process on the machine that has not ended, read from /proc in one pass. A zombie has
- * ended and only waits for its parent to collect its status, so it is left out. Linux only:
- * elsewhere it returns undefined (unknown), never a wrong empty list.
+ * Every process on the machine, ended ones included, read from /proc in one pass: the one parser
+ * of /proc/<pid>/stat. Linux only: elsewhere it returns undefined (unknown), never a wrong empty list.
  */
-export function listProcesses(): ProcessEntry[] | undefined {
+export function readProcessTable(): ProcessEntry[] | undefined {
   let entries: string[];
   try {
     entries = readdirSync("/proc");
@@ -32,10 +36,14 @@ export function listProcesses(): ProcessEntry[] | undefined {
     }
     // The command name (field 2) may hold spaces and parentheses: split after its last ")".
     const [state = "", ppid, pgid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (state === "Z" || state === "X") continue;
     processes.push({ pid: Number(entry), ppid: Number(ppid), pgid: Number(pgid), state });
   }
   return processes;
+}
+
+/** Every process on the machine that has not ended (zombies left out); undefined where /proc cannot be read. */
+export function listProcesses(): ProcessEntry[] | undefined {
+  return readProcessTable()?.filter((entry) => !hasEnded(entry));
 }
 
 /** A process's argv, or undefined once it has ended. */

@@ -14,11 +14,38 @@ export type OllamaOptions = { baseUrl?: string; timeoutMs?: number; onRetry?: (n
 
 export const OLLAMA_DEFAULT_URL = "http://127.0.0.1:11434";
 
-/** OLLAMA_HOST as Ollama's own client reads it: "host:port" or a URL; the default when unset. */
+/**
+ * OLLAMA_HOST as Ollama itself reads it (envconfig.Host): `host`, `host:port` or `scheme://host[:port][/path]`.
+ * Without a scheme it is http on port 11434 (so `gpu-box` means gpu-box:11434); with `http://` or
+ * `https://` and no port, 80 or 443. Unset or blank: the default address.
+ */
 export function ollamaBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const host = env["OLLAMA_HOST"]?.trim();
-  if (host === undefined || host === "") return OLLAMA_DEFAULT_URL;
-  return /^https?:\/\//.test(host) ? host : `http://${host}`;
+  const raw = env["OLLAMA_HOST"]?.trim();
+  if (raw === undefined || raw === "") return OLLAMA_DEFAULT_URL;
+  const schemeEnd = raw.indexOf("://");
+  const scheme = schemeEnd === -1 ? "http" : raw.slice(0, schemeEnd);
+  const rest = schemeEnd === -1 ? raw : raw.slice(schemeEnd + 3);
+  const defaultPort = schemeEnd === -1 ? "11434" : scheme === "https" ? "443" : scheme === "http" ? "80" : "11434";
+  const slash = rest.indexOf("/");
+  const hostPort = slash === -1 ? rest : rest.slice(0, slash);
+  const path = slash === -1 ? "" : rest.slice(slash);
+  const bracketed = /^\[([^\]]+)\](?::(\d*))?$/.exec(hostPort);
+  let host: string;
+  let port: string | undefined;
+  if (bracketed) {
+    host = `[${bracketed[1]!}]`;
+    port = bracketed[2];
+  } else {
+    const colon = hostPort.lastIndexOf(":");
+    const ipv6 = hostPort.indexOf(":") !== colon; // several colons and no brackets: an address without a port
+    host = colon === -1 || ipv6 ? hostPort : hostPort.slice(0, colon);
+    port = colon === -1 || ipv6 ? undefined : hostPort.slice(colon + 1);
+    if (ipv6) host = `[${host}]`;
+  }
+  if (host === "" || host === "[]") host = "127.0.0.1";
+  const portNumber = Number(port);
+  if (port === undefined || port === "" || !Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) port = defaultPort;
+  return `${scheme}://${host}:${port}${path}`.replace(/\/+$/, "");
 }
 
 /** The prompt a question costs a qwen2.5-family model, counted offline. */

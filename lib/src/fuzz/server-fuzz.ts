@@ -183,7 +183,10 @@ export async function fuzzServer(random: SeededRandom, mode: string, inputs: num
   }
   samplePeak();
   server.stdin.end();
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  // The bound must not outlive the run: an uncleared 30 s timer kept `npm run fuzz` alive 30 s after its report.
+  let bound: NodeJS.Timeout | undefined;
+  await Promise.race([exited, new Promise((resolve) => (bound = setTimeout(resolve, 30_000)))]);
+  clearTimeout(bound);
   if (server.exitCode === null) server.kill("SIGKILL");
   if (pending.length > 0) {
     report.unanswered += pending.length; // sentinels never answered: the server stopped answering

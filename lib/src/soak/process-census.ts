@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { hasEnded, readProcessTable } from "../client/process-table.js";
 
 /** Processes on the machine, and those in process groups we started, read from /proc in one pass. */
 export interface Census {
@@ -12,30 +13,21 @@ export interface Census {
   readonly zombiesOfThisProcess: number[];
 }
 
-/** One scan of /proc (Linux). A process that ends while we look is simply not counted. */
+/** One scan of /proc (Linux only), through the client's process table. A process that ends while we look is not counted. */
 export function takeCensus(ourGroups: ReadonlySet<number>): Census {
-  let total = 0;
+  const table = readProcessTable();
+  if (table === undefined) throw new Error("the soak counts processes in /proc, which this system does not have (Linux only)");
   const ours: number[] = [];
   const oursZombies: number[] = [];
   const zombiesOfThisProcess: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    total += 1;
-    // The command name (field 2) may hold spaces and parentheses: split after its last ")".
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (!ourGroups.has(Number(fields[2]))) continue;
-    if (fields[0] === "Z" || fields[0] === "X") {
-      oursZombies.push(Number(entry));
-      if (Number(fields[1]) === process.pid) zombiesOfThisProcess.push(Number(entry));
-    } else ours.push(Number(entry));
+  for (const entry of table) {
+    if (!ourGroups.has(entry.pgid)) continue;
+    if (hasEnded(entry)) {
+      oursZombies.push(entry.pid);
+      if (entry.ppid === process.pid) zombiesOfThisProcess.push(entry.pid);
+    } else ours.push(entry.pid);
   }
-  return { total, ours, oursZombies, zombiesOfThisProcess };
+  return { total: table.length, ours, oursZombies, zombiesOfThisProcess };
 }
 
 /** Open file descriptors of this process. */

@@ -7,6 +7,7 @@
  * grandchild belongs to init once its parent is gone; init reaps it, not us.) Run with --expose-gc (the npm script does).
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { openDescriptors, takeCensus } from "./process-census.js";
@@ -54,15 +55,24 @@ async function cycle(groups: Set<number>): Promise<void> {
   }
 }
 
+const SOAK_USAGE = "usage: npm run soak [-- --cycles N]\n  opens, calls and closes the client N times (default 1000) against the grandchild mode; exit 1 if anything is left behind";
+
 function cyclesFrom(argv: readonly string[]): number {
-  if (argv.length === 0) return 1000;
-  if (argv[0] === "--help") {
-    console.log("usage: npm run soak [-- --cycles N]\n  opens, calls and closes the client N times (default 1000) against the grandchild mode; exit 1 if anything is left behind");
+  let values: { cycles?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { cycles: { type: "string" }, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    console.error(`soak: ${(error as Error).message}; expected --cycles N (N >= 1)`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(SOAK_USAGE);
     process.exit(0);
   }
-  const cycles = Number(argv[1]);
-  if (argv[0] !== "--cycles" || argv.length !== 2 || !Number.isSafeInteger(cycles) || cycles < 1) {
-    console.error(`soak: unexpected arguments ${JSON.stringify(argv)}; expected --cycles N (N >= 1)`);
+  if (values.cycles === undefined) return 1000;
+  const cycles = Number(values.cycles);
+  if (values.cycles.trim() === "" || !Number.isSafeInteger(cycles) || cycles < 1) {
+    console.error(`soak: --cycles ${JSON.stringify(values.cycles)} is not a whole number of cycles; expected --cycles N (N >= 1)`);
     process.exit(2);
   }
   return cycles;

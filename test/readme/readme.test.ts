@@ -1,0 +1,193 @@
+// The README must not lie: every line of every shell block in README.md, tried on a fresh clone.
+//
+// How a line is treated is written in the README itself, in the line's trailing comment
+// (readme-lines.ts parses it; the README says the same in its quick start):
+//
+//   npx mcp-workbook demo stale                          run as written; must exit 0
+//   npm run checkpoint -- --impl learner   # ... exits 1  run as written; must exit 1 (`exits N` ends the comment)
+//   npm run setup   # ... until Ctrl-C, printing "http://127.0.0.1:"
+//                                                        run bounded: must print the quoted text, then
+//                                                        its process group is ended (SIGTERM, then SIGKILL)
+//   jupyter lab     # ... not run here: <reason>         shown only; the reason is required
+//
+// A line in none of these (a mark without its reason, Ctrl-C without the text) fails, as does a
+// plain line that fails or outlives its limit; the message names README.md:LINE, what happened,
+// the end of its output, and how to mark a line.
+//
+// What happens: `git clone` of this repository's HEAD (committed work only) into a temporary folder
+// outside it; then each line in its own `bash -c` from the clone's root, no terminal on stdin
+// (run-line.ts). The first line is the quick start's `npm run setup`, run alone, so the lines after
+// it meet the clone as a newcomer would; then block by block, two blocks at a time (the machine has
+// two cores), the lines of one block in README order, one after another, since they may share files.
+// The environment is this one minus what a test run adds (CI, JUPYTER_PATH, WORKBOOK_*, npm's
+// lifecycle variables, node_modules/.bin on PATH), plus npm_config_prefer_offline (reuse the npm
+// cache already on this machine) and the model services' addresses: OLLAMA_HOST and
+// ANTHROPIC_BASE_URL point at loopback stand-ins started for that line (the experiment tests' own
+// fakes, test/experiment/fake-ollama.ts and fake-messages-api.ts), ANTHROPIC_API_KEY is a dummy the
+// stand-in checks. A line that names a service (and is no --dry-run) must reach its stand-in. No
+// line may leave a process of its group running.
+//
+// The .mcp.json blocks are checked too: each server entry, with the clone's path in place of
+// /abs/path/to/repo, started from another folder with PATH and HOME only, must answer a handshake,
+// a listing and a call.
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StdioClient } from "../../lib/src/client/stdio-client.js";
+import { HOW_TO_MARK, shellLines, type ShellLine } from "./readme-lines.js";
+import { endRunning, newcomerEnv, problemWith, runLine, type Limits } from "./run-line.js";
+import { fakeMessagesApi } from "../experiment/fake-messages-api.js";
+import { fakeOllama } from "../experiment/fake-ollama.js";
+
+const REPO = resolve(__dirname, "../..");
+const LIMITS: Limits = { runMs: 120_000, boundedMs: 240_000 };
+const STAND_IN_KEY = "sk-ant-readme-test-stand-in";
+
+const notACheckout = existsSync(join(REPO, ".git")) ? false : "not a git checkout: there is no HEAD to clone";
+
+/** The stand-in a line's command names, if any, so the test can check the line really reached it. */
+function serviceOf(command: string): "ollama" | "anthropic" | undefined {
+  if (/--dry-run\b/.test(command)) return undefined; // contacts nothing, by design
+  if (/--provider[ =]ollama\b|--search[ =]\S*embed/.test(command)) return "ollama";
+  if (/--provider[ =]anthropic\b/.test(command)) return "anthropic";
+  return undefined;
+}
+
+const readmeLines = shellLines(readFileSync(join(REPO, "README.md"), "utf8"));
+
+describe("README.md's shell lines", () => {
+  it("each carries a mark the test understands", () => {
+    const unclassified = readmeLines.flatMap((line) =>
+      line.verdict.kind === "unclassified" ? [`README.md:${line.line}  ${line.text}\n  ${line.verdict.problem}`] : [],
+    );
+    expect(unclassified, `${unclassified.join("\n")}\n\n${HOW_TO_MARK}`).toEqual([]);
+  });
+
+  it("begin with the quick start: set-up first, run bounded", () => {
+    expect(readmeLines[0]?.command).toBe("npm run setup");
+    expect(readmeLines[0]?.verdict.kind).toBe("bounded");
+  });
+});
+
+/** One line's run against its own pair of stand-ins: the problem, if any, and a timing row. */
+async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: string; timing: string }> {
+  const { verdict } = line;
+  const [ollama, anthropic] = await Promise.all([fakeOllama(), fakeMessagesApi({ apiKey: STAND_IN_KEY })]);
+  try {
+    const env = newcomerEnv(REPO, { OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY });
+    const outcome = await runLine(line.command, clone, env, LIMITS, verdict.kind === "bounded" ? verdict.waitFor : undefined);
+    const timing = `${(outcome.ms / 1000).toFixed(1).padStart(6)} s  ${verdict.kind.padEnd(7)}  README.md:${line.line}  ${line.command}`;
+    let problem = problemWith(line, outcome, LIMITS);
+    const service = serviceOf(line.command);
+    const stand = service === "ollama" ? ollama : anthropic;
+    if (problem === undefined && service !== undefined && stand.requests.length === 0) {
+      problem = `never reached the loopback ${service} stand-in (does it read ${service === "ollama" ? "OLLAMA_HOST" : "ANTHROPIC_BASE_URL"}?)`;
+    }
+    if (problem === undefined) return { timing };
+    const tail = outcome.tail.trimEnd().split("\n").slice(-15).map((l) => `    | ${l}`).join("\n");
+    return { timing, problem: `README.md:${line.line}  ${line.text}\n  ${problem}\n  output (end):\n${tail}` };
+  } finally {
+    await Promise.all([ollama.close(), anthropic.close()]);
+  }
+}
+
+describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckout === false ? "" : ` (${notACheckout})`}`, () => {
+  let scratch: string;
+  let clone: string;
+  let cloneSeconds = 0;
+
+  beforeAll(() => {
+    const started = Date.now();
+    scratch = mkdtempSync(join(tmpdir(), "readme-test-"));
+    // mkdtemp makes the folder 0700. As root the checkpoint grades in a host process run as an
+    // unprivileged user, which cannot read a checkout inside a private folder (it then grades even
+    // the library 0 of 26): clone where a user's checkout usually lives, a folder others may enter.
+    chmodSync(scratch, 0o755);
+    clone = join(scratch, "mcp-workbook");
+    const head = spawnSync("git", ["-C", REPO, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim();
+    const dirty = spawnSync("git", ["-C", REPO, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout.trim();
+    if (dirty !== "") console.warn(`README test: cloning HEAD ${head.slice(0, 12)}; uncommitted changes are not in the clone:\n${dirty}`);
+    for (const args of [["clone", "--quiet", "--no-checkout", REPO, clone], ["-C", clone, "checkout", "--quiet", "--detach", head]]) {
+      const git = spawnSync("git", args, { encoding: "utf8" });
+      if (git.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${git.stderr}`);
+    }
+    cloneSeconds = (Date.now() - started) / 1000;
+  });
+
+  afterAll(async () => {
+    await endRunning();
+    // The clone holds a whole node_modules (tens of thousands of files): deleting it can take longer
+    // than the lines took on a busy machine, and nothing waits for it, so a detached rm does it.
+    if (scratch) spawn("rm", ["-rf", scratch], { detached: true, stdio: "ignore" }).unref();
+  });
+
+  it("runs every line as written, runs it bounded, or finds it marked with its reason", { timeout: 1_500_000 }, async () => {
+    const lines = shellLines(readFileSync(join(clone, "README.md"), "utf8"));
+    const problems: { line: number; text: string }[] = [];
+    const timings: { line: number; text: string }[] = [];
+    const tally = { run: 0, bounded: 0, marked: 0 };
+    const runnable: ShellLine[] = [];
+    for (const line of lines) {
+      if (line.verdict.kind === "unclassified") problems.push({ line: line.line, text: `README.md:${line.line}  ${line.text}\n  ${line.verdict.problem}` });
+      else if (line.verdict.kind === "marked") tally.marked += 1;
+      else {
+        tally[line.verdict.kind] += 1;
+        runnable.push(line);
+      }
+    }
+    const started = Date.now();
+    const record = (line: ShellLine, result: { problem?: string; timing: string }) => {
+      timings.push({ line: line.line, text: result.timing });
+      if (result.problem !== undefined) problems.push({ line: line.line, text: result.problem });
+      return result.problem === undefined;
+    };
+    // The quick start's set-up first, alone: nothing after a failed set-up can say anything.
+    const [setup, ...after] = runnable;
+    if (setup !== undefined && record(setup, await tryLine(setup, clone))) {
+      const setupSeconds = (Date.now() - started) / 1000;
+      // Then block by block, two blocks at a time; the lines of one block in order (they may share files).
+      const blocks = [...new Set(after.map((line) => line.block))].map((block) => after.filter((line) => line.block === block));
+      const lane = async () => {
+        for (let block = blocks.shift(); block !== undefined; block = blocks.shift()) {
+          for (const line of block) record(line, await tryLine(line, clone));
+        }
+      };
+      await Promise.all([lane(), lane()]);
+      timings.push({ line: Infinity, text: `set-up ${setupSeconds.toFixed(1)} s, the other lines ${((Date.now() - started) / 1000 - setupSeconds).toFixed(1)} s (two blocks at a time)` });
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+    console.log(
+      `README test: ${lines.length} shell lines: ${tally.run} run, ${tally.bounded} bounded, ${tally.marked} marked; ` +
+        `clone ${cloneSeconds.toFixed(1)} s, lines ${seconds.toFixed(1)} s\n${timings.sort(byLine).map((t) => t.text).join("\n")}`,
+    );
+    const report = problems.sort(byLine).map((p) => p.text);
+    expect(report, `${report.length} README line(s) failed on a fresh clone:\n\n${report.join("\n\n")}\n\n${HOW_TO_MARK}`).toEqual([]);
+  });
+  it("starts the servers its .mcp.json examples name, from the clone", async () => {
+    const readme = readFileSync(join(clone, "README.md"), "utf8");
+    const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+      .filter((match) => match[1]!.includes('"mcpServers"'))
+      .map((match) => JSON.parse(match[1]!.replaceAll("/abs/path/to/repo", clone)) as { mcpServers?: Record<string, { command: string; args: string[] }> })
+      .flatMap((config) => Object.values(config.mcpServers ?? {}));
+    expect(configs.length).toBeGreaterThan(0);
+    for (const server of configs) {
+      // An MCP client starts it from a folder of its own choosing, with a small environment.
+      const client = new StdioClient([server.command, ...server.args], {
+        allowed: ["word_count"],
+        timeoutMs: 20_000,
+        env: { PATH: newcomerEnv(REPO, {})["PATH"]!, HOME: process.env["HOME"] ?? "/root" },
+        cwd: tmpdir(),
+      });
+      try {
+        await client.initialize();
+        expect((await client.listTools()).map((tool) => tool.name)).toContain("word_count");
+        expect(await client.callTool("word_count", { text: "vanilla stock needs review" })).toBe("4");
+      } finally {
+        await client.close();
+      }
+    }
+  });
+});
