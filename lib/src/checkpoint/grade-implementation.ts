@@ -6,7 +6,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
-import { hostPool, hostUser, type HostOptions } from "./host/host-probe.js";
+import { TEACHING_SERVER } from "../client/teaching-server.js";
+import { HOST_MAIN, hostPool, hostUser, type HostOptions } from "./host/host-probe.js";
+import { hostView } from "./host/reachable-copy.js";
 import { compileLearnerCopy, isLearnerCopy } from "./learner-copy.js";
 import { MODULE_PATHS, REPO_ROOT } from "./paths.js";
 import { RULES } from "./rules/index.js";
@@ -90,13 +92,17 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
     implementation = { path: absolute, hash: hashFiles(root, files), kind: "module" };
   }
   const user = hostUser(options.host);
-  const pool = hostPool(entry, { modulePaths: MODULE_PATHS, ...options.host, ...(user ? { user } : { user: "self" }) });
+  const view = hostView(user, REPO_ROOT, [HOST_MAIN, TEACHING_SERVER, entry, ...MODULE_PATHS]);
+  const pool = hostPool(view.map(entry), {
+    modulePaths: MODULE_PATHS.map(view.map), hostMain: view.map(HOST_MAIN), ...options.host, ...(user ? { user } : { user: "self" }),
+  });
   try {
     const verdicts = await runRules({
       rules: options.rules ?? RULES,
       openProbe: pool.openProbe,
       seed: options.seed ?? 0,
       broken: options.broken ?? broken,
+      serverMain: view.map(TEACHING_SERVER),
       ...(user ? { owner: user } : {}),
       ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
     });
@@ -106,6 +112,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
     };
   } finally {
     await pool.dispose();
+    view.dispose();
     if (outDir !== undefined) rmSync(outDir, { recursive: true, force: true });
   }
 }

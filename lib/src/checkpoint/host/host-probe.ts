@@ -22,6 +22,8 @@ export interface HostOptions {
   readonly modulePaths?: readonly string[];
   /** The user the host runs as; default: nobody when the grader is root, else the grader's own. */
   readonly user?: { readonly uid: number; readonly gid: number } | "self";
+  /** The host's own code (a reachable copy's host-main.js when the checkout is hidden from the host's user). */
+  readonly hostMain?: string;
   /** Extra variables for the host (tests use a canary); never the grader's own environment. */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -102,7 +104,7 @@ function startHost(implPath: string, options: HostOptions): Host {
   const user = hostUser(options);
   const env: Record<string, string> = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", ...options.env };
   if (options.modulePaths && options.modulePaths.length > 0) env["NODE_PATH"] = options.modulePaths.join(":");
-  const child = spawn(process.execPath, [HOST_MAIN, implPath], {
+  const child = spawn(process.execPath, [options.hostMain ?? HOST_MAIN, implPath], {
     stdio: ["pipe", "pipe", "pipe", "pipe"],
     env,
     cwd: "/",

@@ -27,6 +27,8 @@ export interface RunOptions {
   readonly broken?: ReadonlyMap<string, string>;
   /** The user the graded code runs as, so the servers it starts can write in the rule's folder. */
   readonly owner?: { readonly uid: number; readonly gid: number };
+  /** The teaching server's main file as the graded code can reach it (default: this checkout's). */
+  readonly serverMain?: string;
   /** Called after each rule, for progress lines. */
   readonly onVerdict?: (verdict: RuleVerdict) => void;
 }
@@ -122,7 +124,7 @@ function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions,
       if (options.owner) chownSync(home, options.owner.uid, options.owner.gid);
       const logFile = join(home, "calls.jsonl");
       const recordFile = join(home, "record.jsonl");
-      const command = [process.execPath, TEACHING_SERVER, "--mode", mode, "--log", logFile, "--record", recordFile];
+      const command = [process.execPath, options.serverMain ?? TEACHING_SERVER, "--mode", mode, "--log", logFile, "--record", recordFile];
       if (settings.notifications !== undefined) command.push("--notifications", String(settings.notifications));
       if (settings.endlessBytes !== undefined) command.push("--endless-bytes", String(settings.endlessBytes));
       const run = { command, logFile, recordFile };

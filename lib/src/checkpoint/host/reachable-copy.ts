@@ -1,0 +1,104 @@
+// The host runs as an unprivileged user, which must be able to reach the files it loads: the
+// host's own code, the graded module, node_modules and the teaching server. A checkout under a
+// folder only its owner may enter (/root, a `mktemp -d` folder: mode 0700) hides them all. Then
+// the grader lays a copy of the repository, made of hard links (no bytes copied, well under a
+// second), in a temporary folder anyone may enter, and points the host at that copy instead.
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
+
+export interface User {
+  readonly uid: number;
+  readonly gid: number;
+}
+
+/** Whether `user` may open `path` for reading: every folder above it searchable, the file itself readable. */
+export function reachableBy(user: User, path: string): boolean {
+  const parts: string[] = [];
+  let real: string;
+  try {
+    real = realpathSync(path); // a link is only as reachable as what it points to
+  } catch {
+    return false;
+  }
+  for (let here = real; ; here = dirname(here)) {
+    parts.unshift(here);
+    if (dirname(here) === here) break;
+  }
+  try {
+    return parts.every((each, index) => allows(user, each, index === parts.length - 1 && !statSync(each).isDirectory() ? 0o4 : 0o1));
+  } catch {
+    return false; // a part that does not exist is not reachable either
+  }
+}
+
+function allows(user: User, path: string, bit: number): boolean {
+  const stat = statSync(path);
+  if (stat.uid === user.uid) return (stat.mode & (bit << 6)) !== 0;
+  if (stat.gid === user.gid) return (stat.mode & (bit << 3)) !== 0;
+  return (stat.mode & bit) !== 0;
+}
+
+/** Where the host finds things: the same paths, or the same paths inside a reachable copy. */
+export interface HostView {
+  /** The path `path` (absolute, inside the repository or not) has for the host. */
+  readonly map: (path: string) => string;
+  /** Removes the copy, if one was made. */
+  readonly dispose: () => void;
+}
+
+const SAME: HostView = { map: (path) => path, dispose: () => undefined };
+
+/**
+ * The repository as `user` sees it: itself when every path in `needed` is reachable, else a hard-
+ * linked copy (everything but .git) in a folder of mode 0755. `outside` paths, such as a graded
+ * module beside no repository, are linked in beside it when they are hidden too.
+ */
+export function hostView(user: User | undefined, repoRoot: string, needed: readonly string[]): HostView {
+  if (user === undefined || needed.every((path) => reachableBy(user, path))) return SAME;
+  const copy = mkdtempSync(join(tmpdir(), "workbook-host-view-"));
+  chmodSync(copy, 0o755);
+  const root = join(copy, "repo");
+  try {
+    linkTree(repoRoot, root, (name) => name !== ".git");
+    const outside = new Map<string, string>();
+    const map = (path: string): string => {
+      const inside = relative(repoRoot, path);
+      if (inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside))) return join(root, inside);
+      if (reachableBy(user, path)) return path;
+      const folder = dirname(path);
+      let linked = outside.get(folder);
+      if (linked === undefined) {
+        linked = join(copy, `outside-${outside.size + 1}`);
+        linkTree(folder, linked, () => true);
+        outside.set(folder, linked);
+      }
+      return join(linked, relative(folder, path));
+    };
+    return { map, dispose: () => rmSync(copy, { recursive: true, force: true }) };
+  } catch (error) {
+    rmSync(copy, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * `cp -alL` of `from` into `to`: folders made anew, files hard-linked, symbolic links followed
+ * (a link into the hidden checkout, such as a workspace's node_modules entry, would stay hidden).
+ */
+function linkTree(from: string, to: string, keep: (name: string) => boolean): void {
+  execFileSync("mkdir", ["-p", to]);
+  chmodSync(to, 0o755);
+  const names = readdirSync(from).filter(keep);
+  if (names.length === 0) return;
+  const sources = names.map((name) => join(from, name));
+  try {
+    execFileSync("cp", ["-alL", ...sources, `${to}/`], { stdio: "ignore" });
+  } catch {
+    execFileSync("cp", ["-aL", ...sources, `${to}/`]); // another file system: hard links cannot cross it
+  }
+  // The copy's folders are new: open them to the host user. Files are the originals (hard links),
+  // so their modes are left alone.
+  execFileSync("find", [to, "-type", "d", "-exec", "chmod", "a+rx", "{}", "+"]);
+}
