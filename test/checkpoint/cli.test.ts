@@ -85,7 +85,8 @@ function readOnlyCopy(): void {
   }
   symlinkSync(join(REPO_ROOT, "node_modules"), join(readOnly, "node_modules"));
   mkdirSync(join(outside, ".."), { recursive: true });
-  writeFileSync(outside, `"use strict";\nmodule.exports = require(${JSON.stringify(join(WRONG, "discovery-bounds.js"))});\n`);
+  // A copy, not a require of the checkout: the host may see only a linked copy of a checkout it cannot enter.
+  writeFileSync(outside, readFileSync(join(WRONG, "discovery-bounds.js")));
   chmodSync(join(outside, ".."), 0o755);
   chmodTree(readOnly, (mode) => mode & ~0o222);
 }
@@ -182,7 +183,8 @@ describe("npm run checkpoint -- --impl PATH", () => {
     if (process.getuid?.() === 0) {
       expect(reader.results.output).toMatch(/graded code ran as uid 65534/u);
       expect(everything).toMatch(/parent env: \(EACCES\)/u);
-      expect(everything).toMatch(/could not write \S+checkpoints\/reports\/results\.json: EACCES/u);
+      // The report folder the grader's command line names, which anyone can read in /proc.
+      expect(everything).toContain(`could not write ${join(root, "reader")}/results.json: EACCES`);
     }
   });
 

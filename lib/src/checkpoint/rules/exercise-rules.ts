@@ -54,7 +54,7 @@ export const EXERCISE_RULES: readonly Rule[] = [
   }),
   exercise(4, "a paginated list", 1, async (context, name) => {
     const listAllTools = async (command: readonly string[]): Promise<unknown> => {
-      const answer = await context.ask({ op: "call", fn: name as never, args: [command] }, 12_000);
+      const answer = await context.ask({ op: "call", fn: name as never, args: [context.forHost(command)] }, 12_000);
       if (!answer.ok) throw rebuilt(answer);
       return fromWire(answer.value);
     };

@@ -75,6 +75,8 @@ export interface RuleContext {
   readonly seed: number;
   /** A teaching server in `mode` whose log and record live in this rule's folder. */
   server(mode: string, settings?: ServerSettings): ServerRun;
+  /** `command` with this checkout's teaching server replaced by the path the graded code can reach. */
+  forHost(command: readonly string[]): string[];
 }
 
 /** One rule of Part B: its own line, its own points. */
