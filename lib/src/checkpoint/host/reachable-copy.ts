@@ -3,8 +3,7 @@
 // folder only its owner may enter (/root, a `mktemp -d` folder: mode 0700) hides them all. Then
 // the grader lays a copy of the repository, made of hard links (no bytes copied, well under a
 // second), in a temporary folder anyone may enter, and points the host at that copy instead.
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 
@@ -84,21 +83,41 @@ export function hostView(user: User | undefined, repoRoot: string, needed: reado
 }
 
 /**
- * `cp -alL` of `from` into `to`: folders made anew, files hard-linked, symbolic links followed
- * (a link into the hidden checkout, such as a workspace's node_modules entry, would stay hidden).
+ * Lays `from` out again under `to`: folders made anew (mode 0755), symbolic links followed (a link
+ * into the hidden checkout, such as a workspace's node_modules entry, would stay hidden), code
+ * hard-linked. TypeScript sources and declarations are left out and package.json files copied:
+ * a hard link changes its file's link count, which a tslab kernel watching those files takes for
+ * an edit ("Unexpected pending rebuildTimer"), and the host needs neither.
  */
-function linkTree(from: string, to: string, keep: (name: string) => boolean): void {
-  execFileSync("mkdir", ["-p", to]);
+function linkTree(from: string, to: string, keep: (name: string) => boolean, seen = new Set<string>()): void {
+  const real = realpathSync(from);
+  if (seen.has(real)) return; // a link back up the tree
+  seen.add(real);
+  mkdirSync(to, { recursive: true });
   chmodSync(to, 0o755);
-  const names = readdirSync(from).filter(keep);
-  if (names.length === 0) return;
-  const sources = names.map((name) => join(from, name));
-  try {
-    execFileSync("cp", ["-alL", ...sources, `${to}/`], { stdio: "ignore" });
-  } catch {
-    execFileSync("cp", ["-aL", ...sources, `${to}/`]); // another file system: hard links cannot cross it
+  for (const name of readdirSync(from)) {
+    if (!keep(name) || TYPESCRIPT.test(name)) continue;
+    const source = join(from, name);
+    let stat;
+    try {
+      stat = statSync(source);
+    } catch {
+      continue; // a dangling link
+    }
+    const target = join(to, name);
+    if (stat.isDirectory()) linkTree(source, target, () => true, seen);
+    else if (name === "package.json" || !tryLink(source, target)) copyFileSync(source, target);
   }
-  // The copy's folders are new: open them to the host user. Files are the originals (hard links),
-  // so their modes are left alone.
-  execFileSync("find", [to, "-type", "d", "-exec", "chmod", "a+rx", "{}", "+"]);
+  seen.delete(real);
+}
+
+const TYPESCRIPT = /\.(?:d\.)?[cm]?ts$|\.map$/u;
+
+function tryLink(source: string, target: string): boolean {
+  try {
+    linkSync(source, target);
+    return true;
+  } catch {
+    return false; // another file system, or a file we may not link: copy it
+  }
 }
