@@ -4,7 +4,8 @@
 // the grader, on that data. An exercise still a stub scores 0 and says "not attempted". What
 // cannot cross a pipe (a function inside exercise 3's loop options) arrives as {"$function": name}.
 import { join } from "node:path";
-import { checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkPagination, checkRecoveryReport } from "../../exercises/checks.js";
+import { checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkRecoveryReport } from "../../exercises/checks.js";
+import { judgeCursorLoop, type CursorOutcome, type CursorTrial } from "../../exercises/cursor-loop.js";
 import { showError } from "./expect.js";
 import { loggedCalls } from "./evidence.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
@@ -53,12 +54,13 @@ export const EXERCISE_RULES: readonly Rule[] = [
     return verdictOf(checkLoopRecovers(fix, "checkpoint"), name);
   }),
   exercise(4, "a paginated list", 1, async (context, name) => {
-    const listAllTools = async (command: readonly string[]): Promise<unknown> => {
-      const answer = await context.ask({ op: "call", fn: name as never, args: [command] }, 12_000);
-      if (!answer.ok) throw rebuilt(answer);
-      return fromWire(answer.value);
+    // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
+    const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
+      const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
+      if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
+      return fromWire(answer.value) as CursorOutcome;
     };
-    return verdictOf(checkPagination(listAllTools, "checkpoint"), name);
+    return verdictOf(judgeCursorLoop(run, (mode) => context.server(mode).command, "checkpoint"), name);
   }),
   exercise(5, "two requests in flight", 1, async (context, name) => {
     const texts = ["vanilla", "mint chip and cookie dough"];

@@ -39,6 +39,8 @@ export type ProbeRequest =
   | { readonly op: "frameReader.feed"; readonly limit?: number; readonly chunks: readonly string[]; readonly times?: number }
   /** topTools with the library's BM25 scorer, once per query (a score function cannot cross a pipe). */
   | { readonly op: "topTools.bm25"; readonly queries: ReadonlyArray<{ readonly request: string; readonly tools: readonly Wire[]; readonly m: number }> }
+  /** Exercise 4: the learner's cursor loop run on one trial (scripted pages or a live server's argv); answers its plain outcome. */
+  | { readonly op: "exercise.cursorTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   | { readonly op: "client.new"; readonly command: readonly string[]; readonly options: Readonly<Record<string, Wire>> }
   | { readonly op: "client.call"; readonly handle: number; readonly method: ClientMethod; readonly args: readonly Wire[] };
 
