@@ -41,6 +41,8 @@ export type ProbeRequest =
   | { readonly op: "topTools.bm25"; readonly queries: ReadonlyArray<{ readonly request: string; readonly tools: readonly Wire[]; readonly m: number }> }
   /** Exercise 4: the learner's cursor loop run on one trial (scripted pages or a live server's argv); answers its plain outcome. */
   | { readonly op: "exercise.cursorTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
+  /** Exercise 5: the learner's outstanding-id table run on one trial (a live server's argv or scripted replies); answers its plain outcome. */
+  | { readonly op: "exercise.inFlightTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   | { readonly op: "client.new"; readonly command: readonly string[]; readonly options: Readonly<Record<string, Wire>> }
   | { readonly op: "client.call"; readonly handle: number; readonly method: ClientMethod; readonly args: readonly Wire[] };
 
