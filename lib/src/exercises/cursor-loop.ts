@@ -2,7 +2,8 @@
 // gets a way to ask for one page (askPage) and the bounds; the check runs it against scripted
 // pages (exact cases: a repeating cursor, endless cursors, too many tools) and against the live
 // teaching server's paged modes. A loop with a page bound but no memory of cursors fails the
-// repeated-cursor case by name.
+// repeated-cursor case by name. Each run is plain data (runCursorTrial), so the checkpoint runs the
+// learner's exercise4 in its host and judges with this same check (judgeCursorLoop).
 import { spawn } from "node:child_process";
 import { PROTOCOL_VERSION } from "../protocol/constants.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
@@ -15,7 +16,6 @@ import type { McpTool } from "../protocol/handshake.js";
 import { signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import type { CheckResult } from "../checkpoint/harness.js";
-import { describeError } from "../checkpoint/harness.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "./exercise-harness.js";
 
 /** Asks the server for one page of tools/list: the first with no cursor, each later one with the cursor it was given. */

@@ -1,7 +1,9 @@
 // Exercise 5 as the chapter sets it: the learner writes the table of outstanding ids. Their
 // countInFlight(context, texts) sends every request before reading any reply, binds each reply
 // to its request by id, and refuses a reply that answers nothing it is waiting for. The check
-// runs it against the live "reverse" server (replies swapped) and against scripted replies.
+// runs it against the live "reverse" server (replies swapped) and against scripted replies. Each
+// run is plain data (runInFlightTrial), so the checkpoint runs the learner's exercise5 in its host
+// and judges with this same check (judgeOutstandingTable).
 import type { CheckResult } from "../checkpoint/harness.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { DeadlineError } from "../protocol/errors/deadline-error.js";
