@@ -3,7 +3,7 @@
 // returns (plain data: receipts, tables, tool lists, answers); a function that still throws
 // "not implemented" scores 0 and reads "not attempted". The exercise notebook's tagged cells
 // ("exercise-answer") are where you develop them; copy the finished code here.
-import type { LoopOptions } from "mcp-workbook";
+import type { AskPage, ClientContext, ListBounds, LoopOptions, McpTool } from "mcp-workbook";
 import { notImplemented } from "../not-implemented.js";
 
 /** Exercise 1: a receipt that offered 64 tools and a smaller size, and recoveryReport(receipt) computed from it. */
@@ -21,15 +21,26 @@ export async function exercise3(): Promise<Partial<LoopOptions>> {
   return notImplemented("exercise3");
 }
 
-/** Exercise 4: every tool of the server `command` starts, following nextCursor within bounds; close the client. */
-export async function exercise4(command: readonly string[]): Promise<ReadonlyArray<{ readonly name: string }>> {
-  void command;
+/**
+ * Exercise 4: the cursor loop you wrote in the exercise notebook. `askPage(cursor)` resolves to one
+ * page of tools/list ({ tools, nextCursor? }; undefined asks for the first). Return every tool of
+ * every page, in order; refuse a list past bounds.maxPages pages or bounds.maxTools tools, and a
+ * cursor that comes back (on the page where it does, naming it).
+ */
+export async function exercise4(askPage: AskPage, bounds: ListBounds): Promise<McpTool[]> {
+  void askPage;
+  void bounds;
   return notImplemented("exercise4");
 }
 
-/** Exercise 5: start a client on `command`, word_count each text with both calls in flight at once, answers in the order asked. */
-export async function exercise5(command: readonly string[], texts: readonly string[]): Promise<string[]> {
-  void command;
+/**
+ * Exercise 5: the table of outstanding ids you wrote in the exercise notebook. `context` is a ready
+ * client's context (send, nextId, nextFrame, timeoutMs): send a word_count call for every text
+ * before reading any reply, bind each reply to its request by id, refuse a reply that answers
+ * nothing you are waiting for, and return the answers in the order asked.
+ */
+export async function exercise5(context: ClientContext, texts: readonly string[]): Promise<string[]> {
+  void context;
   void texts;
   return notImplemented("exercise5");
 }

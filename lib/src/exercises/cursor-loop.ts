@@ -2,7 +2,8 @@
 // gets a way to ask for one page (askPage) and the bounds; the check runs it against scripted
 // pages (exact cases: a repeating cursor, endless cursors, too many tools) and against the live
 // teaching server's paged modes. A loop with a page bound but no memory of cursors fails the
-// repeated-cursor case by name.
+// repeated-cursor case by name. Each run is plain data (runCursorTrial), so the checkpoint runs the
+// learner's exercise4 in its host and judges with this same check (judgeCursorLoop).
 import { spawn } from "node:child_process";
 import { PROTOCOL_VERSION } from "../protocol/constants.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
@@ -15,7 +16,6 @@ import type { McpTool } from "../protocol/handshake.js";
 import { signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import type { CheckResult } from "../checkpoint/harness.js";
-import { describeError } from "../checkpoint/harness.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "./exercise-harness.js";
 
 /** Asks the server for one page of tools/list: the first with no cursor, each later one with the cursor it was given. */
@@ -32,25 +32,62 @@ export const CURSOR_BOUNDS: ListBounds = { maxPages: 5, maxTools: 32 };
 
 const tool = (name: string): McpTool => ({ name, description: `the ${name} tool`, inputSchema: { type: "object" } }) as McpTool;
 
-/** A scripted server: page i of `pages` answers the i-th ask; every ask's cursor is recorded. */
-function scripted(pages: (index: number) => JsonObject): { askPage: AskPage; asked: Array<string | undefined> } {
-  const asked: Array<string | undefined> = [];
-  return {
-    asked,
-    askPage: (cursor) => {
-      asked.push(cursor);
-      if (asked.length > 100) return Promise.reject(new Error("the check stopped a loop after 100 pages"));
-      return Promise.resolve(pages(asked.length - 1));
-    },
-  };
-}
+/** The most pages a scripted trial serves: a loop still asking after that is stopped by the check. */
+const SCRIPT_PAGES = 100;
 
 /**
- * One live session with the teaching server in `mode`: handshake, then `work` gets an askPage
+ * One run of the learner's loop, as plain data, so it can be run where the learner's code lives
+ * (the notebook's kernel, or the checkpoint's host) and judged elsewhere: scripted pages (page i
+ * answers the i-th ask) or a live teaching server's command.
+ */
+export type CursorTrial = { readonly pages: readonly JsonObject[] } | { readonly command: readonly string[] };
+
+/** What one trial gave, as plain data: the tools' names or the error, and every cursor asked with (null for none). */
+export interface CursorOutcome {
+  readonly names?: readonly string[];
+  readonly error?: { readonly name: string; readonly message: string };
+  readonly asked: ReadonlyArray<string | null>;
+}
+
+function plainError(error: unknown): { name: string; message: string } {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: typeof error, message: String(error) };
+}
+
+/** Runs the learner's loop on one trial, in this process; never throws. */
+export async function runCursorTrial(listAllTools: unknown, trial: CursorTrial): Promise<CursorOutcome> {
+  const asked: Array<string | null> = [];
+  const work = async (askPage: AskPage): Promise<unknown> => {
+    if (typeof listAllTools !== "function") throw new TypeError(`expected a function (askPage, bounds) => Promise<tools>; got ${typeof listAllTools}`);
+    const recorded: AskPage = (cursor) => {
+      asked.push(cursor ?? null);
+      return askPage(cursor);
+    };
+    return (listAllTools as ListAllTools)(recorded, CURSOR_BOUNDS);
+  };
+  try {
+    const value = "pages" in trial
+      ? await work(() => {
+          const page = trial.pages[asked.length - 1];
+          return page === undefined ? Promise.reject(new Error(`the check stopped a loop after ${trial.pages.length} pages`)) : Promise.resolve(page);
+        })
+      : await withLivePages(trial.command, work);
+    const names = Array.isArray(value) ? value.map((item) => String((item as { name?: unknown })?.name)) : undefined;
+    return names === undefined ? { error: { name: "TypeError", message: `returned ${typeof value}, not an array of tools` }, asked } : { names, asked };
+  } catch (error) {
+    return { error: plainError(error), asked };
+  }
+}
+
+/** Runs a trial somewhere (in this process, or in the checkpoint's host) and hands back its outcome. */
+export type CursorTrialRunner = (trial: CursorTrial) => Promise<CursorOutcome>;
+
+/**
+ * One live session with the teaching server in `mode` (or started by a command): handshake, then `work` gets an askPage
  * that sends tools/list (with the cursor) and reads its reply under a 3-second deadline.
  */
-export async function withLivePages<T>(mode: string, work: (askPage: AskPage) => Promise<T>): Promise<T> {
-  const [file, ...args] = teachingServerCommand(mode) as [string, ...string[]];
+export async function withLivePages<T>(mode: string | readonly string[], work: (askPage: AskPage) => Promise<T>): Promise<T> {
+  const [file, ...args] = (typeof mode === "string" ? teachingServerCommand(mode) : mode) as [string, ...string[]];
   const child = spawn(file, args, { stdio: ["pipe", "pipe", "ignore"], detached: true, env: { PATH: process.env["PATH"] ?? "" } });
   const reader = new FrameReader();
   const frames: Buffer[] = [];
@@ -98,70 +135,72 @@ export async function withLivePages<T>(mode: string, work: (askPage: AskPage) =>
   }
 }
 
-async function outcome(work: () => Promise<unknown>): Promise<{ value?: unknown; error?: unknown }> {
-  try {
-    return { value: await work() };
-  } catch (error) {
-    return { error };
-  }
-}
+const namesOf = (outcome: CursorOutcome): string => `[${(outcome.names ?? []).join(", ")}]`;
+const said = (outcome: CursorOutcome): string => (outcome.error === undefined ? `nothing, returning ${namesOf(outcome)}` : `${outcome.error.name}: ${outcome.error.message}`);
+const repeatPages = (page: JsonObject): JsonObject[] => Array.from({ length: SCRIPT_PAGES }, () => page);
 
-const namesOf = (value: unknown): string => (Array.isArray(value) ? `[${value.map((item) => (item as { name?: unknown })?.name).join(", ")}]` : String(value));
+/** The live modes the check meets: argv for each, from the caller (the notebook's own, or the checkpoint's logged servers). */
+export type LiveCommand = (mode: "paged" | "endless-cursor" | "repeat-cursor") => readonly string[];
 
-function cursorSpec(listAllTools: unknown): Parameters<typeof runExerciseCheck>[0] {
+function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeof runExerciseCheck>[0] {
   return {
     name: "exercise 4: a paginated list",
     title: "every page followed, the repeated cursor refused by name, the endless list and the oversized one refused within their bounds",
     deadlineMs: 30_000,
     body: async (context) => {
-      if (typeof listAllTools !== "function") notYet(`expected a function (askPage, bounds) => Promise<tools>; got ${typeof listAllTools}.`);
-      const run = listAllTools as ListAllTools;
-      const within = (what: string, work: () => Promise<unknown>) => context.within(5000, what, () => outcome(work));
+      const within = (what: string, trial: CursorTrial) => context.within(5000, what, () => run(trial));
 
       // Seven tools, three a page: every page followed, in order, each cursor used once.
       const seven = Array.from({ length: 7 }, (_, index) => tool(`tool_${index + 1}`));
-      const paged = scripted((index) => ({ tools: seven.slice(index * 3, index * 3 + 3), ...(index < 2 ? { nextCursor: `c${index + 1}` } : {}) }));
-      const all = await within("your function on seven tools in pages of three", () => run(paged.askPage, CURSOR_BOUNDS));
-      if (all.error !== undefined) notYet(`seven tools in pages of three: your function failed: ${describeError(all.error)}. Hint: ask again with the page's nextCursor until a page comes without one.`);
-      if (namesOf(all.value) !== namesOf(seven)) notYet(`seven tools in pages of three: expected ${namesOf(seven)}, in order; got ${namesOf(all.value)} (pages asked with cursors ${JSON.stringify(paged.asked)}). Hint: keep every page's tools, and ask with the cursor the last page gave.`);
-      if (JSON.stringify(paged.asked) !== JSON.stringify([undefined, "c1", "c2"])) notYet(`seven tools in pages of three: the pages were asked with cursors ${JSON.stringify(paged.asked)}; expected [undefined, "c1", "c2"].`);
+      const sevenNames = `[${seven.map((each) => each.name).join(", ")}]`;
+      const all = await within("your function on seven tools in pages of three", { pages: [0, 1, 2].map((index) => ({ tools: seven.slice(index * 3, index * 3 + 3), ...(index < 2 ? { nextCursor: `c${index + 1}` } : {}) })) });
+      if (all.error !== undefined) notYet(`seven tools in pages of three: your function failed: ${said(all)}. Hint: ask again with the page's nextCursor until a page comes without one.`);
+      if (namesOf(all) !== sevenNames) notYet(`seven tools in pages of three: expected ${sevenNames}, in order; got ${namesOf(all)} (pages asked with cursors ${JSON.stringify(all.asked)}). Hint: keep every page's tools, and ask with the cursor the last page gave.`);
+      if (JSON.stringify(all.asked) !== JSON.stringify([null, "c1", "c2"])) notYet(`seven tools in pages of three: the pages were asked with cursors ${JSON.stringify(all.asked)}; expected [null, "c1", "c2"] (null: the first page, asked with none).`);
 
       // repeated-cursor: the second page hands back the cursor the first gave. Refuse it there, naming it.
-      const loop = scripted(() => ({ tools: [tool("again_tool")], nextCursor: "again" }));
-      const repeated = await within("your function on a cursor that repeats", () => run(loop.askPage, CURSOR_BOUNDS));
-      if (repeated.error === undefined) notYet(`repeated-cursor: the cursor "again" came back on page 2, and your function returned ${namesOf(repeated.value)} after ${loop.asked.length} pages; it must refuse. Hint: a cursor seen before means the list goes round in a circle; remember every cursor you were given.`);
-      if (loop.asked.length > 2 || !String((repeated.error as Error)?.message).includes("again")) {
+      const repeated = await within("your function on a cursor that repeats", { pages: repeatPages({ tools: [tool("again_tool")], nextCursor: "again" }) });
+      if (repeated.error === undefined) notYet(`repeated-cursor: the cursor "again" came back on page 2, and your function returned ${namesOf(repeated)} after ${repeated.asked.length} pages; it must refuse. Hint: a cursor seen before means the list goes round in a circle; remember every cursor you were given.`);
+      if (repeated.asked.length > 2 || !repeated.error.message.includes("again")) {
         notYet(
-          `repeated-cursor: the cursor "again" came back on page 2; your function asked ${loop.asked.length} pages and then said "${describeError(repeated.error)}". ` +
+          `repeated-cursor: the cursor "again" came back on page 2; your function asked ${repeated.asked.length} pages and then said "${said(repeated)}". ` +
             "Expected a refusal on page 2 that names the repeated cursor. Hint: a bound on pages stops a loop eventually; only remembering the cursors you were given recognises one, at once.",
         );
       }
 
       // endless-cursor: always a fresh cursor; refused once maxPages pages have been read.
-      const endless = scripted((index) => ({ tools: [tool(`page_${index + 1}`)], nextCursor: `c${index + 1}` }));
-      const forever = await within("your function on endless fresh cursors", () => run(endless.askPage, CURSOR_BOUNDS));
-      if (forever.error === undefined) notYet(`endless-cursor: a fresh cursor on every page, and your function returned after ${endless.asked.length} pages; it must refuse once ${CURSOR_BOUNDS.maxPages} pages still point further.`);
-      if (endless.asked.length > CURSOR_BOUNDS.maxPages) notYet(`endless-cursor: your function asked ${endless.asked.length} pages; the bound is ${CURSOR_BOUNDS.maxPages}. Hint: count pages before asking for the next one.`);
+      const forever = await within("your function on endless fresh cursors", { pages: Array.from({ length: SCRIPT_PAGES }, (_, index) => ({ tools: [tool(`page_${index + 1}`)], nextCursor: `c${index + 1}` })) });
+      if (forever.error === undefined) notYet(`endless-cursor: a fresh cursor on every page, and your function returned after ${forever.asked.length} pages; it must refuse once ${CURSOR_BOUNDS.maxPages} pages still point further.`);
+      if (forever.asked.length > CURSOR_BOUNDS.maxPages) notYet(`endless-cursor: your function asked ${forever.asked.length} pages; the bound is ${CURSOR_BOUNDS.maxPages}. Hint: count pages before asking for the next one.`);
 
       // too-many-tools: two pages of twenty; the total passes maxTools and is refused, not cut short.
       const twenty = (page: number) => Array.from({ length: 20 }, (_, index) => tool(`p${page}_${index + 1}`));
-      const big = scripted((index) => ({ tools: twenty(index + 1), ...(index === 0 ? { nextCursor: "more" } : {}) }));
-      const oversized = await within("your function on forty tools", () => run(big.askPage, CURSOR_BOUNDS));
-      if (oversized.error === undefined) notYet(`too-many-tools: two pages of twenty tools, and your function returned ${Array.isArray(oversized.value) ? oversized.value.length : "something"} of them; ${CURSOR_BOUNDS.maxTools} is the bound, so the list must be refused, not cut short.`);
+      const oversized = await within("your function on forty tools", { pages: [{ tools: twenty(1), nextCursor: "more" }, { tools: twenty(2) }] });
+      if (oversized.error === undefined) notYet(`too-many-tools: two pages of twenty tools, and your function returned ${oversized.names?.length ?? 0} of them; ${CURSOR_BOUNDS.maxTools} is the bound, so the list must be refused, not cut short.`);
 
       // The live teaching server: paged gives seven; endless-cursor and repeat-cursor are refused.
-      const live = await within("your function against the live paged server", () => withLivePages("paged", (askPage) => run(askPage, CURSOR_BOUNDS)));
-      if (live.error !== undefined || !Array.isArray(live.value) || live.value.length !== 7) notYet(`the live "paged" server: expected its seven tools; got ${live.error !== undefined ? describeError(live.error) : namesOf(live.value)}.`);
-      for (const mode of ["endless-cursor", "repeat-cursor"]) {
-        const refused = await within(`your function against the live ${mode} server`, () => withLivePages(mode, (askPage) => run(askPage, CURSOR_BOUNDS)));
-        if (refused.error === undefined) notYet(`the live "${mode}" server: your function returned ${namesOf(refused.value)}; it must refuse.`);
+      const paged = await within("your function against the live paged server", { command: live("paged") });
+      if (paged.error !== undefined || paged.names?.length !== 7) notYet(`the live "paged" server: expected its seven tools; got ${paged.error !== undefined ? said(paged) : namesOf(paged)}.`);
+      for (const mode of ["endless-cursor", "repeat-cursor"] as const) {
+        const refused = await within(`your function against the live ${mode} server`, { command: live(mode) });
+        if (refused.error === undefined) notYet(`the live "${mode}" server: your function returned ${namesOf(refused)}; it must refuse.`);
       }
-      return `7 tools over 3 pages; "again" refused on page 2; endless refused after ${endless.asked.length} pages; 40 tools refused; live paged, endless-cursor and repeat-cursor as expected`;
+      return `7 tools over 3 pages; "again" refused on page 2; endless refused after ${forever.asked.length} pages; 40 tools refused; live paged, endless-cursor and repeat-cursor as expected`;
     },
   };
 }
 
-/** Exercise 4: the learner's cursor loop, against scripted pages and the live teaching server. */
+/**
+ * Exercise 4's one check, wherever the learner's loop runs: `run` executes a trial with it and
+ * returns plain data; this judges only that data. The notebook runs trials in its own kernel; the
+ * checkpoint runs them in its isolated host.
+ */
+export function judgeCursorLoop(run: CursorTrialRunner, live: LiveCommand, style: VerdictStyle = "learner"): Promise<CheckResult> {
+  return runExerciseCheck(cursorSpec(run, live), style);
+}
+
+/** Exercise 4 in the notebook: the learner's cursor loop, run here, against scripted pages and the live teaching server. */
 export function checkCursorLoop(listAllTools: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  return runExerciseCheck(cursorSpec(listAllTools), style);
+  if (typeof listAllTools !== "function") return runExerciseCheck({ name: "exercise 4: a paginated list", title: "", deadlineMs: 1000, body: () => notYet(`expected a function (askPage, bounds) => Promise<tools>; got ${typeof listAllTools}.`) }, style);
+  return judgeCursorLoop((trial) => runCursorTrial(listAllTools, trial), (mode) => teachingServerCommand(mode), style);
 }

@@ -1,9 +1,10 @@
 // Exercise 5 as the chapter sets it: the learner writes the table of outstanding ids. Their
 // countInFlight(context, texts) sends every request before reading any reply, binds each reply
 // to its request by id, and refuses a reply that answers nothing it is waiting for. The check
-// runs it against the live "reverse" server (replies swapped) and against scripted replies.
+// runs it against the live "reverse" server (replies swapped) and against scripted replies. Each
+// run is plain data (runInFlightTrial), so the checkpoint runs the learner's exercise5 in its host
+// and judges with this same check (judgeOutstandingTable).
 import type { CheckResult } from "../checkpoint/harness.js";
-import { describeError } from "../checkpoint/harness.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { DeadlineError } from "../protocol/errors/deadline-error.js";
 import { WorkbookError } from "../protocol/errors/workbook-error.js";
@@ -47,58 +48,97 @@ function scriptedContext(replies: (sent: number[]) => object[]): { context: Clie
 
 const reply = (id: number, text: string): object => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }] } });
 
-function outstandingSpec(countInFlight: unknown): Parameters<typeof runExerciseCheck>[0] {
+/**
+ * One run of the learner's function, as plain data, so it runs where the learner's code lives (the
+ * notebook's kernel, the checkpoint's host) and is judged elsewhere: a live server's argv, or a
+ * script of replies, each for the i-th request sent (`request`) or for a literal id (`id`).
+ */
+export type InFlightTrial =
+  | { readonly command: readonly string[] }
+  | { readonly replies: ReadonlyArray<{ readonly request: number; readonly text: string } | { readonly id: number; readonly text: string }> };
+
+/** What one trial gave: the answers or the error (its class, reason, and whether it is one of ours), and the time it took. */
+export interface InFlightOutcome {
+  readonly answers?: unknown;
+  readonly error?: { readonly name: string; readonly message: string; readonly reason?: string; readonly workbook: boolean };
+  readonly ms: number;
+}
+
+/** Runs the learner's function on one trial, in this process; never throws; no server outlives it. */
+export async function runInFlightTrial(countInFlight: unknown, trial: InFlightTrial): Promise<InFlightOutcome> {
+  const started = performance.now();
+  const ms = (): number => Math.round(performance.now() - started);
+  let client: Awaited<ReturnType<typeof readyContextClient>> | undefined;
+  try {
+    if (typeof countInFlight !== "function") throw new TypeError(`expected a function (context, texts) => Promise<answers>; got ${typeof countInFlight}`);
+    let context: ClientContext;
+    if ("command" in trial) {
+      client = await readyContextClient(trial.command, { allowed: ["word_count"], timeoutMs: DEADLINE_MS });
+      context = client.context;
+    } else {
+      context = scriptedContext((ids) => trial.replies.map((each) => reply("id" in each ? each.id : ids[each.request]!, each.text))).context;
+    }
+    const answers = await (countInFlight as CountInFlightOver)(context, IN_FLIGHT_TEXTS);
+    return { answers: Array.isArray(answers) ? answers.map((answer) => (typeof answer === "object" && answer !== null ? JSON.stringify(answer) : String(answer))) : shown(answers), ms: ms() };
+  } catch (error) {
+    const workbook = error instanceof WorkbookError;
+    const reason = workbook ? (error as WorkbookError).reason : undefined;
+    return { error: { name: error instanceof Error ? error.name : typeof error, message: error instanceof Error ? error.message : String(error), workbook, ...(reason !== undefined ? { reason } : {}) }, ms: ms() };
+  } finally {
+    await client?.close().catch(() => undefined);
+  }
+}
+
+/** Runs a trial somewhere (in this process, or in the checkpoint's host) and hands back its outcome. */
+export type InFlightTrialRunner = (trial: InFlightTrial) => Promise<InFlightOutcome>;
+
+const said = (outcome: InFlightOutcome): string => `${outcome.error?.name}: ${outcome.error?.message}`;
+
+function outstandingSpec(run: InFlightTrialRunner, reverseServer: () => readonly string[]): Parameters<typeof runExerciseCheck>[0] {
   return {
     name: "exercise 5: two requests in flight",
     title: "both requests in flight at once, each reply bound to its own id, a stray reply refused",
     deadlineMs: 20_000,
     body: async (context) => {
-      if (typeof countInFlight !== "function") notYet(`expected a function (context, texts) => Promise<answers>; got ${shown(countInFlight)}.`);
-      const run = countInFlight as CountInFlightOver;
-      const client = context.track(await readyContextClient(teachingServerCommand("reverse"), { allowed: ["word_count"], timeoutMs: DEADLINE_MS }));
       const expected = IN_FLIGHT_TEXTS.map((text) => String(text.split(/\s+/u).length));
-      try {
-        const started = performance.now();
-        let answers: unknown;
-        try {
-          answers = await context.within(8000, "your function", () => run(client.context, IN_FLIGHT_TEXTS));
-        } catch (error) {
-          const late = error instanceof WorkbookError && error.reason === "deadline";
-          notYet(
-            `against the "reverse" server your function failed after ${Math.round(performance.now() - started)} ms: ${describeError(error)}. ` +
-              (late ? `The server holds a lone reply for 2 s and the deadline is ${DEADLINE_MS} ms: waiting for one reply before sending the next request cannot finish. Hint: send every request first, then read.` : "Hint: send every request first, remember each id, then read until every id has its reply."),
-          );
-        }
-        const texts = Array.isArray(answers) ? answers.map(String) : answers;
-        if (JSON.stringify(texts) === JSON.stringify([...expected].reverse())) {
-          notYet(`reversed: the "reverse" server answers the second request first, and your answers came back as ${JSON.stringify(texts)}, in arrival order; expected ${JSON.stringify(expected)}, in the order asked. Hint: an answer belongs to the request whose id it carries, not to the one that happens to be next.`);
-        }
-        if (JSON.stringify(texts) !== JSON.stringify(expected)) notYet(`expected the word counts ${JSON.stringify(expected)}, in the order asked; got ${shown(answers)}.`);
-      } finally {
-        await client.close();
+      const live = await context.within(8000, "your function", () => run({ command: reverseServer() }));
+      if (live.error !== undefined) {
+        const late = live.error.workbook && live.error.reason === "deadline";
+        notYet(
+          `against the "reverse" server your function failed after ${live.ms} ms: ${said(live)}. ` +
+            (late ? `The server holds a lone reply for 2 s and the deadline is ${DEADLINE_MS} ms: waiting for one reply before sending the next request cannot finish. Hint: send every request first, then read.` : "Hint: send every request first, remember each id, then read until every id has its reply."),
+        );
       }
+      if (JSON.stringify(live.answers) === JSON.stringify([...expected].reverse())) {
+        notYet(`reversed: the "reverse" server answers the second request first, and your answers came back as ${JSON.stringify(live.answers)}, in arrival order; expected ${JSON.stringify(expected)}, in the order asked. Hint: an answer belongs to the request whose id it carries, not to the one that happens to be next.`);
+      }
+      if (JSON.stringify(live.answers) !== JSON.stringify(expected)) notYet(`expected the word counts ${JSON.stringify(expected)}, in the order asked; got ${shown(live.answers)}.`);
 
       // A reply for an id that was never sent (or was answered already) must be refused, not taken for a missing one.
       for (const [label, replies] of [
-        ["a reply for id 7, never sent", (ids: number[]) => [reply(ids[1]!, "5"), reply(7, "7"), reply(ids[0]!, "1")]],
-        ["a second reply for the same id", (ids: number[]) => [reply(ids[0]!, "1"), reply(ids[0]!, "1"), reply(ids[1]!, "5")]],
+        ["a reply for id 7, never sent", [{ request: 1, text: "5" }, { id: 7, text: "7" }, { request: 0, text: "1" }]],
+        ["a second reply for the same id", [{ request: 0, text: "1" }, { request: 0, text: "1" }, { request: 1, text: "5" }]],
       ] as const) {
-        const scripted = scriptedContext(replies);
-        let outcome: unknown;
-        try {
-          outcome = await context.within(3000, "your function", () => run(scripted.context, IN_FLIGHT_TEXTS));
-        } catch (error) {
-          if (error instanceof WorkbookError && error.reason !== "deadline") continue;
-          notYet(`${label}: expected a refusal (a ProtocolError, say) as soon as it arrives; got ${describeError(error)}. Hint: a reply is welcome only for an id still in your table; take it out once answered.`);
-        }
-        notYet(`${label}: your function returned ${shown(outcome)}; a reply that answers nothing you are waiting for means the stream is confused, and must be refused.`);
+        const scripted = await context.within(3000, "your function", () => run({ replies }));
+        if (scripted.error === undefined) notYet(`${label}: your function returned ${shown(scripted.answers)}; a reply that answers nothing you are waiting for means the stream is confused, and must be refused.`);
+        if (!scripted.error.workbook || scripted.error.reason === "deadline") notYet(`${label}: expected a refusal (a ProtocolError, say) as soon as it arrives; got ${said(scripted)}. Hint: a reply is welcome only for an id still in your table; take it out once answered.`);
       }
       return `answers ${JSON.stringify(expected)} in the order asked though the server replied in reverse; a stray id and a second reply refused`;
     },
   };
 }
 
-/** Exercise 5: the learner's outstanding-id table, live against the reverse server and against scripted replies. */
+/**
+ * Exercise 5's one check, wherever the learner's function runs: `run` executes a trial with it and
+ * returns plain data; this judges only that data. `reverseServer` gives the argv of a fresh
+ * "reverse" teaching server (the checkpoint's is logged in the rule's folder).
+ */
+export function judgeOutstandingTable(run: InFlightTrialRunner, reverseServer: () => readonly string[], style: VerdictStyle = "learner"): Promise<CheckResult> {
+  return runExerciseCheck(outstandingSpec(run, reverseServer), style);
+}
+
+/** Exercise 5 in the notebook: the learner's outstanding-id table, run here, live against the reverse server and against scripted replies. */
 export function checkOutstandingTable(countInFlight: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  return runExerciseCheck(outstandingSpec(countInFlight), style);
+  if (typeof countInFlight !== "function") return runExerciseCheck({ name: "exercise 5: two requests in flight", title: "", deadlineMs: 1000, body: () => notYet(`expected a function (context, texts) => Promise<answers>; got ${shown(countInFlight)}.`) }, style);
+  return judgeOutstandingTable((trial) => runInFlightTrial(countInFlight, trial), () => teachingServerCommand("reverse"), style);
 }

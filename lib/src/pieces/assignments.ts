@@ -14,6 +14,9 @@ import { rulesFor } from "../checkpoint/rules/feedback.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
+import { checkCursorLoop } from "../exercises/cursor-loop.js";
+import { exerciseAnswer } from "../exercises/exercise-cells.js";
+import { checkOutstandingTable } from "../exercises/outstanding-table.js";
 
 export const REPO_ROOT = resolve(__dirname, "../../..");
 
@@ -51,12 +54,38 @@ async function validateBuild(student: NotebookDocument, solutions: NotebookDocum
   return `${solved.verdicts.length} checks and ${solved.rules.length} rules: all ok on the solutions; every check not yet on the learner's copy`;
 }
 
+/**
+ * The exercises: the solved copy's own answers to exercises 4 and 5 (the functions the learner
+ * writes) must pass the checks the notebook and the checkpoint run, and the learner's starting
+ * answers must fail them. Exercises 1, 2, 3 and 6 are top-level runs, checked when the notebooks
+ * run in the tests.
+ */
+async function validateExercises(student: NotebookDocument, solutions: NotebookDocument): Promise<string> {
+  const scope = library as unknown as Record<string, unknown>;
+  const checks = [["listAllTools", checkCursorLoop], ["countInFlight", checkOutstandingTable]] as const;
+  const said: string[] = [];
+  for (const [name, check] of checks) {
+    const solved = await check(exerciseAnswer(solutions, name, scope), "checkpoint");
+    if (!solved.ok) throw new UsageError("master", { what: `the solved copy does not pass every check: ${name}: ${solved.output}`, expected: "every check ok" });
+    const untouched = await check(exerciseAnswer(student, name, scope), "checkpoint");
+    if (untouched.ok) throw new UsageError("master", { what: `the learner's starting ${name} already passes its check`, expected: "the check to fail on the starting TODO" });
+    said.push(name);
+  }
+  return `${said.join(" and ")}: all ok on the solutions; every check not yet on the learner's copy`;
+}
+
 export const ASSIGNMENTS: readonly Assignment[] = [
   {
     master: "notebooks/masters/ch14-part-b-build.ipynb",
     student: "notebooks/ch14-part-b-build.ipynb",
     solutions: "notebooks/ch14-part-b-build-solutions.ipynb",
     validate: validateBuild,
+  },
+  {
+    master: "notebooks/masters/exercises-14.ipynb",
+    student: "notebooks/exercises-14.ipynb",
+    solutions: "notebooks/solutions-14.ipynb",
+    validate: validateExercises,
   },
 ];
 

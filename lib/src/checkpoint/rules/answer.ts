@@ -2,6 +2,8 @@
 // or error becomes plain data again. The grading host runs this in a child process; feedback in a
 // learner's notebook runs it in place. The verdict is never made here.
 import { bm25Scorer } from "../../tools/bm25.js";
+import { runCursorTrial, type CursorTrial } from "../../exercises/cursor-loop.js";
+import { runInFlightTrial, type InFlightTrial } from "../../exercises/outstanding-table.js";
 import type { ClientMethod, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
 import { fromWire, toWire } from "./wire.js";
 
@@ -60,6 +62,16 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
         if (typeof fn !== "function") return missing(request.fn);
         const args = request.args.map(fromWire);
         return { ok: true, value: toWire(await (fn as (...a: unknown[]) => unknown)(...args)) };
+      }
+      case "exercise.cursorTrial": {
+        const fn = pieces[request.fn];
+        if (typeof fn !== "function") return missing(request.fn);
+        return { ok: true, value: toWire(await runCursorTrial(fn, fromWire(request.trial) as CursorTrial)) };
+      }
+      case "exercise.inFlightTrial": {
+        const fn = pieces[request.fn];
+        if (typeof fn !== "function") return missing(request.fn);
+        return { ok: true, value: toWire(await runInFlightTrial(fn, fromWire(request.trial) as InFlightTrial)) };
       }
       case "frameReader.feed":
         return feedReader(pieces, request);

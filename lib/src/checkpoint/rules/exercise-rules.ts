@@ -4,7 +4,9 @@
 // the grader, on that data. An exercise still a stub scores 0 and says "not attempted". What
 // cannot cross a pipe (a function inside exercise 3's loop options) arrives as {"$function": name}.
 import { join } from "node:path";
-import { checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkPagination, checkRecoveryReport } from "../../exercises/checks.js";
+import { checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkRecoveryReport } from "../../exercises/checks.js";
+import { judgeCursorLoop, type CursorOutcome, type CursorTrial } from "../../exercises/cursor-loop.js";
+import { judgeOutstandingTable, type InFlightOutcome, type InFlightTrial } from "../../exercises/outstanding-table.js";
 import { showError } from "./expect.js";
 import { loggedCalls } from "./evidence.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
@@ -53,25 +55,24 @@ export const EXERCISE_RULES: readonly Rule[] = [
     return verdictOf(checkLoopRecovers(fix, "checkpoint"), name);
   }),
   exercise(4, "a paginated list", 1, async (context, name) => {
-    const listAllTools = async (command: readonly string[]): Promise<unknown> => {
-      const answer = await context.ask({ op: "call", fn: name as never, args: [context.forHost(command)] }, 12_000);
-      if (!answer.ok) throw rebuilt(answer);
-      return fromWire(answer.value);
+    // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
+    const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
+      const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
+      if (!answer.ok && answer.error.name === "MissingExport") failRule(name, "your answer", "not attempted (the stub still throws \"not implemented\")");
+      if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
+      return fromWire(answer.value) as CursorOutcome;
     };
-    return verdictOf(checkPagination(listAllTools, "checkpoint"), name);
+    return verdictOf(judgeCursorLoop(run, (mode) => context.server(mode).command, "checkpoint"), name);
   }),
   exercise(5, "two requests in flight", 1, async (context, name) => {
-    const texts = ["vanilla", "mint chip and cookie dough"];
-    const server = context.server("reverse");
-    const started = performance.now();
-    const answers = attempted(await context.ask({ op: "call", fn: name as never, args: [server.command, texts] }, 15_000), name);
-    const ms = Math.round(performance.now() - started);
-    const expected = texts.map((text) => String(text.split(/\s+/u).length));
-    if (JSON.stringify(answers) !== JSON.stringify(expected)) failRule(`${name}(command, ${JSON.stringify(texts)})`, `${JSON.stringify(expected)}, in the order asked`, JSON.stringify(answers));
-    const calls = loggedCalls(server.logFile);
-    if (calls.length !== 2) failRule("the reverse server's log", "the two word_count calls", `[${calls.join(", ")}]`);
-    if (ms > 1900) failRule(`${name}'s time`, "under the reverse server's 2 s hold on a lone reply (both sent before either is read)", `${ms} ms`);
-    return `answers ${JSON.stringify(expected)} in ${ms} ms`;
+    // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
+    const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
+      const answer = await context.ask({ op: "exercise.inFlightTrial", fn: name, trial }, 12_000);
+      if (!answer.ok && answer.error.name === "MissingExport") failRule(name, "your answer", "not attempted (the stub still throws \"not implemented\")");
+      if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
+      return fromWire(answer.value) as InFlightOutcome;
+    };
+    return verdictOf(judgeOutstandingTable(run, () => context.server("reverse").command, "checkpoint"), name);
   }),
   exercise(6, "a hostile description", 1, async (context, name) => {
     const result = attempted(await context.ask({ op: "call", fn: name as never, args: [join(context.dir, "hostile-calls.jsonl")] }, 60_000), name);

@@ -118,7 +118,6 @@ function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions,
     seed: options.seed ?? 0,
     ask: (request: ProbeRequest, boundMs = 10_000): Promise<ProbeAnswer> =>
       bounded(boundMs, () => probe(request), () => new RuleFailure(describeRequest(request), `an answer within ${boundMs} ms`, "none (is every read under one deadline?)")),
-    forHost: (command) => command.map((part) => (part === TEACHING_SERVER ? (options.serverMain ?? TEACHING_SERVER) : part)),
     server: (mode: string, settings: ServerSettings = {}): ServerRun => {
       const home = settings.subdir === undefined ? join(dir, `server-${servers.length + 1}`) : join(dir, settings.subdir);
       mkdirSync(home, { recursive: true });

@@ -39,6 +39,10 @@ export type ProbeRequest =
   | { readonly op: "frameReader.feed"; readonly limit?: number; readonly chunks: readonly string[]; readonly times?: number }
   /** topTools with the library's BM25 scorer, once per query (a score function cannot cross a pipe). */
   | { readonly op: "topTools.bm25"; readonly queries: ReadonlyArray<{ readonly request: string; readonly tools: readonly Wire[]; readonly m: number }> }
+  /** Exercise 4: the learner's cursor loop run on one trial (scripted pages or a live server's argv); answers its plain outcome. */
+  | { readonly op: "exercise.cursorTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
+  /** Exercise 5: the learner's outstanding-id table run on one trial (a live server's argv or scripted replies); answers its plain outcome. */
+  | { readonly op: "exercise.inFlightTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   | { readonly op: "client.new"; readonly command: readonly string[]; readonly options: Readonly<Record<string, Wire>> }
   | { readonly op: "client.call"; readonly handle: number; readonly method: ClientMethod; readonly args: readonly Wire[] };
 
@@ -75,8 +79,6 @@ export interface RuleContext {
   readonly seed: number;
   /** A teaching server in `mode` whose log and record live in this rule's folder. */
   server(mode: string, settings?: ServerSettings): ServerRun;
-  /** `command` with this checkout's teaching server replaced by the path the graded code can reach. */
-  forHost(command: readonly string[]): string[];
 }
 
 /** One rule of Part B: its own line, its own points. */

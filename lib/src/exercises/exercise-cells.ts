@@ -1,0 +1,37 @@
+// An exercise notebook's answers, read as written: the code cells tagged "exercise-answer" that
+// declare a function are transpiled on their own with the kernel's TypeScript and evaluated in a
+// scope of the library's exports (never executing the notebook), so a master's solved copy can be
+// checked before it is published, and a learner's copy shown not to pass already.
+import { UsageError } from "../protocol/errors/usage-error.js";
+import { kernelTypescript, transpileBuildCell } from "../pieces/notebook-pieces.js";
+
+export const EXERCISE_ANSWER_TAG = "exercise-answer";
+
+interface NotebookLike {
+  readonly cells: ReadonlyArray<{ readonly cell_type: string; readonly source: string | readonly string[]; readonly metadata?: { readonly tags?: readonly string[] } }>;
+}
+
+/** The function `name` as the notebook's answer cell declares it, or undefined when no answer cell declares it. */
+export function exerciseAnswer(notebook: NotebookLike, name: string, library: Record<string, unknown>): unknown {
+  const ts = kernelTypescript();
+  const cells = notebook.cells.flatMap((cell, index) => {
+    if (cell.cell_type !== "code" || !(cell.metadata?.tags ?? []).includes(EXERCISE_ANSWER_TAG)) return [];
+    const source = Array.isArray(cell.source) ? cell.source.join("") : (cell.source as string);
+    const file = ts.createSourceFile(`cell-${index}.ts`, source, ts.ScriptTarget.ES2022, false);
+    return file.statements.some((statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === name) ? [{ index, source }] : [];
+  });
+  const cell = cells.at(-1);
+  if (cell === undefined) return undefined;
+  // Only the declaration is taken: the cell's other statements (a try-out against a live server) do not run here.
+  const file = ts.createSourceFile("answer.ts", cell.source, ts.ScriptTarget.ES2022, true);
+  const declaration = file.statements.find((statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === name)!;
+  const transpiled = transpileBuildCell({ index: cell.index, source: declaration.getFullText(file), declares: [] });
+  if ("error" in transpiled) throw new UsageError("notebook", { what: `cell ${cell.index}'s ${name} does not compile: ${transpiled.error}`, expected: "an answer cell that compiles" });
+  const scope = new Proxy(Object.create(null) as Record<string | symbol, unknown>, {
+    has: (_target, key) => typeof key === "string" && key in library,
+    get: (_target, key) => (typeof key === "string" ? library[key] : undefined),
+  });
+  // `with` gives the cell the notebook's imported names; it needs sloppy mode, as tslab's own output runs.
+  const run = new Function("scope", `with (scope) { return (function () {\n${transpiled.code}\nreturn ${name};\n})(); }`) as (scope: object) => unknown;
+  return run(scope);
+}
