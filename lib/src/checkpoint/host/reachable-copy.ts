@@ -3,7 +3,7 @@
 // folder only its owner may enter (/root, a `mktemp -d` folder: mode 0700) hides them all. Then
 // the grader lays a copy of the repository, made of hard links (no bytes copied, well under a
 // second), in a temporary folder anyone may enter, and points the host at that copy instead.
-import { chmodSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 
@@ -63,8 +63,7 @@ export function hostView(user: User | undefined, repoRoot: string, needed: reado
     linkTree(repoRoot, root, (name) => name !== ".git");
     const outside = new Map<string, string>();
     const map = (path: string): string => {
-      const inside = relative(repoRoot, path);
-      if (inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside))) return join(root, inside);
+      if (inside(repoRoot, path)) return join(root, relative(repoRoot, path));
       if (reachableBy(user, path)) return path;
       const folder = dirname(path);
       let linked = outside.get(folder);
@@ -89,7 +88,7 @@ export function hostView(user: User | undefined, repoRoot: string, needed: reado
  * a hard link changes its file's link count, which a tslab kernel watching those files takes for
  * an edit ("Unexpected pending rebuildTimer"), and the host needs neither.
  */
-function linkTree(from: string, to: string, keep: (name: string) => boolean, seen = new Set<string>()): void {
+function linkTree(from: string, to: string, keep: (name: string) => boolean, seen = new Set<string>(), top = realpathSync(from)): void {
   const real = realpathSync(from);
   if (seen.has(real)) return; // a link back up the tree
   seen.add(real);
@@ -105,10 +104,22 @@ function linkTree(from: string, to: string, keep: (name: string) => boolean, see
       continue; // a dangling link
     }
     const target = join(to, name);
-    if (stat.isDirectory()) linkTree(source, target, () => true, seen);
+    // A relative link that stays inside the tree (a workspace's node_modules/mcp-workbook -> ../lib)
+    // stays a link: followed, it would make a second copy of the library, whose error classes are
+    // not the ones the host loads (instanceof fails across the two).
+    if (lstatSync(source).isSymbolicLink() && !isAbsolute(readlinkSync(source)) && inside(top, realpathSync(source))) {
+      symlinkSync(readlinkSync(source), target);
+      continue;
+    }
+    if (stat.isDirectory()) linkTree(source, target, () => true, seen, top);
     else if (name === "package.json" || !tryLink(source, target)) copyFileSync(source, target);
   }
   seen.delete(real);
+}
+
+function inside(folder: string, path: string): boolean {
+  const rest = relative(folder, path);
+  return rest !== ".." && !rest.startsWith(`..${sep}`) && !isAbsolute(rest);
 }
 
 const TYPESCRIPT = /\.(?:d\.)?[cm]?ts$|\.map$/u;
