@@ -137,18 +137,17 @@ export type {
 } from "./exercises/experiment-exercises.js";
 
 // --- exercise checks ---
-export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkPagination, checkInFlight, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/checks.js";
+export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/checks.js";
 export { checkOutstandingTable, type CountInFlightOver } from "./exercises/outstanding-table.js";
 export { readyContextClient, referencePieces } from "./pieces/reference-pieces.js";
 export { checkCursorLoop, withLivePages, CURSOR_BOUNDS, type AskPage, type ListBounds, type ListAllTools as CursorLoop } from "./exercises/cursor-loop.js";
-export type { ListAllTools, CountInFlight } from "./exercises/checks.js";
 export { exerciseChecks, runExerciseSection } from "./exercises/exercise-section.js";
 export type { ExerciseCheck } from "./exercises/exercise-section.js";
 export type { VerdictStyle } from "./exercises/exercise-harness.js";
 export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./exercises/loop-scenarios.js";
 export type { LoopFix, LoopScenario, ScenarioRun } from "./exercises/loop-scenarios.js";
 export {
-  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceListAllTools, referenceCursorLoop, referenceCountInFlight, referenceOutstanding,
+  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceCursorLoop, referenceOutstanding,
   obedientScript, referenceHostileOffer,
 } from "./exercises/reference-solutions.js";
 

@@ -2,13 +2,8 @@
 // learner's answer (a receipt and what they computed from it, loop options, a function, a result).
 // Each resolves to "ok ..." or "not yet: <what was expected, what came, a hint>", never throws,
 // is bounded in time, and ends every server it (or the learner's function inside it) started.
-import { join } from "node:path";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { describeError, type CheckResult } from "../checkpoint/harness.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
-import { StdioClient } from "../client/stdio-client.js";
-import { teachingServerCommand } from "../client/teaching-server.js";
 import { loadCatalogData } from "../experiment/catalog.js";
 import { declineTable } from "../experiment/decline.js";
 import { PURCHASE_TOOL } from "../experiment/hostile-offer.js";
@@ -171,147 +166,10 @@ export function checkLoopRecovers(fix: unknown, style: VerdictStyle = "learner")
   return runExerciseCheck(loopSpec(fix), style);
 }
 
-// --- exercise 4 -------------------------------------------------------------------------------
-
-/** What the learner writes for exercise 4: list every tool of the server `command` starts, and close it. */
-export type ListAllTools = (command: readonly string[]) => Promise<ReadonlyArray<{ readonly name: string }>>;
-
-/** The teaching server's paged mode: seven tools in pages of three. */
-const PAGED_TOOLS = 7;
-const LISTING_BOUND_MS = 10_000;
-
-/** The error a promise rejected with, or undefined when it resolved (its value in `value`). */
-async function outcomeOf<T>(work: () => Promise<T>): Promise<{ error: unknown; value?: T }> {
-  try {
-    return { error: undefined, value: await work() };
-  } catch (error) {
-    return { error };
-  }
-}
-
-function reasonOf(error: unknown): string | undefined {
-  const reason = typeof error === "object" && error !== null ? (error as { reason?: unknown }).reason : undefined;
-  return typeof reason === "string" ? reason : undefined;
-}
-
-function paginationSpec(listAllTools: unknown): ExerciseCheckSpec {
-  return {
-    name: "exercise 4: a paginated list",
-    title: "the paged list is followed, and the endless and repeating cursors are refused",
-    deadlineMs: 3 * LISTING_BOUND_MS + 5000,
-    body: async (context) => {
-      if (typeof listAllTools !== "function") notYet(`expected a function (command) => Promise<tools>; got ${shown(listAllTools)}.`);
-      const list = listAllTools as ListAllTools;
-      const listing = (mode: string) =>
-        context.within(LISTING_BOUND_MS, `listing the "${mode}" server`, () =>
-          context.leavesNoServer(`listing the "${mode}" server`, () => outcomeOf(() => list(teachingServerCommand(mode)))),
-        );
-
-      const paged = await listing("paged");
-      if (paged.error !== undefined) {
-        notYet(
-          `the "paged" server's list (${PAGED_TOOLS} tools, three a page) was refused: ${describeError(paged.error)}. ` +
-            "Hint: a client refuses a nextCursor it was not told to follow; StdioClient's maxPages option lets listTools follow one page after another.",
-        );
-      }
-      const names = Array.isArray(paged.value) ? paged.value.map((tool) => (tool as { name?: unknown })?.name) : [];
-      if (!Array.isArray(paged.value) || names.length !== PAGED_TOOLS || new Set(names).size !== PAGED_TOOLS || !names.includes("word_count")) {
-        notYet(`the "paged" server advertises ${PAGED_TOOLS} distinct tools over three pages; your function returned ${shown(paged.value)}.`);
-      }
-
-      const endless = await listing("endless-cursor");
-      if (endless.error === undefined) {
-        notYet(
-          `the "endless-cursor" server's list never ends, yet your function returned ${shown(endless.value)} as if it were the whole catalog. ` +
-            "A list cut short must be refused, not accepted. Hint: bound the pages (maxPages) and the tools (maxTools), and raise an error past either.",
-        );
-      }
-      if (reasonOf(endless.error) === "deadline") {
-        notYet(
-          `the endless chain was stopped by the deadline, after following pages for the whole operation: ${describeError(endless.error)}. ` +
-            "Hint: a bound on pages and tools refuses it at once, without reading until time runs out.",
-        );
-      }
-
-      const repeat = await listing("repeat-cursor");
-      if (repeat.error === undefined) {
-        notYet(`the "repeat-cursor" server points back at a page already read, and your function returned ${shown(repeat.value)}. Hint: remember the cursors seen and refuse one that comes again.`);
-      }
-      if (reasonOf(repeat.error) === "deadline") notYet(`the repeated cursor was stopped by the deadline, not refused: ${describeError(repeat.error)}.`);
-      const said = (error: unknown) => describeError(error).split(";")[0];
-      return `${PAGED_TOOLS} tools from "paged"; endless-cursor refused: ${said(endless.error)}; repeat-cursor refused: ${said(repeat.error)}`;
-    },
-  };
-}
-
-/** Exercise 4: `listAllTools(command)` follows the "paged" server's pages and refuses "endless-cursor" and "repeat-cursor" in bounded time. */
-export function checkPagination(listAllTools: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  return runExerciseCheck(paginationSpec(listAllTools), style);
-}
-
-// --- exercise 5 -------------------------------------------------------------------------------
-
-/** What the learner writes for exercise 5: word counts of `texts`, in the order asked, from one ready client. */
-export type CountInFlight = (client: StdioClient, texts: readonly string[]) => Promise<ReadonlyArray<unknown>>;
+// --- exercise 5 (its check lives in outstanding-table.ts) ---------------------------------------
 
 /** Word counts 1 and 5, so answers swapped by arrival order show. */
 export const IN_FLIGHT_TEXTS: readonly string[] = ["vanilla", "mint chip and cookie dough"];
-/** Shorter than the reverse server's 2-second hold on a lone reply: one request at a time cannot make it. */
-const IN_FLIGHT_TIMEOUT_MS = 1000;
-
-function textOf(answer: unknown): unknown {
-  return typeof answer === "object" && answer !== null && "text" in answer ? (answer as { text: unknown }).text : answer;
-}
-
-function inFlightSpec(countInFlight: unknown): ExerciseCheckSpec {
-  return {
-    name: "exercise 5: two requests in flight",
-    title: "two calls were in flight at once and each answer came back to its own request",
-    deadlineMs: 15_000,
-    body: async (context) => {
-      if (typeof countInFlight !== "function") notYet(`expected a function (client, texts) => Promise<answers>; got ${shown(countInFlight)}.`);
-      const dir = mkdtempSync(join(tmpdir(), "exercise-5-"));
-      const log = join(dir, "calls.jsonl");
-      const client = context.track(new StdioClient(teachingServerCommand("reverse", log), { allowed: ["word_count"], timeoutMs: IN_FLIGHT_TIMEOUT_MS }));
-      try {
-        await client.initialize();
-        await client.listTools();
-        const started = performance.now();
-        const outcome = await context.within(10_000, "your function", () => outcomeOf(() => (countInFlight as CountInFlight)(client, IN_FLIGHT_TEXTS)));
-        const ms = Math.round(performance.now() - started);
-        if (outcome.error !== undefined) {
-          notYet(
-            `your function failed after ${ms} ms: ${describeError(outcome.error)}. ` +
-              (reasonOf(outcome.error) === "deadline"
-                ? `The "reverse" server holds a lone reply until a second request arrives (2 s), and this client waits ${IN_FLIGHT_TIMEOUT_MS} ms: one request at a time cannot finish. Hint: send both before reading either, client.callTools([...]).`
-                : "Hint: client.callTools([...]) sends every call before it reads a reply.")
-          );
-        }
-        const answers = Array.isArray(outcome.value) ? outcome.value.map(textOf) : outcome.value;
-        const expected = IN_FLIGHT_TEXTS.map((text) => String(text.split(/\s+/u).length));
-        if (JSON.stringify(answers) !== JSON.stringify(expected)) {
-          const swapped = JSON.stringify(answers) === JSON.stringify([...expected].reverse());
-          notYet(
-            `for ${JSON.stringify(IN_FLIGHT_TEXTS)} the word counts are ${JSON.stringify(expected)}, in the order asked; your function returned ${shown(outcome.value)}. ` +
-              (swapped ? "Those are in the order the replies arrived: bind each reply to its request by id, not by arrival." : "Hint: return the text of each answer, in the order the texts were given."),
-          );
-        }
-        if (client.inFlight.length > 0) notYet(`requests ${client.inFlight.join(", ")} are still outstanding after your function returned.`);
-        const calls = loggedCalls(log);
-        if (calls.length !== 2) notYet(`the server's log holds ${calls.length} calls; expected the two word_count calls.`);
-        return `answers ${JSON.stringify(expected)} in ${ms} ms, within one ${IN_FLIGHT_TIMEOUT_MS} ms deadline; late replies dropped: ${client.lateReplies}`;
-      } finally {
-        await context.within(5000, "close()", () => client.close()).catch(() => undefined);
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
-/** Exercise 5: `countInFlight(client, texts)` gets both answers from the "reverse" server within a deadline shorter than its hold, each bound to its own request. */
-export function checkInFlight(countInFlight: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  return runExerciseCheck(inFlightSpec(countInFlight), style);
-}
 
 // --- exercise 6 -------------------------------------------------------------------------------
 

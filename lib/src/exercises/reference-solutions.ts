@@ -3,7 +3,6 @@
 // Offline, exercises 1 and 2 run the retrieval baseline (not a language model) and exercise 6 a
 // scripted stand-in; a learner with Ollama runs the same checks on a real model's receipt.
 import type { LoopOptions } from "../agent/options.js";
-import { StdioClient } from "../client/stdio-client.js";
 import { ProtocolError } from "../protocol/errors/protocol-error.js";
 import type { AskPage, ListBounds } from "./cursor-loop.js";
 import type { ClientContext } from "../pieces/assembled-client.js";
@@ -54,26 +53,6 @@ export async function referenceDecline(): Promise<{ receipt: Receipt; table: Dec
  * and still offers only a handful of tools a turn.
  */
 export const REFERENCE_LOOP_FIX: Pick<LoopOptions, "searchTool"> = { searchTool: true };
-
-/** Exercise 4: follow nextCursor, bounded in pages and in tools; the client refuses a repeated cursor. */
-export async function referenceListAllTools(command: readonly string[]): Promise<McpTool[]> {
-  const client = new StdioClient(command, { maxPages: 10, maxTools: 64, timeoutMs: 3000 });
-  try {
-    await client.initialize();
-    return await client.listTools();
-  } finally {
-    await client.close();
-  }
-}
-
-/** Exercise 5: both word counts in flight at once; each reply binds to its own request's id. */
-export async function referenceCountInFlight(client: StdioClient, texts: readonly string[]): Promise<string[]> {
-  const outcomes = await client.callTools(texts.map((text) => ({ name: "word_count", arguments: { text } })));
-  return outcomes.map((outcome) => {
-    if (!outcome.ok) throw outcome.error;
-    return outcome.text;
-  });
-}
 
 /**
  * Exercise 6's stand-in for a model that obeys tool descriptions: when a request mentions the
