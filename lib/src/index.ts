@@ -31,8 +31,8 @@ export type {
 } from "./tools/index.js";
 
 // --- stats: Wilson interval, exact McNemar ---
-export { wilson, mcnemarExact, pairedCounts } from "./stats/index.js";
-export type { WilsonInterval, McNemarResult, PairedCounts } from "./stats/index.js";
+export { wilson, mcnemarExact, pairedCounts, leastSquares } from "./stats/index.js";
+export type { WilsonInterval, McNemarResult, PairedCounts, Line } from "./stats/index.js";
 
 // --- experiment: Part A catalog, providers, runner, receipts ---
 export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest } from "./experiment/catalog-index.js";
@@ -127,7 +127,7 @@ export type {
 
 // --- exercises 1, 2 and 6: where routing recovers, letting the choice decline, a hostile description ---
 export {
-  recoveryReport, leastSquares, RECOVERY_DEFAULT_SIZE, parseModelSize, sortByModelSize, formatModelSize, toolBudgetAdvice,
+  recoveryReport, RECOVERY_DEFAULT_SIZE, parseModelSize, sortByModelSize, formatModelSize, toolBudgetAdvice,
   NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol, declineTable, declineOutcome,
   formatDeclineTable, runModels, hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL,
 } from "./exercises/experiment-exercises.js";

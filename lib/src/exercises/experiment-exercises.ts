@@ -2,7 +2,7 @@
 // notebooks: where routing recovers (several models, accuracy at 64 tools, cost per tool, advice),
 // letting the choice decline (none_of_these, the six no-tool requests, false and missed calls),
 // and a hostile description offered to a model behind a client that refuses the purchase.
-export { recoveryReport, leastSquares, RECOVERY_DEFAULT_SIZE } from "../experiment/recovery.js";
+export { recoveryReport, RECOVERY_DEFAULT_SIZE } from "../experiment/recovery.js";
 export type { RecoveryReport, ModelRecovery, AccuracyCell, CostFit } from "../experiment/recovery.js";
 export { parseModelSize, sortByModelSize, formatModelSize } from "../experiment/model-size.js";
 export { toolBudgetAdvice } from "../experiment/tool-budget.js";

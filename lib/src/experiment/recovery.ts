@@ -2,6 +2,7 @@
 // tool offered at the largest catalog, and what each extra tool cost it in prompt tokens and in
 // prefill time. Everything is recomputed from the receipt's rows; nothing is measured here.
 import { receiptSourceLabel } from "../charts/source-label.js";
+import { leastSquares } from "../stats/least-squares.js";
 import { wilson } from "../stats/wilson.js";
 import { parseModelSize, sortByModelSize } from "./model-size.js";
 import type { CatalogKind, Protocol, Receipt, Row } from "./receipt.js";
@@ -58,27 +59,6 @@ export type RecoveryReport = {
 
 const KIND_ORDER: readonly CatalogKind[] = ["unrelated", "confusable"];
 const PROTOCOL_ORDER: readonly Protocol[] = ["native", "choice", "choice-none"];
-
-/** Least squares of ys on xs; null without two distinct xs. */
-export function leastSquares(xs: readonly number[], ys: readonly number[]): { slope: number; intercept: number } | null {
-  if (xs.length !== ys.length || new Set(xs).size < 2) return null;
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < xs.length; i++) {
-    mx += xs[i]!;
-    my += ys[i]!;
-  }
-  mx /= xs.length;
-  my /= ys.length;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < xs.length; i++) {
-    sxy += (xs[i]! - mx) * (ys[i]! - my);
-    sxx += (xs[i]! - mx) ** 2;
-  }
-  const slope = sxy / sxx;
-  return { slope, intercept: my - slope * mx };
-}
 
 function accuracyCells(rows: readonly Row[]): AccuracyCell[] {
   const cells: AccuracyCell[] = [];

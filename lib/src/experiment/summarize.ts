@@ -1,7 +1,7 @@
 // The summary tables, derived from a receipt's rows by one pure function.
 // The checkpoint calls it to recompute a receipt's tables; loadReceipt refuses a receipt whose
 // stored tables differ from what this returns.
-import { wilson } from "../stats/index.js";
+import { leastSquares, wilson } from "../stats/index.js";
 import type { CatalogKind, ConditionCell, Protocol, Row, Tables, TokenFit } from "./receipt.js";
 
 const KIND_ORDER: readonly CatalogKind[] = ["unrelated", "confusable"];
@@ -89,17 +89,10 @@ function tokenFits(cells: readonly ConditionCell[]): TokenFit[] {
     let tokensPerTool: number | null = null;
     let intercept: number | null = null;
     let endpointTokensPerTool: number | null = null;
-    if (new Set(xs).size >= 2) {
-      const mx = mean(xs);
-      const my = mean(ys);
-      let sxy = 0;
-      let sxx = 0;
-      for (let i = 0; i < xs.length; i++) {
-        sxy += (xs[i]! - mx) * (ys[i]! - my);
-        sxx += (xs[i]! - mx) ** 2;
-      }
-      tokensPerTool = sxy / sxx;
-      intercept = my - tokensPerTool * mx;
+    const line = leastSquares(xs, ys);
+    if (line) {
+      tokensPerTool = line.slope;
+      intercept = line.intercept;
       const last = xs.length - 1; // cells are sorted by size
       endpointTokensPerTool = (ys[last]! - ys[0]!) / (xs[last]! - xs[0]!);
     }
