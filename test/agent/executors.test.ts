@@ -1,7 +1,7 @@
 // The in-process executor and Lucy's simulated shop tools. (The StdioClient executor runs against
 // the real teaching server in stdio-loop.test.ts.)
 import { describe, expect, it } from "vitest";
-import { ToolError } from "../../lib/src/protocol/errors/tool-error.js";
+import { ToolError } from "../../lib/src/errors/tool-error.js";
 import { inProcessExecutor, recordCalls } from "../../lib/src/agent/executors.js";
 import { shopHandlers } from "../../lib/src/agent/shop-handlers.js";
 import { SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog-schema.js";

@@ -1,7 +1,7 @@
 // The loop's bounds and its two gates: only allowed tools are offered, and only allowed tools that
 // were offered this turn run. A refused call is the model's to read and never reaches the executor.
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { inProcessExecutor } from "../../lib/src/agent/executors.js";
 import { runLoop } from "../../lib/src/agent/loop.js";
 import type { LoopOptions } from "../../lib/src/agent/options.js";

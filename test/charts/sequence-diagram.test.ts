@@ -2,8 +2,8 @@ import { describe, expect, test } from "vitest";
 import { WireTrace, type TraceSnapshot } from "../../lib/src/client/wire-trace.js";
 import { DIAGRAM_MAX_ROWS, traceDiagramSpec } from "../../lib/src/charts/sequence-diagram.js";
 import { renderSvg } from "../../lib/src/charts/render.js";
-import { ProtocolError } from "../../lib/src/protocol/errors/protocol-error.js";
-import { DeadlineError } from "../../lib/src/protocol/errors/deadline-error.js";
+import { ProtocolError } from "../../lib/src/errors/protocol-error.js";
+import { DeadlineError } from "../../lib/src/errors/deadline-error.js";
 
 /** A trace built by hand on a fixed clock: the same every run. */
 function scripted(build: (trace: WireTrace, at: (ms: number) => void) => void): TraceSnapshot {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Deadline } from "../../lib/src/client/deadline.js";
-import { DeadlineError } from "../../lib/src/protocol/errors/deadline-error.js";
+import { DeadlineError } from "../../lib/src/errors/deadline-error.js";
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
-import { ClosedError } from "../../lib/src/protocol/errors/closed-error.js";
-import { ProtocolError } from "../../lib/src/protocol/errors/protocol-error.js";
-import { RefusedError } from "../../lib/src/protocol/errors/refused-error.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
-import { WorkbookError } from "../../lib/src/protocol/errors/workbook-error.js";
+import { ClosedError } from "../../lib/src/errors/closed-error.js";
+import { ProtocolError } from "../../lib/src/errors/protocol-error.js";
+import { RefusedError } from "../../lib/src/errors/refused-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
+import { WorkbookError } from "../../lib/src/errors/workbook-error.js";
 import { freshLog, teachingServerCommand } from "../support/teaching-server.js";
 
 // The client misused as a learner or a program might: every mistake is a typed error that says

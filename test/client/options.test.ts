@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 const recorder = path.join(__dirname, "../fixtures/servers/recording-server.mjs");
 const open: StdioClient[] = [];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { WireTrace, type TraceEntry } from "../../lib/src/client/wire-trace.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { teachingServerCommand } from "../support/teaching-server.js";
 
 const open: StdioClient[] = [];

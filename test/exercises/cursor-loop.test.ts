@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkCursorLoop, type AskPage, type ListBounds } from "../../lib/src/exercises/cursor-loop.js";
 import { referenceCursorLoop } from "../../lib/src/exercises/reference-solutions.js";
-import { ProtocolError } from "../../lib/src/protocol/errors/index.js";
+import { ProtocolError } from "../../lib/src/errors/index.js";
 import type { McpTool } from "../../lib/src/protocol/handshake.js";
 
 // Plausible wrong answers to exercise 4; each must fail, and say why in the learner's terms.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accuracyByModelChart } from "../../lib/src/charts/accuracy-by-model-chart.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { renderSvg } from "../../lib/src/charts/render.js";
 import { recoveryReport } from "../../lib/src/experiment/recovery.js";
 import { twoModelReceipt } from "../experiment/two-model-fixture.js";

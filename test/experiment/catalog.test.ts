@@ -13,8 +13,8 @@ import {
   shuffledFor,
   type CatalogData,
 } from "../../lib/src/experiment/catalog.js";
-import { DataError } from "../../lib/src/protocol/errors/data-error.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { DataError } from "../../lib/src/errors/data-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { CATALOG_SIZES, SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog-schema.js";
 
 const data = loadCatalogData();

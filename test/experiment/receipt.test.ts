@@ -7,7 +7,7 @@ import type { Design } from "../../lib/src/experiment/design.js";
 import { lexicalProvider } from "../../lib/src/experiment/lexical-provider.js";
 import { runExperiment } from "../../lib/src/experiment/runner.js";
 import { ReceiptTablesMismatchError } from "../../lib/src/experiment/receipt-tables-mismatch-error.js";
-import { DataError } from "../../lib/src/protocol/errors/data-error.js";
+import { DataError } from "../../lib/src/errors/data-error.js";
 import { classify, type Receipt, type Row } from "../../lib/src/experiment/receipt.js";
 import { loadReceipt, writeReceipt } from "../../lib/src/experiment/receipt-file.js";
 import { summarize } from "../../lib/src/experiment/summarize.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
 import type { Design } from "../../lib/src/experiment/design.js";
-import { ServiceError } from "../../lib/src/protocol/errors/service-error.js";
+import { ServiceError } from "../../lib/src/errors/service-error.js";
 import { lexicalProvider } from "../../lib/src/experiment/lexical-provider.js";
 import type { Provider } from "../../lib/src/experiment/provider.js";
 import type { Row } from "../../lib/src/experiment/receipt.js";

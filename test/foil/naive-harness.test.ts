@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { groupIsEmpty } from "../../lib/src/client/process-group.js";
 import { naiveReportLines, runNaive } from "../../lib/src/foil/index.js";
 import * as root from "../../lib/src/index.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 const PURCHASE = [
   { name: "word_count", arguments: { text: "one two three" } },

@@ -13,8 +13,8 @@ import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { groupIsEmpty } from "../../lib/src/client/process-group.js";
 import { MAX_TOOLS, PROTOCOL_VERSION } from "../../lib/src/protocol/constants.js";
-import { RefusedError } from "../../lib/src/protocol/errors/refused-error.js";
-import { ToolError } from "../../lib/src/protocol/errors/tool-error.js";
+import { RefusedError } from "../../lib/src/errors/refused-error.js";
+import { ToolError } from "../../lib/src/errors/tool-error.js";
 import { binOf, callsReceived, fromServerWithMethod, recorded, START_TIMEOUT_MS, versionOf } from "./real-peers.js";
 
 /** PATH alone is enough for both servers: neither reads HOME or anything else at start-up. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { attempt, attemptAsync } from "../../lib/src/notebook/attempt.js";
 import { answerFor } from "../../lib/src/protocol/messages.js";
-import { ClosedError } from "../../lib/src/protocol/errors/closed-error.js";
+import { ClosedError } from "../../lib/src/errors/closed-error.js";
 
 describe("attempt", () => {
   it("says what was accepted, as JSON", () => {

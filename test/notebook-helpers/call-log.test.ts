@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCallLog } from "../../lib/src/notebook/call-log.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 const folder = (): string => mkdtempSync(path.join(tmpdir(), "call-log-test-"));
 

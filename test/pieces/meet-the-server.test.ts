@@ -8,7 +8,7 @@ import { meetMode } from "../../lib/src/pieces/meet-the-server.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/pieces/notebook-pieces.js";
 import type { PieceSet } from "../../lib/src/pieces/pieces.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
-import { UsageError, WorkbookError } from "../../lib/src/protocol/errors/index.js";
+import { UsageError, WorkbookError } from "../../lib/src/errors/index.js";
 
 // The solved notebook's pieces, as the grader reads them; each swap below replaces one of them
 // with a permissive stand-in, and the mode that piece guards must then get through.

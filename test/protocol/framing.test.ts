@@ -3,8 +3,8 @@ import { encodeFrame } from "../../lib/src/protocol/encode-frame.js";
 import { FrameReader } from "../../lib/src/protocol/frame-reader.js";
 import { parseFrame } from "../../lib/src/protocol/parse-frame.js";
 import { requestMessage } from "../../lib/src/protocol/messages.js";
-import { ProtocolError } from "../../lib/src/protocol/errors/protocol-error.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { ProtocolError } from "../../lib/src/errors/protocol-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 function caught(act: () => unknown): unknown {
   try {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FrameReader } from "../../lib/src/protocol/frame-reader.js";
 import { parseFrame } from "../../lib/src/protocol/parse-frame.js";
 import { answerFor } from "../../lib/src/protocol/messages.js";
-import { WorkbookError } from "../../lib/src/protocol/errors/workbook-error.js";
+import { WorkbookError } from "../../lib/src/errors/workbook-error.js";
 
 interface Case {
   description: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerFor, notificationMessage, requestMessage, type JsonRpcMessage } from "../../lib/src/protocol/messages.js";
-import { ProtocolError } from "../../lib/src/protocol/errors/protocol-error.js";
-import { ServerError } from "../../lib/src/protocol/errors/server-error.js";
+import { ProtocolError } from "../../lib/src/errors/protocol-error.js";
+import { ServerError } from "../../lib/src/errors/server-error.js";
 
 const reply = (fields: Record<string, unknown>): JsonRpcMessage => ({ jsonrpc: "2.0", ...fields }) as JsonRpcMessage;
 

@@ -4,7 +4,7 @@ import { FrameReader } from "../../lib/src/protocol/frame-reader.js";
 import { parseFrame } from "../../lib/src/protocol/parse-frame.js";
 import { answerFor } from "../../lib/src/protocol/messages.js";
 import { encodeFrame } from "../../lib/src/protocol/encode-frame.js";
-import { WorkbookError } from "../../lib/src/protocol/errors/workbook-error.js";
+import { WorkbookError } from "../../lib/src/errors/workbook-error.js";
 
 /** Runs reader → parser → binder on bytes; anything thrown must be one of the declared errors. */
 function throughThePipeline(chunks: Uint8Array[], limit: number): void {

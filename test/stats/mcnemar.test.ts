@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mcnemarExact, pairedCounts } from "../../lib/src/stats/mcnemar.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 describe("mcnemarExact", () => {
   it("gives the exact two-sided binomial p-values", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { wilson } from "../../lib/src/stats/wilson.js";
 
 const rounded = (k: number, n: number) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BM25_DEFAULT_B, BM25_DEFAULT_K1, Bm25Index, bm25Scorer } from "../../lib/src/tools/bm25.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 // A toy corpus small enough to score by hand.
 //   D0 "red apple"        tokens [red, apple]        |D0| = 2

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { cosineSimilarity, ollamaEmbeddingScorer } from "../../lib/src/tools/embedding-scorer.js";
-import { ServiceError } from "../../lib/src/protocol/errors/service-error.js";
+import { ServiceError } from "../../lib/src/errors/service-error.js";
 import { topToolsAsync } from "../../lib/src/tools/top-tools.js";
 import type { McpTool } from "../../lib/src/tools/types.js";
 

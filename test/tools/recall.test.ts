@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recallAtK } from "../../lib/src/tools/recall.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 const rankings = [
   { expected: "word_count", offered: ["word_count", "character_count", "sales_today"] },

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bm25Scorer } from "../../lib/src/tools/bm25.js";
-import { UsageError } from "../../lib/src/protocol/errors/usage-error.js";
+import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { topTools, topToolsAsync } from "../../lib/src/tools/top-tools.js";
 import type { McpTool } from "../../lib/src/tools/types.js";
 

@@ -2,7 +2,7 @@
 // server behind a StdioClient. Both record every call they receive, so a test can count them.
 import type { StdioClient } from "../client/stdio-client.js";
 import type { JsonObject } from "../protocol/messages.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { ToolCall, ToolExecutor } from "./types.js";
 
 /** One in-process tool: its arguments in, its text out. Throwing means the call failed. */

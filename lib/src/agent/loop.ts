@@ -4,8 +4,8 @@
 import { AnswerSchema } from "../experiment/receipt.js";
 import { topTools } from "../tools/top-tools.js";
 import type { McpTool } from "../tools/types.js";
-import { ServiceError } from "../protocol/errors/service-error.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { ServiceError } from "../errors/service-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { resolveLoopOptions, type LoopOptions, type ResolvedLoopOptions } from "./options.js";
 import { SEARCH_TOOL, SEARCH_TOOL_NAME, searchQueryOf } from "./search-tool.js";
 import type { Transcript, Turn } from "./transcript.js";

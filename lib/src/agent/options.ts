@@ -1,8 +1,8 @@
 // The loop's options, their defaults and their checks.
 import { bm25Scorer } from "../tools/bm25.js";
 import type { McpTool, ScoreFunction } from "../tools/types.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
-import type { Wording } from "../protocol/errors/wording.js";
+import { UsageError } from "../errors/usage-error.js";
+import type { Wording } from "../errors/wording.js";
 import { SEARCH_TOOL_NAME } from "./search-tool.js";
 import type { AgentModel, ToolExecutor } from "./types.js";
 

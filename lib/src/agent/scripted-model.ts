@@ -2,7 +2,7 @@
 // Like a real model, each step can only see what the loop shows it: the conversation so far and the
 // tools offered this turn.
 import type { McpTool } from "../tools/types.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { AgentModel, Message, ModelAnswer } from "./types.js";
 
 /** What a script step sees on its turn. */

@@ -1,7 +1,7 @@
 // Lucy's eight shop tools (Part A's catalog), simulated by small deterministic handlers, so a loop
 // can run end to end without a shop. Each checks its arguments against the catalog's required fields.
 import { z } from "zod";
-import { ToolError } from "../protocol/errors/tool-error.js";
+import { ToolError } from "../errors/tool-error.js";
 import type { ToolHandler } from "./executors.js";
 
 function parsed<T extends z.ZodTypeAny>(tool: string, schema: T, args: Record<string, unknown>): z.infer<T> {

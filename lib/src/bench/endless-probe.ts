@@ -5,7 +5,7 @@
  */
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 
 async function probe(): Promise<void> {
   const bytes = String(1024 ** 3);

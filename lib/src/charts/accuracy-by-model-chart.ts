@@ -6,7 +6,7 @@ import type { TopLevelSpec } from "vega-lite";
 import type { CatalogKind } from "../experiment/receipt.js";
 import { formatModelSize } from "../experiment/model-size.js";
 import type { RecoveryReport } from "../experiment/recovery.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { shareWithIntervalLayers, chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
 
 export interface AccuracyByModelOptions {

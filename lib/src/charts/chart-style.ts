@@ -1,7 +1,7 @@
 // Look and wording shared by the four charts. Fixed sizes and fonts keep the rendered SVG the same
 // on every machine (vega estimates text width from the font size when no canvas is installed).
 import type { TopLevelSpec } from "vega-lite";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { ChartText } from "./series.js";
 
 export const VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";

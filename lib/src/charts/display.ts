@@ -6,7 +6,7 @@
 // `display.png` / `display.svg` otherwise. tslab is never imported at the top: the library also
 // runs outside notebooks.
 import type { TopLevelSpec } from "vega-lite";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { chartBundle, type ChartBundle } from "./render.js";
 
 export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";

@@ -1,7 +1,7 @@
 // The published figures as chart data. Shares are quoted to three decimals of n = 24 requests, so
 // each is turned back into its count k; a share that no whole k reproduces is refused rather than
 // drawn with an interval it does not have.
-import { DataError } from "../protocol/errors/data-error.js";
+import { DataError } from "../errors/data-error.js";
 import { publishedFigure, type PublishedFigures, type PublishedSeriesFigure } from "./published.js";
 import { PUBLISHED_SOURCE_LABEL } from "./source-label.js";
 import type { ChartData } from "./series.js";

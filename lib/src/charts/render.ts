@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import { View, parse, Warn, type Spec as VegaSpec } from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { CHART_FONT } from "./chart-style.js";
 import { withChartTextMetrics } from "./text-metrics.js";
 import type * as ResvgTypes from "@resvg/resvg-js";

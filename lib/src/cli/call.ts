@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { UsageError } from "../errors/usage-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 import { isJsonObject } from "../protocol/messages.js";
 
 export const CALL_USAGE = `usage: mcp-workbook call [--allow a,b] [--timeout-ms N] [--json] TOOL ARGS_JSON [-- SERVER_CMD...]

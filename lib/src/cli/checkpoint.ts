@@ -11,7 +11,7 @@ import { REPO_ROOT } from "../checkpoint/paths.js";
 import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
 import { RULES } from "../checkpoint/rules/index.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 
 export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]

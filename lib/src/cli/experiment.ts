@@ -14,8 +14,8 @@ import { terminalProgress } from "../experiment/progress.js";
 import type { Provider } from "../experiment/provider.js";
 import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipt.js";
 import { runExperiment } from "../experiment/runner.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
-import type { Wording } from "../protocol/errors/wording.js";
+import { UsageError } from "../errors/usage-error.js";
+import type { Wording } from "../errors/wording.js";
 
 export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollama|anthropic|lexical --out FILE [options]
   --model M[,M2,...]        model(s) to ask, each the whole design, into one receipt

@@ -1,4 +1,4 @@
-import { DeadlineError } from "../protocol/errors/deadline-error.js";
+import { DeadlineError } from "../errors/deadline-error.js";
 
 type Expiry = (reason: DeadlineError) => void;
 

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
-import { ClosedError } from "../protocol/errors/closed-error.js";
-import { type WorkbookError } from "../protocol/errors/workbook-error.js";
+import { ClosedError } from "../errors/closed-error.js";
+import { type WorkbookError } from "../errors/workbook-error.js";
 import { FrameReader } from "../protocol/frame-reader.js";
 import type { Deadline } from "./deadline.js";
 import type { WireTrace } from "./wire-trace.js";

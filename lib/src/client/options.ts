@@ -1,7 +1,7 @@
 import { DEFAULT_FRAME_LIMIT, MAX_TOOLS } from "../protocol/constants.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { WireTrace } from "./wire-trace.js";
-import { preview } from "../protocol/errors/wording.js";
+import { preview } from "../errors/wording.js";
 
 export interface StdioClientOptions {
   /** The application's allowlist: the only tool names that may ever be called. Default: none. */

@@ -1,5 +1,5 @@
-import { ProtocolError } from "../protocol/errors/protocol-error.js";
-import { describeValue, showId } from "../protocol/errors/wording.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { describeValue, showId } from "../errors/wording.js";
 
 /** What an incoming response's id means to us. */
 export type IdMatch = { readonly kind: "pending"; readonly id: number } | { readonly kind: "late"; readonly id: number };

@@ -1,5 +1,5 @@
-import { UsageError } from "../protocol/errors/usage-error.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { UsageError } from "../errors/usage-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 
 /** Which way bytes went: to the server, from it, or nothing on the wire (a deadline, a refusal). */
 export type TraceDirection = "out" | "in" | "local";

@@ -6,7 +6,7 @@ import { StdioClient } from "../client/stdio-client.js";
 import { processGroupMembers } from "../client/process-group.js";
 import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
 import { readCallLog } from "../notebook/call-log.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 import type { ClientUnderTest } from "../checkpoint/implementation.js";
 
 /** What an instructor should see for each teaching-server mode: a result, or which refusal. */

@@ -2,7 +2,7 @@
 // declare a function are transpiled on their own with the kernel's TypeScript and evaluated in a
 // scope of the library's exports (never executing the notebook), so a master's solved copy can be
 // checked before it is published, and a learner's copy shown not to pass already.
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { kernelTypescript, transpileBuildCell } from "../pieces/notebook-pieces.js";
 
 export const EXERCISE_ANSWER_TAG = "exercise-answer";

@@ -6,8 +6,8 @@
 // and judges with this same check (judgeOutstandingTable).
 import type { CheckResult } from "../checkpoint/harness.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
-import { DeadlineError } from "../protocol/errors/deadline-error.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { DeadlineError } from "../errors/deadline-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 import type { ClientContext } from "../pieces/assembled-client.js";
 import { readyContextClient } from "../pieces/reference-pieces.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "./exercise-harness.js";

@@ -3,7 +3,7 @@
 // Offline, exercises 1 and 2 run the retrieval baseline (not a language model) and exercise 6 a
 // scripted stand-in; a learner with Ollama runs the same checks on a real model's receipt.
 import type { LoopOptions } from "../agent/options.js";
-import { ProtocolError } from "../protocol/errors/protocol-error.js";
+import { ProtocolError } from "../errors/protocol-error.js";
 import type { AskPage, ListBounds } from "./cursor-loop.js";
 import type { ClientContext } from "../pieces/assembled-client.js";
 import { answerFor, requestMessage } from "../protocol/messages.js";

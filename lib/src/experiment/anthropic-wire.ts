@@ -11,8 +11,8 @@
 // temperature, max_tokens) come from anthropic-rules.ts.
 import { z } from "zod";
 import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
-import { ServiceError } from "../protocol/errors/service-error.js";
-import { preview } from "../protocol/errors/wording.js";
+import { ServiceError } from "../errors/service-error.js";
+import { preview } from "../errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
 import type { AnthropicRequestRule } from "./anthropic-rules.js";
 

@@ -13,9 +13,9 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
 import type { McpTool } from "../tools/types.js";
-import { DataError } from "../protocol/errors/data-error.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
-import type { Wording } from "../protocol/errors/wording.js";
+import { DataError } from "../errors/data-error.js";
+import { UsageError } from "../errors/usage-error.js";
+import type { Wording } from "../errors/wording.js";
 import { hashToUint32, seededShuffle } from "./catalog-random.js";
 import {
   CATALOG_KINDS,

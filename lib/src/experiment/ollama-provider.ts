@@ -2,7 +2,7 @@
 // context length (num_ctx) that holds the design's largest prompt and its answer, unloaded first so
 // nothing is served from a cache left by earlier work. Every prompt is counted offline before it is
 // sent: one that would not fit is refused, never cut by Ollama and measured as if it were whole.
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { choiceOptionsFor } from "./choice-prompt.js";
 import { postJson, type RetryNotice } from "./http-json.js";
 import { fromOllamaResponse, numCtxFor, ollamaUnloadRequest, OLLAMA_ANSWER_ROOM, toOllamaRequest } from "./ollama-wire.js";

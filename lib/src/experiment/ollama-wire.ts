@@ -12,8 +12,8 @@
 import { z } from "zod";
 import { asModelTool } from "../tools/as-model-tool.js";
 import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
-import { ServiceError } from "../protocol/errors/service-error.js";
-import { preview } from "../protocol/errors/wording.js";
+import { ServiceError } from "../errors/service-error.js";
+import { preview } from "../errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
 
 export type OllamaChatRequest = {

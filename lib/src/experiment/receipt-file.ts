@@ -13,8 +13,8 @@
 // The first failing row is named. Writing goes through a temporary file and a rename, so a crash
 // leaves either the old receipt or the new one, never half of one.
 import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { DataError } from "../protocol/errors/data-error.js";
-import { preview } from "../protocol/errors/wording.js";
+import { DataError } from "../errors/data-error.js";
+import { preview } from "../errors/wording.js";
 import { bm25Scorer } from "../tools/bm25.js";
 import { topTools } from "../tools/top-tools.js";
 import type { McpTool } from "../tools/types.js";

@@ -4,10 +4,10 @@
 // Several models can share one receipt (exercise 1): each is asked the whole design in turn, and
 // the six requests that need no tool can join the run (exercise 2).
 import { existsSync } from "node:fs";
-import { DataError } from "../protocol/errors/data-error.js";
-import { ServiceError } from "../protocol/errors/service-error.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { DataError } from "../errors/data-error.js";
+import { ServiceError } from "../errors/service-error.js";
+import { UsageError } from "../errors/usage-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 import { bm25Scorer } from "../tools/bm25.js";
 import { topTools, topToolsAsync } from "../tools/top-tools.js";
 import type { AsyncScoreFunction, McpTool } from "../tools/types.js";

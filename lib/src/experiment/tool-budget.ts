@@ -3,7 +3,7 @@
 // and the most tools whose prefill stays under a time budget. The smaller of the two is the advice.
 import type { AccuracyCell, ModelRecovery, RecoveryReport } from "./recovery.js";
 import type { Protocol } from "./receipt.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 
 export type ToolBudgetOptions = {
   /** The most prefill time one request may spend reading tools and request, in ms. */

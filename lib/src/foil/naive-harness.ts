@@ -14,7 +14,7 @@ import { groupIsEmpty, processGroupMembers, signalGroup } from "../client/proces
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { readCallLog } from "../notebook/call-log.js";
 import { FrameReader } from "../protocol/frame-reader.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { NaiveSessionConfig, SessionEvent } from "./naive-session.js";
 
 /** The compiled session script (from src/foil under the tests, dist/foil when built: the same file). */

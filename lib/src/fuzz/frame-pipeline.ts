@@ -1,7 +1,7 @@
 import { FrameReader } from "../protocol/frame-reader.js";
 import { answerFor } from "../protocol/messages.js";
 import { parseFrame } from "../protocol/parse-frame.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 
 /** What one line came to: "answer", "not a response", or the refusal as "code:reason". */
 export type LineOutcome = string;

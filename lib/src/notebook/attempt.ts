@@ -1,4 +1,4 @@
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 
 /**
  * Runs `action` and says in one line what happened: "accepted: <value as JSON>", or

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
-import { UsageError } from "../protocol/errors/usage-error.js";
-import { preview } from "../protocol/errors/wording.js";
+import { UsageError } from "../errors/usage-error.js";
+import { preview } from "../errors/wording.js";
 
 /** One line of the teaching server's --log file: a tools/call it received. */
 export const CallRecordSchema = z.object({

@@ -1,6 +1,6 @@
 import { DEMO_MODES, evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "../demo/failure-modes.js";
 import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../foil/naive-harness.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { htmlTable } from "./html-table.js";
 
 /** One teaching-server mode as the gallery shows it: what the client should end with, and why. */

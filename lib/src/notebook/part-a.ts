@@ -4,7 +4,7 @@ import type { CatalogData } from "../experiment/catalog.js";
 import { requestCatalog } from "../experiment/catalog.js";
 import type { CatalogKind, CatalogSize } from "../experiment/catalog-schema.js";
 import { choicePrompt } from "../experiment/choice-prompt.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../experiment/qwen-template.js";
 import { countQwenTokens } from "../experiment/qwen-tokens.js";
 import type { Protocol, Receipt, Row } from "../experiment/receipt.js";

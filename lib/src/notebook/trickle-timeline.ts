@@ -6,7 +6,7 @@ import { PROTOCOL_VERSION } from "../protocol/constants.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
 import { FrameReader } from "../protocol/frame-reader.js";
 import { requestMessage, notificationMessage } from "../protocol/messages.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 import { signalGroup } from "../client/process-group.js";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";

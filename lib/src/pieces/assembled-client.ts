@@ -8,11 +8,11 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import { PROTOCOL_VERSION } from "../protocol/constants.js";
-import { ClosedError } from "../protocol/errors/closed-error.js";
-import { DeadlineError } from "../protocol/errors/deadline-error.js";
-import { RefusedError } from "../protocol/errors/refused-error.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { ClosedError } from "../errors/closed-error.js";
+import { DeadlineError } from "../errors/deadline-error.js";
+import { RefusedError } from "../errors/refused-error.js";
+import { UsageError } from "../errors/usage-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 import type { InitializeResult, McpTool } from "../protocol/handshake.js";
 import type { JsonObject } from "../protocol/messages.js";
 import type { ExitStatus } from "../client/stdio-client.js";

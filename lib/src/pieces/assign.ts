@@ -3,7 +3,7 @@
 // and drops the TODO. Markers are comment lines inside code cells; whole cells can be tagged
 // `solution-only` or `student-only`. Both copies are written stripped, in nbformat's layout, so
 // regenerating gives the same bytes.
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 
 export const SOLUTION_ONLY_TAG = "solution-only";
 export const STUDENT_ONLY_TAG = "student-only";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as library from "../index.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { assignNotebook, notebookText, type NotebookDocument } from "./assign.js";
 import { buildCells, evaluateBuildCells } from "./notebook-pieces.js";
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";

@@ -3,7 +3,7 @@
 // to compile, so "the same definition as last time" after an edit tells the learner to look up.
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
 import { isPieceName, PIECE_NAMES, type PieceName, type PieceSet } from "./pieces.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { reveal } from "./reveal.js";
 import { feedback } from "../checkpoint/rules/feedback.js";
 import { implementationFrom } from "./assembled-client.js";

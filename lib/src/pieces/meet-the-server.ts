@@ -3,7 +3,7 @@
 import { processGroupMembers, signalGroup } from "../client/process-group.js";
 import { WireTrace } from "../client/wire-trace.js";
 import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../notebook/gallery.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 import { AssembledClient } from "./assembled-client.js";
 import { PIECE_NAMES, type PieceSet } from "./pieces.js";
 

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type * as TypeScript from "typescript";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { isPieceName, type PieceName, type PieceSet } from "./pieces.js";
 
 /** The tag that marks a build cell: one that declares pieces and does nothing else. */

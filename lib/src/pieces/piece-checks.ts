@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
-import { WorkbookError } from "../protocol/errors/workbook-error.js";
+import { WorkbookError } from "../errors/workbook-error.js";
 import { AssembledClient, type ClientContext } from "./assembled-client.js";
 import { isTodo, PIECE_NEEDS, type PieceName, type PieceSet } from "./pieces.js";
 

@@ -1,7 +1,7 @@
 // The pieces a learner writes in the build notebook, in the chapter's order, and what each one
 // needs from the others. One list, so the notebook's check cells, the assembled client and the
 // `--notebook` grader agree on names.
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 
 /** The build notebook's pieces, in the order its sections teach them. */
 export const PIECE_NAMES = [

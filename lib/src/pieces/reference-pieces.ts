@@ -4,8 +4,8 @@
 import { endProcessGroup } from "../client/process-group.js";
 import type { ExitStatus } from "../client/stdio-client.js";
 import { MAX_SKIPPED_MESSAGES } from "../protocol/constants.js";
-import { ProtocolError } from "../protocol/errors/protocol-error.js";
-import { RefusedError } from "../protocol/errors/refused-error.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { RefusedError } from "../errors/refused-error.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
 import { FrameReader } from "../protocol/frame-reader.js";
 import { checkInitialize, checkTools } from "../protocol/handshake.js";

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { PieceName } from "./pieces.js";
 
 /** lib/src, found from lib/dist/pieces at run time. */

@@ -1,5 +1,5 @@
 import { DEFAULT_FRAME_LIMIT } from "./constants.js";
-import { UsageError } from "./errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 
 /**
  * One message as one frame: compact JSON (which escapes every newline inside strings), then

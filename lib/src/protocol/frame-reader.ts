@@ -1,6 +1,6 @@
 import { DEFAULT_FRAME_LIMIT } from "./constants.js";
-import { ProtocolError } from "./errors/protocol-error.js";
-import { UsageError } from "./errors/usage-error.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { UsageError } from "../errors/usage-error.js";
 
 const NEWLINE = 0x0a;
 

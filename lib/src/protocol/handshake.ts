@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_TOOLS, PROTOCOL_VERSION } from "./constants.js";
-import { ProtocolError } from "./errors/protocol-error.js";
-import { describeValue, preview } from "./errors/wording.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { describeValue, preview } from "../errors/wording.js";
 import type { JsonObject } from "./messages.js";
 
 /** What a server tells us about itself in its initialize result (the fields we rely on). */

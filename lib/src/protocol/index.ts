@@ -14,4 +14,4 @@ export { FrameReader } from "./frame-reader.js";
 export { parseFrame } from "./parse-frame.js";
 export { checkInitialize, checkTools, checkToolsPage, type InitializeResult, type McpTool } from "./handshake.js";
 export { resultText } from "./result-text.js";
-export * from "./errors/index.js";
+export * from "../errors/index.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ProtocolError } from "./errors/protocol-error.js";
-import { ServerError } from "./errors/server-error.js";
-import { describeValue, preview, showId } from "./errors/wording.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { ServerError } from "../errors/server-error.js";
+import { describeValue, preview, showId } from "../errors/wording.js";
 
 /** Any JSON-RPC 2.0 message, after parseFrame: an object whose jsonrpc is "2.0". */
 export type JsonRpcMessage = { readonly jsonrpc: "2.0" } & Readonly<Record<string, unknown>>;

@@ -1,5 +1,5 @@
-import { ProtocolError } from "./errors/protocol-error.js";
-import { describeValue, preview } from "./errors/wording.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { describeValue, preview } from "../errors/wording.js";
 import { isJsonObject, type JsonRpcMessage } from "./messages.js";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });

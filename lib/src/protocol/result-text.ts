@@ -1,6 +1,6 @@
-import { ProtocolError } from "./errors/protocol-error.js";
-import { ToolError } from "./errors/tool-error.js";
-import { describeValue } from "./errors/wording.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { ToolError } from "../errors/tool-error.js";
+import { describeValue } from "../errors/wording.js";
 import { isJsonObject, type JsonObject } from "./messages.js";
 
 /**

@@ -1,4 +1,4 @@
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 
 /** The 2×2 table of two conditions over the same requests (true = routed right). */
 export type PairedCounts = {

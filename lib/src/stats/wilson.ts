@@ -1,4 +1,4 @@
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 
 export type WilsonInterval = { share: number; low: number; high: number };
 

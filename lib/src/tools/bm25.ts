@@ -1,4 +1,4 @@
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { tokenize } from "./tokenize.js";
 import type { ScoreFunction } from "./types.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ServiceError } from "../protocol/errors/service-error.js";
-import { preview } from "../protocol/errors/wording.js";
+import { ServiceError } from "../errors/service-error.js";
+import { preview } from "../errors/wording.js";
 import type { AsyncScoreFunction } from "./types.js";
 
 export type OllamaEmbeddingOptions = {

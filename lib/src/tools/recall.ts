@@ -1,4 +1,4 @@
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 
 /** One request's search result: the tool it needed and the names offered, best first. */
 export type Ranking = { expected: string; offered: readonly string[] };

@@ -1,5 +1,5 @@
 import { toolText } from "./tool-text.js";
-import { UsageError } from "../protocol/errors/usage-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { AsyncScoreFunction, ScoreFunction } from "./types.js";
 
 /**
