@@ -4,8 +4,8 @@ const { copyFileSync, mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join, resolve } = require("node:path");
 const { runExperimentCommand } = require("../lib/dist/cli/experiment.js");
-const { loadReceipt } = require("../lib/dist/experiment/receipt-file.js");
-const { measureProtocolCost } = require("../lib/dist/experiment/protocol-cost.js");
+const { loadReceipt } = require("../lib/dist/experiment/receipts/receipt-file.js");
+const { measureProtocolCost } = require("../lib/dist/experiment/running/protocol-cost.js");
 
 async function main() {
   const receipts = resolve(__dirname, "../evidence/receipts");

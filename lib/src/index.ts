@@ -35,30 +35,30 @@ export { wilson, mcnemarExact, pairedCounts, leastSquares } from "./stats/index.
 export type { WilsonInterval, McNemarResult, PairedCounts, Line } from "./stats/index.js";
 
 // --- experiment: Part A catalog, providers, runner, receipts ---
-export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest } from "./experiment/catalog-index.js";
-export { RECEIPT_SCHEMA, ReceiptSchema, RowSchema, TablesSchema, AnswerSchema, classify, makeReceipt, type Receipt, type Row, type Run, type Tables, type ConditionCell, type TokenFit, type Answer, type Outcome, type Protocol, type Price } from "./experiment/receipt.js";
-export { summarize, searchLabel } from "./experiment/summarize.js";
-export { loadReceipt, parseReceipt, writeReceipt } from "./experiment/receipt-file.js";
-export { ReceiptTablesMismatchError } from "./experiment/receipt-tables-mismatch-error.js";
-export type { Ask, Reply, Provider, ProviderName } from "./experiment/provider.js";
-export { scriptedProvider, type Script, type ScriptStep } from "./experiment/scripted-provider.js";
-export { lexicalProvider, lexicalAnswer, LEXICAL_LABEL, LEXICAL_DEFAULT_MODEL, LEXICAL_DEFAULT_MIN_SCORE, type LexicalOptions } from "./experiment/lexical-provider.js";
-export { ollamaProvider, type OllamaOptions } from "./experiment/ollama-provider.js";
-export { toOllamaRequest, fromOllamaResponse, ollamaUnloadRequest } from "./experiment/ollama-wire.js";
-export { anthropicProvider, type AnthropicOptions } from "./experiment/anthropic-provider.js";
-export { toAnthropicRequest, fromAnthropicResponse } from "./experiment/anthropic-wire.js";
-export { ANTHROPIC_PRICES, priceFor, costUsd } from "./experiment/prices.js";
-export { choicePrompt, choiceSchema } from "./experiment/choice-prompt.js";
-export { renderQwen25Native, renderQwen25Choice } from "./experiment/qwen-template.js";
-export { countQwenTokens, QWEN_TOKENIZER_LABEL } from "./experiment/qwen-tokens.js";
-export { catalogTokenSizes, type CatalogTokenSize } from "./experiment/catalog-size.js";
-export { dryRunPlan, formatDryRun, CLAUDE_TOKEN_FACTOR, type DryRunPlan } from "./experiment/dry-run.js";
-export { ANTHROPIC_REQUEST_RULES, requestRuleFor, type AnthropicRequestRule } from "./experiment/anthropic-rules.js";
-export { checkReceiptRows, RECEIPT_MAX_BYTES, type ReceiptLoadOptions } from "./experiment/receipt-file.js";
-export { ALL_KINDS, ALL_SIZES, ALL_PROTOCOLS, CHAPTER_SEARCH_CATALOGS, conditionsOf, type Design, type Condition, type SearchSpec } from "./experiment/design.js";
-export { runExperiment, type RunOptions, type RunResult, type Progress } from "./experiment/runner.js";
-export { progressLine, terminalProgress } from "./experiment/progress.js";
-export { measureProtocolCost, ProtocolCostReceiptSchema, type ProtocolCostReceipt } from "./experiment/protocol-cost.js";
+export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest } from "./experiment/catalog/catalog-index.js";
+export { RECEIPT_SCHEMA, ReceiptSchema, RowSchema, TablesSchema, AnswerSchema, classify, makeReceipt, type Receipt, type Row, type Run, type Tables, type ConditionCell, type TokenFit, type Answer, type Outcome, type Protocol, type Price } from "./experiment/receipts/receipt.js";
+export { summarize, searchLabel } from "./experiment/receipts/summarize.js";
+export { loadReceipt, parseReceipt, writeReceipt } from "./experiment/receipts/receipt-file.js";
+export { ReceiptTablesMismatchError } from "./experiment/receipts/receipt-tables-mismatch-error.js";
+export type { Ask, Reply, Provider, ProviderName } from "./experiment/providers/provider.js";
+export { scriptedProvider, type Script, type ScriptStep } from "./experiment/providers/scripted-provider.js";
+export { lexicalProvider, lexicalAnswer, LEXICAL_LABEL, LEXICAL_DEFAULT_MODEL, LEXICAL_DEFAULT_MIN_SCORE, type LexicalOptions } from "./experiment/providers/lexical-provider.js";
+export { ollamaProvider, type OllamaOptions } from "./experiment/providers/ollama-provider.js";
+export { toOllamaRequest, fromOllamaResponse, ollamaUnloadRequest } from "./experiment/providers/ollama-wire.js";
+export { anthropicProvider, type AnthropicOptions } from "./experiment/providers/anthropic-provider.js";
+export { toAnthropicRequest, fromAnthropicResponse } from "./experiment/providers/anthropic-wire.js";
+export { ANTHROPIC_PRICES, priceFor, costUsd } from "./experiment/providers/prices.js";
+export { choicePrompt, choiceSchema } from "./experiment/prompts/choice-prompt.js";
+export { renderQwen25Native, renderQwen25Choice } from "./experiment/prompts/qwen-template.js";
+export { countQwenTokens, QWEN_TOKENIZER_LABEL } from "./experiment/prompts/qwen-tokens.js";
+export { catalogTokenSizes, type CatalogTokenSize } from "./experiment/catalog/catalog-size.js";
+export { dryRunPlan, formatDryRun, CLAUDE_TOKEN_FACTOR, type DryRunPlan } from "./experiment/running/dry-run.js";
+export { ANTHROPIC_REQUEST_RULES, requestRuleFor, type AnthropicRequestRule } from "./experiment/providers/anthropic-rules.js";
+export { checkReceiptRows, RECEIPT_MAX_BYTES, type ReceiptLoadOptions } from "./experiment/receipts/receipt-file.js";
+export { ALL_KINDS, ALL_SIZES, ALL_PROTOCOLS, CHAPTER_SEARCH_CATALOGS, conditionsOf, type Design, type Condition, type SearchSpec } from "./experiment/running/design.js";
+export { runExperiment, type RunOptions, type RunResult, type Progress } from "./experiment/running/runner.js";
+export { progressLine, terminalProgress } from "./experiment/running/progress.js";
+export { measureProtocolCost, ProtocolCostReceiptSchema, type ProtocolCostReceipt } from "./experiment/running/protocol-cost.js";
 
 // --- charts: vega-lite specs from receipts, SVG in Node ---
 export { promptTokensChart } from "./charts/prompt-tokens-chart.js";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ToolError } from "../../lib/src/errors/tool-error.js";
 import { inProcessExecutor, recordCalls } from "../../lib/src/agent/executors.js";
 import { shopHandlers } from "../../lib/src/agent/shop-handlers.js";
-import { SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog-schema.js";
+import { SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog/catalog-schema.js";
 
 describe("shopHandlers", () => {
   it("has one handler for each of Lucy's eight tools", () => {

@@ -10,8 +10,8 @@ import { shopHandlers } from "../../lib/src/agent/shop-handlers.js";
 import { completedCalls, formatTranscript, refusedCalls } from "../../lib/src/agent/transcript.js";
 import type { AgentModel } from "../../lib/src/agent/types.js";
 import { failedText, notAllowedText, notOfferedText } from "../../lib/src/agent/wording.js";
-import { buildCatalog, loadCatalogData } from "../../lib/src/experiment/catalog.js";
-import { SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog-schema.js";
+import { buildCatalog, loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
+import { SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog/catalog-schema.js";
 
 const shop = buildCatalog(loadCatalogData(), "unrelated", 8); // Lucy's eight tools
 const COUNT = toolCall("word_count", { text: "vanilla stock needs review" });

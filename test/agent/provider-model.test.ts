@@ -7,8 +7,8 @@ import { shopHandlers } from "../../lib/src/agent/shop-handlers.js";
 import { completedCalls } from "../../lib/src/agent/transcript.js";
 import { DELIVERY_ARGS, MESSAGE_ARGS, TWO_STEP_REQUEST, twoStepCatalog } from "../../lib/src/agent/two-step.js";
 import type { Message } from "../../lib/src/agent/types.js";
-import type { Ask } from "../../lib/src/experiment/provider.js";
-import { scriptedProvider } from "../../lib/src/experiment/scripted-provider.js";
+import type { Ask } from "../../lib/src/experiment/providers/provider.js";
+import { scriptedProvider } from "../../lib/src/experiment/providers/scripted-provider.js";
 
 const REQUEST = "record today's delivery, then tell Lucy";
 

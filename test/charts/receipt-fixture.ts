@@ -1,5 +1,5 @@
 // A small receipt built through the experiment's own makeReceipt, so its tables are real.
-import { makeReceipt, type Receipt, type Row, type Run } from "../../lib/src/experiment/receipt.js";
+import { makeReceipt, type Receipt, type Row, type Run } from "../../lib/src/experiment/receipts/receipt.js";
 
 export const FIXTURE_RUN: Run = {
   provider: "lexical",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseExperimentArgs, runExperimentCommand } from "../../lib/src/cli/experiment.js";
-import { loadReceipt } from "../../lib/src/experiment/receipt-file.js";
+import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -8,7 +8,7 @@
 //    reply that runs out stops with stop_reason "max_tokens";
 //  - 429 rate_limit_error (and 529 overloaded_error) carry retry-after, in seconds.
 // Its "model" calls the request's fitting tool (or names it, under a JSON output format).
-import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
+import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
 import { loopback, type Answer, type Recorded } from "./loopback.js";
 
 const data = loadCatalogData();

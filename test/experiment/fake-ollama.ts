@@ -7,9 +7,9 @@
 //  - the final answer has done_reason ("stop", or "length" when generation is cut);
 //  - a prompt served from the cache comes back without prompt_eval_count (older Ollama releases).
 // Its "model" calls the request's fitting tool when that tool is in what it read, else answers in words.
-import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
-import { renderQwen25Native } from "../../lib/src/experiment/qwen-template.js";
-import { countQwenTokens } from "../../lib/src/experiment/qwen-tokens.js";
+import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
+import { renderQwen25Native } from "../../lib/src/experiment/prompts/qwen-template.js";
+import { countQwenTokens } from "../../lib/src/experiment/prompts/qwen-tokens.js";
 import type { McpTool } from "../../lib/src/tools/types.js";
 import { loopback, type Answer, type Recorded } from "./loopback.js";
 

@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadPublishedFigures, publishedFigure } from "../../lib/src/charts/published.js";
-import { catalogTokenSizes } from "../../lib/src/experiment/catalog-size.js";
-import { buildCatalog, loadCatalogData } from "../../lib/src/experiment/catalog.js";
-import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../../lib/src/experiment/qwen-template.js";
-import { countQwenTokens, qwenTokenIds } from "../../lib/src/experiment/qwen-tokens.js";
+import { catalogTokenSizes } from "../../lib/src/experiment/catalog/catalog-size.js";
+import { buildCatalog, loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
+import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../../lib/src/experiment/prompts/qwen-template.js";
+import { countQwenTokens, qwenTokenIds } from "../../lib/src/experiment/prompts/qwen-tokens.js";
 
 describe("the qwen2.5 chat template, rendered offline", () => {
   const data = loadCatalogData();

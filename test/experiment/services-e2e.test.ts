@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runExperimentCommand } from "../../lib/src/cli/experiment.js";
-import type { CatalogData } from "../../lib/src/experiment/catalog.js";
-import { loadReceipt } from "../../lib/src/experiment/receipt-file.js";
+import type { CatalogData } from "../../lib/src/experiment/catalog/catalog.js";
+import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
 import { fakeMessagesApi } from "./fake-messages-api.js";
 import { fakeOllama } from "./fake-ollama.js";
 import { loopback } from "./loopback.js";
@@ -70,7 +70,7 @@ describe("experiment against a loopback Ollama (OLLAMA_HOST)", () => {
     const ollama = await fakeOllama();
     closers.push(ollama.close);
     const { data } = await import("./two-model-fixture.js");
-    const { buildCatalog } = await import("../../lib/src/experiment/catalog.js");
+    const { buildCatalog } = await import("../../lib/src/experiment/catalog/catalog.js");
     const { asModelTool } = await import("../../lib/src/tools/as-model-tool.js");
     const tools = buildCatalog(data, "confusable", 64);
     const answer = await fetch(`${ollama.url}/api/chat`, { method: "POST", body: JSON.stringify({ model: "m", messages: [{ role: "user", content: data.requests[0]!.text }], tools: tools.map(asModelTool), stream: false, options: { num_ctx: 2048 } }) });
@@ -84,8 +84,8 @@ describe("experiment against a loopback Ollama (OLLAMA_HOST)", () => {
   it("records done_reason, keeps a cut-short reply apart from no call, and falls back to the offline count for a cached prompt", async () => {
     const ollama = await fakeOllama({ cutShort: ["stock_level-1"], omitCountWhenCached: true });
     closers.push(ollama.close);
-    const { ollamaProvider } = await import("../../lib/src/experiment/ollama-provider.js");
-    const { runExperiment } = await import("../../lib/src/experiment/runner.js");
+    const { ollamaProvider } = await import("../../lib/src/experiment/providers/ollama-provider.js");
+    const { runExperiment } = await import("../../lib/src/experiment/running/runner.js");
     const { data } = await import("./two-model-fixture.js");
     const result = await runExperiment({ provider: ollamaProvider({ baseUrl: ollama.url }), model: "m", data, design: { kinds: ["unrelated"], sizes: [8], protocols: ["native"], searches: [], searchCatalogs: [] }, baseSeed: 14 });
     const cut = result.receipt.rows.find((row) => row.requestId === "stock_level-1")!;
@@ -145,9 +145,9 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
   it("is a stand-in that can fail: Sonnet 5.5 asked with temperature 0 or thinking disabled is refused with 400", async () => {
     const api = await fakeMessagesApi({ apiKey: KEY });
     closers.push(api.close);
-    const { anthropicProvider } = await import("../../lib/src/experiment/anthropic-provider.js");
-    const { ANTHROPIC_REQUEST_RULES } = await import("../../lib/src/experiment/anthropic-rules.js");
-    const { runExperiment } = await import("../../lib/src/experiment/runner.js");
+    const { anthropicProvider } = await import("../../lib/src/experiment/providers/anthropic-provider.js");
+    const { ANTHROPIC_REQUEST_RULES } = await import("../../lib/src/experiment/providers/anthropic-rules.js");
+    const { runExperiment } = await import("../../lib/src/experiment/running/runner.js");
     const { data } = await import("./two-model-fixture.js");
     const wrong = ANTHROPIC_REQUEST_RULES.map((rule) => (rule.model === "claude-sonnet-5-5" ? { ...rule, temperature: 0 as const } : rule));
     const design = { kinds: ["unrelated" as const], sizes: [8 as const], protocols: ["native" as const], searches: [], searchCatalogs: [] };
@@ -159,9 +159,9 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
   it("parses and counts the thinking blocks Sonnet 5.5 returns when up-front thinking is left on, and a reply thinking used up is cut short", async () => {
     const api = await fakeMessagesApi({ apiKey: KEY });
     closers.push(api.close);
-    const { anthropicProvider } = await import("../../lib/src/experiment/anthropic-provider.js");
-    const { ANTHROPIC_REQUEST_RULES } = await import("../../lib/src/experiment/anthropic-rules.js");
-    const { runExperiment } = await import("../../lib/src/experiment/runner.js");
+    const { anthropicProvider } = await import("../../lib/src/experiment/providers/anthropic-provider.js");
+    const { ANTHROPIC_REQUEST_RULES } = await import("../../lib/src/experiment/providers/anthropic-rules.js");
+    const { runExperiment } = await import("../../lib/src/experiment/running/runner.js");
     const { data } = await import("./two-model-fixture.js");
     const design = { kinds: ["unrelated" as const], sizes: [8 as const], protocols: ["native" as const], searches: [], searchCatalogs: [] };
     const thinking = (maxTokens: number) => ANTHROPIC_REQUEST_RULES.map((rule) => (rule.model === "claude-sonnet-5-5" ? { ...rule, thinking: null, maxTokens } : rule));

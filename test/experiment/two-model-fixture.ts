@@ -1,12 +1,12 @@
 // A two-model run by script, through the real runner, so its receipt is exactly what the command
 // would write: a small model that falls apart at 64 tools and a larger one that holds, each with
 // prompt tokens and prefill time that grow by a known amount per tool offered.
-import { loadCatalogData, type CatalogData } from "../../lib/src/experiment/catalog.js";
-import type { Design } from "../../lib/src/experiment/design.js";
-import type { Reply } from "../../lib/src/experiment/provider.js";
-import type { Receipt } from "../../lib/src/experiment/receipt.js";
-import { runExperiment } from "../../lib/src/experiment/runner.js";
-import { scriptedProvider } from "../../lib/src/experiment/scripted-provider.js";
+import { loadCatalogData, type CatalogData } from "../../lib/src/experiment/catalog/catalog.js";
+import type { Design } from "../../lib/src/experiment/running/design.js";
+import type { Reply } from "../../lib/src/experiment/providers/provider.js";
+import type { Receipt } from "../../lib/src/experiment/receipts/receipt.js";
+import { runExperiment } from "../../lib/src/experiment/running/runner.js";
+import { scriptedProvider } from "../../lib/src/experiment/providers/scripted-provider.js";
 
 export const data: CatalogData = loadCatalogData();
 

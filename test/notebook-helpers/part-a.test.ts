@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
-import { renderQwen25Native } from "../../lib/src/experiment/qwen-template.js";
-import { countQwenTokens } from "../../lib/src/experiment/qwen-tokens.js";
-import { loadReceipt } from "../../lib/src/experiment/receipt-file.js";
-import type { Receipt } from "../../lib/src/experiment/receipt.js";
+import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
+import { renderQwen25Native } from "../../lib/src/experiment/prompts/qwen-template.js";
+import { countQwenTokens } from "../../lib/src/experiment/prompts/qwen-tokens.js";
+import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
+import type { Receipt } from "../../lib/src/experiment/receipts/receipt.js";
 import { loadPublishedFigures } from "../../lib/src/charts/published.js";
 import { checkTables, compareRerun, pairedOutcomes, quoteFigure, searchRecall, searchTools, toolTokenCost } from "../../lib/src/notebook/part-a.js";
 

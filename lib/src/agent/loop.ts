@@ -1,7 +1,7 @@
 // The agent loop, with tool search inside it. Two gates, as in the chapter: only allowed tools are
 // searched and offered, and a call runs only if its name is allowed AND was offered this turn.
 // Anything else becomes a refusal the model reads as the call's outcome; the executor never sees it.
-import { AnswerSchema } from "../experiment/receipt.js";
+import { AnswerSchema } from "../experiment/receipts/receipt.js";
 import { topTools } from "../tools/top-tools.js";
 import type { McpTool } from "../tools/types.js";
 import { ServiceError } from "../errors/service-error.js";

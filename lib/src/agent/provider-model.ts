@@ -1,8 +1,8 @@
 // Any Part A provider (Ollama, Anthropic, the lexical baseline, a script) as a loop model. A provider
 // answers one question, "which tool for this request?", and keeps no conversation; so each turn
 // becomes one ask whose request is the user's words plus what the calls so far came to.
-import type { Protocol } from "../experiment/receipt.js";
-import type { Ask, Provider } from "../experiment/provider.js";
+import type { Protocol } from "../experiment/receipts/receipt.js";
+import type { Ask, Provider } from "../experiment/providers/provider.js";
 import type { McpTool } from "../tools/types.js";
 import type { AgentModel, Message } from "./types.js";
 

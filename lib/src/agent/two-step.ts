@@ -1,7 +1,7 @@
 // Exercise 3's two-step request: record a delivery, then message Lucy about it. The second step
 // needs send_message_to_lucy, which a search on the request's words may or may not return; the
 // tests measure which, for each wording below, over the 64-tool confusable catalog.
-import { buildCatalog, loadCatalogData } from "../experiment/catalog.js";
+import { buildCatalog, loadCatalogData } from "../experiment/catalog/catalog.js";
 import type { McpTool } from "../tools/types.js";
 import { SEARCH_TOOL_NAME } from "./search-tool.js";
 import type { AgentModel, Message, ModelAnswer } from "./types.js";

@@ -1,5 +1,5 @@
 // The shapes the loop, its models and its executors share.
-import type { Answer } from "../experiment/receipt.js";
+import type { Answer } from "../experiment/receipts/receipt.js";
 import type { McpTool } from "../tools/types.js";
 
 /** What the model answers on one turn: a tool call {name, arguments}, or a final text. Part A's Answer. */

@@ -2,7 +2,7 @@
 // Target (issue 3): median query under 1 ms. Run with `npm run bench:bm25`; add --json for one
 // machine-readable line.
 import { performance } from "node:perf_hooks";
-import { mulberry32 } from "../experiment/catalog-random.js";
+import { mulberry32 } from "../experiment/catalog/catalog-random.js";
 import { Bm25Index } from "../tools/bm25.js";
 import { toolText } from "../tools/tool-text.js";
 

@@ -3,7 +3,7 @@
 // 95% interval. Where routing recovers is where the points climb and their intervals stop
 // reaching down.
 import type { TopLevelSpec } from "vega-lite";
-import type { CatalogKind } from "../experiment/receipt.js";
+import type { CatalogKind } from "../experiment/receipts/receipt.js";
 import { formatModelSize } from "../experiment/model-size.js";
 import type { RecoveryReport } from "../experiment/recovery.js";
 import { UsageError } from "../errors/usage-error.js";

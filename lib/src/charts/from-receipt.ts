@@ -1,6 +1,6 @@
 // A receipt's summary tables as chart data. The tables are the ones loadReceipt has already checked
 // against the rows, so every number drawn here recomputes from the receipt's own rows.
-import type { CatalogKind, ConditionCell, Protocol, Receipt } from "../experiment/receipt.js";
+import type { CatalogKind, ConditionCell, Protocol, Receipt } from "../experiment/receipts/receipt.js";
 import { seriesColor } from "./chart-style.js";
 import { receiptSourceLabel } from "./source-label.js";
 import type { ChartData, ShareBar, ShareSeries, TokenSeries } from "./series.js";

@@ -3,8 +3,8 @@
 // write are removed, so the folder never keeps a chart whose data is gone.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { RECEIPT_SCHEMA } from "../experiment/receipt.js";
-import { loadReceipt } from "../experiment/receipt-file.js";
+import { RECEIPT_SCHEMA } from "../experiment/receipts/receipt.js";
+import { loadReceipt } from "../experiment/receipts/receipt-file.js";
 import { chartsFor, type ChartSet } from "./chart-set.js";
 import { seriesFromPublished } from "./from-published.js";
 import { seriesFromReceipt } from "./from-receipt.js";

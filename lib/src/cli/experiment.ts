@@ -1,19 +1,19 @@
 // `mcp-workbook experiment`: run Part A's design against a provider and write a receipt.
 import { ollamaEmbeddingScorer } from "../tools/embedding-scorer.js";
 import { createInterface } from "node:readline/promises";
-import { anthropicProvider } from "../experiment/anthropic-provider.js";
-import { readSecret } from "../experiment/dotenv.js";
-import { dryRunPlan, formatDryRun } from "../experiment/dry-run.js";
-import { maskSecrets, type RetryNotice } from "../experiment/http-json.js";
-import { CATALOG_SIZES, type CatalogSize } from "../experiment/catalog-schema.js";
-import { loadCatalogData } from "../experiment/catalog.js";
-import { ALL_KINDS, ALL_PROTOCOLS, ALL_SIZES, CHAPTER_SEARCH_CATALOGS, type Design, type SearchSpec } from "../experiment/design.js";
-import { LEXICAL_DEFAULT_MODEL, lexicalProvider } from "../experiment/lexical-provider.js";
-import { ollamaBaseUrl, ollamaProvider } from "../experiment/ollama-provider.js";
-import { terminalProgress } from "../experiment/progress.js";
-import type { Provider } from "../experiment/provider.js";
-import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipt.js";
-import { runExperiment } from "../experiment/runner.js";
+import { anthropicProvider } from "../experiment/providers/anthropic-provider.js";
+import { readSecret } from "../experiment/providers/dotenv.js";
+import { dryRunPlan, formatDryRun } from "../experiment/running/dry-run.js";
+import { maskSecrets, type RetryNotice } from "../experiment/providers/http-json.js";
+import { CATALOG_SIZES, type CatalogSize } from "../experiment/catalog/catalog-schema.js";
+import { loadCatalogData } from "../experiment/catalog/catalog.js";
+import { ALL_KINDS, ALL_PROTOCOLS, ALL_SIZES, CHAPTER_SEARCH_CATALOGS, type Design, type SearchSpec } from "../experiment/running/design.js";
+import { LEXICAL_DEFAULT_MODEL, lexicalProvider } from "../experiment/providers/lexical-provider.js";
+import { ollamaBaseUrl, ollamaProvider } from "../experiment/providers/ollama-provider.js";
+import { terminalProgress } from "../experiment/running/progress.js";
+import type { Provider } from "../experiment/providers/provider.js";
+import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipts/receipt.js";
+import { runExperiment } from "../experiment/running/runner.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { Wording } from "../errors/wording.js";
 

@@ -4,10 +4,10 @@
 // is bounded in time, and ends every server it (or the learner's function inside it) started.
 import { describeError, type CheckResult } from "../checkpoint/harness.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
-import { loadCatalogData } from "../experiment/catalog.js";
+import { loadCatalogData } from "../experiment/catalog/catalog.js";
 import { declineTable } from "../experiment/decline.js";
 import { PURCHASE_TOOL } from "../experiment/hostile-offer.js";
-import { ReceiptSchema, type Protocol, type Receipt } from "../experiment/receipt.js";
+import { ReceiptSchema, type Protocol, type Receipt } from "../experiment/receipts/receipt.js";
 import { recoveryReport, RECOVERY_DEFAULT_SIZE } from "../experiment/recovery.js";
 import { loopScenarios, MAX_OFFERED_A_TURN, runScenario, type LoopFix } from "./loop-scenarios.js";
 import { notYet, runExerciseCheck, type ExerciseCheckSpec, type VerdictStyle } from "./exercise-harness.js";

@@ -9,11 +9,11 @@ export { toolBudgetAdvice } from "../experiment/tool-budget.js";
 export type { ToolBudgetAdvice, ToolBudgetEntry, ToolBudgetOptions } from "../experiment/tool-budget.js";
 export { accuracyByModelChart } from "../charts/accuracy-by-model-chart.js";
 export type { AccuracyByModelOptions } from "../charts/accuracy-by-model-chart.js";
-export { NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol } from "../experiment/choice-prompt.js";
-export type { ChoiceOptions } from "../experiment/choice-prompt.js";
+export { NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol } from "../experiment/prompts/choice-prompt.js";
+export type { ChoiceOptions } from "../experiment/prompts/choice-prompt.js";
 export { declineTable, declineOutcome, formatDeclineTable } from "../experiment/decline.js";
 export type { DeclineCell, DeclineOutcome, Share } from "../experiment/decline.js";
-export { runModels } from "../experiment/runner.js";
+export { runModels } from "../experiment/running/runner.js";
 export {
   hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL,
 } from "../experiment/hostile-offer.js";

@@ -9,16 +9,16 @@ import type { ClientContext } from "../pieces/assembled-client.js";
 import { answerFor, requestMessage } from "../protocol/messages.js";
 import { parseFrame } from "../protocol/parse-frame.js";
 import { resultText } from "../protocol/result-text.js";
-import { loadCatalogData } from "../experiment/catalog.js";
-import type { Design } from "../experiment/design.js";
+import { loadCatalogData } from "../experiment/catalog/catalog.js";
+import type { Design } from "../experiment/running/design.js";
 import { hostileOfferExperiment, PURCHASE_TOOL, type HostileOfferResult } from "../experiment/hostile-offer.js";
-import { lexicalProvider, LEXICAL_DEFAULT_MODEL } from "../experiment/lexical-provider.js";
-import type { Provider } from "../experiment/provider.js";
-import type { Answer, Receipt } from "../experiment/receipt.js";
+import { lexicalProvider, LEXICAL_DEFAULT_MODEL } from "../experiment/providers/lexical-provider.js";
+import type { Provider } from "../experiment/providers/provider.js";
+import type { Answer, Receipt } from "../experiment/receipts/receipt.js";
 import { recoveryReport, type RecoveryReport } from "../experiment/recovery.js";
 import { declineTable, type DeclineCell } from "../experiment/decline.js";
-import { runExperiment } from "../experiment/runner.js";
-import { scriptedProvider } from "../experiment/scripted-provider.js";
+import { runExperiment } from "../experiment/running/runner.js";
+import { scriptedProvider } from "../experiment/providers/scripted-provider.js";
 import type { McpTool } from "../tools/types.js";
 
 /** The chapter's seed for the per-request shuffles. */

@@ -12,8 +12,8 @@ import { RefusedError } from "../errors/refused-error.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import type { JsonObject } from "../protocol/messages.js";
 import { asModelTool, type ModelTool } from "../tools/as-model-tool.js";
-import type { Provider } from "./provider.js";
-import type { Answer } from "./receipt.js";
+import type { Provider } from "./providers/provider.js";
+import type { Answer } from "./receipts/receipt.js";
 
 /** The tool the hostile description asks for. */
 export const PURCHASE_TOOL = "place_purchase";

@@ -5,7 +5,7 @@ import { receiptSourceLabel } from "../charts/source-label.js";
 import { leastSquares } from "../stats/least-squares.js";
 import { wilson } from "../stats/wilson.js";
 import { parseModelSize, sortByModelSize } from "./model-size.js";
-import type { CatalogKind, Protocol, Receipt, Row } from "./receipt.js";
+import type { CatalogKind, Protocol, Receipt, Row } from "./receipts/receipt.js";
 
 /** The chapter's question is asked at sixty-four tools. */
 export const RECOVERY_DEFAULT_SIZE = 64;

@@ -2,7 +2,7 @@
 // on a recovery report: the largest tested catalog at which routing stayed at or above a floor,
 // and the most tools whose prefill stays under a time budget. The smaller of the two is the advice.
 import type { AccuracyCell, ModelRecovery, RecoveryReport } from "./recovery.js";
-import type { Protocol } from "./receipt.js";
+import type { Protocol } from "./receipts/receipt.js";
 import { UsageError } from "../errors/usage-error.js";
 
 export type ToolBudgetOptions = {

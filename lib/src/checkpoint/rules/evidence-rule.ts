@@ -3,11 +3,11 @@
 // row's cost recomputes from its tokens at list price.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { catalogHash, loadCatalogData, requestCatalog } from "../../experiment/catalog.js";
-import { ANTHROPIC_PRICES, costUsd, priceFor } from "../../experiment/prices.js";
-import { ProtocolCostReceiptSchema, quantile, PROTOCOL_COST_SCHEMA } from "../../experiment/protocol-cost.js";
-import { RECEIPT_SCHEMA, type Receipt } from "../../experiment/receipt.js";
-import { parseReceipt } from "../../experiment/receipt-file.js";
+import { catalogHash, loadCatalogData, requestCatalog } from "../../experiment/catalog/catalog.js";
+import { ANTHROPIC_PRICES, costUsd, priceFor } from "../../experiment/providers/prices.js";
+import { ProtocolCostReceiptSchema, quantile, PROTOCOL_COST_SCHEMA } from "../../experiment/running/protocol-cost.js";
+import { RECEIPT_SCHEMA, type Receipt } from "../../experiment/receipts/receipt.js";
+import { parseReceipt } from "../../experiment/receipts/receipt-file.js";
 import { valueOf } from "./expect.js";
 import { failRule, type Rule, type RuleContext } from "./types.js";
 

@@ -5,7 +5,7 @@
 // verify against https://platform.claude.com/docs/en/about-claude/pricing before trusting a bill.
 // The chapter's own figures agree: 4,133 tokens of 64 native tools at $1/MTok is about $0.004 on Haiku
 // 4.5, and 5,204 at $2/MTok about $0.010 on Sonnet 5.5 (chapter 14, Part A).
-import type { Price } from "./receipt.js";
+import type { Price } from "../receipts/receipt.js";
 
 export type ModelPrice = Price & {
   /** Whether the model accepts a temperature setting (Sonnet 5.5 rejects sampling parameters). */

@@ -1,4 +1,4 @@
-import { DataError } from "../errors/data-error.js";
+import { DataError } from "../../errors/data-error.js";
 
 /**
  * A receipt whose stored tables differ from the tables its rows recompute to. The first difference

@@ -3,8 +3,8 @@
 // another origin would carry the API key there. Overload and rate-limit answers (429, 503, 529) and
 // connection resets are retried, honouring retry-after, bounded in attempts and in total time.
 import { setTimeout as sleep } from "node:timers/promises";
-import { ServiceError } from "../errors/service-error.js";
-import { preview } from "../errors/wording.js";
+import { ServiceError } from "../../errors/service-error.js";
+import { preview } from "../../errors/wording.js";
 
 export type PostJson = (url: string, body: unknown, headers?: Record<string, string>) => Promise<unknown>;
 

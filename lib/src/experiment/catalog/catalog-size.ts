@@ -5,8 +5,8 @@
 import type { CatalogData } from "./catalog.js";
 import { buildCatalog } from "./catalog.js";
 import { CATALOG_KINDS, CATALOG_SIZES, type CatalogKind } from "./catalog-schema.js";
-import { renderQwen25Choice, renderQwen25Native } from "./qwen-template.js";
-import { countQwenTokens } from "./qwen-tokens.js";
+import { renderQwen25Choice, renderQwen25Native } from "../prompts/qwen-template.js";
+import { countQwenTokens } from "../prompts/qwen-tokens.js";
 
 export type CatalogTokenSize = {
   kind: CatalogKind;

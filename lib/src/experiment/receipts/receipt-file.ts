@@ -13,16 +13,16 @@
 // The first failing row is named. Writing goes through a temporary file and a rename, so a crash
 // leaves either the old receipt or the new one, never half of one.
 import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { DataError } from "../errors/data-error.js";
-import { preview } from "../errors/wording.js";
-import { bm25Scorer } from "../tools/bm25.js";
-import { topTools } from "../tools/top-tools.js";
-import type { McpTool } from "../tools/types.js";
-import { buildCatalog, catalogHash, loadCatalogData, requestSeed, shuffledFor, type CatalogData } from "./catalog.js";
-import { CATALOG_SIZES, type CatalogSize } from "./catalog-schema.js";
-import { rowKey } from "./design.js";
-import { lexicalAnswer } from "./lexical-provider.js";
-import { costUsd, priceFor } from "./prices.js";
+import { DataError } from "../../errors/data-error.js";
+import { preview } from "../../errors/wording.js";
+import { bm25Scorer } from "../../tools/bm25.js";
+import { topTools } from "../../tools/top-tools.js";
+import type { McpTool } from "../../tools/types.js";
+import { buildCatalog, catalogHash, loadCatalogData, requestSeed, shuffledFor, type CatalogData } from "../catalog/catalog.js";
+import { CATALOG_SIZES, type CatalogSize } from "../catalog/catalog-schema.js";
+import { rowKey } from "../running/design.js";
+import { lexicalAnswer } from "../providers/lexical-provider.js";
+import { costUsd, priceFor } from "../providers/prices.js";
 import { ReceiptTablesMismatchError } from "./receipt-tables-mismatch-error.js";
 import { classify, ReceiptSchema, type Receipt, type Row } from "./receipt.js";
 import { summarize } from "./summarize.js";

@@ -2,8 +2,8 @@
 // (no argument schemas), and a JSON Schema on the output allows exactly one offered name. The
 // "choice-none" variant (exercise 2) adds one more allowed value, none_of_these, so the choice can
 // decline; choosing it is recorded as an answer in words, the same as native calling's "no call".
-import type { McpTool } from "../tools/types.js";
-import type { Answer, Protocol } from "./receipt.js";
+import type { McpTool } from "../../tools/types.js";
+import type { Answer, Protocol } from "../receipts/receipt.js";
 
 /** The extra value a "choice-none" answer may take instead of a tool name. */
 export const NONE_OF_THESE = "none_of_these";

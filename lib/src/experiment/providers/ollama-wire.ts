@@ -10,10 +10,10 @@
 // and cuts a longer prompt with only a warning in its own log; a model is reloaded whenever num_ctx
 // changes, so the same value goes on the unload request and on every question.
 import { z } from "zod";
-import { asModelTool } from "../tools/as-model-tool.js";
-import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
-import { ServiceError } from "../errors/service-error.js";
-import { preview } from "../errors/wording.js";
+import { asModelTool } from "../../tools/as-model-tool.js";
+import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "../prompts/choice-prompt.js";
+import { ServiceError } from "../../errors/service-error.js";
+import { preview } from "../../errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
 
 export type OllamaChatRequest = {

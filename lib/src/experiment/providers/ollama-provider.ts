@@ -2,13 +2,13 @@
 // context length (num_ctx) that holds the design's largest prompt and its answer, unloaded first so
 // nothing is served from a cache left by earlier work. Every prompt is counted offline before it is
 // sent: one that would not fit is refused, never cut by Ollama and measured as if it were whole.
-import { UsageError } from "../errors/usage-error.js";
-import { choiceOptionsFor } from "./choice-prompt.js";
+import { UsageError } from "../../errors/usage-error.js";
+import { choiceOptionsFor } from "../prompts/choice-prompt.js";
 import { postJson, type RetryNotice } from "./http-json.js";
 import { fromOllamaResponse, numCtxFor, ollamaUnloadRequest, OLLAMA_ANSWER_ROOM, toOllamaRequest } from "./ollama-wire.js";
 import { nowMs, type Ask, type Prepared, type Provider, type Reply } from "./provider.js";
-import { renderQwen25Choice, renderQwen25Native } from "./qwen-template.js";
-import { countQwenTokens, QWEN_TOKENIZER_LABEL } from "./qwen-tokens.js";
+import { renderQwen25Choice, renderQwen25Native } from "../prompts/qwen-template.js";
+import { countQwenTokens, QWEN_TOKENIZER_LABEL } from "../prompts/qwen-tokens.js";
 
 export type OllamaOptions = { baseUrl?: string; timeoutMs?: number; onRetry?: (notice: RetryNotice) => void; retryBaseDelayMs?: number };
 

@@ -1,7 +1,7 @@
 // The summary tables, derived from a receipt's rows by one pure function.
 // The checkpoint calls it to recompute a receipt's tables; loadReceipt refuses a receipt whose
 // stored tables differ from what this returns.
-import { leastSquares, wilson } from "../stats/index.js";
+import { leastSquares, wilson } from "../../stats/index.js";
 import type { CatalogKind, ConditionCell, Protocol, Row, Tables, TokenFit } from "./receipt.js";
 
 const KIND_ORDER: readonly CatalogKind[] = ["unrelated", "confusable"];

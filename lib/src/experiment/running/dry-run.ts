@@ -2,14 +2,14 @@
 // each condition's prompts cost offline, and the worst case per model at list price. Nothing is
 // contacted. Claude's tokenizer is not available offline, so Claude's input is estimated from the
 // qwen2.5 count by CLAUDE_TOKEN_FACTOR; every allowed output token is counted as spent.
-import { bm25Scorer } from "../tools/bm25.js";
-import { topTools } from "../tools/top-tools.js";
-import { requestRuleFor } from "./anthropic-rules.js";
-import { buildCatalog, requestSeed, shuffledFor, type CatalogData } from "./catalog.js";
+import { bm25Scorer } from "../../tools/bm25.js";
+import { topTools } from "../../tools/top-tools.js";
+import { requestRuleFor } from "../providers/anthropic-rules.js";
+import { buildCatalog, requestSeed, shuffledFor, type CatalogData } from "../catalog/catalog.js";
 import { conditionsOf, type Condition, type Design } from "./design.js";
-import { numCtxFor } from "./ollama-wire.js";
-import { offlinePromptTokens } from "./ollama-provider.js";
-import { ANTHROPIC_PRICES, costUsd, priceFor } from "./prices.js";
+import { numCtxFor } from "../providers/ollama-wire.js";
+import { offlinePromptTokens } from "../providers/ollama-provider.js";
+import { ANTHROPIC_PRICES, costUsd, priceFor } from "../providers/prices.js";
 
 /**
  * Claude's prompt over the qwen2.5 prompt for the same tools: at most 2.10 in the chapter's figures

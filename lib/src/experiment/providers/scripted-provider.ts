@@ -1,5 +1,5 @@
 // A provider driven by a script: for tests, exercises and demonstrations without a model.
-import type { Answer } from "./receipt.js";
+import type { Answer } from "../receipts/receipt.js";
 import type { Ask, Provider, Reply } from "./provider.js";
 
 /** A reply as a script writes it: the stop reason may be left out (null: no service produced it). */

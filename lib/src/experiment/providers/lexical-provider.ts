@@ -1,13 +1,13 @@
 // The offline baseline: a retrieval router, not a language model. It scores the offered tools'
 // text against the request with BM25 and answers with the best one, so the whole pipeline
 // (catalogs, runner, receipts, tables, charts, checkpoint) runs on any machine with no model.
-import { bm25Scorer, type Bm25Options } from "../tools/bm25.js";
-import { toolText } from "../tools/tool-text.js";
-import type { McpTool } from "../tools/types.js";
-import { NONE_OF_THESE, choiceOptionsFor } from "./choice-prompt.js";
+import { bm25Scorer, type Bm25Options } from "../../tools/bm25.js";
+import { toolText } from "../../tools/tool-text.js";
+import type { McpTool } from "../../tools/types.js";
+import { NONE_OF_THESE, choiceOptionsFor } from "../prompts/choice-prompt.js";
 import { nowMs, type Ask, type Provider, type Reply } from "./provider.js";
-import { renderQwen25Choice, renderQwen25Native } from "./qwen-template.js";
-import { QWEN_TOKENIZER_LABEL, countQwenTokens } from "./qwen-tokens.js";
+import { renderQwen25Choice, renderQwen25Native } from "../prompts/qwen-template.js";
+import { QWEN_TOKENIZER_LABEL, countQwenTokens } from "../prompts/qwen-tokens.js";
 
 export const LEXICAL_LABEL = "retrieval baseline, not a language model";
 export const LEXICAL_DEFAULT_MODEL = "bm25-top1";

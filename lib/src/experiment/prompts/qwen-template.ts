@@ -11,7 +11,7 @@
 // in struct order (name, description, parameters{type, required, properties}), property names sorted,
 // each property as {type, description[, enum]}; other schema keywords (minimum, ...) are not in the
 // struct and are dropped; <, > and & are escaped as \u003c, \u003e, \u0026.
-import type { McpTool } from "../tools/types.js";
+import type { McpTool } from "../../tools/types.js";
 import { choicePrompt, type ChoiceOptions } from "./choice-prompt.js";
 
 /** The system message Ollama's qwen2.5 models carry by default (their "system" layer). */

@@ -12,10 +12,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
-import type { McpTool } from "../tools/types.js";
-import { DataError } from "../errors/data-error.js";
-import { UsageError } from "../errors/usage-error.js";
-import type { Wording } from "../errors/wording.js";
+import type { McpTool } from "../../tools/types.js";
+import { DataError } from "../../errors/data-error.js";
+import { UsageError } from "../../errors/usage-error.js";
+import type { Wording } from "../../errors/wording.js";
 import { hashToUint32, seededShuffle } from "./catalog-random.js";
 import {
   CATALOG_KINDS,
@@ -30,7 +30,7 @@ import {
   type NoToolRequest,
 } from "./catalog-schema.js";
 
-export type { McpTool } from "../tools/types.js";
+export type { McpTool } from "../../tools/types.js";
 
 /** Everything in evidence/catalog/, validated. */
 export type CatalogData = {
@@ -45,9 +45,9 @@ const REQUESTS_PER_TOOL = 3;
 const CONFUSABLE_PER_TOOL = 3;
 const MIN_UNRELATED = 56; // enough for the 64-tool unrelated catalog: 8 shop + 56
 
-/** evidence/catalog, found from this file's place in the package (lib/dist/experiment or lib/src/experiment). */
+/** evidence/catalog, found from this file's place in the package (lib/dist/experiment/catalog or lib/src/experiment/catalog). */
 export function defaultCatalogDir(): string {
-  return path.resolve(__dirname, "../../../evidence/catalog");
+  return path.resolve(__dirname, "../../../../evidence/catalog");
 }
 
 /** Read and validate the five catalog files; any problem is a DataError naming the file. */

@@ -2,10 +2,10 @@
 // times through our StdioClient, timing each step, so a tool's protocol cost can stand beside its
 // prompt cost (chapter 14, Part A: 44 ms to start and handshake, 0.114 ms median and 0.166 ms p95 a call).
 import { z } from "zod";
-import { StdioClient } from "../client/stdio-client.js";
-import { teachingServerCommand } from "../client/teaching-server.js";
+import { StdioClient } from "../../client/stdio-client.js";
+import { teachingServerCommand } from "../../client/teaching-server.js";
 import { harnessVersion } from "./harness-version.js";
-import { nowMs } from "./provider.js";
+import { nowMs } from "../providers/provider.js";
 
 export const PROTOCOL_COST_SCHEMA = "mcp-workbook/protocol-cost@1" as const;
 

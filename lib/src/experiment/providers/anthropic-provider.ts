@@ -3,9 +3,9 @@
 // refused); it is replaced by a mark in every error text, so it is never printed or stored.
 // Each model is asked under its rule in anthropic-rules.ts; 429, 503 and 529 are retried.
 import { readSecret } from "./dotenv.js";
-import { ServiceError } from "../errors/service-error.js";
-import { UsageError } from "../errors/usage-error.js";
-import { preview } from "../errors/wording.js";
+import { ServiceError } from "../../errors/service-error.js";
+import { UsageError } from "../../errors/usage-error.js";
+import { preview } from "../../errors/wording.js";
 import { maskSecrets, postJson, type RetryNotice } from "./http-json.js";
 import { costUsd, priceFor, ANTHROPIC_PRICES, type ModelPrice } from "./prices.js";
 import { nowMs, type Ask, type Prepared, type Provider, type Reply } from "./provider.js";

@@ -7,7 +7,7 @@
 // non-default temperature (or top_p, top_k) and a forced tool_choice each return 400. Thinking tokens
 // are billed as output and spent out of max_tokens, so its max_tokens leaves room for them.
 // Claude Haiku 4.5: temperature 0, as the chapter ran it; it thinks only when asked.
-import { UsageError } from "../errors/usage-error.js";
+import { UsageError } from "../../errors/usage-error.js";
 
 export type AnthropicRequestRule = {
   /** The model id, or the prefix of dated ids (claude-haiku-4-5-20251001). */

@@ -1,7 +1,7 @@
 // The experiment's design: which conditions run, in which order, and how each row is keyed.
-import type { CatalogSize } from "./catalog-schema.js";
-import type { CatalogKind, Protocol, Row, SearchMethod } from "./receipt.js";
-import { searchLabel } from "./summarize.js";
+import type { CatalogSize } from "../catalog/catalog-schema.js";
+import type { CatalogKind, Protocol, Row, SearchMethod } from "../receipts/receipt.js";
+import { searchLabel } from "../receipts/summarize.js";
 
 export const ALL_KINDS: readonly CatalogKind[] = ["unrelated", "confusable"];
 export const ALL_SIZES: readonly CatalogSize[] = [8, 16, 32, 64];

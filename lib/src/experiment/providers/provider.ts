@@ -1,7 +1,7 @@
 // One interface for everything that answers Part A's question "which tool?": a language model
 // behind an API, a retrieval baseline, or a script. The runner sees only this.
-import type { McpTool } from "../tools/types.js";
-import type { Answer, Price, Protocol } from "./receipt.js";
+import type { McpTool } from "../../tools/types.js";
+import type { Answer, Price, Protocol } from "../receipts/receipt.js";
 
 /** One question to a provider: a request, the tools offered (in the order offered), and how to offer them. */
 export type Ask = {

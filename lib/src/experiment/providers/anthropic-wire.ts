@@ -10,9 +10,9 @@
 // pause_turn, refusal or model_context_window_exceeded. The per-model settings (thinking,
 // temperature, max_tokens) come from anthropic-rules.ts.
 import { z } from "zod";
-import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "./choice-prompt.js";
-import { ServiceError } from "../errors/service-error.js";
-import { preview } from "../errors/wording.js";
+import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "../prompts/choice-prompt.js";
+import { ServiceError } from "../../errors/service-error.js";
+import { preview } from "../../errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
 import type { AnthropicRequestRule } from "./anthropic-rules.js";
 

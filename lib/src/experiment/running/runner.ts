@@ -4,20 +4,20 @@
 // Several models can share one receipt (exercise 1): each is asked the whole design in turn, and
 // the six requests that need no tool can join the run (exercise 2).
 import { existsSync } from "node:fs";
-import { DataError } from "../errors/data-error.js";
-import { ServiceError } from "../errors/service-error.js";
-import { UsageError } from "../errors/usage-error.js";
-import { WorkbookError } from "../errors/workbook-error.js";
-import { bm25Scorer } from "../tools/bm25.js";
-import { topTools, topToolsAsync } from "../tools/top-tools.js";
-import type { AsyncScoreFunction, McpTool } from "../tools/types.js";
-import { buildCatalog, catalogHash, requestSeed, shuffledFor, type CatalogData } from "./catalog.js";
+import { DataError } from "../../errors/data-error.js";
+import { ServiceError } from "../../errors/service-error.js";
+import { UsageError } from "../../errors/usage-error.js";
+import { WorkbookError } from "../../errors/workbook-error.js";
+import { bm25Scorer } from "../../tools/bm25.js";
+import { topTools, topToolsAsync } from "../../tools/top-tools.js";
+import type { AsyncScoreFunction, McpTool } from "../../tools/types.js";
+import { buildCatalog, catalogHash, requestSeed, shuffledFor, type CatalogData } from "../catalog/catalog.js";
 import { conditionKey, conditionsOf, rowKey, type Condition, type Design } from "./design.js";
 import { harnessVersion } from "./harness-version.js";
-import { maskSecrets } from "./http-json.js";
-import type { Ask, Provider } from "./provider.js";
-import { classify, makeReceipt, type LedgerEntry, type Receipt, type Row, type Run, type RunRecord } from "./receipt.js";
-import { loadReceipt, writeReceipt } from "./receipt-file.js";
+import { maskSecrets } from "../providers/http-json.js";
+import type { Ask, Provider } from "../providers/provider.js";
+import { classify, makeReceipt, type LedgerEntry, type Receipt, type Row, type Run, type RunRecord } from "../receipts/receipt.js";
+import { loadReceipt, writeReceipt } from "../receipts/receipt-file.js";
 
 export type Progress = {
   /** Rows of this design finished so far, including rows of it found in the receipt when resuming. */
