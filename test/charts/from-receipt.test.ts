@@ -6,7 +6,7 @@ import { seriesColor } from "../../lib/src/charts/chart-style.js";
 import { seriesFromPublished } from "../../lib/src/charts/from-published.js";
 import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
 import { loadPublishedFigures } from "../../lib/src/charts/published.js";
-import { makeReceipt } from "../../lib/src/experiment/receipts/receipt.js";
+import { makeReceipt } from "../../lib/src/experiment/receipts/summarize.js";
 import { FIXTURE_RUN, fixtureReceipt } from "./receipt-fixture.js";
 
 describe("seriesFromReceipt", () => {

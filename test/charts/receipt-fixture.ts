@@ -1,5 +1,6 @@
 // A small receipt built through the experiment's own makeReceipt, so its tables are real.
-import { makeReceipt, type Receipt, type Row, type Run } from "../../lib/src/experiment/receipts/receipt.js";
+import type { Receipt, Row, Run } from "../../lib/src/experiment/receipts/receipt.js";
+import { makeReceipt } from "../../lib/src/experiment/receipts/summarize.js";
 
 export const FIXTURE_RUN: Run = {
   provider: "lexical",

@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
 import { gradeNotebook } from "../pieces/grade-notebook.js";
-import type { CheckpointIo } from "./checkpoint.js";
+import type { CheckpointIo } from "./checkpoint-io.js";
 
 export const NOTEBOOK_USAGE = `usage: mcp-workbook checkpoint --notebook PATH [--seed N] [--report-dir DIR]
   Grades the build cells of a saved build notebook (notebooks/ch14-part-b-build.ipynb) without

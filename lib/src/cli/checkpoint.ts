@@ -12,6 +12,7 @@ import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
 import { RULES } from "../checkpoint/rules/index.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
+import type { CheckpointIo } from "./checkpoint-io.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 
 export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
@@ -28,11 +29,6 @@ export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [-
   --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports);
                      both are removed when a run starts and written when it ends
   exit: 0 every rule ok; 1 a rule failed; 2 usage, or the checkpoint could not run`;
-
-export interface CheckpointIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-}
 
 const PROCESS_IO: CheckpointIo = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
 

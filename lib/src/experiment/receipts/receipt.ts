@@ -1,7 +1,7 @@
 // A receipt: what ran, one row per request and condition, and the tables derived from the rows.
-// The rows are the evidence; the tables are a convenience that must always recompute from them.
+// The rows are the evidence; the tables are a convenience that must always recompute from them
+// (summarize.ts computes them, and makeReceipt there puts the two together).
 import { z } from "zod";
-import { summarize } from "./summarize.js";
 
 export const RECEIPT_SCHEMA = "mcp-workbook/receipt@2" as const;
 
@@ -242,10 +242,3 @@ export function stopKind(stopReason: string | null): "ended" | "cut-short" | "re
   if (REFUSED_STOP_REASONS.includes(stopReason)) return "refused";
   return "ended";
 }
-
-/** A receipt with its tables recomputed from its rows. */
-export function makeReceipt(run: Run, rows: readonly Row[]): Receipt {
-  return { schema: RECEIPT_SCHEMA, run, rows: [...rows], tables: summarize(rows) };
-}
-
-export { summarize };

@@ -2,7 +2,7 @@
 // The checkpoint calls it to recompute a receipt's tables; loadReceipt refuses a receipt whose
 // stored tables differ from what this returns.
 import { leastSquares, wilson } from "../../stats/index.js";
-import type { CatalogKind, ConditionCell, Protocol, Row, Tables, TokenFit } from "./receipt.js";
+import { RECEIPT_SCHEMA, type CatalogKind, type ConditionCell, type Protocol, type Receipt, type Row, type Run, type Tables, type TokenFit } from "./receipt.js";
 
 const KIND_ORDER: readonly CatalogKind[] = ["unrelated", "confusable"];
 const PROTOCOL_ORDER: readonly Protocol[] = ["native", "choice", "choice-none"];
@@ -126,4 +126,9 @@ export function summarize(rows: readonly Row[]): Tables {
   }
   const conditions = [...groups.values()].map(cellFor).sort(compareCells);
   return { conditions, tokensPerTool: tokenFits(conditions) };
+}
+
+/** A receipt with its tables recomputed from its rows. */
+export function makeReceipt(run: Run, rows: readonly Row[]): Receipt {
+  return { schema: RECEIPT_SCHEMA, run, rows: [...rows], tables: summarize(rows) };
 }

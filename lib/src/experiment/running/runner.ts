@@ -16,7 +16,8 @@ import { conditionKey, conditionsOf, rowKey, type Condition, type Design } from 
 import { harnessVersion } from "./harness-version.js";
 import { maskSecrets } from "../providers/http-json.js";
 import type { Ask, Provider } from "../providers/provider.js";
-import { classify, makeReceipt, type LedgerEntry, type Receipt, type Row, type Run, type RunRecord } from "../receipts/receipt.js";
+import { makeReceipt } from "../receipts/summarize.js";
+import { classify, type LedgerEntry, type Receipt, type Row, type Run, type RunRecord } from "../receipts/receipt.js";
 import { loadReceipt, writeReceipt } from "../receipts/receipt-file.js";
 
 export type Progress = {
