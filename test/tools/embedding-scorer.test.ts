@@ -115,6 +115,31 @@ describe("ollamaEmbeddingScorer", () => {
     await expect(attempt).rejects.toThrow(message);
   });
 
+  // The HTTP work is postJson's (lib/src/http/http-json.ts): its retries and its refusal of redirects hold here too.
+  it("retries an overloaded Ollama (503 with retry-after), as every model service call does", async () => {
+    let asked = 0;
+    const { baseUrl, seen } = await listen((body, res) => {
+      asked += 1;
+      if (asked === 1) {
+        res.writeHead(503, { "retry-after": "0" });
+        res.end("busy");
+      } else ollamaLike(body, res);
+    });
+    const scores = await ollamaEmbeddingScorer({ baseUrl })("vanilla", ["vanilla"]);
+    expect(seen).toHaveLength(2);
+    expect(scores[0]).toBeCloseTo(1, 12);
+  });
+
+  it("refuses a redirect instead of following it", async () => {
+    const { baseUrl } = await listen((_body, res) => {
+      res.writeHead(307, { location: "http://elsewhere.invalid/api/embed" });
+      res.end();
+    });
+    const attempt = ollamaEmbeddingScorer({ baseUrl })("q", ["a"]);
+    await expect(attempt).rejects.toMatchObject({ code: "service", reason: "http-status", status: 307 });
+    await expect(attempt).rejects.toThrow(/redirects are not followed/);
+  });
+
   it("uses an injected fetch", async () => {
     const calls: string[] = [];
     const fakeFetch = (async (url: string | URL | Request) => {

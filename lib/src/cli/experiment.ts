@@ -4,7 +4,7 @@ import { createInterface } from "node:readline/promises";
 import { anthropicProvider } from "../experiment/providers/anthropic-provider.js";
 import { readSecret } from "../experiment/providers/dotenv.js";
 import { dryRunPlan, formatDryRun } from "../experiment/running/dry-run.js";
-import { maskSecrets, type RetryNotice } from "../experiment/providers/http-json.js";
+import { maskSecrets, type RetryNotice } from "../http/http-json.js";
 import { CATALOG_SIZES, type CatalogSize } from "../experiment/catalog/catalog-schema.js";
 import { loadCatalogData } from "../experiment/catalog/catalog.js";
 import { ALL_KINDS, ALL_PROTOCOLS, ALL_SIZES, CHAPTER_SEARCH_CATALOGS, type Design, type SearchSpec } from "../experiment/running/design.js";

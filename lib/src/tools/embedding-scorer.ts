@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ServiceError } from "../errors/service-error.js";
 import { preview } from "../errors/wording.js";
+import { postJson } from "../http/http-json.js";
 import type { AsyncScoreFunction } from "./types.js";
 
 export type OllamaEmbeddingOptions = {
@@ -41,53 +42,17 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
 export function ollamaEmbeddingScorer(options: OllamaEmbeddingOptions = {}): AsyncScoreFunction {
   const baseUrl = (options.baseUrl ?? "http://127.0.0.1:11434").replace(/\/+$/, "");
   const model = options.model ?? "all-minilm";
-  const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const url = `${baseUrl}/api/embed`;
+  const post = postJson({ timeoutMs, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
   const remembered = new Map<string, number[]>();
 
   async function embed(input: string[]): Promise<number[][]> {
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ model, input }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new ServiceError(
-        "unreachable",
-        {
-          what: `Ollama is not reachable at ${baseUrl}`,
-          expected: `Ollama listening there with the model pulled (start it with "ollama serve", then "ollama pull ${model}")`,
-          received: `no answer to POST /api/embed (${describe(error)})`,
-        },
-        { cause: error },
-      );
-    }
-    const text = await response.text();
-    if (!response.ok) {
-      throw new ServiceError(
-        "http-status",
-        {
-          what: `Ollama answered POST /api/embed with HTTP ${response.status}` +
-            (response.status === 404 ? ` (is the model pulled? "ollama pull ${model}")` : ""),
-          expected: "HTTP 200 with {embeddings: number[][]}",
-          received: text.slice(0, 300),
-        },
-        { status: response.status },
-      );
-    }
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = await post(url, { model, input });
     } catch (error) {
-      throw new ServiceError(
-        "bad-response",
-        { what: "Ollama's /api/embed answer is not JSON", expected: "JSON {embeddings: number[][]}", received: preview(text, 120) },
-        { cause: error },
-      );
+      throw withOllamaHint(error, baseUrl, model);
     }
     const parsed = embedResponse.safeParse(body);
     if (!parsed.success) {
@@ -132,11 +97,33 @@ export function ollamaEmbeddingScorer(options: OllamaEmbeddingOptions = {}): Asy
   };
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    const code = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : undefined;
-    return code === undefined ? error.message : `${error.message}: ${code}`;
+/**
+ * postJson's error with what to do about it in Ollama's terms: start it, or pull the model. The
+ * HTTP work (deadline, retries, no redirects, the JSON body) is postJson's; only the advice is here.
+ */
+function withOllamaHint(error: unknown, baseUrl: string, model: string): unknown {
+  if (!(error instanceof ServiceError)) return error;
+  if (error.reason === "unreachable") {
+    return new ServiceError(
+      "unreachable",
+      {
+        what: `Ollama is not reachable at ${baseUrl}`,
+        expected: `Ollama listening there with the model pulled (start it with "ollama serve", then "ollama pull ${model}")`,
+        received: `no answer to POST /api/embed (${error.wording.what})`,
+      },
+      { cause: error },
+    );
   }
-  return String(error);
+  if (error.status === 404) {
+    return new ServiceError(
+      "http-status",
+      {
+        what: `Ollama answered POST /api/embed with HTTP 404 (is the model pulled? "ollama pull ${model}")`,
+        expected: "HTTP 200 with {embeddings: number[][]}",
+        ...(error.wording.received === undefined ? {} : { received: error.wording.received }),
+      },
+      { cause: error, status: 404 },
+    );
+  }
+  return error;
 }

@@ -6,7 +6,7 @@ import { readSecret } from "./dotenv.js";
 import { ServiceError } from "../../errors/service-error.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { preview } from "../../errors/wording.js";
-import { maskSecrets, postJson, type RetryNotice } from "./http-json.js";
+import { maskSecrets, postJson, type RetryNotice } from "../../http/http-json.js";
 import { costUsd, priceFor, ANTHROPIC_PRICES, type ModelPrice } from "./prices.js";
 import { nowMs, type Ask, type Prepared, type Provider, type Reply } from "./provider.js";
 import { ANTHROPIC_REQUEST_RULES, requestRuleFor, ruleSettings, type AnthropicRequestRule } from "./anthropic-rules.js";

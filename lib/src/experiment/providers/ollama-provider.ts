@@ -4,7 +4,7 @@
 // sent: one that would not fit is refused, never cut by Ollama and measured as if it were whole.
 import { UsageError } from "../../errors/usage-error.js";
 import { choiceOptionsFor } from "../prompts/choice-prompt.js";
-import { postJson, type RetryNotice } from "./http-json.js";
+import { postJson, type RetryNotice } from "../../http/http-json.js";
 import { fromOllamaResponse, numCtxFor, ollamaUnloadRequest, OLLAMA_ANSWER_ROOM, toOllamaRequest } from "./ollama-wire.js";
 import { nowMs, type Ask, type Prepared, type Provider, type Reply } from "./provider.js";
 import { renderQwen25Choice, renderQwen25Native } from "../prompts/qwen-template.js";

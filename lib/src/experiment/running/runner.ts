@@ -14,7 +14,7 @@ import type { AsyncScoreFunction, McpTool } from "../../tools/types.js";
 import { buildCatalog, catalogHash, requestSeed, shuffledFor, type CatalogData } from "../catalog/catalog.js";
 import { conditionKey, conditionsOf, rowKey, type Condition, type Design } from "./design.js";
 import { harnessVersion } from "./harness-version.js";
-import { maskSecrets } from "../providers/http-json.js";
+import { maskSecrets } from "../../http/http-json.js";
 import type { Ask, Provider } from "../providers/provider.js";
 import { makeReceipt } from "../receipts/summarize.js";
 import { classify, type LedgerEntry, type Receipt, type Row, type Run, type RunRecord } from "../receipts/receipt.js";

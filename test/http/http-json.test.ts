@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { maskSecrets, postJson, retryAfterMs, SECRET_MARK, type RetryNotice } from "../../lib/src/experiment/providers/http-json.js";
+import { maskSecrets, postJson, retryAfterMs, SECRET_MARK, type RetryNotice } from "../../lib/src/http/http-json.js";
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,10 +1,10 @@
-// One JSON POST with a deadline, shared by the model providers. Errors say what was asked and what
+// One JSON POST with a deadline, shared by the model providers and the embedding scorer. Errors say what was asked and what
 // came back, with every secret replaced by a mark. Redirects are refused, never followed: a 307 to
 // another origin would carry the API key there. Overload and rate-limit answers (429, 503, 529) and
 // connection resets are retried, honouring retry-after, bounded in attempts and in total time.
 import { setTimeout as sleep } from "node:timers/promises";
-import { ServiceError } from "../../errors/service-error.js";
-import { preview } from "../../errors/wording.js";
+import { ServiceError } from "../errors/service-error.js";
+import { preview } from "../errors/wording.js";
 
 export type PostJson = (url: string, body: unknown, headers?: Record<string, string>) => Promise<unknown>;
 
@@ -22,6 +22,8 @@ export type PostOptions = {
   /** First backoff when the service names no wait (doubles each time; default 1000 ms). */
   baseDelayMs?: number;
   onRetry?: (notice: RetryNotice) => void;
+  /** Injected for tests or proxies; default the global fetch. */
+  fetch?: typeof fetch;
 };
 
 export const SECRET_MARK = "[key hidden]";
@@ -53,12 +55,21 @@ function isReset(error: unknown): boolean {
   return false;
 }
 
+/** fetch's own message ("fetch failed") with the cause that says why (ECONNREFUSED, ENOTFOUND, ...). */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  const why = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : undefined;
+  return why === undefined ? error.message : `${error.message}: ${why}`;
+}
+
 export function postJson(timeoutOrOptions: number | PostOptions): PostJson {
   const options: PostOptions = typeof timeoutOrOptions === "number" ? { timeoutMs: timeoutOrOptions } : timeoutOrOptions;
   const maxAttempts = options.maxAttempts ?? 5;
   const maxTotalMs = options.maxTotalMs ?? 120_000;
   const baseDelayMs = options.baseDelayMs ?? 1000;
   const mask = (text: string) => maskSecrets(text, options.secrets);
+  const doFetch = options.fetch ?? fetch;
 
   return async (url, body, headers = {}) => {
     const started = Date.now();
@@ -67,7 +78,7 @@ export function postJson(timeoutOrOptions: number | PostOptions): PostJson {
       let waitMs: number | undefined;
       let response: Response | undefined;
       try {
-        response = await fetch(url, {
+        response = await doFetch(url, {
           method: "POST",
           headers: { "content-type": "application/json", ...headers },
           body: JSON.stringify(body),
@@ -78,7 +89,7 @@ export function postJson(timeoutOrOptions: number | PostOptions): PostJson {
         if (!isReset(error)) {
           throw new ServiceError(
             "unreachable",
-            { what: mask(`POST ${url} failed: ${(error as Error).message}`), expected: "an HTTP answer from the provider", received: "none" },
+            { what: mask(`POST ${url} failed: ${describeFailure(error)}`), expected: "an HTTP answer from the service", received: "none" },
             { cause: error },
           );
         }
