@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fromAnthropicResponse, toAnthropicRequest } from "../../lib/src/experiment/anthropic-wire.js";
 import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
 import { NONE_OF_THESE, choiceAnswer, choicePrompt, choiceSchema } from "../../lib/src/experiment/choice-prompt.js";
-import { declineOutcome, declineTable, formatDeclineTable } from "../../lib/src/experiment/decline.js";
+import { declineOutcome, declineTable, formatDeclineTable } from "../../lib/src/exercises/ex2-decline/analysis.js";
 import type { Design } from "../../lib/src/experiment/design.js";
 import { LEXICAL_DEFAULT_MIN_SCORE, lexicalAnswer, lexicalBest, lexicalProvider } from "../../lib/src/experiment/lexical-provider.js";
 import { fromOllamaResponse, toOllamaRequest } from "../../lib/src/experiment/ollama-wire.js";
