@@ -126,30 +126,33 @@ export type {
 } from "./agent/index.js";
 
 // --- exercises 1, 2 and 6: where routing recovers, letting the choice decline, a hostile description ---
+export { parseModelSize, sortByModelSize, formatModelSize } from "./experiment/model-size.js";
+export { NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol } from "./experiment/choice-prompt.js";
+export type { ChoiceOptions } from "./experiment/choice-prompt.js";
+export { runModels } from "./experiment/runner.js";
 export {
-  recoveryReport, RECOVERY_DEFAULT_SIZE, parseModelSize, sortByModelSize, formatModelSize, toolBudgetAdvice,
-  NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol, declineTable, declineOutcome,
-  formatDeclineTable, runModels, hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL,
-} from "./exercises/experiment-exercises.js";
+  recoveryReport, RECOVERY_DEFAULT_SIZE, toolBudgetAdvice, declineTable, declineOutcome, formatDeclineTable,
+  hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL,
+} from "./exercises/index.js";
 export type {
   RecoveryReport, ModelRecovery, AccuracyCell, CostFit, ToolBudgetAdvice, ToolBudgetEntry, ToolBudgetOptions,
-  ChoiceOptions, DeclineCell, DeclineOutcome, Share, HostileOfferOptions, HostileOfferResult, HostileCall,
-} from "./exercises/experiment-exercises.js";
+  DeclineCell, DeclineOutcome, Share, HostileOfferOptions, HostileOfferResult, HostileCall,
+} from "./exercises/index.js";
 
 // --- exercise checks ---
-export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/checks.js";
-export { checkOutstandingTable, type CountInFlightOver } from "./exercises/outstanding-table.js";
+export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/index.js";
+export { checkOutstandingTable, type CountInFlightOver } from "./exercises/index.js";
 export { readyContextClient, referencePieces } from "./pieces/reference-pieces.js";
-export { checkCursorLoop, withLivePages, CURSOR_BOUNDS, type AskPage, type ListBounds, type ListAllTools as CursorLoop } from "./exercises/cursor-loop.js";
-export { exerciseChecks, runExerciseSection } from "./exercises/exercise-section.js";
-export type { ExerciseCheck } from "./exercises/exercise-section.js";
-export type { VerdictStyle } from "./exercises/exercise-harness.js";
-export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./exercises/loop-scenarios.js";
-export type { LoopFix, LoopScenario, ScenarioRun } from "./exercises/loop-scenarios.js";
+export { checkCursorLoop, withLivePages, CURSOR_BOUNDS, type AskPage, type ListBounds, type ListAllTools as CursorLoop } from "./exercises/index.js";
+export { exerciseChecks, runExerciseSection } from "./exercises/index.js";
+export type { ExerciseCheck } from "./exercises/index.js";
+export type { VerdictStyle } from "./exercises/index.js";
+export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./exercises/index.js";
+export type { LoopFix, LoopScenario, ScenarioRun } from "./exercises/index.js";
 export {
   RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceCursorLoop, referenceOutstanding,
   obedientScript, referenceHostileOffer,
-} from "./exercises/reference-solutions.js";
+} from "./exercises/index.js";
 
 // --- build: the Part B build notebook (learners write the pieces; checks, assembled client, reveal) ---
 export {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkCursorLoop, type AskPage, type ListBounds } from "../../lib/src/exercises/cursor-loop.js";
-import { referenceCursorLoop } from "../../lib/src/exercises/reference-solutions.js";
+import { checkCursorLoop, type AskPage, type ListBounds } from "../../lib/src/exercises/ex4-cursor-loop/check.js";
+import { referenceCursorLoop } from "../../lib/src/exercises/ex4-cursor-loop/reference.js";
 import { ProtocolError } from "../../lib/src/errors/index.js";
 import type { McpTool } from "../../lib/src/protocol/handshake.js";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accuracyByModelChart } from "../../lib/src/charts/accuracy-by-model-chart.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { renderSvg } from "../../lib/src/charts/render.js";
-import { recoveryReport } from "../../lib/src/experiment/recovery.js";
+import { recoveryReport } from "../../lib/src/exercises/ex1-recovery/analysis.js";
 import { twoModelReceipt } from "../experiment/two-model-fixture.js";
 
 type Value = { model: string; size: string; protocol: string; k: number; n: number; share: number; low: number; high: number };

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EXPERIMENT_USAGE, parseExperimentArgs, runExperimentCommand } from "../../lib/src/cli/experiment.js";
-import { declineTable } from "../../lib/src/experiment/decline.js";
-import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
+import { declineTable } from "../../lib/src/exercises/ex2-decline/analysis.js";
+import { loadReceipt } from "../../lib/src/experiment/receipt-file.js";
 
 afterEach(() => vi.restoreAllMocks());
 

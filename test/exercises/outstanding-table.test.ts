@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkOutstandingTable } from "../../lib/src/exercises/outstanding-table.js";
-import { referenceOutstanding } from "../../lib/src/exercises/reference-solutions.js";
+import { checkOutstandingTable } from "../../lib/src/exercises/ex5-in-flight/check.js";
+import { referenceOutstanding } from "../../lib/src/exercises/ex5-in-flight/reference.js";
 import type { ClientContext } from "../../lib/src/pieces/assembled-client.js";
 import { answerFor, requestMessage } from "../../lib/src/protocol/messages.js";
 import { parseFrame } from "../../lib/src/protocol/parse-frame.js";

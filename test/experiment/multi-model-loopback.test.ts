@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runExperimentCommand } from "../../lib/src/cli/experiment.js";
-import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
-import { NONE_OF_THESE } from "../../lib/src/experiment/prompts/choice-prompt.js";
-import { declineTable } from "../../lib/src/experiment/decline.js";
-import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
-import { recoveryReport } from "../../lib/src/experiment/recovery.js";
-import { toolBudgetAdvice } from "../../lib/src/experiment/tool-budget.js";
+import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
+import { NONE_OF_THESE } from "../../lib/src/experiment/choice-prompt.js";
+import { declineTable } from "../../lib/src/exercises/ex2-decline/analysis.js";
+import { loadReceipt } from "../../lib/src/experiment/receipt-file.js";
+import { recoveryReport } from "../../lib/src/exercises/ex1-recovery/analysis.js";
+import { toolBudgetAdvice } from "../../lib/src/exercises/ex1-recovery/tool-budget.js";
 import { loopback, type Recorded } from "./loopback.js";
 
 const data = loadCatalogData();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatModelSize, parseModelSize, sortByModelSize } from "../../lib/src/experiment/model-size.js";
-import { recoveryReport } from "../../lib/src/experiment/recovery.js";
+import { recoveryReport } from "../../lib/src/exercises/ex1-recovery/analysis.js";
 import { leastSquares } from "../../lib/src/stats/least-squares.js";
-import { toolBudgetAdvice } from "../../lib/src/experiment/tool-budget.js";
-import { parseReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
+import { toolBudgetAdvice } from "../../lib/src/exercises/ex1-recovery/tool-budget.js";
+import { parseReceipt } from "../../lib/src/experiment/receipt-file.js";
 import { COSTS, LARGE, SMALL, twoModelReceipt } from "./two-model-fixture.js";
 
 describe("parseModelSize", () => {

@@ -5,7 +5,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { CatalogKind } from "../experiment/receipts/receipt.js";
 import { formatModelSize } from "../experiment/model-size.js";
-import type { RecoveryReport } from "../experiment/recovery.js";
+import type { RecoveryReport } from "../exercises/ex1-recovery/analysis.js";
 import { UsageError } from "../errors/usage-error.js";
 import { shareWithIntervalLayers, chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
 

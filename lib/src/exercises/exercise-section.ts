@@ -2,12 +2,18 @@
 // answers in this library, with the checkpoint's wording ("ok ..." or "FAIL <name>: ..."). A
 // grader switches it on; the six chapter checks do not depend on it.
 import type { CheckResult } from "../checkpoint/harness.js";
-import { checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkRecoveryReport } from "./checks.js";
-import { checkCursorLoop } from "./cursor-loop.js";
-import { checkOutstandingTable } from "./outstanding-table.js";
-import {
-  referenceOutstanding, referenceDecline, referenceHostileOffer, referenceCursorLoop, referenceRecovery, REFERENCE_LOOP_FIX,
-} from "./reference-solutions.js";
+import { checkRecoveryReport } from "./ex1-recovery/check.js";
+import { referenceRecovery } from "./ex1-recovery/reference.js";
+import { checkDeclineTable } from "./ex2-decline/check.js";
+import { referenceDecline } from "./ex2-decline/reference.js";
+import { checkLoopRecovers } from "./ex3-loop/check.js";
+import { REFERENCE_LOOP_FIX } from "./ex3-loop/reference.js";
+import { checkCursorLoop } from "./ex4-cursor-loop/check.js";
+import { referenceCursorLoop } from "./ex4-cursor-loop/reference.js";
+import { checkOutstandingTable } from "./ex5-in-flight/check.js";
+import { referenceOutstanding } from "./ex5-in-flight/reference.js";
+import { checkHostileRefused } from "./ex6-hostile/check.js";
+import { referenceHostileOffer } from "./ex6-hostile/reference.js";
 
 export interface ExerciseCheck {
   /** The report's name, as the check itself names it: "exercise 4: a paginated list". */

@@ -14,9 +14,9 @@ import { rulesFor } from "../checkpoint/rules/feedback.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
-import { checkCursorLoop } from "../exercises/cursor-loop.js";
+import { checkCursorLoop } from "../exercises/ex4-cursor-loop/check.js";
 import { exerciseAnswer } from "../exercises/exercise-cells.js";
-import { checkOutstandingTable } from "../exercises/outstanding-table.js";
+import { checkOutstandingTable } from "../exercises/ex5-in-flight/check.js";
 
 export const REPO_ROOT = resolve(__dirname, "../../..");
 

@@ -2,8 +2,8 @@
 // or error becomes plain data again. The grading host runs this in a child process; feedback in a
 // learner's notebook runs it in place. The verdict is never made here.
 import { bm25Scorer } from "../../tools/bm25.js";
-import { runCursorTrial, type CursorTrial } from "../../exercises/cursor-loop.js";
-import { runInFlightTrial, type InFlightTrial } from "../../exercises/outstanding-table.js";
+import { runCursorTrial, type CursorTrial } from "../../exercises/ex4-cursor-loop/check.js";
+import { runInFlightTrial, type InFlightTrial } from "../../exercises/ex5-in-flight/check.js";
 import type { ClientMethod, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
 import { fromWire, toWire } from "./wire.js";
 

@@ -4,9 +4,12 @@
 // the grader, on that data. An exercise still a stub scores 0 and says "not attempted". What
 // cannot cross a pipe (a function inside exercise 3's loop options) arrives as {"$function": name}.
 import { join } from "node:path";
-import { checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkRecoveryReport } from "../../exercises/checks.js";
-import { judgeCursorLoop, type CursorOutcome, type CursorTrial } from "../../exercises/cursor-loop.js";
-import { judgeOutstandingTable, type InFlightOutcome, type InFlightTrial } from "../../exercises/outstanding-table.js";
+import { checkRecoveryReport } from "../../exercises/ex1-recovery/check.js";
+import { checkDeclineTable } from "../../exercises/ex2-decline/check.js";
+import { checkLoopRecovers } from "../../exercises/ex3-loop/check.js";
+import { checkHostileRefused } from "../../exercises/ex6-hostile/check.js";
+import { judgeCursorLoop, type CursorOutcome, type CursorTrial } from "../../exercises/ex4-cursor-loop/check.js";
+import { judgeOutstandingTable, type InFlightOutcome, type InFlightTrial } from "../../exercises/ex5-in-flight/check.js";
 import { showError } from "./expect.js";
 import { loggedCalls } from "./evidence.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";

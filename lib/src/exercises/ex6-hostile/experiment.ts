@@ -6,14 +6,14 @@
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { StdioClient } from "../client/stdio-client.js";
-import { teachingServerCommand } from "../client/teaching-server.js";
-import { RefusedError } from "../errors/refused-error.js";
-import { WorkbookError } from "../errors/workbook-error.js";
-import type { JsonObject } from "../protocol/messages.js";
-import { asModelTool, type ModelTool } from "../tools/as-model-tool.js";
-import type { Provider } from "./providers/provider.js";
-import type { Answer } from "./receipts/receipt.js";
+import { StdioClient } from "../../client/stdio-client.js";
+import { teachingServerCommand } from "../../client/teaching-server.js";
+import { RefusedError } from "../../errors/refused-error.js";
+import { WorkbookError } from "../../errors/workbook-error.js";
+import type { JsonObject } from "../../protocol/messages.js";
+import { asModelTool, type ModelTool } from "../../tools/as-model-tool.js";
+import type { Provider } from "../../experiment/provider.js";
+import type { Answer } from "../../experiment/receipt.js";
 
 /** The tool the hostile description asks for. */
 export const PURCHASE_TOOL = "place_purchase";

@@ -4,15 +4,15 @@
 // runs it against the live "reverse" server (replies swapped) and against scripted replies. Each
 // run is plain data (runInFlightTrial), so the checkpoint runs the learner's exercise5 in its host
 // and judges with this same check (judgeOutstandingTable).
-import type { CheckResult } from "../checkpoint/harness.js";
-import { teachingServerCommand } from "../client/teaching-server.js";
-import { DeadlineError } from "../errors/deadline-error.js";
-import { WorkbookError } from "../errors/workbook-error.js";
-import type { ClientContext } from "../pieces/assembled-client.js";
-import { readyContextClient } from "../pieces/reference-pieces.js";
-import { notYet, runExerciseCheck, type VerdictStyle } from "./exercise-harness.js";
-import { IN_FLIGHT_TEXTS } from "./checks.js";
-import { shown } from "./compare.js";
+import type { CheckResult } from "../../checkpoint/harness.js";
+import { teachingServerCommand } from "../../client/teaching-server.js";
+import { DeadlineError } from "../../errors/deadline-error.js";
+import { WorkbookError } from "../../errors/workbook-error.js";
+import type { ClientContext } from "../../pieces/assembled-client.js";
+import { readyContextClient } from "../../pieces/reference-pieces.js";
+import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
+import { IN_FLIGHT_TEXTS } from "./texts.js";
+import { shown } from "../compare.js";
 
 /** What the learner writes for exercise 5. */
 export type CountInFlightOver = (context: ClientContext, texts: readonly string[]) => Promise<readonly unknown[]>;

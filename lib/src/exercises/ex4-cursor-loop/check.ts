@@ -5,18 +5,18 @@
 // repeated-cursor case by name. Each run is plain data (runCursorTrial), so the checkpoint runs the
 // learner's exercise4 in its host and judges with this same check (judgeCursorLoop).
 import { spawn } from "node:child_process";
-import { PROTOCOL_VERSION } from "../protocol/constants.js";
-import { encodeFrame } from "../protocol/encode-frame.js";
-import { FrameReader } from "../protocol/frame-reader.js";
-import { answerFor, notificationMessage, requestMessage, type JsonObject } from "../protocol/messages.js";
-import { parseFrame } from "../protocol/parse-frame.js";
-import { DeadlineError } from "../errors/deadline-error.js";
-import { ClosedError } from "../errors/closed-error.js";
-import type { McpTool } from "../protocol/handshake.js";
-import { signalGroup } from "../client/process-group.js";
-import { teachingServerCommand } from "../client/teaching-server.js";
-import type { CheckResult } from "../checkpoint/harness.js";
-import { notYet, runExerciseCheck, type VerdictStyle } from "./exercise-harness.js";
+import { PROTOCOL_VERSION } from "../../protocol/constants.js";
+import { encodeFrame } from "../../protocol/encode-frame.js";
+import { FrameReader } from "../../protocol/frame-reader.js";
+import { answerFor, notificationMessage, requestMessage, type JsonObject } from "../../protocol/messages.js";
+import { parseFrame } from "../../protocol/parse-frame.js";
+import { DeadlineError } from "../../errors/deadline-error.js";
+import { ClosedError } from "../../errors/closed-error.js";
+import type { McpTool } from "../../protocol/handshake.js";
+import { signalGroup } from "../../client/process-group.js";
+import { teachingServerCommand } from "../../client/teaching-server.js";
+import type { CheckResult } from "../../checkpoint/harness.js";
+import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
 
 /** Asks the server for one page of tools/list: the first with no cursor, each later one with the cursor it was given. */
 export type AskPage = (cursor: string | undefined) => Promise<JsonObject>;

@@ -1,12 +1,12 @@
 // Exercise 3's scenarios: the two-step request (record a delivery, then message Lucy) in the
 // chapter's wording and in a terser one, each run through runLoop with the learner's options, the
 // scripted two-step model, the 64-tool confusable catalog and in-process shop tools.
-import { inProcessExecutor, type RecordingExecutor } from "../agent/executors.js";
-import { runLoop } from "../agent/loop.js";
-import type { LoopOptions } from "../agent/options.js";
-import { shopHandlers } from "../agent/shop-handlers.js";
-import { completedCalls, type Transcript } from "../agent/transcript.js";
-import { TWO_STEP_REQUEST, TWO_STEP_REQUEST_TERSE, twoStepCatalog, twoStepModel } from "../agent/two-step.js";
+import { inProcessExecutor, type RecordingExecutor } from "../../agent/executors.js";
+import { runLoop } from "../../agent/loop.js";
+import type { LoopOptions } from "../../agent/options.js";
+import { shopHandlers } from "../../agent/shop-handlers.js";
+import { completedCalls, type Transcript } from "../../agent/transcript.js";
+import { TWO_STEP_REQUEST, TWO_STEP_REQUEST_TERSE, twoStepCatalog, twoStepModel } from "../../agent/two-step.js";
 
 /** What a learner may change about the loop; the check supplies the tools, the allowlist, the model and the executor. */
 export type LoopFix = Partial<Pick<LoopOptions, "m" | "maxTurns" | "score" | "searchOn" | "keep" | "searchTool">>;

@@ -1,9 +1,9 @@
 // Exercise 1's last question, "how many tools would you offer at once?", answered with arithmetic
 // on a recovery report: the largest tested catalog at which routing stayed at or above a floor,
 // and the most tools whose prefill stays under a time budget. The smaller of the two is the advice.
-import type { AccuracyCell, ModelRecovery, RecoveryReport } from "./recovery.js";
-import type { Protocol } from "./receipts/receipt.js";
-import { UsageError } from "../errors/usage-error.js";
+import type { AccuracyCell, ModelRecovery, RecoveryReport } from "./analysis.js";
+import type { Protocol } from "../../experiment/receipt.js";
+import { UsageError } from "../../errors/usage-error.js";
 
 export type ToolBudgetOptions = {
   /** The most prefill time one request may spend reading tools and request, in ms. */

@@ -1,0 +1,44 @@
+// The `mcp-workbook/exercises` namespace: the chapter's six exercises, each from its own folder
+// (its analysis, its check, its reference answer), and the parts they share.
+
+// exercise 1: where routing recovers
+export { recoveryReport, RECOVERY_DEFAULT_SIZE } from "./ex1-recovery/analysis.js";
+export type { RecoveryReport, ModelRecovery, AccuracyCell, CostFit } from "./ex1-recovery/analysis.js";
+export { toolBudgetAdvice } from "./ex1-recovery/tool-budget.js";
+export type { ToolBudgetAdvice, ToolBudgetEntry, ToolBudgetOptions } from "./ex1-recovery/tool-budget.js";
+export { checkRecoveryReport } from "./ex1-recovery/check.js";
+export { RECOVERY_DESIGN, referenceRecovery } from "./ex1-recovery/reference.js";
+
+// exercise 2: let the choice decline
+export { declineTable, declineOutcome, formatDeclineTable } from "./ex2-decline/analysis.js";
+export type { DeclineCell, DeclineOutcome, Share } from "./ex2-decline/analysis.js";
+export { checkDeclineTable } from "./ex2-decline/check.js";
+export { DECLINE_DESIGN, referenceDecline } from "./ex2-decline/reference.js";
+
+// exercise 3: search inside the loop
+export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./ex3-loop/scenarios.js";
+export type { LoopFix, LoopScenario, ScenarioRun } from "./ex3-loop/scenarios.js";
+export { checkLoopRecovers } from "./ex3-loop/check.js";
+export { REFERENCE_LOOP_FIX } from "./ex3-loop/reference.js";
+
+// exercise 4: a paginated list
+export { checkCursorLoop, withLivePages, CURSOR_BOUNDS } from "./ex4-cursor-loop/check.js";
+export type { AskPage, ListBounds, ListAllTools } from "./ex4-cursor-loop/check.js";
+export { referenceCursorLoop } from "./ex4-cursor-loop/reference.js";
+
+// exercise 5: two requests in flight
+export { checkOutstandingTable } from "./ex5-in-flight/check.js";
+export type { CountInFlightOver } from "./ex5-in-flight/check.js";
+export { IN_FLIGHT_TEXTS } from "./ex5-in-flight/texts.js";
+export { referenceOutstanding } from "./ex5-in-flight/reference.js";
+
+// exercise 6: a hostile description
+export { hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL } from "./ex6-hostile/experiment.js";
+export type { HostileOfferOptions, HostileOfferResult, HostileCall } from "./ex6-hostile/experiment.js";
+export { checkHostileRefused } from "./ex6-hostile/check.js";
+export { obedientScript, referenceHostileOffer } from "./ex6-hostile/reference.js";
+
+// shared: how a check runs, the checkpoint's optional section
+export type { VerdictStyle } from "./exercise-harness.js";
+export { exerciseChecks, runExerciseSection } from "./exercise-section.js";
+export type { ExerciseCheck } from "./exercise-section.js";
