@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
+import { JSON_RPC_ERRORS, MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
 import { encodeFrameText } from "../protocol/encode-frame.js";
 import { ClosedError } from "../errors/closed-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
@@ -42,7 +42,7 @@ const CLIENT_INFO = { name: "mcp-workbook", version: "0.1.0" };
  *
  * What the server may send besides replies: notifications are skipped (at most 16 between two
  * answers); a request it sends us is answered as the spec says: `ping` with `{}`, anything else
- * (roots/list, sampling, elicitation) with -32601, since this client declares no capabilities.
+ * (roots/list, sampling, elicitation) with "method not found", since this client declares no capabilities.
  * More than 32 tools, or a nextCursor unless `maxPages` allows it, is refused, not cut short.
  */
 export class StdioClient {
@@ -423,7 +423,7 @@ export class StdioClient {
     this.trace?.read(serverFrame, ping ? "answered ping" : "answered: method not found");
     const reply = ping
       ? { jsonrpc: "2.0", id, result: {} }
-      : { jsonrpc: "2.0", id, error: { code: -32601, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
+      : { jsonrpc: "2.0", id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
     let frame: string;
     try {
       frame = encodeFrameText(reply, this.options.frameLimit);

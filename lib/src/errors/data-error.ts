@@ -1,7 +1,9 @@
 import { WorkbookError } from "./workbook-error.js";
+import { checkReason } from "./usage-error.js";
 import type { Wording } from "./wording.js";
 
-export type DataReason = "unreadable" | "invalid" | "tables-mismatch" | "mismatch";
+export const DATA_REASONS = ["unreadable", "invalid", "tables-mismatch", "mismatch"] as const;
+export type DataReason = (typeof DATA_REASONS)[number];
 
 /**
  * A file or record we read cannot be trusted: it could not be read, does not match its schema, or
@@ -12,6 +14,7 @@ export class DataError extends WorkbookError {
   declare readonly reason: DataReason;
 
   constructor(reason: DataReason, wording: Wording, options?: { cause?: unknown }) {
+    checkReason("DataError", DATA_REASONS, reason);
     super(reason, wording, options);
   }
 }

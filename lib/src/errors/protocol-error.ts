@@ -1,16 +1,9 @@
 import { WorkbookError } from "./workbook-error.js";
+import { checkReason } from "./usage-error.js";
 import type { Wording } from "./wording.js";
 
-export type ProtocolReason =
-  | "frame-limit"
-  | "malformed-frame"
-  | "not-json-rpc"
-  | "wrong-id"
-  | "bad-response"
-  | "version"
-  | "capabilities"
-  | "catalog"
-  | "too-many-messages";
+export const PROTOCOL_REASONS = ["frame-limit", "malformed-frame", "not-json-rpc", "wrong-id", "bad-response", "version", "capabilities", "catalog", "too-many-messages"] as const;
+export type ProtocolReason = (typeof PROTOCOL_REASONS)[number];
 
 /**
  * The server broke the protocol. Only for what a server sent: a message of ours that cannot be
@@ -21,6 +14,7 @@ export class ProtocolError extends WorkbookError {
   declare readonly reason: ProtocolReason;
 
   constructor(reason: ProtocolReason, wording: Wording, options?: { cause?: unknown }) {
+    checkReason("ProtocolError", PROTOCOL_REASONS, reason);
     super(reason, wording, options);
   }
 }

@@ -1,14 +1,9 @@
 import { WorkbookError } from "./workbook-error.js";
+import { checkReason } from "./usage-error.js";
 import type { Wording } from "./wording.js";
 
-export type RefusedReason =
-  | "not-allowed"
-  | "not-advertised"
-  | "not-initialized"
-  | "already-initialized"
-  | "busy"
-  | "not-listed"
-  | "bad-arguments";
+export const REFUSED_REASONS = ["not-allowed", "not-advertised", "not-initialized", "already-initialized", "busy", "bad-arguments"] as const;
+export type RefusedReason = (typeof REFUSED_REASONS)[number];
 
 /**
  * The application refused, before a byte reached the server: a tool not allowed or not
@@ -20,6 +15,7 @@ export class RefusedError extends WorkbookError {
   declare readonly reason: RefusedReason;
 
   constructor(reason: RefusedReason, wording: Wording, options?: { cause?: unknown }) {
+    checkReason("RefusedError", REFUSED_REASONS, reason);
     super(reason, wording, options);
   }
 }

@@ -1,7 +1,9 @@
 import { WorkbookError } from "./workbook-error.js";
+import { checkReason } from "./usage-error.js";
 import type { Wording } from "./wording.js";
 
-export type ServiceReason = "unreachable" | "http-status" | "bad-response";
+export const SERVICE_REASONS = ["unreachable", "http-status", "bad-response"] as const;
+export type ServiceReason = (typeof SERVICE_REASONS)[number];
 
 /**
  * A remote model or embedding service failed us: nothing answered, it answered an HTTP error
@@ -14,6 +16,7 @@ export class ServiceError extends WorkbookError {
   readonly status: number | undefined;
 
   constructor(reason: ServiceReason, wording: Wording, options?: { cause?: unknown; status?: number }) {
+    checkReason("ServiceError", SERVICE_REASONS, reason);
     super(reason, wording, options);
     this.status = options?.status;
   }

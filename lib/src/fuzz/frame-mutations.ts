@@ -1,3 +1,4 @@
+import { JSON_RPC_ERRORS } from "../protocol/constants.js";
 import type { SeededRandom } from "./random.js";
 
 /**
@@ -16,7 +17,7 @@ const VALID_MESSAGES: readonly object[] = [
     id: 1,
     result: { tools: [{ name: "word_count", description: "Count the words.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } }] },
   },
-  { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found", data: { method: "tools/cal" } } },
+  { jsonrpc: "2.0", id: 1, error: { code: JSON_RPC_ERRORS.methodNotFound, message: "Method not found", data: { method: "tools/cal" } } },
   { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "reading ✓ café 🍦" } },
   { jsonrpc: "2.0", method: "notifications/tools/list_changed" },
   { jsonrpc: "2.0", id: "srv-1", method: "ping" },

@@ -10,6 +10,7 @@ import { processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
 import { WorkbookError } from "../errors/workbook-error.js";
+import { JSON_RPC_ERRORS } from "../protocol/constants.js";
 import { AssembledClient, type ClientContext } from "./assembled-client.js";
 import { isTodo, PIECE_NEEDS, type PieceName, type PieceSet } from "./pieces.js";
 
@@ -112,7 +113,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     for (const impostor of [true, "1", "01", 1.5, null, 2, [1]]) {
       await mustRefuse(() => answerFor(1, { jsonrpc: "2.0", id: impostor, result: {} }), "ProtocolError", "wrong-id", `id ${JSON.stringify(impostor)} for request 1`, "check the id's type first (an integer number), then its value with ===; == and Number() let impostors through");
     }
-    await mustRefuse(() => answerFor(1, { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "no such method" } }), "ServerError", undefined, "an error response", "an error response is the server's answer too: raise it as ServerError");
+    await mustRefuse(() => answerFor(1, { jsonrpc: "2.0", id: 1, error: { code: JSON_RPC_ERRORS.methodNotFound, message: "no such method" } }), "ServerError", undefined, "an error response", "an error response is the server's answer too: raise it as ServerError");
     await mustRefuse(() => answerFor(1, { jsonrpc: "2.0", id: 1, result: "yes" }), "ProtocolError", undefined, "a result that is not an object", "a response must carry a result object (or an error)");
     return "1 and 1.0 accepted; true, \"1\", \"01\", 1.5, null, 2 and [1] refused; notifications pass; error responses raised";
   },

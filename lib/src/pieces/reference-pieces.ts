@@ -3,7 +3,7 @@
 // these, so their outstanding-id table is the only new code in play.
 import { endProcessGroup } from "../client/process-group.js";
 import type { ExitStatus } from "../client/stdio-client.js";
-import { MAX_SKIPPED_MESSAGES } from "../protocol/constants.js";
+import { JSON_RPC_ERRORS, MAX_SKIPPED_MESSAGES } from "../protocol/constants.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { RefusedError } from "../errors/refused-error.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
@@ -23,7 +23,7 @@ async function request(context: ClientContext, method: string, params: JsonObjec
   for (let skipped = 0; skipped <= MAX_SKIPPED_MESSAGES; skipped += 1) {
     const message = parseFrame(await context.nextFrame(deadline));
     if ("method" in message && "id" in message) {
-      context.send(message["method"] === "ping" ? { jsonrpc: "2.0", id: message["id"], result: {} } : { jsonrpc: "2.0", id: message["id"], error: { code: -32601, message: "method not found" } });
+      context.send(message["method"] === "ping" ? { jsonrpc: "2.0", id: message["id"], result: {} } : { jsonrpc: "2.0", id: message["id"], error: { code: JSON_RPC_ERRORS.methodNotFound, message: "method not found" } });
       continue;
     }
     const answer = answerFor(id, message);

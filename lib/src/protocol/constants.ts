@@ -9,3 +9,16 @@ export const MAX_SKIPPED_MESSAGES = 16;
 
 /** Tools one unpaginated tools/list may advertise. */
 export const MAX_TOOLS = 32;
+
+/**
+ * JSON-RPC 2.0's named error codes, the one place lib spells their numbers. The teaching server
+ * (its own package, which must not load lib) keeps its own copy in server/src/jsonrpc.ts; a test
+ * holds the two equal.
+ */
+export const JSON_RPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+} as const;

@@ -1,6 +1,7 @@
 // Rules of messages and identity: what requestMessage and notificationMessage build, which reply
 // answers a request (exact type and value), and that an error reply is raised, never returned.
 import { isDeepStrictEqual } from "node:util";
+import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { refusal, valueOf } from "./expect.js";
 import { seededInt } from "./seeded.js";
 import { failRule, type Rule } from "./types.js";
@@ -75,7 +76,7 @@ export const errorRaised: Rule = {
   deadlineMs: 10_000,
   body: async (context) => {
     const id = seededInt(context.seed, "error-id", 1, 900);
-    const reply = { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } };
+    const reply = { jsonrpc: "2.0", id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: "Method not found" } };
     refusal(await context.ask({ op: "call", fn: "answerFor", args: [id, reply] }), `answerFor(${id}, an error reply with id ${id})`, "ServerError thrown", ["ServerError"]);
     return "";
   },
