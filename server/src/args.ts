@@ -1,3 +1,4 @@
+import { parseArgs as parseTokens } from "node:util";
 import { MODES, isModeName, type ModeName } from "./modes.js";
 
 /** What the command line asked for. */
@@ -43,36 +44,26 @@ export function usageText(): string {
   ].join("\n");
 }
 
-const VALUE_FLAGS = ["--mode", "--log", "--endless-bytes", "--record", "--notifications"] as const;
-type ValueFlag = (typeof VALUE_FLAGS)[number];
+const VALUE_FLAGS = { mode: { type: "string" }, log: { type: "string" }, "endless-bytes": { type: "string" }, record: { type: "string" }, notifications: { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
-function isValueFlag(value: string): value is ValueFlag {
-  return (VALUE_FLAGS as readonly string[]).includes(value);
-}
-
-/** Reads `argv` (without node and the script). Accepts `--flag value` and `--flag=value`. */
+/**
+ * Reads `argv` (without node and the script) with node:util's parseArgs tokens: `--flag value`
+ * and `--flag=value`. Checked by hand after it, in the server's own words (it cannot load lib's
+ * readFlags, which does the same for lib's commands): an unknown argument, a missing or empty
+ * value, a flag given twice. `--help` wins over anything else on the line.
+ */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const values = new Map<ValueFlag, string>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index] ?? "";
-    if (argument === "--help" || argument === "-h") return { kind: "help" };
-    const equals = argument.indexOf("=");
-    const flag = equals > 0 ? argument.slice(0, equals) : argument;
-    if (!isValueFlag(flag)) {
-      return { kind: "usage-error", message: `unknown argument ${JSON.stringify(argument)}` };
-    }
+  const { tokens } = parseTokens({ args: [...argv], options: VALUE_FLAGS, strict: false, allowPositionals: true, tokens: true });
+  if (tokens.some((token) => token.kind === "option" && token.name === "help")) return { kind: "help" };
+  const values = new Map<string, string>();
+  for (const token of tokens) {
+    if (token.kind === "option-terminator") return { kind: "usage-error", message: 'unknown argument "--"' };
+    if (token.kind === "positional") return { kind: "usage-error", message: `unknown argument ${JSON.stringify(token.value)}` };
+    if (!Object.hasOwn(VALUE_FLAGS, token.name)) return { kind: "usage-error", message: `unknown argument ${JSON.stringify(argv[token.index])}` };
+    const flag = `--${token.name}`;
     if (values.has(flag)) return { kind: "usage-error", message: `${flag} given twice` };
-    let value: string | undefined;
-    if (equals > 0) {
-      value = argument.slice(equals + 1);
-    } else {
-      value = argv[index + 1];
-      index += 1;
-    }
-    if (value === undefined || value === "") {
-      return { kind: "usage-error", message: `${flag} expects a value, got none` };
-    }
-    values.set(flag, value);
+    if (token.value === undefined || token.value === "") return { kind: "usage-error", message: `${flag} expects a value, got none` };
+    values.set(flag, token.value);
   }
 
   const mode = values.get("--mode") ?? "normal";

@@ -1,32 +1,197 @@
 /**
- * The teaching server's modes. "normal" is a correct MCP server; every other mode breaks one
- * thing on purpose, so a client can be shown surviving that one failure (or a later exercise
- * can be built against it). The library spawns the server by path and never imports this file;
- * `--help` prints the same table for people and scripts.
+ * The one table of the teaching server's modes. "normal" is a correct MCP server; every other mode
+ * breaks one thing on purpose, so a client can be shown surviving that one failure (or an exercise
+ * can be built against it).
+ *
+ * It lives here, beside the code that misbehaves, because the server is the one part that must
+ * start with Node alone: it cannot load the library, while the library can load this file (it
+ * already starts the server from server/dist). So `--help` prints it, and lib builds from it the
+ * demo's list, the gallery's, the build notebook's and the checkpoint's; a test holds the README's
+ * mode table to it.
  */
 export const MODES = [
-  { name: "normal", summary: "a correct server: handshake, two tools, one reply per request" },
-  { name: "old-version", summary: "initialize answers protocolVersion 2024-11-05" },
-  { name: "wrong-id", summary: "the tools/call reply carries the request id + 1 (the tool did run)" },
-  { name: "stale", summary: "before the tools/call reply, repeats the reply to the previous request" },
-  { name: "oversized", summary: "the tools/call reply is one line of about 1 MiB" },
-  { name: "endless", summary: "the tools/call reply is one line that never ends (see --endless-bytes)" },
-  { name: "stdout-log", summary: 'prints "calling tool now" on stdout before the tools/call reply' },
-  { name: "hang", summary: "never answers tools/call, keeps reading" },
-  { name: "trickle", summary: "sends the tools/call reply one byte every 200 ms and never finishes it" },
-  { name: "stderr-log", summary: "chatty diagnostics on stderr, answers correctly" },
-  { name: "notify", summary: "three notifications before every reply, answers correctly" },
-  { name: "chatty", summary: "twenty notifications before the tools/call reply" },
-  { name: "drip", summary: "twelve notifications 400 ms apart, then the tools/call reply" },
-  { name: "ping", summary: "pings the client and waits for its answer before the tools/call reply" },
-  { name: "grandchild", summary: "starts a child that ignores SIGTERM and outlives the server" },
-  { name: "paged", summary: "tools/list in pages of three, seven tools in all" },
-  { name: "endless-cursor", summary: "tools/list hands out a fresh cursor forever (c1, c2, ...)" },
-  { name: "repeat-cursor", summary: 'tools/list hands out the cursor "again" again and again' },
-  { name: "reverse", summary: "answers two tools/call requests in reverse order" },
-  { name: "hostile", summary: "a third tool whose description asks for a purchase" },
-  { name: "many-tools", summary: "advertises forty tools, tool_01 to tool_40" },
-] as const;
+  {
+    name: "normal",
+    summary: "a correct server: handshake, two tools, one reply per request",
+    teaches: "a correct server answers 3",
+    expect: "result",
+    demo: true,
+  },
+  {
+    name: "old-version",
+    summary: "initialize answers protocolVersion 2024-11-05",
+    teaches: "the handshake stops an unsupported protocol version",
+    expect: "version",
+    demo: true,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "wrong-id",
+    summary: "the tools/call reply carries the request id + 1 (the tool did run)",
+    teaches: "a reply labeled for another request is refused, though the tool ran",
+    expect: "wrong-id",
+    demo: true,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "stale",
+    summary: "before the tools/call reply, repeats the reply to the previous request",
+    teaches: "an earlier request's reply arriving late is refused",
+    expect: "wrong-id",
+    demo: true,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "oversized",
+    summary: "the tools/call reply is one line of about 1 MiB",
+    teaches: "an oversized frame is refused before it is parsed",
+    expect: "frame-limit",
+    demo: true,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "stdout-log",
+    summary: 'prints "calling tool now" on stdout before the tools/call reply',
+    teaches: "a log line on stdout is a broken protocol, not skipped",
+    expect: "malformed-frame",
+    demo: true,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "hang",
+    summary: "never answers tools/call, keeps reading",
+    teaches: "a hung call ends at its deadline",
+    expect: "deadline",
+    demo: true,
+    graded: { timeoutMs: 1000 },
+  },
+  {
+    name: "trickle",
+    summary: "sends the tools/call reply one byte every 200 ms and never finishes it",
+    teaches: "a byte before each wait cannot stretch one shared deadline",
+    expect: "deadline",
+    demo: true,
+  },
+  {
+    name: "drip",
+    summary: "twelve notifications 400 ms apart, then the tools/call reply",
+    teaches: "a whole notification every 400 ms cannot stretch it either",
+    expect: "deadline",
+    demo: true,
+  },
+  {
+    name: "chatty",
+    summary: "twenty notifications before the tools/call reply",
+    teaches: "at most 16 notifications are skipped before a reply",
+    expect: "too-many-messages",
+    demo: true,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "many-tools",
+    summary: "advertises forty tools, tool_01 to tool_40",
+    teaches: "a catalog over 32 tools is refused",
+    expect: "catalog",
+    demo: true,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "paged",
+    summary: "tools/list in pages of three, seven tools in all",
+    teaches: "a paginated list is refused, not read in part",
+    expect: "catalog",
+    demo: true,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "stderr-log",
+    summary: "chatty diagnostics on stderr, answers correctly",
+    teaches: "stderr is diagnostics, never protocol",
+    expect: "result",
+    demo: true,
+  },
+  {
+    name: "notify",
+    summary: "three notifications before every reply, answers correctly",
+    teaches: "notifications before the reply are skipped",
+    expect: "result",
+    demo: true,
+  },
+  {
+    name: "ping",
+    summary: "pings the client and waits for its answer before the tools/call reply",
+    teaches: "the server's ping is answered, not taken for a confused stream",
+    expect: "result",
+    demo: true,
+  },
+  {
+    name: "grandchild",
+    summary: "starts a child that ignores SIGTERM and outlives the server",
+    teaches: "close() ends the whole process group, grandchild included",
+    expect: "result",
+    demo: true,
+  },
+  {
+    name: "hostile",
+    summary: "a third tool whose description asks for a purchase",
+    teaches: "a description begs for a purchase; the allowlist refuses it before a byte is sent",
+    expect: "result",
+    demo: true,
+  },
+  {
+    name: "endless",
+    summary: "the tools/call reply is one line that never ends (see --endless-bytes)",
+    teaches: "a line that never ends is refused at the frame limit, never held whole",
+    expect: "frame-limit",
+    demo: false,
+    graded: { timeoutMs: 5000, endlessBytes: 1024 * 1024 },
+  },
+  {
+    name: "endless-cursor",
+    summary: "tools/list hands out a fresh cursor forever (c1, c2, ...)",
+    teaches: "an endless chain of cursors is refused at the first page (exercise 4)",
+    expect: "catalog",
+    demo: false,
+    exercise: 4,
+    graded: { timeoutMs: 5000 },
+  },
+  {
+    name: "repeat-cursor",
+    summary: 'tools/list hands out the cursor "again" again and again',
+    teaches: "a cursor that repeats is refused at the first page too (exercise 4)",
+    expect: "catalog",
+    demo: false,
+    exercise: 4,
+  },
+  {
+    name: "reverse",
+    summary: "answers two tools/call requests in reverse order",
+    teaches: "a reply held back for two seconds passes a one-second deadline (exercise 5)",
+    expect: "deadline",
+    demo: false,
+    exercise: 5,
+  },
+] as const satisfies readonly Mode[];
+
+/** One row of the table. */
+export interface Mode {
+  readonly name: string;
+  /** What the server does wrong on purpose (`--help`, the README). */
+  readonly summary: string;
+  /** The lesson: what a bounded client does about it, in one line (the demo, the gallery, the README). */
+  readonly teaches: string;
+  /**
+   * How our client's one session ends (handshake, list, call word_count, one-second deadline):
+   * "result", or the reason of the refusal it raises.
+   */
+  readonly expect: string;
+  /** Shown by `mcp-workbook demo` (every mode is in the gallery). */
+  readonly demo: boolean;
+  /** The exercise whose code a client needs to meet it well; the build notebook leaves such modes out. */
+  readonly exercise?: number;
+  /** Graded by the checkpoint's failure-modes rule: the deadline the learner's client gets, and the endless mode's bytes. */
+  readonly graded?: { readonly timeoutMs: number; readonly endlessBytes?: number };
+}
 
 export type ModeName = (typeof MODES)[number]["name"];
 

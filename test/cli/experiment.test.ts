@@ -35,6 +35,10 @@ describe("parseExperimentArgs", () => {
     [["--provider", "anthropic", "--model", "m", "--out", "x", "--max-usd", "-1"], /invalid --max-usd; expected a positive number; received "-1"/],
     [["--provider", "lexical", "--out", "x", "--top", "5"], /--top is used only with --search/],
     [["--provider", "lexical", "--out", "x", "--bogus"], /unknown argument "--bogus"/],
+    [["--provider", "lexical", "--out"], /--out expects a value, got none/],
+    [["--provider", "lexical", "--out", "x", "--seed="], /--seed expects a value, got none/],
+    [["--provider", "lexical", "--out", "x", "--out", "y"], /--out given twice/],
+    [["--provider", "lexical", "--out", "x", "stray"], /unknown argument "stray"/],
   ])("refuses %j", (argv, message) => {
     expect(() => parseExperimentArgs(argv)).toThrow(message);
     expect(() => parseExperimentArgs(argv)).toThrow(expect.objectContaining({ name: "UsageError", code: "usage", reason: "arguments" }));

@@ -5,6 +5,7 @@ import { performance } from "node:perf_hooks";
 import { mulberry32 } from "../experiment/catalog/catalog-random.js";
 import { Bm25Index } from "../tools/bm25.js";
 import { toolText } from "../tools/tool-text.js";
+import { argumentsOrExit, readFlags } from "../cli/flags.js";
 
 const TOOLS = 10_000;
 const QUERIES = 1_000;
@@ -13,6 +14,7 @@ const BUILDS = 5;
 const TOP = 5;
 const TARGET_MS = 1;
 const SEED = 20_240_601;
+const USAGE = "usage: npm run bench:bm25 [-- --json]\n  times BM25 over 10,000 generated tools; --json prints the figures as one JSON line";
 
 /** Made-up but pronounceable words, so the vocabulary is large and has no accidental structure. */
 function vocabulary(size: number, random: () => number): string[] {
@@ -53,7 +55,12 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 function main(): void {
-  const asJson = process.argv.includes("--json");
+  const { values } = argumentsOrExit("bench:bm25", USAGE, () => readFlags(process.argv.slice(2), { json: { type: "boolean" }, help: { type: "boolean" } }));
+  if (values.help === true) {
+    console.log(USAGE);
+    return;
+  }
+  const asJson = values.json === true;
   const random = mulberry32(SEED);
   const word = zipfSampler(vocabulary(5_000, random), random);
   const phrase = (min: number, max: number) =>

@@ -27,6 +27,7 @@ import { jupyterPython } from "../checkpoint/notebook-runner-output.js";
 import { openDescriptors } from "../soak/process-census.js";
 import { SeededRandom } from "../fuzz/random.js";
 import { teachingModes } from "./modes.js";
+import { argumentsOrExit, readFlags, wholeNumber } from "../cli/flags.js";
 
 const HOLDER = path.join(__dirname, "holder.js");
 const CLI = path.join(__dirname, "../cli/main.js");
@@ -136,26 +137,27 @@ async function kernelHolder(how: string, modes: readonly string[], marker: strin
   return `kernel ${how}`;
 }
 
-function options(argv: readonly string[]): { cycles: number; seed: number; kernelEvery: number } {
-  if (argv.includes("--help")) {
-    console.log("usage: npm run chaos [-- --cycles N --seed N --kernel-every K]\n  ends holders of clients at random points N times (default 200), a tslab kernel every K-th cycle (default 20, 0: none); exit 1 if anything is left behind");
-    process.exit(0);
-  }
-  const value = (flag: string, fallback: number): number => {
-    const index = argv.indexOf(flag);
-    if (index === -1) return fallback;
-    const parsed = Number(argv[index + 1]);
-    if (!Number.isSafeInteger(parsed) || parsed < 0) {
-      console.error(`${flag} expects a whole number, got ${JSON.stringify(argv[index + 1])}`);
-      process.exit(2);
-    }
-    return parsed;
+const CHAOS_USAGE =
+  "usage: npm run chaos [-- --cycles N --seed N --kernel-every K]\n  ends holders of clients at random points N times (default 200), a tslab kernel every K-th cycle (default 20, 0: none); exit 1 if anything is left behind";
+
+/** The chaos run's command line; a bad one is a UsageError (exit 2 with the usage). */
+function options(argv: readonly string[]): { cycles: number; seed: number; kernelEvery: number } | "help" {
+  const { values } = readFlags(argv, { cycles: { type: "string" }, seed: { type: "string" }, "kernel-every": { type: "string" }, help: { type: "boolean" } });
+  if (values.help === true) return "help";
+  return {
+    cycles: values.cycles === undefined ? 200 : wholeNumber("--cycles", values.cycles, 0),
+    seed: values.seed === undefined ? Date.now() % 1_000_000 : wholeNumber("--seed", values.seed, 0),
+    kernelEvery: values["kernel-every"] === undefined ? 20 : wholeNumber("--kernel-every", values["kernel-every"], 0),
   };
-  return { cycles: value("--cycles", 200), seed: value("--seed", Date.now() % 1_000_000), kernelEvery: value("--kernel-every", 20) };
 }
 
 async function main(): Promise<void> {
-  const { cycles, seed, kernelEvery } = options(process.argv.slice(2));
+  const parsed = argumentsOrExit("chaos", CHAOS_USAGE, () => options(process.argv.slice(2)));
+  if (parsed === "help") {
+    console.log(CHAOS_USAGE);
+    return;
+  }
+  const { cycles, seed, kernelEvery } = parsed;
   const generator = new SeededRandom(seed);
   const random: Random = () => generator.next() / 0x1_0000_0000;
   const modes = teachingModes();

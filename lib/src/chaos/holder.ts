@@ -20,28 +20,18 @@
 import path from "node:path";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
+import { UsageError } from "../errors/usage-error.js";
+import { readFlags, wholeNumber } from "../cli/flags.js";
 
 type Ending = "wait" | "exit" | "throw" | "reject" | "wrong-close";
 const ENDINGS: readonly Ending[] = ["wait", "exit", "throw", "reject", "wrong-close"];
 
+/** `holder.js [--end E] [--after MS] [--foreign] [--marker M] MODE...`, as chaos and the tests start it. */
 function parse(argv: readonly string[]): { end: Ending; after: number; foreign: boolean; marker: string | undefined; modes: string[] } {
-  let end: Ending = "wait";
-  let after = 0;
-  let foreign = false;
-  let marker: string | undefined;
-  const modes: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index]!;
-    if (argument === "--end") {
-      const value = argv[++index] as Ending;
-      if (!ENDINGS.includes(value)) throw new Error(`--end expects one of ${ENDINGS.join(", ")}, got ${JSON.stringify(value)}`);
-      end = value;
-    } else if (argument === "--after") after = Number(argv[++index]);
-    else if (argument === "--foreign") foreign = true;
-    else if (argument === "--marker") marker = argv[++index];
-    else modes.push(argument);
-  }
-  return { end, after, foreign, marker, modes };
+  const { values, positionals } = readFlags(argv, { end: { type: "string" }, after: { type: "string" }, foreign: { type: "boolean" }, marker: { type: "string" } }, { positionals: true });
+  const end = values.end ?? "wait";
+  if (!(ENDINGS as readonly string[]).includes(end)) throw new UsageError("arguments", { what: "--end: unknown ending", expected: `one of ${ENDINGS.join(", ")}`, received: JSON.stringify(end) });
+  return { end: end as Ending, after: values.after === undefined ? 0 : wholeNumber("--after", values.after, 0), foreign: values.foreign === true, marker: values.marker, modes: positionals };
 }
 
 function serverCommand(mode: string): string[] {

@@ -23,7 +23,7 @@ interface CallRequest {
 }
 
 function usage(what: string, received?: string): UsageError {
-  return new UsageError("usage", received === undefined ? { what, expected: "the form shown by mcp-workbook call --help" } : { what, expected: "the form shown by mcp-workbook call --help", received });
+  return new UsageError("arguments", received === undefined ? { what, expected: "the form shown by mcp-workbook call --help" } : { what, expected: "the form shown by mcp-workbook call --help", received });
 }
 
 export function parseCallArgs(argv: readonly string[]): CallRequest {

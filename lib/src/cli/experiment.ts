@@ -15,6 +15,7 @@ import type { Provider } from "../experiment/providers/provider.js";
 import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipts/receipt.js";
 import { runExperiment } from "../experiment/running/runner.js";
 import { UsageError } from "../errors/usage-error.js";
+import { readFlags } from "./flags.js";
 import type { Wording } from "../errors/wording.js";
 
 export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollama|anthropic|lexical --out FILE [options]
@@ -40,6 +41,24 @@ Ollama is reached at OLLAMA_HOST (default 127.0.0.1:11434), for the embedding se
 the Messages API at ANTHROPIC_BASE_URL (default https://api.anthropic.com).`;
 
 export const DEFAULT_BASE_SEED = 14;
+
+const EXPERIMENT_FLAGS = {
+  provider: { type: "string" },
+  model: { type: "string" },
+  out: { type: "string" },
+  sizes: { type: "string" },
+  kinds: { type: "string" },
+  protocols: { type: "string" },
+  search: { type: "string" },
+  top: { type: "string" },
+  "max-usd": { type: "string" },
+  "base-url": { type: "string" },
+  seed: { type: "string" },
+  decline: { type: "boolean" },
+  "no-tool-requests": { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  yes: { type: "boolean" },
+} as const;
 
 export type ExperimentArgs = {
   provider: "ollama" | "anthropic" | "lexical";
@@ -81,30 +100,14 @@ function positiveNumber(flag: string, value: string, integer: boolean): number {
 
 /** Parse the command's arguments; throws a usage error (exit 2) that says what was expected. */
 export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
-  const values = new Map<string, string>();
-  const switches = new Set<string>();
-  const known = ["--provider", "--model", "--out", "--sizes", "--kinds", "--protocols", "--search", "--top", "--max-usd", "--base-url", "--seed"];
-  const booleans = ["--decline", "--no-tool-requests", "--dry-run", "--yes"];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (booleans.includes(flag)) {
-      if (inline !== undefined) throw usage({ what: `${flag} takes no value`, expected: flag, received: `"${arg}"` });
-      switches.add(flag);
-      continue;
-    }
-    if (!known.includes(flag)) throw usage({ what: `unknown argument "${arg}"`, expected: "the options shown by mcp-workbook experiment --help" });
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw usage({ what: `${flag} needs a value`, expected: `${flag} VALUE`, received: "nothing after it" });
-    values.set(flag, value);
-  }
-  const provider = values.get("--provider");
+  const { values: flags } = readFlags(argv, EXPERIMENT_FLAGS);
+  const provider = flags.provider;
   if (provider !== "ollama" && provider !== "anthropic" && provider !== "lexical") {
     throw usage({ what: "unknown --provider", expected: "ollama, anthropic or lexical", received: provider === undefined ? "nothing" : `"${provider}"` });
   }
-  const out = values.get("--out");
+  const out = flags.out;
   if (out === undefined) throw usage({ what: "--out FILE is required", expected: "the receipt to write, or to resume", received: "no --out" });
-  const model = values.get("--model") ?? (provider === "lexical" ? LEXICAL_DEFAULT_MODEL : undefined);
+  const model = flags.model ?? (provider === "lexical" ? LEXICAL_DEFAULT_MODEL : undefined);
   if (model === undefined) throw usage({ what: `--model is required for --provider ${provider}`, expected: "--model M[,M2,...]", received: "no --model" });
   const models = list("--model", model, (m) => m, "model names");
   const twice = models.find((m, i) => models.indexOf(m) !== i);
@@ -112,43 +115,43 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
   if (provider === "lexical" && models.length > 1) {
     throw usage({ what: "--provider lexical answers the same whatever the model is called", expected: "one --model", received: String(models.length) });
   }
-  const sizes = values.has("--sizes")
-    ? list<CatalogSize>("--sizes", values.get("--sizes")!, (s) => CATALOG_SIZES.find((size) => String(size) === s), CATALOG_SIZES.join(", "))
+  const sizes = flags.sizes !== undefined
+    ? list<CatalogSize>("--sizes", flags.sizes, (s) => CATALOG_SIZES.find((size) => String(size) === s), CATALOG_SIZES.join(", "))
     : [...ALL_SIZES];
-  const kinds = values.has("--kinds")
-    ? list<CatalogKind>("--kinds", values.get("--kinds")!, (s) => CatalogKindSchema.safeParse(s).data, ALL_KINDS.join(", "))
+  const kinds = flags.kinds !== undefined
+    ? list<CatalogKind>("--kinds", flags.kinds, (s) => CatalogKindSchema.safeParse(s).data, ALL_KINDS.join(", "))
     : [...ALL_KINDS];
-  const protocols = values.has("--protocols")
-    ? list<Protocol>("--protocols", values.get("--protocols")!, (s) => ProtocolSchema.safeParse(s).data, ProtocolSchema.options.join(", "))
+  const protocols = flags.protocols !== undefined
+    ? list<Protocol>("--protocols", flags.protocols, (s) => ProtocolSchema.safeParse(s).data, ProtocolSchema.options.join(", "))
     : [...ALL_PROTOCOLS];
   const repeated = protocols.find((p, i) => protocols.indexOf(p) !== i);
   if (repeated !== undefined) throw usage({ what: `--protocols lists "${repeated}" twice`, expected: "each protocol named once" });
-  if (switches.has("--decline")) {
+  if (flags.decline === true) {
     if (protocols.includes("choice-none")) throw usage({ what: "--decline adds choice-none, which --protocols already lists", expected: "one or the other" });
     protocols.push("choice-none");
   }
-  const top = values.has("--top") ? positiveNumber("--top", values.get("--top")!, true) : 5;
-  if (values.has("--top") && !values.has("--search")) throw usage({ what: "--top is used only with --search", expected: "--search bm25|embed with --top" });
-  const searches: SearchSpec[] = values.has("--search")
-    ? list("--search", values.get("--search")!, (s) => SearchMethodSchema.safeParse(s).data, "bm25, embed").map((method) => ({ method, top }))
+  const top = flags.top !== undefined ? positiveNumber("--top", flags.top, true) : 5;
+  if (flags.top !== undefined && flags.search === undefined) throw usage({ what: "--top is used only with --search", expected: "--search bm25|embed with --top" });
+  const searches: SearchSpec[] = flags.search !== undefined
+    ? list("--search", flags.search, (s) => SearchMethodSchema.safeParse(s).data, "bm25, embed").map((method) => ({ method, top }))
     : [];
-  const maxUsd = values.has("--max-usd") ? positiveNumber("--max-usd", values.get("--max-usd")!, false) : undefined;
-  if (switches.has("--yes") && provider !== "anthropic") throw usage({ what: "--yes applies only to --provider anthropic", expected: "--provider anthropic with --yes", received: `--provider ${provider}` });
+  const maxUsd = flags["max-usd"] !== undefined ? positiveNumber("--max-usd", flags["max-usd"], false) : undefined;
+  if (flags.yes === true && provider !== "anthropic") throw usage({ what: "--yes applies only to --provider anthropic", expected: "--provider anthropic with --yes", received: `--provider ${provider}` });
   if (maxUsd !== undefined && provider !== "anthropic") throw usage({ what: "--max-usd applies only to --provider anthropic", expected: "--provider anthropic with --max-usd", received: `--provider ${provider}` });
-  const seedText = values.get("--seed");
+  const seedText = flags.seed;
   const seed = seedText === undefined ? DEFAULT_BASE_SEED : Number(seedText);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw usage({ what: "invalid --seed", expected: "a whole number from 0 to 4294967295", received: `"${seedText}"` });
-  const baseUrl = values.get("--base-url");
+  const baseUrl = flags["base-url"];
   return {
     provider,
     model,
     out,
     models,
     design: { kinds, sizes, protocols, searches, searchCatalogs: CHAPTER_SEARCH_CATALOGS },
-    noToolRequests: switches.has("--no-tool-requests"),
+    noToolRequests: flags["no-tool-requests"] === true,
     seed,
-    dryRun: switches.has("--dry-run"),
-    yes: switches.has("--yes"),
+    dryRun: flags["dry-run"] === true,
+    yes: flags.yes === true,
     ...(maxUsd !== undefined ? { maxUsd } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
   };

@@ -8,29 +8,10 @@ import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
 import { readCallLog } from "../notebook/call-log.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import type { ClientUnderTest } from "../checkpoint/implementation.js";
+import { TEACHING_MODES, type TeachingMode } from "./modes.js";
 
-/** What an instructor should see for each teaching-server mode: a result, or which refusal. */
-export const DEMO_MODES = [
-  { mode: "normal", expect: "result", teaches: "a correct server answers 3" },
-  { mode: "old-version", expect: "version", teaches: "the handshake stops an unsupported protocol version" },
-  { mode: "wrong-id", expect: "wrong-id", teaches: "a reply labeled for another request is refused, though the tool ran" },
-  { mode: "stale", expect: "wrong-id", teaches: "an earlier request's reply arriving late is refused" },
-  { mode: "oversized", expect: "frame-limit", teaches: "an oversized frame is refused before it is parsed" },
-  { mode: "stdout-log", expect: "malformed-frame", teaches: "a log line on stdout is a broken protocol, not skipped" },
-  { mode: "hang", expect: "deadline", teaches: "a hung call ends at its deadline" },
-  { mode: "trickle", expect: "deadline", teaches: "a byte before each wait cannot stretch one shared deadline" },
-  { mode: "drip", expect: "deadline", teaches: "a whole notification every 400 ms cannot stretch it either" },
-  { mode: "chatty", expect: "too-many-messages", teaches: "at most 16 notifications are skipped before a reply" },
-  { mode: "many-tools", expect: "catalog", teaches: "a catalog over 32 tools is refused" },
-  { mode: "paged", expect: "catalog", teaches: "a paginated list is refused, not read in part" },
-  { mode: "stderr-log", expect: "result", teaches: "stderr is diagnostics, never protocol" },
-  { mode: "notify", expect: "result", teaches: "notifications before the reply are skipped" },
-  { mode: "ping", expect: "result", teaches: "the server's ping is answered, not taken for a confused stream" },
-  { mode: "grandchild", expect: "result", teaches: "close() ends the whole process group, grandchild included" },
-  { mode: "hostile", expect: "result", teaches: "a description begs for a purchase; the allowlist refuses it before a byte is sent" },
-] as const;
-
-export type DemoMode = (typeof DEMO_MODES)[number]["mode"];
+/** The modes `mcp-workbook demo` shows, from the server's one table: what each teaches and how our client ends it. */
+export const DEMO_MODES: readonly TeachingMode[] = TEACHING_MODES.filter((entry) => entry.demo);
 
 export interface ModeOutcome {
   readonly mode: string;
@@ -67,7 +48,7 @@ export type Connect = (command: readonly string[], options: { allowed: string[];
  * for), then close. Never leaves a server or a grandchild behind.
  */
 export async function runMode(mode: string, options: { timeoutMs?: number; text?: string; connect?: Connect } = {}): Promise<ModeOutcome> {
-  const expected = DEMO_MODES.find((entry) => entry.mode === mode)?.expect ?? "result";
+  const expected = TEACHING_MODES.find((entry) => entry.mode === mode)?.expect ?? "result";
   const logDir = mkdtempSync(path.join(tmpdir(), "mcp-demo-"));
   const log = path.join(logDir, "calls.jsonl");
   const trace = new WireTrace();

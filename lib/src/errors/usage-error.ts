@@ -25,7 +25,6 @@ export const USAGE_REASONS = [
   "trace-preview",
   "tool-name",
   // command lines (flags, modes, a bad subcommand)
-  "usage",
   "arguments",
   "bad-command",
   "mode",

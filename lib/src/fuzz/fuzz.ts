@@ -15,6 +15,7 @@ import { nextInput, type FuzzInput } from "./frame-mutations.js";
 import { runThroughPipeline, type Escape, type LineOutcome } from "./frame-pipeline.js";
 import { SeededRandom } from "./random.js";
 import { FUZZED_MODES, PEAK_LIMIT_MIB, fuzzServer } from "./server-fuzz.js";
+import { argumentsOrExit, readFlags, wholeNumber } from "../cli/flags.js";
 
 const REPO = path.resolve(__dirname, "../../..");
 const CORPUS = path.join(REPO, "test/fixtures/hostile-frames/corpus.json");
@@ -28,29 +29,20 @@ interface Args {
   readonly save: boolean;
 }
 
-function parseArgs(argv: readonly string[]): Args {
-  let seed = randomInt(0, 2 ** 32);
-  let frames = 1_000_000;
-  let serverInputs = 100_000;
-  let save = true;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = Number(argv[i + 1]);
-    if (arg === "--seed" && Number.isSafeInteger(value) && value >= 0 && value < 2 ** 32) [seed, i] = [value, i + 1];
-    else if (arg === "--frames" && Number.isSafeInteger(value) && value > 0) [frames, i] = [value, i + 1];
-    else if (arg === "--server-inputs" && Number.isSafeInteger(value) && value >= 0) [serverInputs, i] = [value, i + 1];
-    else if (arg === "--no-save") save = false;
-    else if (arg === "--help") {
-      console.log(
-        "usage: npm run fuzz [-- --seed 0..4294967295] [--frames N] [--server-inputs N] [--no-save]\n  feeds random and mutated frames through FrameReader, parseFrame and answerFor; saves any undeclared error;\n  then feeds N random client inputs (default 100000, 0: none) to the teaching server, spread over its modes " + FUZZED_MODES.join(", "),
-      );
-      process.exit(0);
-    } else {
-      console.error(`fuzz: unexpected argument ${JSON.stringify(arg)}; expected --seed 0..4294967295, --frames N (N > 0), --server-inputs N (N >= 0), --no-save`);
-      process.exit(2);
-    }
-  }
-  return { seed, frames, serverInputs, save };
+const FUZZ_USAGE =
+  "usage: npm run fuzz [-- --seed 0..4294967295] [--frames N] [--server-inputs N] [--no-save]\n  feeds random and mutated frames through FrameReader, parseFrame and answerFor; saves any undeclared error;\n  then feeds N random client inputs (default 100000, 0: none) to the teaching server, spread over its modes " +
+  FUZZED_MODES.join(", ");
+
+/** The fuzz's command line; a bad one is a UsageError (exit 2 with the usage). */
+function parseFuzzArgs(argv: readonly string[]): Args | "help" {
+  const { values } = readFlags(argv, { seed: { type: "string" }, frames: { type: "string" }, "server-inputs": { type: "string" }, "no-save": { type: "boolean" }, help: { type: "boolean" } });
+  if (values.help === true) return "help";
+  return {
+    seed: values.seed === undefined ? randomInt(0, 2 ** 32) : wholeNumber("--seed", values.seed, 0, 2 ** 32 - 1),
+    frames: values.frames === undefined ? 1_000_000 : wholeNumber("--frames", values.frames, 1),
+    serverInputs: values["server-inputs"] === undefined ? 100_000 : wholeNumber("--server-inputs", values["server-inputs"], 0),
+    save: values["no-save"] !== true,
+  };
 }
 
 interface CorpusCase {
@@ -87,7 +79,12 @@ function saveFinding(args: Args, index: number, input: FuzzInput, escape: Escape
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const parsed = argumentsOrExit("fuzz", FUZZ_USAGE, () => parseFuzzArgs(process.argv.slice(2)));
+  if (parsed === "help") {
+    console.log(FUZZ_USAGE);
+    return;
+  }
+  const args = parsed;
   console.log(`fuzz: seed ${args.seed}, ${args.frames.toLocaleString("en")} inputs (repeat with: npm run fuzz -- --seed ${args.seed} --frames ${args.frames})`);
   const random = new SeededRandom(args.seed);
   const outcomes = new Map<LineOutcome, number>();

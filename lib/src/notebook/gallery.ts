@@ -1,4 +1,5 @@
-import { DEMO_MODES, evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "../demo/failure-modes.js";
+import { TEACHING_MODES } from "../demo/modes.js";
+import { evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "../demo/failure-modes.js";
 import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../foil/naive-harness.js";
 import { UsageError } from "../errors/usage-error.js";
 import { htmlTable } from "./html-table.js";
@@ -11,23 +12,11 @@ export interface GalleryMode {
   readonly teaches: string;
 }
 
-/**
- * The server's modes the live demo leaves out: they belong to the chapter's exercises, and a
- * one-at-a-time client that follows no cursor still has to end each of them cleanly.
- */
-export const EXERCISE_MODES: readonly GalleryMode[] = [
-  { mode: "endless", expect: "frame-limit", teaches: "a line that never ends is refused at the frame limit, never held whole" },
-  { mode: "endless-cursor", expect: "catalog", teaches: "an endless chain of cursors is refused at the first page (exercise 4)" },
-  { mode: "repeat-cursor", expect: "catalog", teaches: "a cursor that repeats is refused at the first page too (exercise 4)" },
-  { mode: "reverse", expect: "deadline", teaches: "a reply held back for two seconds passes a one-second deadline (exercise 5)" },
-  { mode: "hostile", expect: "result", teaches: "a third tool begs for a purchase; only the allowed word_count runs" },
-];
+/** The server's modes the live demo leaves out: mostly the chapter's exercises' (from the server's one table). */
+export const EXERCISE_MODES: readonly GalleryMode[] = TEACHING_MODES.filter((entry) => !entry.demo);
 
-/** Every mode of the teaching server: the demo's, then the exercises' (any the demo does not already show). */
-export const GALLERY_MODES: readonly GalleryMode[] = [
-  ...DEMO_MODES,
-  ...EXERCISE_MODES.filter((extra) => !DEMO_MODES.some((shown) => shown.mode === extra.mode)),
-];
+/** Every mode of the teaching server, in the server's order: the demo's, then the rest. */
+export const GALLERY_MODES: readonly GalleryMode[] = TEACHING_MODES;
 
 /** A mode's live outcome, judged against the gallery's expectation. */
 export interface GalleryOutcome extends ModeOutcome {

@@ -4,9 +4,17 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ASSIGNMENTS, generate, REPO_ROOT } from "./assignments.js";
+import { argumentsOrExit, readFlags } from "../cli/flags.js";
+
+const USAGE = "usage: npm run notebooks:assign [-- --check]\n  regenerates every learner and solutions copy from its master; --check writes nothing and exits 1 on a difference";
 
 async function main(argv: readonly string[]): Promise<number> {
-  const checkOnly = argv.includes("--check");
+  const { values } = argumentsOrExit("notebooks:assign", USAGE, () => readFlags(argv, { check: { type: "boolean" }, help: { type: "boolean" } }));
+  if (values.help === true) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const checkOnly = values.check === true;
   let status = 0;
   for (const assignment of ASSIGNMENTS) {
     const copies = generate(assignment);

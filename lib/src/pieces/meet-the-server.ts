@@ -6,11 +6,10 @@ import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../n
 import { WorkbookError } from "../errors/workbook-error.js";
 import { AssembledClient } from "./assembled-client.js";
 import { PIECE_NAMES, type PieceSet } from "./pieces.js";
+import { TEACHING_MODES } from "../demo/modes.js";
 
-/** The gallery's modes the build client meets: all but the paging and in-flight modes of exercises 4 and 5. */
-export const BUILD_MODES: readonly string[] = GALLERY_MODES.map((entry) => entry.mode).filter(
-  (mode) => !["endless-cursor", "repeat-cursor", "reverse"].includes(mode),
-);
+/** The gallery's modes the build client meets: all but those that need exercise 4's or 5's code (paging, replies in flight). */
+export const BUILD_MODES: readonly string[] = TEACHING_MODES.filter((entry) => entry.exercise === undefined).map((entry) => entry.mode);
 
 /** One mode's outcome for the learner's client; an error the run itself raised is an outcome too. */
 export async function meetMode(pieces: PieceSet, mode: string, timeoutMs = 1000): Promise<GalleryOutcome> {

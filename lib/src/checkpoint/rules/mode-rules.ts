@@ -7,23 +7,14 @@ import { liveInGroup, readRecord, serverPid } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
+import { TEACHING_MODES } from "../../demo/modes.js";
 
 const CLIENT = "learner/src/client.ts";
 
-/** Each broken server: its mode, and the deadline the client is given. */
-export const FAILURE_MODES: ReadonlyArray<{ readonly mode: string; readonly timeoutMs: number; readonly endlessBytes?: number }> = [
-  { mode: "old-version", timeoutMs: 5000 },
-  { mode: "wrong-id", timeoutMs: 5000 },
-  { mode: "stale", timeoutMs: 5000 },
-  { mode: "oversized", timeoutMs: 5000 },
-  { mode: "endless", timeoutMs: 5000, endlessBytes: 1024 * 1024 },
-  { mode: "stdout-log", timeoutMs: 5000 },
-  { mode: "chatty", timeoutMs: 5000 },
-  { mode: "hang", timeoutMs: 1000 },
-  { mode: "many-tools", timeoutMs: 5000 },
-  { mode: "paged", timeoutMs: 5000 },
-  { mode: "endless-cursor", timeoutMs: 5000 },
-];
+/** Each broken server the rule grades: its mode, and the deadline the client is given (the server's one mode table says which). */
+export const FAILURE_MODES: ReadonlyArray<{ readonly mode: string; readonly timeoutMs: number; readonly endlessBytes?: number }> = TEACHING_MODES.flatMap(({ mode, graded }) =>
+  graded === undefined ? [] : [{ mode, ...graded }],
+);
 
 export const failureModes: Rule = {
   id: "failure-modes",

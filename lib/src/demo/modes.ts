@@ -1,0 +1,31 @@
+// The teaching server's own table (server/src/modes.ts), loaded from its build beside ours: the
+// server cannot load lib, so lib reads the server's table rather than keep a copy of it.
+import { MODES } from "../../../server/dist/modes.js";
+
+/** One teaching-server mode as lib's demo, gallery, build notebook and checkpoint read it. */
+export interface TeachingMode {
+  readonly mode: string;
+  /** What the server does wrong on purpose. */
+  readonly summary: string;
+  /** The lesson: what a bounded client does about it. */
+  readonly teaches: string;
+  /** "result", or the reason of the refusal our client's one session ends with. */
+  readonly expect: string;
+  /** Shown by `mcp-workbook demo`. */
+  readonly demo: boolean;
+  /** The exercise whose code a client needs to meet this mode well. */
+  readonly exercise: number | undefined;
+  /** The checkpoint's deadline for it, when the checkpoint grades it. */
+  readonly graded: { readonly timeoutMs: number; readonly endlessBytes?: number } | undefined;
+}
+
+/** Every mode of the teaching server, in the server's order (the gallery's). */
+export const TEACHING_MODES: readonly TeachingMode[] = MODES.map((entry) => ({
+  mode: entry.name,
+  summary: entry.summary,
+  teaches: entry.teaches,
+  expect: entry.expect,
+  demo: entry.demo,
+  exercise: "exercise" in entry ? entry.exercise : undefined,
+  graded: "graded" in entry ? entry.graded : undefined,
+}));

@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { MODES, MODE_NAMES } from "../../server/src/modes.js";
+import { usageText } from "../../server/src/args.js";
+import { TEACHING_MODES } from "../../lib/src/demo/modes.js";
+import { DEMO_MODES } from "../../lib/src/demo/failure-modes.js";
+import { EXERCISE_MODES, GALLERY_MODES } from "../../lib/src/notebook/gallery.js";
+import { FAILURE_MODES } from "../../lib/src/checkpoint/rules/mode-rules.js";
+import { BUILD_MODES } from "../../lib/src/pieces/meet-the-server.js";
+import { ERROR_REASONS } from "../../lib/src/errors/index.js";
+
+const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+
+/** A table row as the README writes it, from one entry of the server's table. */
+function readmeRow(mode: (typeof MODES)[number]): string {
+  return `| \`${mode.name}\` | ${mode.summary} | ${mode.teaches} | ${mode.expect === "result" ? "a result" : `\`${mode.expect}\``} |`;
+}
+
+describe("one table of the teaching server's modes (server/src/modes.ts)", () => {
+  it("the README's mode table is that table, word for word and in its order", () => {
+    const section = README.slice(README.indexOf("## The teaching server"), README.indexOf("## The notebooks"));
+    const rows = section.split("\n").filter((line) => /^\| `[a-z-]+` \|/.test(line));
+    expect(rows).toEqual(MODES.map(readmeRow));
+  });
+
+  it("names each mode once, normal first, and --help prints every one with its summary", () => {
+    expect(new Set(MODE_NAMES).size).toBe(MODES.length);
+    expect(MODE_NAMES[0]).toBe("normal");
+    const help = usageText();
+    for (const mode of MODES) expect(help).toContain(`${mode.name.padEnd(Math.max(...MODE_NAMES.map((name) => name.length)))}  ${mode.summary}\n`);
+  });
+
+  it("each mode ends in a result or in a reason the library's errors really have", () => {
+    const reasons = new Set<string>(Object.values(ERROR_REASONS).flat());
+    for (const mode of MODES) expect(mode.expect === "result" || reasons.has(mode.expect), mode.name).toBe(true);
+    for (const mode of MODES) expect(mode.teaches.length, mode.name).toBeGreaterThan(0);
+  });
+
+  it("lib reads that table as it is, and every list of modes in lib is built from it", () => {
+    expect(TEACHING_MODES.map((entry) => [entry.mode, entry.summary, entry.teaches, entry.expect])).toEqual(MODES.map((mode) => [mode.name, mode.summary, mode.teaches, mode.expect]));
+    expect(GALLERY_MODES).toEqual(TEACHING_MODES);
+    expect(DEMO_MODES.map((entry) => entry.mode)).toEqual(MODES.filter((mode) => mode.demo).map((mode) => mode.name));
+    expect([...DEMO_MODES, ...EXERCISE_MODES].map((entry) => entry.mode).sort()).toEqual([...MODE_NAMES].sort());
+    expect(FAILURE_MODES).toEqual(MODES.flatMap((mode) => ("graded" in mode ? [{ mode: mode.name, ...mode.graded }] : [])));
+    expect(BUILD_MODES).toEqual(MODES.filter((mode) => !("exercise" in mode)).map((mode) => mode.name));
+  });
+
+  it("the checkpoint grades only modes that end in a refusal, and gives hang a deadline it can meet", () => {
+    for (const { mode } of FAILURE_MODES) expect(MODES.find((entry) => entry.name === mode)?.expect).not.toBe("result");
+    expect(FAILURE_MODES.find((entry) => entry.mode === "hang")?.timeoutMs).toBe(1000);
+  });
+});
