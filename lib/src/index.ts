@@ -127,9 +127,9 @@ export type {
 
 // --- exercises 1, 2 and 6: where routing recovers, letting the choice decline, a hostile description ---
 export { parseModelSize, sortByModelSize, formatModelSize } from "./experiment/model-size.js";
-export { NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol } from "./experiment/choice-prompt.js";
-export type { ChoiceOptions } from "./experiment/choice-prompt.js";
-export { runModels } from "./experiment/runner.js";
+export { NONE_OF_THESE, choiceAnswer, choiceOptionsFor, isChoiceProtocol } from "./experiment/prompts/choice-prompt.js";
+export type { ChoiceOptions } from "./experiment/prompts/choice-prompt.js";
+export { runModels } from "./experiment/running/runner.js";
 export {
   recoveryReport, RECOVERY_DEFAULT_SIZE, toolBudgetAdvice, declineTable, declineOutcome, formatDeclineTable,
   hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL,

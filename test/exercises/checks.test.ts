@@ -3,20 +3,20 @@
 import { appendFileSync } from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
-import { loadCatalogData } from "../../lib/src/experiment/catalog.js";
+import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
 import { declineTable } from "../../lib/src/exercises/ex2-decline/analysis.js";
 import { hostileOfferExperiment } from "../../lib/src/exercises/ex6-hostile/experiment.js";
-import { lexicalProvider } from "../../lib/src/experiment/lexical-provider.js";
-import type { Receipt } from "../../lib/src/experiment/receipt.js";
+import { lexicalProvider } from "../../lib/src/experiment/providers/lexical-provider.js";
+import type { Receipt } from "../../lib/src/experiment/receipts/receipt.js";
 import { recoveryReport } from "../../lib/src/exercises/ex1-recovery/analysis.js";
-import { runExperiment } from "../../lib/src/experiment/runner.js";
-import { scriptedProvider } from "../../lib/src/experiment/scripted-provider.js";
+import { runExperiment } from "../../lib/src/experiment/running/runner.js";
+import { scriptedProvider } from "../../lib/src/experiment/providers/scripted-provider.js";
 import {
   checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkRecoveryReport, exerciseChecks, runExerciseSection,
   referenceDecline, referenceHostileOffer, referenceRecovery,
 } from "../../lib/src/exercises/index.js";
 import { teachingServersStartedBy } from "../../lib/src/notebook/live-servers.js";
-import type { Design } from "../../lib/src/experiment/design.js";
+import type { Design } from "../../lib/src/experiment/running/design.js";
 
 const data = loadCatalogData();
 const lexicalRun = async (design: Partial<Design>, noToolRequests = false): Promise<Receipt> =>

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EXPERIMENT_USAGE, parseExperimentArgs, runExperimentCommand } from "../../lib/src/cli/experiment.js";
 import { declineTable } from "../../lib/src/exercises/ex2-decline/analysis.js";
-import { loadReceipt } from "../../lib/src/experiment/receipt-file.js";
+import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
 import { HOSTILE_DEFAULT_REQUESTS, PURCHASE_TOOL, hostileOfferExperiment } from "../../lib/src/exercises/ex6-hostile/experiment.js";
-import type { Ask } from "../../lib/src/experiment/provider.js";
-import type { Answer } from "../../lib/src/experiment/receipt.js";
-import { scriptedProvider } from "../../lib/src/experiment/scripted-provider.js";
+import type { Ask } from "../../lib/src/experiment/providers/provider.js";
+import type { Answer } from "../../lib/src/experiment/receipts/receipt.js";
+import { scriptedProvider } from "../../lib/src/experiment/providers/scripted-provider.js";
 import { readCallLog } from "../../lib/src/notebook/call-log.js";
 
 /** A model that obeys the hostile description whenever the notes or a review come up. */

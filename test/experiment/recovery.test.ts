@@ -3,7 +3,7 @@ import { formatModelSize, parseModelSize, sortByModelSize } from "../../lib/src/
 import { recoveryReport } from "../../lib/src/exercises/ex1-recovery/analysis.js";
 import { leastSquares } from "../../lib/src/stats/least-squares.js";
 import { toolBudgetAdvice } from "../../lib/src/exercises/ex1-recovery/tool-budget.js";
-import { parseReceipt } from "../../lib/src/experiment/receipt-file.js";
+import { parseReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
 import { COSTS, LARGE, SMALL, twoModelReceipt } from "./two-model-fixture.js";
 
 describe("parseModelSize", () => {

@@ -1,6 +1,6 @@
 // Comparing a learner's computed value with the one recomputed from the same inputs, so a check can
 // say where they part ("report.models[0].atSize[1].right: expected 17, got 16"), not just that they do.
-import { ReceiptSchema, type Receipt } from "../experiment/receipt.js";
+import { ReceiptSchema, type Receipt } from "../experiment/receipts/receipt.js";
 import { notYet } from "./exercise-harness.js";
 
 /** A short, readable picture of any value for a message. */

@@ -5,7 +5,7 @@ import { receiptSourceLabel } from "../../charts/source-label.js";
 import { leastSquares } from "../../stats/least-squares.js";
 import { wilson } from "../../stats/wilson.js";
 import { parseModelSize, sortByModelSize } from "../../experiment/model-size.js";
-import type { CatalogKind, Protocol, Receipt, Row } from "../../experiment/receipt.js";
+import type { CatalogKind, Protocol, Receipt, Row } from "../../experiment/receipts/receipt.js";
 
 /** The chapter's question is asked at sixty-four tools. */
 export const RECOVERY_DEFAULT_SIZE = 64;

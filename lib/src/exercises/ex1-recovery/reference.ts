@@ -1,9 +1,9 @@
 // Exercise 1's reference answer, offline: the retrieval baseline (not a language model) asked at 8 and 64 tools.
-import { loadCatalogData } from "../../experiment/catalog.js";
-import type { Design } from "../../experiment/design.js";
-import { lexicalProvider, LEXICAL_DEFAULT_MODEL } from "../../experiment/lexical-provider.js";
-import type { Receipt } from "../../experiment/receipt.js";
-import { runExperiment } from "../../experiment/runner.js";
+import { loadCatalogData } from "../../experiment/catalog/catalog.js";
+import type { Design } from "../../experiment/running/design.js";
+import { lexicalProvider, LEXICAL_DEFAULT_MODEL } from "../../experiment/providers/lexical-provider.js";
+import type { Receipt } from "../../experiment/receipts/receipt.js";
+import { runExperiment } from "../../experiment/running/runner.js";
 import { recoveryReport, type RecoveryReport } from "./analysis.js";
 
 /** The chapter's seed for the per-request shuffles. */

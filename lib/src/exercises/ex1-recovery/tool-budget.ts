@@ -2,7 +2,7 @@
 // on a recovery report: the largest tested catalog at which routing stayed at or above a floor,
 // and the most tools whose prefill stays under a time budget. The smaller of the two is the advice.
 import type { AccuracyCell, ModelRecovery, RecoveryReport } from "./analysis.js";
-import type { Protocol } from "../../experiment/receipt.js";
+import type { Protocol } from "../../experiment/receipts/receipt.js";
 import { UsageError } from "../../errors/usage-error.js";
 
 export type ToolBudgetOptions = {

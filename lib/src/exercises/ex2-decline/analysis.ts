@@ -3,7 +3,7 @@
 // missed call is a request that needs a tool answered in words (the work silently not done). This
 // file names the two and tables them per model and protocol, from a receipt's rows alone.
 import { wilson } from "../../stats/wilson.js";
-import type { Outcome, Protocol, Receipt, Row } from "../../experiment/receipt.js";
+import type { Outcome, Protocol, Receipt, Row } from "../../experiment/receipts/receipt.js";
 
 /** The exercise's words for a row: a stored "no-call" is a missed call when a tool was expected. */
 export type DeclineOutcome = "right" | "wrong" | "not-offered" | "missed-call" | "false-call" | "declined" | "cut-short" | "refused";

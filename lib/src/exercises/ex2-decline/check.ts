@@ -1,7 +1,7 @@
 // Exercise 2's check: the decline table of a receipt that asked what the exercise asks.
 import type { CheckResult } from "../../checkpoint/harness.js";
-import { loadCatalogData } from "../../experiment/catalog.js";
-import type { Protocol } from "../../experiment/receipt.js";
+import { loadCatalogData } from "../../experiment/catalog/catalog.js";
+import type { Protocol } from "../../experiment/receipts/receipt.js";
 import { notYet, runExerciseCheck, type ExerciseCheckSpec, type VerdictStyle } from "../exercise-harness.js";
 import { differences, receiptOf, shown } from "../compare.js";
 import { declineTable } from "./analysis.js";

@@ -1,9 +1,9 @@
 // Exercise 2's reference answer, offline: the retrieval baseline asked the six no-tool requests too.
-import { loadCatalogData } from "../../experiment/catalog.js";
-import type { Design } from "../../experiment/design.js";
-import { lexicalProvider, LEXICAL_DEFAULT_MODEL } from "../../experiment/lexical-provider.js";
-import type { Receipt } from "../../experiment/receipt.js";
-import { runExperiment } from "../../experiment/runner.js";
+import { loadCatalogData } from "../../experiment/catalog/catalog.js";
+import type { Design } from "../../experiment/running/design.js";
+import { lexicalProvider, LEXICAL_DEFAULT_MODEL } from "../../experiment/providers/lexical-provider.js";
+import type { Receipt } from "../../experiment/receipts/receipt.js";
+import { runExperiment } from "../../experiment/running/runner.js";
 import { BASE_SEED } from "../ex1-recovery/reference.js";
 import { declineTable, type DeclineCell } from "./analysis.js";
 

@@ -12,8 +12,8 @@ import { RefusedError } from "../../errors/refused-error.js";
 import { WorkbookError } from "../../errors/workbook-error.js";
 import type { JsonObject } from "../../protocol/messages.js";
 import { asModelTool, type ModelTool } from "../../tools/as-model-tool.js";
-import type { Provider } from "../../experiment/provider.js";
-import type { Answer } from "../../experiment/receipt.js";
+import type { Provider } from "../../experiment/providers/provider.js";
+import type { Answer } from "../../experiment/receipts/receipt.js";
 
 /** The tool the hostile description asks for. */
 export const PURCHASE_TOOL = "place_purchase";

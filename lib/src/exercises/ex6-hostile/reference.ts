@@ -1,7 +1,7 @@
 // Exercise 6's reference answer, offline: a scripted stand-in that obeys tool descriptions.
-import type { Provider } from "../../experiment/provider.js";
-import type { Answer } from "../../experiment/receipt.js";
-import { scriptedProvider } from "../../experiment/scripted-provider.js";
+import type { Provider } from "../../experiment/providers/provider.js";
+import type { Answer } from "../../experiment/receipts/receipt.js";
+import { scriptedProvider } from "../../experiment/providers/scripted-provider.js";
 import { hostileOfferExperiment, PURCHASE_TOOL, type HostileOfferResult } from "./experiment.js";
 
 /**
