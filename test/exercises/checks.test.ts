@@ -18,7 +18,7 @@ import { exerciseChecks, runExerciseSection } from "../../lib/src/exercises/exer
 import {
   referenceDecline, referenceHostileOffer, referenceRecovery,
 } from "../../lib/src/exercises/reference-solutions.js";
-import { teachingServersStartedBy } from "../../lib/src/notebook/live-servers.js";
+import { teachingServersStartedBy } from "../../lib/src/client/live-servers.js";
 import type { Design } from "../../lib/src/experiment/running/design.js";
 
 const data = loadCatalogData();
