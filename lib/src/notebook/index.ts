@@ -3,6 +3,9 @@
 // experiment/analysis/, the failure gallery's runs in demo/gallery.ts.
 export { attempt, attemptAsync } from "./attempt.js";
 export { keepOne, closeKept } from "./keep-one.js";
-export { readCallLog, CallRecordSchema, type CallRecord } from "./call-log.js";
+// Not a display helper, but what the notebooks show the teaching server received: the one reader is in call-log/.
+export { readCallLog, type CallLogOptions } from "../call-log/call-log.js";
+export { CallRecordSchema, type CallRecord } from "../call-log/call-record.js";
+export { CallLogError } from "../call-log/call-log-error.js";
 export { escapeHtml, htmlTable } from "./html-table.js";
 export { trickleTimeline, trickleVerdict, type TrickleTimeline } from "./trickle-timeline.js";
