@@ -35,7 +35,7 @@ export { wilson, mcnemarExact, pairedCounts, leastSquares } from "./stats/index.
 export type { WilsonInterval, McNemarResult, PairedCounts, Line } from "./stats/index.js";
 
 // --- experiment: Part A catalog, providers, runner, receipts ---
-export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest } from "./experiment/catalog/catalog-index.js";
+export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest } from "./experiment/index.js";
 export { RECEIPT_SCHEMA, ReceiptSchema, RowSchema, TablesSchema, AnswerSchema, classify, type Receipt, type Row, type Run, type Tables, type ConditionCell, type TokenFit, type Answer, type Outcome, type Protocol, type Price } from "./experiment/receipts/receipt.js";
 export { summarize, searchLabel, makeReceipt } from "./experiment/receipts/summarize.js";
 export { loadReceipt, parseReceipt, writeReceipt } from "./experiment/receipts/receipt-file.js";
