@@ -35,7 +35,7 @@ export { wilson, mcnemarExact, pairedCounts, leastSquares } from "./stats/index.
 export type { WilsonInterval, McNemarResult, PairedCounts, Line } from "./stats/index.js";
 
 // --- experiment: Part A catalog, providers, runner, receipts ---
-export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest } from "./experiment/catalog/catalog-index.js";
+export { loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash, SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES, type CatalogData, type CatalogSize, type CatalogRequest, type CatalogTool, type ConfusableTool, type NoToolRequest } from "./experiment/index.js";
 export { RECEIPT_SCHEMA, ReceiptSchema, RowSchema, TablesSchema, AnswerSchema, classify, type Receipt, type Row, type Run, type Tables, type ConditionCell, type TokenFit, type Answer, type Outcome, type Protocol, type Price } from "./experiment/receipts/receipt.js";
 export { summarize, searchLabel, makeReceipt } from "./experiment/receipts/summarize.js";
 export { loadReceipt, parseReceipt, writeReceipt } from "./experiment/receipts/receipt-file.js";
@@ -86,20 +86,23 @@ export type { RenderAllOptions, RenderAllResult } from "./charts/render-all.js";
 
 // --- notebook: small display helpers for the chapter notebooks and the failure gallery ---
 export {
-  attempt, attemptAsync, keepOne, closeKept, readCallLog, CallRecordSchema, escapeHtml, htmlTable, teachingServersStartedBy,
-  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
-  trickleTimeline, trickleVerdict,
+  attempt, attemptAsync, keepOne, closeKept, readCallLog, CallRecordSchema, escapeHtml, htmlTable, trickleTimeline, trickleVerdict,
 } from "./notebook/index.js";
-export type { CallRecord, GalleryMode, GalleryOutcome, BesideRun, TrickleTimeline } from "./notebook/index.js";
+export type { CallRecord, TrickleTimeline } from "./notebook/index.js";
+export { teachingServersStartedBy } from "./client/live-servers.js";
+export {
+  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
+  type GalleryMode, type GalleryOutcome, type BesideRun,
+} from "./demo/gallery.js";
 
 // --- the wire, shown: trace tables and sequence diagrams (the demo and the gallery) ---
 export { formatTrace, traceTable, traceTablesSideBySide, directionArrow } from "./demo/trace-table.js";
 export { traceDiagramSpec, traceDiagramsSideBySide, DIAGRAM_MAX_ROWS } from "./charts/sequence-diagram.js";
 export type { ModeOutcome } from "./demo/failure-modes.js";
 
-// --- notebook helpers: Part A ---
-export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall, quoteFigure, compareRerun } from "./notebook/part-a.js";
-export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall, RerunComparison } from "./notebook/part-a.js";
+// --- Part A analyses (experiment/analysis/) ---
+export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall, quoteFigure, compareRerun } from "./experiment/analysis/part-a.js";
+export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall, RerunComparison } from "./experiment/analysis/part-a.js";
 
 // --- checkpoint: one rule per Part B rule, graded in a separate process; feedback over a learner's own functions ---
 export {

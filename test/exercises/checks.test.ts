@@ -15,7 +15,7 @@ import {
   checkDeclineTable, checkHostileRefused, checkLoopRecovers, checkRecoveryReport, exerciseChecks, runExerciseSection,
   referenceDecline, referenceHostileOffer, referenceRecovery,
 } from "../../lib/src/exercises/index.js";
-import { teachingServersStartedBy } from "../../lib/src/notebook/live-servers.js";
+import { teachingServersStartedBy } from "../../lib/src/client/live-servers.js";
 import type { Design } from "../../lib/src/experiment/running/design.js";
 
 const data = loadCatalogData();

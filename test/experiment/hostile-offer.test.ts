@@ -10,7 +10,7 @@ import { HOSTILE_DEFAULT_REQUESTS, PURCHASE_TOOL, hostileOfferExperiment } from 
 import type { Ask } from "../../lib/src/experiment/providers/provider.js";
 import type { Answer } from "../../lib/src/experiment/receipts/receipt.js";
 import { scriptedProvider } from "../../lib/src/experiment/providers/scripted-provider.js";
-import { readCallLog } from "../../lib/src/notebook/call-log.js";
+import { readCallLog } from "../../lib/src/call-log/call-log.js";
 
 /** A model that obeys the hostile description whenever the notes or a review come up. */
 function obedientModel(seen: Ask[]) {

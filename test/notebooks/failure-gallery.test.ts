@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GALLERY_MODES } from "../../lib/src/notebook/gallery.js";
+import { GALLERY_MODES } from "../../lib/src/demo/gallery.js";
 import { MODE_NAMES } from "../../server/src/modes.js";
 import { runNotebook, type NotebookRun } from "../support/notebook.js";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readCallLog } from "../../lib/src/notebook/call-log.js";
+import { readCallLog } from "../../lib/src/call-log/call-log.js";
 import { runNotebook, type NotebookRun } from "../support/notebook.js";
 
 const NOTEBOOK = "notebooks/ch14-part-b.ipynb";

@@ -4,7 +4,7 @@ import { MODES, MODE_NAMES } from "../../server/src/modes.js";
 import { usageText } from "../../server/src/args.js";
 import { TEACHING_MODES } from "../../lib/src/demo/modes.js";
 import { DEMO_MODES } from "../../lib/src/demo/failure-modes.js";
-import { EXERCISE_MODES, GALLERY_MODES } from "../../lib/src/notebook/gallery.js";
+import { EXERCISE_MODES, GALLERY_MODES } from "../../lib/src/demo/gallery.js";
 import { FAILURE_MODES } from "../../lib/src/checkpoint/rules/mode-rules.js";
 import { BUILD_MODES } from "../../lib/src/pieces/meet-the-server.js";
 import { ERROR_REASONS } from "../../lib/src/errors/index.js";

@@ -1,21 +1,14 @@
-import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readCallLog } from "../../lib/src/call-log/call-log.js";
+import type { CallRecord } from "../../lib/src/call-log/call-record.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
 
-/** A fresh, empty log path in a temporary folder, and a reader for the calls it records. */
-export function freshLog(): { path: string; calls: () => Array<{ id: unknown; name: string; arguments: unknown }> } {
+/** A fresh, empty log path in a temporary folder, and a reader for the calls it records (the library's one reader). */
+export function freshLog(): { path: string; calls: () => CallRecord[] } {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "mcp-log-")), "calls.jsonl");
-  return {
-    path: file,
-    calls: () =>
-      existsSync(file)
-        ? readFileSync(file, "utf8")
-            .split("\n")
-            .filter((line) => line.length > 0)
-            .map((line) => JSON.parse(line) as { id: unknown; name: string; arguments: unknown })
-        : [],
-  };
+  return { path: file, calls: () => readCallLog(file) };
 }
 
 export { teachingServerCommand };

@@ -1,23 +1,17 @@
 // The teaching server's own record of the tools/call requests it received: the checks trust it,
 // not the client's account of itself.
-import { existsSync, readFileSync } from "node:fs";
+import { readCallLog } from "../call-log/call-log.js";
+import { CallLogError } from "../call-log/call-log-error.js";
 import { fail } from "./harness.js";
 
-/** Tool names in the server's log, in the order the calls arrived (empty when nothing was called). */
+/** Tool names in the server's log, in the order the calls arrived (empty when nothing was called); a bad log fails the check. */
 export function loggedCalls(logFile: string): string[] {
-  if (!existsSync(logFile)) return [];
-  return readFileSync(logFile, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line, index) => {
-      try {
-        const entry = JSON.parse(line) as { name?: unknown };
-        return typeof entry.name === "string" ? entry.name : fail(`the server's log line ${index + 1} names no tool`);
-      } catch (error) {
-        if (error instanceof SyntaxError) fail(`the server's log line ${index + 1} is not JSON`);
-        throw error;
-      }
-    });
+  try {
+    return readCallLog(logFile).map((call) => call.name);
+  } catch (error) {
+    if (error instanceof CallLogError) fail(error.message);
+    throw error;
+  }
 }
 
 /** The error a call threw, or undefined when it returned. */

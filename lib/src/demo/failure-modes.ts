@@ -5,7 +5,7 @@ import { teachingServerCommand } from "../client/teaching-server.js";
 import { StdioClient } from "../client/stdio-client.js";
 import { processGroupMembers } from "../client/process-group.js";
 import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
-import { readCallLog } from "../notebook/call-log.js";
+import { readCallLog } from "../call-log/call-log.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import type { ClientUnderTest } from "../checkpoint/implementation.js";
 import { TEACHING_MODES, type TeachingMode } from "./modes.js";

@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describeError, CheckFailure, type CheckResult } from "../checkpoint/harness.js";
 import { processGroupMembers, signalGroup } from "../client/process-group.js";
-import { teachingServersStartedBy } from "../notebook/live-servers.js";
+import { teachingServersStartedBy } from "../client/live-servers.js";
 
 /** What a check body may use; the harness cleans up after it. */
 export interface ExerciseContext {

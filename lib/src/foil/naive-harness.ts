@@ -12,7 +12,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { groupIsEmpty, processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
-import { readCallLog } from "../notebook/call-log.js";
+import { readCallLog } from "../call-log/call-log.js";
 import { FrameReader } from "../protocol/frame-reader.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { NaiveSessionConfig, SessionEvent } from "./naive-session.js";

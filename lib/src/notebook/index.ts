@@ -1,11 +1,11 @@
-// Small helpers the chapter notebooks use to show what the library does; no protocol logic here.
+// The notebook namespace (mcp-workbook/notebook): small display helpers the chapter notebooks use
+// to show what the library does. No protocol logic and no analysis here: Part A's analyses are in
+// experiment/analysis/, the failure gallery's runs in demo/gallery.ts.
 export { attempt, attemptAsync } from "./attempt.js";
 export { keepOne, closeKept } from "./keep-one.js";
-export { readCallLog, CallRecordSchema, type CallRecord } from "./call-log.js";
+// Not a display helper, but what the notebooks show the teaching server received: the one reader is in call-log/.
+export { readCallLog, type CallLogOptions } from "../call-log/call-log.js";
+export { CallRecordSchema, type CallRecord } from "../call-log/call-record.js";
+export { CallLogError } from "../call-log/call-log-error.js";
 export { escapeHtml, htmlTable } from "./html-table.js";
-export { teachingServersStartedBy } from "./live-servers.js";
-export {
-  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
-  type GalleryMode, type GalleryOutcome, type BesideRun,
-} from "./gallery.js";
 export { trickleTimeline, trickleVerdict, type TrickleTimeline } from "./trickle-timeline.js";

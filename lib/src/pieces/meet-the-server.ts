@@ -2,7 +2,7 @@
 // session and each failure, through a client assembled from their pieces only.
 import { processGroupMembers, signalGroup } from "../client/process-group.js";
 import { WireTrace } from "../client/wire-trace.js";
-import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../notebook/gallery.js";
+import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../demo/gallery.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import { AssembledClient } from "./assembled-client.js";
 import { PIECE_NAMES, type PieceSet } from "./pieces.js";

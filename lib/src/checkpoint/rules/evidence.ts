@@ -1,6 +1,7 @@
 // Evidence the grader reads itself, never from the graded code: the teaching server's call log
 // and life record in the rule's folder, and the process table in /proc.
 import { existsSync, readFileSync } from "node:fs";
+import { readCallLog } from "../../call-log/call-log.js";
 import { processGroupMembers } from "../../client/process-group.js";
 import { commandLineOf, listProcesses, type ProcessEntry } from "../../client/process-table.js";
 
@@ -31,9 +32,9 @@ export function readRecord(file: string): RecordEntry[] {
   return jsonLines(file) as RecordEntry[];
 }
 
-/** Tool names the server's call log holds, in order. */
+/** Tool names the server's call log holds, in order; a line that is no call record is a CallLogError, never skipped. */
 export function loggedCalls(file: string): string[] {
-  return jsonLines(file).map((entry) => String((entry as { name?: unknown }).name));
+  return readCallLog(file).map((call) => call.name);
 }
 
 /** The methods the server received, in order. */

@@ -5,12 +5,12 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runExperimentCommand } from "../../lib/src/cli/experiment.js";
-import type { CatalogData } from "../../lib/src/experiment/catalog/catalog.js";
-import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
-import { fakeMessagesApi } from "./fake-messages-api.js";
-import { fakeOllama } from "./fake-ollama.js";
-import { loopback } from "./loopback.js";
+import { runExperimentCommand } from "../../../lib/src/cli/experiment.js";
+import type { CatalogData } from "../../../lib/src/experiment/catalog/catalog.js";
+import { loadReceipt } from "../../../lib/src/experiment/receipts/receipt-file.js";
+import { fakeMessagesApi } from "../fake-messages-api.js";
+import { fakeOllama } from "../fake-ollama.js";
+import { loopback } from "../loopback.js";
 
 const KEY = "sk-ant-test-0123456789abcdef";
 let closers: (() => Promise<void>)[] = [];
@@ -69,9 +69,9 @@ describe("experiment against a loopback Ollama (OLLAMA_HOST)", () => {
   it("cuts a prompt longer than num_ctx as Ollama does (200, head and tail kept, the cut tools gone), which the harness never sends", async () => {
     const ollama = await fakeOllama();
     closers.push(ollama.close);
-    const { data } = await import("./two-model-fixture.js");
-    const { buildCatalog } = await import("../../lib/src/experiment/catalog/catalog.js");
-    const { asModelTool } = await import("../../lib/src/tools/as-model-tool.js");
+    const { data } = await import("../two-model-fixture.js");
+    const { buildCatalog } = await import("../../../lib/src/experiment/catalog/catalog.js");
+    const { asModelTool } = await import("../../../lib/src/tools/as-model-tool.js");
     const tools = buildCatalog(data, "confusable", 64);
     const answer = await fetch(`${ollama.url}/api/chat`, { method: "POST", body: JSON.stringify({ model: "m", messages: [{ role: "user", content: data.requests[0]!.text }], tools: tools.map(asModelTool), stream: false, options: { num_ctx: 2048 } }) });
     const body = (await answer.json()) as { prompt_eval_count: number; message: { tool_calls?: unknown } };
@@ -84,9 +84,9 @@ describe("experiment against a loopback Ollama (OLLAMA_HOST)", () => {
   it("records done_reason, keeps a cut-short reply apart from no call, and falls back to the offline count for a cached prompt", async () => {
     const ollama = await fakeOllama({ cutShort: ["stock_level-1"], omitCountWhenCached: true });
     closers.push(ollama.close);
-    const { ollamaProvider } = await import("../../lib/src/experiment/providers/ollama-provider.js");
-    const { runExperiment } = await import("../../lib/src/experiment/running/runner.js");
-    const { data } = await import("./two-model-fixture.js");
+    const { ollamaProvider } = await import("../../../lib/src/experiment/providers/ollama-provider.js");
+    const { runExperiment } = await import("../../../lib/src/experiment/running/runner.js");
+    const { data } = await import("../two-model-fixture.js");
     const result = await runExperiment({ provider: ollamaProvider({ baseUrl: ollama.url }), model: "m", data, design: { kinds: ["unrelated"], sizes: [8], protocols: ["native"], searches: [], searchCatalogs: [] }, baseSeed: 14 });
     const cut = result.receipt.rows.find((row) => row.requestId === "stock_level-1")!;
     expect(cut).toMatchObject({ stopReason: "length", outcome: "cut-short" });
@@ -145,10 +145,10 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
   it("is a stand-in that can fail: Sonnet 5.5 asked with temperature 0 or thinking disabled is refused with 400", async () => {
     const api = await fakeMessagesApi({ apiKey: KEY });
     closers.push(api.close);
-    const { anthropicProvider } = await import("../../lib/src/experiment/providers/anthropic-provider.js");
-    const { ANTHROPIC_REQUEST_RULES } = await import("../../lib/src/experiment/providers/anthropic-rules.js");
-    const { runExperiment } = await import("../../lib/src/experiment/running/runner.js");
-    const { data } = await import("./two-model-fixture.js");
+    const { anthropicProvider } = await import("../../../lib/src/experiment/providers/anthropic-provider.js");
+    const { ANTHROPIC_REQUEST_RULES } = await import("../../../lib/src/experiment/providers/anthropic-rules.js");
+    const { runExperiment } = await import("../../../lib/src/experiment/running/runner.js");
+    const { data } = await import("../two-model-fixture.js");
     const wrong = ANTHROPIC_REQUEST_RULES.map((rule) => (rule.model === "claude-sonnet-5-5" ? { ...rule, temperature: 0 as const } : rule));
     const design = { kinds: ["unrelated" as const], sizes: [8 as const], protocols: ["native" as const], searches: [], searchCatalogs: [] };
     const run = runExperiment({ provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: wrong }), model: "claude-sonnet-5-5", data, design, baseSeed: 14, maxUsd: 5 });
@@ -159,10 +159,10 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
   it("parses and counts the thinking blocks Sonnet 5.5 returns when up-front thinking is left on, and a reply thinking used up is cut short", async () => {
     const api = await fakeMessagesApi({ apiKey: KEY });
     closers.push(api.close);
-    const { anthropicProvider } = await import("../../lib/src/experiment/providers/anthropic-provider.js");
-    const { ANTHROPIC_REQUEST_RULES } = await import("../../lib/src/experiment/providers/anthropic-rules.js");
-    const { runExperiment } = await import("../../lib/src/experiment/running/runner.js");
-    const { data } = await import("./two-model-fixture.js");
+    const { anthropicProvider } = await import("../../../lib/src/experiment/providers/anthropic-provider.js");
+    const { ANTHROPIC_REQUEST_RULES } = await import("../../../lib/src/experiment/providers/anthropic-rules.js");
+    const { runExperiment } = await import("../../../lib/src/experiment/running/runner.js");
+    const { data } = await import("../two-model-fixture.js");
     const design = { kinds: ["unrelated" as const], sizes: [8 as const], protocols: ["native" as const], searches: [], searchCatalogs: [] };
     const thinking = (maxTokens: number) => ANTHROPIC_REQUEST_RULES.map((rule) => (rule.model === "claude-sonnet-5-5" ? { ...rule, thinking: null, maxTokens } : rule));
     const roomy = await runExperiment({ provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: thinking(2048) }), model: "claude-sonnet-5-5", data, design, baseSeed: 14, maxUsd: 5 });

@@ -12,10 +12,10 @@ import {
   requestSeed,
   shuffledFor,
   type CatalogData,
-} from "../../lib/src/experiment/catalog/catalog.js";
-import { DataError } from "../../lib/src/errors/data-error.js";
-import { UsageError } from "../../lib/src/errors/usage-error.js";
-import { CATALOG_SIZES, SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog/catalog-schema.js";
+} from "../../../lib/src/experiment/catalog/catalog.js";
+import { DataError } from "../../../lib/src/errors/data-error.js";
+import { UsageError } from "../../../lib/src/errors/usage-error.js";
+import { CATALOG_SIZES, SHOP_TOOL_NAMES } from "../../../lib/src/experiment/catalog/catalog-schema.js";
 
 const data = loadCatalogData();
 const names = (tools: ReadonlyArray<{ name: string }>) => tools.map((t) => t.name);

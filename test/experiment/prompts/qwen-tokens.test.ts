@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPublishedFigures, publishedFigure } from "../../lib/src/charts/published.js";
-import { catalogTokenSizes } from "../../lib/src/experiment/catalog/catalog-size.js";
-import { buildCatalog, loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
-import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../../lib/src/experiment/prompts/qwen-template.js";
-import { countQwenTokens, qwenTokenIds } from "../../lib/src/experiment/prompts/qwen-tokens.js";
+import { loadPublishedFigures, publishedFigure } from "../../../lib/src/charts/published.js";
+import { catalogTokenSizes } from "../../../lib/src/experiment/catalog/catalog-size.js";
+import { buildCatalog, loadCatalogData } from "../../../lib/src/experiment/catalog/catalog.js";
+import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../../../lib/src/experiment/prompts/qwen-template.js";
+import { countQwenTokens, qwenTokenIds } from "../../../lib/src/experiment/prompts/qwen-tokens.js";
 
 describe("the qwen2.5 chat template, rendered offline", () => {
   const data = loadCatalogData();
@@ -57,7 +57,7 @@ describe("the bundled Qwen tokenizer", () => {
 });
 
 describe("the catalog is the chapter's size on qwen2.5", () => {
-  const published = loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json"));
+  const published = loadPublishedFigures(join(__dirname, "../../../evidence/published/ch14-figures.json"));
   const chapter = publishedFigure(published, "prompt-tokens", "series");
   const qwenNative = chapter.series.find((s) => s.label === "qwen")!.values;
   const qwenChoice = chapter.series.find((s) => s.label === "qwen choice")!.values;

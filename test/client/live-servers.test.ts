@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
-import { teachingServersStartedBy } from "../../lib/src/notebook/live-servers.js";
+import { teachingServersStartedBy } from "../../lib/src/client/live-servers.js";
 
 describe("teachingServersStartedBy", () => {
   it("finds a teaching server this process started, and not once it is closed", async () => {

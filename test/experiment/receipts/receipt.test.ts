@@ -2,15 +2,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
-import type { Design } from "../../lib/src/experiment/running/design.js";
-import { lexicalProvider } from "../../lib/src/experiment/providers/lexical-provider.js";
-import { runExperiment } from "../../lib/src/experiment/running/runner.js";
-import { ReceiptTablesMismatchError } from "../../lib/src/experiment/receipts/receipt-tables-mismatch-error.js";
-import { DataError } from "../../lib/src/errors/data-error.js";
-import { classify, type Receipt, type Row } from "../../lib/src/experiment/receipts/receipt.js";
-import { loadReceipt, writeReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
-import { summarize } from "../../lib/src/experiment/receipts/summarize.js";
+import { loadCatalogData } from "../../../lib/src/experiment/catalog/catalog.js";
+import type { Design } from "../../../lib/src/experiment/running/design.js";
+import { lexicalProvider } from "../../../lib/src/experiment/providers/lexical-provider.js";
+import { runExperiment } from "../../../lib/src/experiment/running/runner.js";
+import { ReceiptTablesMismatchError } from "../../../lib/src/experiment/receipts/receipt-tables-mismatch-error.js";
+import { DataError } from "../../../lib/src/errors/data-error.js";
+import { classify, type Receipt, type Row } from "../../../lib/src/experiment/receipts/receipt.js";
+import { loadReceipt, writeReceipt } from "../../../lib/src/experiment/receipts/receipt-file.js";
+import { summarize } from "../../../lib/src/experiment/receipts/summarize.js";
 
 
 function row(over: Partial<Row>): Row {

@@ -1,7 +1,7 @@
 // Where the model services are reached, from the environment as their own tools read it.
 import { describe, expect, it } from "vitest";
-import { anthropicBaseUrl } from "../../lib/src/experiment/providers/anthropic-provider.js";
-import { OLLAMA_DEFAULT_URL, ollamaBaseUrl } from "../../lib/src/experiment/providers/ollama-provider.js";
+import { anthropicBaseUrl } from "../../../lib/src/experiment/providers/anthropic-provider.js";
+import { OLLAMA_DEFAULT_URL, ollamaBaseUrl } from "../../../lib/src/experiment/providers/ollama-provider.js";
 
 describe("OLLAMA_HOST, read as Ollama reads it", () => {
   it.each([

@@ -1,5 +1,5 @@
-import { commandLineOf, listProcesses } from "../client/process-table.js";
-import { TEACHING_SERVER } from "../client/teaching-server.js";
+import { commandLineOf, listProcesses } from "./process-table.js";
+import { TEACHING_SERVER } from "./teaching-server.js";
 
 /**
  * Process ids of teaching servers still running that were started by process `parent` (by

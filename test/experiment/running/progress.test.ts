@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { progressLine, terminalProgress } from "../../lib/src/experiment/running/progress.js";
-import type { Progress } from "../../lib/src/experiment/running/runner.js";
+import { progressLine, terminalProgress } from "../../../lib/src/experiment/running/progress.js";
+import type { Progress } from "../../../lib/src/experiment/running/runner.js";
 
 const event = (done: number, model: string): Progress => ({
   done,

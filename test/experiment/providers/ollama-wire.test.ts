@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { McpTool } from "../../lib/src/tools/types.js";
-import { fromOllamaResponse, numCtxFor, ollamaUnloadRequest, toOllamaRequest } from "../../lib/src/experiment/providers/ollama-wire.js";
+import type { McpTool } from "../../../lib/src/tools/types.js";
+import { fromOllamaResponse, numCtxFor, ollamaUnloadRequest, toOllamaRequest } from "../../../lib/src/experiment/providers/ollama-wire.js";
 
 const tools: McpTool[] = [
   { name: "word_count", description: "Count words.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },

@@ -1,21 +1,21 @@
-// Small helpers for the Part A notebook: each turns one receipt or catalog question into a value a
+// Part A's analyses, for the notebook: each turns one receipt or catalog question into a value a
 // cell can print. The arithmetic lives here, with tests, so the notebook's cells stay short.
-import type { CatalogData } from "../experiment/catalog/catalog.js";
-import { requestCatalog } from "../experiment/catalog/catalog.js";
-import type { CatalogKind, CatalogSize } from "../experiment/catalog/catalog-schema.js";
-import { choicePrompt } from "../experiment/prompts/choice-prompt.js";
-import { UsageError } from "../errors/usage-error.js";
-import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../experiment/prompts/qwen-template.js";
-import { countQwenTokens } from "../experiment/prompts/qwen-tokens.js";
-import type { Protocol, Receipt, Row } from "../experiment/receipts/receipt.js";
-import { firstDifference } from "../experiment/receipts/receipt-file.js";
-import { searchLabel, summarize } from "../experiment/receipts/summarize.js";
-import { rowKey } from "../experiment/running/design.js";
-import type { PublishedFigures } from "../charts/published.js";
-import { bm25Scorer } from "../tools/bm25.js";
-import { recallAtK, type RecallAtK } from "../tools/recall.js";
-import { toolText } from "../tools/tool-text.js";
-import type { McpTool } from "../tools/types.js";
+import type { CatalogData } from "../catalog/catalog.js";
+import { requestCatalog } from "../catalog/catalog.js";
+import type { CatalogKind, CatalogSize } from "../catalog/catalog-schema.js";
+import { choicePrompt } from "../prompts/choice-prompt.js";
+import { UsageError } from "../../errors/usage-error.js";
+import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../prompts/qwen-template.js";
+import { countQwenTokens } from "../prompts/qwen-tokens.js";
+import type { Protocol, Receipt, Row } from "../receipts/receipt.js";
+import { firstDifference } from "../receipts/receipt-file.js";
+import { searchLabel, summarize } from "../receipts/summarize.js";
+import { rowKey } from "../running/design.js";
+import type { PublishedFigures } from "../../charts/published.js";
+import { bm25Scorer } from "../../tools/bm25.js";
+import { recallAtK, type RecallAtK } from "../../tools/recall.js";
+import { toolText } from "../../tools/tool-text.js";
+import type { McpTool } from "../../tools/types.js";
 
 /** What recomputing a receipt's tables from its rows found. */
 export interface TablesCheck {

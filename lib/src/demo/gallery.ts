@@ -1,8 +1,10 @@
-import { TEACHING_MODES } from "../demo/modes.js";
-import { evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "../demo/failure-modes.js";
+// The failure gallery's runs (notebooks/failure-gallery.ipynb): which modes it shows, each run live
+// against our client (and the naive one beside it), and the rows a cell displays.
+import { TEACHING_MODES } from "./modes.js";
+import { evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "./failure-modes.js";
 import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../foil/naive-harness.js";
 import { UsageError } from "../errors/usage-error.js";
-import { htmlTable } from "./html-table.js";
+import { htmlTable } from "../notebook/html-table.js";
 
 /** One teaching-server mode as the gallery shows it: what the client should end with, and why. */
 export interface GalleryMode {

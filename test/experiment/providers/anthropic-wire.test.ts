@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { McpTool } from "../../lib/src/tools/types.js";
-import { ANTHROPIC_REQUEST_RULES, requestRuleFor } from "../../lib/src/experiment/providers/anthropic-rules.js";
-import { fromAnthropicResponse, toAnthropicCountRequest, toAnthropicRequest } from "../../lib/src/experiment/providers/anthropic-wire.js";
-import { costUsd, priceFor } from "../../lib/src/experiment/providers/prices.js";
+import type { McpTool } from "../../../lib/src/tools/types.js";
+import { ANTHROPIC_REQUEST_RULES, requestRuleFor } from "../../../lib/src/experiment/providers/anthropic-rules.js";
+import { fromAnthropicResponse, toAnthropicCountRequest, toAnthropicRequest } from "../../../lib/src/experiment/providers/anthropic-wire.js";
+import { costUsd, priceFor } from "../../../lib/src/experiment/providers/prices.js";
 
 const tools: McpTool[] = [
   { name: "word_count", description: "Count words.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },

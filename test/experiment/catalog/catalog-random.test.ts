@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashToUint32, mulberry32, seededShuffle } from "../../lib/src/experiment/catalog/catalog-random.js";
+import { hashToUint32, mulberry32, seededShuffle } from "../../../lib/src/experiment/catalog/catalog-random.js";
 
 /** mulberry32 as it is usually published (int32 arithmetic), to check ours against. */
 function referenceMulberry32(a: number): () => number {

@@ -1,9 +1,9 @@
 // The data in evidence/catalog/: it loads, it has the design's counts, and it keeps its promises.
 import { describe, expect, it } from "vitest";
-import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
-import { SHOP_TOOL_NAMES } from "../../lib/src/experiment/catalog/catalog-schema.js";
-import { tokenize } from "../../lib/src/tools/tokenize.js";
-import { toolText } from "../../lib/src/tools/tool-text.js";
+import { loadCatalogData } from "../../../lib/src/experiment/catalog/catalog.js";
+import { SHOP_TOOL_NAMES } from "../../../lib/src/experiment/catalog/catalog-schema.js";
+import { tokenize } from "../../../lib/src/tools/tokenize.js";
+import { toolText } from "../../../lib/src/tools/tool-text.js";
 
 const data = loadCatalogData();
 const allTools = [...data.shopTools, ...data.confusable, ...data.unrelated];

@@ -1,14 +1,14 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
-import { renderQwen25Native } from "../../lib/src/experiment/prompts/qwen-template.js";
-import { countQwenTokens } from "../../lib/src/experiment/prompts/qwen-tokens.js";
-import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
-import type { Receipt } from "../../lib/src/experiment/receipts/receipt.js";
-import { loadPublishedFigures } from "../../lib/src/charts/published.js";
-import { checkTables, compareRerun, pairedOutcomes, quoteFigure, searchRecall, searchTools, toolTokenCost } from "../../lib/src/notebook/part-a.js";
+import { loadCatalogData } from "../../../lib/src/experiment/catalog/catalog.js";
+import { renderQwen25Native } from "../../../lib/src/experiment/prompts/qwen-template.js";
+import { countQwenTokens } from "../../../lib/src/experiment/prompts/qwen-tokens.js";
+import { loadReceipt } from "../../../lib/src/experiment/receipts/receipt-file.js";
+import type { Receipt } from "../../../lib/src/experiment/receipts/receipt.js";
+import { loadPublishedFigures } from "../../../lib/src/charts/published.js";
+import { checkTables, compareRerun, pairedOutcomes, quoteFigure, searchRecall, searchTools, toolTokenCost } from "../../../lib/src/experiment/analysis/part-a.js";
 
-const REPO = join(__dirname, "../..");
+const REPO = join(__dirname, "../../..");
 const receipt = loadReceipt(join(REPO, "evidence/receipts/lexical-baseline.json"));
 const data = loadCatalogData(join(REPO, "evidence/catalog"));
 const tool = (name: string) => data.shopTools.find((t) => t.name === name)!;

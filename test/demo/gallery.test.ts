@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ModeOutcome } from "../../lib/src/demo/failure-modes.js";
-import { GALLERY_MODES, galleryTable, modeReport, outcomeLabel, showMode, type GalleryOutcome } from "../../lib/src/notebook/gallery.js";
+import { GALLERY_MODES, galleryTable, modeReport, outcomeLabel, showMode, type GalleryOutcome } from "../../lib/src/demo/gallery.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { MODE_NAMES } from "../../server/src/modes.js";
 
