@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { readFlags, wholeNumber } from "../../lib/src/cli/flags.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 
@@ -48,14 +50,20 @@ describe("readFlags: node:util parseArgs, checked strictly, in words a learner c
 
 const DIST = path.join(__dirname, "../../lib/dist");
 
-describe("the scripts' command lines: a bad option exits 2 with the usage, before any work starts", () => {
+describe("every command line: a bad option exits 2 with the usage, before any work starts", () => {
+  const report = mkdtempSync(path.join(tmpdir(), "flags-report-"));
+  afterAll(() => rmSync(report, { recursive: true, force: true }));
   it.each([
-    ["fuzz", "fuzz/fuzz.js", "--frames"],
-    ["chaos", "chaos/chaos.js", "--cycles"],
-    ["bench:bm25", "bench/bm25-bench.js", undefined],
-    ["notebooks:assign", "pieces/assign-cli.js", undefined],
-  ])("%s", (name, file, valued) => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [path.join(DIST, file), ...args], { encoding: "utf8", timeout: 20_000 });
+    ["fuzz", ["fuzz/fuzz.js"], "--frames"],
+    ["chaos", ["chaos/chaos.js"], "--cycles"],
+    ["soak", ["soak/soak.js"], "--cycles"],
+    ["bench:bm25", ["bench/bm25-bench.js"], undefined],
+    ["notebooks:assign", ["pieces/assign-cli.js"], undefined],
+    ["mcp-workbook demo", ["cli/main.js", "demo"], "--timeout-ms"],
+    ["mcp-workbook call", ["cli/main.js", "call", "word_count", "{}"], "--timeout-ms"],
+    ["mcp-workbook checkpoint", ["cli/main.js", "checkpoint", "--report-dir", report], "--seed"],
+  ])("%s", (name, [file, ...before], valued) => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [path.join(DIST, file!), ...before, ...args], { encoding: "utf8", timeout: 20_000 });
     const unknown = run("--bogus");
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(new RegExp(`^${name}: unknown argument "--bogus"; expected one of [^\\n]*\\nusage: `));
@@ -64,11 +72,21 @@ describe("the scripts' command lines: a bad option exits 2 with the usage, befor
       const missing = run(valued);
       expect(missing.status).toBe(2);
       expect(missing.stderr).toMatch(new RegExp(`^${name}: ${valued} expects a value, got none`));
-      const bad = run(valued, "ten");
-      expect(bad.status).toBe(2);
-      expect(bad.stderr).toMatch(new RegExp(`^${name}: invalid ${valued}; expected a whole number`));
+      if (valued !== "--timeout-ms") {
+        const bad = run(valued, "ten");
+        expect(bad.status).toBe(2);
+        expect(bad.stderr).toMatch(new RegExp(`^${name}: invalid ${valued}; expected a whole number`));
+      }
     }
-    const help = run("--help");
+  });
+
+  it.each([
+    ["fuzz/fuzz.js"],
+    ["chaos/chaos.js"],
+    ["bench/bm25-bench.js"],
+    ["pieces/assign-cli.js"],
+  ])("%s --help prints the usage and exits 0", (file) => {
+    const help = spawnSync(process.execPath, [path.join(DIST, file), "--help"], { encoding: "utf8", timeout: 20_000 });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^usage: /);
   });

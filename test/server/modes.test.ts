@@ -8,6 +8,8 @@ import { EXERCISE_MODES, GALLERY_MODES } from "../../lib/src/demo/gallery.js";
 import { FAILURE_MODES } from "../../lib/src/checkpoint/rules/mode-rules.js";
 import { BUILD_MODES } from "../../lib/src/pieces/meet-the-server.js";
 import { ERROR_REASONS } from "../../lib/src/errors/index.js";
+import { FUZZED_MODES } from "../../lib/src/fuzz/server-fuzz.js";
+import { teachingModes } from "../../lib/src/chaos/modes.js";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
@@ -43,6 +45,11 @@ describe("one table of the teaching server's modes (server/src/modes.ts)", () =>
     expect([...DEMO_MODES, ...EXERCISE_MODES].map((entry) => entry.mode).sort()).toEqual([...MODE_NAMES].sort());
     expect(FAILURE_MODES).toEqual(MODES.flatMap((mode) => ("graded" in mode ? [{ mode: mode.name, ...mode.graded }] : [])));
     expect(BUILD_MODES).toEqual(MODES.filter((mode) => !("exercise" in mode)).map((mode) => mode.name));
+  });
+
+  it("the fuzz's chosen modes are modes of the table, and the chaos run takes them all", () => {
+    for (const mode of FUZZED_MODES) expect(MODE_NAMES).toContain(mode);
+    expect(teachingModes()).toEqual([...MODE_NAMES]);
   });
 
   it("the checkpoint grades only modes that end in a refusal, and gives hang a deadline it can meet", () => {

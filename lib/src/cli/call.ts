@@ -1,9 +1,9 @@
-import { parseArgs } from "node:util";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { UsageError } from "../errors/usage-error.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import { isJsonObject } from "../protocol/messages.js";
+import { readFlags } from "./flags.js";
 
 export const CALL_USAGE = `usage: mcp-workbook call [--allow a,b] [--timeout-ms N] [--json] TOOL ARGS_JSON [-- SERVER_CMD...]
   One handshake, one tools/list and one tools/call, then close.
@@ -30,16 +30,7 @@ export function parseCallArgs(argv: readonly string[]): CallRequest {
   const split = argv.indexOf("--");
   const own = split === -1 ? [...argv] : argv.slice(0, split);
   const server = split === -1 ? teachingServerCommand() : argv.slice(split + 1);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: own,
-      allowPositionals: true,
-      options: { allow: { type: "string" }, "timeout-ms": { type: "string" }, json: { type: "boolean", default: false } },
-    });
-  } catch (error) {
-    throw usage((error as Error).message);
-  }
+  const parsed = readFlags(own, { allow: { type: "string" }, "timeout-ms": { type: "string" }, json: { type: "boolean" } }, { positionals: true });
   const [tool, argsJson, ...extra] = parsed.positionals;
   if (tool === undefined || argsJson === undefined) throw usage("TOOL and ARGS_JSON are required");
   if (extra.length > 0) throw usage("unexpected arguments before --", extra.join(" "));

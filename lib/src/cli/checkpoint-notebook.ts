@@ -3,11 +3,11 @@
 // and junit.xml afresh, like every checkpoint run.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
 import { gradeNotebook } from "../pieces/grade-notebook.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
+import { readFlags, wholeNumber } from "./flags.js";
 
 export const NOTEBOOK_USAGE = `usage: mcp-workbook checkpoint --notebook PATH [--seed N] [--report-dir DIR]
   Grades the build cells of a saved build notebook (notebooks/ch14-part-b-build.ipynb) without
@@ -18,7 +18,7 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
   let reportDir: string;
   let seed: number;
   try {
-    const { values } = parseArgs({ args: [...argv], options: { notebook: { type: "string" }, seed: { type: "string", default: "0" }, "report-dir": { type: "string" } } });
+    const { values } = readFlags(argv, { notebook: { type: "string" }, seed: { type: "string" }, "report-dir": { type: "string" } });
     const base = process.env["INIT_CWD"] ?? process.cwd();
     reportDir = values["report-dir"] === undefined ? join(REPO_ROOT, "checkpoints", "reports") : resolve(base, values["report-dir"]);
     rmSync(join(reportDir, "results.json"), { force: true });
@@ -26,8 +26,7 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
     if (values.notebook === undefined) throw new Error("--notebook needs a path");
     path = resolve(base, values.notebook);
     if (!existsSync(path)) throw new Error(`no notebook at ${path}`);
-    seed = Number(values.seed);
-    if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${JSON.stringify(values.seed)}`);
+    seed = values.seed === undefined ? 0 : wholeNumber("--seed", values.seed, 0);
   } catch (error) {
     io.stderr(`mcp-workbook checkpoint: ${(error as Error).message}\n${NOTEBOOK_USAGE}\n`);
     return 2;

@@ -4,7 +4,6 @@
 // every rule passes.
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
@@ -14,6 +13,7 @@ import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
+import { readFlags, wholeNumber } from "./flags.js";
 
 export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
   Grades a Part B implementation, one line per rule, in a separate process that runs the graded
@@ -127,28 +127,18 @@ function reportDirOf(argv: readonly string[]): string {
 }
 
 function parseOptions(argv: readonly string[], reportDir: string): Options {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      impl: { type: "string" },
-      notebook: { type: "string" },
-      hidden: { type: "string" },
-      exercises: { type: "boolean", default: false },
-      seed: { type: "string", default: "0" },
-      "report-dir": { type: "string" },
-    },
+  const { values } = readFlags(argv, {
+    impl: { type: "string" },
+    notebook: { type: "string" },
+    hidden: { type: "string" },
+    exercises: { type: "boolean" },
+    seed: { type: "string" },
+    "report-dir": { type: "string" },
   });
-  if (positionals.length > 0) {
-    throw new UsageError("arguments", { what: `unexpected argument ${JSON.stringify(positionals[0])}`, expected: "only the options shown by --help" });
-  }
   if (values.notebook !== undefined) {
     throw new UsageError("arguments", { what: "--notebook is not available in this build", expected: "--impl PATH (a learner copy, a package or a .js module)" });
   }
-  const seed = Number(values.seed);
-  if (!/^\d+$/u.test(values.seed ?? "") || !Number.isSafeInteger(seed)) {
-    throw new UsageError("arguments", { what: "invalid --seed", expected: "a whole number >= 0", received: JSON.stringify(values.seed) });
-  }
+  const seed = values.seed === undefined ? 0 : wholeNumber("--seed", values.seed, 0);
   const impl = values.impl === undefined ? REFERENCE_ENTRY : userPath(values.impl);
   if (!existsSync(impl)) throw new UsageError("arguments", { what: `--impl ${impl} does not exist`, expected: "a learner copy folder, a package folder or a .js file" });
   const hidden = values.hidden === undefined ? [] : loadHiddenRules(userPath(values.hidden));

@@ -1,6 +1,7 @@
-import { parseArgs } from "node:util";
 import { DEMO_MODES, evidenceLines, formatOutcomes, runAllModes, runMode, type ModeOutcome } from "../demo/failure-modes.js";
 import { formatTrace } from "../demo/trace-table.js";
+import { UsageError } from "../errors/usage-error.js";
+import { readFlags } from "./flags.js";
 
 export const DEMO_USAGE = `usage: mcp-workbook demo [MODE|all] [--timeout-ms N] [--trace]
   Runs the client against the teaching server in each mode, live, with a one-second deadline,
@@ -17,12 +18,13 @@ export async function runDemoCommand(argv: readonly string[]): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { "timeout-ms": { type: "string", default: "1000" }, trace: { type: "boolean", default: false } } });
+    parsed = readFlags(argv, { "timeout-ms": { type: "string" }, trace: { type: "boolean" } }, { positionals: true });
   } catch (error) {
-    process.stderr.write(`mcp-workbook demo: ${(error as Error).message}\n${DEMO_USAGE}\n`);
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`mcp-workbook demo: ${error.message}\n${DEMO_USAGE}\n`);
     return 2;
   }
-  const timeoutMs = Number(parsed.values["timeout-ms"]);
+  const timeoutMs = Number(parsed.values["timeout-ms"] ?? "1000");
   const target = parsed.positionals[0] ?? "all";
   if (!(timeoutMs > 0 && timeoutMs <= 60_000) || parsed.positionals.length > 1) {
     process.stderr.write(`mcp-workbook demo: expected one MODE and --timeout-ms in (0, 60000], received ${JSON.stringify(argv)}\n`);

@@ -7,10 +7,10 @@
  * grandchild belongs to init once its parent is gone; init reaps it, not us.) Run with --expose-gc (the npm script does).
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { openDescriptors, takeCensus } from "./process-census.js";
+import { argumentsOrExit, readFlags, wholeNumber } from "../cli/flags.js";
 
 const WARMUP_CYCLES = 10;
 /** A leak of 5 KiB a cycle over 1,000 cycles; anything smaller is noise from JIT and caches. */
@@ -58,24 +58,12 @@ async function cycle(groups: Set<number>): Promise<void> {
 const SOAK_USAGE = "usage: npm run soak [-- --cycles N]\n  opens, calls and closes the client N times (default 1000) against the grandchild mode; exit 1 if anything is left behind";
 
 function cyclesFrom(argv: readonly string[]): number {
-  let values: { cycles?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: { cycles: { type: "string" }, help: { type: "boolean", short: "h" } } }));
-  } catch (error) {
-    console.error(`soak: ${(error as Error).message}; expected --cycles N (N >= 1)`);
-    process.exit(2);
-  }
-  if (values.help) {
+  const { values } = argumentsOrExit("soak", SOAK_USAGE, () => readFlags(argv, { cycles: { type: "string" }, help: { type: "boolean", short: "h" } }));
+  if (values.help === true) {
     console.log(SOAK_USAGE);
     process.exit(0);
   }
-  if (values.cycles === undefined) return 1000;
-  const cycles = Number(values.cycles);
-  if (values.cycles.trim() === "" || !Number.isSafeInteger(cycles) || cycles < 1) {
-    console.error(`soak: --cycles ${JSON.stringify(values.cycles)} is not a whole number of cycles; expected --cycles N (N >= 1)`);
-    process.exit(2);
-  }
-  return cycles;
+  return values.cycles === undefined ? 1000 : argumentsOrExit("soak", SOAK_USAGE, () => wholeNumber("--cycles", values.cycles!, 1));
 }
 
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
