@@ -38,7 +38,10 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const targets = importedFiles.map((ref) => ref.fileName).filter((name) => name.startsWith("."));
+    // A relative import that leaves lib/src (the teaching server's mode table, read from its build) cannot close a circle in it.
+    const targets = importedFiles
+      .map((ref) => ref.fileName)
+      .filter((name) => name.startsWith(".") && path.resolve(path.dirname(file), name).startsWith(LIB_SRC + path.sep));
     graph.set(file, [...new Set(targets.map((name) => resolveSpecifier(file, name, known)))]);
   }
   return graph;
