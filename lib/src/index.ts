@@ -103,12 +103,12 @@ export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, Sco
 
 // --- checkpoint: one rule per Part B rule, graded in a separate process; feedback over a learner's own functions ---
 export {
-  REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+  REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, CheckFailure,
   RULES, PIECES, EXERCISE_RULES, ruleById, runRules, feedback, rulesFor, inProcessProbe, RuleFailure,
   gradeImplementation, checkpointVersion, gradeResultsJson, gradeJunitXml, reportHeader,
 } from "./checkpoint/index.js";
 export type {
-  Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext,
+  Implementation, ClientUnderTest, CheckResult,
   Feedback, FeedbackOptions, Rule, RuleContext, RuleVerdict, Probe, ProbeRequest, ProbeAnswer, ProbeError, Visibility, Pieces, ProbeSession,
   GradeReport, GradeOptions, GradedImplementation,
 } from "./checkpoint/index.js";
