@@ -140,19 +140,19 @@ export type {
 } from "./exercises/index.js";
 
 // --- exercise checks ---
-export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/index.js";
+export {
+  checkToolCosts, checkDeclineCounts, checkLoopRecovery, checkPurchaseCounts, TWO_STEPS, IN_FLIGHT_TEXTS,
+} from "./exercises/index.js";
 export { checkOutstandingTable, type CountInFlightOver } from "./exercises/index.js";
 export { readyContextClient, referencePieces } from "./pieces/reference-pieces.js";
 export { checkCursorLoop, withLivePages, CURSOR_BOUNDS, type AskPage, type ListBounds, type ListAllTools as CursorLoop } from "./exercises/index.js";
 export { exerciseChecks, runExerciseSection } from "./exercises/index.js";
 export type { ExerciseCheck } from "./exercises/index.js";
 export type { VerdictStyle } from "./exercises/index.js";
-export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./exercises/index.js";
+export { loopScenarios, runScenario } from "./exercises/index.js";
 export type { LoopFix, LoopScenario, ScenarioRun } from "./exercises/index.js";
-export {
-  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceCursorLoop, referenceOutstanding,
-  obedientScript, referenceHostileOffer,
-} from "./exercises/index.js";
+export { referenceCursorLoop, referenceOutstanding } from "./exercises/index.js";
+export type { ToolCosts, DeclineAnalysis, LoopRecovery, PurchaseCounts } from "./exercises/index.js";
 
 // --- build: the Part B build notebook (learners write the pieces; checks, assembled client, reveal) ---
 export {
