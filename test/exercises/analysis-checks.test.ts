@@ -21,6 +21,8 @@ async function expectFails(check: Check, fn: unknown, says: RegExp): Promise<voi
   expect(result.ok).toBe(false);
   expect(result.output).toMatch(/^not yet: on .*: answer\..*expected .*, got .*Hint: /u);
   expect(result.output).toMatch(says);
+  // A hint names the idea, never a library function or option that would do the work.
+  expect(result.output).not.toMatch(/leastSquares|recoveryReport|declineTable|completedCalls|noToolRequests|design\.|readCallLog/u);
 }
 
 // --- exercise 1 ----------------------------------------------------------------------------------
