@@ -106,12 +106,12 @@ export type { TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, Sco
 
 // --- checkpoint: one rule per Part B rule, graded in a separate process; feedback over a learner's own functions ---
 export {
-  REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, runCheck, CheckFailure,
+  REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, CheckFailure,
   RULES, PIECES, EXERCISE_RULES, ruleById, runRules, feedback, rulesFor, inProcessProbe, RuleFailure,
   gradeImplementation, checkpointVersion, gradeResultsJson, gradeJunitXml, reportHeader,
 } from "./checkpoint/index.js";
 export type {
-  Implementation, ClientUnderTest, CheckResult, CheckSpec, CheckContext,
+  Implementation, ClientUnderTest, CheckResult,
   Feedback, FeedbackOptions, Rule, RuleContext, RuleVerdict, Probe, ProbeRequest, ProbeAnswer, ProbeError, Visibility, Pieces, ProbeSession,
   GradeReport, GradeOptions, GradedImplementation,
 } from "./checkpoint/index.js";
@@ -143,19 +143,19 @@ export type {
 } from "./exercises/index.js";
 
 // --- exercise checks ---
-export { checkRecoveryReport, checkDeclineTable, checkLoopRecovers, checkHostileRefused, IN_FLIGHT_TEXTS } from "./exercises/index.js";
+export {
+  checkToolCosts, checkDeclineCounts, checkLoopRecovery, checkPurchaseCounts, TWO_STEPS, IN_FLIGHT_TEXTS,
+} from "./exercises/index.js";
 export { checkOutstandingTable, type CountInFlightOver } from "./exercises/index.js";
 export { readyContextClient, referencePieces } from "./pieces/reference-pieces.js";
 export { checkCursorLoop, withLivePages, CURSOR_BOUNDS, type AskPage, type ListBounds, type ListAllTools as CursorLoop } from "./exercises/index.js";
 export { exerciseChecks, runExerciseSection } from "./exercises/index.js";
 export type { ExerciseCheck } from "./exercises/index.js";
 export type { VerdictStyle } from "./exercises/index.js";
-export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./exercises/index.js";
+export { loopScenarios, runScenario } from "./exercises/index.js";
 export type { LoopFix, LoopScenario, ScenarioRun } from "./exercises/index.js";
-export {
-  RECOVERY_DESIGN, DECLINE_DESIGN, REFERENCE_LOOP_FIX, referenceRecovery, referenceDecline, referenceCursorLoop, referenceOutstanding,
-  obedientScript, referenceHostileOffer,
-} from "./exercises/index.js";
+export { referenceCursorLoop, referenceOutstanding } from "./exercises/index.js";
+export type { ToolCosts, DeclineAnalysis, LoopRecovery, PurchaseCounts } from "./exercises/index.js";
 
 // --- build: the Part B build notebook (learners write the pieces; checks, assembled client, reveal) ---
 export {

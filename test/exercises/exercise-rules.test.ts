@@ -1,6 +1,6 @@
-// Exercises 4 and 5 graded by the checkpoint as the notebook checks it: the learner's loop runs in the
-// isolated host, the grader judges the plain outcomes with the notebook's own check. Needs
-// `npm run build` (the host is lib/dist).
+// The exercises graded by the checkpoint as the notebook checks them: the learner's function runs in
+// the isolated host, the grader judges the plain outcomes with the notebook's own check (exercises
+// 1, 2, 3 and 6 on inputs the seed varies). Needs `npm run build` (the host is lib/dist).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
@@ -10,10 +10,33 @@ const built = require(join(REPO_ROOT, "lib", "dist", "index.js")) as { gradeImpl
 const ruleNamed = (id: string) => built.EXERCISE_RULES.filter((rule) => rule.id === id);
 const fixture = (name: string): string => join(REPO_ROOT, "test", "exercises", "fixtures", `${name}.js`);
 
-async function graded(name: string): Promise<{ ok: boolean; line: string; status: string }> {
-  const report = await built.gradeImplementation(fixture(name), { rules: ruleNamed(name.split("-")[0]!.replace("exercise", "exercise-")) });
+type Grade2 = (path: string, options: { rules: readonly unknown[]; seed?: number }) => Promise<{ verdicts: Array<{ ok: boolean; line: string; status: string }> }>;
+
+async function graded(name: string, seed = 0): Promise<{ ok: boolean; line: string; status: string }> {
+  const report = await (built.gradeImplementation as Grade2)(fixture(name), { rules: ruleNamed(name.split("-")[0]!.replace("exercise", "exercise-")), seed });
   return report.verdicts[0]!;
 }
+
+describe("the checkpoint's exercises 1, 2, 3 and 6 are the notebook's analysis checks, on the seed's inputs", () => {
+  it.each([
+    ["exercise1-answered", 0], ["exercise1-answered", 7], ["exercise2-answered", 7], ["exercise3-answered", 7], ["exercise6-answered", 7],
+  ])("passes %s (seed %i)", async (name, seed) => {
+    const verdict = await graded(name, seed);
+    expect(verdict.line).toMatch(/^ok exercise \d/u);
+  }, 60_000);
+
+  it.each([
+    ["exercise1-endpoints", /tokensPerTool: expected [\d.]+, got [\d.]+.*least-squares line/u],
+    ["exercise2-declines-as-misses", /missedCalls: expected \d+, got \d+.*a missed call is a request that needs a tool/u],
+    ["exercise3-refused-as-done", /done: expected 1 entries, got 2.*refused/u],
+    ["exercise6-refused-as-purchases", /purchasesArrived: expected 0, got [1-9]\d*.*never left the application/u],
+  ])("fails %s, saying what was expected and what came", async (name, says) => {
+    const verdict = await graded(name, 7);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.line).toMatch(says);
+    expect(verdict.line).not.toMatch(/leastSquares|declineTable|option/u);
+  }, 60_000);
+});
 
 describe("the checkpoint's exercise 4 is the notebook's check, judged on the host's plain data", () => {
   it("passes the learner's own cursor loop over askPage, live servers included", async () => {

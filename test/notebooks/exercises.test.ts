@@ -6,7 +6,7 @@ const EXERCISES = "notebooks/exercises-14.ipynb";
 const SOLUTIONS = "notebooks/solutions-14.ipynb";
 
 /** The six check cells, in order: each calls one check and prints its verdict. */
-const CHECKS = ["checkRecoveryReport", "checkDeclineTable", "checkLoopRecovers", "checkCursorLoop", "checkOutstandingTable", "checkHostileRefused"];
+const CHECKS = ["checkToolCosts", "checkDeclineCounts", "checkLoopRecovery", "checkCursorLoop", "checkOutstandingTable", "checkPurchaseCounts"];
 
 function checkLines(run: NotebookRun): Record<string, string[]> {
   const lines: Record<string, string[]> = {};
@@ -47,12 +47,17 @@ describe(`${SOLUTIONS} in a fresh tslab kernel`, () => {
   });
 
   it("labels the offline receipts as the retrieval baseline, never as a model", () => {
-    expect(checkLines(run)["checkRecoveryReport"]![0]).toContain("retrieval baseline, not a language model");
     expect(printedBy(run, "rows from ${ex1Receipt.run.providerLabel}")).toMatch(/^192 rows from retrieval baseline, not a language model: bm25-top1/);
+    expect(checkLines(run)["checkToolCosts"]![0]).toMatch(/^ok tokens per tool .*\(bm25-top1: [\d.]+ tokens per tool, \d+\/48 right at 64\)$/);
   });
 
   it("shows that the plain constrained choice calls a tool for every request that needs none", () => {
-    expect(checkLines(run)["checkDeclineTable"]![0]).toContain("choice: 12/12 false");
+    expect(checkLines(run)["checkDeclineCounts"]![0]).toContain("choice 12/12 false");
+  });
+
+  it("reads from the transcripts that the plain loop loses the message and search_tools recovers it", () => {
+    expect(checkLines(run)["checkLoopRecovery"]![0]).toMatch(/^ok .*\(lost send_message_to_lucy, .*recovered.* over 6 transcripts\)$/);
+    expect(printedBy(run, "console.log(loopRecovery(ex3Transcript, TWO_STEPS))")).toContain("recovered: true");
   });
 
   it("refuses the endless and the repeating cursor lists, and drops the late reply from the reverse server", () => {
@@ -94,12 +99,12 @@ describe(`${EXERCISES} in a fresh tslab kernel, starting cells untouched`, () =>
 
   it("says, for each exercise, what the starting cell still lacks", () => {
     const lines = checkLines(run);
-    expect(lines["checkRecoveryReport"]![0]).toMatch(/never offered all 64 tools \(its sizes: 8, 16\).*put 64 in design\.sizes/);
-    expect(lines["checkDeclineTable"]![0]).toMatch(/no rows under choice-none/);
-    expect(lines["checkLoopRecovers"]![0]).toMatch(/the loop completed \[record_delivery\]; expected record_delivery then send_message_to_lucy/);
+    expect(lines["checkToolCosts"]![0]).toMatch(/answer\.bm25-top1: missing\. Hint: return one entry per model/);
+    expect(lines["checkDeclineCounts"]![0]).toMatch(/answer\.bm25-min1: missing; .*Hint: return \{ \[model\]: \{ \[protocol\]/);
+    expect(lines["checkLoopRecovery"]![0]).toMatch(/answer\.done: expected 1 entries, got 0.*Hint: a step is done when its call ran and answered/);
     expect(lines["checkCursorLoop"]![0]).toMatch(/seven tools in pages of three: expected \[tool_1, .*\], in order; got \[tool_1, tool_2, tool_3\]/);
     expect(lines["checkOutstandingTable"]![0]).toMatch(/DeadlineError.*send every request first/);
-    expect(lines["checkHostileRefused"]![0]).toMatch(/never asked for place_purchase/);
+    expect(lines["checkPurchaseCounts"]![0]).toMatch(/answer\.purchaseRequests: expected [1-9]\d*, got 0\. Hint: a purchase request is an answer that calls place_purchase/);
   });
 
   it("leaves no teaching server running, whatever the starting cells did", () => {

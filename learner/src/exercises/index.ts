@@ -1,23 +1,33 @@
 // Your answers to the chapter's optional exercises, graded by `npm run checkpoint -- --impl learner
-// --exercises`. The checkpoint calls each function in a separate process and checks what it
-// returns (plain data: receipts, tables, tool lists, answers); a function that still throws
-// "not implemented" scores 0 and reads "not attempted". The exercise notebook's tagged cells
-// ("exercise-answer") are where you develop them; copy the finished code here.
-import type { AskPage, ClientContext, ListBounds, LoopOptions, McpTool } from "mcp-workbook";
+// --exercises`. The checkpoint calls each function in a separate process on plain inputs (receipt
+// rows, a loop's transcript, a server's call log; --seed N changes them) and compares what it
+// returns with its own analysis of the same inputs; a function that still throws "not
+// implemented" scores 0 and reads "not attempted". The exercise notebook's tagged cells
+// ("exercise-answer") are where you develop them, with the same checks; copy the finished code here.
+import type { AskPage, ClientContext, DeclineAnalysis, ListBounds, LoopRecovery, McpTool, PurchaseCounts, Row, ToolCosts, Transcript } from "mcp-workbook";
 import { notImplemented } from "../not-implemented.js";
 
-/** Exercise 1: a receipt that offered 64 tools and a smaller size, and recoveryReport(receipt) computed from it. */
-export async function exercise1(): Promise<{ report: unknown; receipt: unknown }> {
+/**
+ * Exercise 1: per model in `rows` (a receipt's rows), what one more tool offered costs in prompt
+ * tokens (a slope, fitted by least squares), how many requests that need a tool were routed right
+ * with all 64 tools offered, and whether that share reaches `floor`.
+ */
+export async function exercise1(rows: readonly Row[], floor: number): Promise<ToolCosts> {
+  void rows;
+  void floor;
   return notImplemented("exercise1");
 }
 
-/** Exercise 2: a receipt with the no-tool requests and choice-none, and declineTable(receipt) computed from it. */
-export async function exercise2(): Promise<{ receipt: unknown; table: unknown }> {
+/** Exercise 2: per model and protocol in `rows`, the false calls and the missed calls, each with what it is counted over. */
+export async function exercise2(rows: readonly Row[]): Promise<DeclineAnalysis> {
+  void rows;
   return notImplemented("exercise2");
 }
 
-/** Exercise 3: the loop options (plain data, e.g. { searchTool: true }) with which the two-step scenario recovers. */
-export async function exercise3(): Promise<Partial<LoopOptions>> {
+/** Exercise 3: what one run of the search-every-turn loop got done of the request's `steps`, and whether it recovered. */
+export async function exercise3(transcript: Transcript, steps: readonly string[]): Promise<LoopRecovery> {
+  void transcript;
+  void steps;
   return notImplemented("exercise3");
 }
 
@@ -45,8 +55,12 @@ export async function exercise5(context: ClientContext, texts: readonly string[]
   return notImplemented("exercise5");
 }
 
-/** Exercise 6: what hostileOfferExperiment({...}) returns (its server log at `logFile` if you choose). */
-export async function exercise6(logFile: string): Promise<unknown> {
-  void logFile;
+/**
+ * Exercise 6: from the model's `answers` to the shop requests and the teaching server's own call
+ * `log`, how often the model asked for place_purchase, and how many purchases reached the server.
+ */
+export async function exercise6(answers: ReadonlyArray<{ request: string; answer: unknown }>, log: ReadonlyArray<{ name: string }>): Promise<PurchaseCounts> {
+  void answers;
+  void log;
   return notImplemented("exercise6");
 }

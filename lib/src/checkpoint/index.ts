@@ -1,5 +1,5 @@
 export { REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, missingExports, type Implementation, type ClientUnderTest } from "./implementation.js";
-export { runCheck, CheckFailure, type CheckResult, type CheckSpec, type CheckContext } from "./harness.js";
+export { CheckFailure, type CheckResult } from "./harness.js";
 export { RULES, PIECES, ruleById } from "./rules/index.js";
 export { EXERCISE_RULES } from "./rules/exercise-rules.js";
 export { runRules, verdictLine, type ProbeSession, type RunOptions } from "./rules/run.js";

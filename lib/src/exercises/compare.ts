@@ -1,7 +1,5 @@
 // Comparing a learner's computed value with the one recomputed from the same inputs, so a check can
 // say where they part ("report.models[0].atSize[1].right: expected 17, got 16"), not just that they do.
-import { ReceiptSchema, type Receipt } from "../experiment/receipts/receipt.js";
-import { notYet } from "./exercise-harness.js";
 
 /** A short, readable picture of any value for a message. */
 export function shown(value: unknown, max = 120): string {
@@ -60,16 +58,4 @@ export function differences(expected: unknown, actual: unknown, root: string, li
   };
   walk(plain(expected), plain(actual), root);
   return found;
-}
-
-/** A receipt as a learner may hand it over: the receipt, or runExperiment's whole result. */
-export function receiptOf(answer: unknown, what: string): Receipt {
-  const candidate = typeof answer === "object" && answer !== null && "receipt" in answer && !("rows" in answer) ? (answer as { receipt: unknown }).receipt : answer;
-  const parsed = ReceiptSchema.safeParse(candidate);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  notYet(
-    `${what}: expected a receipt (result.receipt from runExperiment, or loadReceipt(path)); got ${shown(candidate)}` +
-      (issue ? `, which fails at ${issue.path.join(".") || "the top"}: ${issue.message}` : ""),
-  );
 }

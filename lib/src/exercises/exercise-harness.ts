@@ -2,7 +2,7 @@
 // learner's code turned into a "not yet" with its message, and every server the check (or the
 // learner's function, inside the check) started gone afterwards.
 import { setTimeout as sleep } from "node:timers/promises";
-import { describeError, CheckFailure, type CheckResult } from "../checkpoint/harness.js";
+import { bounded, describeError, endGroups, fail, oneLine, CheckFailure, type CheckResult } from "../checkpoint/harness.js";
 import { processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServersStartedBy } from "../client/live-servers.js";
 
@@ -37,15 +37,7 @@ export interface ExerciseCheckSpec {
 export type VerdictStyle = "learner" | "checkpoint";
 
 /** The answer does not do what the exercise asks: the check says why, what came, and a hint. */
-export function notYet(reason: string): never {
-  throw new CheckFailure(reason);
-}
-
-/** A verdict stays one line and bounded; a learner's message is allowed more room than the checkpoint's. */
-function line(text: string, max: number): string {
-  const flat = text.replace(/\s*\n\s*/gu, " | ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
+export const notYet: (reason: string) => never = fail;
 
 /** Runs one exercise check; never throws, never leaves a process behind. */
 export async function runExerciseCheck(spec: ExerciseCheckSpec, style: VerdictStyle = "learner"): Promise<CheckResult> {
@@ -58,13 +50,13 @@ export async function runExerciseCheck(spec: ExerciseCheckSpec, style: VerdictSt
       if (typeof pid === "number" && pid > 0) groups.add(pid);
       return client;
     },
-    within: bounded,
+    within,
     leavesNoServer: (what, work) => leavesNoServer(what, work),
   };
   let ok = false;
   let text: string;
   try {
-    text = await bounded(spec.deadlineMs, `the whole check (${spec.deadlineMs / 1000} s)`, () => spec.body(context));
+    text = await within(spec.deadlineMs, `the whole check (${spec.deadlineMs / 1000} s)`, () => spec.body(context));
     ok = true;
   } catch (error) {
     text = describeError(error);
@@ -73,33 +65,23 @@ export async function runExerciseCheck(spec: ExerciseCheckSpec, style: VerdictSt
   // A learner's function the bound cut short may still hold a server: end what the check started.
   const strays = serversSince(serversBefore);
   if (strays.length > 0) await endServers(strays);
-  if (ok && leftovers > 0) {
+  if (ok && leftovers.length > 0) {
     ok = false;
-    text = `${leftovers} server process group(s) were still running after the check and had to be ended`;
+    text = `${leftovers.length} server process group(s) were still running after the check and had to be ended`;
   }
   // In a grader's report each line must say which exercise it is about.
   const title = style === "checkpoint" ? `${spec.name}: ${spec.title}` : spec.title;
   const output = ok
-    ? line(text === "" ? `ok ${title}` : `ok ${title} (${text})`, 1200)
+    ? oneLine(text === "" ? `ok ${title}` : `ok ${title} (${text})`, 1200)
     : style === "learner"
-      ? line(`not yet: ${text}`, 1200)
-      : line(`FAIL ${spec.name}: ${text}`, 600);
+      ? oneLine(`not yet: ${text}`, 1200)
+      : oneLine(`FAIL ${spec.name}: ${text}`, 600);
   return { name: spec.name, ok, output, ms: Math.round(performance.now() - started) };
 }
 
-/** `work`, or CheckFailure once `ms` pass; a late rejection of `work` is absorbed. */
-async function bounded<T>(ms: number, what: string, work: () => Promise<T>): Promise<T> {
-  const running = Promise.resolve().then(work);
-  running.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckFailure(`${what} gave no outcome within ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([running, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** `work`, or a CheckFailure naming `what` once `ms` pass. */
+function within<T>(ms: number, what: string, work: () => Promise<T>): Promise<T> {
+  return bounded(ms, work, () => new CheckFailure(`${what} gave no outcome within ${ms / 1000} s`));
 }
 
 /** How long a server the learner closed may take to disappear from the process table. */
@@ -139,18 +121,4 @@ async function endServers(pids: readonly number[]): Promise<void> {
   for (let waited = 0; waited < 1000 && pids.some((pid) => signalGroup(pid, 0) && (processGroupMembers(pid)?.length ?? 0) > 0); waited += 10) {
     await sleep(10);
   }
-}
-
-/** SIGKILLs every group that still has a live member; returns how many had to be ended. */
-async function endGroups(groups: ReadonlySet<number>): Promise<number> {
-  let ended = 0;
-  for (const pgid of groups) {
-    const members = processGroupMembers(pgid);
-    const alive = members === undefined ? signalGroup(pgid, 0) : members.length > 0;
-    if (!alive) continue;
-    ended += 1;
-    signalGroup(pgid, "SIGKILL");
-    for (let waited = 0; waited < 1000 && (processGroupMembers(pgid)?.length ?? 0) > 0; waited += 10) await sleep(10);
-  }
-  return ended;
 }

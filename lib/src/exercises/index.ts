@@ -6,20 +6,23 @@ export { recoveryReport, RECOVERY_DEFAULT_SIZE } from "./ex1-recovery/analysis.j
 export type { RecoveryReport, ModelRecovery, AccuracyCell, CostFit } from "./ex1-recovery/analysis.js";
 export { toolBudgetAdvice } from "./ex1-recovery/tool-budget.js";
 export type { ToolBudgetAdvice, ToolBudgetEntry, ToolBudgetOptions } from "./ex1-recovery/tool-budget.js";
-export { checkRecoveryReport } from "./ex1-recovery/check.js";
-export { RECOVERY_DESIGN, referenceRecovery } from "./ex1-recovery/reference.js";
+export { checkToolCosts, judgeToolCosts, toolCostCases, TOOL_COST_RECEIPT } from "./ex1-recovery/check.js";
+export { referenceToolCosts } from "./ex1-recovery/reference.js";
+export type { ToolCosts, ModelToolCost } from "./ex1-recovery/reference.js";
 
 // exercise 2: let the choice decline
 export { declineTable, declineOutcome, formatDeclineTable } from "./ex2-decline/analysis.js";
 export type { DeclineCell, DeclineOutcome, Share } from "./ex2-decline/analysis.js";
-export { checkDeclineTable } from "./ex2-decline/check.js";
-export { DECLINE_DESIGN, referenceDecline } from "./ex2-decline/reference.js";
+export { checkDeclineCounts, judgeDeclineCounts, declineCases } from "./ex2-decline/check.js";
+export { referenceDeclineCounts } from "./ex2-decline/reference.js";
+export type { DeclineAnalysis, DeclineCounts } from "./ex2-decline/reference.js";
 
 // exercise 3: search inside the loop
-export { MAX_OFFERED_A_TURN, loopScenarios, runScenario } from "./ex3-loop/scenarios.js";
+export { loopScenarios, runScenario } from "./ex3-loop/scenarios.js";
 export type { LoopFix, LoopScenario, ScenarioRun } from "./ex3-loop/scenarios.js";
-export { checkLoopRecovers } from "./ex3-loop/check.js";
-export { REFERENCE_LOOP_FIX } from "./ex3-loop/reference.js";
+export { checkLoopRecovery, judgeLoopRecovery, loopRecoveryCases, TWO_STEPS } from "./ex3-loop/check.js";
+export { referenceLoopRecovery } from "./ex3-loop/reference.js";
+export type { LoopRecovery } from "./ex3-loop/reference.js";
 
 // exercise 4: a paginated list
 export { checkCursorLoop, withLivePages, CURSOR_BOUNDS } from "./ex4-cursor-loop/check.js";
@@ -35,10 +38,13 @@ export { referenceOutstanding } from "./ex5-in-flight/reference.js";
 // exercise 6: a hostile description
 export { hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL } from "./ex6-hostile/experiment.js";
 export type { HostileOfferOptions, HostileOfferResult, HostileCall } from "./ex6-hostile/experiment.js";
-export { checkHostileRefused } from "./ex6-hostile/check.js";
-export { obedientScript, referenceHostileOffer } from "./ex6-hostile/reference.js";
+export { checkPurchaseCounts, judgePurchaseCounts, purchaseCases } from "./ex6-hostile/check.js";
+export { referencePurchaseCounts } from "./ex6-hostile/reference.js";
+export type { PurchaseCounts } from "./ex6-hostile/reference.js";
 
-// shared: how a check runs, the checkpoint's optional section
+// shared: the analysis judge, how a check runs, the checkpoint's optional section
+export { judgeAnalysis, runHere } from "./analysis-judge.js";
+export type { AnalysisCase, AnalysisExercise, AnswerOutcome, AnswerRunner } from "./analysis-judge.js";
 export type { VerdictStyle } from "./exercise-harness.js";
 export { exerciseChecks, runExerciseSection } from "./exercise-section.js";
 export type { ExerciseCheck } from "./exercise-section.js";

@@ -14,9 +14,8 @@ import { rulesFor } from "../checkpoint/rules/feedback.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
-import { checkCursorLoop } from "../exercises/ex4-cursor-loop/check.js";
+import { checkCursorLoop, checkDeclineCounts, checkLoopRecovery, checkOutstandingTable, checkPurchaseCounts, checkToolCosts } from "../exercises/index.js";
 import { exerciseAnswer } from "../exercises/exercise-cells.js";
-import { checkOutstandingTable } from "../exercises/ex5-in-flight/check.js";
 
 export const REPO_ROOT = resolve(__dirname, "../../..");
 
@@ -55,14 +54,16 @@ async function validateBuild(student: NotebookDocument, solutions: NotebookDocum
 }
 
 /**
- * The exercises: the solved copy's own answers to exercises 4 and 5 (the functions the learner
- * writes) must pass the checks the notebook and the checkpoint run, and the learner's starting
- * answers must fail them. Exercises 1, 2, 3 and 6 are top-level runs, checked when the notebooks
- * run in the tests.
+ * The exercises: the solved copy's own answers (the functions the learner writes, one per
+ * exercise) must pass the checks the notebook and the checkpoint run, and the learner's starting
+ * answers must fail them.
  */
 async function validateExercises(student: NotebookDocument, solutions: NotebookDocument): Promise<string> {
   const scope = library as unknown as Record<string, unknown>;
-  const checks = [["listAllTools", checkCursorLoop], ["countInFlight", checkOutstandingTable]] as const;
+  const checks = [
+    ["toolCosts", checkToolCosts], ["declineCounts", checkDeclineCounts], ["loopRecovery", checkLoopRecovery],
+    ["listAllTools", checkCursorLoop], ["countInFlight", checkOutstandingTable], ["purchaseCounts", checkPurchaseCounts],
+  ] as const;
   const said: string[] = [];
   for (const [name, check] of checks) {
     const solved = await check(exerciseAnswer(solutions, name, scope), "checkpoint");
@@ -71,7 +72,7 @@ async function validateExercises(student: NotebookDocument, solutions: NotebookD
     if (untouched.ok) throw new UsageError("master", { what: `the learner's starting ${name} already passes its check`, expected: "the check to fail on the starting TODO" });
     said.push(name);
   }
-  return `${said.join(" and ")}: all ok on the solutions; every check not yet on the learner's copy`;
+  return `${said.join(", ")}: all ok on the solutions; every check not yet on the learner's copy`;
 }
 
 export const ASSIGNMENTS: readonly Assignment[] = [

@@ -1,26 +1,31 @@
 // The optional exercise section, graded from the learner's own work: the learner's package
 // exports exercise1 ... exercise6 (learner/src/exercises/index.ts; the stubs throw "not
 // implemented"). The host calls each and sends back plain data; the exercise checks run here, in
-// the grader, on that data. An exercise still a stub scores 0 and says "not attempted". What
-// cannot cross a pipe (a function inside exercise 3's loop options) arrives as {"$function": name}.
-import { join } from "node:path";
-import { checkRecoveryReport } from "../../exercises/ex1-recovery/check.js";
-import { checkDeclineTable } from "../../exercises/ex2-decline/check.js";
-import { checkLoopRecovers } from "../../exercises/ex3-loop/check.js";
-import { checkHostileRefused } from "../../exercises/ex6-hostile/check.js";
+// the grader, on that data, by the notebook's own checks. Exercises 1, 2, 3 and 6 are analyses: the
+// grader makes the inputs (varied by --seed), the host calls the learner's function on each, and
+// the grader compares with the reference analysis. An exercise still a stub scores 0 and says
+// "not attempted".
+import type { AnswerRunner } from "../../exercises/analysis-judge.js";
+import { judgeToolCosts } from "../../exercises/ex1-recovery/check.js";
+import { judgeDeclineCounts } from "../../exercises/ex2-decline/check.js";
+import { judgeLoopRecovery } from "../../exercises/ex3-loop/check.js";
+import { judgePurchaseCounts } from "../../exercises/ex6-hostile/check.js";
 import { judgeCursorLoop, type CursorOutcome, type CursorTrial } from "../../exercises/ex4-cursor-loop/check.js";
 import { judgeOutstandingTable, type InFlightOutcome, type InFlightTrial } from "../../exercises/ex5-in-flight/check.js";
-import { showError } from "./expect.js";
-import { loggedCalls } from "./evidence.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
-import { fromWire } from "./wire.js";
+import { fromWire, toWire } from "./wire.js";
 
 type ExerciseName = `exercise${number}`;
 
-function attempted(answer: ProbeAnswer, name: string): unknown {
-  if (answer.ok) return fromWire(answer.value);
-  if (/not implemented/iu.test(answer.error.message) || answer.error.name === "MissingExport") failRule(name, "your answer", "not attempted (the stub still throws \"not implemented\")");
-  failRule(name, "your answer", `it threw ${showError(answer.error)}`);
+/** The learner's exercise function, called in the host on plain inputs, its outcome handed back as plain data. */
+function inHost(context: RuleContext, name: ExerciseName): AnswerRunner {
+  return async (args) => {
+    const answer = await context.ask({ op: "call", fn: name as never, args: args.map((arg) => toWire(arg)) }, 30_000);
+    // A missing export reads as a stub does: not attempted.
+    if (!answer.ok && answer.error.name === "MissingExport") return { error: { name: "MissingExport", message: `not implemented (${answer.error.message})` } };
+    if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message } };
+    return { value: fromWire(answer.value) };
+  };
 }
 
 async function verdictOf(result: Promise<{ ok: boolean; output: string }>, name: string): Promise<string> {
@@ -30,33 +35,20 @@ async function verdictOf(result: Promise<{ ok: boolean; output: string }>, name:
   return output.replace(/^ok /u, "");
 }
 
-function exercise(number: number, title: string, points: number, body: (context: RuleContext, name: ExerciseName) => Promise<string>): Rule {
+function exercise(number: number, title: string, points: number, body: (context: RuleContext, name: ExerciseName) => Promise<string>, seeded = false): Rule {
   const name: ExerciseName = `exercise${number}`;
   return {
-    id: `exercise-${number}`, title: `exercise ${number}: ${title}`, points, needs: [], dependsOn: [], visibility: "visible",
+    id: `exercise-${number}`, title: `exercise ${number}: ${title}`, points, needs: [], dependsOn: [], visibility: "visible", seeded,
     where: `learner/src/exercises/index.ts: ${name}`, deadlineMs: 120_000,
     body: (context) => body(context, name),
   };
 }
 
-/** An error the learner's function threw, rebuilt for a check that inspects its class and reason. */
-function rebuilt(answer: Extract<ProbeAnswer, { ok: false }>): Error {
-  return Object.assign(new Error(answer.error.message), { name: answer.error.name, ...(answer.error.reason ? { reason: answer.error.reason } : {}) });
-}
-
 export const EXERCISE_RULES: readonly Rule[] = [
-  exercise(1, "where routing recovers", 1, async (context, name) => {
-    const { report, receipt } = attempted(await context.ask({ op: "call", fn: name as never, args: [] }, 100_000), name) as { report?: unknown; receipt?: unknown };
-    return verdictOf(checkRecoveryReport(report, receipt, "checkpoint"), name);
-  }),
-  exercise(2, "let the choice decline", 1, async (context, name) => {
-    const { receipt, table } = attempted(await context.ask({ op: "call", fn: name as never, args: [] }, 100_000), name) as { receipt?: unknown; table?: unknown };
-    return verdictOf(checkDeclineTable(receipt, table, "checkpoint"), name);
-  }),
-  exercise(3, "search inside the loop", 1, async (context, name) => {
-    const fix = attempted(await context.ask({ op: "call", fn: name as never, args: [] }), name);
-    return verdictOf(checkLoopRecovers(fix, "checkpoint"), name);
-  }),
+  // The same checks as the notebook's, on the seed's inputs: the host runs the learner's analysis, this compares.
+  exercise(1, "where routing recovers", 1, (context, name) => verdictOf(judgeToolCosts(inHost(context, name), context.seed, "checkpoint"), name), true),
+  exercise(2, "let the choice decline", 1, (context, name) => verdictOf(judgeDeclineCounts(inHost(context, name), context.seed, "checkpoint"), name), true),
+  exercise(3, "search inside the loop", 1, (context, name) => verdictOf(judgeLoopRecovery(inHost(context, name), context.seed, "checkpoint"), name), true),
   exercise(4, "a paginated list", 1, async (context, name) => {
     // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
     const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
@@ -77,8 +69,5 @@ export const EXERCISE_RULES: readonly Rule[] = [
     };
     return verdictOf(judgeOutstandingTable(run, () => context.server("reverse").command, "checkpoint"), name);
   }),
-  exercise(6, "a hostile description", 1, async (context, name) => {
-    const result = attempted(await context.ask({ op: "call", fn: name as never, args: [join(context.dir, "hostile-calls.jsonl")] }, 60_000), name);
-    return verdictOf(checkHostileRefused(result, "checkpoint"), name);
-  }),
+  exercise(6, "a hostile description", 1, (context, name) => verdictOf(judgePurchaseCounts(inHost(context, name), context.seed, "checkpoint"), name), true),
 ];

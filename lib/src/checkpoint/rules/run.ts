@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { signalGroup } from "../../client/process-group.js";
+import { bounded } from "../harness.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
 import { liveInGroup, processesMentioning, serverPid } from "./evidence.js";
 import { RULES } from "./index.js";
@@ -91,7 +92,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     const exported = kinds.ok ? (kinds.value as Record<string, string>) : {};
     const missing = rule.needs.filter((name) => exported[name] === undefined || exported[name] === "undefined");
     if (missing.length > 0) throw new RuleFailure("the implementation's exports", `${missing.join(", ")}`, kinds.ok ? "not exported" : `no answer (${kinds.error.message})`);
-    text = await bounded(rule.deadlineMs, () => rule.body(context));
+    text = await bounded(rule.deadlineMs, () => rule.body(context), () => new RuleFailure("the whole rule", `an outcome within ${rule.deadlineMs} ms`, "none"));
     status = "passed";
   } catch (error) {
     if (error instanceof RuleFailure) {
@@ -141,20 +142,6 @@ function describeRequest(request: ProbeRequest): string {
     case "client.call": return `client.${request.method}()`;
     case "client.new": return "new StdioClient(...)";
     default: return request.op;
-  }
-}
-
-async function bounded<T>(ms: number, work: () => Promise<T>, onTimeout: () => Error = () => new RuleFailure("the whole rule", `an outcome within ${ms} ms`, "none")): Promise<T> {
-  const running = Promise.resolve().then(work);
-  running.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
-  });
-  try {
-    return await Promise.race([running, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,51 +1,72 @@
-// Exercise 1's check: the recovery report must recompute from the receipt it came with.
+// Exercise 1's check: the learner's toolCosts(rows, floor) against the reference analysis, on the
+// committed baseline receipt's rows (real rows, measured by this repo's code; a retrieval
+// baseline, not a language model) and on a part of them that the seed picks.
+import { resolve } from "node:path";
 import type { CheckResult } from "../../checkpoint/harness.js";
-import { notYet, runExerciseCheck, type ExerciseCheckSpec, type VerdictStyle } from "../exercise-harness.js";
-import { differences, receiptOf, shown } from "../compare.js";
-import { recoveryReport, RECOVERY_DEFAULT_SIZE } from "./analysis.js";
+import { seededInt } from "../../checkpoint/rules/seeded.js";
+import { loadReceipt } from "../../experiment/receipts/receipt-file.js";
+import type { Row } from "../../experiment/receipts/receipt.js";
+import { judgeAnalysis, runHere, type AnalysisCase, type AnalysisExercise, type AnswerRunner } from "../analysis-judge.js";
+import type { VerdictStyle } from "../exercise-harness.js";
+import { referenceToolCosts, type ToolCosts } from "./reference.js";
 
-function recoverySpec(report: unknown, receiptAnswer: unknown): ExerciseCheckSpec {
-  return {
-    name: "exercise 1: where routing recovers",
-    title: "the recovery report recomputes from the receipt",
-    deadlineMs: 10_000,
-    body: async () => {
-      const receipt = receiptOf(receiptAnswer, "the second argument");
-      const allTools = receipt.rows.filter((row) => row.search === undefined);
-      const sizes = [...new Set(allTools.map((row) => row.size))].sort((a, b) => a - b);
-      if (!sizes.includes(RECOVERY_DEFAULT_SIZE)) {
-        notYet(
-          `the receipt never offered all ${RECOVERY_DEFAULT_SIZE} tools (its sizes: ${sizes.join(", ") || "none"}), and the chapter asks where routing recovers at sixty-four. ` +
-            `Hint: put ${RECOVERY_DEFAULT_SIZE} in design.sizes (or --sizes on the command line).`,
-        );
-      }
-      if (sizes.length < 2) {
-        notYet(`a cost per tool is a slope, and the receipt has one catalog size (${sizes.join(", ")}). Hint: add a smaller size, such as 8, to design.sizes.`);
-      }
-      if (typeof report !== "object" || report === null || !Array.isArray((report as { models?: unknown }).models)) {
-        notYet(`the first argument should be recoveryReport(receipt): an object with a models list; got ${shown(report)}.`);
-      }
-      const expected = recoveryReport(receipt);
-      const found = differences(expected, report, "report");
-      if (found.length > 0) {
-        notYet(
-          `your report does not match recoveryReport(receipt) recomputed from the same receipt: ${found.slice(0, 3).join("; ")}. ` +
-            "Hint: compute the report from the very receipt you pass here, at the default size (64).",
-        );
-      }
-      const baseline = receipt.run.provider === "lexical" || receipt.run.provider === "scripted";
-      const perModel = expected.models.map((model) => {
-        const cell = model.atSize.find((c) => c.protocol === "native") ?? model.atSize[0];
-        const tokens = model.costs.find((c) => c.protocol === "native")?.tokensPerTool;
-        const accuracy = cell ? `${cell.right}/${cell.n} at ${cell.size} ${cell.kind} (${cell.protocol})` : `nothing at ${expected.size}`;
-        return `${model.model}: ${accuracy}${tokens != null ? `, ${tokens.toFixed(1)} tokens per tool` : ""}`;
-      });
-      return `${perModel.join("; ")}${baseline ? `; ${receipt.run.providerLabel}` : ""}`;
-    },
-  };
+/** The baseline receipt every checkout holds (evidence/receipts). */
+export const TOOL_COST_RECEIPT = resolve(__dirname, "../../../../evidence/receipts/lexical-baseline.json");
+
+let cachedRows: readonly Row[] | undefined;
+function receiptRows(): readonly Row[] {
+  cachedRows ??= loadReceipt(TOOL_COST_RECEIPT).rows;
+  return cachedRows;
 }
 
-/** Exercise 1: `report` must be recoveryReport(receipt) of a receipt that offered 64 tools and at least one smaller size. */
-export function checkRecoveryReport(report: unknown, receipt: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  return runExerciseCheck(recoverySpec(report, receipt), style);
+/** The inputs: every row at a floor, then the rows without one middle size and a few requests, at another floor. */
+export async function toolCostCases(seed: number): Promise<AnalysisCase[]> {
+  const rows = receiptRows();
+  const requestIds = [...new Set(rows.map((row) => row.requestId))];
+  const dropSize = seededInt(seed, "ex1:size", 0, 1) === 0 ? 32 : 16;
+  const dropCount = seededInt(seed, "ex1:drop", 3, 8);
+  const start = seededInt(seed, "ex1:start", 0, requestIds.length - 1);
+  const dropped = new Set(Array.from({ length: dropCount }, (_, index) => requestIds[(start + index * 5) % requestIds.length]!));
+  const part = rows.filter((row) => row.size !== dropSize && !dropped.has(row.requestId));
+  const floors = [0.5 + seededInt(seed, "ex1:floor1", 0, 3) / 10, 0.5 + seededInt(seed, "ex1:floor2", 1, 4) / 10];
+  return [
+    { label: `the baseline receipt's ${rows.length} rows, floor ${floors[0]}`, args: [rows, floors[0]], expected: referenceToolCosts(rows, floors[0]!) },
+    {
+      label: `its ${part.length} rows without size ${dropSize} and ${dropped.size} requests, floor ${floors[1]}`,
+      args: [part, floors[1]],
+      expected: referenceToolCosts(part, floors[1]!),
+    },
+  ];
+}
+
+export const TOOL_COST_EXERCISE: AnalysisExercise = {
+  name: "exercise 1: where routing recovers",
+  title: "tokens per tool and routing at 64 match the reference analysis of the same rows",
+  cases: toolCostCases,
+  hints: {
+    tokensPerTool:
+      "what one more tool costs is the slope of the least-squares line through every (tools offered, prompt tokens) point, one per row, " +
+      "over the rows that offered every catalog tool under native tool calling: not the line through the two ends, not another protocol's rows, not a search's few tools.",
+    rightAt64:
+      "routing at 64 counts the requests that need a tool, asked with all 64 tools offered under native tool calling; a search's rows sit at size 64 too, but offered only a few.",
+    askedAt64: "count the requests that need a tool (expected is a tool's name), asked with every one of 64 tools offered, under native tool calling.",
+    recovers: "routing recovers for a model when the share it routed right at 64 tools (right / asked) reaches the floor you were given.",
+  },
+  shapeHint: "return one entry per model in the rows: { [model]: { tokensPerTool, rightAt64, askedAt64, recovers } }.",
+  summary: (cases) => {
+    const first = cases[0]!.expected as ToolCosts;
+    return Object.entries(first)
+      .map(([model, cost]) => `${model}: ${cost.tokensPerTool?.toFixed(1) ?? "no"} tokens per tool, ${cost.rightAt64}/${cost.askedAt64} right at 64`)
+      .join("; ");
+  },
+};
+
+/** Exercise 1's one check, wherever the learner's function runs (`run`), on the seed's inputs. */
+export function judgeToolCosts(run: AnswerRunner, seed: number, style: VerdictStyle = "learner"): Promise<CheckResult> {
+  return judgeAnalysis(TOOL_COST_EXERCISE, run, seed, style);
+}
+
+/** Exercise 1 in the notebook: the learner's toolCosts(rows, floor), run here, on the public inputs. */
+export function checkToolCosts(toolCosts: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
+  return judgeToolCosts((args) => runHere(toolCosts, args), 0, style);
 }

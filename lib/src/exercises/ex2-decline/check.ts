@@ -1,56 +1,52 @@
-// Exercise 2's check: the decline table of a receipt that asked what the exercise asks.
+// Exercise 2's check: the learner's declineCounts(rows) against the reference analysis, on the
+// receipts of two retrieval routers (not language models) that the seed varies.
 import type { CheckResult } from "../../checkpoint/harness.js";
-import { loadCatalogData } from "../../experiment/catalog/catalog.js";
-import type { Protocol } from "../../experiment/receipts/receipt.js";
-import { notYet, runExerciseCheck, type ExerciseCheckSpec, type VerdictStyle } from "../exercise-harness.js";
-import { differences, receiptOf, shown } from "../compare.js";
-import { declineTable } from "./analysis.js";
+import { seededInt } from "../../checkpoint/rules/seeded.js";
+import { judgeAnalysis, runHere, type AnalysisCase, type AnalysisExercise, type AnswerRunner } from "../analysis-judge.js";
+import type { VerdictStyle } from "../exercise-harness.js";
+import { declineReceipt } from "./inputs.js";
+import { referenceDeclineCounts, type DeclineAnalysis } from "./reference.js";
 
-const DECLINE_PROTOCOLS: readonly Protocol[] = ["native", "choice", "choice-none"];
-
-function declineSpec(receiptAnswer: unknown, table: unknown): ExerciseCheckSpec {
-  return {
-    name: "exercise 2: let the choice decline",
-    title: "false calls and missed calls are tabled for every protocol, none_of_these included",
-    deadlineMs: 10_000,
-    body: async () => {
-      const receipt = receiptOf(receiptAnswer, "the first argument");
-      const ran = new Set(receipt.rows.map((row) => row.protocol));
-      const missing = DECLINE_PROTOCOLS.filter((protocol) => !ran.has(protocol));
-      if (missing.length > 0) {
-        notYet(
-          `the receipt has no rows under ${missing.join(", ")} (it ran ${[...ran].join(", ") || "nothing"}); the exercise compares all three. ` +
-            (missing.includes("choice-none") ? `Hint: "choice-none" is the constrained choice with none_of_these added; put it in design.protocols (--decline on the command line).` : "Hint: list every protocol in design.protocols."),
-        );
-      }
-      const sixIds = loadCatalogData().noToolRequests.map((request) => request.id);
-      for (const protocol of DECLINE_PROTOCOLS) {
-        const asked = new Set(receipt.rows.filter((row) => row.protocol === protocol && row.expected === null).map((row) => row.requestId));
-        const unasked = sixIds.filter((id) => !asked.has(id));
-        if (unasked.length === sixIds.length) {
-          notYet(
-            `no request that needs no tool was asked under ${protocol}, so a false call cannot happen and the table cannot show one. ` +
-              "Hint: runExperiment's option noToolRequests: true adds the six (--no-tool-requests on the command line).",
-          );
-        }
-        if (unasked.length > 0) notYet(`under ${protocol}, the requests ${unasked.join(", ")} (of the six that need no tool) were never asked.`);
-      }
-      if (!Array.isArray(table)) notYet(`the second argument should be declineTable(receipt), a list of lines; got ${shown(table)}.`);
-      const found = differences(declineTable(receipt), table, "table");
-      if (found.length > 0) {
-        notYet(`your table does not match declineTable(receipt) from the same receipt: ${found.slice(0, 3).join("; ")}.`);
-      }
-      const cells = declineTable(receipt);
-      const model = cells[0]?.model;
-      const summary = cells
-        .filter((cell) => cell.model === model)
-        .map((cell) => `${cell.protocol}: ${cell.falseCalls}/${cell.noToolAsked} false, ${cell.missedCalls}/${cell.toolAsked} missed`);
-      return `${model}: ${summary.join("; ")}`;
-    },
-  };
+/** The inputs: the seed's catalog kind, then both kinds. */
+export async function declineCases(seed: number): Promise<AnalysisCase[]> {
+  const kind = seededInt(seed, "ex2:kind", 0, 1) === 0 ? "unrelated" : "confusable";
+  const { rows } = await declineReceipt(seed);
+  const cases: AnalysisCase[] = [];
+  for (const [kinds, own] of [[kind, rows.filter((row) => row.kind === kind)], ["unrelated and confusable", rows]] as const) {
+    cases.push({ label: `${own.length} rows of two routers over the ${kinds} catalogs`, args: [own], expected: referenceDeclineCounts(own) });
+  }
+  return cases;
 }
 
-/** Exercise 2: the receipt ran native, choice and choice-none with the six no-tool requests, and `table` is declineTable(receipt). */
-export function checkDeclineTable(receipt: unknown, table: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  return runExerciseCheck(declineSpec(receipt, table), style);
+export const DECLINE_EXERCISE: AnalysisExercise = {
+  name: "exercise 2: let the choice decline",
+  title: "false calls and missed calls match the reference analysis of the same rows, per model and protocol",
+  cases: declineCases,
+  hints: {
+    falseCalls:
+      "a false call is a call, to any tool, made for a request that needs no tool (its expected is null). Declining such a request is right, " +
+      "and a request that needed a tool can never be a false call, whatever came of it.",
+    missedCalls:
+      "a missed call is a request that needs a tool, answered without any call at all. Calling the wrong tool is a wrong call, not a missed one, " +
+      "and declining a request that needs no tool is no miss.",
+    noToolAsked: "count, for each model and protocol on its own, the requests that need no tool (expected null).",
+    toolAsked: "count, for each model and protocol on its own, the requests that need a tool (expected names one).",
+  },
+  shapeHint: "return { [model]: { [protocol]: { falseCalls, noToolAsked, missedCalls, toolAsked } } }, one entry for every model and protocol in the rows.",
+  summary: (cases) => {
+    const first = cases[0]!.expected as DeclineAnalysis;
+    return Object.entries(first)
+      .map(([model, protocols]) => `${model}: ${Object.entries(protocols).map(([protocol, c]) => `${protocol} ${c!.falseCalls}/${c!.noToolAsked} false, ${c!.missedCalls}/${c!.toolAsked} missed`).join(", ")}`)
+      .join("; ");
+  },
+};
+
+/** Exercise 2's one check, wherever the learner's function runs (`run`), on the seed's inputs. */
+export function judgeDeclineCounts(run: AnswerRunner, seed: number, style: VerdictStyle = "learner"): Promise<CheckResult> {
+  return judgeAnalysis(DECLINE_EXERCISE, run, seed, style);
+}
+
+/** Exercise 2 in the notebook: the learner's declineCounts(rows), run here, on the public inputs. */
+export function checkDeclineCounts(declineCounts: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
+  return judgeDeclineCounts((args) => runHere(declineCounts, args), 0, style);
 }

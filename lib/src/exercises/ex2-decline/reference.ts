@@ -1,20 +1,22 @@
-// Exercise 2's reference answer, offline: the retrieval baseline asked the six no-tool requests too.
-import { loadCatalogData } from "../../experiment/catalog/catalog.js";
-import type { Design } from "../../experiment/running/design.js";
-import { lexicalProvider, LEXICAL_DEFAULT_MODEL } from "../../experiment/providers/lexical-provider.js";
-import type { Receipt } from "../../experiment/receipts/receipt.js";
-import { runExperiment } from "../../experiment/running/runner.js";
-import { BASE_SEED } from "../ex1-recovery/reference.js";
-import { declineTable, type DeclineCell } from "./analysis.js";
+// Exercise 2's reference answer: the analysis the learner's declineCounts(rows) is compared with.
+import type { Protocol, Row } from "../../experiment/receipts/receipt.js";
+import { declineTable } from "./analysis.js";
 
-/** Exercise 2's design: the constrained choice with and without none_of_these, beside native calling. */
-export const DECLINE_DESIGN: Design = { kinds: ["unrelated"], sizes: [8, 64], protocols: ["native", "choice", "choice-none"], searches: [], searchCatalogs: [] };
+/** Exercise 2's analysis for one model under one protocol: the two errors, each with what it is counted over. */
+export type DeclineCounts = { falseCalls: number; noToolAsked: number; missedCalls: number; toolAsked: number };
+/** Per model, per protocol. */
+export type DeclineAnalysis = Record<string, Partial<Record<Protocol, DeclineCounts>>>;
 
-/** Exercise 2 offline: the retrieval baseline asked the six no-tool requests too, and its decline table. */
-export async function referenceDecline(): Promise<{ receipt: Receipt; table: DeclineCell[] }> {
-  const { receipt } = await runExperiment({
-    provider: lexicalProvider(), model: LEXICAL_DEFAULT_MODEL, data: loadCatalogData(), design: DECLINE_DESIGN, baseSeed: BASE_SEED,
-    noToolRequests: true,
-  });
-  return { receipt, table: declineTable(receipt) };
+/** The reference analysis: declineTable's counts, per model and protocol. */
+export function referenceDeclineCounts(rows: readonly Row[]): DeclineAnalysis {
+  const analysis: DeclineAnalysis = {};
+  for (const cell of declineTable({ rows: [...rows] })) {
+    (analysis[cell.model] ??= {})[cell.protocol] = {
+      falseCalls: cell.falseCalls,
+      noToolAsked: cell.noToolAsked,
+      missedCalls: cell.missedCalls,
+      toolAsked: cell.toolAsked,
+    };
+  }
+  return analysis;
 }

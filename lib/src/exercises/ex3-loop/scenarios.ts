@@ -13,9 +13,6 @@ export type LoopFix = Partial<Pick<LoopOptions, "m" | "maxTurns" | "score" | "se
 
 const FIX_KEYS = ["m", "maxTurns", "score", "searchOn", "keep", "searchTool"] as const;
 
-/** A fix that offers most of the catalog every turn has given up the search; a fifth of 64 tools is the ceiling. */
-export const MAX_OFFERED_A_TURN = 12;
-
 export type LoopScenario = { readonly label: string; readonly request: string; readonly hint: string };
 
 export function loopScenarios(): LoopScenario[] {

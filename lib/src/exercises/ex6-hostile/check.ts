@@ -1,43 +1,100 @@
-// Exercise 6's check: every purchase the model asked for was refused, and the server's log holds none.
+// Exercise 6's check: the learner's purchaseCounts(answers, log) against the reference analysis,
+// on real runs of the hostile teaching server: a scripted stand-in (not a language model) that
+// obeys shop_notes' description on some requests and only mentions the purchase on others, once
+// behind the application's allowlist and once with every advertised tool allowed (the negative
+// control, where purchases do arrive). The seed picks the requests, so the counts change.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { CheckResult } from "../../checkpoint/harness.js";
-import { loggedCalls } from "../../checkpoint/server-log.js";
-import { notYet, runExerciseCheck, type ExerciseCheckSpec, type VerdictStyle } from "../exercise-harness.js";
-import { shown } from "../compare.js";
-import { PURCHASE_TOOL } from "./experiment.js";
+import { seededInt } from "../../checkpoint/rules/seeded.js";
+import type { Answer } from "../../experiment/receipts/receipt.js";
+import { scriptedProvider } from "../../experiment/providers/scripted-provider.js";
+import { readCallLog } from "../../call-log/call-log.js";
+import { judgeAnalysis, runHere, type AnalysisCase, type AnalysisExercise, type AnswerRunner } from "../analysis-judge.js";
+import type { VerdictStyle } from "../exercise-harness.js";
+import { hostileOfferExperiment, HOSTILE_ALLOWLIST, PURCHASE_TOOL } from "./experiment.js";
+import { referencePurchaseCounts, type PurchaseCounts } from "./reference.js";
 
-function hostileSpec(result: unknown): ExerciseCheckSpec {
-  return {
-    name: "exercise 6: a hostile description",
-    title: "every purchase the model asked for was refused, and the server's log holds none",
-    deadlineMs: 5000,
-    body: async () => {
-      const r = result as Partial<Record<string, unknown>> | null;
-      if (typeof r !== "object" || r === null || typeof r["purchaseRequests"] !== "number" || !Array.isArray(r["calls"]) || typeof r["logFile"] !== "string") {
-        notYet(`expected what hostileOfferExperiment({...}) returns; got ${shown(result)}.`);
-      }
-      const offered = Array.isArray(r["offered"]) ? r["offered"].map((tool) => (tool as { function?: { name?: unknown } })?.function?.name) : [];
-      if (!offered.includes(PURCHASE_TOOL) || !offered.includes("shop_notes")) {
-        notYet(`the model heard [${offered.join(", ")}]; the exercise offers everything the hostile server advertises, shop_notes and ${PURCHASE_TOOL} included.`);
-      }
-      const asked = r["purchaseRequests"] as number;
-      if (asked === 0) {
-        notYet(
-          `the model never asked for ${PURCHASE_TOOL} in ${String(r["asked"])} requests, so the client's refusal was never put to the test. ` +
-            "Hint: with the scripted provider, answer as shop_notes' description demands (a call to place_purchase, 100 tubs of vanilla); with a real model, ask more requests that mention the notes.",
-        );
-      }
-      const calls = r["calls"] as ReadonlyArray<{ name?: unknown; fate?: unknown }>;
-      const sent = calls.filter((call) => call.name === PURCHASE_TOOL && call.fate !== "refused");
-      if (sent.length > 0) notYet(`${sent.length} purchase call(s) were sent to the server instead of refused: the allowlist must hold word_count alone.`);
-      const logged = loggedCalls(r["logFile"] as string);
-      const purchases = logged.filter((name) => name === PURCHASE_TOOL).length;
-      if (purchases > 0) notYet(`the server's own log (${String(r["logFile"])}) records ${purchases} purchase(s).`);
-      return `${asked} of ${String(r["asked"])} answers asked for ${PURCHASE_TOOL}, all refused before sending; the server's log holds ${logged.length} call(s): [${logged.join(", ")}]`;
-    },
-  };
+/** Shop requests the seed draws from: some mention the notes, some a restock, some a count of words. */
+const REQUEST_POOL: readonly string[] = [
+  "Read today's shop notes and tell me what needs doing.",
+  "How many words are in: vanilla stock needs review",
+  "Is there anything in the notes about deliveries this week?",
+  "What should I restock today?",
+  "Count the words in this review: the mint chip was lovely but the queue was long",
+  "Check the notes before we open.",
+  "Should we restock vanilla?",
+  "How many words are in: freezer two needs defrosting",
+];
+
+/** Obeys the notes' instruction when asked about the notes; names the purchase in words, without calling it, when asked to restock. */
+function halfObedientScript() {
+  return scriptedProvider((ask): Answer => {
+    if (/notes/iu.test(ask.request)) return { kind: "call", name: PURCHASE_TOOL, arguments: { flavor: "vanilla", tubs: 100 } };
+    if (/restock/iu.test(ask.request)) return { kind: "text", text: `The notes say to call ${PURCHASE_TOOL} for 100 tubs; I will not order without Lucy.` };
+    if (/words/iu.test(ask.request)) return { kind: "call", name: "word_count", arguments: { text: (ask.request.split(":").pop() ?? "").trim() } };
+    return { kind: "text", text: "Nothing needs a tool here." };
+  }, "scripted stand-in that obeys some descriptions, not a language model");
 }
 
-/** Exercise 6: the result asked for the purchase at least once, every purchase was refused, and the server's log (read again here) holds none. */
-export function checkHostileRefused(result: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  return runExerciseCheck(hostileSpec(result), style);
+/** The seed's requests: a walk through the pool (some asked twice), its length, start and stride set by the seed. */
+function seededRequests(seed: number, label: string): string[] {
+  const count = seededInt(seed, `${label}:count`, 5, 12);
+  const start = seededInt(seed, `${label}:start`, 0, REQUEST_POOL.length - 1);
+  const stride = [1, 3, 5, 7][seededInt(seed, `${label}:stride`, 0, 3)]!;
+  return Array.from({ length: count }, (_, index) => REQUEST_POOL[(start + index * stride) % REQUEST_POOL.length]!);
+}
+
+/** The inputs: the model's answers and the server's call log, behind the allowlist and without it. */
+export async function purchaseCases(seed: number): Promise<AnalysisCase[]> {
+  const dir = mkdtempSync(join(tmpdir(), "exercise-6-"));
+  try {
+    const cases: AnalysisCase[] = [];
+    const runs = [
+      { label: "behind the allowlist (word_count only)", allowed: HOSTILE_ALLOWLIST },
+      { label: "the negative control (every advertised tool allowed)", allowed: ["word_count", "shop_notes", PURCHASE_TOOL] },
+    ];
+    for (const [index, run] of runs.entries()) {
+      const logFile = join(dir, `calls-${index}.jsonl`);
+      const requests = seededRequests(seed, `ex6:${index}`);
+      const result = await hostileOfferExperiment({ provider: halfObedientScript(), model: "scripted", timeoutMs: 5000, requests, logFile, allowed: run.allowed });
+      const answers = result.answers;
+      const log = readCallLog(logFile);
+      cases.push({ label: `${requests.length} requests ${run.label}`, args: [answers, log], expected: referencePurchaseCounts(answers, log) });
+    }
+    return cases;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const PURCHASE_EXERCISE: AnalysisExercise = {
+  name: "exercise 6: a hostile description",
+  title: "purchase requests and purchases logged match the reference analysis of the same run",
+  cases: purchaseCases,
+  hints: {
+    purchaseRequests:
+      `a purchase request is an answer that calls ${PURCHASE_TOOL}, whether or not the client let it through. ` +
+      "A text that only mentions it asks for nothing, and other tools' calls are not purchases.",
+    purchasesArrived: `what arrived is what the server's own log records: its calls named ${PURCHASE_TOOL}. An attempt the client refused never left the application.`,
+  },
+  shapeHint: "return { purchaseRequests, purchasesArrived } for the answers and the call log you are given.",
+  summary: (cases) =>
+    cases
+      .map((each) => {
+        const counts = each.expected as PurchaseCounts;
+        return `${each.label}: ${counts.purchaseRequests} asked, ${counts.purchasesArrived} logged`;
+      })
+      .join("; "),
+};
+
+/** Exercise 6's one check, wherever the learner's function runs (`run`), on the seed's inputs. */
+export function judgePurchaseCounts(run: AnswerRunner, seed: number, style: VerdictStyle = "learner"): Promise<CheckResult> {
+  return judgeAnalysis(PURCHASE_EXERCISE, run, seed, style);
+}
+
+/** Exercise 6 in the notebook: the learner's purchaseCounts(answers, log), run here, on the public inputs. */
+export function checkPurchaseCounts(purchaseCounts: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
+  return judgePurchaseCounts((args) => runHere(purchaseCounts, args), 0, style);
 }

@@ -40,6 +40,8 @@ export type HostileOfferOptions = {
   timeoutMs: number;
   /** Where the server logs each tools/call it receives (default: a new temporary file). */
   logFile?: string;
+  /** The client's allowlist (default HOSTILE_ALLOWLIST); the negative control allows every advertised tool. */
+  allowed?: readonly string[];
 };
 
 /** What happened to one call the model asked for, at the client. */
@@ -93,7 +95,7 @@ export async function hostileOfferExperiment(options: HostileOfferOptions): Prom
   const requests = options.requests ?? HOSTILE_DEFAULT_REQUESTS;
   const logFile = options.logFile ?? join(mkdtempSync(join(tmpdir(), "hostile-offer-")), "calls.jsonl");
   const client = new StdioClient(teachingServerCommand("hostile", logFile), {
-    allowed: HOSTILE_ALLOWLIST,
+    allowed: options.allowed ?? HOSTILE_ALLOWLIST,
     timeoutMs: options.timeoutMs,
   });
   const answers: HostileOfferResult["answers"] = [];
