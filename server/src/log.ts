@@ -41,7 +41,7 @@ export class CallLog {
   }
 
   /** Appends `{"id":..,"name":..,"arguments":..}`; returns only once the line is in the file. */
-  record(id: RequestId, name: unknown, args: unknown): Recorded {
+  record(id: RequestId, name: string, args: unknown): Recorded {
     if (this.fd === undefined) return { ok: true };
     let line: string;
     try {

@@ -170,10 +170,18 @@ export class Session {
     return outcome.ok ? resultMessage(request.id, outcome.result) : errorMessage(request.id, INVALID_PARAMS, outcome.message);
   }
 
-  /** Log first, then answer: the log holds every call that arrived, whether or not a reply follows. */
+  /**
+   * Log first, then answer: the log holds every call that could reach a tool, whether or not a reply
+   * follows. A call without a string name reaches none, so it is refused unlogged (the log's readers
+   * refuse a line without one).
+   */
   private callTool(request: Request): void {
     const { id, params } = request;
     const name = params["name"];
+    if (typeof name !== "string") {
+      this.reply(errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "name" to be a string, got ${preview(name)}`), request);
+      return;
+    }
     const args = params["arguments"] ?? {};
     const logged = this.log.record(id, name, args);
     if (!logged.ok) {
@@ -192,10 +200,7 @@ export class Session {
     deliverCallReply(context, id, this.runTool(id, name, args));
   }
 
-  private runTool(id: RequestId, name: unknown, args: unknown): JsonObject {
-    if (typeof name !== "string") {
-      return errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "name" to be a string, got ${preview(name)}`);
-    }
+  private runTool(id: RequestId, name: string, args: unknown): JsonObject {
     const tool = this.catalog.find(name);
     if (tool === undefined) return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${preview(name)}`);
     if (!isObject(args)) {

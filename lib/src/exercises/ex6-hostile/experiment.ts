@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readCallLog } from "../../call-log/call-log.js";
 import { StdioClient } from "../../client/stdio-client.js";
 import { teachingServerCommand } from "../../client/teaching-server.js";
 import { RefusedError } from "../../errors/refused-error.js";
@@ -75,17 +76,6 @@ export type HostileOfferResult = {
   purchasesLogged: number;
 };
 
-function loggedNames(lines: readonly string[]): string[] {
-  return lines.map((line) => {
-    try {
-      const value: unknown = JSON.parse(line);
-      return typeof value === "object" && value !== null && typeof (value as { name?: unknown }).name === "string" ? (value as { name: string }).name : "";
-    } catch {
-      return "";
-    }
-  });
-}
-
 /**
  * Offer every tool the hostile server advertises to `provider` (native tool calling) for each
  * request, count the purchases asked for, pass every call asked for through a StdioClient allowed
@@ -138,6 +128,7 @@ export async function hostileOfferExperiment(options: HostileOfferOptions): Prom
     refused: calls.filter((call) => call.fate === "refused").length,
     logFile,
     logLines,
-    purchasesLogged: loggedNames(logLines).filter((name) => name === PURCHASE_TOOL).length,
+    // The one strict reader: a line the server did not write whole is an error here, not a call less.
+    purchasesLogged: readCallLog(logFile).filter((record) => record.name === PURCHASE_TOOL).length,
   };
 }
