@@ -66,7 +66,7 @@ const copy = join(root, "learner-copy");
 /** A learner who wrote FrameReader (the reference's, as TypeScript) and then broke client.ts's types. */
 function learnerCopyWithTypeError(): void {
   cpSync(join(REPO_ROOT, "learner"), copy, { recursive: true, filter: (path) => !path.includes("/dist") });
-  const reader = readFileSync(join(REPO_ROOT, "lib", "src", "protocol", "frame-reader.ts"), "utf8").replace(/from "\.\/(constants|errors\/[a-z-]+)\.js"/gu, 'from "mcp-workbook"');
+  const reader = readFileSync(join(REPO_ROOT, "lib", "src", "protocol", "frame-reader.ts"), "utf8").replace(/from "\.\.?\/(constants|errors\/[a-z-]+)\.js"/gu, 'from "mcp-workbook"');
   writeFileSync(join(copy, "src", "framing.ts"), `${reader}\nexport { encodeFrame, parseFrame } from "mcp-workbook";\n`);
   writeFileSync(join(copy, "src", "client.ts"), `${readFileSync(join(copy, "src", "client.ts"), "utf8")}\nconst broken: number = "not a number";\nvoid broken;\n`);
   // And a module that throws when it is loaded: it costs the rules that need its export, no more.

@@ -3,7 +3,10 @@
 // returns (plain data: receipts, tables, tool lists, answers); a function that still throws
 // "not implemented" scores 0 and reads "not attempted". The exercise notebook's tagged cells
 // ("exercise-answer") are where you develop them; copy the finished code here.
-import type { AskPage, ClientContext, ListBounds, LoopOptions, McpTool } from "mcp-workbook";
+import type { McpTool } from "mcp-workbook";
+import type { LoopOptions } from "mcp-workbook/agent";
+import type { AskPage, ListBounds } from "mcp-workbook/exercises";
+import type { ClientContext } from "mcp-workbook/pieces";
 import { notImplemented } from "../not-implemented.js";
 
 /** Exercise 1: a receipt that offered 64 tools and a smaller size, and recoveryReport(receipt) computed from it. */

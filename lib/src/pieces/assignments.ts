@@ -10,6 +10,7 @@ import { buildCells, evaluateBuildCells } from "./notebook-pieces.js";
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
 import { PIECE_NAMES, PIECE_RULES } from "./pieces.js";
 import { implementationFrom } from "./assembled-client.js";
+import { cellScope } from "./cell-scope.js";
 import { rulesFor } from "../checkpoint/rules/feedback.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
@@ -30,7 +31,8 @@ export interface Assignment {
 
 /** Every piece's check against the build cells of `notebook`, graded as written. */
 export async function gradeBuildNotebook(notebook: unknown, options: { rules?: boolean } = {}): Promise<{ verdicts: PieceVerdict[]; rules: RuleVerdict[]; broken: ReadonlyMap<number, string> }> {
-  const { pieces, broken } = evaluateBuildCells(buildCells(notebook), library as unknown as Record<string, unknown>);
+  // The names the grader's host gives build cells (checkpoint --notebook), so both grade the same cells alike.
+  const { pieces, broken } = evaluateBuildCells(buildCells(notebook), cellScope());
   const verdicts: PieceVerdict[] = [];
   for (const piece of PIECE_NAMES) verdicts.push(await runPieceCheck(piece, pieces));
   const rules = options.rules === true
