@@ -1,5 +1,5 @@
 import { DEMO_MODES, evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "../demo/failure-modes.js";
-import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../foil/naive-harness.js";
+import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../naive-client/naive-harness.js";
 import { UsageError } from "../errors/usage-error.js";
 import { htmlTable } from "./html-table.js";
 
