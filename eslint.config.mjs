@@ -18,7 +18,8 @@ export default tseslint.config(
   },
   {
     // Shipped code compares by type and value. Tests keep their `==` on purpose (the wrong
-    // implementations they must catch); in src the one exception is the naive foil's, with its reason.
+    // implementations they must catch); in src the one exception is the naive client's
+    // (lib/src/naive-client/naive-client.ts), with its reason.
     files: ["lib/src/**/*.ts", "server/src/**/*.ts", "learner/src/**/*.ts"],
     rules: { eqeqeq: ["error", "always", { null: "ignore" }] },
   },

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as library from "../../lib/src/index.js";
+import { cellScope } from "../../lib/src/pieces/cell-scope.js";
 import { gradeBuildNotebook, REPO_ROOT } from "../../lib/src/pieces/assignments.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/pieces/notebook-pieces.js";
 import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/pieces/pieces.js";
@@ -82,7 +82,7 @@ describe("evaluateBuildCells", () => {
   });
 
   it("resolves a piece's names when they are used, so a later definition replaces an earlier one", () => {
-    const { pieces } = evaluateBuildCells(cells, library as unknown as Record<string, unknown>);
+    const { pieces } = evaluateBuildCells(cells, cellScope());
     const before = (pieces.callTool as (...args: unknown[]) => unknown);
     pieces.resultText = () => "swapped";
     expect(pieces.callTool).toBe(before);

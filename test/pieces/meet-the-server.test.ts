@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as library from "../../lib/src/index.js";
+import { cellScope } from "../../lib/src/pieces/cell-scope.js";
 import { REPO_ROOT } from "../../lib/src/pieces/assignments.js";
 import { AssembledClient, wrapPieceError } from "../../lib/src/pieces/assembled-client.js";
 import { meetMode } from "../../lib/src/pieces/meet-the-server.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/pieces/notebook-pieces.js";
 import type { PieceSet } from "../../lib/src/pieces/pieces.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
-import { UsageError, WorkbookError } from "../../lib/src/errors/index.js";
+import { ProtocolError, UsageError, WorkbookError } from "../../lib/src/errors/index.js";
 
 // The solved notebook's pieces, as the grader reads them; each swap below replaces one of them
 // with a permissive stand-in, and the mode that piece guards must then get through.
@@ -16,7 +16,7 @@ let solved: PieceSet;
 /** A fresh evaluation of the solved cells: its pieces object is the scope their names resolve in. */
 function solvedPieces(): PieceSet {
   const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as unknown;
-  return evaluateBuildCells(buildCells(notebook), library as unknown as Record<string, unknown>).pieces;
+  return evaluateBuildCells(buildCells(notebook), cellScope()).pieces;
 }
 beforeAll(() => {
   solved = solvedPieces();
@@ -75,7 +75,7 @@ describe("errors stay in the closed family", () => {
   }, 30_000);
 
   it("passes the library's own errors through untouched, and wraps a thrown string", () => {
-    const refusal = new library.ProtocolError("version", { what: "old" });
+    const refusal = new ProtocolError("version", { what: "old" });
     expect(wrapPieceError("checkInitialize", refusal)).toBe(refusal);
     const wrapped = wrapPieceError("answerFor", "nope");
     expect(wrapped).toBeInstanceOf(WorkbookError);

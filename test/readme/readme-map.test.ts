@@ -1,40 +1,58 @@
-// The README's "What is where" names every folder of the repository, so a newcomer never meets one
-// it does not explain. A folder counts as named when the table names it in backticks, when it is
-// test/X for a lib/src/X (the mirror rule the table states), or when it lies more than three
-// levels down inside a folder that is named. Folders that hold only folders need no row of their own.
+// The README's "What is where" names every folder of the repository in backticks, so a newcomer
+// never meets one it does not explain, and names none that is gone, so the map cannot go stale.
+// The files its "Where to change what" and "Deliberate near-copies" name must exist too.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const REPO = resolve(__dirname, "../..");
 const isCheckout = spawnSync("git", ["-C", REPO, "rev-parse", "--git-dir"]).status === 0;
+/** Folders the map mentions that are made by a build or a run, never committed. */
+const GENERATED = new Set(["dist", "build", "node_modules", "checkpoints/reports"]);
 
-function trackedFolders(): string[] {
-  const files = spawnSync("git", ["-C", REPO, "ls-files"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
-  const folders = new Set<string>();
-  for (const file of files) if (dirname(file) !== ".") folders.add(dirname(file)); // folders that hold files
-  return [...folders].sort();
+function trackedFiles(): string[] {
+  return spawnSync("git", ["-C", REPO, "ls-files"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
 }
 
-function namedInMap(): Set<string> {
+/** Folders that hold files, and every folder above one. */
+function trackedFolders(): { holding: string[]; all: Set<string> } {
+  const holding = new Set<string>();
+  const all = new Set<string>();
+  for (const file of trackedFiles()) {
+    if (dirname(file) !== ".") holding.add(dirname(file));
+    for (let folder = dirname(file); folder !== "."; folder = dirname(folder)) all.add(folder);
+  }
+  return { holding: [...holding].sort(), all };
+}
+
+function mapSection(): string {
   const readme = readFileSync(join(REPO, "README.md"), "utf8");
   const start = readme.indexOf("## What is where");
-  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
-  return new Set([...section.matchAll(/`([\w.@-]+(?:\/[\w.@-]+)*)\/`/g)].map((m) => m[1]!));
+  return readme.slice(start, readme.indexOf("\n## ", start + 1));
+}
+
+function namedFolders(): Set<string> {
+  return new Set([...mapSection().matchAll(/`([\w.@-]+(?:\/[\w.@-]+)*)\/`/g)].map((m) => m[1]!));
 }
 
 describe.skipIf(!isCheckout)("README's What is where", () => {
   it("names every folder in the repository", () => {
-    const named = namedInMap();
-    const folders = trackedFolders();
-    const covered = (folder: string): boolean => {
-      if (named.has(folder)) return true;
-      const mirror = /^test\/([^/]+)/.exec(folder);
-      if (mirror && folders.includes(`lib/src/${mirror[1]!}`)) return folder.split("/").length <= 3 ? true : covered(dirname(folder));
-      return folder.split("/").length > 3 && covered(dirname(folder));
-    };
-    const missing = folders.filter((folder) => !covered(folder));
+    const named = namedFolders();
+    const missing = trackedFolders().holding.filter((folder) => !named.has(folder));
     expect(missing, `add these folders to README.md's "What is where" table (as \`folder/\`): ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("names no folder that is not there", () => {
+    const { all } = trackedFolders();
+    const gone = [...namedFolders()].filter((folder) => !all.has(folder) && !GENERATED.has(folder));
+    expect(gone, `README.md's "What is where" names folders the repository does not hold: ${gone.join(", ")}`).toEqual([]);
+  });
+
+  it("points only at files that exist when it says where to change what", () => {
+    const paths = [...mapSection().matchAll(/`([\w.@-]+(?:\/[\w.@-]+)+\.(?:ts|js|json|ipynb|md|txt))`/g)].map((m) => m[1]!);
+    expect(paths.length).toBeGreaterThan(20);
+    const gone = paths.filter((path) => !existsSync(join(REPO, path)));
+    expect(gone, `README.md's "What is where" names files that are not there: ${gone.join(", ")}`).toEqual([]);
   });
 });

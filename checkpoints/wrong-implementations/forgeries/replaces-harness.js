@@ -3,6 +3,7 @@
 // with ==. It only changes the copies loaded in its own process; verdicts are made elsewhere.
 "use strict";
 const wb = require("mcp-workbook");
+const checkpoint = require("mcp-workbook/checkpoint");
 const run = require("mcp-workbook/dist/checkpoint/rules/run.js");
 const rules = require("mcp-workbook/dist/checkpoint/rules/index.js");
 const replace = (target, name, value) => {
@@ -15,7 +16,7 @@ const replace = (target, name, value) => {
 replace(run, "runRules", async () => []);
 replace(run, "verdictLine", (rule) => `ok ${rule.title}`);
 for (const rule of rules.RULES) replace(rule, "body", async () => "");
-replace(wb, "runRules", run.runRules);
+replace(checkpoint, "runRules", run.runRules);
 function answerFor(requestId, message) {
   if (typeof message.method === "string") return null;
   if (message.id != requestId) throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(requestId) });

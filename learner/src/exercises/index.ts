@@ -4,7 +4,11 @@
 // returns with its own analysis of the same inputs; a function that still throws "not
 // implemented" scores 0 and reads "not attempted". The exercise notebook's tagged cells
 // ("exercise-answer") are where you develop them, with the same checks; copy the finished code here.
-import type { AskPage, ClientContext, DeclineAnalysis, ListBounds, LoopRecovery, McpTool, PurchaseCounts, Row, ToolCosts, Transcript } from "mcp-workbook";
+import type { McpTool } from "mcp-workbook";
+import type { Transcript } from "mcp-workbook/agent";
+import type { AskPage, DeclineAnalysis, ListBounds, LoopRecovery, PurchaseCounts, ToolCosts } from "mcp-workbook/exercises";
+import type { Row } from "mcp-workbook/experiment";
+import type { ClientContext } from "mcp-workbook/pieces";
 import { notImplemented } from "../not-implemented.js";
 
 /**

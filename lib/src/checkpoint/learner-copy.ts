@@ -64,7 +64,8 @@ export function compileLearnerCopy(copy: string): CompiledCopy {
     declaration: false,
     sourceMap: false,
     baseUrl: srcDir,
-    paths: { "mcp-workbook": [join(REPO_ROOT, "lib", "dist", "index.d.ts")] },
+    // The root and its namespaces (mcp-workbook/agent, ...), for a copy that lives outside the repository.
+    paths: { "mcp-workbook": [join(REPO_ROOT, "lib", "dist", "index.d.ts")], "mcp-workbook/*": [join(REPO_ROOT, "lib", "dist", "*", "index.d.ts")] },
   };
   const program = ts.createProgram(tsFiles(srcDir), options);
   program.emit();

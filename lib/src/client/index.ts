@@ -6,3 +6,4 @@ export { listProcesses, commandLineOf, type ProcessEntry } from "./process-table
 export { TEACHING_SERVER, teachingServerCommand } from "./teaching-server.js";
 export { WireTrace, type TraceEntry, type TraceDecision, type TraceDirection, type WireTraceOptions, type TraceSnapshot } from "./wire-trace.js";
 export { closeAllClients, heldGroups } from "./held-groups.js";
+export { teachingServersStartedBy } from "./live-servers.js";

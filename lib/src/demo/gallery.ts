@@ -2,7 +2,7 @@
 // against our client (and the naive one beside it), and the rows a cell displays.
 import { TEACHING_MODES } from "./modes.js";
 import { evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "./failure-modes.js";
-import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../foil/naive-harness.js";
+import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../naive-client/naive-harness.js";
 import { UsageError } from "../errors/usage-error.js";
 import { htmlTable } from "../notebook/html-table.js";
 

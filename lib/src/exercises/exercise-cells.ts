@@ -11,6 +11,33 @@ interface NotebookLike {
   readonly cells: ReadonlyArray<{ readonly cell_type: string; readonly source: string | readonly string[]; readonly metadata?: { readonly tags?: readonly string[] } }>;
 }
 
+/**
+ * The names the notebook's cells import from the library (the root and its namespaces), as values:
+ * the scope its answer cells run with in the kernel, so a check outside the kernel sees the same names.
+ */
+export function notebookImports(notebook: NotebookLike): Record<string, unknown> {
+  const ts = kernelTypescript();
+  const scope: Record<string, unknown> = {};
+  for (const cell of notebook.cells) {
+    if (cell.cell_type !== "code") continue;
+    const source = Array.isArray(cell.source) ? cell.source.join("") : (cell.source as string);
+    for (const statement of ts.createSourceFile("cell.ts", source, ts.ScriptTarget.ES2022, false).statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const specifier = statement.moduleSpecifier.text;
+      const bindings = statement.importClause?.namedBindings;
+      if (!/^mcp-workbook(\/[a-z-]+)?$/u.test(specifier) || statement.importClause?.isTypeOnly || bindings === undefined || !ts.isNamedImports(bindings)) continue;
+      const module = require(specifier) as Record<string, unknown>;
+      for (const element of bindings.elements) {
+        if (element.isTypeOnly) continue;
+        const exported = (element.propertyName ?? element.name).text;
+        if (!(exported in module)) throw new UsageError("notebook", { what: `the notebook imports ${exported} from ${specifier}, which does not export it`, expected: "names the library exports" });
+        scope[element.name.text] = module[exported];
+      }
+    }
+  }
+  return scope;
+}
+
 /** The function `name` as the notebook's answer cell declares it, or undefined when no answer cell declares it. */
 export function exerciseAnswer(notebook: NotebookLike, name: string, library: Record<string, unknown>): unknown {
   const ts = kernelTypescript();

@@ -3,19 +3,19 @@
 // can fail at all). `npm run notebooks:assign` writes them; a test regenerates and compares bytes.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import * as library from "../index.js";
 import { UsageError } from "../errors/usage-error.js";
 import { assignNotebook, notebookText, type NotebookDocument } from "./assign.js";
 import { buildCells, evaluateBuildCells } from "./notebook-pieces.js";
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
 import { PIECE_NAMES, PIECE_RULES } from "./pieces.js";
 import { implementationFrom } from "./assembled-client.js";
+import { cellScope } from "./cell-scope.js";
 import { rulesFor } from "../checkpoint/rules/feedback.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
 import { checkCursorLoop, checkDeclineCounts, checkLoopRecovery, checkOutstandingTable, checkPurchaseCounts, checkToolCosts } from "../exercises/index.js";
-import { exerciseAnswer } from "../exercises/exercise-cells.js";
+import { exerciseAnswer, notebookImports } from "../exercises/exercise-cells.js";
 
 export const REPO_ROOT = resolve(__dirname, "../../..");
 
@@ -29,7 +29,8 @@ export interface Assignment {
 
 /** Every piece's check against the build cells of `notebook`, graded as written. */
 export async function gradeBuildNotebook(notebook: unknown, options: { rules?: boolean } = {}): Promise<{ verdicts: PieceVerdict[]; rules: RuleVerdict[]; broken: ReadonlyMap<number, string> }> {
-  const { pieces, broken } = evaluateBuildCells(buildCells(notebook), library as unknown as Record<string, unknown>);
+  // The names the grader's host gives build cells (checkpoint --notebook), so both grade the same cells alike.
+  const { pieces, broken } = evaluateBuildCells(buildCells(notebook), cellScope());
   const verdicts: PieceVerdict[] = [];
   for (const piece of PIECE_NAMES) verdicts.push(await runPieceCheck(piece, pieces));
   const rules = options.rules === true
@@ -59,7 +60,8 @@ async function validateBuild(student: NotebookDocument, solutions: NotebookDocum
  * answers must fail them.
  */
 async function validateExercises(student: NotebookDocument, solutions: NotebookDocument): Promise<string> {
-  const scope = library as unknown as Record<string, unknown>;
+  // The answers see what the notebook's own cells import, as they do in the kernel.
+  const scope = notebookImports(solutions);
   const checks = [
     ["toolCosts", checkToolCosts], ["declineCounts", checkDeclineCounts], ["loopRecovery", checkLoopRecovery],
     ["listAllTools", checkCursorLoop], ["countInFlight", checkOutstandingTable], ["purchaseCounts", checkPurchaseCounts],

@@ -7,4 +7,5 @@ export { check, piecesOf, revealAfterTrying, definitionOf, verdictText } from ".
 export { meetTheServer, meetMode, meetingSummary, BUILD_MODES } from "./meet-the-server.js";
 export { reveal, findDeclaration, REFERENCE_OF, LIBRARY_SOURCE } from "./reveal.js";
 export { cellScope } from "./cell-scope.js";
+export { referencePieces, readyContextClient } from "./reference-pieces.js";
 export { buildCells, readBuildCells, evaluateBuildCells, evaluateTranspiled, transpileBuildCells, kernelTypescript, BUILD_CELL_TAG, type BuildCell, type EvaluatedPieces, type TranspiledCell } from "./notebook-pieces.js";

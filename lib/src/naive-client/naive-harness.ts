@@ -17,8 +17,8 @@ import { FrameReader } from "../protocol/frame-reader.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { NaiveSessionConfig, SessionEvent } from "./naive-session.js";
 
-/** The compiled session script (from src/foil under the tests, dist/foil when built: the same file). */
-const SESSION = path.resolve(__dirname, "../../dist/foil/naive-session.js");
+/** The compiled session script (from src/naive-client under the tests, dist/naive-client when built: the same file). */
+const SESSION = path.resolve(__dirname, "../../dist/naive-client/naive-session.js");
 /** Events kept for the report; more are counted, not stored (the harness is bounded too). */
 const MAX_EVENTS = 400;
 const STDERR_TAIL = 2048;

@@ -1,0 +1,10 @@
+// The wire, shown: a trace as a terminal table or an HTML table, alone or side by side (the demo
+// command and the failure gallery), and what one failure mode's run came to.
+export { formatTrace, traceTable, traceTablesSideBySide, directionArrow } from "./trace-table.js";
+export type { ModeOutcome } from "./failure-modes.js";
+// The failure gallery's runs (notebooks/failure-gallery.ipynb): each mode live against our client, the naive one beside it.
+export {
+  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
+  type GalleryMode, type GalleryOutcome, type BesideRun,
+} from "./gallery.js";
+export { TEACHING_MODES, type TeachingMode } from "./modes.js";
