@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 
 type Grade = (path: string, options: { rules: readonly unknown[] }) => Promise<{ verdicts: Array<{ ok: boolean; line: string; status: string }> }>;
-const built = require(join(REPO_ROOT, "lib", "dist", "index.js")) as { gradeImplementation: Grade; EXERCISE_RULES: ReadonlyArray<{ id: string }> };
+const built = require(join(REPO_ROOT, "lib", "dist", "checkpoint", "index.js")) as { gradeImplementation: Grade; EXERCISE_RULES: ReadonlyArray<{ id: string }> };
 const ruleNamed = (id: string) => built.EXERCISE_RULES.filter((rule) => rule.id === id);
 const fixture = (name: string): string => join(REPO_ROOT, "test", "exercises", "fixtures", `${name}.js`);
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { groupIsEmpty } from "../../lib/src/client/process-group.js";
 import { naiveReportLines, runNaive } from "../../lib/src/naive-client/index.js";
 import * as root from "../../lib/src/index.js";
+import * as demo from "../../lib/src/demo/index.js";
 import * as notebook from "../../lib/src/notebook/index.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 
@@ -63,9 +64,10 @@ describe.concurrent("the naive client, run bounded by its harness beside the tea
 });
 
 describe("the foil stays a foil", () => {
-  it("is not exported from the package's root; the notebook namespace has only the gallery's count of leftover groups", () => {
+  it("is not exported from the package's root or the notebook namespace; the demo namespace has only the gallery's count of leftover groups", () => {
     expect(Object.keys(root).filter((name) => /naive/i.test(name))).toEqual([]);
-    expect(Object.keys(notebook).filter((name) => /naive/i.test(name))).toEqual(["naiveGroupsAlive"]);
+    expect(Object.keys(notebook).filter((name) => /naive/i.test(name))).toEqual([]);
+    expect(Object.keys(demo).filter((name) => /naive/i.test(name))).toEqual(["naiveGroupsAlive"]);
   });
 
   it("holds exactly one lint exception for `==`, with its reason", () => {

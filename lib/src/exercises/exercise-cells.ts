@@ -14,8 +14,10 @@ interface NotebookLike {
 /**
  * The names the notebook's cells import from the library (the root and its namespaces), as values:
  * the scope its answer cells run with in the kernel, so a check outside the kernel sees the same names.
+ * `entryPoints` maps "mcp-workbook" and each "mcp-workbook/<area>" to this library's own modules, so
+ * an answer's errors are the very classes the checks test for.
  */
-export function notebookImports(notebook: NotebookLike): Record<string, unknown> {
+export function notebookImports(notebook: NotebookLike, entryPoints: Readonly<Record<string, object>>): Record<string, unknown> {
   const ts = kernelTypescript();
   const scope: Record<string, unknown> = {};
   for (const cell of notebook.cells) {
@@ -25,8 +27,9 @@ export function notebookImports(notebook: NotebookLike): Record<string, unknown>
       if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
       const specifier = statement.moduleSpecifier.text;
       const bindings = statement.importClause?.namedBindings;
-      if (!/^mcp-workbook(\/[a-z-]+)?$/u.test(specifier) || statement.importClause?.isTypeOnly || bindings === undefined || !ts.isNamedImports(bindings)) continue;
-      const module = require(specifier) as Record<string, unknown>;
+      if (!specifier.startsWith("mcp-workbook") || statement.importClause?.isTypeOnly || bindings === undefined || !ts.isNamedImports(bindings)) continue;
+      const module = entryPoints[specifier] as Record<string, unknown> | undefined;
+      if (module === undefined) throw new UsageError("notebook", { what: `the notebook imports from ${specifier}`, expected: Object.keys(entryPoints).join(", ") });
       for (const element of bindings.elements) {
         if (element.isTypeOnly) continue;
         const exported = (element.propertyName ?? element.name).text;

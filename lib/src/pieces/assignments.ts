@@ -3,6 +3,15 @@
 // can fail at all). `npm run notebooks:assign` writes them; a test regenerates and compares bytes.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import * as root from "../index.js";
+import * as agent from "../agent/index.js";
+import * as charts from "../charts/index.js";
+import * as checkpoint from "../checkpoint/index.js";
+import * as demo from "../demo/index.js";
+import * as exercises from "../exercises/index.js";
+import * as experiment from "../experiment/index.js";
+import * as notebook from "../notebook/index.js";
+import * as pieces from "./index.js";
 import { UsageError } from "../errors/usage-error.js";
 import { assignNotebook, notebookText, type NotebookDocument } from "./assign.js";
 import { buildCells, evaluateBuildCells } from "./notebook-pieces.js";
@@ -16,6 +25,13 @@ import { runRules } from "../checkpoint/rules/run.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
 import { checkCursorLoop, checkDeclineCounts, checkLoopRecovery, checkOutstandingTable, checkPurchaseCounts, checkToolCosts } from "../exercises/index.js";
 import { exerciseAnswer, notebookImports } from "../exercises/exercise-cells.js";
+
+/** The package's entry points as a notebook imports them. */
+const ENTRY_POINTS: Readonly<Record<string, object>> = {
+  "mcp-workbook": root, "mcp-workbook/agent": agent, "mcp-workbook/charts": charts, "mcp-workbook/checkpoint": checkpoint,
+  "mcp-workbook/demo": demo, "mcp-workbook/exercises": exercises, "mcp-workbook/experiment": experiment,
+  "mcp-workbook/notebook": notebook, "mcp-workbook/pieces": pieces,
+};
 
 export const REPO_ROOT = resolve(__dirname, "../../..");
 
@@ -61,7 +77,7 @@ async function validateBuild(student: NotebookDocument, solutions: NotebookDocum
  */
 async function validateExercises(student: NotebookDocument, solutions: NotebookDocument): Promise<string> {
   // The answers see what the notebook's own cells import, as they do in the kernel.
-  const scope = notebookImports(solutions);
+  const scope = notebookImports(solutions, ENTRY_POINTS);
   const checks = [
     ["toolCosts", checkToolCosts], ["declineCounts", checkDeclineCounts], ["loopRecovery", checkLoopRecovery],
     ["listAllTools", checkCursorLoop], ["countInFlight", checkOutstandingTable], ["purchaseCounts", checkPurchaseCounts],
