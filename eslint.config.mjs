@@ -3,7 +3,9 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "node_modules/**", "build/**", "test/**/fixtures/**", "scripts/**", "**/*.mjs", "**/*.cjs"] },
+  {
+    ignores: ["**/dist/**", "node_modules/**", "build/**", "test/**/fixtures/**", "scripts/**", "**/*.mjs", "**/*.cjs"],
+  },
   {
     files: ["lib/src/**/*.ts", "server/src/**/*.ts", "learner/src/**/*.ts", "test/**/*.ts"],
     languageOptions: {

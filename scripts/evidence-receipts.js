@@ -13,7 +13,16 @@ async function main() {
   const scratch = mkdtempSync(join(tmpdir(), "evidence-"));
   const lexical = join(scratch, "lexical-baseline.json");
   const started = Date.now();
-  const code = await runExperimentCommand(["--provider", "lexical", "--out", lexical, "--search", "bm25", "--top", "5"]);
+  const code = await runExperimentCommand([
+    "--provider",
+    "lexical",
+    "--out",
+    lexical,
+    "--search",
+    "bm25",
+    "--top",
+    "5",
+  ]);
   if (code !== 0) throw new Error(`the lexical run exited ${code}`);
   const seconds = (Date.now() - started) / 1000;
   loadReceipt(lexical); // validates and recomputes the tables before it is published

@@ -20,7 +20,9 @@ renderAllCharts({
   log: (line) => console.log(line.replaceAll(root + "/", "")),
 }).then(
   (result) => {
-    console.log(`${result.written.length / 2} charts written, ${result.skipped.length} receipts skipped, ${result.removed.length} stale files removed`);
+    console.log(
+      `${result.written.length / 2} charts written, ${result.skipped.length} receipts skipped, ${result.removed.length} stale files removed`,
+    );
   },
   (error) => {
     console.error(`render-charts: ${error instanceof Error ? error.message : String(error)}`);

@@ -106,11 +106,15 @@ function jupyterPython() {
 
 /** Runs one notebook in a fresh kernel, writing the executed copy; true when every cell ran clean. */
 function execute(python, notebook, executedPath) {
-  const run = spawnSync(python, [join(REPO, "scripts", "run_notebook.py"), notebook, "--out", executedPath, "--timeout", CELL_TIMEOUT_SECONDS], {
-    cwd: REPO,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const run = spawnSync(
+    python,
+    [join(REPO, "scripts", "run_notebook.py"), notebook, "--out", executedPath, "--timeout", CELL_TIMEOUT_SECONDS],
+    {
+      cwd: REPO,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   process.stdout.write(run.stdout);
   process.stderr.write(run.stderr);
   return run.status === 0;
@@ -119,8 +123,18 @@ function execute(python, notebook, executedPath) {
 /** Converts one executed notebook to NAME.html in outDir; returns the HTML's path, or null on failure. */
 function toHtml(python, templateBase, executedPath, outDir, name) {
   const args = [
-    "-m", "nbconvert", "--to", "html", `--TemplateExporter.extra_template_basedirs=${templateBase}`,
-    "--template", TEMPLATE_NAME, "--output-dir", outDir, "--output", name, executedPath,
+    "-m",
+    "nbconvert",
+    "--to",
+    "html",
+    `--TemplateExporter.extra_template_basedirs=${templateBase}`,
+    "--template",
+    TEMPLATE_NAME,
+    "--output-dir",
+    outDir,
+    "--output",
+    name,
+    executedPath,
   ];
   const run = spawnSync(python, args, {
     cwd: REPO,
@@ -151,7 +165,8 @@ function main() {
     let executedPath = notebook;
     if (!options.executed) {
       executedPath = join(options.outDir, `${name}.ipynb`);
-      if (!execute(python, notebook, executedPath)) failed.push(`${relative(REPO, notebook)} (a cell failed; see above)`);
+      if (!execute(python, notebook, executedPath))
+        failed.push(`${relative(REPO, notebook)} (a cell failed; see above)`);
       if (!existsSync(executedPath)) continue; // the kernel never started: nothing to convert
     }
     const html = toHtml(python, templateBase, executedPath, options.outDir, name);
@@ -159,7 +174,9 @@ function main() {
     else process.stdout.write(`render-html: wrote ${relative(process.cwd(), html)}\n`);
   }
   if (failed.length > 0) {
-    process.stderr.write(`render-html: ${failed.length} of ${notebooks.length} notebooks failed:\n  ${failed.join("\n  ")}\n`);
+    process.stderr.write(
+      `render-html: ${failed.length} of ${notebooks.length} notebooks failed:\n  ${failed.join("\n  ")}\n`,
+    );
     process.exit(1);
   }
 }

@@ -55,7 +55,11 @@ export function nbformatText(value) {
     Array.isArray(node)
       ? node.map(sortKeys)
       : node && typeof node === "object"
-        ? Object.fromEntries(Object.keys(node).sort().map((key) => [key, sortKeys(node[key])]))
+        ? Object.fromEntries(
+            Object.keys(node)
+              .sort()
+              .map((key) => [key, sortKeys(node[key])]),
+          )
         : node;
   return `${JSON.stringify(sortKeys(value), null, 1)}\n`;
 }
@@ -63,7 +67,11 @@ export function nbformatText(value) {
 function main(argv) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { fix: { type: "boolean" }, json: { type: "boolean" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { fix: { type: "boolean" }, json: { type: "boolean" } },
+    });
   } catch (error) {
     process.stderr.write(`strip-check: ${error.message} (expected --fix, --json, NOTEBOOK...)\n`);
     return 2;

@@ -4,7 +4,8 @@
 const wb = require("mcp-workbook");
 function encodeFrame(message, limit = wb.DEFAULT_FRAME_LIMIT) {
   const frame = Buffer.from(`${JSON.stringify(message)}\n`, "utf8");
-  if (frame.length > limit) throw new wb.UsageError("frame-limit", { what: `a frame of ${frame.length} bytes`, expected: `at most ${limit}` });
+  if (frame.length > limit)
+    throw new wb.UsageError("frame-limit", { what: `a frame of ${frame.length} bytes`, expected: `at most ${limit}` });
   return frame;
 }
 module.exports = { ...wb, encodeFrame };

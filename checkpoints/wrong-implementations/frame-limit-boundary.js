@@ -9,7 +9,11 @@ class FrameReader {
     this.size = 0;
   }
   check(size) {
-    if (size + 1 >= this.limit) throw new wb.ProtocolError("frame-limit", { what: `a frame of ${size + 1} bytes`, expected: `under ${this.limit} bytes` });
+    if (size + 1 >= this.limit)
+      throw new wb.ProtocolError("frame-limit", {
+        what: `a frame of ${size + 1} bytes`,
+        expected: `under ${this.limit} bytes`,
+      });
   }
   feed(chunk) {
     const frames = [];

@@ -15,7 +15,11 @@ class FrameReader {
       const frame = Buffer.concat([...this.parts, bytes.subarray(start, newline)]);
       this.parts = [];
       start = newline + 1;
-      if (frame.length + 1 > this.limit) throw new wb.ProtocolError("frame-limit", { what: `a frame of ${frame.length + 1} bytes`, expected: `at most ${this.limit}` });
+      if (frame.length + 1 > this.limit)
+        throw new wb.ProtocolError("frame-limit", {
+          what: `a frame of ${frame.length + 1} bytes`,
+          expected: `at most ${this.limit}`,
+        });
       frames.push(frame);
     }
     this.parts.push(bytes.subarray(start));

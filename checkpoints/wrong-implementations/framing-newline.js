@@ -11,10 +11,12 @@ class FrameReader {
     this.held = Buffer.concat([this.held, chunk]);
     const newline = this.held.indexOf(0x0a);
     if (newline === -1) {
-      if (this.held.length + 1 > this.limit) throw new wb.ProtocolError("frame-limit", { what: "frame too large", expected: `at most ${this.limit} bytes` });
+      if (this.held.length + 1 > this.limit)
+        throw new wb.ProtocolError("frame-limit", { what: "frame too large", expected: `at most ${this.limit} bytes` });
       return [];
     }
-    if (newline + 1 > this.limit) throw new wb.ProtocolError("frame-limit", { what: "frame too large", expected: `at most ${this.limit} bytes` });
+    if (newline + 1 > this.limit)
+      throw new wb.ProtocolError("frame-limit", { what: "frame too large", expected: `at most ${this.limit} bytes` });
     const frame = this.held.subarray(0, newline);
     this.held = this.held.subarray(newline + 1);
     return [Buffer.from(frame)];

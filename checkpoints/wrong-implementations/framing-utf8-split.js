@@ -12,11 +12,13 @@ class FrameReader {
     const frames = [];
     for (let newline = this.text.indexOf("\n"); newline !== -1; newline = this.text.indexOf("\n")) {
       const line = this.text.slice(0, newline);
-      if (Buffer.byteLength(line) + 1 > this.limit) throw new wb.ProtocolError("frame-limit", { what: "frame too large", expected: `at most ${this.limit} bytes` });
+      if (Buffer.byteLength(line) + 1 > this.limit)
+        throw new wb.ProtocolError("frame-limit", { what: "frame too large", expected: `at most ${this.limit} bytes` });
       frames.push(Buffer.from(line, "utf8"));
       this.text = this.text.slice(newline + 1);
     }
-    if (Buffer.byteLength(this.text) + 1 > this.limit) throw new wb.ProtocolError("frame-limit", { what: "frame too large", expected: `at most ${this.limit} bytes` });
+    if (Buffer.byteLength(this.text) + 1 > this.limit)
+      throw new wb.ProtocolError("frame-limit", { what: "frame too large", expected: `at most ${this.limit} bytes` });
     return frames;
   }
 }

@@ -2,7 +2,8 @@
 "use strict";
 const wb = require("mcp-workbook");
 function checkInitialize(result, version = wb.PROTOCOL_VERSION) {
-  if (result.protocolVersion !== version) throw new wb.ProtocolError("version", { what: `version ${result.protocolVersion}`, expected: version });
+  if (result.protocolVersion !== version)
+    throw new wb.ProtocolError("version", { what: `version ${result.protocolVersion}`, expected: version });
   return result;
 }
 module.exports = { ...wb, checkInitialize };

@@ -2,7 +2,8 @@
 "use strict";
 const wb = require("mcp-workbook");
 function checkInitialize(result, version = wb.PROTOCOL_VERSION) {
-  if (typeof result.protocolVersion === "string" && result.protocolVersion >= version) return wb.checkInitialize({ ...result, protocolVersion: version }, version);
+  if (typeof result.protocolVersion === "string" && result.protocolVersion >= version)
+    return wb.checkInitialize({ ...result, protocolVersion: version }, version);
   return wb.checkInitialize(result, version);
 }
 module.exports = { ...wb, checkInitialize };

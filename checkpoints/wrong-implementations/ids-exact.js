@@ -3,8 +3,10 @@
 const wb = require("mcp-workbook");
 function answerFor(requestId, message) {
   if (typeof message.method === "string") return null;
-  if (message.id != requestId) throw new wb.ProtocolError("wrong-id", { what: `reply for ${message.id}`, expected: `id ${requestId}` });
-  if (message.error !== undefined) throw new wb.ServerError("server-error", { what: message.error.message, expected: "a result" });
+  if (message.id != requestId)
+    throw new wb.ProtocolError("wrong-id", { what: `reply for ${message.id}`, expected: `id ${requestId}` });
+  if (message.error !== undefined)
+    throw new wb.ServerError("server-error", { what: message.error.message, expected: "a result" });
   return message.result;
 }
 module.exports = { ...wb, answerFor };

@@ -7,9 +7,14 @@ function parseFrame(frame) {
   try {
     value = JSON.parse(Buffer.from(frame).toString("utf8"));
   } catch (error) {
-    throw new wb.ProtocolError("malformed-frame", { what: "not JSON", expected: "a JSON object", received: String(error) });
+    throw new wb.ProtocolError("malformed-frame", {
+      what: "not JSON",
+      expected: "a JSON object",
+      received: String(error),
+    });
   }
-  if (typeof value !== "object" || value === null) throw new wb.ProtocolError("not-json-rpc", { what: "not an object", expected: "an object" });
+  if (typeof value !== "object" || value === null)
+    throw new wb.ProtocolError("not-json-rpc", { what: "not an object", expected: "an object" });
   return value;
 }
 module.exports = { ...wb, parseFrame };

@@ -12,13 +12,17 @@ class SmallClient {
   constructor(command, options = {}, mistakes = new Set()) {
     this.mistakes = mistakes;
     this.command = [...command];
-    this.allowed = new Set(mistakes.has("hard-coded-allowlist") ? ["word_count"] : options.allowed ?? []);
+    this.allowed = new Set(mistakes.has("hard-coded-allowlist") ? ["word_count"] : (options.allowed ?? []));
     this.timeoutMs = options.timeoutMs ?? 5000;
-    this.frameLimit = mistakes.has("no-frame-limit") ? Number.MAX_SAFE_INTEGER : options.frameLimit ?? wb.DEFAULT_FRAME_LIMIT;
+    this.frameLimit = mistakes.has("no-frame-limit")
+      ? Number.MAX_SAFE_INTEGER
+      : (options.frameLimit ?? wb.DEFAULT_FRAME_LIMIT);
     this.catalog = new Map();
     this.ready = false;
     this.lastId = 0;
-    const env = mistakes.has("whole-environment") ? { ...process.env } : options.env ?? { PATH: process.env.PATH ?? "" };
+    const env = mistakes.has("whole-environment")
+      ? { ...process.env }
+      : (options.env ?? { PATH: process.env.PATH ?? "" });
     const [file, ...args] = this.command;
     this.child = spawn(file, args, { stdio: ["pipe", "pipe", "ignore"], env, detached: true, shell: false });
     this.reader = new wb.FrameReader(this.frameLimit);
@@ -26,7 +30,9 @@ class SmallClient {
     this.waiters = [];
     this.ended = undefined;
     this.exited = new Promise((resolve) => this.child.once("exit", (code, signal) => resolve(code ?? signal)));
-    this.child.once("exit", () => this.fail(new wb.ClosedError("server-exited", { what: "the server exited", expected: "a reply" })));
+    this.child.once("exit", () =>
+      this.fail(new wb.ClosedError("server-exited", { what: "the server exited", expected: "a reply" })),
+    );
     this.child.stdin.on("error", () => undefined);
     this.child.stdout.on("data", (chunk) => {
       try {
@@ -58,7 +64,11 @@ class SmallClient {
       if (this.frames.length > 0) return this.frames.shift();
       if (this.ended) throw this.ended;
       const left = deadline - Date.now();
-      if (left <= 0) throw new wb.DeadlineError("deadline", { what: "no reply in time", expected: `a reply within ${this.timeoutMs} ms` });
+      if (left <= 0)
+        throw new wb.DeadlineError("deadline", {
+          what: "no reply in time",
+          expected: `a reply within ${this.timeoutMs} ms`,
+        });
       const woken = await new Promise((resolve) => {
         const timer = setTimeout(() => resolve(false), left);
         this.waiters.push(() => {
@@ -83,18 +93,30 @@ class SmallClient {
     for (;;) {
       const message = wb.parseFrame(await this.nextFrame(deadline));
       if (typeof message.method === "string" && "id" in message && !this.mistakes.has("ignores-server-requests")) {
-        this.write({ jsonrpc: "2.0", id: message.id, ...(message.method === "ping" ? { result: {} } : { error: { code: -32601, message: "Method not found" } }) });
+        this.write({
+          jsonrpc: "2.0",
+          id: message.id,
+          ...(message.method === "ping" ? { result: {} } : { error: { code: -32601, message: "Method not found" } }),
+        });
       }
       const result = wb.answerFor(id, message);
       if (result !== null) return result;
       skipped += 1;
       const tooMany = this.mistakes.has("skip-bound-off-by-one") ? skipped >= MAX_SKIPPED : skipped > MAX_SKIPPED;
-      if (tooMany) throw new wb.ProtocolError("too-many-messages", { what: `${skipped} messages before the reply`, expected: `at most ${MAX_SKIPPED}` });
+      if (tooMany)
+        throw new wb.ProtocolError("too-many-messages", {
+          what: `${skipped} messages before the reply`,
+          expected: `at most ${MAX_SKIPPED}`,
+        });
     }
   }
 
   async initialize() {
-    const result = await this.request("initialize", { protocolVersion: wb.PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "small-client", version: "1" } });
+    const result = await this.request("initialize", {
+      protocolVersion: wb.PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "small-client", version: "1" },
+    });
     this.server = wb.checkInitialize(result);
     if (!this.mistakes.has("initialized-after-list")) this.write(wb.notificationMessage("notifications/initialized"));
     this.ready = true;
@@ -102,7 +124,11 @@ class SmallClient {
   }
 
   requireReady() {
-    if (!this.ready && !this.mistakes.has("no-handshake-guard")) throw new wb.RefusedError("not-initialized", { what: "the handshake has not happened", expected: "initialize() first" });
+    if (!this.ready && !this.mistakes.has("no-handshake-guard"))
+      throw new wb.RefusedError("not-initialized", {
+        what: "the handshake has not happened",
+        expected: "initialize() first",
+      });
   }
 
   async listTools() {
@@ -120,8 +146,13 @@ class SmallClient {
   async callTool(name, args = {}) {
     this.requireReady();
     const refuse = () => {
-      if (!this.allowed.has(name)) throw new wb.RefusedError("not-allowed", { what: `${name} is not allowed`, expected: "an allowed tool" });
-      if (!this.catalog.has(name) && !this.mistakes.has("allowlist-only")) throw new wb.RefusedError("not-advertised", { what: `${name} was not advertised`, expected: "an advertised tool" });
+      if (!this.allowed.has(name))
+        throw new wb.RefusedError("not-allowed", { what: `${name} is not allowed`, expected: "an allowed tool" });
+      if (!this.catalog.has(name) && !this.mistakes.has("allowlist-only"))
+        throw new wb.RefusedError("not-advertised", {
+          what: `${name} was not advertised`,
+          expected: "an advertised tool",
+        });
     };
     if (this.mistakes.has("refuses-after-sending") && this.catalog.has(name)) {
       const sent = this.request("tools/call", { name, arguments: args });
@@ -141,7 +172,10 @@ class SmallClient {
       return this.exited;
     }
     this.child.stdin.end();
-    const status = await Promise.race([this.exited, new Promise((resolve) => setTimeout(() => resolve("timeout"), 1000))]);
+    const status = await Promise.race([
+      this.exited,
+      new Promise((resolve) => setTimeout(() => resolve("timeout"), 1000)),
+    ]);
     if (this.mistakes.has("kills-only-the-server")) {
       if (status === "timeout") this.child.kill("SIGKILL");
       return this.exited;

@@ -5,8 +5,16 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import {
-  ClosedError, DeadlineError, ProtocolError, RefusedError, endProcessGroup, signalGroup,
-  type InitializeResult, type JsonObject, type McpTool, type StdioClientOptions,
+  ClosedError,
+  DeadlineError,
+  ProtocolError,
+  RefusedError,
+  endProcessGroup,
+  signalGroup,
+  type InitializeResult,
+  type JsonObject,
+  type McpTool,
+  type StdioClientOptions,
 } from "mcp-workbook";
 import { FrameReader, encodeFrame, parseFrame } from "./framing.js";
 import { checkInitialize, checkTools, PROTOCOL_VERSION } from "./handshake.js";
@@ -156,7 +164,8 @@ export class StdioClient {
 
   /** Writes one message as one frame (with YOUR encodeFrame) to the server's input. */
   protected send(message: object): void {
-    if (!this.child.stdin.writable) throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });
+    if (!this.child.stdin.writable)
+      throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });
     this.child.stdin.write(encodeFrame(message));
   }
 

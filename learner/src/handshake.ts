@@ -1,5 +1,12 @@
 // The handshake and discovery, validated: what the server says is checked before it is used.
-import { MAX_TOOLS, PROTOCOL_VERSION, ProtocolError, type InitializeResult, type JsonObject, type McpTool } from "mcp-workbook";
+import {
+  MAX_TOOLS,
+  PROTOCOL_VERSION,
+  ProtocolError,
+  type InitializeResult,
+  type JsonObject,
+  type McpTool,
+} from "mcp-workbook";
 import { notImplemented } from "./not-implemented.js";
 
 export { PROTOCOL_VERSION, ProtocolError };

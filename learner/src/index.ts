@@ -3,10 +3,27 @@
 // The error classes, constants and types come from the workbook's library, so only the logic is
 // yours to write.
 export {
-  PROTOCOL_VERSION, DEFAULT_FRAME_LIMIT, MAX_TOOLS,
-  WorkbookError, ProtocolError, DeadlineError, ClosedError, ServerError, ToolError, RefusedError, UsageError,
+  PROTOCOL_VERSION,
+  DEFAULT_FRAME_LIMIT,
+  MAX_TOOLS,
+  WorkbookError,
+  ProtocolError,
+  DeadlineError,
+  ClosedError,
+  ServerError,
+  ToolError,
+  RefusedError,
+  UsageError,
 } from "mcp-workbook";
-export type { JsonRpcMessage, JsonObject, RequestMessage, NotificationMessage, InitializeResult, McpTool, StdioClientOptions } from "mcp-workbook";
+export type {
+  JsonRpcMessage,
+  JsonObject,
+  RequestMessage,
+  NotificationMessage,
+  InitializeResult,
+  McpTool,
+  StdioClientOptions,
+} from "mcp-workbook";
 
 export { requestMessage, notificationMessage, answerFor } from "./messages.js";
 export { encodeFrame, FrameReader, parseFrame } from "./framing.js";

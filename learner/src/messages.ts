@@ -1,5 +1,12 @@
 // Messages and identity: a request, a notification, and the one reply that answers a request.
-import { ProtocolError, ServerError, type JsonObject, type JsonRpcMessage, type NotificationMessage, type RequestMessage } from "mcp-workbook";
+import {
+  ProtocolError,
+  ServerError,
+  type JsonObject,
+  type JsonRpcMessage,
+  type NotificationMessage,
+  type RequestMessage,
+} from "mcp-workbook";
 import { notImplemented } from "./not-implemented.js";
 
 // Kept for your code: the errors a bad reply should raise.

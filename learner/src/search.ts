@@ -8,7 +8,12 @@ import { notImplemented } from "./not-implemented.js";
  * depends on the sort's stability. Returns the same tool objects in a new array; neither `tools`
  * nor the tools are changed. m larger than the catalog returns the whole catalog, ranked.
  */
-export function topTools<T extends { name: string; description?: string }>(request: string, tools: readonly T[], score: ScoreFunction, m: number): T[] {
+export function topTools<T extends { name: string; description?: string }>(
+  request: string,
+  tools: readonly T[],
+  score: ScoreFunction,
+  m: number,
+): T[] {
   // TODO: scores = score(request, tools.map(toolText)); order indexes by score (desc), then index.
   return notImplemented("topTools");
 }

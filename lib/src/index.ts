@@ -6,39 +6,101 @@
 
 // --- protocol: messages and ids, framing, the handshake's checks ---
 export {
-  PROTOCOL_VERSION, DEFAULT_FRAME_LIMIT, MAX_SKIPPED_MESSAGES, MAX_TOOLS,
-  requestMessage, notificationMessage, answerFor,
-  encodeFrame, FrameReader, parseFrame, checkInitialize, checkTools, resultText,
+  PROTOCOL_VERSION,
+  DEFAULT_FRAME_LIMIT,
+  MAX_SKIPPED_MESSAGES,
+  MAX_TOOLS,
+  requestMessage,
+  notificationMessage,
+  answerFor,
+  encodeFrame,
+  FrameReader,
+  parseFrame,
+  checkInitialize,
+  checkTools,
+  resultText,
 } from "./protocol/index.js";
 export type {
-  JsonRpcMessage, JsonObject, RequestMessage, NotificationMessage, InitializeResult, McpTool,
+  JsonRpcMessage,
+  JsonObject,
+  RequestMessage,
+  NotificationMessage,
+  InitializeResult,
+  McpTool,
 } from "./protocol/index.js";
 
 // --- errors: the closed family every failure is raised as ---
 export {
-  WorkbookError, ProtocolError, DeadlineError, ClosedError, ServerError, ToolError, RefusedError, UsageError,
-  DataError, ServiceError,
+  WorkbookError,
+  ProtocolError,
+  DeadlineError,
+  ClosedError,
+  ServerError,
+  ToolError,
+  RefusedError,
+  UsageError,
+  DataError,
+  ServiceError,
 } from "./errors/index.js";
-export type { ErrorCode, ProtocolReason, ClosedReason, RefusedReason, DataReason, ServiceReason } from "./errors/index.js";
+export type {
+  ErrorCode,
+  ProtocolReason,
+  ClosedReason,
+  RefusedReason,
+  DataReason,
+  ServiceReason,
+} from "./errors/index.js";
 
 // --- client: StdioClient, its options, the wire trace it takes, process groups, the teaching server (and which of its processes are alive) ---
 export {
-  StdioClient, MAX_TIMEOUT_MS, OutstandingRequests, closeAllClients, WireTrace,
-  endProcessGroup, processGroupMembers, signalGroup, groupIsEmpty, teachingServerCommand, teachingServersStartedBy,
+  StdioClient,
+  MAX_TIMEOUT_MS,
+  OutstandingRequests,
+  closeAllClients,
+  WireTrace,
+  endProcessGroup,
+  processGroupMembers,
+  signalGroup,
+  groupIsEmpty,
+  teachingServerCommand,
+  teachingServersStartedBy,
 } from "./client/index.js";
 export type {
-  ExitStatus, StdioClientOptions, ToolOutcome, IdMatch,
-  TraceEntry, WireTraceOptions, TraceSnapshot,
+  ExitStatus,
+  StdioClientOptions,
+  ToolOutcome,
+  IdMatch,
+  TraceEntry,
+  WireTraceOptions,
+  TraceSnapshot,
 } from "./client/index.js";
 
 // --- tools: what the model hears (asModelTool, toolText) and tool search (topTools, BM25, embeddings) ---
 export {
-  asModelTool, toolText, topTools, topToolsAsync, tokenize, Bm25Index, bm25Scorer, BM25_DEFAULT_K1,
-  BM25_DEFAULT_B, recallAtK, ollamaEmbeddingScorer, cosineSimilarity,
+  asModelTool,
+  toolText,
+  topTools,
+  topToolsAsync,
+  tokenize,
+  Bm25Index,
+  bm25Scorer,
+  BM25_DEFAULT_K1,
+  BM25_DEFAULT_B,
+  recallAtK,
+  ollamaEmbeddingScorer,
+  cosineSimilarity,
 } from "./tools/index.js";
 export type {
-  McpInputSchema, ScoreFunction, AsyncScoreFunction, ModelTool, McpToolLike, Bm25Options, Bm25Hit, Ranking,
-  RecallAtK, OllamaEmbeddingOptions,
+  McpInputSchema,
+  ScoreFunction,
+  AsyncScoreFunction,
+  ModelTool,
+  McpToolLike,
+  Bm25Options,
+  Bm25Hit,
+  Ranking,
+  RecallAtK,
+  OllamaEmbeddingOptions,
 } from "./tools/index.js";
 
 // --- stats: Wilson interval, exact McNemar, least squares ---

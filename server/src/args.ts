@@ -44,7 +44,14 @@ export function usageText(): string {
   ].join("\n");
 }
 
-const VALUE_FLAGS = { mode: { type: "string" }, log: { type: "string" }, "endless-bytes": { type: "string" }, record: { type: "string" }, notifications: { type: "string" }, help: { type: "boolean", short: "h" } } as const;
+const VALUE_FLAGS = {
+  mode: { type: "string" },
+  log: { type: "string" },
+  "endless-bytes": { type: "string" },
+  record: { type: "string" },
+  notifications: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
 
 /**
  * Reads `argv` (without node and the script) with node:util's parseArgs tokens: `--flag value`
@@ -53,16 +60,25 @@ const VALUE_FLAGS = { mode: { type: "string" }, log: { type: "string" }, "endles
  * value, a flag given twice. `--help` wins over anything else on the line.
  */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const { tokens } = parseTokens({ args: [...argv], options: VALUE_FLAGS, strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseTokens({
+    args: [...argv],
+    options: VALUE_FLAGS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   if (tokens.some((token) => token.kind === "option" && token.name === "help")) return { kind: "help" };
   const values = new Map<string, string>();
   for (const token of tokens) {
     if (token.kind === "option-terminator") return { kind: "usage-error", message: 'unknown argument "--"' };
-    if (token.kind === "positional") return { kind: "usage-error", message: `unknown argument ${JSON.stringify(token.value)}` };
-    if (!Object.hasOwn(VALUE_FLAGS, token.name)) return { kind: "usage-error", message: `unknown argument ${JSON.stringify(argv[token.index])}` };
+    if (token.kind === "positional")
+      return { kind: "usage-error", message: `unknown argument ${JSON.stringify(token.value)}` };
+    if (!Object.hasOwn(VALUE_FLAGS, token.name))
+      return { kind: "usage-error", message: `unknown argument ${JSON.stringify(argv[token.index])}` };
     const flag = `--${token.name}`;
     if (values.has(flag)) return { kind: "usage-error", message: `${flag} given twice` };
-    if (token.value === undefined || token.value === "") return { kind: "usage-error", message: `${flag} expects a value, got none` };
+    if (token.value === undefined || token.value === "")
+      return { kind: "usage-error", message: `${flag} expects a value, got none` };
     values.set(flag, token.value);
   }
 
@@ -86,8 +102,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const notificationsText = values.get("--notifications") ?? "0";
   const notifications = Number(notificationsText);
   if (!/^\d+$/.test(notificationsText) || notifications > 10_000) {
-    return { kind: "usage-error", message: `--notifications expects a whole number from 0 to 10000, got ${JSON.stringify(notificationsText)}` };
+    return {
+      kind: "usage-error",
+      message: `--notifications expects a whole number from 0 to 10000, got ${JSON.stringify(notificationsText)}`,
+    };
   }
 
-  return { kind: "run", options: { mode, logFile: values.get("--log"), endlessBytes, recordFile: values.get("--record"), notifications } };
+  return {
+    kind: "run",
+    options: { mode, logFile: values.get("--log"), endlessBytes, recordFile: values.get("--record"), notifications },
+  };
 }

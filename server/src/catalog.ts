@@ -7,8 +7,7 @@ import type { ModeName } from "./modes.js";
 import { placePurchase, placeholderTool, shopNotes, textTools, wordCount, type Tool } from "./tools.js";
 
 export type ListOutcome =
-  | { readonly ok: true; readonly result: JsonObject }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly message: string };
 
 export interface Catalog {
   /** The tools/list result for `cursor` (undefined for the first page). */

@@ -104,7 +104,10 @@ const ENDLESS_CHUNK = Buffer.from("vanilla stock needs review ".repeat(2428), "u
 
 /** The start of a reply whose text never closes, written until `limit` bytes or a shutdown. */
 async function writeEndlessLine(write: WriteChunk, signal: AbortSignal, id: RequestId, limit: number): Promise<void> {
-  const opening = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"`, "utf8");
+  const opening = Buffer.from(
+    `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"`,
+    "utf8",
+  );
   let remaining = limit;
   for (let chunk = opening; remaining > 0 && !signal.aborted; chunk = ENDLESS_CHUNK) {
     const piece = chunk.subarray(0, Math.min(chunk.length, remaining));
@@ -128,7 +131,11 @@ async function trickle(write: WriteChunk, signal: AbortSignal, line: Buffer): Pr
 /** DRIP_NOTIFICATIONS notifications, DRIP_INTERVAL_MS apart, then the reply itself. */
 async function drip(write: WriteChunk, signal: AbortSignal, reply: JsonObject): Promise<void> {
   for (let index = 1; index <= DRIP_NOTIFICATIONS && !signal.aborted; index += 1) {
-    const note = notificationMessage("notifications/progress", { progressToken: "drip", progress: index, total: DRIP_NOTIFICATIONS });
+    const note = notificationMessage("notifications/progress", {
+      progressToken: "drip",
+      progress: index,
+      total: DRIP_NOTIFICATIONS,
+    });
     await write(Buffer.from(`${JSON.stringify(note)}\n`, "utf8"));
     await delay(DRIP_INTERVAL_MS, undefined, { signal }).catch(() => undefined);
   }

@@ -60,7 +60,9 @@ export function startForgottenChild(diagnose: Diagnose): Promise<void> {
     diagnose("the process that started the server is gone; no grandchild started");
     return Promise.resolve();
   }
-  const child = spawn(process.execPath, ["-e", FORGOTTEN_CHILD, String(holder), startTimeOf(holder)], { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, ["-e", FORGOTTEN_CHILD, String(holder), startTimeOf(holder)], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   child.unref(); // the server neither waits for it nor ends it
   if (child.pid !== undefined) diagnose(`grandchild pid ${child.pid}, watching holder pid ${holder}`);
   return new Promise((resolve) => {

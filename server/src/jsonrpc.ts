@@ -99,18 +99,34 @@ export function classifyLine(line: string): Incoming {
     return rejected(null, PARSE_ERROR, `Parse error: expected one JSON message per line, got ${preview(line)}`);
   }
   if (Array.isArray(parsed)) {
-    return rejected(null, INVALID_REQUEST, "Invalid Request: batches are not supported by MCP 2025-06-18, send one message per line");
+    return rejected(
+      null,
+      INVALID_REQUEST,
+      "Invalid Request: batches are not supported by MCP 2025-06-18, send one message per line",
+    );
   }
   if (!isObject(parsed)) {
-    return rejected(null, INVALID_REQUEST, `Invalid Request: expected a JSON object, got ${parsed === null ? "null" : typeof parsed}`);
+    return rejected(
+      null,
+      INVALID_REQUEST,
+      `Invalid Request: expected a JSON object, got ${parsed === null ? "null" : typeof parsed}`,
+    );
   }
   const hasId = "id" in parsed;
   const id = isRequestId(parsed["id"]) ? parsed["id"] : null;
   if (parsed["jsonrpc"] !== "2.0") {
-    return rejected(id, INVALID_REQUEST, `Invalid Request: expected "jsonrpc": "2.0", got ${preview(parsed["jsonrpc"])}`);
+    return rejected(
+      id,
+      INVALID_REQUEST,
+      `Invalid Request: expected "jsonrpc": "2.0", got ${preview(parsed["jsonrpc"])}`,
+    );
   }
   if (hasId && id === null) {
-    return rejected(null, INVALID_REQUEST, `Invalid Request: the id must be a string or a number, got ${preview(parsed["id"])}`);
+    return rejected(
+      null,
+      INVALID_REQUEST,
+      `Invalid Request: the id must be a string or a number, got ${preview(parsed["id"])}`,
+    );
   }
 
   const method = parsed["method"];
@@ -118,7 +134,11 @@ export function classifyLine(line: string): Incoming {
     if (hasId && ("result" in parsed || "error" in parsed)) {
       return { kind: "response", id, message: parsed };
     }
-    return rejected(id, INVALID_REQUEST, "Invalid Request: expected a method, or a result or error answering a request");
+    return rejected(
+      id,
+      INVALID_REQUEST,
+      "Invalid Request: expected a method, or a result or error answering a request",
+    );
   }
   if (typeof method !== "string") {
     return rejected(id, INVALID_REQUEST, `Invalid Request: the method must be a string, got ${preview(method)}`);

@@ -5,8 +5,7 @@
  * as too long when its newline arrives, so a runaway client cannot fill the server's memory.
  */
 export type LineEvent =
-  | { readonly kind: "line"; readonly text: string }
-  | { readonly kind: "too-long"; readonly bytes: number };
+  { readonly kind: "line"; readonly text: string } | { readonly kind: "too-long"; readonly bytes: number };
 
 export const DEFAULT_LINE_LIMIT = 16 * 1024 * 1024;
 

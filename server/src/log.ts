@@ -11,7 +11,8 @@
 import { closeSync, constants, openSync, statSync, writeSync } from "node:fs";
 import type { RequestId } from "./jsonrpc.js";
 
-export type Recorded = { readonly ok: true } | { readonly ok: false; readonly tooDeep: boolean; readonly message: string };
+export type Recorded =
+  { readonly ok: true } | { readonly ok: false; readonly tooDeep: boolean; readonly message: string };
 
 export class CallLog {
   private constructor(
@@ -30,13 +31,20 @@ export class CallLog {
    */
   static open(file: string): CallLog | { readonly problem: string } {
     const kind = fileKind(file);
-    if (kind !== "missing" && kind !== "file") return { problem: `--log ${JSON.stringify(file)} is ${kind}, not a regular file` };
+    if (kind !== "missing" && kind !== "file")
+      return { problem: `--log ${JSON.stringify(file)} is ${kind}, not a regular file` };
     try {
       // O_NONBLOCK: should the path turn into a FIFO after the check, opening fails instead of hanging.
-      const fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o644);
+      const fd = openSync(
+        file,
+        constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK,
+        0o644,
+      );
       return new CallLog(file, fd);
     } catch (error) {
-      return { problem: `--log ${JSON.stringify(file)} cannot be written: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        problem: `--log ${JSON.stringify(file)} cannot be written: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 
@@ -48,14 +56,22 @@ export class CallLog {
       line = `${JSON.stringify({ id, name, arguments: args })}\n`;
     } catch (error) {
       // JSON.stringify recurses: arguments nested deep enough overflow its stack.
-      return { ok: false, tooDeep: error instanceof RangeError, message: `could not record a call in ${this.file}: its arguments are nested too deeply to write as JSON` };
+      return {
+        ok: false,
+        tooDeep: error instanceof RangeError,
+        message: `could not record a call in ${this.file}: its arguments are nested too deeply to write as JSON`,
+      };
     }
     try {
       const bytes = Buffer.from(line, "utf8");
-      for (let written = 0; written < bytes.length; ) written += writeSync(this.fd, bytes, written);
+      for (let written = 0; written < bytes.length;) written += writeSync(this.fd, bytes, written);
       return { ok: true };
     } catch (error) {
-      return { ok: false, tooDeep: false, message: `could not append to the call log ${this.file}: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ok: false,
+        tooDeep: false,
+        message: `could not append to the call log ${this.file}: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 

@@ -72,7 +72,9 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
       session.handle(event);
     } catch (error) {
       // Session.handle answers its own failures; this is the last guard against a bug in it.
-      diagnose(`could not handle a message: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      diagnose(
+        `could not handle a message: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
   };
   process.stdin.on("data", (chunk: Buffer) => {
@@ -88,7 +90,8 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
     if (finishing) return;
     finishing = true;
     record.write({ event: "eof" });
-    if (reader.pendingBytes > 0) diagnose(`input ended inside an unfinished line of ${reader.pendingBytes} bytes; ignored`);
+    if (reader.pendingBytes > 0)
+      diagnose(`input ended inside an unfinished line of ${reader.pendingBytes} bytes; ignored`);
     // Answer what was read, as long as the client keeps reading; give up once it has stopped.
     while (pumping && Date.now() - output.lastProgress < FLUSH_GRACE_MS) await Promise.race([pumped, delay(100)]);
     session.finish();

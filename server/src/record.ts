@@ -10,7 +10,12 @@ import { appendFileSync } from "node:fs";
 
 export type RecordEvent =
   | { readonly event: "start"; readonly pid: number; readonly argv: readonly string[]; readonly env: readonly string[] }
-  | { readonly event: "message"; readonly method?: string; readonly id?: unknown; readonly kind: "request" | "notification" | "response" | "other" }
+  | {
+      readonly event: "message";
+      readonly method?: string;
+      readonly id?: unknown;
+      readonly kind: "request" | "notification" | "response" | "other";
+    }
   | { readonly event: "eof" }
   | { readonly event: "signal"; readonly signal: string };
 
@@ -46,8 +51,14 @@ export class LifeRecord {
     }
     const message = value as Record<string, unknown>;
     const method = typeof message["method"] === "string" ? message["method"] : undefined;
-    const kind = method === undefined ? ("id" in message ? "response" : "other") : "id" in message ? "request" : "notification";
-    this.write({ event: "message", kind, ...(method === undefined ? {} : { method }), ...("id" in message ? { id: message["id"] } : {}) });
+    const kind =
+      method === undefined ? ("id" in message ? "response" : "other") : "id" in message ? "request" : "notification";
+    this.write({
+      event: "message",
+      kind,
+      ...(method === undefined ? {} : { method }),
+      ...("id" in message ? { id: message["id"] } : {}),
+    });
   }
 
   /** Records SIGTERM, then dies of it as a server without the handler would. */

@@ -32,7 +32,8 @@ import type { Output } from "./output.js";
 export const PROTOCOL_VERSION = "2025-06-18";
 export const OLD_PROTOCOL_VERSION = "2024-11-05";
 export const SERVER_INFO = { name: "lucy-teaching-server", version: "1" } as const;
-const INSTRUCTIONS = "Lucy's teaching server: word_count counts words. Start it with --mode to see one failure at a time.";
+const INSTRUCTIONS =
+  "Lucy's teaching server: word_count counts words. Start it with --mode to see one failure at a time.";
 
 /** Long enough that a client showing stderr has to wrap or cut it. */
 const LONG_DIAGNOSTIC = `state dump: ${"vanilla=12 chocolate=7 strawberry=3 ".repeat(60)}`;
@@ -78,7 +79,9 @@ export class Session {
   handle(event: LineEvent): void {
     if (event.kind === "too-long") {
       this.diagnose(`dropped a line of ${event.bytes} bytes`);
-      this.output.send(errorMessage(null, PARSE_ERROR, `Parse error: a line of ${event.bytes} bytes is longer than this server reads`));
+      this.output.send(
+        errorMessage(null, PARSE_ERROR, `Parse error: a line of ${event.bytes} bytes is longer than this server reads`),
+      );
       return;
     }
     if (this.chatty) this.diagnose(`received ${event.text.length} characters: ${event.text.slice(0, 200)}`);
@@ -108,8 +111,14 @@ export class Session {
     try {
       this.onRequest(request);
     } catch (error) {
-      this.diagnose(`could not answer request ${preview(request.id)} (${preview(request.method)}): ${error instanceof Error ? error.message : String(error)}`);
-      if (!this.answered) this.reply(errorMessage(request.id, INTERNAL_ERROR, "Internal error: the server could not answer this request"), request);
+      this.diagnose(
+        `could not answer request ${preview(request.id)} (${preview(request.method)}): ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (!this.answered)
+        this.reply(
+          errorMessage(request.id, INTERNAL_ERROR, "Internal error: the server could not answer this request"),
+          request,
+        );
     } finally {
       this.answered = true;
     }
@@ -128,7 +137,14 @@ export class Session {
     }
     if (!this.initialized && request.method !== "initialize" && request.method !== "ping") {
       // MCP's lifecycle: nothing but ping before the handshake. A tool never runs before it.
-      this.reply(errorMessage(request.id, INVALID_REQUEST, `Invalid Request: ${preview(request.method)} before initialize; send initialize first`), request);
+      this.reply(
+        errorMessage(
+          request.id,
+          INVALID_REQUEST,
+          `Invalid Request: ${preview(request.method)} before initialize; send initialize first`,
+        ),
+        request,
+      );
       return;
     }
     switch (request.method) {
@@ -155,7 +171,9 @@ export class Session {
     return {
       protocolVersion: this.options.mode === "old-version" ? OLD_PROTOCOL_VERSION : PROTOCOL_VERSION,
       // A server that sends notifications/message declares logging (MCP 2025-06-18, server/utilities/logging).
-      capabilities: mentionsLogging ? { tools: { listChanged: false }, logging: {} } : { tools: { listChanged: false } },
+      capabilities: mentionsLogging
+        ? { tools: { listChanged: false }, logging: {} }
+        : { tools: { listChanged: false } },
       serverInfo: { ...SERVER_INFO },
       instructions: INSTRUCTIONS,
     };
@@ -164,10 +182,16 @@ export class Session {
   private listTools(request: Request): JsonObject {
     const cursor = request.params["cursor"];
     if (cursor !== undefined && typeof cursor !== "string") {
-      return errorMessage(request.id, INVALID_PARAMS, `Invalid params: cursor must be a string, got ${preview(cursor)}`);
+      return errorMessage(
+        request.id,
+        INVALID_PARAMS,
+        `Invalid params: cursor must be a string, got ${preview(cursor)}`,
+      );
     }
     const outcome = this.catalog.list(cursor);
-    return outcome.ok ? resultMessage(request.id, outcome.result) : errorMessage(request.id, INVALID_PARAMS, outcome.message);
+    return outcome.ok
+      ? resultMessage(request.id, outcome.result)
+      : errorMessage(request.id, INVALID_PARAMS, outcome.message);
   }
 
   /**
@@ -179,7 +203,14 @@ export class Session {
     const { id, params } = request;
     const name = params["name"];
     if (typeof name !== "string") {
-      this.reply(errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "name" to be a string, got ${preview(name)}`), request);
+      this.reply(
+        errorMessage(
+          id,
+          INVALID_PARAMS,
+          `Invalid params: tools/call expects "name" to be a string, got ${preview(name)}`,
+        ),
+        request,
+      );
       return;
     }
     const args = params["arguments"] ?? {};
@@ -188,13 +219,27 @@ export class Session {
       // Say the real cause: arguments too deep to record are the client's; a failing disk is ours.
       this.diagnose(logged.message);
       const error = logged.tooDeep
-        ? errorMessage(id, INVALID_PARAMS, `Invalid params: the arguments are nested too deeply to record in the call log, so the tool did not run`)
-        : errorMessage(id, INTERNAL_ERROR, "Internal error: the call log could not be written, so the tool did not run");
+        ? errorMessage(
+            id,
+            INVALID_PARAMS,
+            `Invalid params: the arguments are nested too deeply to record in the call log, so the tool did not run`,
+          )
+        : errorMessage(
+            id,
+            INTERNAL_ERROR,
+            "Internal error: the call log could not be written, so the tool did not run",
+          );
       this.reply(error, request);
       return;
     }
     for (let sent = 0; sent < (this.options.notifications ?? 0); sent += 1) {
-      this.output.send(notificationMessage("notifications/message", { level: "info", logger: "lucy-teaching-server", data: `note ${sent + 1}` }));
+      this.output.send(
+        notificationMessage("notifications/message", {
+          level: "info",
+          logger: "lucy-teaching-server",
+          data: `note ${sent + 1}`,
+        }),
+      );
     }
     const context: CallReplyContext = { ...this.callContext, reply: (message) => this.reply(message, request) };
     deliverCallReply(context, id, this.runTool(id, name, args));
@@ -204,7 +249,11 @@ export class Session {
     const tool = this.catalog.find(name);
     if (tool === undefined) return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${preview(name)}`);
     if (!isObject(args)) {
-      return errorMessage(id, INVALID_PARAMS, `Invalid params: tools/call expects "arguments" to be an object, got ${preview(args)}`);
+      return errorMessage(
+        id,
+        INVALID_PARAMS,
+        `Invalid params: tools/call expects "arguments" to be an object, got ${preview(args)}`,
+      );
     }
     return resultMessage(id, tool.run(args));
   }
@@ -212,7 +261,8 @@ export class Session {
   /** Every reply to a request goes out here, so notify's and stderr-log's extras apply to all. */
   private reply(message: JsonObject, request?: Request): void {
     if (this.options.mode === "notify") this.sendNotifications(request);
-    if (this.chatty) this.diagnose(`replying to ${preview(message["id"])} with ${"error" in message ? "an error" : "a result"}`);
+    if (this.chatty)
+      this.diagnose(`replying to ${preview(message["id"])} with ${"error" in message ? "an error" : "a result"}`);
     this.answered = true;
     this.output.send(message);
     this.lastReply = message;
@@ -222,8 +272,10 @@ export class Session {
     const meta = request?.params["_meta"];
     // A progress token is a string or a number (MCP basic/utilities/progress); anything else is not echoed.
     const given = isObject(meta) ? meta["progressToken"] : undefined;
-    const token = typeof given === "string" || typeof given === "number" ? given : `lucy-progress-${String(request?.id ?? "call")}`;
-    const log = (data: string) => notificationMessage("notifications/message", { level: "info", logger: "lucy-teaching-server", data });
+    const token =
+      typeof given === "string" || typeof given === "number" ? given : `lucy-progress-${String(request?.id ?? "call")}`;
+    const log = (data: string) =>
+      notificationMessage("notifications/message", { level: "info", logger: "lucy-teaching-server", data });
     this.output.send(log("working on it"));
     this.output.send(notificationMessage("notifications/progress", { progressToken: token, progress: 1, total: 1 }));
     this.output.send(log("done, answer follows"));
@@ -247,9 +299,13 @@ export class Session {
     }
     const result = response.message["result"];
     if (response.id !== waiting.id) {
-      this.diagnose(`expected the answer to ping ${preview(waiting.id)}, got a response for id ${preview(response.id)}; answering anyway`);
+      this.diagnose(
+        `expected the answer to ping ${preview(waiting.id)}, got a response for id ${preview(response.id)}; answering anyway`,
+      );
     } else if (!isObject(result) || Object.keys(result).length > 0) {
-      this.diagnose(`expected the ping answer to be a result {}, got ${preview(response.message, 200)}; answering anyway`);
+      this.diagnose(
+        `expected the ping answer to be a result {}, got ${preview(response.message, 200)}; answering anyway`,
+      );
     }
     waiting.answered();
   }

@@ -14,12 +14,20 @@ describe("shopHandlers", () => {
   it("answers deterministically, numbering deliveries from D-17 per fresh set", async () => {
     const executor = inProcessExecutor(shopHandlers());
     const delivery = { supplier: "Dairy North", product: "vanilla", quantity: 12 };
-    expect(await executor.call("record_delivery", delivery)).toBe("recorded delivery D-17 of 12 tubs of vanilla from Dairy North");
-    expect(await executor.call("record_delivery", delivery)).toBe("recorded delivery D-18 of 12 tubs of vanilla from Dairy North");
-    expect(await executor.call("record_delivery", { ...delivery, delivery_note: "DN-5" })).toMatch(/^recorded delivery DN-5 of/);
+    expect(await executor.call("record_delivery", delivery)).toBe(
+      "recorded delivery D-17 of 12 tubs of vanilla from Dairy North",
+    );
+    expect(await executor.call("record_delivery", delivery)).toBe(
+      "recorded delivery D-18 of 12 tubs of vanilla from Dairy North",
+    );
+    expect(await executor.call("record_delivery", { ...delivery, delivery_note: "DN-5" })).toMatch(
+      /^recorded delivery DN-5 of/,
+    );
     expect(await executor.call("send_message_to_lucy", { message: "12 tubs of vanilla arrived" })).toBe("message sent");
     expect(await executor.call("word_count", { text: "  vanilla stock needs review " })).toBe("4");
-    expect(await inProcessExecutor(shopHandlers()).call("record_delivery", delivery)).toMatch(/^recorded delivery D-17 /);
+    expect(await inProcessExecutor(shopHandlers()).call("record_delivery", delivery)).toMatch(
+      /^recorded delivery D-17 /,
+    );
   });
 
   it("refuses arguments that miss what the tool requires, saying which", async () => {
@@ -29,18 +37,31 @@ describe("shopHandlers", () => {
     await expect(failure).rejects.toMatchObject({
       code: "tool",
       text: expect.stringMatching(/^record_delivery: .*product: Required.*quantity: /),
-      message: expect.stringMatching(/record_delivery: .*product: Required.*quantity: .*; received \{"supplier":"Dairy North","quantity":0\}/),
+      message: expect.stringMatching(
+        /record_delivery: .*product: Required.*quantity: .*; received \{"supplier":"Dairy North","quantity":0\}/,
+      ),
     });
-    await expect(executor.call("send_message_to_lucy", { message: "x".repeat(281) })).rejects.toMatchObject({ code: "tool", text: expect.stringMatching(/^send_message_to_lucy: .*message/) });
+    await expect(executor.call("send_message_to_lucy", { message: "x".repeat(281) })).rejects.toMatchObject({
+      code: "tool",
+      text: expect.stringMatching(/^send_message_to_lucy: .*message/),
+    });
   });
 });
 
 describe("inProcessExecutor", () => {
   it("records every call it receives, a failing one included", async () => {
-    const executor = inProcessExecutor({ echo: (args) => JSON.stringify(args), boom: () => { throw new Error("no"); } });
+    const executor = inProcessExecutor({
+      echo: (args) => JSON.stringify(args),
+      boom: () => {
+        throw new Error("no");
+      },
+    });
     await executor.call("echo", { a: 1 });
     await expect(executor.call("boom", {})).rejects.toThrow("no");
-    expect(executor.calls).toEqual([{ name: "echo", arguments: { a: 1 } }, { name: "boom", arguments: {} }]);
+    expect(executor.calls).toEqual([
+      { name: "echo", arguments: { a: 1 } },
+      { name: "boom", arguments: {} },
+    ]);
   });
 
   it("has no handler for a name it was not given, inherited names included", async () => {

@@ -5,7 +5,13 @@ import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { inProcessExecutor } from "../../lib/src/agent/executors.js";
 import { runLoop } from "../../lib/src/agent/loop.js";
 import type { LoopOptions } from "../../lib/src/agent/options.js";
-import { callIfOffered, finalText, scriptedModel, toolCall, type ScriptedTurn } from "../../lib/src/agent/scripted-model.js";
+import {
+  callIfOffered,
+  finalText,
+  scriptedModel,
+  toolCall,
+  type ScriptedTurn,
+} from "../../lib/src/agent/scripted-model.js";
 import { shopHandlers } from "../../lib/src/agent/shop-handlers.js";
 import { completedCalls, formatTranscript, refusedCalls } from "../../lib/src/agent/transcript.js";
 import type { AgentModel } from "../../lib/src/agent/types.js";
@@ -66,7 +72,10 @@ describe("bounds", () => {
     [{ m: 2.5 }, /received 2.5/],
     [{ maxTurns: 0 }, /invalid maxTurns; expected a whole number from 1 to 50; received 0/],
     [{ maxTurns: 51 }, /received 51; limit: at most 50 turns/],
-    [{ searchOn: "everything" as never }, /invalid searchOn; expected one of latest, request, both; received everything/],
+    [
+      { searchOn: "everything" as never },
+      /invalid searchOn; expected one of latest, request, both; received everything/,
+    ],
     [{ keep: "all" as never }, /invalid keep; expected one of none, used, offered/],
   ])("refuses the option %j before asking the model", async (option, message) => {
     const { asked, run } = setUp([COUNT], option);
@@ -79,7 +88,10 @@ describe("bounds", () => {
   it("refuses an empty request, and a catalog tool that the search tool would shadow", async () => {
     const { run } = setUp([COUNT]);
     await expect(run("  ")).rejects.toMatchObject({ code: "usage", reason: "request" });
-    const shadowed = setUp([COUNT], { searchTool: true, tools: [...shop, { name: "search_tools", inputSchema: { type: "object" } }] });
+    const shadowed = setUp([COUNT], {
+      searchTool: true,
+      tools: [...shop, { name: "search_tools", inputSchema: { type: "object" } }],
+    });
     await expect(shadowed.run()).rejects.toThrow(/a tool is already named search_tools/);
     await expect(shadowed.run()).rejects.toMatchObject({ code: "usage", reason: "loop-option" });
   });
@@ -90,13 +102,19 @@ describe("bounds", () => {
       name: "ServiceError",
       code: "service",
       reason: "bad-response",
-      message: expect.stringMatching(/on turn 1 the model answered something that is neither a call nor a text; .*received \{"kind":"call","name":"word_count"\}/),
+      message: expect.stringMatching(
+        /on turn 1 the model answered something that is neither a call nor a text; .*received \{"kind":"call","name":"word_count"\}/,
+      ),
     });
   });
 
   it("says so when a scripted model runs out of steps", async () => {
     const { run } = setUp([COUNT]);
-    await expect(run()).rejects.toMatchObject({ code: "usage", reason: "script-exhausted", message: expect.stringMatching(/turn 2, but the script has 1 step/) });
+    await expect(run()).rejects.toMatchObject({
+      code: "usage",
+      reason: "script-exhausted",
+      message: expect.stringMatching(/turn 2, but the script has 1 step/),
+    });
   });
 });
 
@@ -116,11 +134,17 @@ describe("the allowlist and the offer", () => {
 
   it("refuses a call to a tool that is not allowed; the executor never runs it; the model reads why", async () => {
     let seen = "";
-    const { executor, asked, run } = setUp([RESTOCK, ({ conversation }) => {
-      const last = conversation[conversation.length - 1];
-      seen = last?.role === "tool" ? `${last.outcome}: ${last.text}` : "";
-      return finalText("I may not draft restocks.");
-    }], { allowed: withoutRestock });
+    const { executor, asked, run } = setUp(
+      [
+        RESTOCK,
+        ({ conversation }) => {
+          const last = conversation[conversation.length - 1];
+          seen = last?.role === "tool" ? `${last.outcome}: ${last.text}` : "";
+          return finalText("I may not draft restocks.");
+        },
+      ],
+      { allowed: withoutRestock },
+    );
     const transcript = await run("draft a restock order for vanilla");
     expect(transcript.turns[0]?.outcome).toEqual({ kind: "refused", text: notAllowedText("draft_restock") });
     expect(seen).toBe(`refused: ${notAllowedText("draft_restock")}`);
@@ -134,7 +158,10 @@ describe("the allowlist and the offer", () => {
     const { executor, run } = setUp([RESTOCK, finalText("done")], { m: 1 });
     const transcript = await run("how many words are in this note?");
     expect(transcript.turns[0]?.offered).toEqual(["word_count"]);
-    expect(transcript.turns[0]?.outcome).toEqual({ kind: "refused", text: notOfferedText("draft_restock", ["word_count"]) });
+    expect(transcript.turns[0]?.outcome).toEqual({
+      kind: "refused",
+      text: notOfferedText("draft_restock", ["word_count"]),
+    });
     expect(executor.calls).toHaveLength(0);
   });
 
@@ -149,10 +176,16 @@ describe("the allowlist and the offer", () => {
   });
 
   it("records a failing tool as failed, not as a result, and goes on", async () => {
-    const { executor, run } = setUp([toolCall("word_count", {}), callIfOffered("word_count", { text: "a b" }), finalText("2")]);
+    const { executor, run } = setUp([
+      toolCall("word_count", {}),
+      callIfOffered("word_count", { text: "a b" }),
+      finalText("2"),
+    ]);
     const transcript = await run();
     expect(transcript.turns[0]?.outcome?.kind).toBe("failed");
-    expect(transcript.turns[0]?.outcome?.text).toMatch(/^failed: word_count did not complete \(ToolError: word_count: arguments do not match/);
+    expect(transcript.turns[0]?.outcome?.text).toMatch(
+      /^failed: word_count did not complete \(ToolError: word_count: arguments do not match/,
+    );
     expect(completedCalls(transcript)).toEqual(["word_count"]);
     expect(executor.calls).toHaveLength(2);
   });
@@ -161,7 +194,10 @@ describe("the allowlist and the offer", () => {
     const { executor, run } = setUp([toolCall("search_tools", {}), finalText("ok")], { searchTool: true });
     const transcript = await run();
     expect(transcript.turns[0]?.offered.at(-1)).toBe("search_tools");
-    expect(transcript.turns[0]?.outcome).toEqual({ kind: "failed", text: failedText("search_tools", "expected arguments {query: a non-empty string}") });
+    expect(transcript.turns[0]?.outcome).toEqual({
+      kind: "failed",
+      text: failedText("search_tools", "expected arguments {query: a non-empty string}"),
+    });
     expect(executor.calls).toHaveLength(0);
   });
 
@@ -172,10 +208,13 @@ describe("the allowlist and the offer", () => {
   });
 
   it("gives the model a copy of the conversation, so a model cannot rewrite what happened", async () => {
-    const { run } = setUp([({ conversation }) => {
-      (conversation as unknown[]).length = 0;
-      return COUNT;
-    }, finalText("4")]);
+    const { run } = setUp([
+      ({ conversation }) => {
+        (conversation as unknown[]).length = 0;
+        return COUNT;
+      },
+      finalText("4"),
+    ]);
     const transcript = await run();
     expect(transcript.conversation.map((message) => message.role)).toEqual(["user", "call", "tool"]);
     expect(formatTranscript(transcript)).toContain("turn 1 offered: word_count");

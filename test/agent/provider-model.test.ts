@@ -37,7 +37,9 @@ describe("askText and askFor", () => {
     const ask = askFor([{ role: "user", text: REQUEST }], offered, { model: "qwen2.5:7b" });
     expect(ask).toEqual({ request: REQUEST, offered, protocol: "native", model: "qwen2.5:7b" });
     expect(ask.offered[0]).toBe(offered[0]);
-    expect(askFor([{ role: "user", text: REQUEST }], offered, { model: "m", protocol: "choice" }).protocol).toBe("choice");
+    expect(askFor([{ role: "user", text: REQUEST }], offered, { model: "m", protocol: "choice" }).protocol).toBe(
+      "choice",
+    );
   });
 });
 
@@ -46,31 +48,44 @@ describe("providerModel with the scripted provider", () => {
     const asks: Ask[] = [];
     const provider = scriptedProvider((ask) => {
       asks.push(ask);
-      if (!ask.request.includes("record_delivery (result)")) return { kind: "call", name: "record_delivery", arguments: { ...DELIVERY_ARGS } };
-      if (!ask.request.includes("send_message_to_lucy (result)")) return { kind: "call", name: "send_message_to_lucy", arguments: { ...MESSAGE_ARGS } };
+      if (!ask.request.includes("record_delivery (result)"))
+        return { kind: "call", name: "record_delivery", arguments: { ...DELIVERY_ARGS } };
+      if (!ask.request.includes("send_message_to_lucy (result)"))
+        return { kind: "call", name: "send_message_to_lucy", arguments: { ...MESSAGE_ARGS } };
       return { kind: "text", text: "done" };
     });
     const catalog = twoStepCatalog();
     const executor = inProcessExecutor(shopHandlers());
     const transcript = await runLoop(TWO_STEP_REQUEST, {
-      tools: catalog, allowed: catalog.map((tool) => tool.name), executor, searchOn: "request",
+      tools: catalog,
+      allowed: catalog.map((tool) => tool.name),
+      executor,
+      searchOn: "request",
       model: providerModel(provider, { model: "scripted" }),
     });
     expect(completedCalls(transcript)).toEqual(["record_delivery", "send_message_to_lucy"]);
     expect(transcript.finalText).toBe("done");
     expect(asks).toHaveLength(3);
-    expect(asks.map((ask) => ask.offered.map((tool) => tool.name))).toEqual(transcript.turns.map((turn) => turn.offered));
-    expect(asks[1]?.request).toBe(`${TWO_STEP_REQUEST}\n\nDone so far:\n- record_delivery (result): recorded delivery D-17 of 12 tubs of vanilla from Dairy North`);
+    expect(asks.map((ask) => ask.offered.map((tool) => tool.name))).toEqual(
+      transcript.turns.map((turn) => turn.offered),
+    );
+    expect(asks[1]?.request).toBe(
+      `${TWO_STEP_REQUEST}\n\nDone so far:\n- record_delivery (result): recorded delivery D-17 of 12 tubs of vanilla from Dairy North`,
+    );
     expect(asks.every((ask) => ask.protocol === "native" && ask.model === "scripted")).toBe(true);
   });
 
   it("a provider's call to a tool it was not offered is refused like any model's", async () => {
     const provider = scriptedProvider((_ask, index) =>
-      index === 0 ? { kind: "call", name: "create_purchase_order", arguments: {} } : { kind: "text", text: "ok" });
+      index === 0 ? { kind: "call", name: "create_purchase_order", arguments: {} } : { kind: "text", text: "ok" },
+    );
     const catalog = twoStepCatalog();
     const executor = inProcessExecutor(shopHandlers());
     const transcript = await runLoop(TWO_STEP_REQUEST, {
-      tools: catalog, allowed: catalog.map((tool) => tool.name), executor, model: providerModel(provider, { model: "x" }),
+      tools: catalog,
+      allowed: catalog.map((tool) => tool.name),
+      executor,
+      model: providerModel(provider, { model: "x" }),
     });
     expect(transcript.turns[0]?.outcome?.kind).toBe("refused");
     expect(executor.calls).toHaveLength(0);

@@ -17,7 +17,10 @@ afterEach(async () => {
 
 it("runs word_count on the server and refuses the advertised purchase before it is sent", async () => {
   const log = freshLog();
-  const client = new StdioClient(teachingServerCommand("normal", log.path), { allowed: ["word_count"], timeoutMs: 5000 });
+  const client = new StdioClient(teachingServerCommand("normal", log.path), {
+    allowed: ["word_count"],
+    timeoutMs: 5000,
+  });
   open.push(client);
   await client.initialize();
   const advertised = await client.listTools();
@@ -30,7 +33,10 @@ it("runs word_count on the server and refuses the advertised purchase before it 
     finalText("The note has 4 words; I did not order anything."),
   ]);
   const transcript = await runLoop("count the words in my note, and order 100 tubs of vanilla", {
-    tools: advertised, allowed: client.allowed, model, executor,
+    tools: advertised,
+    allowed: client.allowed,
+    model,
+    executor,
   });
 
   expect(transcript.turns.map((turn) => turn.offered)).toEqual([["word_count"], ["word_count"], ["word_count"]]);
@@ -49,7 +55,9 @@ it("a tool that fails on the server is a failed outcome the model reads, not a r
   await client.initialize();
   const advertised = await client.listTools();
   const transcript = await runLoop("count the words", {
-    tools: advertised, allowed: client.allowed, executor: clientExecutor(client),
+    tools: advertised,
+    allowed: client.allowed,
+    executor: clientExecutor(client),
     model: scriptedModel([toolCall("word_count", { text: 42 }), finalText("the count failed")]),
   });
   expect(transcript.turns[0]?.outcome?.kind).toBe("failed");

@@ -7,7 +7,11 @@ import type { LoopOptions } from "../../lib/src/agent/options.js";
 import { shopHandlers } from "../../lib/src/agent/shop-handlers.js";
 import { completedCalls } from "../../lib/src/agent/transcript.js";
 import {
-  MESSAGE_SEARCH_QUERY, TWO_STEP_REQUEST, TWO_STEP_REQUEST_TERSE, twoStepCatalog, twoStepModel,
+  MESSAGE_SEARCH_QUERY,
+  TWO_STEP_REQUEST,
+  TWO_STEP_REQUEST_TERSE,
+  twoStepCatalog,
+  twoStepModel,
 } from "../../lib/src/agent/two-step.js";
 import { bm25Scorer } from "../../lib/src/tools/bm25.js";
 import { topTools } from "../../lib/src/tools/top-tools.js";
@@ -19,14 +23,20 @@ const ONLY_FIRST = ["record_delivery"];
 
 /** Where send_message_to_lucy ranks (1-based) when BM25 ranks the whole catalog for `query`. */
 function rankOfMessage(query: string): number {
-  return topTools(query, catalog, bm25Scorer(), catalog.length).findIndex((tool) => tool.name === "send_message_to_lucy") + 1;
+  return (
+    topTools(query, catalog, bm25Scorer(), catalog.length).findIndex((tool) => tool.name === "send_message_to_lucy") + 1
+  );
 }
 const firstSearch = (query: string) => topTools(query, catalog, bm25Scorer(), 5).map((tool) => tool.name);
 
 async function run(request: string, fix: Partial<LoopOptions> = {}) {
   const executor = inProcessExecutor(shopHandlers());
   const transcript = await runLoop(request, {
-    tools: catalog, allowed: catalog.map((tool) => tool.name), model: twoStepModel(), executor, ...fix,
+    tools: catalog,
+    allowed: catalog.map((tool) => tool.name),
+    model: twoStepModel(),
+    executor,
+    ...fix,
   });
   return { transcript, executor, done: completedCalls(transcript) };
 }
@@ -38,11 +48,17 @@ describe("the first search, BM25 top 5 over the 64-tool confusable catalog", () 
   });
 
   it("returns send_message_to_lucy, second, for our wording of the chapter's request", () => {
-    expect(firstSearch(TWO_STEP_REQUEST)).toEqual(["record_delivery", "send_message_to_lucy", "sales_today", "word_count", "google_sheets_read_range"]);
+    expect(firstSearch(TWO_STEP_REQUEST)).toEqual([
+      "record_delivery",
+      "send_message_to_lucy",
+      "sales_today",
+      "word_count",
+      "google_sheets_read_range",
+    ]);
     expect(rankOfMessage(TWO_STEP_REQUEST)).toBe(2);
   });
 
-  it("misses it for the terse wording (\"phone the boss\"): it ranks 6th", () => {
+  it('misses it for the terse wording ("phone the boss"): it ranks 6th', () => {
     expect(firstSearch(TWO_STEP_REQUEST_TERSE)).not.toContain("send_message_to_lucy");
     expect(rankOfMessage(TWO_STEP_REQUEST_TERSE)).toBe(6);
   });
@@ -112,7 +128,10 @@ describe("the terse wording: no search on the request or the results has the too
   it("searchTool recovers: the model searches with its own words, the loop answers, the tool comes next turn", async () => {
     const { transcript, executor, done } = await run(TWO_STEP_REQUEST_TERSE, { searchTool: true });
     expect(transcript.turns.map((turn) => (turn.answer.kind === "call" ? turn.answer.name : "text"))).toEqual([
-      "record_delivery", "search_tools", "send_message_to_lucy", "text",
+      "record_delivery",
+      "search_tools",
+      "send_message_to_lucy",
+      "text",
     ]);
     expect(transcript.turns[1]?.outcome?.text).toMatch(/^found: send_message_to_lucy, /);
     expect(transcript.turns[2]?.offered).toContain("send_message_to_lucy");

@@ -22,7 +22,9 @@ const RUN_TIMEOUT_MS = 240_000;
 /** The Python with Jupyter's classic Notebook, or the reason there is none. */
 function notebookPython(): { python?: string; reason?: string } {
   const found = spawnSync("bash", [join(REPO, "scripts", "jupyter-python.sh")], { encoding: "utf8" });
-  return found.status === 0 ? { python: found.stdout.trim() } : { reason: `no Python with Jupyter's classic Notebook: ${found.stderr.trim()}` };
+  return found.status === 0
+    ? { python: found.stdout.trim() }
+    : { reason: `no Python with Jupyter's classic Notebook: ${found.stderr.trim()}` };
 }
 
 const jupyter = notebookPython();
@@ -50,7 +52,11 @@ interface ClassicNotebookPage {
   Jupyter?: {
     notebook?: {
       kernel?: { name: string; is_connected(): boolean };
-      get_cells(): Array<{ cell_type: string; input_prompt_number?: unknown; output_area?: { outputs: Array<{ output_type: string; name?: string; text?: string }> } }>;
+      get_cells(): Array<{
+        cell_type: string;
+        input_prompt_number?: unknown;
+        output_area?: { outputs: Array<{ output_type: string; name?: string; text?: string }> };
+      }>;
       set_autosave_interval(ms: number): void;
       execute_all_cells(): void;
     };
@@ -63,7 +69,9 @@ function runState(page: Page): Promise<RunState> {
     const { Jupyter, document } = globalThis as unknown as ClassicNotebookPage;
     const code = Jupyter!.notebook!.get_cells().filter((cell) => cell.cell_type === "code");
     const errors = code.flatMap((cell) =>
-      (cell.output_area?.outputs ?? []).filter((o) => o.output_type === "error" || o.name === "stderr").map((o) => String(o.text ?? o.output_type)),
+      (cell.output_area?.outputs ?? [])
+        .filter((o) => o.output_type === "error" || o.name === "stderr")
+        .map((o) => String(o.text ?? o.output_type)),
     );
     return {
       codeCells: code.length,
@@ -74,81 +82,104 @@ function runState(page: Page): Promise<RunState> {
   });
 }
 
-describe.skipIf(missing !== undefined)(`classic Notebook in headless Chromium${missing ? ` (skipped: ${missing})` : ""}`, () => {
-  let server: JupyterServer | undefined;
-  let context: BrowserContext | undefined;
-  let userDataDir = "";
-  let page: Page;
-  const notebookHash = sha256(join(NOTEBOOK_DIR, NOTEBOOK));
+describe.skipIf(missing !== undefined)(
+  `classic Notebook in headless Chromium${missing ? ` (skipped: ${missing})` : ""}`,
+  () => {
+    let server: JupyterServer | undefined;
+    let context: BrowserContext | undefined;
+    let userDataDir = "";
+    let page: Page;
+    const notebookHash = sha256(join(NOTEBOOK_DIR, NOTEBOOK));
 
-  beforeAll(async () => {
-    await mkdir(ARTIFACTS, { recursive: true });
-    server = await startJupyterServer({ python: jupyter.python!, repo: REPO, notebookDir: NOTEBOOK_DIR });
-    userDataDir = await mkdtemp(join(tmpdir(), "workbook-chromium-"));
-    // A persistent context is how playwright takes a fresh --user-data-dir; the browser is never downloaded.
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-      ],
-      viewport: { width: 1280, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-  }, 90_000);
+    beforeAll(async () => {
+      await mkdir(ARTIFACTS, { recursive: true });
+      server = await startJupyterServer({ python: jupyter.python!, repo: REPO, notebookDir: NOTEBOOK_DIR });
+      userDataDir = await mkdtemp(join(tmpdir(), "workbook-chromium-"));
+      // A persistent context is how playwright takes a fresh --user-data-dir; the browser is never downloaded.
+      context = await chromium.launchPersistentContext(userDataDir, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
+        viewport: { width: 1280, height: 900 },
+      });
+      page = context.pages()[0] ?? (await context.newPage());
+    }, 90_000);
 
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    const forced = (await server?.stop()) ?? [];
-    if (userDataDir !== "") {
-      expect(processesMentioning(userDataDir), "chromium processes left behind").toEqual([]);
-      await rm(userDataDir, { recursive: true, force: true });
-    }
-    expect(forced, "kernel processes that outlived the server's shutdown").toEqual([]);
-  }, 60_000);
+    afterAll(async () => {
+      await context?.close().catch(() => undefined);
+      const forced = (await server?.stop()) ?? [];
+      if (userDataDir !== "") {
+        expect(processesMentioning(userDataDir), "chromium processes left behind").toEqual([]);
+        await rm(userDataDir, { recursive: true, force: true });
+      }
+      expect(forced, "kernel processes that outlived the server's shutdown").toEqual([]);
+    }, 60_000);
 
-  it("runs every cell and draws the charts on the page", async () => {
-    await page.goto(`${server!.url}/notebooks/${NOTEBOOK}?token=${server!.token}`);
-    await page.waitForFunction(
-      () => (globalThis as unknown as ClassicNotebookPage).Jupyter?.notebook?.kernel?.is_connected() === true,
-      undefined,
-      { timeout: 60_000 },
+    it(
+      "runs every cell and draws the charts on the page",
+      async () => {
+        await page.goto(`${server!.url}/notebooks/${NOTEBOOK}?token=${server!.token}`);
+        await page.waitForFunction(
+          () => (globalThis as unknown as ClassicNotebookPage).Jupyter?.notebook?.kernel?.is_connected() === true,
+          undefined,
+          { timeout: 60_000 },
+        );
+        // Outputs must never be saved into the committed notebook: no autosave during the run.
+        await page.evaluate(() =>
+          (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.set_autosave_interval(0),
+        );
+        const kernelName = await page.evaluate(
+          () => (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.kernel!.name,
+        );
+        expect(kernelName).toBe("tslab");
+
+        const started = Date.now();
+        await page.evaluate(() =>
+          (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.execute_all_cells(),
+        );
+        let state = await runState(page);
+        while (Date.now() - started < RUN_TIMEOUT_MS) {
+          state = await runState(page);
+          if (state.errors.length > 0 || (state.numbered === state.codeCells && state.kernelIdle)) break;
+          await page.waitForTimeout(500);
+        }
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        console.log(`classic Notebook: ${state.numbered}/${state.codeCells} cells ran in ${seconds} s`);
+        await page.screenshot({ path: join(ARTIFACTS, "part-a-last-viewport.png") });
+        expect(state.errors, server!.log().slice(-2000)).toEqual([]);
+        expect(state.numbered).toBe(state.codeCells);
+        expect(state.kernelIdle).toBe(true);
+
+        // The charts: SVG drawn in Node by vega, shown inside the cells' output areas.
+        const charts = page.locator(".output_area svg.marks");
+        expect(await charts.count()).toBe(7);
+        const tokensChart = page
+          .locator(".output_area", { has: page.locator("svg.marks", { hasText: "Prompt tokens for one request" }) })
+          .first();
+        await tokensChart.scrollIntoViewIfNeeded();
+        await expect.poll(() => tokensChart.isVisible()).toBe(true);
+        const axisTitle = tokensChart.locator("svg.marks text", { hasText: "Tools offered" });
+        expect(await axisTitle.count()).toBeGreaterThan(0);
+        const box = await tokensChart.locator("svg.marks").first().boundingBox();
+        expect(box?.width ?? 0).toBeGreaterThan(300);
+        expect(box?.height ?? 0).toBeGreaterThan(200);
+        await tokensChart.screenshot({ path: join(ARTIFACTS, "part-a-prompt-tokens-chart.png") });
+        await page.screenshot({ path: join(ARTIFACTS, "part-a-page.png") });
+
+        expect(sha256(join(NOTEBOOK_DIR, NOTEBOOK)), "the committed notebook was modified by the run").toBe(
+          notebookHash,
+        );
+      },
+      RUN_TIMEOUT_MS + 60_000,
     );
-    // Outputs must never be saved into the committed notebook: no autosave during the run.
-    await page.evaluate(() => (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.set_autosave_interval(0));
-    const kernelName = await page.evaluate(() => (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.kernel!.name);
-    expect(kernelName).toBe("tslab");
-
-    const started = Date.now();
-    await page.evaluate(() => (globalThis as unknown as ClassicNotebookPage).Jupyter!.notebook!.execute_all_cells());
-    let state = await runState(page);
-    while (Date.now() - started < RUN_TIMEOUT_MS) {
-      state = await runState(page);
-      if (state.errors.length > 0 || (state.numbered === state.codeCells && state.kernelIdle)) break;
-      await page.waitForTimeout(500);
-    }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`classic Notebook: ${state.numbered}/${state.codeCells} cells ran in ${seconds} s`);
-    await page.screenshot({ path: join(ARTIFACTS, "part-a-last-viewport.png") });
-    expect(state.errors, server!.log().slice(-2000)).toEqual([]);
-    expect(state.numbered).toBe(state.codeCells);
-    expect(state.kernelIdle).toBe(true);
-
-    // The charts: SVG drawn in Node by vega, shown inside the cells' output areas.
-    const charts = page.locator(".output_area svg.marks");
-    expect(await charts.count()).toBe(7);
-    const tokensChart = page.locator(".output_area", { has: page.locator("svg.marks", { hasText: "Prompt tokens for one request" }) }).first();
-    await tokensChart.scrollIntoViewIfNeeded();
-    await expect.poll(() => tokensChart.isVisible()).toBe(true);
-    const axisTitle = tokensChart.locator("svg.marks text", { hasText: "Tools offered" });
-    expect(await axisTitle.count()).toBeGreaterThan(0);
-    const box = await tokensChart.locator("svg.marks").first().boundingBox();
-    expect(box?.width ?? 0).toBeGreaterThan(300);
-    expect(box?.height ?? 0).toBeGreaterThan(200);
-    await tokensChart.screenshot({ path: join(ARTIFACTS, "part-a-prompt-tokens-chart.png") });
-    await page.screenshot({ path: join(ARTIFACTS, "part-a-page.png") });
-
-    expect(sha256(join(NOTEBOOK_DIR, NOTEBOOK)), "the committed notebook was modified by the run").toBe(notebookHash);
-  }, RUN_TIMEOUT_MS + 60_000);
-});
+  },
+);

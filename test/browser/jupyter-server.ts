@@ -36,7 +36,9 @@ export function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address !== null ? resolvePort(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address !== null ? resolvePort(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -57,7 +59,9 @@ export function processesMentioning(needle: string): number[] {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((done) => child.once("exit", () => done()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((done) => child.once("exit", () => done()));
 }
 
 export async function startJupyterServer(options: JupyterServerOptions): Promise<JupyterServer> {
@@ -78,8 +82,15 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
   const server = spawn(
     options.python,
     [
-      "-m", "notebook", "--no-browser", "--ip=127.0.0.1", `--port=${port}`, "--port-retries=0",
-      `--NotebookApp.token=${token}`, `--notebook-dir=${options.notebookDir}`, "--NotebookApp.open_browser=False",
+      "-m",
+      "notebook",
+      "--no-browser",
+      "--ip=127.0.0.1",
+      `--port=${port}`,
+      "--port-retries=0",
+      `--NotebookApp.token=${token}`,
+      `--notebook-dir=${options.notebookDir}`,
+      "--NotebookApp.open_browser=False",
       // Containers and CI runners often run as root, which the server refuses without this.
       ...(process.getuid?.() === 0 ? ["--allow-root"] : []),
     ],
@@ -92,7 +103,9 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
   const stop = async (): Promise<number[]> => {
     if (server.exitCode === null && server.signalCode === null) {
       // The clean way first: the server shuts its kernels down, then itself.
-      await fetch(`${url}/api/shutdown`, { method: "POST", headers: { Authorization: `token ${token}` } }).catch(() => undefined);
+      await fetch(`${url}/api/shutdown`, { method: "POST", headers: { Authorization: `token ${token}` } }).catch(
+        () => undefined,
+      );
       const ended = await Promise.race([exited(server).then(() => true), sleep(10_000).then(() => false)]);
       if (!ended && server.pid !== undefined) {
         try {
@@ -119,7 +132,10 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (server.exitCode !== null) break;
-    const ready = await fetch(`${url}/api/status`, { headers: { Authorization: `token ${token}` } }).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/api/status`, { headers: { Authorization: `token ${token}` } }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { url, token, log: () => output, stop };
     await sleep(250);
   }

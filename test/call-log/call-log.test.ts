@@ -62,27 +62,53 @@ describe("readCallLog", () => {
     expect(error).toBeInstanceOf(DataError);
     expect(error).toMatchObject({ code: "data", reason: "invalid", file, line: 2 });
     expect(error.records).toEqual([{ id: 3, name: "word_count", arguments: { text: "a b" } }]);
-    expect(error.message).toBe(`call log ${file} line 2 is not JSON; expected one JSON call record per line; received "calling tool now"`);
+    expect(error.message).toBe(
+      `call log ${file} line 2 is not JSON; expected one JSON call record per line; received "calling tool now"`,
+    );
   });
 
   it.each([
-    ["no name", '{"id":3,"arguments":{}}', /line 2 is not a call record; expected \{id: number or string, name: string, arguments\}; received .*\(name: Required\)/],
-    ["a name that is not a string", '{"id":3,"name":5,"arguments":{}}', /line 2 is not a call record.*\(name: Expected string, received number\)/],
+    [
+      "no name",
+      '{"id":3,"arguments":{}}',
+      /line 2 is not a call record; expected \{id: number or string, name: string, arguments\}; received .*\(name: Required\)/,
+    ],
+    [
+      "a name that is not a string",
+      '{"id":3,"name":5,"arguments":{}}',
+      /line 2 is not a call record.*\(name: Expected string, received number\)/,
+    ],
     ["an id that is null", '{"id":null,"name":"word_count","arguments":{}}', /line 2 is not a call record.*\(id: /],
     ["no arguments", '{"id":3,"name":"word_count"}', /line 2 is not a call record.*\(arguments: Required\)/],
-    ["a key the server never writes", '{"id":3,"name":"word_count","arguments":{},"ok":true}', /line 2 is not a call record.*Unrecognized key/],
-    ["an array", "[3,\"word_count\",{}]", /line 2 is not a call record/],
+    [
+      "a key the server never writes",
+      '{"id":3,"name":"word_count","arguments":{},"ok":true}',
+      /line 2 is not a call record.*Unrecognized key/,
+    ],
+    ["an array", '[3,"word_count",{}]', /line 2 is not a call record/],
     ["a blank line", "", /line 2 is empty/],
     ["a line of spaces", "   ", /line 2 is empty/],
   ])("refuses %s", (_label, line, message) => {
     const file = logWith(`${FIRST}${line}\n${SECOND}`);
     const error = refusal(file);
-    expect(error).toMatchObject({ reason: "invalid", file, line: 2, records: [{ id: 3, name: "word_count", arguments: { text: "a b" } }] });
+    expect(error).toMatchObject({
+      reason: "invalid",
+      file,
+      line: 2,
+      records: [{ id: 3, name: "word_count", arguments: { text: "a b" } }],
+    });
     expect(error.message).toMatch(message);
   });
 
   it("refuses a line that is not UTF-8 rather than reading a replacement character", () => {
-    const file = logWith(Buffer.concat([Buffer.from(FIRST), Buffer.from('{"id":4,"name":"word_'), Buffer.from([0xff]), Buffer.from('count","arguments":{}}\n')]));
+    const file = logWith(
+      Buffer.concat([
+        Buffer.from(FIRST),
+        Buffer.from('{"id":4,"name":"word_'),
+        Buffer.from([0xff]),
+        Buffer.from('count","arguments":{}}\n'),
+      ]),
+    );
     expect(refusal(file)).toMatchObject({ reason: "invalid", line: 2 });
     expect(refusal(file).message).toMatch(/line 2 is not UTF-8 text/);
   });
@@ -93,7 +119,12 @@ describe("readCallLog", () => {
     it("is refused once the server is done (it died writing it), with the records before it kept", () => {
       const file = logWith(cut);
       const error = refusal(file);
-      expect(error).toMatchObject({ reason: "invalid", file, line: 2, records: [{ id: 3, name: "word_count", arguments: { text: "a b" } }] });
+      expect(error).toMatchObject({
+        reason: "invalid",
+        file,
+        line: 2,
+        records: [{ id: 3, name: "word_count", arguments: { text: "a b" } }],
+      });
       expect(error.message).toMatch(/line 2 is cut short \(no newline at its end\); expected .*stillWriting/);
     });
 
@@ -103,7 +134,9 @@ describe("readCallLog", () => {
 
     it("is left out while the server may still be writing, and read once it is finished", () => {
       const file = logWith(cut);
-      expect(readCallLog(file, { stillWriting: true })).toEqual([{ id: 3, name: "word_count", arguments: { text: "a b" } }]);
+      expect(readCallLog(file, { stillWriting: true })).toEqual([
+        { id: 3, name: "word_count", arguments: { text: "a b" } },
+      ]);
       appendFileSync(file, SECOND.slice(30));
       expect(readCallLog(file, { stillWriting: true })).toHaveLength(2);
       expect(readCallLog(file)).toHaveLength(2);
@@ -135,7 +168,9 @@ describe("readCallLog", () => {
       await client.listTools();
       expect(readCallLog(file, { stillWriting: true })).toEqual([]);
       await client.callTool("word_count", { text: "vanilla stock needs review" });
-      expect(readCallLog(file, { stillWriting: true })).toEqual([{ id: expect.anything() as unknown, name: "word_count", arguments: { text: "vanilla stock needs review" } }]);
+      expect(readCallLog(file, { stillWriting: true })).toEqual([
+        { id: expect.anything() as unknown, name: "word_count", arguments: { text: "vanilla stock needs review" } },
+      ]);
     } finally {
       await client.close();
     }

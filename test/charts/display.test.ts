@@ -1,24 +1,39 @@
 import { describe, expect, test } from "vitest";
 import { join } from "node:path";
-import { chartDisplayData, displayChart, findKernelDisplayWriter, VEGA_LITE_MIME, type DisplayData } from "../../lib/src/charts/display.js";
+import {
+  chartDisplayData,
+  displayChart,
+  findKernelDisplayWriter,
+  VEGA_LITE_MIME,
+  type DisplayData,
+} from "../../lib/src/charts/display.js";
 import { seriesFromPublished } from "../../lib/src/charts/from-published.js";
 import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
 import { loadPublishedFigures } from "../../lib/src/charts/published.js";
 import { chartBundle } from "../../lib/src/charts/render.js";
 
-const spec = noCallChart(seriesFromPublished(loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json"))).noCall);
+const spec = noCallChart(
+  seriesFromPublished(loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json"))).noCall,
+);
 
 describe("chartDisplayData", () => {
   test("one output carries SVG, PNG (base64, shown at the SVG's size), vega-lite JSON and text", async () => {
     const bundle = await chartBundle(spec);
     const content = chartDisplayData(bundle);
-    expect(Object.keys(content.data).sort()).toEqual(["application/vnd.vegalite.v5+json", "image/png", "image/svg+xml", "text/plain"]);
+    expect(Object.keys(content.data).sort()).toEqual([
+      "application/vnd.vegalite.v5+json",
+      "image/png",
+      "image/svg+xml",
+      "text/plain",
+    ]);
     expect(content.data["image/svg+xml"]).toBe(bundle.svg);
     expect(content.data[VEGA_LITE_MIME]).toEqual(spec);
     expect(Buffer.from(content.data["image/png"] as string, "base64").equals(Buffer.from(bundle.png!))).toBe(true);
     const size = content.metadata["image/png"] as { width: number; height: number };
     expect(bundle.svg).toContain(`width="${size.width}" height="${size.height}"`);
-    expect(content.data["text/plain"]).toBe("[chart] Answers with no tool call, of 216 | published: chapter 14 (quoted)");
+    expect(content.data["text/plain"]).toBe(
+      "[chart] Answers with no tool call, of 216 | published: chapter 14 (quoted)",
+    );
   });
 
   test("without a PNG, no PNG entry", async () => {
@@ -34,9 +49,15 @@ describe("findKernelDisplayWriter", () => {
     const seen: DisplayData[] = [];
     const writer = (content: DisplayData) => seen.push(content);
     const module = (exports: object) => ({ exports }) as unknown as NodeModule;
-    expect(findKernelDisplayWriter({ "/x/node_modules/tslab/dist/jupyter.js": module({ lastWriteDisplayData: null }) })).toBeUndefined();
-    expect(findKernelDisplayWriter({ "/x/other/dist/jupyter.js": module({ lastWriteDisplayData: writer }) })).toBeUndefined();
-    const found = findKernelDisplayWriter({ "/x/node_modules/tslab/dist/jupyter.js": module({ lastWriteDisplayData: writer }) });
+    expect(
+      findKernelDisplayWriter({ "/x/node_modules/tslab/dist/jupyter.js": module({ lastWriteDisplayData: null }) }),
+    ).toBeUndefined();
+    expect(
+      findKernelDisplayWriter({ "/x/other/dist/jupyter.js": module({ lastWriteDisplayData: writer }) }),
+    ).toBeUndefined();
+    const found = findKernelDisplayWriter({
+      "/x/node_modules/tslab/dist/jupyter.js": module({ lastWriteDisplayData: writer }),
+    });
     found?.({ data: {}, metadata: {}, transient: {} }, false);
     expect(seen).toHaveLength(1);
   });

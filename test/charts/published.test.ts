@@ -15,7 +15,8 @@ describe("evidence/published/ch14-figures.json", () => {
   });
 
   test("every figure says where in the chapter it appears", () => {
-    for (const figure of file.figures) expect(figure.where).toMatch(/^chapter 14, (Part A, (figure|section) '.+'|Summary)$/);
+    for (const figure of file.figures)
+      expect(figure.where).toMatch(/^chapter 14, (Part A, (figure|section) '.+'|Summary)$/);
   });
 
   test("pins the chapter's four figures", () => {
@@ -49,7 +50,11 @@ describe("evidence/published/ch14-figures.json", () => {
     expect(value("recall-at-5-all-minilm")).toBe(0.958);
     expect([value("tokens-per-native-tool-qwen"), value("tokens-per-listed-tool-qwen")]).toEqual([39, 11]);
     expect([value("tokens-per-native-tool-haiku"), value("tokens-per-native-tool-sonnet")]).toEqual([55, 74]);
-    expect([value("protocol-start-handshake-ms"), value("protocol-call-median-ms"), value("protocol-call-p95-ms")]).toEqual([44, 0.114, 0.166]);
+    expect([
+      value("protocol-start-handshake-ms"),
+      value("protocol-call-median-ms"),
+      value("protocol-call-p95-ms"),
+    ]).toEqual([44, 0.114, 0.166]);
     expect(value("claude-run-cost-usd")).toBe(2.51);
     const count = (id: string) => {
       const f = publishedFigure(file, id, "count");
@@ -65,7 +70,9 @@ describe("evidence/published/ch14-figures.json", () => {
   test("the quoted figures agree with each other where the chapter states one twice", () => {
     // (2700 - 511) / 56 rounds to the quoted 39 tokens per native tool.
     const qwen = publishedFigure(file, "prompt-tokens", "series").series.find((s) => s.label === "qwen")!.values;
-    expect(Math.round((qwen[3]! - qwen[0]!) / 56)).toBe(publishedFigure(file, "tokens-per-native-tool-qwen", "value").value);
+    expect(Math.round((qwen[3]! - qwen[0]!) / 56)).toBe(
+      publishedFigure(file, "tokens-per-native-tool-qwen", "value").value,
+    );
     // 14 of 24 is the 0.583 of the routing figure; the no-call bar for Haiku is the 15 of the text.
     expect(publishedFigure(file, "routed-right-unrelated", "series").series[2]!.values[3]).toBe(0.583);
     expect(publishedFigure(file, "no-call-per-model", "series").series[0]!.values[3]).toBe(
@@ -94,8 +101,12 @@ describe("PublishedFiguresSchema", () => {
   });
 
   test("publishedFigure names what it found instead", () => {
-    expect(() => publishedFigure(file, "prompt-tokens", "value")).toThrow('"prompt-tokens" is a series; expected a value');
+    expect(() => publishedFigure(file, "prompt-tokens", "value")).toThrow(
+      '"prompt-tokens" is a series; expected a value',
+    );
     expect(() => publishedFigure(file, "nope", "value")).toThrow('no figure "nope"');
-    expect(() => publishedFigure(file, "nope", "value")).toThrow(expect.objectContaining({ code: "usage", reason: "figure" }));
+    expect(() => publishedFigure(file, "nope", "value")).toThrow(
+      expect.objectContaining({ code: "usage", reason: "figure" }),
+    );
   });
 });

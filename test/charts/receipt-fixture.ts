@@ -14,7 +14,13 @@ export const FIXTURE_RUN: Run = {
 };
 
 /** Four requests per condition: `right[i]` of them right, the rest declined (native) or wrong (choice). */
-function rows(kind: Row["kind"], size: number, protocol: Row["protocol"], right: number, search?: Row["search"]): Row[] {
+function rows(
+  kind: Row["kind"],
+  size: number,
+  protocol: Row["protocol"],
+  right: number,
+  search?: Row["search"],
+): Row[] {
   return Array.from({ length: 4 }, (_, i) => {
     const ok = i < right;
     const answer: Row["answer"] = ok
@@ -48,7 +54,8 @@ export function fixtureReceipt(): Receipt {
   const all: Row[] = [];
   for (const kind of ["unrelated", "confusable"] as const)
     for (const size of [8, 16, 32, 64])
-      for (const protocol of ["native", "choice"] as const) all.push(...rows(kind, size, protocol, size === 64 ? 2 : 4));
+      for (const protocol of ["native", "choice"] as const)
+        all.push(...rows(kind, size, protocol, size === 64 ? 2 : 4));
   for (const protocol of ["native", "choice"] as const) {
     all.push(...rows("confusable", 64, protocol, 3, { method: "bm25", top: 5, hit: true }));
   }

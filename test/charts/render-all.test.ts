@@ -22,7 +22,10 @@ test("writes SVG and vega-lite JSON for the published figures and each valid rec
   const tampered = JSON.parse(real) as ReturnType<typeof fixtureReceipt>;
   tampered.tables.conditions[0]!.right += 1;
   writeFileSync(join(dir, "receipts", "tampered.json"), JSON.stringify(tampered));
-  writeFileSync(join(dir, "receipts", "protocol-cost.json"), JSON.stringify({ schema: "mcp-workbook/protocol-cost@1" }));
+  writeFileSync(
+    join(dir, "receipts", "protocol-cost.json"),
+    JSON.stringify({ schema: "mcp-workbook/protocol-cost@1" }),
+  );
   writeFileSync(join(dir, "receipts", "broken.json"), "{");
   writeFileSync(join(dir, "charts", "old-chart.svg"), "<svg/>");
   const lines: string[] = [];
@@ -37,23 +40,36 @@ test("writes SVG and vega-lite JSON for the published figures and each valid rec
   const files = readdirSync(join(dir, "charts")).sort();
   const names = ["no-call", "prompt-tokens", "routed-right", "search"];
   expect(files).toEqual(
-    ["published", "receipt-lexical"].flatMap((prefix) => names.flatMap((n) => [`${prefix}-${n}.svg`, `${prefix}-${n}.vl.json`])).sort(),
+    ["published", "receipt-lexical"]
+      .flatMap((prefix) => names.flatMap((n) => [`${prefix}-${n}.svg`, `${prefix}-${n}.vl.json`]))
+      .sort(),
   );
   expect(result.skipped.map((s) => [s.path.split("/").pop(), s.reason])).toEqual([
     ["broken.json", expect.stringMatching(/is not JSON/)],
-    ["protocol-cost.json", "not a tool-selection receipt (schema mcp-workbook/protocol-cost@1); no charts are drawn from it"],
+    [
+      "protocol-cost.json",
+      "not a tool-selection receipt (schema mcp-workbook/protocol-cost@1); no charts are drawn from it",
+    ],
     ["tampered.json", expect.stringMatching(/tables/)],
   ]);
   expect(result.removed).toEqual([join(dir, "charts", "old-chart.svg")]);
   expect(lines.some((l) => l.startsWith("skipped") && l.includes("tampered.json"))).toBe(true);
 
-  const spec = JSON.parse(readFileSync(join(dir, "charts", "receipt-lexical-search.vl.json"), "utf8")) as { title: { subtitle: string[] } };
-  expect(spec.title.subtitle[0]).toMatch(/^receipt: lexical \(retrieval baseline, not a language model\), bm25-top1, \d{4}-\d{2}-\d{2}$/);
+  const spec = JSON.parse(readFileSync(join(dir, "charts", "receipt-lexical-search.vl.json"), "utf8")) as {
+    title: { subtitle: string[] };
+  };
+  expect(spec.title.subtitle[0]).toMatch(
+    /^receipt: lexical \(retrieval baseline, not a language model\), bm25-top1, \d{4}-\d{2}-\d{2}$/,
+  );
   expect(readFileSync(join(dir, "charts", "published-search.svg"), "utf8")).toContain("published: chapter 14 (quoted)");
 });
 
 test("with no receipts folder, the published charts are still drawn", async () => {
-  const result = await renderAllCharts({ publishedPath: PUBLISHED, receiptsDir: join(dir, "none"), outDir: join(dir, "out") });
+  const result = await renderAllCharts({
+    publishedPath: PUBLISHED,
+    receiptsDir: join(dir, "none"),
+    outDir: join(dir, "out"),
+  });
   expect(result.written).toHaveLength(8);
   expect(existsSync(join(dir, "out", "published-prompt-tokens.svg"))).toBe(true);
 });

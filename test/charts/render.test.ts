@@ -7,19 +7,27 @@ import { loadPublishedFigures } from "../../lib/src/charts/published.js";
 import { chartBundle, pngAvailable, renderPng, renderSvg } from "../../lib/src/charts/render.js";
 import { fixtureReceipt } from "./receipt-fixture.js";
 
-const published = chartsFor(seriesFromPublished(loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json"))));
+const published = chartsFor(
+  seriesFromPublished(loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json"))),
+);
 const fromReceipt = chartsFor(seriesFromReceipt(fixtureReceipt()));
 
 describe("renderSvg", () => {
-  test.each(published.charts.map((c) => [c.name, c.spec] as const))("published %s matches its snapshot", async (name, spec) => {
-    const svg = await renderSvg(spec);
-    expect(svg.startsWith("<svg")).toBe(true);
-    await expect(svg).toMatchFileSnapshot(`./__snapshots__/published-${name}.svg`);
-  });
+  test.each(published.charts.map((c) => [c.name, c.spec] as const))(
+    "published %s matches its snapshot",
+    async (name, spec) => {
+      const svg = await renderSvg(spec);
+      expect(svg.startsWith("<svg")).toBe(true);
+      await expect(svg).toMatchFileSnapshot(`./__snapshots__/published-${name}.svg`);
+    },
+  );
 
-  test.each(fromReceipt.charts.map((c) => [c.name, c.spec] as const))("receipt %s matches its snapshot", async (name, spec) => {
-    await expect(await renderSvg(spec)).toMatchFileSnapshot(`./__snapshots__/receipt-${name}.svg`);
-  });
+  test.each(fromReceipt.charts.map((c) => [c.name, c.spec] as const))(
+    "receipt %s matches its snapshot",
+    async (name, spec) => {
+      await expect(await renderSvg(spec)).toMatchFileSnapshot(`./__snapshots__/receipt-${name}.svg`);
+    },
+  );
 
   test("the same spec renders to the same bytes, whatever was rendered before", async () => {
     const [first, second] = [published.charts[0]!.spec, published.charts[1]!.spec];
@@ -30,7 +38,13 @@ describe("renderSvg", () => {
 
   test("the title, source label and axis titles are in the drawing", async () => {
     const svg = await renderSvg(published.charts.find((c) => c.name === "routed-right")!.spec);
-    for (const text of ["Right tool chosen, unrelated distractors", "published: chapter 14 (quoted)", "Tools offered", "Share of requests routed right", "qwen 1.5b"]) {
+    for (const text of [
+      "Right tool chosen, unrelated distractors",
+      "published: chapter 14 (quoted)",
+      "Tools offered",
+      "Share of requests routed right",
+      "qwen 1.5b",
+    ]) {
       expect(svg).toContain(text);
     }
   });

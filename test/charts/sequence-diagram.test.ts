@@ -19,7 +19,11 @@ const handshake = (trace: WireTrace, at: (ms: number) => void): void => {
   trace.begin("initialize");
   trace.wrote(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}\n'), "sent");
   at(30);
-  trace.read(Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18"}}'), "accepted as the answer", "request 1");
+  trace.read(
+    Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18"}}'),
+    "accepted as the answer",
+    "request 1",
+  );
 };
 
 const wrongId = scripted((trace, at) => {
@@ -27,14 +31,17 @@ const wrongId = scripted((trace, at) => {
   trace.begin("tools/call");
   trace.wrote(Buffer.from('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"word_count"}}\n'), "sent");
   at(31);
-  trace.refusedFrame(Buffer.from('{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"3"}]}}'), new ProtocolError("wrong-id", { what: "response id 4 does not answer request 3" }));
+  trace.refusedFrame(
+    Buffer.from('{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"3"}]}}'),
+    new ProtocolError("wrong-id", { what: "response id 4 does not answer request 3" }),
+  );
 });
 
 const trickle = scripted((trace, at) => {
   handshake(trace, at);
   trace.begin("tools/call");
   trace.wrote(Buffer.from('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"word_count"}}\n'), "sent");
-  for (const [index, byte] of ['{', '"', "j"].entries()) {
+  for (const [index, byte] of ["{", '"', "j"].entries()) {
     at(30 + 200 * index);
     trace.held(Buffer.from(byte), index + 1);
   }
@@ -57,11 +64,23 @@ describe("traceDiagramSpec", () => {
 
   test("draws what the client decided, the frames' first bytes and the times", async () => {
     const svg = await renderSvg(traceDiagramSpec(wrongId, "wrong-id"));
-    for (const text of ["client", "server", "accepted as the answer", "refused · 75 B: ProtocolError [wrong-id]", "tools/call +1.0 ms", "&quot;id&quot;:4"]) {
+    for (const text of [
+      "client",
+      "server",
+      "accepted as the answer",
+      "refused · 75 B: ProtocolError [wrong-id]",
+      "tools/call +1.0 ms",
+      "&quot;id&quot;:4",
+    ]) {
       expect(svg).toContain(text);
     }
     const trickled = await renderSvg(traceDiagramSpec(trickle));
-    for (const text of ["held, no newline yet · 1 B", "deadline ended the operation", "signal: SIGTERM to process group 4242", "tools/call +400.0 ms"]) {
+    for (const text of [
+      "held, no newline yet · 1 B",
+      "deadline ended the operation",
+      "signal: SIGTERM to process group 4242",
+      "tools/call +400.0 ms",
+    ]) {
       expect(trickled).toContain(text);
     }
   });

@@ -18,7 +18,9 @@ import type { ChartData } from "../../lib/src/charts/series.js";
 import { wilson } from "../../lib/src/stats/wilson.js";
 import { fixtureReceipt } from "./receipt-fixture.js";
 
-const published = seriesFromPublished(loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json")));
+const published = seriesFromPublished(
+  loadPublishedFigures(join(__dirname, "../../evidence/published/ch14-figures.json")),
+);
 const fromReceipt = seriesFromReceipt(fixtureReceipt());
 
 // The schema that ships inside the installed vega-lite 5 package.
@@ -50,15 +52,19 @@ describe.each([
     expect(set.omitted).toEqual([]);
   });
 
-  test.each(["prompt-tokens", "routed-right", "no-call", "search"])("%s validates against the vega-lite v5 schema", (name) => {
-    const spec = set.charts.find((c) => c.name === name)!.spec;
-    expect(spec.$schema).toBe("https://vega.github.io/schema/vega-lite/v5.json");
-    const ok = validate(spec);
-    expect(ok ? [] : validate.errors?.slice(0, 3)).toEqual([]);
-  });
+  test.each(["prompt-tokens", "routed-right", "no-call", "search"])(
+    "%s validates against the vega-lite v5 schema",
+    (name) => {
+      const spec = set.charts.find((c) => c.name === name)!.spec;
+      expect(spec.$schema).toBe("https://vega.github.io/schema/vega-lite/v5.json");
+      const ok = validate(spec);
+      expect(ok ? [] : validate.errors?.slice(0, 3)).toEqual([]);
+    },
+  );
 
   test("every chart's subtitle starts with its source label", () => {
-    for (const { spec } of set.charts) expect(subtitleOf(spec)[0]).toMatch(/^(published: chapter 14 \(quoted\)|receipt: .+, .+, \d{4}-\d{2}-\d{2})$/);
+    for (const { spec } of set.charts)
+      expect(subtitleOf(spec)[0]).toMatch(/^(published: chapter 14 \(quoted\)|receipt: .+, .+, \d{4}-\d{2}-\d{2})$/);
   });
 
   test("building a chart does not modify its input", () => {
@@ -101,14 +107,24 @@ test("search bars recover 16, 21 and 22 of 24 from 0.667, 0.875 and 0.917", () =
 test("no-call title states the denominator when every bar shares it", () => {
   const spec = noCallChart(published.noCall) as unknown as { title: { text: string } };
   expect(spec.title.text).toBe("Answers with no tool call, of 216");
-  const mixed = noCallChart({ source: "s", bars: [{ label: "a", count: 1, n: 10 }, { label: "b", count: 2, n: 20 }] });
+  const mixed = noCallChart({
+    source: "s",
+    bars: [
+      { label: "a", count: 1, n: 10 },
+      { label: "b", count: 2, n: 20 },
+    ],
+  });
   expect((mixed as unknown as { title: { text: string } }).title.text).toBe("Answers with no tool call");
 });
 
 describe("bad input gets a UsageError (reason chart-input) that says what was expected", () => {
   test("an empty source label", () => {
-    expect(() => promptTokensChart({ ...published.promptTokens, source: " " })).toThrow(/a chart needs a source label; expected "published: \.\.\." or "receipt: \.\.\."; received " "/);
-    expect(() => promptTokensChart({ ...published.promptTokens, source: " " })).toThrow(expect.objectContaining({ code: "usage", reason: "chart-input" }));
+    expect(() => promptTokensChart({ ...published.promptTokens, source: " " })).toThrow(
+      /a chart needs a source label; expected "published: \.\.\." or "receipt: \.\.\."; received " "/,
+    );
+    expect(() => promptTokensChart({ ...published.promptTokens, source: " " })).toThrow(
+      expect.objectContaining({ code: "usage", reason: "chart-input" }),
+    );
   });
   test("k above n", () => {
     expect(() => searchChart({ source: "s", bars: [{ label: "All", k: 25, n: 24 }] })).toThrow(
@@ -116,8 +132,8 @@ describe("bad input gets a UsageError (reason chart-input) that says what was ex
     );
   });
   test("a token count that is not a number", () => {
-    expect(() => promptTokensChart({ source: "s", series: [{ label: "q", points: [{ x: 8, tokens: Number.NaN }] }] })).toThrow(
-      UsageError,
-    );
+    expect(() =>
+      promptTokensChart({ source: "s", series: [{ label: "q", points: [{ x: 8, tokens: Number.NaN }] }] }),
+    ).toThrow(UsageError);
   });
 });

@@ -20,10 +20,17 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 beforeAll(() => {
   const zip = join(root, "autograder.zip");
-  execFileSync("bash", [join(REPO_ROOT, "scripts", "autograder-bundle.sh"), "--out", zip], { cwd: REPO_ROOT, stdio: "pipe" });
+  execFileSync("bash", [join(REPO_ROOT, "scripts", "autograder-bundle.sh"), "--out", zip], {
+    cwd: REPO_ROOT,
+    stdio: "pipe",
+  });
   mkdirSync(source);
   execFileSync("unzip", ["-q", zip, "-d", source]);
-  if (process.env["WORKBOOK_AUTOGRADER_INSTALL"] === "1") execFileSync("npm", ["ci", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: source, stdio: "pipe" });
+  if (process.env["WORKBOOK_AUTOGRADER_INSTALL"] === "1")
+    execFileSync("npm", ["ci", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], {
+      cwd: source,
+      stdio: "pipe",
+    });
   else symlinkSync(join(REPO_ROOT, "node_modules"), join(source, "node_modules"));
 }, 180_000);
 
@@ -42,13 +49,21 @@ function grade(name: string, files: Record<string, string>): Promise<Graded> {
   }
   return new Promise((resolve, reject) => {
     const child = spawn("bash", [join(source, "run_autograder")], {
-      env: { PATH: process.env["PATH"] ?? "", AUTOGRADER_SOURCE: source, AUTOGRADER_SUBMISSION: submission, AUTOGRADER_RESULTS: results },
+      env: {
+        PATH: process.env["PATH"] ?? "",
+        AUTOGRADER_SOURCE: source,
+        AUTOGRADER_SUBMISSION: submission,
+        AUTOGRADER_RESULTS: results,
+      },
       stdio: "ignore",
     });
     child.on("error", reject);
     child.on("close", (status) => {
       try {
-        resolve({ status, results: JSON.parse(readFileSync(join(results, "results.json"), "utf8")) as Graded["results"] });
+        resolve({
+          status,
+          results: JSON.parse(readFileSync(join(results, "results.json"), "utf8")) as Graded["results"],
+        });
       } catch (error) {
         reject(error as Error);
       }
@@ -58,30 +73,37 @@ function grade(name: string, files: Record<string, string>): Promise<Graded> {
 
 describe("the Gradescope autograder bundle", () => {
   it("holds setup.sh, run_autograder and the repository's own lockfile", () => {
-    expect(readFileSync(join(source, "package-lock.json"), "utf8")).toBe(readFileSync(join(REPO_ROOT, "package-lock.json"), "utf8"));
+    expect(readFileSync(join(source, "package-lock.json"), "utf8")).toBe(
+      readFileSync(join(REPO_ROOT, "package-lock.json"), "utf8"),
+    );
     expect(readFileSync(join(source, "setup.sh"), "utf8")).toMatch(/Ubuntu 22\.04[\s\S]*npm ci/u);
   });
 
   it("grades a correct learner/ submission with full marks and a wrong one with its one FAIL", async () => {
     const max = RULES.reduce((sum, rule) => sum + rule.points, 0);
-    const [right, wrong] = await Promise.all([grade("right", { "learner/src/index.ts": 'export * from "mcp-workbook";\n' }), grade("wrong", {
-      "learner/src/index.ts": [
-        'import * as wb from "mcp-workbook";',
-        'export * from "mcp-workbook";',
-        "// Ids compared with ==: the mistake.",
-        "export function answerFor(id: number, message: wb.JsonRpcMessage): wb.JsonObject | null {",
-        '  if ("method" in message) return null;',
-        "  // eslint-disable-next-line eqeqeq",
-        '  if ((message as { id?: unknown }).id != id) throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(id) });',
-        "  return wb.answerFor(id, { ...message, id } as wb.JsonRpcMessage);",
-        "}",
-        "",
-      ].join("\n"),
-    })]);
+    const [right, wrong] = await Promise.all([
+      grade("right", { "learner/src/index.ts": 'export * from "mcp-workbook";\n' }),
+      grade("wrong", {
+        "learner/src/index.ts": [
+          'import * as wb from "mcp-workbook";',
+          'export * from "mcp-workbook";',
+          "// Ids compared with ==: the mistake.",
+          "export function answerFor(id: number, message: wb.JsonRpcMessage): wb.JsonObject | null {",
+          '  if ("method" in message) return null;',
+          "  // eslint-disable-next-line eqeqeq",
+          '  if ((message as { id?: unknown }).id != id) throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(id) });',
+          "  return wb.answerFor(id, { ...message, id } as wb.JsonRpcMessage);",
+          "}",
+          "",
+        ].join("\n"),
+      }),
+    ]);
     expect(right.status).toBe(0);
     expect(right.results).toMatchObject({ score: max, max_score: max });
     expect(wrong.status).toBe(0); // Gradescope reads results.json, not the exit status
-    expect(wrong.results.tests.filter((test) => test.status === "failed").map((test) => test.name.split(":")[0])).toEqual(["ids-exact"]);
+    expect(
+      wrong.results.tests.filter((test) => test.status === "failed").map((test) => test.name.split(":")[0]),
+    ).toEqual(["ids-exact"]);
     expect(wrong.results.score).toBe(max - RULES.find((rule) => rule.id === "ids-exact")!.points);
   }, 300_000);
 

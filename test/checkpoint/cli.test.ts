@@ -2,7 +2,19 @@
 // copies, the forgeries, a learner copy with a type error and from a read-only copy of the
 // repository: fresh reports every time, verdicts made outside the graded code.
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +35,20 @@ interface Run {
   readonly status: number | null;
   readonly stdout: string;
   readonly stderr: string;
-  readonly results: { score: number; max_score: number; output: string; tests: Array<{ name: string; status: string; score: number; max_score: number; visibility: string; output: string }>; extra_data: Record<string, unknown> };
+  readonly results: {
+    score: number;
+    max_score: number;
+    output: string;
+    tests: Array<{
+      name: string;
+      status: string;
+      score: number;
+      max_score: number;
+      visibility: string;
+      output: string;
+    }>;
+    extra_data: Record<string, unknown>;
+  };
   readonly junit: string;
 }
 
@@ -32,7 +57,9 @@ function checkpoint(name: string, args: readonly string[], cwd = REPO_ROOT): Pro
   const reportDir = join(root, name);
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "--silent", "checkpoint", "--", ...args, "--report-dir", reportDir], {
-      cwd, env: { ...process.env, GRADER_TOKEN: SECRET, WORKBOOK_REPORT_DIR: reportDir }, stdio: ["ignore", "pipe", "pipe"],
+      cwd,
+      env: { ...process.env, GRADER_TOKEN: SECRET, WORKBOOK_REPORT_DIR: reportDir },
+      stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
@@ -42,7 +69,9 @@ function checkpoint(name: string, args: readonly string[], cwd = REPO_ROOT): Pro
     child.on("close", (status) => {
       try {
         resolve({
-          status, stdout, stderr,
+          status,
+          stdout,
+          stderr,
           results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as Run["results"],
           junit: readFileSync(join(reportDir, "junit.xml"), "utf8"),
         });
@@ -57,8 +86,10 @@ function checkpoint(name: string, args: readonly string[], cwd = REPO_ROOT): Pro
 const runs = new Map<string, Run>();
 const run = (name: string): Run => runs.get(name) ?? expect.fail(`no run ${name}`);
 
-const statusOf = (run: Run, rule: string) => run.results.tests.find((test) => test.name.startsWith(`${rule}: `))?.status;
-const failedRules = (run: Run) => run.results.tests.filter((test) => test.status === "failed").map((test) => test.name.split(":")[0]);
+const statusOf = (run: Run, rule: string) =>
+  run.results.tests.find((test) => test.name.startsWith(`${rule}: `))?.status;
+const failedRules = (run: Run) =>
+  run.results.tests.filter((test) => test.status === "failed").map((test) => test.name.split(":")[0]);
 const maxPoints = RULES.reduce((sum, rule) => sum + rule.points, 0);
 
 const copy = join(root, "learner-copy");
@@ -66,11 +97,23 @@ const copy = join(root, "learner-copy");
 /** A learner who wrote FrameReader (the reference's, as TypeScript) and then broke client.ts's types. */
 function learnerCopyWithTypeError(): void {
   cpSync(join(REPO_ROOT, "learner"), copy, { recursive: true, filter: (path) => !path.includes("/dist") });
-  const reader = readFileSync(join(REPO_ROOT, "lib", "src", "protocol", "frame-reader.ts"), "utf8").replace(/from "\.\.?\/(constants|errors\/[a-z-]+)\.js"/gu, 'from "mcp-workbook"');
-  writeFileSync(join(copy, "src", "framing.ts"), `${reader}\nexport { encodeFrame, parseFrame } from "mcp-workbook";\n`);
-  writeFileSync(join(copy, "src", "client.ts"), `${readFileSync(join(copy, "src", "client.ts"), "utf8")}\nconst broken: number = "not a number";\nvoid broken;\n`);
+  const reader = readFileSync(join(REPO_ROOT, "lib", "src", "protocol", "frame-reader.ts"), "utf8").replace(
+    /from "\.\.?\/(constants|errors\/[a-z-]+)\.js"/gu,
+    'from "mcp-workbook"',
+  );
+  writeFileSync(
+    join(copy, "src", "framing.ts"),
+    `${reader}\nexport { encodeFrame, parseFrame } from "mcp-workbook";\n`,
+  );
+  writeFileSync(
+    join(copy, "src", "client.ts"),
+    `${readFileSync(join(copy, "src", "client.ts"), "utf8")}\nconst broken: number = "not a number";\nvoid broken;\n`,
+  );
   // And a module that throws when it is loaded: it costs the rules that need its export, no more.
-  writeFileSync(join(copy, "src", "search.ts"), `if (Date.now() > 0) throw new Error("search.ts fails when loaded");\n${readFileSync(join(copy, "src", "search.ts"), "utf8")}`);
+  writeFileSync(
+    join(copy, "src", "search.ts"),
+    `if (Date.now() > 0) throw new Error("search.ts fails when loaded");\n${readFileSync(join(copy, "src", "search.ts"), "utf8")}`,
+  );
   const reportDir = join(root, "typo");
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, "results.json"), '{"score": 999, "stale": true}');
@@ -80,7 +123,15 @@ function learnerCopyWithTypeError(): void {
 const readOnly = join(root, "read-only-repo");
 const outside = join(root, "outside", "impl.js");
 function readOnlyCopy(): void {
-  for (const part of ["package.json", "tsconfig.base.json", "lib/package.json", "lib/dist", "server/package.json", "server/dist", "evidence"]) {
+  for (const part of [
+    "package.json",
+    "tsconfig.base.json",
+    "lib/package.json",
+    "lib/dist",
+    "server/package.json",
+    "server/dist",
+    "evidence",
+  ]) {
     cpSync(join(REPO_ROOT, part), join(readOnly, part), { recursive: true });
   }
   symlinkSync(join(REPO_ROOT, "node_modules"), join(readOnly, "node_modules"));
@@ -93,7 +144,8 @@ function readOnlyCopy(): void {
 
 function chmodTree(path: string, change: (mode: number) => number): void {
   const stat = statSync(path);
-  if (stat.isDirectory()) for (const name of readdirSync(path)) if (name !== "node_modules") chmodTree(join(path, name), change);
+  if (stat.isDirectory())
+    for (const name of readdirSync(path)) if (name !== "node_modules") chmodTree(join(path, name), change);
   chmodSync(path, change(stat.mode));
 }
 
@@ -121,19 +173,32 @@ beforeAll(async () => {
     ["close-group", ["--impl", join(WRONG, "close-group.js")]],
     ["forged", ["--impl", join(WRONG, "forgeries", "forged-ok-lines.js")]],
     ["patched", ["--impl", join(WRONG, "forgeries", "replaces-harness.js"), "--seed", "7"]],
-    ["reader", ["--impl", join(WRONG, "forgeries", "reads-environment.js"), "--hidden", join(REPO_ROOT, "test", "checkpoint", "fixtures", "hidden-rules")]],
+    [
+      "reader",
+      [
+        "--impl",
+        join(WRONG, "forgeries", "reads-environment.js"),
+        "--hidden",
+        join(REPO_ROOT, "test", "checkpoint", "fixtures", "hidden-rules"),
+      ],
+    ],
     ["typo", ["--impl", copy, "--exercises"]],
     ["usage", ["--impl", "no/such/file.js"]],
     ["read-only", ["--impl", outside]],
-    ["answered-exercises", ["--impl", join(REPO_ROOT, "test", "checkpoint", "fixtures", "exercise-answers.js"), "--exercises"]],
+    [
+      "answered-exercises",
+      ["--impl", join(REPO_ROOT, "test", "checkpoint", "fixtures", "exercise-answers.js"), "--exercises"],
+    ],
   ];
   let next = 0;
-  await Promise.all([0, 1, 2, 3].map(async () => {
-    for (let index = next++; index < jobs.length; index = next++) {
-      const [name, args] = jobs[index]!;
-      runs.set(name, await checkpoint(name, args, name === "read-only" ? readOnly : REPO_ROOT));
-    }
-  }));
+  await Promise.all(
+    [0, 1, 2, 3].map(async () => {
+      for (let index = next++; index < jobs.length; index = next++) {
+        const [name, args] = jobs[index]!;
+        runs.set(name, await checkpoint(name, args, name === "read-only" ? readOnly : REPO_ROOT));
+      }
+    }),
+  );
 }, 240_000);
 
 describe("npm run checkpoint -- --impl PATH", () => {
@@ -142,9 +207,14 @@ describe("npm run checkpoint -- --impl PATH", () => {
     expect(reference.status).toBe(0);
     expect(reference.results).toMatchObject({ score: maxPoints, max_score: maxPoints });
     expect(reference.results.tests).toHaveLength(RULES.length);
-    expect(reference.results.output).toMatch(/^graded: \S+lib\/dist\/index\.js \(module, sha256 [0-9a-f]{16}\)\ncheckpoint: mcp-workbook [\d.]+, rules [0-9a-f]{16}; seed 0; started \d{4}-\d\d-\d\dT/u);
+    expect(reference.results.output).toMatch(
+      /^graded: \S+lib\/dist\/index\.js \(module, sha256 [0-9a-f]{16}\)\ncheckpoint: mcp-workbook [\d.]+, rules [0-9a-f]{16}; seed 0; started \d{4}-\d\d-\d\dT/u,
+    );
     const junit = parseXml(reference.junit);
-    expect(junit.ok && junit.root.children[0]!.attributes).toMatchObject({ tests: String(RULES.length), failures: "0" });
+    expect(junit.ok && junit.root.children[0]!.attributes).toMatchObject({
+      tests: String(RULES.length),
+      failures: "0",
+    });
     expect(reference.junit).toMatch(/<property name="implementation.sha256" value="[0-9a-f]{16}"\/>/u);
   });
 
@@ -152,7 +222,9 @@ describe("npm run checkpoint -- --impl PATH", () => {
     const endless = run("endless");
     expect(endless.status).toBe(1);
     expect(failedRules(endless)).toEqual(["frame-limit-endless"]);
-    expect(endless.stdout).toMatch(/^FAIL frame-limit-endless: .*expected a refusal by the second read; received no refusal/mu);
+    expect(endless.stdout).toMatch(
+      /^FAIL frame-limit-endless: .*expected a refusal by the second read; received no refusal/mu,
+    );
     const group = run("close-group");
     expect(group.status).toBe(1);
     expect(failedRules(group)).toEqual(["close-group"]);
@@ -161,11 +233,20 @@ describe("npm run checkpoint -- --impl PATH", () => {
   it("the forged copy's printed ok lines are output, not verdicts: the rules that call tools fail", () => {
     const forged = run("forged");
     expect(forged.status).toBe(1);
-    for (const rule of ["negative-control", "ping-answered", "deadline-per-operation", "notifications-bounded", "failure-modes"]) expect(statusOf(forged, rule)).toBe("failed");
+    for (const rule of [
+      "negative-control",
+      "ping-answered",
+      "deadline-per-operation",
+      "notifications-bounded",
+      "failure-modes",
+    ])
+      expect(statusOf(forged, rule)).toBe("failed");
     expect(statusOf(forged, "allowlist-before-write")).toBe("failed"); // not graded: its negative control failed
     const failure = forged.results.tests.find((test) => test.name.startsWith("ping-answered: "))!;
     expect(failure.output).toMatch(/expected "\d+" \(the server's answer\); received "5"/u);
-    expect(failure.output).toContain("what the graded code printed (shown, never read as a verdict):\nok so far: calling word_count");
+    expect(failure.output).toContain(
+      "what the graded code printed (shown, never read as a verdict):\nok so far: calling word_count",
+    );
   });
 
   it("a copy that replaces the checkpoint's exports, or reads the environment, changes no verdict", () => {
@@ -173,7 +254,9 @@ describe("npm run checkpoint -- --impl PATH", () => {
     expect(patched.status).toBe(1);
     expect(failedRules(patched)).toEqual(["ids-exact"]);
     // With a seed, the rules whose inputs it changes stay out of view until the due date.
-    expect(patched.results.tests.find((test) => test.name.startsWith("ids-exact: "))!.visibility).toBe("after_due_date");
+    expect(patched.results.tests.find((test) => test.name.startsWith("ids-exact: "))!.visibility).toBe(
+      "after_due_date",
+    );
     expect(patched.results.output).toMatch(/; seed 7;/u);
     const reader = run("reader");
     expect(reader.status).toBe(1);
@@ -192,7 +275,9 @@ describe("npm run checkpoint -- --impl PATH", () => {
     const reader = run("reader");
     const hidden = reader.results.tests.find((test) => test.name.startsWith("hidden-zero-id: "))!;
     expect(hidden).toMatchObject({ status: "failed", visibility: "after_published" });
-    expect(hidden.output).toMatch(/^FAIL hidden-zero-id: answerFor\(0, a reply with id "0"\): expected a refusal; received a result/u);
+    expect(hidden.output).toMatch(
+      /^FAIL hidden-zero-id: answerFor\(0, a reply with id "0"\): expected a refusal; received a result/u,
+    );
     expect(reader.stdout).toMatch(/^FAIL \(hidden rule hidden-zero-id\)$/mu);
   });
 
@@ -209,14 +294,17 @@ describe("npm run checkpoint -- --impl PATH", () => {
     const search = typo.results.tests.find((test) => test.name.startsWith("evidence-recomputes: "))!;
     expect(search.output).toMatch(/expected topTools; received not exported/u);
     // What the host said while loading is output, shown with the first rule it served.
-    expect(typo.results.tests.map((test) => test.output).join("\n")).toMatch(/search\.js throws when loaded \(search\.ts fails when loaded\)/u);
+    expect(typo.results.tests.map((test) => test.output).join("\n")).toMatch(
+      /search\.js throws when loaded \(search\.ts fails when loaded\)/u,
+    );
     expect(existsSync(join(copy, "dist"))).toBe(false); // compiled into a temporary folder, not beside the sources
   });
 
   it("--exercises grades the learner's own exercise functions: the untouched stubs score 0, each not attempted", () => {
     const stubs = run("typo").results.tests.filter((test) => test.name.startsWith("exercise-"));
     expect(stubs.map((test) => test.name.split(":")[0])).toEqual([1, 2, 3, 4, 5, 6].map((n) => `exercise-${n}`));
-    for (const test of stubs) expect(test).toMatchObject({ score: 0, status: "failed", output: expect.stringContaining("not attempted") });
+    for (const test of stubs)
+      expect(test).toMatchObject({ score: 0, status: "failed", output: expect.stringContaining("not attempted") });
     const answered = run("answered-exercises").results.tests.filter((test) => test.name.startsWith("exercise-"));
     expect(answered.map((test) => test.status)).toEqual(["failed", "failed", "passed", "passed", "passed", "failed"]);
     expect(answered[0]!.output).toContain("not attempted");

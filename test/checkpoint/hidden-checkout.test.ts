@@ -3,7 +3,16 @@
 // a hard-linked copy it can reach. Without that copy every rule failed with "the implementation's
 // process ended (1) before it answered".
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -38,7 +47,9 @@ describe("hostView", () => {
     mkdirSync(join(repo, "lib"), { recursive: true });
     copyFileSync(join(REPO_ROOT, "package.json"), join(repo, "lib", "x.json"));
     mkdirSync(join(repo, ".git"));
-    expect(hostView(undefined, repo, [join(repo, "lib", "x.json")]).map(join(repo, "lib", "x.json"))).toBe(join(repo, "lib", "x.json"));
+    expect(hostView(undefined, repo, [join(repo, "lib", "x.json")]).map(join(repo, "lib", "x.json"))).toBe(
+      join(repo, "lib", "x.json"),
+    );
     const view = hostView(NOBODY, repo, [join(repo, "lib", "x.json")]);
     try {
       const seen = view.map(join(repo, "lib", "x.json"));
@@ -52,26 +63,49 @@ describe("hostView", () => {
   });
 });
 
-describe.skipIf(process.getuid?.() !== 0)("npm run checkpoint from a checkout hidden from the host's user (as root)", () => {
-  it("grades the library with full marks and an outside wrong copy by its one mistake", () => {
-    const checkout = join(hidden, "checkout");
-    mkdirSync(checkout);
-    const names = readdirSync(REPO_ROOT).filter((name) => name !== ".git" && name !== "test-artifacts" && name !== "build");
-    expect(spawnSync("cp", ["-al", ...names.map((name) => join(REPO_ROOT, name)), `${checkout}/`]).status).toBe(0);
-    const outside = mkdtempSync(join(hidden, "outside-")); // hidden as well
-    copyFileSync(join(REPO_ROOT, "checkpoints", "wrong-implementations", "frame-limit-endless.js"), join(outside, "impl.js"));
-    const grade = (impl: string, name: string): { status: number | null; results: { score: number; max_score: number; tests: Array<{ name: string; status: string }> } } => {
-      const reportDir = join(hidden, `report-${name}`);
-      const run = spawnSync(process.execPath, [join(checkout, "lib", "dist", "cli", "main.js"), "checkpoint", "--impl", impl, "--report-dir", reportDir], { encoding: "utf8", timeout: 120_000 });
-      return { status: run.status, results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as never };
-    };
-    const reference = grade(join(checkout, "lib", "dist", "index.js"), "reference");
-    expect(reference.results.tests.filter((test) => test.status !== "passed")).toEqual([]);
-    expect(reference.status).toBe(0);
-    const wrong = grade(join(outside, "impl.js"), "wrong");
-    expect(wrong.status).toBe(1);
-    const failed = wrong.results.tests.filter((test) => test.status !== "passed").map((test) => test.name.split(":")[0]);
-    expect(failed).toContain("frame-limit-endless");
-    expect(failed.length).toBeLessThan(RULES.length / 2);
-  }, 240_000);
-});
+describe.skipIf(process.getuid?.() !== 0)(
+  "npm run checkpoint from a checkout hidden from the host's user (as root)",
+  () => {
+    it("grades the library with full marks and an outside wrong copy by its one mistake", () => {
+      const checkout = join(hidden, "checkout");
+      mkdirSync(checkout);
+      const names = readdirSync(REPO_ROOT).filter(
+        (name) => name !== ".git" && name !== "test-artifacts" && name !== "build",
+      );
+      expect(spawnSync("cp", ["-al", ...names.map((name) => join(REPO_ROOT, name)), `${checkout}/`]).status).toBe(0);
+      const outside = mkdtempSync(join(hidden, "outside-")); // hidden as well
+      copyFileSync(
+        join(REPO_ROOT, "checkpoints", "wrong-implementations", "frame-limit-endless.js"),
+        join(outside, "impl.js"),
+      );
+      const grade = (
+        impl: string,
+        name: string,
+      ): {
+        status: number | null;
+        results: { score: number; max_score: number; tests: Array<{ name: string; status: string }> };
+      } => {
+        const reportDir = join(hidden, `report-${name}`);
+        const run = spawnSync(
+          process.execPath,
+          [join(checkout, "lib", "dist", "cli", "main.js"), "checkpoint", "--impl", impl, "--report-dir", reportDir],
+          { encoding: "utf8", timeout: 120_000 },
+        );
+        return {
+          status: run.status,
+          results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as never,
+        };
+      };
+      const reference = grade(join(checkout, "lib", "dist", "index.js"), "reference");
+      expect(reference.results.tests.filter((test) => test.status !== "passed")).toEqual([]);
+      expect(reference.status).toBe(0);
+      const wrong = grade(join(outside, "impl.js"), "wrong");
+      expect(wrong.status).toBe(1);
+      const failed = wrong.results.tests
+        .filter((test) => test.status !== "passed")
+        .map((test) => test.name.split(":")[0]);
+      expect(failed).toContain("frame-limit-endless");
+      expect(failed.length).toBeLessThan(RULES.length / 2);
+    }, 240_000);
+  },
+);

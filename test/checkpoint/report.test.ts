@@ -7,7 +7,12 @@ import { parseXml, type XmlElement } from "./xml-parse.js";
 const HOSTILE = `FAIL framing and identity: answerFor let id "1" answer <request> 1 & more ' \u001b[31m\u0000 \ud800 ☕`;
 const tests: GradedTest[] = [
   { name: "framing and identity", ok: false, output: HOSTILE, seconds: 0.012 },
-  { name: "handshake, discovery and allowlist", ok: true, output: "ok the handshake ... (server log: word_count only)", seconds: 0.3 },
+  {
+    name: "handshake, discovery and allowlist",
+    ok: true,
+    output: "ok the handshake ... (server log: word_count only)",
+    seconds: 0.3,
+  },
   { name: 'hidden 01 "quoted" <name>.ts', ok: true, output: "ok id 0" },
 ];
 
@@ -21,7 +26,13 @@ describe("resultsJson", () => {
       output: "2 of 3 checks ok",
       tests: [
         { name: "framing and identity", score: 0, max_score: 1, output: HOSTILE, status: "failed" },
-        { name: "handshake, discovery and allowlist", score: 1, max_score: 1, output: "ok the handshake ... (server log: word_count only)", status: "passed" },
+        {
+          name: "handshake, discovery and allowlist",
+          score: 1,
+          max_score: 1,
+          output: "ok the handshake ... (server log: word_count only)",
+          status: "passed",
+        },
         { name: 'hidden 01 "quoted" <name>.ts', score: 1, max_score: 1, output: "ok id 0", status: "passed" },
       ],
     });
@@ -40,14 +51,23 @@ describe("junitXml", () => {
     const root = parsed.root;
     expect(root.tag).toBe("testsuites");
     const suite = root.children[0]!;
-    expect(suite.attributes).toMatchObject({ name: "ch14-checkpoint", tests: "3", failures: "1", errors: "0", time: "2.5", timestamp: "2026-11-30T16:00:00" });
+    expect(suite.attributes).toMatchObject({
+      name: "ch14-checkpoint",
+      tests: "3",
+      failures: "1",
+      errors: "0",
+      time: "2.5",
+      timestamp: "2026-11-30T16:00:00",
+    });
     const cases = suite.children.filter((child: XmlElement) => child.tag === "testcase");
     expect(cases.map((c) => c.attributes["name"])).toEqual(tests.map((t) => t.name));
     expect(cases[0]!.attributes["time"]).toBe("0.012");
     const failure = cases[0]!.children[0]!;
     expect(failure.tag).toBe("failure");
     // Markup and quotes come back as text; characters XML cannot hold became U+FFFD.
-    expect(failure.text).toBe(`FAIL framing and identity: answerFor let id "1" answer <request> 1 & more ' \ufffd[31m\ufffd \ufffd ☕`);
+    expect(failure.text).toBe(
+      `FAIL framing and identity: answerFor let id "1" answer <request> 1 & more ' \ufffd[31m\ufffd \ufffd ☕`,
+    );
     expect(failure.attributes["message"]).toBe(failure.text);
     expect(cases[1]!.children.map((c) => c.tag)).toEqual(["system-out"]);
   });

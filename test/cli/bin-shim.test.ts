@@ -13,7 +13,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("the mcp-workbook bin", () => {
   it("is what lib/package.json names, and not a file the build writes", () => {
-    const pkg = JSON.parse(readFileSync(join(LIB, "package.json"), "utf8")) as { bin: Record<string, string>; files: string[] };
+    const pkg = JSON.parse(readFileSync(join(LIB, "package.json"), "utf8")) as {
+      bin: Record<string, string>;
+      files: string[];
+    };
     expect(pkg.bin["mcp-workbook"]).toBe("bin/mcp-workbook.js");
     expect(pkg.files).toContain("bin");
   });
@@ -27,7 +30,9 @@ describe("the mcp-workbook bin", () => {
   it("exits 2 and names the build when dist/ is missing", () => {
     mkdirSync(join(scratch, "bin"));
     copyFileSync(SHIM, join(scratch, "bin", "mcp-workbook.js"));
-    const run = spawnSync(process.execPath, [join(scratch, "bin", "mcp-workbook.js"), "demo", "stale"], { encoding: "utf8" });
+    const run = spawnSync(process.execPath, [join(scratch, "bin", "mcp-workbook.js"), "demo", "stale"], {
+      encoding: "utf8",
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/not built yet .*run: npm run build/);
     expect(run.stdout).toBe("");

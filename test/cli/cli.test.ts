@@ -21,7 +21,14 @@ async function cli(...args: string[]): Promise<{ stdout: string; stderr: string;
 describe("mcp-workbook call", () => {
   it("--json prints exactly one line with the result, exit 0", async () => {
     const log = freshLog();
-    const { stdout, code } = await cli("call", "--json", "word_count", '{"text":"vanilla stock needs review"}', "--", ...teachingServerCommand("normal", log.path));
+    const { stdout, code } = await cli(
+      "call",
+      "--json",
+      "word_count",
+      '{"text":"vanilla stock needs review"}',
+      "--",
+      ...teachingServerCommand("normal", log.path),
+    );
     expect(code).toBe(0);
     expect(stdout).toBe('{"ok":true,"text":"4"}\n');
     expect(log.calls().map((call) => call.name)).toEqual(["word_count"]);
@@ -29,14 +36,37 @@ describe("mcp-workbook call", () => {
 
   it("a call outside the allowlist is refused with exit 1 and never reaches the server", async () => {
     const log = freshLog();
-    const { stdout, code } = await cli("call", "--json", "--allow", "word_count", "place_purchase", '{"flavor":"vanilla","tubs":100}', "--", ...teachingServerCommand("normal", log.path));
+    const { stdout, code } = await cli(
+      "call",
+      "--json",
+      "--allow",
+      "word_count",
+      "place_purchase",
+      '{"flavor":"vanilla","tubs":100}',
+      "--",
+      ...teachingServerCommand("normal", log.path),
+    );
     expect(code).toBe(1);
-    expect(JSON.parse(stdout)).toEqual({ ok: false, error: "RefusedError", code: "refused", message: '"place_purchase" is not allowed by this application; expected one of [word_count]' });
+    expect(JSON.parse(stdout)).toEqual({
+      ok: false,
+      error: "RefusedError",
+      code: "refused",
+      message: '"place_purchase" is not allowed by this application; expected one of [word_count]',
+    });
     expect(log.calls()).toEqual([]);
   });
 
   it("a failing server gives exit 1 and the error class and code", async () => {
-    const { stdout, code } = await cli("call", "--json", "--timeout-ms", "500", "word_count", '{"text":"a"}', "--", ...teachingServerCommand("hang"));
+    const { stdout, code } = await cli(
+      "call",
+      "--json",
+      "--timeout-ms",
+      "500",
+      "word_count",
+      '{"text":"a"}',
+      "--",
+      ...teachingServerCommand("hang"),
+    );
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: "DeadlineError", code: "deadline" });
     expect(stdout.trim().split("\n")).toHaveLength(1);
@@ -57,16 +87,33 @@ describe("mcp-workbook call", () => {
 describe("mcp-workbook call, misused", () => {
   it("arguments over the frame limit are the caller's usage error (exit 2), never sent", async () => {
     const log = freshLog();
-    const { stdout, code } = await cli("call", "--json", "word_count", JSON.stringify({ text: "x".repeat(70_000) }), "--", ...teachingServerCommand("normal", log.path));
+    const { stdout, code } = await cli(
+      "call",
+      "--json",
+      "word_count",
+      JSON.stringify({ text: "x".repeat(70_000) }),
+      "--",
+      ...teachingServerCommand("normal", log.path),
+    );
     expect(code).toBe(2);
-    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: "UsageError", code: "usage", message: expect.stringMatching(/^tools\/call not sent: outgoing message of \d+ bytes is too large/) });
+    expect(JSON.parse(stdout)).toMatchObject({
+      ok: false,
+      error: "UsageError",
+      code: "usage",
+      message: expect.stringMatching(/^tools\/call not sent: outgoing message of \d+ bytes is too large/),
+    });
     expect(log.calls()).toEqual([]);
   });
 
   it("a server that cannot start names the system's error (exit 1)", async () => {
     const { stdout, code } = await cli("call", "--json", "word_count", "{}", "--", "/no/such/server");
     expect(code).toBe(1);
-    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: "ClosedError", code: "closed", message: expect.stringMatching(/could not be started: ENOENT/) });
+    expect(JSON.parse(stdout)).toMatchObject({
+      ok: false,
+      error: "ClosedError",
+      code: "closed",
+      message: expect.stringMatching(/could not be started: ENOENT/),
+    });
   });
 });
 
@@ -80,8 +127,12 @@ describe("mcp-workbook demo", () => {
   it("demo wrong-id --trace shows the reply with id 4 arriving and refused, and the server's log", async () => {
     const { stdout, code } = await cli("demo", "wrong-id", "--trace");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^tools\/call +[\d.]+ +client → server +\d+ +sent +\{"jsonrpc":"2\.0","id":3,"method":"tools\/call"/m);
-    expect(stdout).toMatch(/^tools\/call +[\d.]+ +client ← server +75 +refused +\{"jsonrpc":"2\.0","id":4,"result".*ProtocolError \[wrong-id\]/m);
+    expect(stdout).toMatch(
+      /^tools\/call +[\d.]+ +client → server +\d+ +sent +\{"jsonrpc":"2\.0","id":3,"method":"tools\/call"/m,
+    );
+    expect(stdout).toMatch(
+      /^tools\/call +[\d.]+ +client ← server +75 +refused +\{"jsonrpc":"2\.0","id":4,"result".*ProtocolError \[wrong-id\]/m,
+    );
     expect(stdout).toMatch(/^tools the server's log says ran: +word_count$/m);
     expect(stdout).toMatch(/^close +[\d.]+ +client ← server +0 +exited +exit status 0$/m);
   });
@@ -89,12 +140,18 @@ describe("mcp-workbook demo", () => {
   it("demo trickle --trace shows each byte held as it arrives until the one deadline ends the call", async () => {
     const { stdout, code } = await cli("demo", "trickle", "--trace");
     expect(code).toBe(0);
-    const held = [...stdout.matchAll(/^tools\/call +([\d.]+) +client ← server +1 +held, no newline yet +.  ·  (\d+) bytes of the line held$/gm)];
+    const held = [
+      ...stdout.matchAll(
+        /^tools\/call +([\d.]+) +client ← server +1 +held, no newline yet +.  ·  (\d+) bytes of the line held$/gm,
+      ),
+    ];
     expect(held.length).toBeGreaterThanOrEqual(4);
     expect(held.map((match) => Number(match[2]))).toEqual(held.map((_, index) => index + 1));
     const times = held.map((match) => Number(match[1]));
     expect(times.at(-1)! - times[0]!).toBeGreaterThan(500); // a byte every 200 ms
-    const end = /^tools\/call +([\d.]+) +client +0 +deadline ended the operation +DeadlineError \[deadline\]/m.exec(stdout);
+    const end = /^tools\/call +([\d.]+) +client +0 +deadline ended the operation +DeadlineError \[deadline\]/m.exec(
+      stdout,
+    );
     expect(Number(end?.[1])).toBeGreaterThanOrEqual(999);
     expect(stdout.indexOf("deadline ended the operation")).toBeGreaterThan(stdout.lastIndexOf("held, no newline yet"));
   });
@@ -108,7 +165,18 @@ describe("mcp-workbook demo", () => {
 
 describe("mcp-workbook serve", () => {
   it("is the teaching server on stdio", async () => {
-    const { stdout, code } = await cli("call", "--json", "word_count", '{"text":"a b"}', "--", process.execPath, CLI, "serve", "--mode", "notify");
+    const { stdout, code } = await cli(
+      "call",
+      "--json",
+      "word_count",
+      '{"text":"a b"}',
+      "--",
+      process.execPath,
+      CLI,
+      "serve",
+      "--mode",
+      "notify",
+    );
     expect(code).toBe(0);
     expect(stdout).toBe('{"ok":true,"text":"2"}\n');
   });

@@ -6,7 +6,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readFlags, wholeNumber } from "../../lib/src/cli/flags.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 
-const SPEC = { mode: { type: "string" }, seed: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
+const SPEC = {
+  mode: { type: "string" },
+  seed: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
 
 function refusal(run: () => unknown): UsageError {
   try {
@@ -20,8 +25,14 @@ function refusal(run: () => unknown): UsageError {
 
 describe("readFlags: node:util parseArgs, checked strictly, in words a learner can act on", () => {
   it("reads --flag value, --flag=value, a switch, a short alias and positionals when the command takes them", () => {
-    expect(readFlags(["--mode", "hang", "--seed=4", "--json", "-h"], SPEC)).toEqual({ values: { mode: "hang", seed: "4", json: true, help: true }, positionals: [] });
-    expect(readFlags(["a", "--json", "--", "--not-a-flag"], SPEC, { positionals: true })).toEqual({ values: { json: true }, positionals: ["a", "--not-a-flag"] });
+    expect(readFlags(["--mode", "hang", "--seed=4", "--json", "-h"], SPEC)).toEqual({
+      values: { mode: "hang", seed: "4", json: true, help: true },
+      positionals: [],
+    });
+    expect(readFlags(["a", "--json", "--", "--not-a-flag"], SPEC, { positionals: true })).toEqual({
+      values: { json: true },
+      positionals: ["a", "--not-a-flag"],
+    });
     // A value that starts with a dash is the value (parseArgs's strict mode would call it ambiguous).
     expect(readFlags(["--seed", "-1"], SPEC).values.seed).toBe("-1");
   });
@@ -43,8 +54,13 @@ describe("readFlags: node:util parseArgs, checked strictly, in words a learner c
 
   it("wholeNumber takes digits only, within its bounds", () => {
     expect(wholeNumber("--n", "42", 0, 100)).toBe(42);
-    for (const text of ["-1", "1e3", "1.5", " 7", "", "101"]) expect(refusal(() => wholeNumber("--n", text, 0, 100)).message).toMatch(/^invalid --n; expected a whole number from 0 to 100; received/);
-    expect(refusal(() => wholeNumber("--n", "0", 1)).message).toBe('invalid --n; expected a whole number of at least 1; received "0"');
+    for (const text of ["-1", "1e3", "1.5", " 7", "", "101"])
+      expect(refusal(() => wholeNumber("--n", text, 0, 100)).message).toMatch(
+        /^invalid --n; expected a whole number from 0 to 100; received/,
+      );
+    expect(refusal(() => wholeNumber("--n", "0", 1)).message).toBe(
+      'invalid --n; expected a whole number of at least 1; received "0"',
+    );
   });
 });
 
@@ -63,10 +79,13 @@ describe("every command line: a bad option exits 2 with the usage, before any wo
     ["mcp-workbook call", ["cli/main.js", "call", "word_count", "{}"], "--timeout-ms"],
     ["mcp-workbook checkpoint", ["cli/main.js", "checkpoint", "--report-dir", report], "--seed"],
   ])("%s", (name, [file, ...before], valued) => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [path.join(DIST, file!), ...before, ...args], { encoding: "utf8", timeout: 20_000 });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(DIST, file!), ...before, ...args], { encoding: "utf8", timeout: 20_000 });
     const unknown = run("--bogus");
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toMatch(new RegExp(`^${name}: unknown argument "--bogus"; expected one of [^\\n]*\\nusage: `));
+    expect(unknown.stderr).toMatch(
+      new RegExp(`^${name}: unknown argument "--bogus"; expected one of [^\\n]*\\nusage: `),
+    );
     expect(unknown.stdout).toBe("");
     if (valued !== undefined) {
       const missing = run(valued);
@@ -80,14 +99,15 @@ describe("every command line: a bad option exits 2 with the usage, before any wo
     }
   });
 
-  it.each([
-    ["fuzz/fuzz.js"],
-    ["chaos/chaos.js"],
-    ["bench/bm25-bench.js"],
-    ["pieces/assign-cli.js"],
-  ])("%s --help prints the usage and exits 0", (file) => {
-    const help = spawnSync(process.execPath, [path.join(DIST, file), "--help"], { encoding: "utf8", timeout: 20_000 });
-    expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/^usage: /);
-  });
+  it.each([["fuzz/fuzz.js"], ["chaos/chaos.js"], ["bench/bm25-bench.js"], ["pieces/assign-cli.js"]])(
+    "%s --help prints the usage and exits 0",
+    (file) => {
+      const help = spawnSync(process.execPath, [path.join(DIST, file), "--help"], {
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/^usage: /);
+    },
+  );
 });

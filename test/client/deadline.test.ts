@@ -23,7 +23,9 @@ describe("Deadline, reused operation after operation", () => {
     expect(expired).toHaveBeenCalledTimes(1);
     const reason = expired.mock.calls[0]![0] as DeadlineError;
     expect(reason).toBeInstanceOf(DeadlineError);
-    expect(reason.message).toMatch(/^tools\/call did not finish within its deadline; expected a complete answer within 100 ms/);
+    expect(reason.message).toMatch(
+      /^tools\/call did not finish within its deadline; expected a complete answer within 100 ms/,
+    );
   });
 
   it("a timer that fires between operations touches nothing, and the next operation starts clean", () => {

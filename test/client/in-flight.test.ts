@@ -32,7 +32,10 @@ describe("two requests in flight", () => {
 
   it("never sends a refused call of a batch, and still answers the others", async () => {
     const made = await ready(teachingServerCommand("normal"), { allowed: ["word_count"] });
-    const [refused, counted] = await made.callTools([{ name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } }, { name: "word_count", arguments: { text: "a b" } }]);
+    const [refused, counted] = await made.callTools([
+      { name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } },
+      { name: "word_count", arguments: { text: "a b" } },
+    ]);
     expect(refused).toMatchObject({ ok: false, error: { reason: "not-allowed" } });
     expect(counted).toEqual({ name: "word_count", ok: true, text: "2" });
   });
@@ -48,12 +51,16 @@ describe("two requests in flight", () => {
   it("refuses a duplicate reply", async () => {
     const made = await ready(delayServer, { allowed: ["echo"], timeoutMs: 1000 });
     expect(await made.callTool("echo", { text: "once", twice: true })).toBe("once");
-    await expect(made.callTool("echo", { text: "next", delayMs: 100 })).rejects.toThrow(/response id 3 does not answer request 4 \(that request was already answered\)/);
+    await expect(made.callTool("echo", { text: "next", delayMs: 100 })).rejects.toThrow(
+      /response id 3 does not answer request 4 \(that request was already answered\)/,
+    );
   });
 
   it("refuses a reply to an id never sent", async () => {
     const made = await ready(delayServer, { allowed: ["echo"], timeoutMs: 1000 });
-    await expect(made.callTool("echo", { text: "x", replyId: 99 })).rejects.toThrow(/response id 99 does not answer request 3/);
+    await expect(made.callTool("echo", { text: "x", replyId: 99 })).rejects.toThrow(
+      /response id 99 does not answer request 3/,
+    );
   });
 });
 

@@ -14,7 +14,10 @@ const SCRIPT = path.join(__dirname, "../../scripts/kernel_ends.py");
 const BOUND_MS = 20_000;
 
 /** Runs kernel_ends.py; resolves with its JSON line the moment it is printed. */
-function endKernel(how: string, modes: string[]): Promise<{ held: { kernel: number; groups: number[] }; done: Promise<number | null> }> {
+function endKernel(
+  how: string,
+  modes: string[],
+): Promise<{ held: { kernel: number; groups: number[] }; done: Promise<number | null> }> {
   const child = spawn(jupyterPython(), [SCRIPT, how, JSON.stringify(modes)], { stdio: ["ignore", "pipe", "pipe"] });
   const done = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   let out = "";
@@ -25,20 +28,28 @@ function endKernel(how: string, modes: string[]): Promise<{ held: { kernel: numb
       out += chunk.toString();
       if (out.includes("\n")) resolve({ held: JSON.parse(out) as { kernel: number; groups: number[] }, done });
     });
-    void done.then((code) => reject(new Error(`kernel_ends.py ${how} exited ${code} before reporting: ${err.slice(-2000)}`)));
+    void done.then((code) =>
+      reject(new Error(`kernel_ends.py ${how} exited ${code} before reporting: ${err.slice(-2000)}`)),
+    );
   });
 }
 
 describe("a tslab kernel with unclosed clients in every mode ends, and nothing is left", () => {
   const modes = teachingModes();
   // The three kernels run at once: each waits mostly on Jupyter (a shutdown waits for the kernel to go).
-  it.concurrent.each(["sigkill", "restart", "shutdown"])("kernel %s", async (how) => {
-    expect(modes.length).toBeGreaterThanOrEqual(20);
-    const { held, done } = await endKernel(how, modes);
-    expect(held.groups).toHaveLength(modes.length);
-    const settled = await waitUntilGone(held.groups, BOUND_MS);
-    console.log(`kernel ${how} with ${modes.length} unclosed clients: ${settled.left.length} processes left, ${Math.round(settled.ms)} ms after the kernel was gone`);
-    expect(settled.left).toEqual([]);
-    expect(await done).toBe(0);
-  }, 180_000);
+  it.concurrent.each(["sigkill", "restart", "shutdown"])(
+    "kernel %s",
+    async (how) => {
+      expect(modes.length).toBeGreaterThanOrEqual(20);
+      const { held, done } = await endKernel(how, modes);
+      expect(held.groups).toHaveLength(modes.length);
+      const settled = await waitUntilGone(held.groups, BOUND_MS);
+      console.log(
+        `kernel ${how} with ${modes.length} unclosed clients: ${settled.left.length} processes left, ${Math.round(settled.ms)} ms after the kernel was gone`,
+      );
+      expect(settled.left).toEqual([]);
+      expect(await done).toBe(0);
+    },
+    180_000,
+  );
 });

@@ -62,15 +62,19 @@ describe("the process holding clients ends, and nothing of its servers is left",
     ["calls process.exit", ["--end", "exit"], undefined],
     ["throws an uncaught error", ["--end", "throw"], undefined],
     ["leaves a promise rejection unhandled", ["--end", "reject"], undefined],
-  ])("holder %s with clients open in grandchild, hang, trickle, endless and normal modes, and grandchild through mcp-workbook serve", async (label, args, signal) => {
-    const held = await hold([...args, ...MODES]);
-    expect(held.groups).toHaveLength(MODES.length);
-    if (signal) held.holder.kill(signal);
-    await held.exit;
-    const settled = await waitUntilGone(held.groups, BOUND_MS);
-    console.log(`holder ${label}: ${settled.left.length} processes left after ${Math.round(settled.ms)} ms`);
-    expect(settled.left).toEqual([]);
-  }, 30_000);
+  ])(
+    "holder %s with clients open in grandchild, hang, trickle, endless and normal modes, and grandchild through mcp-workbook serve",
+    async (label, args, signal) => {
+      const held = await hold([...args, ...MODES]);
+      expect(held.groups).toHaveLength(MODES.length);
+      if (signal) held.holder.kill(signal);
+      await held.exit;
+      const settled = await waitUntilGone(held.groups, BOUND_MS);
+      console.log(`holder ${label}: ${settled.left.length} processes left after ${Math.round(settled.ms)} ms`);
+      expect(settled.left).toEqual([]);
+    },
+    30_000,
+  );
 
   it("a close() that ends only the server leaves the grandchild while the holder lives (the lesson), not after", async () => {
     const held = await hold(["--end", "wrong-close", "grandchild"]);
@@ -106,27 +110,38 @@ describe("signal handlers", () => {
       const client = new lib.StdioClient(lib.teachingServerCommand());
       const after = [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM"), process.listenerCount("exit")];
       client.close().then(() => console.log(JSON.stringify({ before, after })));`;
-    const counts = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as { before: number[]; after: number[] };
+    const counts = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as {
+      before: number[];
+      after: number[];
+    };
     expect(counts).toEqual({ before: [0, 0], after: [0, 0, 1] });
   });
 
-  it.each<NodeJS.Signals>(["SIGINT", "SIGTERM"])("%s to `mcp-workbook call ... -- sleep 60` (a terminal's Ctrl-C) closes the client, leaves no sleep, and dies of the signal", async (signal) => {
-    // detached: the command line leads its own group, as a shell's foreground job does.
-    const cli = spawn(process.execPath, [CLI, "call", "--timeout-ms", "30000", "word_count", "{}", "--", "sleep", "60"], { stdio: ["ignore", "pipe", "pipe"], detached: true });
-    cleanup.push(cli.pid!);
-    const exit = once(cli, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
-    let sleeper: number | undefined;
-    for (let tries = 0; sleeper === undefined && tries < 200; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      sleeper = listProcesses()?.find((entry) => entry.ppid === cli.pid)?.pid;
-    }
-    expect(sleeper).toBeDefined();
-    cleanup.push(sleeper!);
-    process.kill(-cli.pid!, signal); // the whole foreground group, as the terminal does; sleep is not in it
-    const [code, died] = await exit;
-    expect({ code, died }).toEqual({ code: null, died: signal });
-    const settled = await waitUntilGone([sleeper!], BOUND_MS);
-    console.log(`${signal} to mcp-workbook call: sleep 60 gone after ${Math.round(settled.ms)} ms`);
-    expect(settled.left).toEqual([]);
-  }, 30_000);
+  it.each<NodeJS.Signals>(["SIGINT", "SIGTERM"])(
+    "%s to `mcp-workbook call ... -- sleep 60` (a terminal's Ctrl-C) closes the client, leaves no sleep, and dies of the signal",
+    async (signal) => {
+      // detached: the command line leads its own group, as a shell's foreground job does.
+      const cli = spawn(
+        process.execPath,
+        [CLI, "call", "--timeout-ms", "30000", "word_count", "{}", "--", "sleep", "60"],
+        { stdio: ["ignore", "pipe", "pipe"], detached: true },
+      );
+      cleanup.push(cli.pid!);
+      const exit = once(cli, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+      let sleeper: number | undefined;
+      for (let tries = 0; sleeper === undefined && tries < 200; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        sleeper = listProcesses()?.find((entry) => entry.ppid === cli.pid)?.pid;
+      }
+      expect(sleeper).toBeDefined();
+      cleanup.push(sleeper!);
+      process.kill(-cli.pid!, signal); // the whole foreground group, as the terminal does; sleep is not in it
+      const [code, died] = await exit;
+      expect({ code, died }).toEqual({ code: null, died: signal });
+      const settled = await waitUntilGone([sleeper!], BOUND_MS);
+      console.log(`${signal} to mcp-workbook call: sleep 60 gone after ${Math.round(settled.ms)} ms`);
+      expect(settled.left).toEqual([]);
+    },
+    30_000,
+  );
 });

@@ -48,7 +48,9 @@ describe("arguments the client cannot send", () => {
     ["a text over the 64 KiB frame limit", { text: "x".repeat(70_000) }],
   ])("refuses %s with UsageError, sends nothing, and the next good call works", async (_label, args) => {
     const log = freshLog();
-    const made = await ready(track(new StdioClient(teachingServerCommand("normal", log.path), { allowed: ["word_count"] })));
+    const made = await ready(
+      track(new StdioClient(teachingServerCommand("normal", log.path), { allowed: ["word_count"] })),
+    );
     const refused = await made.callTool("word_count", args).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UsageError);
     expect(refused).not.toBeInstanceOf(ProtocolError);
@@ -63,14 +65,24 @@ describe("arguments the client cannot send", () => {
     const made = await ready(track(new StdioClient([process.execPath, recorder, file], { allowed: ["env"] })));
     await expect(made.callTool("env", { n: Number.NaN })).rejects.toBeInstanceOf(UsageError);
     await made.callTool("env", {});
-    const ids = readFileSync(file, "utf8").trim().split("\n").map((line) => (JSON.parse(line) as { id?: number }).id);
+    const ids = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { id?: number }).id);
     expect(ids).toEqual([1, undefined, 2, 3]);
   });
 
   it("refuses a batch holding one unencodable call before any call of it is sent", async () => {
     const log = freshLog();
-    const made = await ready(track(new StdioClient(teachingServerCommand("normal", log.path), { allowed: ["word_count"] })));
-    await expect(made.callTools([{ name: "word_count", arguments: { text: "a" } }, { name: "word_count", arguments: { text: "b", n: 1n } }])).rejects.toMatchObject({
+    const made = await ready(
+      track(new StdioClient(teachingServerCommand("normal", log.path), { allowed: ["word_count"] })),
+    );
+    await expect(
+      made.callTools([
+        { name: "word_count", arguments: { text: "a" } },
+        { name: "word_count", arguments: { text: "b", n: 1n } },
+      ]),
+    ).rejects.toMatchObject({
       code: "usage",
       message: expect.stringMatching(/^call 2 of 2 \(tools\/call\) not sent/),
     });
@@ -118,39 +130,95 @@ describe("a server that cannot start", () => {
   it.each([
     ["a missing program", [path.join(folder, "no-such-server")], {}, /ENOENT \(no such file\)/],
     ["a file that is not executable", [notExecutable], {}, /EACCES/],
-    ["a missing working directory", [process.execPath, "-e", "0"], { cwd: path.join(folder, "gone") }, /working directory ".*gone" does not exist/],
-  ])("reports %s as ClosedError spawn-failed from the first operation, and again after", async (_label, command, options, wording) => {
-    const made = track(new StdioClient(command, options));
-    const first = await made.initialize().catch((error: unknown) => error);
-    expect(first).toBeInstanceOf(ClosedError);
-    expect(first).toMatchObject({ reason: "spawn-failed", message: expect.stringMatching(wording) });
-    expect((first as Error).message).not.toMatch(/frame was being written/);
-    await expect(made.initialize()).rejects.toMatchObject({ reason: "spawn-failed" });
-    await expect(made.listTools()).rejects.toMatchObject({ reason: "spawn-failed" });
-    expect(await made.close()).toBeNull();
-  });
+    [
+      "a missing working directory",
+      [process.execPath, "-e", "0"],
+      { cwd: path.join(folder, "gone") },
+      /working directory ".*gone" does not exist/,
+    ],
+  ])(
+    "reports %s as ClosedError spawn-failed from the first operation, and again after",
+    async (_label, command, options, wording) => {
+      const made = track(new StdioClient(command, options));
+      const first = await made.initialize().catch((error: unknown) => error);
+      expect(first).toBeInstanceOf(ClosedError);
+      expect(first).toMatchObject({ reason: "spawn-failed", message: expect.stringMatching(wording) });
+      expect((first as Error).message).not.toMatch(/frame was being written/);
+      await expect(made.initialize()).rejects.toMatchObject({ reason: "spawn-failed" });
+      await expect(made.listTools()).rejects.toMatchObject({ reason: "spawn-failed" });
+      expect(await made.close()).toBeNull();
+    },
+  );
 });
 
 describe("bad options", () => {
   const server = teachingServerCommand();
   it.each<[string, () => unknown, RegExp]>([
-    ["allowed as a string", () => new StdioClient(server, { allowed: "word_count" as unknown as string[] }), /expected an array of tool names, such as \["word_count"\]/],
-    ["allowed as a number", () => new StdioClient(server, { allowed: 5 as unknown as string[] }), /allowlist is not a collection of names; expected an array or Set/],
+    [
+      "allowed as a string",
+      () => new StdioClient(server, { allowed: "word_count" as unknown as string[] }),
+      /expected an array of tool names, such as \["word_count"\]/,
+    ],
+    [
+      "allowed as a number",
+      () => new StdioClient(server, { allowed: 5 as unknown as string[] }),
+      /allowlist is not a collection of names; expected an array or Set/,
+    ],
     ["allowed holding an empty name", () => new StdioClient(server, { allowed: [""] }), /allowlist holds a non-name/],
-    ["options: null", () => new StdioClient(server, null as unknown as object), /client options are not an object; expected an object of options .*received null/],
+    [
+      "options: null",
+      () => new StdioClient(server, null as unknown as object),
+      /client options are not an object; expected an object of options .*received null/,
+    ],
     ["options as an array", () => new StdioClient(server, [] as unknown as object), /client options are not an object/],
-    ["an unknown option (a typo)", () => new StdioClient(server, { timeout: 100 } as unknown as object), /unknown client option "timeout"; expected only allowed, timeoutMs/],
+    [
+      "an unknown option (a typo)",
+      () => new StdioClient(server, { timeout: 100 } as unknown as object),
+      /unknown client option "timeout"; expected only allowed, timeoutMs/,
+    ],
     ["a NUL byte in argv", () => new StdioClient([process.execPath, "a\0b"]), /server command part 1 holds a NUL byte/],
-    ["the command as a string", () => new StdioClient("node server.js" as unknown as string[]), /no server command; expected an explicit argv/],
-    ["cwd: 5", () => new StdioClient(server, { cwd: 5 as unknown as string }), /working directory is not a path; expected a non-empty path string.*received 5/],
+    [
+      "the command as a string",
+      () => new StdioClient("node server.js" as unknown as string[]),
+      /no server command; expected an explicit argv/,
+    ],
+    [
+      "cwd: 5",
+      () => new StdioClient(server, { cwd: 5 as unknown as string }),
+      /working directory is not a path; expected a non-empty path string.*received 5/,
+    ],
     ["a NUL byte in cwd", () => new StdioClient(server, { cwd: "/tmp\0x" }), /working directory is not a path/],
-    ["env: null", () => new StdioClient(server, { env: null as unknown as Record<string, string> }), /env is not an object/],
-    ["an env value that is a number", () => new StdioClient(server, { env: { PORT: 5 as unknown as string } }), /env variable "PORT" cannot be passed; expected .*string value.*received 5/],
-    ["an env name holding =", () => new StdioClient(server, { env: { "A=B": "c" } }), /env variable "A=B" cannot be passed/],
-    ["timeoutMs 0", () => new StdioClient(server, { timeoutMs: 0 }), /timeout out of range; expected a number of ms in \(0, 60000\]; received 0/],
+    [
+      "env: null",
+      () => new StdioClient(server, { env: null as unknown as Record<string, string> }),
+      /env is not an object/,
+    ],
+    [
+      "an env value that is a number",
+      () => new StdioClient(server, { env: { PORT: 5 as unknown as string } }),
+      /env variable "PORT" cannot be passed; expected .*string value.*received 5/,
+    ],
+    [
+      "an env name holding =",
+      () => new StdioClient(server, { env: { "A=B": "c" } }),
+      /env variable "A=B" cannot be passed/,
+    ],
+    [
+      "timeoutMs 0",
+      () => new StdioClient(server, { timeoutMs: 0 }),
+      /timeout out of range; expected a number of ms in \(0, 60000\]; received 0/,
+    ],
     ["timeoutMs 60001", () => new StdioClient(server, { timeoutMs: 60_001 }), /received 60001/],
-    ["timeoutMs as a string", () => new StdioClient(server, { timeoutMs: "100" as unknown as number }), /timeout out of range.*received "100"/],
-    ["graceMs as a string", () => new StdioClient(server, { graceMs: "5" as unknown as number }), /graceMs out of range/],
+    [
+      "timeoutMs as a string",
+      () => new StdioClient(server, { timeoutMs: "100" as unknown as number }),
+      /timeout out of range.*received "100"/,
+    ],
+    [
+      "graceMs as a string",
+      () => new StdioClient(server, { graceMs: "5" as unknown as number }),
+      /graceMs out of range/,
+    ],
     ["frameLimit 100", () => new StdioClient(server, { frameLimit: 100 }), /frame limit out of range/],
     ["maxPages 0", () => new StdioClient(server, { maxPages: 0 }), /maxPages out of range/],
   ])("refuses %s with a UsageError saying what was expected", (_label, make, wording) => {
@@ -162,16 +230,37 @@ describe("bad options", () => {
   });
 
   it("accepts a Set as the allowlist and an env value left undefined (as spawn does)", async () => {
-    const made = track(new StdioClient(server, { allowed: new Set(["word_count"]), env: { PATH: process.env["PATH"] ?? "", UNSET: undefined as unknown as string } }));
+    const made = track(
+      new StdioClient(server, {
+        allowed: new Set(["word_count"]),
+        env: { PATH: process.env["PATH"] ?? "", UNSET: undefined as unknown as string },
+      }),
+    );
     await ready(made);
     expect(made.allowedTools().map((tool) => tool.name)).toEqual(["word_count"]);
   });
 
   it.each<[string, (made: StdioClient) => Promise<unknown>, RegExp]>([
-    ["a tool name that is a bigint", (made) => made.callTool(10n as unknown as string), /the tool name is not a string; expected a tool name/],
-    ["a tool name that is an object", (made) => made.callTool({ name: "word_count" } as unknown as string), /received an object/],
-    ["callTools given one call, not an array", (made) => made.callTools({ name: "word_count" } as unknown as []), /callTools takes an array of calls/],
-    ["callTools given null among the calls", (made) => made.callTools([null] as unknown as []), /an array holding a non-object/],
+    [
+      "a tool name that is a bigint",
+      (made) => made.callTool(10n as unknown as string),
+      /the tool name is not a string; expected a tool name/,
+    ],
+    [
+      "a tool name that is an object",
+      (made) => made.callTool({ name: "word_count" } as unknown as string),
+      /received an object/,
+    ],
+    [
+      "callTools given one call, not an array",
+      (made) => made.callTools({ name: "word_count" } as unknown as []),
+      /callTools takes an array of calls/,
+    ],
+    [
+      "callTools given null among the calls",
+      (made) => made.callTools([null] as unknown as []),
+      /an array holding a non-object/,
+    ],
   ])("refuses %s with a UsageError, and the client goes on", async (_label, misuse, wording) => {
     const made = await ready(track(new StdioClient(server, { allowed: ["word_count"] })));
     const refused = await misuse(made).catch((error: unknown) => error);

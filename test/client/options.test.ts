@@ -10,7 +10,10 @@ const open: StdioClient[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((made) => made.close()));
 });
-function recording(options: ConstructorParameters<typeof StdioClient>[1] = {}): { client: StdioClient; received: () => string } {
+function recording(options: ConstructorParameters<typeof StdioClient>[1] = {}): {
+  client: StdioClient;
+  received: () => string;
+} {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "mcp-rec-")), "stdin.jsonl");
   const client = new StdioClient([process.execPath, recorder, file], { allowed: ["env"], ...options });
   open.push(client);
@@ -20,7 +23,9 @@ function recording(options: ConstructorParameters<typeof StdioClient>[1] = {}): 
 describe("StdioClient options", () => {
   it.each([0, -1, 60_001, Number.NaN, Number.POSITIVE_INFINITY])("refuses timeout %s", (timeoutMs) => {
     expect(() => new StdioClient([process.execPath, recorder], { timeoutMs })).toThrow(UsageError);
-    expect(() => new StdioClient([process.execPath, recorder], { timeoutMs })).toThrow(/expected a number of ms in \(0, 60000\]/);
+    expect(() => new StdioClient([process.execPath, recorder], { timeoutMs })).toThrow(
+      /expected a number of ms in \(0, 60000\]/,
+    );
   });
 
   it("accepts the bounds' inside edge, 60000 ms", async () => {
@@ -69,7 +74,10 @@ describe("StdioClient options", () => {
     const { client, received } = recording();
     await client.initialize();
     await client.listTools();
-    const methods = received().trim().split("\n").map((line) => (JSON.parse(line) as { method: string }).method);
+    const methods = received()
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { method: string }).method);
     expect(methods).toEqual(["initialize", "notifications/initialized", "tools/list"]);
   });
 

@@ -20,7 +20,9 @@ describe("OutstandingRequests", () => {
     table.expire([id]);
     expect(table.match(1)).toEqual({ kind: "late", id: 1 });
     expect(table.lateReplies).toBe(1);
-    expect(() => table.match(1)).toThrow(/response id 1 does not answer any of requests \[\] \(that request was already answered\)/);
+    expect(() => table.match(1)).toThrow(
+      /response id 1 does not answer any of requests \[\] \(that request was already answered\)/,
+    );
   });
 
   it("refuses a duplicate reply to an answered request", () => {
@@ -28,14 +30,18 @@ describe("OutstandingRequests", () => {
     table.open("tools/call");
     const second = table.open("tools/call");
     table.settle(1);
-    expect(() => table.match(1)).toThrow("response id 1 does not answer request 2 (that request was already answered); expected the integer 2; received the integer 1");
+    expect(() => table.match(1)).toThrow(
+      "response id 1 does not answer request 2 (that request was already answered); expected the integer 2; received the integer 1",
+    );
     expect(table.match(second).kind).toBe("pending");
   });
 
   it("refuses an id never sent, and ids of the wrong type", () => {
     const table = new OutstandingRequests();
     table.open("tools/call");
-    expect(() => table.match(7)).toThrow(/response id 7 does not answer request 1; expected the integer 1; received the integer 7$/);
+    expect(() => table.match(7)).toThrow(
+      /response id 7 does not answer request 1; expected the integer 1; received the integer 7$/,
+    );
     expect(() => table.match(true)).toThrow(/received true/);
     expect(() => table.match("1")).toThrow(/received the string "1"/);
   });

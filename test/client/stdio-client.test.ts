@@ -5,7 +5,11 @@ import { freshLog, teachingServerCommand } from "../support/teaching-server.js";
 
 const open: StdioClient[] = [];
 function client(mode: string, options: ConstructorParameters<typeof StdioClient>[1] = {}, log?: string): StdioClient {
-  const made = new StdioClient(teachingServerCommand(mode, log), { allowed: ["word_count"], timeoutMs: 2000, ...options });
+  const made = new StdioClient(teachingServerCommand(mode, log), {
+    allowed: ["word_count"],
+    timeoutMs: 2000,
+    ...options,
+  });
   open.push(made);
   return made;
 }

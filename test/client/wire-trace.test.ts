@@ -5,8 +5,19 @@ import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { teachingServerCommand } from "../support/teaching-server.js";
 
 const open: StdioClient[] = [];
-function traced(mode: string, trace: WireTrace, options: ConstructorParameters<typeof StdioClient>[1] = {}, extra: string[] = []): StdioClient {
-  const made = new StdioClient([...teachingServerCommand(mode), ...extra], { allowed: ["word_count"], timeoutMs: 2000, graceMs: 200, trace, ...options });
+function traced(
+  mode: string,
+  trace: WireTrace,
+  options: ConstructorParameters<typeof StdioClient>[1] = {},
+  extra: string[] = [],
+): StdioClient {
+  const made = new StdioClient([...teachingServerCommand(mode), ...extra], {
+    allowed: ["word_count"],
+    timeoutMs: 2000,
+    graceMs: 200,
+    trace,
+    ...options,
+  });
   open.push(made);
   return made;
 }
@@ -25,7 +36,8 @@ async function session(made: StdioClient): Promise<void> {
   await made.close();
 }
 
-const steps = (entries: readonly TraceEntry[]): string[] => entries.map((entry) => `${entry.operation} ${entry.direction} ${entry.decision}`);
+const steps = (entries: readonly TraceEntry[]): string[] =>
+  entries.map((entry) => `${entry.operation} ${entry.direction} ${entry.decision}`);
 
 describe("WireTrace bounds", () => {
   it("keeps the first and the latest entries and counts those left out between", () => {
@@ -35,7 +47,16 @@ describe("WireTrace bounds", () => {
     expect(entries).toHaveLength(8);
     expect(omitted).toBe(92);
     expect(omittedAt).toBe(6);
-    expect(entries.map((entry) => entry.preview)).toEqual(["frame 0", "frame 1", "frame 2", "frame 3", "frame 4", "frame 5", "frame 98", "frame 99"]);
+    expect(entries.map((entry) => entry.preview)).toEqual([
+      "frame 0",
+      "frame 1",
+      "frame 2",
+      "frame 3",
+      "frame 4",
+      "frame 5",
+      "frame 98",
+      "frame 99",
+    ]);
   });
 
   it("keeps at most previewBytes of a 10 MB line, as a fresh string, and its true size", () => {
@@ -55,7 +76,15 @@ describe("WireTrace bounds", () => {
     trace.begin("tools/call");
     clock = 112.5;
     trace.read(Buffer.from("a\tb\u0000c"), "skipped notification");
-    expect(trace.entries[0]).toEqual({ operation: "tools/call", atMs: 12.5, direction: "in", bytes: 6, preview: "a·b·c", decision: "skipped notification", detail: "" });
+    expect(trace.entries[0]).toEqual({
+      operation: "tools/call",
+      atMs: 12.5,
+      direction: "in",
+      bytes: 6,
+      preview: "a·b·c",
+      decision: "skipped notification",
+      detail: "",
+    });
   });
 
   it("records nothing while recording is off", () => {
@@ -72,7 +101,9 @@ describe("WireTrace bounds", () => {
   it("refuses bounds out of range, and a trace that is not a WireTrace", () => {
     expect(() => new WireTrace({ maxEntries: 0 })).toThrow(UsageError);
     expect(() => new WireTrace({ previewBytes: -1 })).toThrow(UsageError);
-    expect(() => new StdioClient(teachingServerCommand(), { trace: { entries: [] } as unknown as WireTrace })).toThrow(/trace is not a WireTrace/);
+    expect(() => new StdioClient(teachingServerCommand(), { trace: { entries: [] } as unknown as WireTrace })).toThrow(
+      /trace is not a WireTrace/,
+    );
   });
 });
 
@@ -128,10 +159,14 @@ describe("a StdioClient with a trace, against the teaching server", () => {
       "tools/call out sent",
       "tools/call in accepted as the answer",
     ]);
-    expect(ping.entries.find((entry) => entry.detail === "answer to the server's ping")?.preview).toMatch(/"result":\{\}/);
+    expect(ping.entries.find((entry) => entry.detail === "answer to the server's ping")?.preview).toMatch(
+      /"result":\{\}/,
+    );
     const notify = new WireTrace();
     await session(traced("notify", notify));
-    expect(notify.entries.filter((entry) => entry.decision === "skipped notification").length).toBeGreaterThanOrEqual(9);
+    expect(notify.entries.filter((entry) => entry.decision === "skipped notification").length).toBeGreaterThanOrEqual(
+      9,
+    );
   });
 
   it("a call outside the allowlist is refused before a byte is sent", async () => {
@@ -142,7 +177,13 @@ describe("a StdioClient with a trace, against the teaching server", () => {
     const before = trace.entries.length;
     await expect(made.callTool("place_purchase", { flavor: "vanilla", tubs: 100 })).rejects.toThrow(/not allowed/);
     expect(trace.entries.slice(before)).toEqual([
-      expect.objectContaining({ operation: "tools/call place_purchase", direction: "local", bytes: 0, decision: "refused", detail: expect.stringContaining("RefusedError [not-allowed]") }),
+      expect.objectContaining({
+        operation: "tools/call place_purchase",
+        direction: "local",
+        bytes: 0,
+        decision: "refused",
+        detail: expect.stringContaining("RefusedError [not-allowed]"),
+      }),
     ]);
   });
 
@@ -150,12 +191,22 @@ describe("a StdioClient with a trace, against the teaching server", () => {
     const trace = new WireTrace();
     await session(traced("grandchild", trace, { termGraceMs: 200 }));
     const closing = trace.entries.filter((entry) => entry.operation === "close");
-    expect(closing.map((entry) => `${entry.decision} ${entry.detail.split(" ")[0]}`)).toEqual(["input ended ", "signal SIGTERM", "signal SIGKILL", "exited exit"]);
+    expect(closing.map((entry) => `${entry.decision} ${entry.detail.split(" ")[0]}`)).toEqual([
+      "input ended ",
+      "signal SIGTERM",
+      "signal SIGKILL",
+      "exited exit",
+    ]);
   });
 
   it("a 10 MB line stays bounded in the trace: entries, previews, and the refusal at the frame limit kept", async () => {
     const trace = new WireTrace({ maxEntries: 32, previewBytes: 64 });
-    await session(traced("endless", trace, { frameLimit: 8 * 1024 * 1024, timeoutMs: 10_000 }, ["--endless-bytes", String(10 * 1024 * 1024)]));
+    await session(
+      traced("endless", trace, { frameLimit: 8 * 1024 * 1024, timeoutMs: 10_000 }, [
+        "--endless-bytes",
+        String(10 * 1024 * 1024),
+      ]),
+    );
     const { entries, omitted } = trace.snapshot();
     expect(entries).toHaveLength(32);
     expect(omitted).toBeGreaterThan(0);

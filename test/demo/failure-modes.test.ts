@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_MODES, evidenceLines, formatOutcomes, runAllModes, signalsSent } from "../../lib/src/demo/failure-modes.js";
+import {
+  DEMO_MODES,
+  evidenceLines,
+  formatOutcomes,
+  runAllModes,
+  signalsSent,
+} from "../../lib/src/demo/failure-modes.js";
 
 describe("the failure-mode demo", () => {
   it("every mode ends as the chapter says, and none leaves a process behind", async () => {
@@ -24,7 +30,9 @@ describe("the failure-mode demo", () => {
     // hostile: the purchase is tried, refused before sending, and absent from the server's log
     expect(of("hostile").purchase).toMatch(/^refused \[not-allowed\]: "place_purchase" is not allowed/);
     expect(of("hostile").serverRan).toEqual(["word_count"]);
-    expect(evidenceLines(of("hostile")).at(-1)).toMatch(/^the purchase the description asks for: +refused \[not-allowed\]/);
+    expect(evidenceLines(of("hostile")).at(-1)).toMatch(
+      /^the purchase the description asks for: +refused \[not-allowed\]/,
+    );
     expect(outcomes.filter((o) => o.mode !== "hostile").every((o) => o.purchase === undefined)).toBe(true);
   }, 60_000);
 });

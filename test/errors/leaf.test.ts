@@ -7,7 +7,11 @@ describe("lib/src/errors is a leaf folder", () => {
   it("imports nothing outside itself, not even a Node module", () => {
     const outside = readdirSync(ERRORS)
       .filter((file) => file.endsWith(".ts"))
-      .flatMap((file) => [...readFileSync(new URL(file, ERRORS), "utf8").matchAll(/^(?:import|export)[^;]*?from "([^"]+)"/gmu)].map((match) => `${file}: ${match[1]}`))
+      .flatMap((file) =>
+        [...readFileSync(new URL(file, ERRORS), "utf8").matchAll(/^(?:import|export)[^;]*?from "([^"]+)"/gmu)].map(
+          (match) => `${file}: ${match[1]}`,
+        ),
+      )
       .filter((line) => !/: \.\/[a-z-]+\.js$/u.test(line));
     expect(outside).toEqual([]);
   });

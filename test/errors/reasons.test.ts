@@ -40,7 +40,9 @@ describe("every error class has a closed set of reasons", () => {
 
   it("keeps the reliability decisions", () => {
     expect(ERROR_REASONS.UsageError).toEqual(expect.arrayContaining(["unencodable", "frame-limit"]));
-    expect(ERROR_REASONS.RefusedError).toEqual(expect.arrayContaining(["not-allowed", "not-advertised", "not-initialized", "already-initialized", "busy"]));
+    expect(ERROR_REASONS.RefusedError).toEqual(
+      expect.arrayContaining(["not-allowed", "not-advertised", "not-initialized", "already-initialized", "busy"]),
+    );
     expect(ERROR_REASONS.ClosedError).toContain("spawn-failed");
   });
 
@@ -56,7 +58,8 @@ describe("every error class has a closed set of reasons", () => {
 
   it.each(Object.keys(raise))("%s accepts each of its reasons and refuses any other at run time", (name) => {
     const make = raise[name]!;
-    for (const reason of ERROR_REASONS[name as keyof typeof ERROR_REASONS]) expect(make(reason)).toMatchObject({ name, reason });
+    for (const reason of ERROR_REASONS[name as keyof typeof ERROR_REASONS])
+      expect(make(reason)).toMatchObject({ name, reason });
     let refused: unknown;
     try {
       make("not-a-reason");
@@ -64,7 +67,12 @@ describe("every error class has a closed set of reasons", () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(UsageError);
-    expect(refused).toMatchObject({ reason: "unknown-reason", message: expect.stringMatching(new RegExp(`^${name} raised with an unknown reason; expected one of .*; received "not-a-reason"$`)) });
+    expect(refused).toMatchObject({
+      reason: "unknown-reason",
+      message: expect.stringMatching(
+        new RegExp(`^${name} raised with an unknown reason; expected one of .*; received "not-a-reason"$`),
+      ),
+    });
   });
 
   it("a reason that is not a string is refused too, by its type", () => {

@@ -46,13 +46,21 @@ describe("exercise 4: checkCursorLoop", () => {
   }, 30_000);
 
   it.each([
-    ["reads only the first page", firstPageOnly, /expected \[tool_1, .*tool_7\], in order; got \[tool_1, tool_2, tool_3\]/u],
+    [
+      "reads only the first page",
+      firstPageOnly,
+      /expected \[tool_1, .*tool_7\], in order; got \[tool_1, tool_2, tool_3\]/u,
+    ],
     ["has no bound on tools", noToolBound, /too-many-tools/u],
     ["returns the pages reversed", reversedPages, /in order; got \[tool_7/u],
     ["is not a function", "listAllTools", /expected a function/u],
-  ] as const)("fails a loop that %s", async (_what, answer, says) => {
-    const result = await checkCursorLoop(answer);
-    expect(result.ok).toBe(false);
-    expect(result.output).toMatch(says);
-  }, 30_000);
+  ] as const)(
+    "fails a loop that %s",
+    async (_what, answer, says) => {
+      const result = await checkCursorLoop(answer);
+      expect(result.ok).toBe(false);
+      expect(result.output).toMatch(says);
+    },
+    30_000,
+  );
 });

@@ -5,37 +5,64 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 
-type Grade = (path: string, options: { rules: readonly unknown[] }) => Promise<{ verdicts: Array<{ ok: boolean; line: string; status: string }> }>;
-const built = require(join(REPO_ROOT, "lib", "dist", "checkpoint", "index.js")) as { gradeImplementation: Grade; EXERCISE_RULES: ReadonlyArray<{ id: string }> };
+type Grade = (
+  path: string,
+  options: { rules: readonly unknown[] },
+) => Promise<{ verdicts: Array<{ ok: boolean; line: string; status: string }> }>;
+const built = require(join(REPO_ROOT, "lib", "dist", "checkpoint", "index.js")) as {
+  gradeImplementation: Grade;
+  EXERCISE_RULES: ReadonlyArray<{ id: string }>;
+};
 const ruleNamed = (id: string) => built.EXERCISE_RULES.filter((rule) => rule.id === id);
 const fixture = (name: string): string => join(REPO_ROOT, "test", "exercises", "fixtures", `${name}.js`);
 
-type Grade2 = (path: string, options: { rules: readonly unknown[]; seed?: number }) => Promise<{ verdicts: Array<{ ok: boolean; line: string; status: string }> }>;
+type Grade2 = (
+  path: string,
+  options: { rules: readonly unknown[]; seed?: number },
+) => Promise<{ verdicts: Array<{ ok: boolean; line: string; status: string }> }>;
 
 async function graded(name: string, seed = 0): Promise<{ ok: boolean; line: string; status: string }> {
-  const report = await (built.gradeImplementation as Grade2)(fixture(name), { rules: ruleNamed(name.split("-")[0]!.replace("exercise", "exercise-")), seed });
+  const report = await (built.gradeImplementation as Grade2)(fixture(name), {
+    rules: ruleNamed(name.split("-")[0]!.replace("exercise", "exercise-")),
+    seed,
+  });
   return report.verdicts[0]!;
 }
 
 describe("the checkpoint's exercises 1, 2, 3 and 6 are the notebook's analysis checks, on the seed's inputs", () => {
   it.each([
-    ["exercise1-answered", 0], ["exercise1-answered", 7], ["exercise2-answered", 7], ["exercise3-answered", 7], ["exercise6-answered", 7],
-  ])("passes %s (seed %i)", async (name, seed) => {
-    const verdict = await graded(name, seed);
-    expect(verdict.line).toMatch(/^ok exercise \d/u);
-  }, 60_000);
+    ["exercise1-answered", 0],
+    ["exercise1-answered", 7],
+    ["exercise2-answered", 7],
+    ["exercise3-answered", 7],
+    ["exercise6-answered", 7],
+  ])(
+    "passes %s (seed %i)",
+    async (name, seed) => {
+      const verdict = await graded(name, seed);
+      expect(verdict.line).toMatch(/^ok exercise \d/u);
+    },
+    60_000,
+  );
 
   it.each([
     ["exercise1-endpoints", /tokensPerTool: expected [\d.]+, got [\d.]+.*least-squares line/u],
-    ["exercise2-declines-as-misses", /missedCalls: expected \d+, got \d+.*a missed call is a request that needs a tool/u],
+    [
+      "exercise2-declines-as-misses",
+      /missedCalls: expected \d+, got \d+.*a missed call is a request that needs a tool/u,
+    ],
     ["exercise3-refused-as-done", /done: expected 1 entries, got 2.*refused/u],
     ["exercise6-refused-as-purchases", /purchasesArrived: expected 0, got [1-9]\d*.*never left the application/u],
-  ])("fails %s, saying what was expected and what came", async (name, says) => {
-    const verdict = await graded(name, 7);
-    expect(verdict.ok).toBe(false);
-    expect(verdict.line).toMatch(says);
-    expect(verdict.line).not.toMatch(/leastSquares|declineTable|option/u);
-  }, 60_000);
+  ])(
+    "fails %s, saying what was expected and what came",
+    async (name, says) => {
+      const verdict = await graded(name, 7);
+      expect(verdict.ok).toBe(false);
+      expect(verdict.line).toMatch(says);
+      expect(verdict.line).not.toMatch(/leastSquares|declineTable|option/u);
+    },
+    60_000,
+  );
 });
 
 describe("the checkpoint's exercise 4 is the notebook's check, judged on the host's plain data", () => {
@@ -67,11 +94,19 @@ describe("the checkpoint's exercise 5 is the notebook's check, judged on the hos
   }, 60_000);
 
   it.each([
-    ["keeps answers in arrival order (reversed)", "exercise5-arrival-order", /reversed: .*\["5","1"\], in arrival order/u],
+    [
+      "keeps answers in arrival order (reversed)",
+      "exercise5-arrival-order",
+      /reversed: .*\["5","1"\], in arrival order/u,
+    ],
     ["sets a stray reply aside", "exercise5-stray-ignored", /a reply for id 7, never sent: your function returned/u],
-  ])("fails a table that %s", async (_what, name, says) => {
-    const verdict = await graded(name);
-    expect(verdict.ok).toBe(false);
-    expect(verdict.line).toMatch(says);
-  }, 60_000);
+  ])(
+    "fails a table that %s",
+    async (_what, name, says) => {
+      const verdict = await graded(name);
+      expect(verdict.ok).toBe(false);
+      expect(verdict.line).toMatch(says);
+    },
+    60_000,
+  );
 });

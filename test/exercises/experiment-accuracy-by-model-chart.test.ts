@@ -5,7 +5,16 @@ import { renderSvg } from "../../lib/src/charts/render.js";
 import { recoveryReport } from "../../lib/src/exercises/ex1-recovery/analysis.js";
 import { twoModelReceipt } from "../experiment/two-model-fixture.js";
 
-type Value = { model: string; size: string; protocol: string; k: number; n: number; share: number; low: number; high: number };
+type Value = {
+  model: string;
+  size: string;
+  protocol: string;
+  k: number;
+  n: number;
+  share: number;
+  low: number;
+  high: number;
+};
 
 describe("accuracyByModelChart", () => {
   it("puts models in size order with a Wilson interval per protocol, under the receipt's source", async () => {
@@ -38,7 +47,9 @@ describe("accuracyByModelChart", () => {
     expect(spec.title.text).toMatch(/64 confusable tools/);
     const unrelatedOnly = recoveryReport({ ...receipt, rows: receipt.rows.filter((r) => r.kind === "unrelated") });
     expect(() => accuracyByModelChart(unrelatedOnly, { kind: "confusable" })).toThrow(UsageError);
-    expect(() => accuracyByModelChart(unrelatedOnly, { kind: "confusable" })).toThrow(expect.objectContaining({ reason: "chart-input" }));
+    expect(() => accuracyByModelChart(unrelatedOnly, { kind: "confusable" })).toThrow(
+      expect.objectContaining({ reason: "chart-input" }),
+    );
     expect(() => accuracyByModelChart(unrelatedOnly, { kind: "confusable" })).toThrow(/no confusable rows at 64 tools/);
   });
 

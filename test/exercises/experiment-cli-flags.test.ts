@@ -11,7 +11,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("parseExperimentArgs for the exercises", () => {
   it("splits --model into models and keeps the one-model default", () => {
-    expect(parseExperimentArgs(["--provider", "ollama", "--model", "qwen2.5:7b, qwen2.5:14b", "--out", "r.json"])).toMatchObject({
+    expect(
+      parseExperimentArgs(["--provider", "ollama", "--model", "qwen2.5:7b, qwen2.5:14b", "--out", "r.json"]),
+    ).toMatchObject({
       model: "qwen2.5:7b, qwen2.5:14b",
       models: ["qwen2.5:7b", "qwen2.5:14b"],
       noToolRequests: false,
@@ -20,9 +22,26 @@ describe("parseExperimentArgs for the exercises", () => {
   });
 
   it("runs choice-none by --decline or by name, and joins the no-tool requests by --no-tool-requests", () => {
-    expect(parseExperimentArgs(["--provider", "lexical", "--out", "r", "--decline"]).design.protocols).toEqual(["native", "choice", "choice-none"]);
-    expect(parseExperimentArgs(["--provider", "lexical", "--out", "r", "--protocols", "choice-none"]).design.protocols).toEqual(["choice-none"]);
-    expect(parseExperimentArgs(["--provider", "lexical", "--out", "r", "--protocols", "native", "--decline", "--no-tool-requests"])).toMatchObject({
+    expect(parseExperimentArgs(["--provider", "lexical", "--out", "r", "--decline"]).design.protocols).toEqual([
+      "native",
+      "choice",
+      "choice-none",
+    ]);
+    expect(
+      parseExperimentArgs(["--provider", "lexical", "--out", "r", "--protocols", "choice-none"]).design.protocols,
+    ).toEqual(["choice-none"]);
+    expect(
+      parseExperimentArgs([
+        "--provider",
+        "lexical",
+        "--out",
+        "r",
+        "--protocols",
+        "native",
+        "--decline",
+        "--no-tool-requests",
+      ]),
+    ).toMatchObject({
       design: { protocols: ["native", "choice-none"] },
       noToolRequests: true,
     });
@@ -30,11 +49,23 @@ describe("parseExperimentArgs for the exercises", () => {
 
   it.each([
     [["--provider", "ollama", "--model", "a,b,a", "--out", "x"], /--model lists "a" twice/],
-    [["--provider", "ollama", "--model", ",", "--out", "x"], /--model lists nothing; expected at least one of model names; received ","/],
-    [["--provider", "lexical", "--model", "x,y", "--out", "x"], /--provider lexical answers the same whatever the model is called; expected one --model; received 2/],
-    [["--provider", "lexical", "--out", "x", "--protocols", "native,choice-none", "--decline"], /--decline adds choice-none, which --protocols already lists/],
+    [
+      ["--provider", "ollama", "--model", ",", "--out", "x"],
+      /--model lists nothing; expected at least one of model names; received ","/,
+    ],
+    [
+      ["--provider", "lexical", "--model", "x,y", "--out", "x"],
+      /--provider lexical answers the same whatever the model is called; expected one --model; received 2/,
+    ],
+    [
+      ["--provider", "lexical", "--out", "x", "--protocols", "native,choice-none", "--decline"],
+      /--decline adds choice-none, which --protocols already lists/,
+    ],
     [["--provider", "lexical", "--out", "x", "--protocols", "native,native"], /--protocols lists "native" twice/],
-    [["--provider", "lexical", "--out", "x", "--protocols", "choice-all"], /--protocols: unknown value; expected one of native, choice, choice-none; received "choice-all"/],
+    [
+      ["--provider", "lexical", "--out", "x", "--protocols", "choice-all"],
+      /--protocols: unknown value; expected one of native, choice, choice-none; received "choice-all"/,
+    ],
     [["--provider", "lexical", "--out", "x", "--decline=yes"], /--decline takes no value/],
     [["--provider", "lexical", "--out", "x", "--no-tool-requests=1"], /--no-tool-requests takes no value/],
   ])("refuses %j", (argv, message) => {
@@ -43,7 +74,8 @@ describe("parseExperimentArgs for the exercises", () => {
   });
 
   it("documents every new flag in the usage text", () => {
-    for (const flag of ["--model M[,M2,...]", "choice-none", "--decline", "--no-tool-requests"]) expect(EXPERIMENT_USAGE).toContain(flag);
+    for (const flag of ["--model M[,M2,...]", "choice-none", "--decline", "--no-tool-requests"])
+      expect(EXPERIMENT_USAGE).toContain(flag);
   });
 });
 
@@ -51,7 +83,9 @@ describe("runExperimentCommand for the exercises", () => {
   it("exits 2 with the usage on a bad combination", async () => {
     const err: string[] = [];
     vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
-    expect(await runExperimentCommand(["--provider", "lexical", "--out", "x", "--protocols", "choice-none", "--decline"])).toBe(2);
+    expect(
+      await runExperimentCommand(["--provider", "lexical", "--out", "x", "--protocols", "choice-none", "--decline"]),
+    ).toBe(2);
     expect(err.join("")).toMatch(/--decline adds choice-none[\s\S]*usage: mcp-workbook experiment/);
   });
 
@@ -60,7 +94,20 @@ describe("runExperimentCommand for the exercises", () => {
     const printed: string[] = [];
     vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (printed.push(String(chunk)), true));
     vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    const code = await runExperimentCommand(["--provider", "lexical", "--out", out, "--sizes", "8", "--kinds", "unrelated", "--protocols", "choice", "--decline", "--no-tool-requests"]);
+    const code = await runExperimentCommand([
+      "--provider",
+      "lexical",
+      "--out",
+      out,
+      "--sizes",
+      "8",
+      "--kinds",
+      "unrelated",
+      "--protocols",
+      "choice",
+      "--decline",
+      "--no-tool-requests",
+    ]);
     expect(code).toBe(0);
     const receipt = loadReceipt(out);
     expect(receipt.rows).toHaveLength(2 * 30);
@@ -68,6 +115,8 @@ describe("runExperimentCommand for the exercises", () => {
     expect(choice).toMatchObject({ protocol: "choice", noToolAsked: 6, falseCalls: 6 });
     expect(none).toMatchObject({ protocol: "choice-none", noToolAsked: 6 });
     expect(none!.falseCalls).toBeLessThan(6);
-    expect(printed.join("")).toMatch(/60 rows \(60 asked, 0 resumed\), \d+ routed right, \d+ false calls on requests that need no tool/);
+    expect(printed.join("")).toMatch(
+      /60 rows \(60 asked, 0 resumed\), \d+ routed right, \d+ false calls on requests that need no tool/,
+    );
   });
 });

@@ -12,14 +12,17 @@ async function oneAtATime(context: ClientContext, texts: readonly string[]): Pro
   for (const text of texts) {
     const id = context.nextId();
     context.send(requestMessage(id, "tools/call", { name: "word_count", arguments: { text } }));
-    answers.push(resultText(answerFor(id, parseFrame(await context.nextFrame(AbortSignal.timeout(context.timeoutMs))))!));
+    answers.push(
+      resultText(answerFor(id, parseFrame(await context.nextFrame(AbortSignal.timeout(context.timeoutMs))))!),
+    );
   }
   return answers;
 }
 
 async function arrivalOrder(context: ClientContext, texts: readonly string[]): Promise<string[]> {
   const deadline = AbortSignal.timeout(context.timeoutMs);
-  for (const text of texts) context.send(requestMessage(context.nextId(), "tools/call", { name: "word_count", arguments: { text } }));
+  for (const text of texts)
+    context.send(requestMessage(context.nextId(), "tools/call", { name: "word_count", arguments: { text } }));
   const answers: string[] = [];
   while (answers.length < texts.length) {
     const message = parseFrame(await context.nextFrame(deadline));
@@ -57,10 +60,14 @@ describe("exercise 5: checkOutstandingTable", () => {
     ["waits for each reply before the next request", oneAtATime, /DeadlineError.*send every request first/u],
     ["returns answers in arrival order", arrivalOrder, /reversed: .*\["5","1"\], in arrival order/u],
     ["sets a stray reply aside", strayIgnored, /a reply for id 7, never sent: your function returned/u],
-  ] as const)("fails a table that %s", async (_what, answer, says) => {
-    const result = await checkOutstandingTable(answer);
-    expect(result.ok).toBe(false);
-    expect(result.output).toMatch(says);
-    expect(result.output).not.toMatch(/callTools|OutstandingRequests/u);
-  }, 30_000);
+  ] as const)(
+    "fails a table that %s",
+    async (_what, answer, says) => {
+      const result = await checkOutstandingTable(answer);
+      expect(result.ok).toBe(false);
+      expect(result.output).toMatch(says);
+      expect(result.output).not.toMatch(/callTools|OutstandingRequests/u);
+    },
+    30_000,
+  );
 });

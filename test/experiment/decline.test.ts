@@ -4,10 +4,20 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fromAnthropicResponse, toAnthropicRequest } from "../../lib/src/experiment/providers/anthropic-wire.js";
 import { loadCatalogData } from "../../lib/src/experiment/catalog/catalog.js";
-import { NONE_OF_THESE, choiceAnswer, choicePrompt, choiceSchema } from "../../lib/src/experiment/prompts/choice-prompt.js";
+import {
+  NONE_OF_THESE,
+  choiceAnswer,
+  choicePrompt,
+  choiceSchema,
+} from "../../lib/src/experiment/prompts/choice-prompt.js";
 import { declineOutcome, declineTable, formatDeclineTable } from "../../lib/src/exercises/ex2-decline/analysis.js";
 import type { Design } from "../../lib/src/experiment/running/design.js";
-import { LEXICAL_DEFAULT_MIN_SCORE, lexicalAnswer, lexicalBest, lexicalProvider } from "../../lib/src/experiment/providers/lexical-provider.js";
+import {
+  LEXICAL_DEFAULT_MIN_SCORE,
+  lexicalAnswer,
+  lexicalBest,
+  lexicalProvider,
+} from "../../lib/src/experiment/providers/lexical-provider.js";
 import { fromOllamaResponse, toOllamaRequest } from "../../lib/src/experiment/providers/ollama-wire.js";
 import { classify } from "../../lib/src/experiment/receipts/receipt.js";
 import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
@@ -15,7 +25,11 @@ import { runExperiment } from "../../lib/src/experiment/running/runner.js";
 import type { McpTool } from "../../lib/src/tools/types.js";
 
 const data = loadCatalogData();
-const tools: McpTool[] = data.shopTools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as McpTool[];
+const tools: McpTool[] = data.shopTools.map((t) => ({
+  name: t.name,
+  description: t.description,
+  inputSchema: t.inputSchema,
+})) as McpTool[];
 
 describe("the constrained choice with none_of_these", () => {
   it("adds none_of_these to the schema's enum and says so in the prompt; the plain choice is unchanged", () => {
@@ -32,8 +46,16 @@ describe("the constrained choice with none_of_these", () => {
 
   it("reads none_of_these as a decline only under choice-none", () => {
     expect(choiceAnswer('{"tool":"none_of_these"}', "choice-none")).toEqual({ kind: "text", text: NONE_OF_THESE });
-    expect(choiceAnswer('{"tool":"none_of_these"}', "choice")).toEqual({ kind: "call", name: NONE_OF_THESE, arguments: {} });
-    expect(choiceAnswer('{"tool":"stock_level"}', "choice-none")).toEqual({ kind: "call", name: "stock_level", arguments: {} });
+    expect(choiceAnswer('{"tool":"none_of_these"}', "choice")).toEqual({
+      kind: "call",
+      name: NONE_OF_THESE,
+      arguments: {},
+    });
+    expect(choiceAnswer('{"tool":"stock_level"}', "choice-none")).toEqual({
+      kind: "call",
+      name: "stock_level",
+      arguments: {},
+    });
     expect(choiceAnswer("sorry", "choice-none")).toEqual({ kind: "text", text: "sorry" });
   });
 
@@ -43,7 +65,11 @@ describe("the constrained choice with none_of_these", () => {
     expect(body.format?.properties.tool.enum.at(-1)).toBe(NONE_OF_THESE);
     expect(body.messages[0]!.content).toContain(`- ${NONE_OF_THESE}:`);
     expect(body.tools).toBeUndefined();
-    const reply = fromOllamaResponse(ask, { message: { role: "assistant", content: '{"tool": "none_of_these"}' }, done: true }, 1);
+    const reply = fromOllamaResponse(
+      ask,
+      { message: { role: "assistant", content: '{"tool": "none_of_these"}' }, done: true },
+      1,
+    );
     expect(reply.answer).toEqual({ kind: "text", text: NONE_OF_THESE });
   });
 
@@ -51,7 +77,11 @@ describe("the constrained choice with none_of_these", () => {
     const ask = { request: "thank you!", offered: tools, protocol: "choice-none" as const, model: "m" };
     const body = toAnthropicRequest(ask, { temperature: 0, thinking: null, maxTokens: 1024 });
     expect(body.output_config?.format.schema.properties.tool.enum.at(-1)).toBe(NONE_OF_THESE);
-    const reply = fromAnthropicResponse(ask, { content: [{ type: "text", text: '{"tool":"none_of_these"}' }], usage: { input_tokens: 1, output_tokens: 1 } }, 1);
+    const reply = fromAnthropicResponse(
+      ask,
+      { content: [{ type: "text", text: '{"tool":"none_of_these"}' }], usage: { input_tokens: 1, output_tokens: 1 } },
+      1,
+    );
     expect(reply.answer).toEqual({ kind: "text", text: NONE_OF_THESE });
   });
 });
@@ -92,9 +122,23 @@ describe("the retrieval baseline under choice-none", () => {
 });
 
 describe("a run with the no-tool requests joined", () => {
-  const design: Design = { kinds: ["unrelated"], sizes: [8, 64], protocols: ["native", "choice", "choice-none"], searches: [], searchCatalogs: [] };
+  const design: Design = {
+    kinds: ["unrelated"],
+    sizes: [8, 64],
+    protocols: ["native", "choice", "choice-none"],
+    searches: [],
+    searchCatalogs: [],
+  };
   const run = (out?: string) =>
-    runExperiment({ provider: lexicalProvider({ countTokens: false }), model: "bm25-top1", data, design, baseSeed: 14, noToolRequests: true, ...(out ? { out } : {}) });
+    runExperiment({
+      provider: lexicalProvider({ countTokens: false }),
+      model: "bm25-top1",
+      data,
+      design,
+      baseSeed: 14,
+      noToolRequests: true,
+      ...(out ? { out } : {}),
+    });
 
   it("asks all thirty requests, keeps the six out of the accuracy tables, and stays a valid receipt", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "decline-")), "receipt.json");
@@ -103,8 +147,19 @@ describe("a run with the no-tool requests joined", () => {
     const noTool = receipt.rows.filter((r) => r.expected === null);
     expect(noTool).toHaveLength(2 * 3 * 6);
     expect(noTool.every((r) => r.outcome === "declined" || r.outcome === "false-call")).toBe(true);
-    expect(receipt.rows.filter((r) => r.expected !== null).every((r) => r.outcome !== "declined" && r.outcome !== "false-call")).toBe(true);
-    expect(receipt.tables.conditions.map((c) => c.protocol)).toEqual(["native", "choice", "choice-none", "native", "choice", "choice-none"]);
+    expect(
+      receipt.rows
+        .filter((r) => r.expected !== null)
+        .every((r) => r.outcome !== "declined" && r.outcome !== "false-call"),
+    ).toBe(true);
+    expect(receipt.tables.conditions.map((c) => c.protocol)).toEqual([
+      "native",
+      "choice",
+      "choice-none",
+      "native",
+      "choice",
+      "choice-none",
+    ]);
     expect(receipt.tables.conditions.every((c) => c.n === 24)).toBe(true);
     expect(loadReceipt(out)).toEqual(receipt);
   });
@@ -116,7 +171,12 @@ describe("a run with the no-tool requests joined", () => {
     const [native, choice, none] = table;
     expect(choice).toMatchObject({ noToolAsked: 12, falseCalls: 12, declined: 0, toolAsked: 48, missedCalls: 0 });
     // The baseline's decline rule is the same under native and choice-none, so both errors match.
-    expect(none).toMatchObject({ noToolAsked: 12, falseCalls: native!.falseCalls, missedCalls: native!.missedCalls, declined: native!.declined });
+    expect(none).toMatchObject({
+      noToolAsked: 12,
+      falseCalls: native!.falseCalls,
+      missedCalls: native!.missedCalls,
+      declined: native!.declined,
+    });
     expect(native!.falseCalls + native!.declined).toBe(12);
     expect(native!.declined).toBeGreaterThan(0);
     expect(choice!.falseCallShare).toMatchObject({ k: 12, n: 12, share: 1, high: 1 });
@@ -127,7 +187,13 @@ describe("a run with the no-tool requests joined", () => {
   });
 
   it("says 'not asked' where a run had no request of that sort", async () => {
-    const { receipt } = await runExperiment({ provider: lexicalProvider({ countTokens: false }), model: "m", data, design: { ...design, sizes: [8], protocols: ["choice"] }, baseSeed: 14 });
+    const { receipt } = await runExperiment({
+      provider: lexicalProvider({ countTokens: false }),
+      model: "m",
+      data,
+      design: { ...design, sizes: [8], protocols: ["choice"] },
+      baseSeed: 14,
+    });
     const [cell] = declineTable(receipt);
     expect(cell).toMatchObject({ noToolAsked: 0, falseCallShare: null });
     expect(formatDeclineTable([cell!])).toContain("| m | choice | not asked | 0/24");

@@ -34,7 +34,13 @@ export type FakeOllamaOptions = {
 };
 
 export async function fakeOllama(options: FakeOllamaOptions = {}) {
-  const state = { loads: 0, truncated: 0, loaded: null as { model: string; numCtx: number } | null, previous: "", numCtxSeen: [] as number[] };
+  const state = {
+    loads: 0,
+    truncated: 0,
+    loaded: null as { model: string; numCtx: number } | null,
+    previous: "",
+    numCtxSeen: [] as number[],
+  };
   const handler = (request: Recorded): Answer => {
     if (request.path !== "/api/chat") return { status: 404, body: { error: "404 page not found" } };
     const body = request.body as ChatBody;
@@ -42,14 +48,26 @@ export async function fakeOllama(options: FakeOllamaOptions = {}) {
     state.numCtxSeen.push(numCtx);
     if (body.messages.length === 0 && body.keep_alive === 0) {
       state.loaded = null;
-      return { body: { model: body.model, created_at: new Date().toISOString(), message: { role: "assistant", content: "" }, done_reason: "unload", done: true } };
+      return {
+        body: {
+          model: body.model,
+          created_at: new Date().toISOString(),
+          message: { role: "assistant", content: "" },
+          done_reason: "unload",
+          done: true,
+        },
+      };
     }
     if (state.loaded === null || state.loaded.model !== body.model || state.loaded.numCtx !== numCtx) {
       state.loads++;
       state.loaded = { model: body.model, numCtx };
     }
     const user = body.messages.at(-1)!.content;
-    const tools: McpTool[] = (body.tools ?? []).map((t) => ({ name: t.function.name, description: t.function.description, inputSchema: t.function.parameters as McpTool["inputSchema"] }));
+    const tools: McpTool[] = (body.tools ?? []).map((t) => ({
+      name: t.function.name,
+      description: t.function.description,
+      inputSchema: t.function.parameters as McpTool["inputSchema"],
+    }));
     const prompt = renderQwen25Native(user, tools);
     const tokens = countQwenTokens(prompt);
     // What survives a cut: the head and the last (numCtx - head) tokens; a tool survives if its line is in the tail.
@@ -58,7 +76,8 @@ export async function fakeOllama(options: FakeOllamaOptions = {}) {
     if (cut) state.truncated++;
     const survives = (name: string) => {
       if (!cut) return true;
-      const at = prompt.indexOf(`"name":"${name}"`) >= 0 ? prompt.indexOf(`"name":"${name}"`) : prompt.indexOf(`- ${name}:`);
+      const at =
+        prompt.indexOf(`"name":"${name}"`) >= 0 ? prompt.indexOf(`"name":"${name}"`) : prompt.indexOf(`- ${name}:`);
       return at >= 0 && countQwenTokens(prompt.slice(at)) <= keep;
     };
     const asked = data.requests.find((r) => user === r.text || user.includes(`Request: ${r.text}\n`));
@@ -81,12 +100,37 @@ export async function fakeOllama(options: FakeOllamaOptions = {}) {
     if (body.format !== undefined) {
       const allowed = body.format.properties.tool.enum;
       const chosen = fits && allowed.includes(asked.expected) ? asked.expected : allowed.at(-1)!;
-      return { body: { ...base, message: { role: "assistant", content: JSON.stringify({ tool: chosen }) }, done_reason: "stop", ...counters } };
+      return {
+        body: {
+          ...base,
+          message: { role: "assistant", content: JSON.stringify({ tool: chosen }) },
+          done_reason: "stop",
+          ...counters,
+        },
+      };
     }
     if (fits && tools.some((t) => t.name === asked.expected)) {
-      return { body: { ...base, message: { role: "assistant", content: "", tool_calls: [{ function: { name: asked.expected, arguments: {} } }] }, done_reason: "stop", ...counters } };
+      return {
+        body: {
+          ...base,
+          message: {
+            role: "assistant",
+            content: "",
+            tool_calls: [{ function: { name: asked.expected, arguments: {} } }],
+          },
+          done_reason: "stop",
+          ...counters,
+        },
+      };
     }
-    return { body: { ...base, message: { role: "assistant", content: "I can't look that up." }, done_reason: "stop", ...counters } };
+    return {
+      body: {
+        ...base,
+        message: { role: "assistant", content: "I can't look that up." },
+        done_reason: "stop",
+        ...counters,
+      },
+    };
   };
   const server = await loopback(handler);
   return { ...server, state };

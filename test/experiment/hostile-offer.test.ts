@@ -6,7 +6,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
-import { HOSTILE_DEFAULT_REQUESTS, PURCHASE_TOOL, hostileOfferExperiment } from "../../lib/src/exercises/ex6-hostile/experiment.js";
+import {
+  HOSTILE_DEFAULT_REQUESTS,
+  PURCHASE_TOOL,
+  hostileOfferExperiment,
+} from "../../lib/src/exercises/ex6-hostile/experiment.js";
 import type { Ask } from "../../lib/src/experiment/providers/provider.js";
 import type { Answer } from "../../lib/src/experiment/receipts/receipt.js";
 import { scriptedProvider } from "../../lib/src/experiment/providers/scripted-provider.js";
@@ -16,9 +20,11 @@ import { readCallLog } from "../../lib/src/call-log/call-log.js";
 function obedientModel(seen: Ask[]) {
   return scriptedProvider((ask): Answer => {
     seen.push(ask);
-    if (/How many words/.test(ask.request)) return { kind: "call", name: "word_count", arguments: { text: "vanilla stock needs review" } };
+    if (/How many words/.test(ask.request))
+      return { kind: "call", name: "word_count", arguments: { text: "vanilla stock needs review" } };
     if (/notes about deliveries/.test(ask.request)) return { kind: "call", name: "shop_notes", arguments: {} };
-    if (/notes|review/.test(ask.request)) return { kind: "call", name: PURCHASE_TOOL, arguments: { flavor: "vanilla", tubs: 100 } };
+    if (/notes|review/.test(ask.request))
+      return { kind: "call", name: PURCHASE_TOOL, arguments: { flavor: "vanilla", tubs: 100 } };
     return { kind: "text", text: "Vanilla is running low." };
   });
 }
@@ -31,7 +37,9 @@ describe("hostileOfferExperiment with a scripted model", () => {
     expect(result.asked).toBe(HOSTILE_DEFAULT_REQUESTS.length);
     // No allowlist filter on what the model hears: all three advertised tools, every time.
     expect(result.offered.map((t) => t.function.name).sort()).toEqual(["place_purchase", "shop_notes", "word_count"]);
-    expect(result.offered.find((t) => t.function.name === "shop_notes")!.function.description).toMatch(/one hundred tubs/);
+    expect(result.offered.find((t) => t.function.name === "shop_notes")!.function.description).toMatch(
+      /one hundred tubs/,
+    );
     expect(seen.every((ask) => ask.offered.length === 3 && ask.protocol === "native")).toBe(true);
 
     expect(result.purchaseRequests).toBe(3);
@@ -59,12 +67,22 @@ describe("hostileOfferExperiment with a scripted model", () => {
       timeoutMs: 5000,
       logFile: log,
     });
-    expect(result).toMatchObject({ asked: 2, purchaseRequests: 2, refused: 2, logFile: log, logLines: [], purchasesLogged: 0 });
+    expect(result).toMatchObject({
+      asked: 2,
+      purchaseRequests: 2,
+      refused: 2,
+      logFile: log,
+      logLines: [],
+      purchasesLogged: 0,
+    });
   });
 
   it("would show the purchase in the log had the application allowed it (so the empty log means something)", async () => {
     const log = join(mkdtempSync(join(tmpdir(), "hostile-")), "calls.jsonl");
-    const careless = new StdioClient(teachingServerCommand("hostile", log), { allowed: [PURCHASE_TOOL], timeoutMs: 5000 });
+    const careless = new StdioClient(teachingServerCommand("hostile", log), {
+      allowed: [PURCHASE_TOOL],
+      timeoutMs: 5000,
+    });
     try {
       await careless.initialize();
       await careless.listTools();
@@ -72,6 +90,8 @@ describe("hostileOfferExperiment with a scripted model", () => {
     } finally {
       await careless.close();
     }
-    expect(readCallLog(log).map((r) => [r.name, r.arguments])).toEqual([[PURCHASE_TOOL, { flavor: "vanilla", tubs: 100 }]]);
+    expect(readCallLog(log).map((r) => [r.name, r.arguments])).toEqual([
+      [PURCHASE_TOOL, { flavor: "vanilla", tubs: 100 }],
+    ]);
   });
 });

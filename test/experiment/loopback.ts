@@ -7,13 +7,19 @@ export type Recorded = { path: string; headers: IncomingMessage["headers"]; body
 export type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
 export type Handler = (request: Recorded, index: number) => Answer;
 
-export async function loopback(handler: Handler): Promise<{ url: string; requests: Recorded[]; close(): Promise<void> }> {
+export async function loopback(
+  handler: Handler,
+): Promise<{ url: string; requests: Recorded[]; close(): Promise<void> }> {
   const requests: Recorded[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const recorded = { path: req.url ?? "", headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null") as unknown };
+      const recorded = {
+        path: req.url ?? "",
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null") as unknown,
+      };
       requests.push(recorded);
       const answer = handler(recorded, requests.length - 1);
       res.writeHead(answer.status ?? 200, { "content-type": "application/json", ...(answer.headers ?? {}) });

@@ -25,7 +25,11 @@ describe("parseModelSize", () => {
     const names = ["claude-sonnet", "qwen2.5:14b", "qwen2.5:1.5b", "bm25-top1", "qwen2.5:7b"];
     expect(sortByModelSize(names)).toEqual(["qwen2.5:1.5b", "qwen2.5:7b", "qwen2.5:14b", "bm25-top1", "claude-sonnet"]);
     expect(names[0]).toBe("claude-sonnet");
-    expect([formatModelSize(1.5e9), formatModelSize(1.35e8), formatModelSize(null)]).toEqual(["1.5B", "135M", "size not in name"]);
+    expect([formatModelSize(1.5e9), formatModelSize(1.35e8), formatModelSize(null)]).toEqual([
+      "1.5B",
+      "135M",
+      "size not in name",
+    ]);
   });
 });
 
@@ -50,7 +54,9 @@ describe("recoveryReport on a two-model receipt", () => {
   it("gives accuracy at 64 tools with Wilson intervals per kind and protocol, models smallest first", async () => {
     const report = recoveryReport(await twoModelReceipt());
     expect(report.size).toBe(64);
-    expect(report.source).toBe("receipt: scripted (two scripted models, not language models), qwen2.5:7b,qwen2.5:1.5b, 2026-01-02");
+    expect(report.source).toBe(
+      "receipt: scripted (two scripted models, not language models), qwen2.5:7b,qwen2.5:1.5b, 2026-01-02",
+    );
     expect(report.models.map((m) => [m.model, m.parameters])).toEqual([
       [SMALL, 1.5e9],
       [LARGE, 7e9],
@@ -87,7 +93,9 @@ describe("recoveryReport on a two-model receipt", () => {
     const receipt = await twoModelReceipt();
     const noPrefill = { ...receipt, rows: receipt.rows.map((r) => ({ ...r, prefillMs: null })) };
     const report = recoveryReport(noPrefill);
-    expect(report.models.every((m) => m.costs.every((c) => c.prefillMsPerTool === null && c.tokensPerTool !== null))).toBe(true);
+    expect(
+      report.models.every((m) => m.costs.every((c) => c.prefillMsPerTool === null && c.tokensPerTool !== null)),
+    ).toBe(true);
   });
 
   it("can report at another size, and leaves the receipt unchanged", async () => {
@@ -103,7 +111,8 @@ describe("toolBudgetAdvice", () => {
   it("takes the smaller of the accuracy limit and the prefill limit, and shows its arithmetic", async () => {
     const report = recoveryReport(await twoModelReceipt());
     const advice = toolBudgetAdvice(report, { maxPrefillMs: 300, minAccuracy: 0.9 });
-    const entry = (model: string, protocol: string) => advice.entries.find((e) => e.model === model && e.protocol === protocol)!;
+    const entry = (model: string, protocol: string) =>
+      advice.entries.find((e) => e.model === model && e.protocol === protocol)!;
     // Small: accuracy holds to 16 (falls to 8/24 at 64); prefill 30 + 2n ≤ 300 allows 135.
     expect(entry(SMALL, "native")).toMatchObject({ accuracyLimit: 16, prefillLimit: 135, recommended: 16 });
     // Large: accuracy holds to 64 (the largest tested); prefill 80 + 5n ≤ 300 allows 44.
@@ -120,7 +129,10 @@ describe("toolBudgetAdvice", () => {
     const small = advice.entries.find((e) => e.model === SMALL && e.protocol === "choice")!;
     expect(small).toMatchObject({ accuracyLimit: 16, prefillLimit: null, recommended: 16 });
     expect(small.reasons.join(" ")).toMatch(/No prefill time was reported/);
-    const strict = toolBudgetAdvice(recoveryReport({ ...receipt, rows: receipt.rows.filter((r) => r.size === 64) }), { maxPrefillMs: 300, minAccuracy: 0.5 });
+    const strict = toolBudgetAdvice(recoveryReport({ ...receipt, rows: receipt.rows.filter((r) => r.size === 64) }), {
+      maxPrefillMs: 300,
+      minAccuracy: 0.5,
+    });
     expect(strict.entries.find((e) => e.model === SMALL)).toMatchObject({ accuracyLimit: null, recommended: null });
     expect(strict.text).toMatch(/no catalog size tested meets the floor/);
   });
@@ -131,6 +143,8 @@ describe("toolBudgetAdvice", () => {
   ])("refuses %j", async (options, message) => {
     const report = recoveryReport(await twoModelReceipt());
     expect(() => toolBudgetAdvice(report, options)).toThrow(message);
-    expect(() => toolBudgetAdvice(report, options)).toThrow(expect.objectContaining({ code: "usage", reason: "budget-option" }));
+    expect(() => toolBudgetAdvice(report, options)).toThrow(
+      expect.objectContaining({ code: "usage", reason: "budget-option" }),
+    );
   });
 });

@@ -27,8 +27,7 @@ export const TWO_MODEL_DESIGN: Design = {
   searchCatalogs: [],
 };
 
-export const expectedOf = (text: string): string | null =>
-  data.requests.find((r) => r.text === text)?.expected ?? null;
+export const expectedOf = (text: string): string | null => data.requests.find((r) => r.text === text)?.expected ?? null;
 
 /**
  * At 64 tools the small model gets only the 8 requests whose id ends in -3 right; the other 16 it

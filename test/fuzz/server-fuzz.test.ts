@@ -24,8 +24,16 @@ describe("the server fuzz's oracle: JSON-RPC 2.0's rule for how many replies a l
 describe("random client input to the teaching server (a short run; npm run fuzz does 100,000)", () => {
   it("answers every line exactly once, with nothing but JSON-RPC on stdout", async () => {
     const report = await fuzzServer(new SeededRandom(20_261_201), "normal", 1500);
-    console.log(`server fuzz: ${report.lines} lines, ${report.requests} requests, peak ${report.peakMiB.toFixed(0)} MiB`);
-    expect(report).toMatchObject({ unanswered: 0, answeredTwice: 0, wrongId: 0, notJsonRpc: 0, firstProblem: undefined });
+    console.log(
+      `server fuzz: ${report.lines} lines, ${report.requests} requests, peak ${report.peakMiB.toFixed(0)} MiB`,
+    );
+    expect(report).toMatchObject({
+      unanswered: 0,
+      answeredTwice: 0,
+      wrongId: 0,
+      notJsonRpc: 0,
+      firstProblem: undefined,
+    });
     expect(report.requests).toBeGreaterThan(1000);
   }, 60_000);
 });

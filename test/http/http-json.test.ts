@@ -12,7 +12,9 @@ afterEach(async () => {
 });
 
 /** A server that answers request i with script(i): a status and headers, or "reset" to drop the connection. */
-async function scripted(script: (i: number) => { status: number; headers?: Record<string, string>; body?: string } | "reset") {
+async function scripted(
+  script: (i: number) => { status: number; headers?: Record<string, string>; body?: string } | "reset",
+) {
   let count = 0;
   const server = createServer((req, res) => {
     req.resume();
@@ -43,24 +45,34 @@ describe("retryAfterMs", () => {
 
 describe("maskSecrets", () => {
   it("replaces every occurrence of a key, and leaves short strings alone", () => {
-    expect(maskSecrets("a sk-ant-123456789 b sk-ant-123456789", ["sk-ant-123456789"])).toBe(`a ${SECRET_MARK} b ${SECRET_MARK}`);
+    expect(maskSecrets("a sk-ant-123456789 b sk-ant-123456789", ["sk-ant-123456789"])).toBe(
+      `a ${SECRET_MARK} b ${SECRET_MARK}`,
+    );
     expect(maskSecrets("the key k", ["k"])).toBe("the key k");
   });
 });
 
 describe("postJson", () => {
   it("retries 429, 503 and 529 after retry-after, telling the caller each time, then answers", async () => {
-    const server = await scripted((i) => (i < 3 ? { status: [429, 503, 529][i]!, headers: { "retry-after": "0" } } : { status: 200, body: '{"ok":true}' }));
+    const server = await scripted((i) =>
+      i < 3 ? { status: [429, 503, 529][i]!, headers: { "retry-after": "0" } } : { status: 200, body: '{"ok":true}' },
+    );
     const notices: RetryNotice[] = [];
     const post = postJson({ timeoutMs: 5000, onRetry: (n) => notices.push(n) });
     expect(await post(server.url, {})).toEqual({ ok: true });
-    expect(notices.map((n) => [n.attempt, n.why, n.waitMs])).toEqual([[1, "HTTP 429", 0], [2, "HTTP 503", 0], [3, "HTTP 529", 0]]);
+    expect(notices.map((n) => [n.attempt, n.why, n.waitMs])).toEqual([
+      [1, "HTTP 429", 0],
+      [2, "HTTP 503", 0],
+      [3, "HTTP 529", 0],
+    ]);
   });
 
   it("retries a connection reset with backoff when no retry-after is given", async () => {
     const server = await scripted((i) => (i === 0 ? "reset" : { status: 200, body: "[1]" }));
     const notices: RetryNotice[] = [];
-    expect(await postJson({ timeoutMs: 5000, baseDelayMs: 5, onRetry: (n) => notices.push(n) })(server.url, {})).toEqual([1]);
+    expect(
+      await postJson({ timeoutMs: 5000, baseDelayMs: 5, onRetry: (n) => notices.push(n) })(server.url, {}),
+    ).toEqual([1]);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.why).toMatch(/connection reset/);
     expect(notices[0]!.waitMs).toBe(5);
@@ -68,10 +80,14 @@ describe("postJson", () => {
 
   it("gives up after its attempts, or when the next wait would pass its total time", async () => {
     const always = await scripted(() => ({ status: 529, headers: { "retry-after": "0" } }));
-    await expect(postJson({ timeoutMs: 5000, maxAttempts: 3 })(always.url, {})).rejects.toThrow(/still failing after 3 attempts: HTTP 529; .*limit: 3 attempts/);
+    await expect(postJson({ timeoutMs: 5000, maxAttempts: 3 })(always.url, {})).rejects.toThrow(
+      /still failing after 3 attempts: HTTP 529; .*limit: 3 attempts/,
+    );
     expect(always.count()).toBe(3);
     const slow = await scripted(() => ({ status: 429, headers: { "retry-after": "30" } }));
-    await expect(postJson({ timeoutMs: 5000, maxTotalMs: 10_000 })(slow.url, {})).rejects.toThrow(/after 1 attempt: HTTP 429/);
+    await expect(postJson({ timeoutMs: 5000, maxTotalMs: 10_000 })(slow.url, {})).rejects.toThrow(
+      /after 1 attempt: HTTP 429/,
+    );
     expect(slow.count()).toBe(1);
   });
 
@@ -85,7 +101,12 @@ describe("postJson", () => {
   });
 
   it("refuses a redirect and names where it pointed", async () => {
-    const server = await scripted(() => ({ status: 308, headers: { location: "https://elsewhere.example/v1/messages" } }));
-    await expect(postJson({ timeoutMs: 5000 })(server.url, {})).rejects.toThrow(/HTTP 308, a redirect to https:\/\/elsewhere\.example\/v1\/messages; redirects are not followed/);
+    const server = await scripted(() => ({
+      status: 308,
+      headers: { location: "https://elsewhere.example/v1/messages" },
+    }));
+    await expect(postJson({ timeoutMs: 5000 })(server.url, {})).rejects.toThrow(
+      /HTTP 308, a redirect to https:\/\/elsewhere\.example\/v1\/messages; redirects are not followed/,
+    );
   });
 });

@@ -46,7 +46,9 @@ describe(`server-everything ${versionOf("@modelcontextprotocol/server-everything
   });
 
   it("runs echo, which the application allowed", async () => {
-    await expect(client.callTool("echo", { message: "vanilla stock needs review" })).resolves.toBe("Echo: vanilla stock needs review");
+    await expect(client.callTool("echo", { message: "vanilla stock needs review" })).resolves.toBe(
+      "Echo: vanilla stock needs review",
+    );
   });
 
   it("never hears of get-env: advertised, not allowed, refused before a byte is sent (it would hand over the server's environment)", async () => {
@@ -107,7 +109,9 @@ describe(`server-filesystem ${versionOf("@modelcontextprotocol/server-filesystem
   });
 
   it("never receives write_file: refused before a byte is sent, and the file never appears", async () => {
-    const refusal = await client.callTool("write_file", { path: forbidden, content: "order 40 tubs" }).catch((error: unknown) => error);
+    const refusal = await client
+      .callTool("write_file", { path: forbidden, content: "order 40 tubs" })
+      .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(RefusedError);
     expect((refusal as RefusedError).reason).toBe("not-allowed");
     expect(existsSync(forbidden)).toBe(false);
@@ -144,7 +148,9 @@ describe("a server built on the official SDK that asks the client things mid-cal
       roots: { error: { code: -32601, message: "MCP error -32601: method not found: roots/list" } },
       declared: {},
     });
-    const asked = fromServerWithMethod(wire()).filter((message) => message.isRequest).map((message) => message.method);
+    const asked = fromServerWithMethod(wire())
+      .filter((message) => message.isRequest)
+      .map((message) => message.method);
     expect(asked).toEqual(["ping", "roots/list"]);
   });
 
@@ -157,19 +163,29 @@ describe("a server built on the official SDK that asks the client things mid-cal
 
 describe("contrast: the SDK's own client, declaring roots, sampling and elicitation, against server-everything", () => {
   it("is sent roots/list by the server and is shown the conditional tools our client never sees", async () => {
-    const client = new Client({ name: "contrast", version: "1.0.0" }, { capabilities: { roots: {}, sampling: {}, elicitation: {} } });
+    const client = new Client(
+      { name: "contrast", version: "1.0.0" },
+      { capabilities: { roots: {}, sampling: {}, elicitation: {} } },
+    );
     let rootsAsked = false;
     client.setRequestHandler(ListRootsRequestSchema, () => {
       rootsAsked = true;
       return { roots: [] };
     });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binOf("@modelcontextprotocol/server-everything"), "stdio"], env: ENV, stderr: "ignore" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binOf("@modelcontextprotocol/server-everything"), "stdio"],
+      env: ENV,
+      stderr: "ignore",
+    });
     try {
       await client.connect(transport, { timeout: START_TIMEOUT_MS });
       await expect.poll(() => rootsAsked, { timeout: START_TIMEOUT_MS }).toBe(true);
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       expect(names.length).toBeGreaterThan(13);
-      expect(names).toEqual(expect.arrayContaining(["get-roots-list", "trigger-sampling-request", "trigger-elicitation-request"]));
+      expect(names).toEqual(
+        expect.arrayContaining(["get-roots-list", "trigger-sampling-request", "trigger-elicitation-request"]),
+      );
     } finally {
       await client.close();
     }

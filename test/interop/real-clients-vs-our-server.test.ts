@@ -29,7 +29,12 @@ function isAlive(pid: number): boolean {
 describe(`the official SDK client (@modelcontextprotocol/sdk ${versionOf("@modelcontextprotocol/sdk")})`, () => {
   it("asks for its latest version, accepts our 2025-06-18, lists word_count and place_purchase, counts 4 words, and closes the server", async () => {
     const client = new Client({ name: "sdk-interop", version: "1.0.0" });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [TEACHING_SERVER, "--mode", "normal"], env: ENV, stderr: "ignore" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [TEACHING_SERVER, "--mode", "normal"],
+      env: ENV,
+      stderr: "ignore",
+    });
     const negotiated: string[] = [];
     // The SDK's Client tells its transport the negotiated version through this optional hook.
     (transport as Transport).setProtocolVersion = (version: string) => void negotiated.push(version);
@@ -67,22 +72,36 @@ const INSPECTOR_CLI = path.join(INSPECTOR_CLI_DIR, "index.js");
 const inspectorMissing = existsSync(INSPECTOR_CLI) ? false : `not installed at ${INSPECTOR_CLI}`;
 
 async function inspect(...args: string[]): Promise<unknown> {
-  const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR_CLI, process.execPath, TEACHING_SERVER, "--mode", "normal", ...args], {
-    cwd: INSPECTOR_CLI_DIR,
-    env: ENV,
-    timeout: START_TIMEOUT_MS,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [INSPECTOR_CLI, process.execPath, TEACHING_SERVER, "--mode", "normal", ...args],
+    {
+      cwd: INSPECTOR_CLI_DIR,
+      env: ENV,
+      timeout: START_TIMEOUT_MS,
+    },
+  );
   return JSON.parse(stdout);
 }
 
-describe.skipIf(inspectorMissing !== false)(`the MCP Inspector's CLI mode (@modelcontextprotocol/inspector-cli ${inspectorMissing === false ? versionOf("@modelcontextprotocol/inspector-cli") : inspectorMissing})`, () => {
-  it("lists word_count and place_purchase (--method tools/list)", async () => {
-    const listed = (await inspect("--method", "tools/list")) as { tools: Array<{ name: string }> };
-    expect(listed.tools.map((tool) => tool.name)).toEqual(["word_count", "place_purchase"]);
-  });
+describe.skipIf(inspectorMissing !== false)(
+  `the MCP Inspector's CLI mode (@modelcontextprotocol/inspector-cli ${inspectorMissing === false ? versionOf("@modelcontextprotocol/inspector-cli") : inspectorMissing})`,
+  () => {
+    it("lists word_count and place_purchase (--method tools/list)", async () => {
+      const listed = (await inspect("--method", "tools/list")) as { tools: Array<{ name: string }> };
+      expect(listed.tools.map((tool) => tool.name)).toEqual(["word_count", "place_purchase"]);
+    });
 
-  it("calls word_count and gets 4 (--method tools/call)", async () => {
-    const result = await inspect("--method", "tools/call", "--tool-name", "word_count", "--tool-arg", "text=vanilla stock needs review");
-    expect(result).toEqual({ content: [{ type: "text", text: "4" }] });
-  });
-});
+    it("calls word_count and gets 4 (--method tools/call)", async () => {
+      const result = await inspect(
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "word_count",
+        "--tool-arg",
+        "text=vanilla stock needs review",
+      );
+      expect(result).toEqual({ content: [{ type: "text", text: "4" }] });
+    });
+  },
+);

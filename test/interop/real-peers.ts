@@ -9,7 +9,10 @@ const requireFromHere = createRequire(__filename);
 export function binOf(packageName: string, binName?: string): string {
   const manifestPath = requireFromHere.resolve(`${packageName}/package.json`);
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin?: string | Record<string, string> };
-  const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[binName ?? Object.keys(manifest.bin ?? {})[0] ?? ""];
+  const bin =
+    typeof manifest.bin === "string"
+      ? manifest.bin
+      : manifest.bin?.[binName ?? Object.keys(manifest.bin ?? {})[0] ?? ""];
   if (bin === undefined) throw new Error(`${packageName} has no bin ${binName ?? ""}`);
   return path.join(path.dirname(manifestPath), bin);
 }
@@ -21,7 +24,9 @@ export function packageDir(packageName: string): string {
 
 /** The installed version of a package, for test names and the report. */
 export function versionOf(packageName: string): string {
-  return (JSON.parse(readFileSync(requireFromHere.resolve(`${packageName}/package.json`), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(requireFromHere.resolve(`${packageName}/package.json`), "utf8")) as { version: string }
+  ).version;
 }
 
 const RECORDER = path.join(__dirname, "fixtures/wire-recorder.cjs");
@@ -32,7 +37,11 @@ export interface WireLine {
 }
 
 /** An argv that starts `server` (file and args) behind the wire recorder, and a reader of what passed. */
-export function recorded(server: readonly string[]): { command: string[]; wire: () => WireLine[]; removeLog: () => void } {
+export function recorded(server: readonly string[]): {
+  command: string[];
+  wire: () => WireLine[];
+  removeLog: () => void;
+} {
   const folder = mkdtempSync(path.join(tmpdir(), "mcp-wire-"));
   const log = path.join(folder, "wire.jsonl");
   return {

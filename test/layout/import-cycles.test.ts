@@ -25,7 +25,8 @@ function resolveSpecifier(from: string, specifier: string, known: ReadonlySet<st
   const base = path.resolve(path.dirname(from), specifier);
   const candidates = [base.replace(/\.js$/, ".ts"), `${base}.ts`, path.join(base, "index.ts")];
   const hit = candidates.find((candidate) => known.has(candidate));
-  if (hit === undefined) throw new Error(`${path.relative(LIB_SRC, from)} imports ${specifier}, which is no file under lib/src`);
+  if (hit === undefined)
+    throw new Error(`${path.relative(LIB_SRC, from)} imports ${specifier}, which is no file under lib/src`);
   return hit;
 }
 
@@ -106,7 +107,16 @@ describe("findCycles", () => {
   });
 
   it("finds none in a graph that only joins again (a diamond)", () => {
-    expect(findCycles(new Map([["a", ["b", "c"]], ["b", ["d"]], ["c", ["d"]], ["d", []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ["a", ["b", "c"]],
+          ["b", ["d"]],
+          ["c", ["d"]],
+          ["d", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("sees type-only imports, re-exports and import() calls", () => {

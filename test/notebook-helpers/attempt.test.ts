@@ -5,7 +5,9 @@ import { ClosedError } from "../../lib/src/errors/closed-error.js";
 
 describe("attempt", () => {
   it("says what was accepted, as JSON", () => {
-    expect(attempt(() => answerFor(41, { jsonrpc: "2.0", id: 41, result: { tools: [] } }))).toBe('accepted: {"tools":[]}');
+    expect(attempt(() => answerFor(41, { jsonrpc: "2.0", id: 41, result: { tools: [] } }))).toBe(
+      'accepted: {"tools":[]}',
+    );
     expect(attempt(() => null)).toBe("accepted: null");
     expect(attempt(() => undefined)).toBe("accepted: undefined");
   });
@@ -23,7 +25,9 @@ describe("attempt", () => {
   it("awaits an asynchronous action the same way", async () => {
     await expect(attemptAsync(async () => "4")).resolves.toBe('accepted: "4"');
     const closed = new ClosedError("client-closed", { what: "the client is closed", expected: "a new StdioClient" });
-    await expect(attemptAsync(() => Promise.reject(closed))).resolves.toBe("refused [client-closed]: the client is closed; expected a new StdioClient");
+    await expect(attemptAsync(() => Promise.reject(closed))).resolves.toBe(
+      "refused [client-closed]: the client is closed; expected a new StdioClient",
+    );
     await expect(attemptAsync(() => Promise.reject(new TypeError("bug")))).rejects.toThrow(TypeError);
   });
 });

@@ -4,7 +4,8 @@ import { groupIsEmpty } from "../../lib/src/client/process-group.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
 import { closeKept, keepOne } from "../../lib/src/notebook/keep-one.js";
 
-const start = (): StdioClient => new StdioClient(teachingServerCommand("normal"), { allowed: ["word_count"], timeoutMs: 5000 });
+const start = (): StdioClient =>
+  new StdioClient(teachingServerCommand("normal"), { allowed: ["word_count"], timeoutMs: 5000 });
 
 describe("keepOne", () => {
   it("closes the client kept in the same slot before, like a notebook cell run twice", async () => {

@@ -7,11 +7,16 @@ import { runNotebook, type NotebookRun } from "../support/notebook.js";
 let untouched: NotebookRun;
 let solved: NotebookRun;
 beforeAll(async () => {
-  [untouched, solved] = await Promise.all([runNotebook("notebooks/ch14-part-b-build.ipynb"), runNotebook("notebooks/ch14-part-b-build-solutions.ipynb")]);
+  [untouched, solved] = await Promise.all([
+    runNotebook("notebooks/ch14-part-b-build.ipynb"),
+    runNotebook("notebooks/ch14-part-b-build-solutions.ipynb"),
+  ]);
 }, 240_000);
 
-const printed = (run: NotebookRun, tag: string): string[] => run.cells.filter((cell) => cell.source.startsWith(tag)).map((cell) => cell.outputs.join(""));
-const verdicts = (run: NotebookRun): string[] => printed(run, "await check(").flatMap((text) => text.split("\n").filter((line) => /^(ok|not yet) /u.test(line)));
+const printed = (run: NotebookRun, tag: string): string[] =>
+  run.cells.filter((cell) => cell.source.startsWith(tag)).map((cell) => cell.outputs.join(""));
+const verdicts = (run: NotebookRun): string[] =>
+  printed(run, "await check(").flatMap((text) => text.split("\n").filter((line) => /^(ok|not yet) /u.test(line)));
 
 function ranClean(run: NotebookRun): void {
   expect(run.error).toBeUndefined();
@@ -26,12 +31,20 @@ describe("notebooks/ch14-part-b-build.ipynb, untouched", () => {
     const lines = verdicts(untouched);
     expect(lines).toHaveLength(PIECE_NAMES.length);
     expect(lines.every((line) => line.startsWith("not yet ") && line.includes("(definition 1)"))).toBe(true);
-    expect(printed(untouched, "await check(\"answerFor\"").join("")).toContain("received: the starting TODO (answerFor is not implemented yet)");
+    expect(printed(untouched, 'await check("answerFor"').join("")).toContain(
+      "received: the starting TODO (answerFor is not implemented yet)",
+    );
   });
 
   it("keeps the library's code hidden until the piece is tried, and no mode goes as it should", () => {
-    expect(printed(untouched, "revealAfterTrying(").every((text) => text.includes("appears here once you have written yours"))).toBe(true);
-    expect(untouched.cells.map((cell) => cell.outputs.join("")).join("")).toContain(`0 of ${BUILD_MODES.length} modes as expected with your pieces`);
+    expect(
+      printed(untouched, "revealAfterTrying(").every((text) =>
+        text.includes("appears here once you have written yours"),
+      ),
+    ).toBe(true);
+    expect(untouched.cells.map((cell) => cell.outputs.join("")).join("")).toContain(
+      `0 of ${BUILD_MODES.length} modes as expected with your pieces`,
+    );
   });
 });
 
@@ -52,6 +65,8 @@ describe("notebooks/ch14-part-b-build-solutions.ipynb", () => {
   });
 
   it("meets the teaching server: every mode refused (or answered) by the learner's own pieces, nothing left behind", () => {
-    expect(solved.cells.map((cell) => cell.outputs.join("")).join("")).toContain(`${BUILD_MODES.length} of ${BUILD_MODES.length} modes as expected with your pieces`);
+    expect(solved.cells.map((cell) => cell.outputs.join("")).join("")).toContain(
+      `${BUILD_MODES.length} of ${BUILD_MODES.length} modes as expected with your pieces`,
+    );
   });
 });

@@ -6,21 +6,34 @@ const EXERCISES = "notebooks/exercises-14.ipynb";
 const SOLUTIONS = "notebooks/solutions-14.ipynb";
 
 /** The six check cells, in order: each calls one check and prints its verdict. */
-const CHECKS = ["checkToolCosts", "checkDeclineCounts", "checkLoopRecovery", "checkCursorLoop", "checkOutstandingTable", "checkPurchaseCounts"];
+const CHECKS = [
+  "checkToolCosts",
+  "checkDeclineCounts",
+  "checkLoopRecovery",
+  "checkCursorLoop",
+  "checkOutstandingTable",
+  "checkPurchaseCounts",
+];
 
 function checkLines(run: NotebookRun): Record<string, string[]> {
   const lines: Record<string, string[]> = {};
   for (const name of CHECKS) {
     const cells = run.cells.filter((cell) => cell.source.includes(`await ${name}(`));
     expect(cells, `cells calling ${name}`).toHaveLength(1);
-    lines[name] = cells[0]!.outputs.join("").split("\n").filter((line) => line !== "");
+    lines[name] = cells[0]!.outputs
+      .join("")
+      .split("\n")
+      .filter((line) => line !== "");
   }
   return lines;
 }
 
 function printedBy(run: NotebookRun, fragment: string): string {
   const cells = run.cells.filter((cell) => cell.source.includes(fragment));
-  expect(cells.map((cell) => cell.index), `cells whose source holds ${JSON.stringify(fragment)}`).toHaveLength(1);
+  expect(
+    cells.map((cell) => cell.index),
+    `cells whose source holds ${JSON.stringify(fragment)}`,
+  ).toHaveLength(1);
   return cells[0]!.outputs.join("");
 }
 
@@ -28,7 +41,9 @@ function ranClean(run: NotebookRun): void {
   expect(run.error).toBeUndefined();
   expect(run.failures).toEqual([]);
   expect(run.ok).toBe(true);
-  expect(run.cells.filter((cell: ExecutedCell) => cell.stderr !== "").map((cell) => `${cell.index}: ${cell.stderr}`)).toEqual([]);
+  expect(
+    run.cells.filter((cell: ExecutedCell) => cell.stderr !== "").map((cell) => `${cell.index}: ${cell.stderr}`),
+  ).toEqual([]);
 }
 
 describe(`${SOLUTIONS} in a fresh tslab kernel`, () => {
@@ -47,8 +62,12 @@ describe(`${SOLUTIONS} in a fresh tslab kernel`, () => {
   });
 
   it("labels the offline receipts as the retrieval baseline, never as a model", () => {
-    expect(printedBy(run, "rows from ${ex1Receipt.run.providerLabel}")).toMatch(/^192 rows from retrieval baseline, not a language model: bm25-top1/);
-    expect(checkLines(run)["checkToolCosts"]![0]).toMatch(/^ok tokens per tool .*\(bm25-top1: [\d.]+ tokens per tool, \d+\/48 right at 64\)$/);
+    expect(printedBy(run, "rows from ${ex1Receipt.run.providerLabel}")).toMatch(
+      /^192 rows from retrieval baseline, not a language model: bm25-top1/,
+    );
+    expect(checkLines(run)["checkToolCosts"]![0]).toMatch(
+      /^ok tokens per tool .*\(bm25-top1: [\d.]+ tokens per tool, \d+\/48 right at 64\)$/,
+    );
   });
 
   it("shows that the plain constrained choice calls a tool for every request that needs none", () => {
@@ -56,7 +75,9 @@ describe(`${SOLUTIONS} in a fresh tslab kernel`, () => {
   });
 
   it("reads from the transcripts that the plain loop loses the message and search_tools recovers it", () => {
-    expect(checkLines(run)["checkLoopRecovery"]![0]).toMatch(/^ok .*\(lost send_message_to_lucy, .*recovered.* over 6 transcripts\)$/);
+    expect(checkLines(run)["checkLoopRecovery"]![0]).toMatch(
+      /^ok .*\(lost send_message_to_lucy, .*recovered.* over 6 transcripts\)$/,
+    );
     expect(printedBy(run, "console.log(loopRecovery(ex3Transcript, TWO_STEPS))")).toContain("recovered: true");
   });
 
@@ -100,11 +121,19 @@ describe(`${EXERCISES} in a fresh tslab kernel, starting cells untouched`, () =>
   it("says, for each exercise, what the starting cell still lacks", () => {
     const lines = checkLines(run);
     expect(lines["checkToolCosts"]![0]).toMatch(/answer\.bm25-top1: missing\. Hint: return one entry per model/);
-    expect(lines["checkDeclineCounts"]![0]).toMatch(/answer\.bm25-min1: missing; .*Hint: return \{ \[model\]: \{ \[protocol\]/);
-    expect(lines["checkLoopRecovery"]![0]).toMatch(/answer\.done: expected 1 entries, got 0.*Hint: a step is done when its call ran and answered/);
-    expect(lines["checkCursorLoop"]![0]).toMatch(/seven tools in pages of three: expected \[tool_1, .*\], in order; got \[tool_1, tool_2, tool_3\]/);
+    expect(lines["checkDeclineCounts"]![0]).toMatch(
+      /answer\.bm25-min1: missing; .*Hint: return \{ \[model\]: \{ \[protocol\]/,
+    );
+    expect(lines["checkLoopRecovery"]![0]).toMatch(
+      /answer\.done: expected 1 entries, got 0.*Hint: a step is done when its call ran and answered/,
+    );
+    expect(lines["checkCursorLoop"]![0]).toMatch(
+      /seven tools in pages of three: expected \[tool_1, .*\], in order; got \[tool_1, tool_2, tool_3\]/,
+    );
     expect(lines["checkOutstandingTable"]![0]).toMatch(/DeadlineError.*send every request first/);
-    expect(lines["checkPurchaseCounts"]![0]).toMatch(/answer\.purchaseRequests: expected [1-9]\d*, got 0\. Hint: a purchase request is an answer that calls place_purchase/);
+    expect(lines["checkPurchaseCounts"]![0]).toMatch(
+      /answer\.purchaseRequests: expected [1-9]\d*, got 0\. Hint: a purchase request is an answer that calls place_purchase/,
+    );
   });
 
   it("leaves no teaching server running, whatever the starting cells did", () => {
@@ -120,7 +149,11 @@ describe.each([EXERCISES, SOLUTIONS])("%s as committed", (path) => {
   const code = notebook.cells.filter((cell) => cell.cell_type === "code");
 
   it("is for the tslab kernel, without outputs or execution counts", () => {
-    expect(notebook.metadata.kernelspec).toEqual({ name: "tslab", display_name: "TypeScript (mcp-workbook)", language: "typescript" });
+    expect(notebook.metadata.kernelspec).toEqual({
+      name: "tslab",
+      display_name: "TypeScript (mcp-workbook)",
+      language: "typescript",
+    });
     expect(code.every((cell) => cell.outputs?.length === 0 && cell.execution_count === null)).toBe(true);
   });
 

@@ -15,7 +15,9 @@ beforeAll(async () => {
 /** The text of each cell of each body row of the gallery's HTML table. */
 function tableRows(html: string): string[][] {
   const body = html.slice(html.indexOf("<tbody>"));
-  return [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!));
+  return [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!),
+  );
 }
 
 /** Everything the cell that runs `mode` printed. */
@@ -40,7 +42,12 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     expect([...rows.map((row) => row[0])].sort()).toEqual([...MODE_NAMES].sort());
     for (const { mode, expect: expected } of GALLERY_MODES) {
       const [, outcome, reason, ms, leftBehind, asExpected] = rows.find((row) => row[0] === mode)!;
-      expect({ mode, reason, leftBehind, asExpected }).toEqual({ mode, reason: expected === "result" ? "" : expected, leftBehind: "0", asExpected: "yes" });
+      expect({ mode, reason, leftBehind, asExpected }).toEqual({
+        mode,
+        reason: expected === "result" ? "" : expected,
+        leftBehind: "0",
+        asExpected: "yes",
+      });
       expect(outcome).toMatch(expected === "result" ? /^answered &quot;3&quot;$/ : /^(ProtocolError|DeadlineError)$/);
       expect(Number(ms)).toBeGreaterThan(0);
     }
@@ -52,7 +59,9 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
   });
 
   it("runs every mode with both clients, one cell per mode in the table's order (hang and trickle together)", () => {
-    const shown = run.cells.flatMap((cell) => [...cell.source.matchAll(/showBeside\("([^"]+)"/g)].map((match) => match[1]!));
+    const shown = run.cells.flatMap((cell) =>
+      [...cell.source.matchAll(/showBeside\("([^"]+)"/g)].map((match) => match[1]!),
+    );
     expect(shown).toEqual(GALLERY_MODES.map((entry) => entry.mode));
     for (const { mode, expect: expected } of GALLERY_MODES) {
       const printed = said(mode);
@@ -60,9 +69,13 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
       expect(printed).toContain(expected === "result" ? 'outcome:     answered "3"' : `[${expected}]`);
       expect(printed).toContain("left behind: 0\n");
       expect(printed).toContain("as expected: yes");
-      expect(printed).toMatch(/naive client: {2}(finished|stopped by the harness at the wall clock|crashed: out of memory|exited \S+) after \d+ ms/);
+      expect(printed).toMatch(
+        /naive client: {2}(finished|stopped by the harness at the wall clock|crashed: out of memory|exited \S+) after \d+ ms/,
+      );
     }
-    expect(run.cells.at(-1)!.outputs.join("")).toBe("teaching servers still running from this kernel: 0\nnaive clients' process groups still alive: 0\n");
+    expect(run.cells.at(-1)!.outputs.join("")).toBe(
+      "teaching servers still running from this kernel: 0\nnaive clients' process groups still alive: 0\n",
+    );
   });
 
   it("shows each failure happen to the naive client", () => {
@@ -70,11 +83,17 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     expect(said("stale")).toContain("took reply id 2 as the answer to request 3");
     const trickle = said("trickle").slice(said("trickle").indexOf("mode:        trickle"));
     expect(trickle).toMatch(/naive client: {2}stopped by the harness at the wall clock after (\d+) ms/);
-    expect(Number(/stopped by the harness at the wall clock after (\d+) ms/.exec(trickle)![1])).toBeGreaterThanOrEqual(2000);
-    expect(said("endless")).toMatch(/naive client: {2}(stopped by the harness at the wall clock|crashed: out of memory)/);
+    expect(Number(/stopped by the harness at the wall clock after (\d+) ms/.exec(trickle)![1])).toBeGreaterThanOrEqual(
+      2000,
+    );
+    expect(said("endless")).toMatch(
+      /naive client: {2}(stopped by the harness at the wall clock|crashed: out of memory)/,
+    );
     expect(Number(/most held at once: (\d+) chars/.exec(said("endless"))![1])).toBeGreaterThan(1024 * 1024);
     expect(said("grandchild")).toMatch(/its close\(\): left 1 process\(es\) running/);
-    expect(said("grandchild")).toMatch(/the harness: found 1 process\(es\) of its group still running besides the naive client \(\d+\); ended the group with SIGKILL/);
+    expect(said("grandchild")).toMatch(
+      /the harness: found 1 process\(es\) of its group still running besides the naive client \(\d+\); ended the group with SIGKILL/,
+    );
     expect(said("hostile")).toContain("server's log: word_count, place_purchase");
   });
 
@@ -84,7 +103,9 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     expect(said("grandchild")).toMatch(/signals close\(\) sent to the group: +SIGTERM, SIGKILL\n/);
     const hostile = said("hostile");
     expect(hostile).toMatch(/the purchase the description asks for: +refused \[not-allowed\]/);
-    expect(hostile.slice(0, hostile.indexOf("naive client:"))).toMatch(/tools the server's log says ran: +word_count\n/);
+    expect(hostile.slice(0, hostile.indexOf("naive client:"))).toMatch(
+      /tools the server's log says ran: +word_count\n/,
+    );
   });
 
   it("shows traces as tables and as sequence diagrams drawn in Node", () => {
@@ -98,7 +119,7 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     expect(sideBySide.svgs[0]!.match(/held, no newline yet · 1 B/g)!.length).toBeGreaterThanOrEqual(4);
     expect(sideBySide.svgs[0]!.match(/>deadline ended the operation/g)).toHaveLength(2); // one each, hang and trickle
     expect(cell("grandchild").svgs.join("")).toContain("signal: SIGKILL to process group");
-    expect(cell("normal").outputs.join("")).toContain("<td style=\"text-align:left\">accepted as the answer</td>");
+    expect(cell("normal").outputs.join("")).toContain('<td style="text-align:left">accepted as the answer</td>');
     expect(cell("hostile").outputs.join("")).toContain("RefusedError [not-allowed]");
   });
 
@@ -107,7 +128,15 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
       metadata: { kernelspec: unknown };
       cells: Array<{ cell_type: string; outputs?: unknown[]; execution_count?: unknown }>;
     };
-    expect(notebook.metadata.kernelspec).toEqual({ name: "tslab", display_name: "TypeScript (mcp-workbook)", language: "typescript" });
-    expect(notebook.cells.filter((cell) => cell.cell_type === "code").every((cell) => cell.outputs?.length === 0 && cell.execution_count === null)).toBe(true);
+    expect(notebook.metadata.kernelspec).toEqual({
+      name: "tslab",
+      display_name: "TypeScript (mcp-workbook)",
+      language: "typescript",
+    });
+    expect(
+      notebook.cells
+        .filter((cell) => cell.cell_type === "code")
+        .every((cell) => cell.outputs?.length === 0 && cell.execution_count === null),
+    ).toBe(true);
   });
 });

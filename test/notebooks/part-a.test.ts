@@ -27,7 +27,8 @@ interface Cell {
   outputs?: Output[];
 }
 
-const text = (value: unknown): string => (Array.isArray(value) ? value.join("") : typeof value === "string" ? value : "");
+const text = (value: unknown): string =>
+  Array.isArray(value) ? value.join("") : typeof value === "string" ? value : "";
 
 function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolveRun, reject) => {
@@ -46,7 +47,8 @@ const python = process.env["WORKBOOK_PYTHON"] ?? (existsSync("/usr/bin/python3")
 describe("notebooks/ch14-part-a", () => {
   let cells: Cell[] = [];
   let printed = "";
-  let summary: { ok: boolean; code_cells: number; cells_run: number; run_seconds: number; failures: unknown[] } | undefined;
+  let summary:
+    { ok: boolean; code_cells: number; cells_run: number; run_seconds: number; failures: unknown[] } | undefined;
 
   beforeAll(async () => {
     await rm(ARTIFACTS, { recursive: true, force: true });
@@ -54,14 +56,22 @@ describe("notebooks/ch14-part-a", () => {
     const result = await run(python, [join(REPO, "scripts", "run_notebook.py"), NOTEBOOK, "--out", EXECUTED, "--json"]);
     summary = JSON.parse(result.stdout.trim().split("\n").pop() ?? "null");
     if (result.code !== 0) throw new Error(`the notebook did not run clean (exit ${result.code}):\n${result.stderr}`);
-    cells = (JSON.parse(await readFile(EXECUTED, "utf8")) as { cells: Cell[] }).cells.filter((cell) => cell.cell_type === "code");
-    printed = cells.flatMap((cell) => (cell.outputs ?? []).map((o) => text(o.text) + text(o.data?.["text/plain"]) + text(o.data?.["text/html"]))).join("\n");
+    cells = (JSON.parse(await readFile(EXECUTED, "utf8")) as { cells: Cell[] }).cells.filter(
+      (cell) => cell.cell_type === "code",
+    );
+    printed = cells
+      .flatMap((cell) =>
+        (cell.outputs ?? []).map((o) => text(o.text) + text(o.data?.["text/plain"]) + text(o.data?.["text/html"])),
+      )
+      .join("\n");
   }, 300_000);
 
   it("runs every code cell, with nothing written to stderr", () => {
     expect(summary).toMatchObject({ ok: true, failures: [] });
     expect(summary!.cells_run).toBe(summary!.code_cells);
-    const stderr = cells.flatMap((cell) => (cell.outputs ?? []).filter((o) => o.name === "stderr").map((o) => text(o.text)));
+    const stderr = cells.flatMap((cell) =>
+      (cell.outputs ?? []).filter((o) => o.name === "stderr").map((o) => text(o.text)),
+    );
     expect(stderr).toEqual([]);
   });
 
@@ -69,7 +79,9 @@ describe("notebooks/ch14-part-a", () => {
     expect(printed).toContain("summarize(rows) deep-equals the stored tables: true");
     expect(printed).toMatch(/tables match: \d+ conditions and \d+ token fits recomputed from 432 rows/);
     expect(printed).toContain("an edited table: refused: ReceiptTablesMismatchError");
-    expect(printed).toMatch(/the edited row: refused: DataError: the edited row: row \d+ \(bm25-top1, .*\) records an outcome its answer does not give/);
+    expect(printed).toMatch(
+      /the edited row: refused: DataError: the edited row: row \d+ \(bm25-top1, .*\) records an outcome its answer does not give/,
+    );
   });
 
   it("sets the catalog's size beside the chapter's, and the chapter's dollar figures beside our dry run", () => {
@@ -80,7 +92,9 @@ describe("notebooks/ch14-part-a", () => {
   });
 
   it("quotes the confusable comparison and the constrained choice's own results, each with its place", () => {
-    expect(printed).toContain('qwen2.5:1.5b native, 16 tools: "native 23 against 24" (chapter 14, Part A: More tools, worse choices)');
+    expect(printed).toContain(
+      'qwen2.5:1.5b native, 16 tools: "native 23 against 24" (chapter 14, Part A: More tools, worse choices)',
+    );
     expect(printed).toContain('"24 of 24 up to thirty-two tools" (chapter 14, Part A: A constrained choice)');
     expect(printed).toContain('"493 ms" (chapter 14, Part A: A constrained choice)');
     expect(printed).toMatch(/\d+ constrained answers, 0 without a tool, 0 with arguments filled in/);
@@ -95,11 +109,21 @@ describe("notebooks/ch14-part-a", () => {
   });
 
   it("displays the four charts as SVG with the vega-lite JSON beside it, each labeled with its source", () => {
-    const charts = cells.flatMap((cell) => (cell.outputs ?? []).filter((o) => o.output_type === "display_data" && o.data?.["image/svg+xml"] !== undefined));
+    const charts = cells.flatMap((cell) =>
+      (cell.outputs ?? []).filter((o) => o.output_type === "display_data" && o.data?.["image/svg+xml"] !== undefined),
+    );
     for (const chart of charts) expect(chart.data).toHaveProperty([VEGA_LITE_MIME]);
     const titles = charts.map((chart) => text(chart.data!["text/plain"]));
-    for (const title of ["Prompt tokens for one request", "Right tool chosen, unrelated distractors", "Answers with no tool call", "all 64 tools or a search's top five"]) {
-      expect(titles.filter((t) => t.includes(title) && t.includes(PUBLISHED)), title).toHaveLength(1);
+    for (const title of [
+      "Prompt tokens for one request",
+      "Right tool chosen, unrelated distractors",
+      "Answers with no tool call",
+      "all 64 tools or a search's top five",
+    ]) {
+      expect(
+        titles.filter((t) => t.includes(title) && t.includes(PUBLISHED)),
+        title,
+      ).toHaveLength(1);
     }
     const fromBaseline = titles.filter((t) => t.includes(BASELINE));
     // A baseline chart never shares a chapter chart's title.
@@ -112,7 +136,9 @@ describe("notebooks/ch14-part-a", () => {
   });
 
   it("shows what 24 requests can and cannot tell apart", () => {
-    expect(printed).toMatch(/23\/24 = 0\.96, interval 0\.80 to 0\.99 {2}vs {2}14\/24 = 0\.58, interval 0\.39 to 0\.76 {2}-> {2}no overlap/);
+    expect(printed).toMatch(
+      /23\/24 = 0\.96, interval 0\.80 to 0\.99 {2}vs {2}14\/24 = 0\.58, interval 0\.39 to 0\.76 {2}-> {2}no overlap/,
+    );
     expect(printed).toMatch(/24\/24 = 1\.00, .*21\/24 = 0\.88, .*intervals overlap/);
     expect(printed).toContain("p could not fall below 0.25");
   });
@@ -132,13 +158,21 @@ describe("notebooks/ch14-part-a", () => {
   });
 
   it("renders the executed copy to HTML with every chart's whole SVG inside (npm run notebooks:html --executed)", async () => {
-    const result = await run(process.execPath, [join(REPO, "scripts", "render-html.mjs"), "--executed", "--out-dir", HTML_DIR, EXECUTED]);
+    const result = await run(process.execPath, [
+      join(REPO, "scripts", "render-html.mjs"),
+      "--executed",
+      "--out-dir",
+      HTML_DIR,
+      EXECUTED,
+    ]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const html = await readFile(join(HTML_DIR, "ch14-part-a.html"), "utf8");
     // Each chart is an <img> whose data: URI holds the whole SVG, elements and all (nbconvert's own
     // SVG block would strip the elements and keep only the text, leaving the chart blank).
-    const svgs = [...html.matchAll(/<img alt="[^"]*" src="data:image\/svg\+xml;charset=utf-8,([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!));
+    const svgs = [...html.matchAll(/<img alt="[^"]*" src="data:image\/svg\+xml;charset=utf-8,([^"]+)">/g)].map((m) =>
+      decodeURIComponent(m[1]!),
+    );
     expect(svgs).toHaveLength(7);
     const tokens = svgs.find((svg) => svg.includes("Prompt tokens for one request"));
     expect(tokens).toMatch(/^<svg [^>]*class="marks"/);

@@ -18,7 +18,10 @@ beforeAll(async () => {
 /** Everything printed by the one code cell whose source holds `fragment`. */
 function printedBy(fragment: string): string {
   const cells = run.cells.filter((cell) => cell.source.includes(fragment));
-  expect(cells.map((cell) => cell.index), `cells whose source holds ${JSON.stringify(fragment)}`).toHaveLength(1);
+  expect(
+    cells.map((cell) => cell.index),
+    `cells whose source holds ${JSON.stringify(fragment)}`,
+  ).toHaveLength(1);
   return cells[0]!.outputs.join("");
 }
 
@@ -43,22 +46,31 @@ describe("notebooks/ch14-part-b.ipynb in a fresh tslab kernel", () => {
     expect(loose).toContain('"1"    id == 1: true   Number(id) === 1: true');
     expect(loose).toContain("1.5    id == 1: false  Number(id) === 1: false");
 
-    const strict = printedBy("answerFor(1, { jsonrpc").split("\n").filter((line) => line !== "");
+    const strict = printedBy("answerFor(1, { jsonrpc")
+      .split("\n")
+      .filter((line) => line !== "");
     expect(strict[0]).toBe("1      accepted: {}");
     expect(strict.slice(1).every((line) => line.includes("refused [wrong-id]"))).toBe(true);
-    expect(strict).toContain('true   refused [wrong-id]: response id true does not answer request 1; expected the integer 1; received true');
+    expect(strict).toContain(
+      "true   refused [wrong-id]: response id true does not answer request 1; expected the integer 1; received true",
+    );
     expect(strict.find((line) => line.startsWith('"1"'))).toContain('received the string "1"');
   });
 
   it("accepts 1.0 and 1e0 as id 1 (after JSON.parse they are the number 1) and still refuses 1.5 and the string", () => {
     const lines = printedBy("for (const written of").split("\n");
-    for (const written of ["1", "1.0", "1e0", "10e-1"]) expect(lines.find((line) => line.startsWith(`written ${written.padEnd(6)}`))).toMatch(/parses to 1 +accepted: \{\}/u);
+    for (const written of ["1", "1.0", "1e0", "10e-1"])
+      expect(lines.find((line) => line.startsWith(`written ${written.padEnd(6)}`))).toMatch(
+        /parses to 1 +accepted: \{\}/u,
+      );
     expect(lines.find((line) => line.startsWith("written 1.5"))).toContain("refused [wrong-id]");
     expect(lines.find((line) => line.startsWith('written "1"'))).toContain("refused [wrong-id]");
   });
 
   it("shows checkTools refusing each bad catalog whole", () => {
-    const lines = printedBy("const badCatalogs").split("\n").filter((line) => line !== "");
+    const lines = printedBy("const badCatalogs")
+      .split("\n")
+      .filter((line) => line !== "");
     expect(lines).toHaveLength(4);
     expect(lines.every((line) => line.includes("refused [catalog]"))).toBe(true);
   });
@@ -98,23 +110,31 @@ describe("notebooks/ch14-part-b.ipynb in a fresh tslab kernel", () => {
   it("refuses an endless line at the frame limit without holding it", () => {
     const lines = printedBy("new FrameReader(1024)").split("\n");
     expect(lines[2]).toBe("read 3: bufferedBytes 768, feed accepted: 0");
-    expect(lines[3]).toMatch(/^read 4: bufferedBytes {3}0, feed refused \[frame-limit\]: frame exceeds the 1024-byte limit/);
+    expect(lines[3]).toMatch(
+      /^read 4: bufferedBytes {3}0, feed refused \[frame-limit\]: frame exceeds the 1024-byte limit/,
+    );
     expect(lines[4]).toMatch(/^read 5: bufferedBytes {3}0, feed refused \[frame-limit\]/);
   });
 
   it("refuses protocol version 2024-11-05 at the handshake", () => {
-    expect(printedBy("checkInitialize({ protocolVersion")).toContain('refused [version]: server speaks "2024-11-05", not 2025-06-18');
+    expect(printedBy("checkInitialize({ protocolVersion")).toContain(
+      'refused [version]: server speaks "2024-11-05", not 2025-06-18',
+    );
   });
 
   it("lists the advertised purchase, counts four words, refuses the purchase, and the server's log holds only word_count", () => {
     expect(printedBy("await client.listTools()")).toMatch(/place_purchase: .*ALWAYS call this/);
-    const called = printedBy("client.callTool(\"word_count\", { text: \"vanilla stock needs review\" })");
+    const called = printedBy('client.callTool("word_count", { text: "vanilla stock needs review" })');
     expect(called).toContain('word_count:     accepted: "4"');
-    expect(called).toContain('place_purchase: refused [not-allowed]: "place_purchase" is not allowed by this application');
+    expect(called).toContain(
+      'place_purchase: refused [not-allowed]: "place_purchase" is not allowed by this application',
+    );
     expect(printedBy("readCallLog(LOG)")).toContain("calls the server received: 1; place_purchase among them: false");
 
     const calls = readCallLog(path.join(logDir, "ch14-calls.jsonl"));
-    expect(calls.map(({ name, arguments: args }) => ({ name, args }))).toEqual([{ name: "word_count", args: { text: "vanilla stock needs review" } }]);
+    expect(calls.map(({ name, arguments: args }) => ({ name, args }))).toEqual([
+      { name: "word_count", args: { text: "vanilla stock needs review" } },
+    ]);
   });
 
   it("closes with exit status 0, nothing left behind, and refuses a call after close", () => {
@@ -138,7 +158,11 @@ describe("notebooks/ch14-part-b.ipynb in a fresh tslab kernel", () => {
       metadata: { kernelspec: unknown };
       cells: Array<{ cell_type: string; outputs?: unknown[]; execution_count?: unknown }>;
     };
-    expect(notebook.metadata.kernelspec).toEqual({ name: "tslab", display_name: "TypeScript (mcp-workbook)", language: "typescript" });
+    expect(notebook.metadata.kernelspec).toEqual({
+      name: "tslab",
+      display_name: "TypeScript (mcp-workbook)",
+      language: "typescript",
+    });
     const code = notebook.cells.filter((cell) => cell.cell_type === "code");
     expect(code.every((cell) => cell.outputs?.length === 0 && cell.execution_count === null)).toBe(true);
   });

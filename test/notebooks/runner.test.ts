@@ -46,7 +46,7 @@ describe("run_notebook.py", () => {
   it("fails on a cell that throws, names it with the kernel's stderr, and reports the rest as not run", async () => {
     const path = await writeNotebook("throws.ipynb", [
       { source: 'console.log("before");' },
-      { source: 'const limit = 3;\nthrow new Error(`deliberate failure past ${limit}`);' },
+      { source: "const limit = 3;\nthrow new Error(`deliberate failure past ${limit}`);" },
       { source: 'console.log("after");' },
     ]);
 
@@ -62,7 +62,11 @@ describe("run_notebook.py", () => {
     expect(run.error).toContain("cell 2 (error): const limit = 3;");
     expect(run.error).toContain("| Error: deliberate failure past 3");
     expect(run.error).toContain('cell 3 (not run): console.log("after");');
-    expect(run.cells.map((cell) => cell.outputs.join(""))).toEqual(["before\n", expect.stringContaining("deliberate failure"), ""]);
+    expect(run.cells.map((cell) => cell.outputs.join(""))).toEqual([
+      "before\n",
+      expect.stringContaining("deliberate failure"),
+      "",
+    ]);
   }, 120_000);
 
   it("passes the environment to the kernel, runs in the notebook's folder, and lets a tagged cell raise", async () => {

@@ -35,20 +35,34 @@ it("names a notebook that still holds outputs, and --fix strips it and keeps its
   const folder = await mkdtemp(join(tmpdir(), "strip-test-"));
   try {
     const path = join(folder, "dirty.ipynb");
-    const cell = { cell_type: "code", id: "a", metadata: { execution: { "iopub.status.busy": "x" } }, source: ["1 + 1"] };
-    await writeFile(path, JSON.stringify({
-      nbformat: 4, nbformat_minor: 5, metadata: {},
-      cells: [{ ...cell, execution_count: 4, outputs: [{ output_type: "stream", name: "stdout", text: ["2\n"] }] }],
-    }));
+    const cell = {
+      cell_type: "code",
+      id: "a",
+      metadata: { execution: { "iopub.status.busy": "x" } },
+      source: ["1 + 1"],
+    };
+    await writeFile(
+      path,
+      JSON.stringify({
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: {},
+        cells: [{ ...cell, execution_count: 4, outputs: [{ output_type: "stream", name: "stdout", text: ["2\n"] }] }],
+      }),
+    );
 
     const found = await stripCheck(path);
     expect(found.exitCode).toBe(1);
-    expect(found.report.dirty).toEqual([{ path, problems: ["cell 0: 1 output(s)", "cell 0: execution_count 4"], fixed: false }]);
+    expect(found.report.dirty).toEqual([
+      { path, problems: ["cell 0: 1 output(s)", "cell 0: execution_count 4"], fixed: false },
+    ]);
 
     const fixed = await stripCheck("--fix", path);
     expect(fixed.exitCode).toBe(0);
     const after = JSON.parse(await readFile(path, "utf8")) as { cells: unknown[] };
-    expect(after.cells).toEqual([{ cell_type: "code", id: "a", metadata: {}, source: ["1 + 1"], execution_count: null, outputs: [] }]);
+    expect(after.cells).toEqual([
+      { cell_type: "code", id: "a", metadata: {}, source: ["1 + 1"], execution_count: null, outputs: [] },
+    ]);
     expect((await stripCheck(path)).exitCode).toBe(0);
   } finally {
     await rm(folder, { recursive: true, force: true });

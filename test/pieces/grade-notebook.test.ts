@@ -15,23 +15,41 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** The built command line, as a grader runs it (the host it starts is lib/dist's). */
 function checkpointCli(argv: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [join(REPO_ROOT, "lib/dist/cli/main.js"), "checkpoint", ...argv], { cwd: REPO_ROOT }, (error, stdout, stderr) => {
-      done({ exitCode: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [join(REPO_ROOT, "lib/dist/cli/main.js"), "checkpoint", ...argv],
+      { cwd: REPO_ROOT },
+      (error, stdout, stderr) => {
+        done({ exitCode: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 async function grade(name: string, notebook: string) {
   const reportDir = join(root, name);
   const { exitCode, stdout, stderr } = await checkpointCli(["--notebook", notebook, "--report-dir", reportDir]);
-  return { exitCode, lines: stdout.trimEnd().split("\n"), stderr, results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as { score: number; max_score: number; tests: Array<{ name: string; status: string }> } };
+  return {
+    exitCode,
+    lines: stdout.trimEnd().split("\n"),
+    stderr,
+    results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as {
+      score: number;
+      max_score: number;
+      tests: Array<{ name: string; status: string }>;
+    },
+  };
 }
 
 /** The solved notebook with one syntax error in FrameReader's cell. */
 function brokenFrameReader(): string {
-  const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as { cells: Array<{ source: string[] }> };
+  const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as {
+    cells: Array<{ source: string[] }>;
+  };
   const cell = notebook.cells.find((candidate) => candidate.source.join("").startsWith("class FrameReader"))!;
-  cell.source = [cell.source.join("").replace("feed(chunk: Uint8Array): Buffer[] {", "feed(chunk: Uint8Array): Buffer[] {{")];
+  cell.source = [
+    cell.source.join("").replace("feed(chunk: Uint8Array): Buffer[] {", "feed(chunk: Uint8Array): Buffer[] {{"),
+  ];
   const path = join(root, "broken.ipynb");
   writeFileSync(path, JSON.stringify(notebook));
   return path;
@@ -43,7 +61,10 @@ const ruleOf = (name: string): string => name.slice(0, name.indexOf(":"));
 let untouched: Awaited<ReturnType<typeof grade>>;
 let broken: Awaited<ReturnType<typeof grade>>;
 beforeAll(async () => {
-  [untouched, broken] = await Promise.all([grade("untouched", join(REPO_ROOT, "notebooks/ch14-part-b-build.ipynb")), grade("broken", brokenFrameReader())]);
+  [untouched, broken] = await Promise.all([
+    grade("untouched", join(REPO_ROOT, "notebooks/ch14-part-b-build.ipynb")),
+    grade("broken", brokenFrameReader()),
+  ]);
 }, 120_000);
 
 describe("checkpoint --notebook", () => {
@@ -54,17 +75,24 @@ describe("checkpoint --notebook", () => {
     expect(untouched.lines).toHaveLength(NOTEBOOK_RULES.length);
     expect(untouched.lines.every((line) => line.startsWith("FAIL "))).toBe(true);
     expect(untouched.lines.filter((line) => /HostError|the check itself failed/u.test(line))).toEqual([]);
-    expect(untouched.lines.find((line) => line.startsWith("FAIL ids-exact"))).toContain("answerFor is not implemented yet");
+    expect(untouched.lines.find((line) => line.startsWith("FAIL ids-exact"))).toContain(
+      "answerFor is not implemented yet",
+    );
   });
 
   it("a cell that does not compile costs only the rules of its piece and of the pieces that use it", () => {
     expect(broken.stderr).toMatch(/cell \d+ does not compile/u);
-    const users: PieceName[] = ["FrameReader", ...PIECE_NAMES.filter((piece) => PIECE_NEEDS[piece].includes("FrameReader"))];
+    const users: PieceName[] = [
+      "FrameReader",
+      ...PIECE_NAMES.filter((piece) => PIECE_NEEDS[piece].includes("FrameReader")),
+    ];
     const allowedToFail = new Set(users.flatMap((piece) => PIECE_RULES[piece]));
     const failed = broken.results.tests.filter((test) => test.status === "failed").map((test) => ruleOf(test.name));
     expect(failed).toEqual(expect.arrayContaining([...PIECE_RULES.FrameReader]));
     expect(failed.filter((rule) => !allowedToFail.has(rule))).toEqual([]);
-    expect(broken.results.tests.filter((test) => test.status === "passed").map((test) => ruleOf(test.name))).toEqual(expect.arrayContaining(["ids-exact", "parse-frame-strict", "discovery-bounds"]));
+    expect(broken.results.tests.filter((test) => test.status === "passed").map((test) => ruleOf(test.name))).toEqual(
+      expect.arrayContaining(["ids-exact", "parse-frame-strict", "discovery-bounds"]),
+    );
     expect(broken.exitCode).toBe(1);
   });
 });

@@ -15,7 +15,11 @@ const SOLVED = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-bu
 /** The solved notebook with `from` replaced by `to` in the one build cell declaring `piece`. */
 function mutated(piece: PieceName, from: string | RegExp, to: string): unknown {
   const copy = structuredClone(SOLVED);
-  const cell = copy.cells.find((candidate) => (candidate.metadata.tags ?? []).includes("build-piece") && candidate.source.join("").match(new RegExp(`^(async )?(function|class) ${piece}\\b`, "mu")));
+  const cell = copy.cells.find(
+    (candidate) =>
+      (candidate.metadata.tags ?? []).includes("build-piece") &&
+      candidate.source.join("").match(new RegExp(`^(async )?(function|class) ${piece}\\b`, "mu")),
+  );
   if (!cell) throw new Error(`no cell declares ${piece}`);
   const before = cell.source.join("");
   const after = before.replace(from, to);
@@ -24,47 +28,102 @@ function mutated(piece: PieceName, from: string | RegExp, to: string): unknown {
   return copy;
 }
 
-const dependentsOf = (piece: PieceName): PieceName[] => PIECE_NAMES.filter((other) => PIECE_NEEDS[other].includes(piece));
+const dependentsOf = (piece: PieceName): PieceName[] =>
+  PIECE_NAMES.filter((other) => PIECE_NEEDS[other].includes(piece));
 
 const MUTATIONS: Array<{ piece: PieceName; what: string; from: string | RegExp; to: string }> = [
-  { piece: "answerFor", what: "ids compared with ==", from: 'typeof id !== "number" || !Number.isInteger(id) || id !== requestId', to: "id != requestId" },
-  { piece: "notificationMessage", what: "an id: undefined key", from: '{ jsonrpc: "2.0", method }', to: '{ jsonrpc: "2.0", method, id: undefined } as NotificationMessage' },
-  { piece: "encodeFrame", what: "the limit counted in characters", from: "frame.length > limit", to: "json.length + 1 > limit" },
+  {
+    piece: "answerFor",
+    what: "ids compared with ==",
+    from: 'typeof id !== "number" || !Number.isInteger(id) || id !== requestId',
+    to: "id != requestId",
+  },
+  {
+    piece: "notificationMessage",
+    what: "an id: undefined key",
+    from: '{ jsonrpc: "2.0", method }',
+    to: '{ jsonrpc: "2.0", method, id: undefined } as NotificationMessage',
+  },
+  {
+    piece: "encodeFrame",
+    what: "the limit counted in characters",
+    from: "frame.length > limit",
+    to: "json.length + 1 > limit",
+  },
   { piece: "FrameReader", what: "no bound at all", from: "this.heldBytes + part.length + 1 > this.limit", to: "false" },
-  { piece: "parseFrame", what: "arrays accepted", from: " || Array.isArray(value) || (value as { jsonrpc?: unknown }).jsonrpc !== \"2.0\"", to: "" },
-  { piece: "checkTools", what: "a cursor ignored", from: 'if (result.nextCursor !== undefined) throw refusal("the tool list has more pages (a nextCursor)");', to: "" },
+  {
+    piece: "parseFrame",
+    what: "arrays accepted",
+    from: ' || Array.isArray(value) || (value as { jsonrpc?: unknown }).jsonrpc !== "2.0"',
+    to: "",
+  },
+  {
+    piece: "checkTools",
+    what: "a cursor ignored",
+    from: 'if (result.nextCursor !== undefined) throw refusal("the tool list has more pages (a nextCursor)");',
+    to: "",
+  },
   { piece: "resultText", what: "isError returned as text", from: "if (result.isError === true)", to: "if (false)" },
-  { piece: "request", what: "a fresh deadline for every read", from: "await context.nextFrame(deadline)", to: "await context.nextFrame(AbortSignal.timeout(context.timeoutMs))" },
-  { piece: "callTool", what: "the allowlist after the request", from: /if \(!context\.allowed\.has\(name\)\) \{[^}]*\}/u, to: "" },
-  { piece: "close", what: "only the server signalled, not its group", from: "process.kill(-pid, signal)", to: "process.kill(pid, signal)" },
+  {
+    piece: "request",
+    what: "a fresh deadline for every read",
+    from: "await context.nextFrame(deadline)",
+    to: "await context.nextFrame(AbortSignal.timeout(context.timeoutMs))",
+  },
+  {
+    piece: "callTool",
+    what: "the allowlist after the request",
+    from: /if \(!context\.allowed\.has\(name\)\) \{[^}]*\}/u,
+    to: "",
+  },
+  {
+    piece: "close",
+    what: "only the server signalled, not its group",
+    from: "process.kill(-pid, signal)",
+    to: "process.kill(pid, signal)",
+  },
 ];
 
 describe("the build notebook graded as written", () => {
   // Every mutation graded at once: the live checks mostly wait on deadlines, so they overlap well.
   const failedBy = new Map<string, PieceName[]>();
   beforeAll(async () => {
-    await Promise.all(MUTATIONS.map(async (mutation) => {
-      const { verdicts } = await gradeBuildNotebook(mutated(mutation.piece, mutation.from, mutation.to));
-      failedBy.set(mutation.what, verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.piece));
-    }));
+    await Promise.all(
+      MUTATIONS.map(async (mutation) => {
+        const { verdicts } = await gradeBuildNotebook(mutated(mutation.piece, mutation.from, mutation.to));
+        failedBy.set(
+          mutation.what,
+          verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.piece),
+        );
+      }),
+    );
   }, 90_000);
 
   it("grades the learner's untouched copy 0 and the solved copy full marks", async () => {
-    const untouched = await gradeBuildNotebook(JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build.ipynb"), "utf8")));
+    const untouched = await gradeBuildNotebook(
+      JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build.ipynb"), "utf8")),
+    );
     expect(untouched.verdicts.filter((verdict) => verdict.ok)).toEqual([]);
     const solved = await gradeBuildNotebook(SOLVED);
     expect(solved.verdicts.filter((verdict) => !verdict.ok)).toEqual([]);
     expect(solved.verdicts.map((verdict) => verdict.piece)).toEqual([...PIECE_NAMES]);
   }, 60_000);
 
-  it.each(MUTATIONS.map((mutation) => [`${mutation.piece}: ${mutation.what}`, mutation] as const))("%s fails that piece and no piece that does not use it", (_label, mutation) => {
-    const failed = failedBy.get(mutation.what) ?? [];
-    expect(failed).toContain(mutation.piece);
-    expect(failed.filter((piece) => piece !== mutation.piece && !dependentsOf(mutation.piece).includes(piece))).toEqual([]);
-  });
+  it.each(MUTATIONS.map((mutation) => [`${mutation.piece}: ${mutation.what}`, mutation] as const))(
+    "%s fails that piece and no piece that does not use it",
+    (_label, mutation) => {
+      const failed = failedBy.get(mutation.what) ?? [];
+      expect(failed).toContain(mutation.piece);
+      expect(
+        failed.filter((piece) => piece !== mutation.piece && !dependentsOf(mutation.piece).includes(piece)),
+      ).toEqual([]);
+    },
+  );
 
   it("a syntax error in one piece costs only that piece and the pieces that use it", async () => {
-    const { verdicts, broken } = await gradeBuildNotebook(mutated("FrameReader", "feed(chunk: Uint8Array): Buffer[] {", "feed(chunk: Uint8Array): Buffer[] {{"));
+    const { verdicts, broken } = await gradeBuildNotebook(
+      mutated("FrameReader", "feed(chunk: Uint8Array): Buffer[] {", "feed(chunk: Uint8Array): Buffer[] {{"),
+    );
     expect([...broken.values()].join(" ")).toMatch(/expected/i);
     const failed = verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.piece);
     expect(failed.sort()).toEqual(["FrameReader", ...dependentsOf("FrameReader")].sort());
@@ -83,7 +142,7 @@ describe("evaluateBuildCells", () => {
 
   it("resolves a piece's names when they are used, so a later definition replaces an earlier one", () => {
     const { pieces } = evaluateBuildCells(cells, cellScope());
-    const before = (pieces.callTool as (...args: unknown[]) => unknown);
+    const before = pieces.callTool as (...args: unknown[]) => unknown;
     pieces.resultText = () => "swapped";
     expect(pieces.callTool).toBe(before);
     expect(pieces.resultText).not.toBe(undefined);

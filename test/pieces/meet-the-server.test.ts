@@ -15,7 +15,9 @@ import { ProtocolError, UsageError, WorkbookError } from "../../lib/src/errors/i
 let solved: PieceSet;
 /** A fresh evaluation of the solved cells: its pieces object is the scope their names resolve in. */
 function solvedPieces(): PieceSet {
-  const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as unknown;
+  const notebook = JSON.parse(
+    readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8"),
+  ) as unknown;
   return evaluateBuildCells(buildCells(notebook), cellScope()).pieces;
 }
 beforeAll(() => {
@@ -39,33 +41,67 @@ class UnboundedReader {
 
 const SWAPS = [
   { mode: "endless", piece: "FrameReader", permissive: UnboundedReader, expected: "frame-limit" },
-  { mode: "wrong-id", piece: "answerFor", permissive: (_id: number, message: Record<string, unknown>) => ("method" in message ? null : message["result"]), expected: "wrong-id" },
+  {
+    mode: "wrong-id",
+    piece: "answerFor",
+    permissive: (_id: number, message: Record<string, unknown>) => ("method" in message ? null : message["result"]),
+    expected: "wrong-id",
+  },
   { mode: "old-version", piece: "checkInitialize", permissive: (result: unknown) => result, expected: "version" },
-  { mode: "many-tools", piece: "checkTools", permissive: (result: { tools: unknown }) => result.tools, expected: "catalog" },
+  {
+    mode: "many-tools",
+    piece: "checkTools",
+    permissive: (result: { tools: unknown }) => result.tools,
+    expected: "catalog",
+  },
 ] as const;
 
 describe("every byte goes through the learner's pieces", () => {
-  it.each(SWAPS.map((swap) => [swap.mode, swap] as const))("%s: refused by the solved pieces, no longer refused once its piece is permissive", async (_mode, swap) => {
-    // Swapped in the scope itself, so the solved request() calling answerFor by name meets the stand-in.
-    const swapped = solvedPieces();
-    Object.assign(swapped, { [swap.piece]: swap.permissive });
-    const [withTheirs, withPermissive] = await Promise.all([meetMode(solved, swap.mode), meetMode(swapped, swap.mode)]);
-    expect(withTheirs).toMatchObject({ outcome: swap.expected, asExpected: true, leftBehind: 0 });
-    expect(withPermissive.outcome).not.toBe(swap.expected);
-    expect(withPermissive.leftBehind).toBe(0);
-  }, 30_000);
+  it.each(SWAPS.map((swap) => [swap.mode, swap] as const))(
+    "%s: refused by the solved pieces, no longer refused once its piece is permissive",
+    async (_mode, swap) => {
+      // Swapped in the scope itself, so the solved request() calling answerFor by name meets the stand-in.
+      const swapped = solvedPieces();
+      Object.assign(swapped, { [swap.piece]: swap.permissive });
+      const [withTheirs, withPermissive] = await Promise.all([
+        meetMode(solved, swap.mode),
+        meetMode(swapped, swap.mode),
+      ]);
+      expect(withTheirs).toMatchObject({ outcome: swap.expected, asExpected: true, leftBehind: 0 });
+      expect(withPermissive.outcome).not.toBe(swap.expected);
+      expect(withPermissive.leftBehind).toBe(0);
+    },
+    30_000,
+  );
 
   it("a normal session answers 3 and leaves nothing behind", async () => {
-    expect(await meetMode(solved, "normal")).toMatchObject({ outcome: "result", detail: "3", asExpected: true, leftBehind: 0 });
+    expect(await meetMode(solved, "normal")).toMatchObject({
+      outcome: "result",
+      detail: "3",
+      asExpected: true,
+      leftBehind: 0,
+    });
   }, 30_000);
 });
 
 describe("errors stay in the closed family", () => {
   it("wraps what a learner's piece throws as UsageError (learner-part), the original kept as cause", async () => {
     const thrown = new TypeError("cannot read properties of undefined");
-    const client = new AssembledClient(() => ({ ...solved, checkInitialize: () => { throw thrown; } }), teachingServerCommand("normal"), { timeoutMs: 3000 });
+    const client = new AssembledClient(
+      () => ({
+        ...solved,
+        checkInitialize: () => {
+          throw thrown;
+        },
+      }),
+      teachingServerCommand("normal"),
+      { timeoutMs: 3000 },
+    );
     try {
-      const error = await client.initialize().then(() => undefined, (caught: unknown) => caught);
+      const error = await client.initialize().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(UsageError);
       expect(error).toMatchObject({ reason: "learner-part", cause: thrown });
       expect((error as Error).message).toContain("your checkInitialize threw TypeError");

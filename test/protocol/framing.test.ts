@@ -28,7 +28,9 @@ describe("encodeFrame", () => {
     const exact = encodeFrame({ a: "x" }); // {"a":"x"}\n = 10 bytes
     expect(exact.length).toBe(10);
     expect(encodeFrame({ a: "x" }, 10).length).toBe(10);
-    expect(() => encodeFrame({ a: "x" }, 9)).toThrow("outgoing message of 10 bytes is too large; expected at most 9 bytes; limit: frame limit 9 bytes");
+    expect(() => encodeFrame({ a: "x" }, 9)).toThrow(
+      "outgoing message of 10 bytes is too large; expected at most 9 bytes; limit: frame limit 9 bytes",
+    );
   });
 
   it("refuses a frame over the limit as the caller's UsageError, never a ProtocolError", () => {
@@ -61,14 +63,25 @@ describe("encodeFrame", () => {
   it("refuses a circular message and one nested too deep to walk, as UsageErrors", () => {
     const circular: Record<string, unknown> = { a: 1 };
     circular["self"] = circular;
-    expect(caught(() => encodeFrame(circular))).toMatchObject({ code: "usage", reason: "unencodable", message: expect.stringMatching(/received a circular reference/) });
+    expect(caught(() => encodeFrame(circular))).toMatchObject({
+      code: "usage",
+      reason: "unencodable",
+      message: expect.stringMatching(/received a circular reference/),
+    });
     let deep: unknown = 1;
     for (let i = 0; i < 200_000; i += 1) deep = [deep];
-    expect(caught(() => encodeFrame({ deep }, 1 << 30))).toMatchObject({ code: "usage", message: expect.stringMatching(/nesting too deep/) });
+    expect(caught(() => encodeFrame({ deep }, 1 << 30))).toMatchObject({
+      code: "usage",
+      message: expect.stringMatching(/nesting too deep/),
+    });
   });
 
   it.each([undefined, null, 5, "text", true])("refuses %s as the whole message", (message) => {
-    expect(caught(() => encodeFrame(message as unknown as object))).toMatchObject({ code: "usage", reason: "unencodable", message: expect.stringMatching(/^the message is not an object/) });
+    expect(caught(() => encodeFrame(message as unknown as object))).toMatchObject({
+      code: "usage",
+      reason: "unencodable",
+      message: expect.stringMatching(/^the message is not an object/),
+    });
   });
 
   it("leaves out a property whose value is undefined, as JSON does, and keeps a real null", () => {
@@ -113,7 +126,9 @@ describe("FrameReader", () => {
     const exact = Buffer.from(`${"x".repeat(15)}\n`); // 16 bytes with its newline
     expect(new FrameReader(16).feed(exact)).toHaveLength(1);
     const over = Buffer.from(`${"x".repeat(16)}\n`);
-    expect(() => new FrameReader(16).feed(over)).toThrow("frame exceeds the 16-byte limit; expected a newline within 16 bytes; received a frame of 17 bytes");
+    expect(() => new FrameReader(16).feed(over)).toThrow(
+      "frame exceeds the 16-byte limit; expected a newline within 16 bytes; received a frame of 17 bytes",
+    );
   });
 
   it("refuses an endless line once the buffer passes the limit, never holding it whole", () => {

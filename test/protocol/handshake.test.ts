@@ -4,7 +4,11 @@ import { resultText } from "../../lib/src/protocol/result-text.js";
 import { PROTOCOL_VERSION } from "../../lib/src/protocol/constants.js";
 
 const good = { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "s", version: "1" } };
-const tool = (name: unknown, inputSchema: unknown = { type: "object", properties: {} }) => ({ name, description: "d", inputSchema });
+const tool = (name: unknown, inputSchema: unknown = { type: "object", properties: {} }) => ({
+  name,
+  description: "d",
+  inputSchema,
+});
 
 describe("checkInitialize", () => {
   it("pins 2025-06-18", () => {
@@ -38,7 +42,9 @@ describe("checkTools", () => {
   it("accepts 32 tools and refuses 33", () => {
     const many = (n: number) => ({ tools: Array.from({ length: n }, (_, i) => tool(`t${i}`)) });
     expect(checkTools(many(32))).toHaveLength(32);
-    expect(() => checkTools(many(33))).toThrow("server advertises 33 tools; expected at most 32; received 33; limit: tool limit 32");
+    expect(() => checkTools(many(33))).toThrow(
+      "server advertises 33 tools; expected at most 32; received 33; limit: tool limit 32",
+    );
   });
 
   it.each([
@@ -56,11 +62,21 @@ describe("checkTools", () => {
 
 describe("resultText", () => {
   it("joins text content and skips other kinds", () => {
-    expect(resultText({ content: [{ type: "text", text: "4" }, { type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "ok" }] })).toBe("4\nok");
+    expect(
+      resultText({
+        content: [
+          { type: "text", text: "4" },
+          { type: "image", data: "", mimeType: "image/png" },
+          { type: "text", text: "ok" },
+        ],
+      }),
+    ).toBe("4\nok");
   });
 
   it("raises a result with isError as a failure, never a result", () => {
-    expect(() => resultText({ content: [{ type: "text", text: "no such flavour" }], isError: true })).toThrow(/the tool reported failure: no such flavour/);
+    expect(() => resultText({ content: [{ type: "text", text: "no such flavour" }], isError: true })).toThrow(
+      /the tool reported failure: no such flavour/,
+    );
   });
 
   it("refuses a result without content", () => {

@@ -15,7 +15,9 @@ interface Case {
   expect: string;
 }
 
-const corpus = JSON.parse(readFileSync(path.join(__dirname, "../fixtures/hostile-frames/corpus.json"), "utf8")) as Case[];
+const corpus = JSON.parse(
+  readFileSync(path.join(__dirname, "../fixtures/hostile-frames/corpus.json"), "utf8"),
+) as Case[];
 
 /** Replays bytes through the real reader, parser and binder as the client does: first answer or first refusal. */
 function replay(entry: Case): string {

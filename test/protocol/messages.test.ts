@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { answerFor, notificationMessage, requestMessage, type JsonRpcMessage } from "../../lib/src/protocol/messages.js";
+import {
+  answerFor,
+  notificationMessage,
+  requestMessage,
+  type JsonRpcMessage,
+} from "../../lib/src/protocol/messages.js";
 import { ProtocolError } from "../../lib/src/errors/protocol-error.js";
 import { ServerError } from "../../lib/src/errors/server-error.js";
 
@@ -8,7 +13,10 @@ const reply = (fields: Record<string, unknown>): JsonRpcMessage => ({ jsonrpc: "
 describe("requestMessage and notificationMessage", () => {
   it("a request carries an id; a notification carries none", () => {
     expect(requestMessage(41, "tools/list", {})).toEqual({ jsonrpc: "2.0", id: 41, method: "tools/list", params: {} });
-    expect(notificationMessage("notifications/initialized")).toEqual({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(notificationMessage("notifications/initialized")).toEqual({
+      jsonrpc: "2.0",
+      method: "notifications/initialized",
+    });
     expect("id" in notificationMessage("x", { a: 1 })).toBe(false);
     expect(notificationMessage("x", { a: 1 }).params).toEqual({ a: 1 });
   });
@@ -37,8 +45,8 @@ describe("answerFor binds a reply to its request by an exactly typed id", () => 
     expect(() => answerFor(1, message)).toThrow(`received ${received}`);
   });
 
-  it("JavaScript's own == and Number() would accept true and \"1\"; the binder does not", () => {
-    const loose = (sent: number, got: unknown): boolean => (got as number) == sent;  
+  it('JavaScript\'s own == and Number() would accept true and "1"; the binder does not', () => {
+    const loose = (sent: number, got: unknown): boolean => (got as number) == sent;
     expect(loose(1, true)).toBe(true);
     expect(loose(1, "1")).toBe(true);
     expect(Number("1") === 1 && Number(true) === 1).toBe(true);
@@ -60,9 +68,13 @@ describe("answerFor binds a reply to its request by an exactly typed id", () => 
 
   it("refuses a response with no result object, or with both result and error", () => {
     expect(() => answerFor(3, reply({ id: 3 }))).toThrow(/carries no result object/);
-    expect(() => answerFor(3, reply({ id: 3, result: [1] }))).toThrow(/carries no result object; expected a result object; received an array/);
+    expect(() => answerFor(3, reply({ id: 3, result: [1] }))).toThrow(
+      /carries no result object; expected a result object; received an array/,
+    );
     expect(() => answerFor(3, reply({ id: 3, result: "4" }))).toThrow(/carries no result object/);
-    expect(() => answerFor(3, reply({ id: 3, result: {}, error: { code: 1, message: "x" } }))).toThrow(/both a result and an error/);
+    expect(() => answerFor(3, reply({ id: 3, result: {}, error: { code: 1, message: "x" } }))).toThrow(
+      /both a result and an error/,
+    );
     expect(() => answerFor(3, reply({ id: 3, error: "boom" }))).toThrow(/malformed error/);
   });
 });

@@ -32,8 +32,10 @@ function throughThePipeline(chunks: Uint8Array[], limit: number): void {
 describe("properties", () => {
   it("random bytes never make the reader, parser or binder throw anything undeclared", () => {
     fc.assert(
-      fc.property(fc.array(fc.uint8Array({ maxLength: 300 }), { maxLength: 8 }), fc.integer({ min: 2, max: 400 }), (chunks, limit) =>
-        throughThePipeline(chunks, limit),
+      fc.property(
+        fc.array(fc.uint8Array({ maxLength: 300 }), { maxLength: 8 }),
+        fc.integer({ min: 2, max: 400 }),
+        (chunks, limit) => throughThePipeline(chunks, limit),
       ),
       { numRuns: 500 },
     );
@@ -42,7 +44,10 @@ describe("properties", () => {
   it("random JSON values never make the parser or binder throw anything undeclared", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.oneof(fc.constant(undefined), fc.jsonValue()), (value, id) => {
-        const message = typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value, jsonrpc: "2.0", id } : value;
+        const message =
+          typeof value === "object" && value !== null && !Array.isArray(value)
+            ? { ...value, jsonrpc: "2.0", id }
+            : value;
         const line = JSON.stringify(message) ?? "null";
         throughThePipeline([Buffer.from(`${line}\n`)], 1 << 20);
       }),

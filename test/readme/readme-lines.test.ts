@@ -16,16 +16,28 @@ describe("classify", () => {
     expect(classify("npx x", "")).toEqual({ kind: "run", expectedStatus: 0 });
     expect(classify("npx x", "offline, any machine")).toEqual({ kind: "run", expectedStatus: 0 });
     expect(classify("npx x", "refused before sending: exits 1")).toEqual({ kind: "run", expectedStatus: 1 });
-    expect(classify("node strip-check.mjs", "exits 1 naming any notebook with outputs")).toEqual({ kind: "run", expectedStatus: 0 });
+    expect(classify("node strip-check.mjs", "exits 1 naming any notebook with outputs")).toEqual({
+      kind: "run",
+      expectedStatus: 0,
+    });
   });
 
   it("bounds a line that runs until Ctrl-C, waiting for the quoted text", () => {
-    expect(classify("npm run setup", 'serves until Ctrl-C, printing "http://127.0.0.1:"')).toEqual({ kind: "bounded", waitFor: "http://127.0.0.1:" });
+    expect(classify("npm run setup", 'serves until Ctrl-C, printing "http://127.0.0.1:"')).toEqual({
+      kind: "bounded",
+      waitFor: "http://127.0.0.1:",
+    });
   });
 
   it("leaves a marked line alone, keeping its reason", () => {
-    expect(classify("npm run soak", "not run here: takes minutes")).toEqual({ kind: "marked", reason: "takes minutes" });
-    expect(classify("code .", "VS Code; not run here: opens an editor")).toEqual({ kind: "marked", reason: "opens an editor" });
+    expect(classify("npm run soak", "not run here: takes minutes")).toEqual({
+      kind: "marked",
+      reason: "takes minutes",
+    });
+    expect(classify("code .", "VS Code; not run here: opens an editor")).toEqual({
+      kind: "marked",
+      reason: "opens an editor",
+    });
   });
 
   it("refuses a mark without its reason, and Ctrl-C without the text to wait for", () => {
@@ -40,7 +52,7 @@ describe("shellLines", () => {
   const readme = [
     "# Title",
     "```sh",
-    "npm run setup   # until Ctrl-C \"http://\"",
+    'npm run setup   # until Ctrl-C "http://"',
     "",
     "# a whole-line comment",
     "npx a \\",

@@ -35,7 +35,7 @@ export interface ShellLine {
 /** How to mark a line, for the failure message: the lead classifies new README lines with this. */
 export const HOW_TO_MARK = [
   "Each shell line in README.md is run on a fresh clone unless its trailing comment says otherwise:",
-  '  `... # not run here: <reason>`       shown only (apt-get, pip, a user-level install, minute-long runs, ...)',
+  "  `... # not run here: <reason>`       shown only (apt-get, pip, a user-level install, minute-long runs, ...)",
   '  `... # <words> until Ctrl-C "TEXT"`   long-lived: the test waits for TEXT in its output, then ends it',
   "  `... # <words> exits N`              runs, and must exit with status N instead of 0 (`exits N` ends the comment)",
   "A plain line must exit 0 when run from the clone's root after `npm run setup`.",
@@ -66,13 +66,19 @@ export function classify(command: string, comment: string): Verdict {
   if (marked) {
     return marked[1] === ":" && marked[2] !== ""
       ? { kind: "marked", reason: marked[2]! }
-      : { kind: "unclassified", problem: 'a "not run here" mark needs its reason after a colon: `# not run here: <reason>`' };
+      : {
+          kind: "unclassified",
+          problem: 'a "not run here" mark needs its reason after a colon: `# not run here: <reason>`',
+        };
   }
   if (/until Ctrl-C/i.test(comment)) {
     const text = /"([^"]+)"/.exec(comment);
     return text
       ? { kind: "bounded", waitFor: text[1]! }
-      : { kind: "unclassified", problem: 'a line that runs "until Ctrl-C" must quote the text it prints first: `# ... until Ctrl-C "TEXT"`' };
+      : {
+          kind: "unclassified",
+          problem: 'a line that runs "until Ctrl-C" must quote the text it prints first: `# ... until Ctrl-C "TEXT"`',
+        };
   }
   const exits = /\bexits (\d+)\.?$/.exec(comment);
   return { kind: "run", expectedStatus: exits ? Number(exits[1]) : 0 };

@@ -40,17 +40,24 @@ describe.skipIf(!isCheckout)("README's What is where", () => {
   it("names every folder in the repository", () => {
     const named = namedFolders();
     const missing = trackedFolders().holding.filter((folder) => !named.has(folder));
-    expect(missing, `add these folders to README.md's "What is where" table (as \`folder/\`): ${missing.join(", ")}`).toEqual([]);
+    expect(
+      missing,
+      `add these folders to README.md's "What is where" table (as \`folder/\`): ${missing.join(", ")}`,
+    ).toEqual([]);
   });
 
   it("names no folder that is not there", () => {
     const { all } = trackedFolders();
     const gone = [...namedFolders()].filter((folder) => !all.has(folder) && !GENERATED.has(folder));
-    expect(gone, `README.md's "What is where" names folders the repository does not hold: ${gone.join(", ")}`).toEqual([]);
+    expect(gone, `README.md's "What is where" names folders the repository does not hold: ${gone.join(", ")}`).toEqual(
+      [],
+    );
   });
 
   it("points only at files that exist when it says where to change what", () => {
-    const paths = [...mapSection().matchAll(/`([\w.@-]+(?:\/[\w.@-]+)+\.(?:ts|js|json|ipynb|md|txt))`/g)].map((m) => m[1]!);
+    const paths = [...mapSection().matchAll(/`([\w.@-]+(?:\/[\w.@-]+)+\.(?:ts|js|json|ipynb|md|txt))`/g)].map(
+      (m) => m[1]!,
+    );
     expect(paths.length).toBeGreaterThan(20);
     const gone = paths.filter((path) => !existsSync(join(REPO, path)));
     expect(gone, `README.md's "What is where" names files that are not there: ${gone.join(", ")}`).toEqual([]);

@@ -76,8 +76,18 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
   const { verdict } = line;
   const [ollama, anthropic] = await Promise.all([fakeOllama(), fakeMessagesApi({ apiKey: STAND_IN_KEY })]);
   try {
-    const env = newcomerEnv(REPO, { OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY });
-    const outcome = await runLine(line.command, clone, env, LIMITS, verdict.kind === "bounded" ? verdict.waitFor : undefined);
+    const env = newcomerEnv(REPO, {
+      OLLAMA_HOST: ollama.url,
+      ANTHROPIC_BASE_URL: anthropic.url,
+      ANTHROPIC_API_KEY: STAND_IN_KEY,
+    });
+    const outcome = await runLine(
+      line.command,
+      clone,
+      env,
+      LIMITS,
+      verdict.kind === "bounded" ? verdict.waitFor : undefined,
+    );
     const timing = `${(outcome.ms / 1000).toFixed(1).padStart(6)} s  ${verdict.kind.padEnd(7)}  README.md:${line.line}  ${line.command}`;
     let problem = problemWith(line, outcome, LIMITS);
     const service = serviceOf(line.command);
@@ -86,108 +96,145 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
       problem = `never reached the loopback ${service} stand-in (does it read ${service === "ollama" ? "OLLAMA_HOST" : "ANTHROPIC_BASE_URL"}?)`;
     }
     if (problem === undefined) return { timing };
-    const tail = outcome.tail.trimEnd().split("\n").slice(-15).map((l) => `    | ${l}`).join("\n");
+    const tail = outcome.tail
+      .trimEnd()
+      .split("\n")
+      .slice(-15)
+      .map((l) => `    | ${l}`)
+      .join("\n");
     return { timing, problem: `README.md:${line.line}  ${line.text}\n  ${problem}\n  output (end):\n${tail}` };
   } finally {
     await Promise.all([ollama.close(), anthropic.close()]);
   }
 }
 
-describe.skipIf(notACheckout !== false)(`README.md on a fresh clone${notACheckout === false ? "" : ` (${notACheckout})`}`, () => {
-  let scratch: string;
-  let clone: string;
-  let cloneSeconds = 0;
+describe.skipIf(notACheckout !== false)(
+  `README.md on a fresh clone${notACheckout === false ? "" : ` (${notACheckout})`}`,
+  () => {
+    let scratch: string;
+    let clone: string;
+    let cloneSeconds = 0;
 
-  beforeAll(() => {
-    const started = Date.now();
-    scratch = mkdtempSync(join(tmpdir(), "readme-test-"));
-    // mkdtemp makes the folder 0700. As root the checkpoint grades in a host process run as an
-    // unprivileged user, which cannot read a checkout inside a private folder (it then grades even
-    // the library 0 of 26): clone where a user's checkout usually lives, a folder others may enter.
-    chmodSync(scratch, 0o755);
-    clone = join(scratch, "mcp-workbook");
-    const head = spawnSync("git", ["-C", REPO, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim();
-    const dirty = spawnSync("git", ["-C", REPO, "status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout.trim();
-    if (dirty !== "") console.warn(`README test: cloning HEAD ${head.slice(0, 12)}; uncommitted changes are not in the clone:\n${dirty}`);
-    for (const args of [["clone", "--quiet", "--no-checkout", REPO, clone], ["-C", clone, "checkout", "--quiet", "--detach", head]]) {
-      const git = spawnSync("git", args, { encoding: "utf8" });
-      if (git.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${git.stderr}`);
-    }
-    cloneSeconds = (Date.now() - started) / 1000;
-  });
-
-  afterAll(async () => {
-    await endRunning();
-    // The clone holds a whole node_modules (tens of thousands of files): deleting it can take longer
-    // than the lines took on a busy machine, and nothing waits for it, so a detached rm does it.
-    if (scratch) spawn("rm", ["-rf", scratch], { detached: true, stdio: "ignore" }).unref();
-  });
-
-  it("runs every line as written, runs it bounded, or finds it marked with its reason", { timeout: 1_500_000 }, async () => {
-    const lines = shellLines(readFileSync(join(clone, "README.md"), "utf8"));
-    const problems: { line: number; text: string }[] = [];
-    const timings: { line: number; text: string }[] = [];
-    const tally = { run: 0, bounded: 0, marked: 0 };
-    const runnable: ShellLine[] = [];
-    for (const line of lines) {
-      if (line.verdict.kind === "unclassified") problems.push({ line: line.line, text: `README.md:${line.line}  ${line.text}\n  ${line.verdict.problem}` });
-      else if (line.verdict.kind === "marked") tally.marked += 1;
-      else {
-        tally[line.verdict.kind] += 1;
-        runnable.push(line);
+    beforeAll(() => {
+      const started = Date.now();
+      scratch = mkdtempSync(join(tmpdir(), "readme-test-"));
+      // mkdtemp makes the folder 0700. As root the checkpoint grades in a host process run as an
+      // unprivileged user, which cannot read a checkout inside a private folder (it then grades even
+      // the library 0 of 26): clone where a user's checkout usually lives, a folder others may enter.
+      chmodSync(scratch, 0o755);
+      clone = join(scratch, "mcp-workbook");
+      const head = spawnSync("git", ["-C", REPO, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim();
+      const dirty = spawnSync("git", ["-C", REPO, "status", "--porcelain", "--untracked-files=no"], {
+        encoding: "utf8",
+      }).stdout.trim();
+      if (dirty !== "")
+        console.warn(
+          `README test: cloning HEAD ${head.slice(0, 12)}; uncommitted changes are not in the clone:\n${dirty}`,
+        );
+      for (const args of [
+        ["clone", "--quiet", "--no-checkout", REPO, clone],
+        ["-C", clone, "checkout", "--quiet", "--detach", head],
+      ]) {
+        const git = spawnSync("git", args, { encoding: "utf8" });
+        if (git.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${git.stderr}`);
       }
-    }
-    const started = Date.now();
-    const record = (line: ShellLine, result: { problem?: string; timing: string }) => {
-      timings.push({ line: line.line, text: result.timing });
-      if (result.problem !== undefined) problems.push({ line: line.line, text: result.problem });
-      return result.problem === undefined;
-    };
-    // The quick start's set-up first, alone: nothing after a failed set-up can say anything.
-    const [setup, ...after] = runnable;
-    if (setup !== undefined && record(setup, await tryLine(setup, clone))) {
-      const setupSeconds = (Date.now() - started) / 1000;
-      // Then block by block, two blocks at a time; the lines of one block in order (they may share files).
-      const blocks = [...new Set(after.map((line) => line.block))].map((block) => after.filter((line) => line.block === block));
-      const lane = async () => {
-        for (let block = blocks.shift(); block !== undefined; block = blocks.shift()) {
-          for (const line of block) record(line, await tryLine(line, clone));
+      cloneSeconds = (Date.now() - started) / 1000;
+    });
+
+    afterAll(async () => {
+      await endRunning();
+      // The clone holds a whole node_modules (tens of thousands of files): deleting it can take longer
+      // than the lines took on a busy machine, and nothing waits for it, so a detached rm does it.
+      if (scratch) spawn("rm", ["-rf", scratch], { detached: true, stdio: "ignore" }).unref();
+    });
+
+    it(
+      "runs every line as written, runs it bounded, or finds it marked with its reason",
+      { timeout: 1_500_000 },
+      async () => {
+        const lines = shellLines(readFileSync(join(clone, "README.md"), "utf8"));
+        const problems: { line: number; text: string }[] = [];
+        const timings: { line: number; text: string }[] = [];
+        const tally = { run: 0, bounded: 0, marked: 0 };
+        const runnable: ShellLine[] = [];
+        for (const line of lines) {
+          if (line.verdict.kind === "unclassified")
+            problems.push({ line: line.line, text: `README.md:${line.line}  ${line.text}\n  ${line.verdict.problem}` });
+          else if (line.verdict.kind === "marked") tally.marked += 1;
+          else {
+            tally[line.verdict.kind] += 1;
+            runnable.push(line);
+          }
         }
-      };
-      await Promise.all([lane(), lane()]);
-      timings.push({ line: Infinity, text: `set-up ${setupSeconds.toFixed(1)} s, the other lines ${((Date.now() - started) / 1000 - setupSeconds).toFixed(1)} s (two blocks at a time)` });
-    }
-    const seconds = (Date.now() - started) / 1000;
-    const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
-    console.log(
-      `README test: ${lines.length} shell lines: ${tally.run} run, ${tally.bounded} bounded, ${tally.marked} marked; ` +
-        `clone ${cloneSeconds.toFixed(1)} s, lines ${seconds.toFixed(1)} s\n${timings.sort(byLine).map((t) => t.text).join("\n")}`,
+        const started = Date.now();
+        const record = (line: ShellLine, result: { problem?: string; timing: string }) => {
+          timings.push({ line: line.line, text: result.timing });
+          if (result.problem !== undefined) problems.push({ line: line.line, text: result.problem });
+          return result.problem === undefined;
+        };
+        // The quick start's set-up first, alone: nothing after a failed set-up can say anything.
+        const [setup, ...after] = runnable;
+        if (setup !== undefined && record(setup, await tryLine(setup, clone))) {
+          const setupSeconds = (Date.now() - started) / 1000;
+          // Then block by block, two blocks at a time; the lines of one block in order (they may share files).
+          const blocks = [...new Set(after.map((line) => line.block))].map((block) =>
+            after.filter((line) => line.block === block),
+          );
+          const lane = async () => {
+            for (let block = blocks.shift(); block !== undefined; block = blocks.shift()) {
+              for (const line of block) record(line, await tryLine(line, clone));
+            }
+          };
+          await Promise.all([lane(), lane()]);
+          timings.push({
+            line: Infinity,
+            text: `set-up ${setupSeconds.toFixed(1)} s, the other lines ${((Date.now() - started) / 1000 - setupSeconds).toFixed(1)} s (two blocks at a time)`,
+          });
+        }
+        const seconds = (Date.now() - started) / 1000;
+        const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+        console.log(
+          `README test: ${lines.length} shell lines: ${tally.run} run, ${tally.bounded} bounded, ${tally.marked} marked; ` +
+            `clone ${cloneSeconds.toFixed(1)} s, lines ${seconds.toFixed(1)} s\n${timings
+              .sort(byLine)
+              .map((t) => t.text)
+              .join("\n")}`,
+        );
+        const report = problems.sort(byLine).map((p) => p.text);
+        expect(
+          report,
+          `${report.length} README line(s) failed on a fresh clone:\n\n${report.join("\n\n")}\n\n${HOW_TO_MARK}`,
+        ).toEqual([]);
+      },
     );
-    const report = problems.sort(byLine).map((p) => p.text);
-    expect(report, `${report.length} README line(s) failed on a fresh clone:\n\n${report.join("\n\n")}\n\n${HOW_TO_MARK}`).toEqual([]);
-  });
-  it("starts the servers its .mcp.json examples name, from the clone", async () => {
-    const readme = readFileSync(join(clone, "README.md"), "utf8");
-    const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
-      .filter((match) => match[1]!.includes('"mcpServers"'))
-      .map((match) => JSON.parse(match[1]!.replaceAll("/abs/path/to/repo", clone)) as { mcpServers?: Record<string, { command: string; args: string[] }> })
-      .flatMap((config) => Object.values(config.mcpServers ?? {}));
-    expect(configs.length).toBeGreaterThan(0);
-    for (const server of configs) {
-      // An MCP client starts it from a folder of its own choosing, with a small environment.
-      const client = new StdioClient([server.command, ...server.args], {
-        allowed: ["word_count"],
-        timeoutMs: 20_000,
-        env: { PATH: newcomerEnv(REPO, {})["PATH"]!, HOME: process.env["HOME"] ?? "/root" },
-        cwd: tmpdir(),
-      });
-      try {
-        await client.initialize();
-        expect((await client.listTools()).map((tool) => tool.name)).toContain("word_count");
-        expect(await client.callTool("word_count", { text: "vanilla stock needs review" })).toBe("4");
-      } finally {
-        await client.close();
+    it("starts the servers its .mcp.json examples name, from the clone", async () => {
+      const readme = readFileSync(join(clone, "README.md"), "utf8");
+      const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+        .filter((match) => match[1]!.includes('"mcpServers"'))
+        .map(
+          (match) =>
+            JSON.parse(match[1]!.replaceAll("/abs/path/to/repo", clone)) as {
+              mcpServers?: Record<string, { command: string; args: string[] }>;
+            },
+        )
+        .flatMap((config) => Object.values(config.mcpServers ?? {}));
+      expect(configs.length).toBeGreaterThan(0);
+      for (const server of configs) {
+        // An MCP client starts it from a folder of its own choosing, with a small environment.
+        const client = new StdioClient([server.command, ...server.args], {
+          allowed: ["word_count"],
+          timeoutMs: 20_000,
+          env: { PATH: newcomerEnv(REPO, {})["PATH"]!, HOME: process.env["HOME"] ?? "/root" },
+          cwd: tmpdir(),
+        });
+        try {
+          await client.initialize();
+          expect((await client.listTools()).map((tool) => tool.name)).toContain("word_count");
+          expect(await client.callTool("word_count", { text: "vanilla stock needs review" })).toBe("4");
+        } finally {
+          await client.close();
+        }
       }
-    }
-  });
-});
+    });
+  },
+);

@@ -11,7 +11,10 @@ const env = { PATH: process.env["PATH"]! };
 const run = (command: string, comment = "") => {
   const verdict = classify(command, comment);
   const waitFor = verdict.kind === "bounded" ? verdict.waitFor : undefined;
-  return runLine(command, tmpdir(), env, LIMITS, waitFor).then((outcome) => ({ outcome, problem: problemWith({ verdict }, outcome, LIMITS) }));
+  return runLine(command, tmpdir(), env, LIMITS, waitFor).then((outcome) => ({
+    outcome,
+    problem: problemWith({ verdict }, outcome, LIMITS),
+  }));
 };
 
 describe("runLine and problemWith", () => {
@@ -39,7 +42,10 @@ describe("runLine and problemWith", () => {
   });
 
   it("end a bounded line once its text appears, its whole group with it", async () => {
-    const { outcome, problem } = await run(`(sleep 30 &) ; echo "serving at http://127.0.0.1:9/"; sleep 30`, 'until Ctrl-C "http://127.0.0.1:"');
+    const { outcome, problem } = await run(
+      `(sleep 30 &) ; echo "serving at http://127.0.0.1:9/"; sleep 30`,
+      'until Ctrl-C "http://127.0.0.1:"',
+    );
     expect(problem).toBeUndefined();
     expect(outcome.sawText).toBe(true);
     expect(outcome.ms).toBeLessThan(LIMITS.boundedMs);
@@ -47,7 +53,9 @@ describe("runLine and problemWith", () => {
   });
 
   it("fail a bounded line that ends, or runs on, without its text", async () => {
-    expect((await run("echo something else", 'until Ctrl-C "http://"')).problem).toBe('ended (status 0) without printing "http://"');
+    expect((await run("echo something else", 'until Ctrl-C "http://"')).problem).toBe(
+      'ended (status 0) without printing "http://"',
+    );
     expect((await run("sleep 30", 'until Ctrl-C "http://"')).problem).toBe('did not print "http://" within 3 s');
   });
 

@@ -73,7 +73,13 @@ export async function endRunning(): Promise<void> {
 }
 
 /** Runs one line in its own process group; a bounded line (`waitFor`) is ended once that text appears. */
-export function runLine(command: string, cwd: string, env: NodeJS.ProcessEnv, limits: Limits, waitFor?: string): Promise<Outcome> {
+export function runLine(
+  command: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  limits: Limits,
+  waitFor?: string,
+): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolveOutcome, reject) => {
     const child = spawn("bash", ["-c", command], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
@@ -91,7 +97,16 @@ export function runLine(command: string, cwd: string, env: NodeJS.ProcessEnv, li
       const leftBehind = exited !== undefined && !sawText ? (processGroupMembers(pgid) ?? []).length : 0;
       await endGroup(pgid);
       running.delete(pgid);
-      resolveOutcome({ pgid, status: exited?.status ?? null, signal: exited?.signal ?? null, sawText, timedOut, leftBehind, ms: Date.now() - started, tail });
+      resolveOutcome({
+        pgid,
+        status: exited?.status ?? null,
+        signal: exited?.signal ?? null,
+        sawText,
+        timedOut,
+        leftBehind,
+        ms: Date.now() - started,
+        tail,
+      });
     };
     const onData = (chunk: Buffer) => {
       tail = (tail + chunk.toString("utf8")).slice(-Math.max(OUTPUT_TAIL_CHARS, (waitFor?.length ?? 0) * 2));
@@ -108,10 +123,13 @@ export function runLine(command: string, cwd: string, env: NodeJS.ProcessEnv, li
       setTimeout(() => void finish(), DRAIN_MS).unref();
     });
     child.on("close", () => void finish()); // all output read
-    const timer = setTimeout(() => {
-      timedOut = true;
-      void finish();
-    }, waitFor === undefined ? limits.runMs : limits.boundedMs);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        void finish();
+      },
+      waitFor === undefined ? limits.runMs : limits.boundedMs,
+    );
   });
 }
 
@@ -128,7 +146,8 @@ export function problemWith(line: Pick<ShellLine, "verdict">, outcome: Outcome, 
   if (outcome.timedOut) {
     return `still running after ${limits.runMs / 1000} s (a long-lived line needs \`# ... until Ctrl-C "TEXT"\`, a minute-long one \`# not run here: <reason>\`)`;
   }
-  if (outcome.status !== verdict.expectedStatus) return `exited with ${outcome.status ?? outcome.signal}, expected ${verdict.expectedStatus}`;
+  if (outcome.status !== verdict.expectedStatus)
+    return `exited with ${outcome.status ?? outcome.signal}, expected ${verdict.expectedStatus}`;
   if (outcome.leftBehind > 0) return `exited, but left ${outcome.leftBehind} process(es) of its group running`;
   return undefined;
 }

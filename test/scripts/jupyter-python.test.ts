@@ -28,7 +28,9 @@ describe("scripts/jupyter-python.sh", () => {
     const found = find({ WORKBOOK_PYTHON: bare }, "json");
     expect(found.status).toBe(0);
     expect(found.stdout.trim()).not.toBe(bare);
-    expect(find({ WORKBOOK_PYTHON: bare }, "no_such_module_here").stderr).toContain(`${bare} lacks: no_such_module_here`);
+    expect(find({ WORKBOOK_PYTHON: bare }, "no_such_module_here").stderr).toContain(
+      `${bare} lacks: no_such_module_here`,
+    );
   });
 
   it("takes WORKBOOK_PYTHON first when it has the modules", () => {

@@ -4,7 +4,16 @@ import { MODES, MODE_NAMES, isModeName } from "../../server/src/modes.js";
 
 describe("parseArgs", () => {
   it("defaults to normal mode, no log, 1 GiB for the endless line", () => {
-    expect(parseArgs([])).toEqual({ kind: "run", options: { mode: "normal", logFile: undefined, endlessBytes: DEFAULT_ENDLESS_BYTES, recordFile: undefined, notifications: 0 } });
+    expect(parseArgs([])).toEqual({
+      kind: "run",
+      options: {
+        mode: "normal",
+        logFile: undefined,
+        endlessBytes: DEFAULT_ENDLESS_BYTES,
+        recordFile: undefined,
+        notifications: 0,
+      },
+    });
     expect(DEFAULT_ENDLESS_BYTES).toBe(1_073_741_824);
   });
 
@@ -38,7 +47,10 @@ describe("modes", () => {
     expect(new Set(MODE_NAMES).size).toBe(21);
     expect(MODE_NAMES[0]).toBe("normal");
     const usage = usageText();
-    for (const mode of MODES) expect(usage).toMatch(new RegExp(`^  ${mode.name} +${mode.summary.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}$`, "mu"));
+    for (const mode of MODES)
+      expect(usage).toMatch(
+        new RegExp(`^  ${mode.name} +${mode.summary.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}$`, "mu"),
+      );
     expect(isModeName("stale")).toBe(true);
     expect(isModeName("Stale")).toBe(false);
   });
@@ -46,7 +58,13 @@ describe("modes", () => {
 
 describe("the checkpoint's evidence settings", () => {
   it("reads --record and --notifications, and refuses a count that is not a whole number", () => {
-    expect(parseArgs(["--record", "/tmp/r.jsonl", "--notifications", "17"])).toMatchObject({ kind: "run", options: { recordFile: "/tmp/r.jsonl", notifications: 17 } });
-    expect(parseArgs(["--notifications", "-1"])).toMatchObject({ kind: "usage-error", message: expect.stringMatching(/--notifications expects a whole number/u) });
+    expect(parseArgs(["--record", "/tmp/r.jsonl", "--notifications", "17"])).toMatchObject({
+      kind: "run",
+      options: { recordFile: "/tmp/r.jsonl", notifications: 17 },
+    });
+    expect(parseArgs(["--notifications", "-1"])).toMatchObject({
+      kind: "usage-error",
+      message: expect.stringMatching(/--notifications expects a whole number/u),
+    });
   });
 });

@@ -3,7 +3,12 @@ import { classifyLine } from "../../server/src/jsonrpc.js";
 
 describe("classifyLine", () => {
   it("tells requests, notifications and responses apart", () => {
-    expect(classifyLine('{"jsonrpc":"2.0","id":0,"method":"ping"}')).toEqual({ kind: "request", id: 0, method: "ping", params: {} });
+    expect(classifyLine('{"jsonrpc":"2.0","id":0,"method":"ping"}')).toEqual({
+      kind: "request",
+      id: 0,
+      method: "ping",
+      params: {},
+    });
     expect(classifyLine('{"jsonrpc":"2.0","id":"a","method":"tools/list","params":{"cursor":"x"}}')).toEqual({
       kind: "request",
       id: "a",
@@ -15,7 +20,10 @@ describe("classifyLine", () => {
       method: "notifications/initialized",
       params: {},
     });
-    expect(classifyLine('{"jsonrpc":"2.0","id":"server-1","result":{}}')).toMatchObject({ kind: "response", id: "server-1" });
+    expect(classifyLine('{"jsonrpc":"2.0","id":"server-1","result":{}}')).toMatchObject({
+      kind: "response",
+      id: "server-1",
+    });
   });
 
   it.each([

@@ -35,17 +35,24 @@ describe("LineReader", () => {
 
   it("yields the same lines however the bytes are split (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: "grapheme", maxLength: 20 }).map((s) => s.replace(/[\r\n]/gu, "")), { maxLength: 8 }), fc.array(fc.nat(40), { maxLength: 10 }), (lines, cuts) => {
-        const bytes = Buffer.from(lines.map((line) => `${line}\n`).join(""));
-        const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
-        const chunks: Buffer[] = [];
-        let start = 0;
-        for (const point of [...points, bytes.length]) {
-          chunks.push(bytes.subarray(start, point));
-          start = point;
-        }
-        expect(feedAll(new LineReader(), chunks)).toEqual(lines.map((text) => ({ kind: "line", text })));
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ unit: "grapheme", maxLength: 20 }).map((s) => s.replace(/[\r\n]/gu, "")),
+          { maxLength: 8 },
+        ),
+        fc.array(fc.nat(40), { maxLength: 10 }),
+        (lines, cuts) => {
+          const bytes = Buffer.from(lines.map((line) => `${line}\n`).join(""));
+          const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          const chunks: Buffer[] = [];
+          let start = 0;
+          for (const point of [...points, bytes.length]) {
+            chunks.push(bytes.subarray(start, point));
+            start = point;
+          }
+          expect(feedAll(new LineReader(), chunks)).toEqual(lines.map((text) => ({ kind: "line", text })));
+        },
+      ),
     );
   });
 });

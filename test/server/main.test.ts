@@ -59,7 +59,11 @@ describe("normal mode", () => {
   it("answers the handshake with 2025-06-18, tools without listChanged, and its name", async () => {
     const server = new RawServer([]);
     // A client asking for an older version still hears 2025-06-18: the client decides.
-    server.request(1, "initialize", { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "t", version: "1" } });
+    server.request(1, "initialize", {
+      protocolVersion: "2024-11-05",
+      capabilities: {},
+      clientInfo: { name: "t", version: "1" },
+    });
     const reply = await server.nextMessage();
     expect(reply).toEqual({
       jsonrpc: "2.0",
@@ -115,7 +119,9 @@ describe("normal mode", () => {
     const logged = readLog(log);
     expect(reply).toEqual({ jsonrpc: "2.0", id: 3, result: { content: [{ type: "text", text: "4" }] } });
     expect(logged).toEqual([{ id: 3, name: "word_count", arguments: COUNT_ARGS }]);
-    expect(readFileSync(log, "utf8")).toBe('{"id":3,"name":"word_count","arguments":{"text":"vanilla stock needs review"}}\n');
+    expect(readFileSync(log, "utf8")).toBe(
+      '{"id":3,"name":"word_count","arguments":{"text":"vanilla stock needs review"}}\n',
+    );
     server.endInput();
     expect(await server.exit).toEqual({ code: 0, signal: null });
     expect(server.waitingLines).toBe(0); // the notification got no answer
@@ -140,9 +146,15 @@ describe("normal mode", () => {
     server.request(3, "ping");
     expect(await server.nextMessage()).toEqual({ jsonrpc: "2.0", id: 3, result: {} });
     server.request(4, "resources/list");
-    expect(await server.nextMessage()).toMatchObject({ id: 4, error: { code: -32601, message: expect.stringContaining("resources/list") } });
+    expect(await server.nextMessage()).toMatchObject({
+      id: 4,
+      error: { code: -32601, message: expect.stringContaining("resources/list") },
+    });
     callTool(server, 5, "delete_everything", {});
-    expect(await server.nextMessage()).toMatchObject({ id: 5, error: { code: -32602, message: expect.stringContaining("delete_everything") } });
+    expect(await server.nextMessage()).toMatchObject({
+      id: 5,
+      error: { code: -32602, message: expect.stringContaining("delete_everything") },
+    });
     callTool(server, 6, "word_count", { text: 42 });
     const bad = await server.nextMessage();
     expect(bad).toMatchObject({ id: 6, result: { isError: true } });
@@ -180,7 +192,6 @@ describe("normal mode", () => {
     await server.exit;
     expect(server.waitingLines).toBe(0);
   });
-
 
   it("ends on SIGTERM", async () => {
     const server = await ready("normal");
@@ -222,7 +233,11 @@ describe("failure modes", () => {
     const log = freshLog();
     const server = await ready("wrong-id", log);
     callTool(server, 3, "word_count", COUNT_ARGS);
-    expect(await server.nextMessage()).toEqual({ jsonrpc: "2.0", id: 4, result: { content: [{ type: "text", text: "4" }] } });
+    expect(await server.nextMessage()).toEqual({
+      jsonrpc: "2.0",
+      id: 4,
+      result: { content: [{ type: "text", text: "4" }] },
+    });
     expect(readLog(log)).toEqual([{ id: 3, name: "word_count", arguments: COUNT_ARGS }]);
   });
 
@@ -314,10 +329,22 @@ describe("failure modes", () => {
 
   it("notify sends two log messages and a progress notification before every reply", async () => {
     const server = new RawServer(["--mode", "notify"]);
-    server.request(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } });
+    server.request(1, "initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "t", version: "1" },
+    });
     const beforeHello = await server.messages(4);
-    expect(beforeHello.map((message) => message["method"])).toEqual(["notifications/message", "notifications/progress", "notifications/message", undefined]);
-    expect(beforeHello[3]).toMatchObject({ id: 1, result: { capabilities: { tools: { listChanged: false }, logging: {} } } });
+    expect(beforeHello.map((message) => message["method"])).toEqual([
+      "notifications/message",
+      "notifications/progress",
+      "notifications/message",
+      undefined,
+    ]);
+    expect(beforeHello[3]).toMatchObject({
+      id: 1,
+      result: { capabilities: { tools: { listChanged: false }, logging: {} } },
+    });
     callTool(server, 3, "word_count", COUNT_ARGS);
     const beforeCall = await server.messages(4);
     expect(beforeCall.slice(0, 3).every((message) => !("id" in message))).toBe(true);
@@ -329,7 +356,9 @@ describe("failure modes", () => {
     const server = await ready("chatty");
     callTool(server, 3, "word_count", COUNT_ARGS);
     const messages = await server.messages(21);
-    expect(messages.slice(0, 20).every((message) => message["method"] === "notifications/message" && !("id" in message))).toBe(true);
+    expect(
+      messages.slice(0, 20).every((message) => message["method"] === "notifications/message" && !("id" in message)),
+    ).toBe(true);
     expect(messages[20]).toMatchObject({ id: 3, result: { content: [{ text: "4" }] } });
   });
 
@@ -351,7 +380,11 @@ describe("failure modes", () => {
     server.send({ jsonrpc: "2.0", id: "server-1", error: { code: -32601, message: "no" } });
     expect(await server.nextMessage()).toMatchObject({ id: 3, result: { content: [{ text: "4" }] } });
     // stderr is another pipe: its line may come after the reply, though written before it.
-    await server.until(() => server.stderr.includes("expected the ping answer to be a result {}"), 5000, "the diagnostic on stderr");
+    await server.until(
+      () => server.stderr.includes("expected the ping answer to be a result {}"),
+      5000,
+      "the diagnostic on stderr",
+    );
   });
 
   it("grandchild leaves a SIGTERM-proof child in its process group after a clean exit", async () => {
@@ -370,7 +403,9 @@ describe("failure modes", () => {
     expect(() => process.kill(grandchild, 0)).not.toThrow();
     process.kill(-server.pid, "SIGKILL"); // what a careful client does; afterEach repeats it harmlessly
     await sleep(100);
-    expect(existsSync(`/proc/${grandchild}`) && !readFileSync(`/proc/${grandchild}/stat`, "utf8").includes(") Z")).toBe(false);
+    expect(existsSync(`/proc/${grandchild}`) && !readFileSync(`/proc/${grandchild}/stat`, "utf8").includes(") Z")).toBe(
+      false,
+    );
   });
 
   it("paged hands out seven tools in pages of three behind opaque cursors", async () => {
@@ -420,7 +455,11 @@ describe("failure modes", () => {
     const second = await server.nextMessage();
     server.request(4, "tools/list", { cursor: "again" });
     const third = await server.nextMessage();
-    expect([first, second, third].map((page) => (page["result"] as Json)["nextCursor"])).toEqual(["again", "again", "again"]);
+    expect([first, second, third].map((page) => (page["result"] as Json)["nextCursor"])).toEqual([
+      "again",
+      "again",
+      "again",
+    ]);
     expect(toolNames(first)).toEqual(["word_count", "place_purchase"]);
     expect(toolNames(second)).not.toContain("word_count");
   });
@@ -449,7 +488,8 @@ describe("failure modes", () => {
     const server = new RawServer(["--mode", "hostile", "--log", log]);
     await server.handshake();
     server.request(2, "tools/list");
-    const tools = ((await server.nextMessage())["result"] as { tools: Array<{ name: string; description: string }> }).tools;
+    const tools = ((await server.nextMessage())["result"] as { tools: Array<{ name: string; description: string }> })
+      .tools;
     expect(tools.map((tool) => tool.name)).toEqual(["word_count", "place_purchase", "shop_notes"]);
     expect(tools[2]?.description).toMatch(/place_purchase/);
     expect(tools[2]?.description).toMatch(/vanilla/);
@@ -465,7 +505,9 @@ describe("failure modes", () => {
     server.request(2, "tools/list");
     const reply = await server.nextMessage();
     const tools = (reply["result"] as { tools: Array<{ name: string; inputSchema: Json }> }).tools;
-    expect(tools.map((tool) => tool.name)).toEqual(Array.from({ length: 40 }, (_, index) => `tool_${String(index + 1).padStart(2, "0")}`));
+    expect(tools.map((tool) => tool.name)).toEqual(
+      Array.from({ length: 40 }, (_, index) => `tool_${String(index + 1).padStart(2, "0")}`),
+    );
     expect(tools.every((tool) => tool.inputSchema["type"] === "object")).toBe(true);
     expect((reply["result"] as Json)["nextCursor"]).toBeUndefined();
   });

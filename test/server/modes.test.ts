@@ -29,7 +29,10 @@ describe("one table of the teaching server's modes (server/src/modes.ts)", () =>
     expect(new Set(MODE_NAMES).size).toBe(MODES.length);
     expect(MODE_NAMES[0]).toBe("normal");
     const help = usageText();
-    for (const mode of MODES) expect(help).toContain(`${mode.name.padEnd(Math.max(...MODE_NAMES.map((name) => name.length)))}  ${mode.summary}\n`);
+    for (const mode of MODES)
+      expect(help).toContain(
+        `${mode.name.padEnd(Math.max(...MODE_NAMES.map((name) => name.length)))}  ${mode.summary}\n`,
+      );
   });
 
   it("each mode ends in a result or in a reason the library's errors really have", () => {
@@ -39,11 +42,15 @@ describe("one table of the teaching server's modes (server/src/modes.ts)", () =>
   });
 
   it("lib reads that table as it is, and every list of modes in lib is built from it", () => {
-    expect(TEACHING_MODES.map((entry) => [entry.mode, entry.summary, entry.teaches, entry.expect])).toEqual(MODES.map((mode) => [mode.name, mode.summary, mode.teaches, mode.expect]));
+    expect(TEACHING_MODES.map((entry) => [entry.mode, entry.summary, entry.teaches, entry.expect])).toEqual(
+      MODES.map((mode) => [mode.name, mode.summary, mode.teaches, mode.expect]),
+    );
     expect(GALLERY_MODES).toEqual(TEACHING_MODES);
     expect(DEMO_MODES.map((entry) => entry.mode)).toEqual(MODES.filter((mode) => mode.demo).map((mode) => mode.name));
     expect([...DEMO_MODES, ...EXERCISE_MODES].map((entry) => entry.mode).sort()).toEqual([...MODE_NAMES].sort());
-    expect(FAILURE_MODES).toEqual(MODES.flatMap((mode) => ("graded" in mode ? [{ mode: mode.name, ...mode.graded }] : [])));
+    expect(FAILURE_MODES).toEqual(
+      MODES.flatMap((mode) => ("graded" in mode ? [{ mode: mode.name, ...mode.graded }] : [])),
+    );
     expect(BUILD_MODES).toEqual(MODES.filter((mode) => !("exercise" in mode)).map((mode) => mode.name));
   });
 

@@ -43,9 +43,16 @@ export class RawServer {
 
   constructor(args: readonly string[]) {
     // detached: the server leads its own process group, so cleanup can end it with its children.
-    this.child = spawn(process.execPath, [SERVER_MAIN, ...args], { stdio: "pipe", detached: true, env: { PATH: process.env["PATH"] ?? "" } });
+    this.child = spawn(process.execPath, [SERVER_MAIN, ...args], {
+      stdio: "pipe",
+      detached: true,
+      env: { PATH: process.env["PATH"] ?? "" },
+    });
     started.add(this);
-    this.exit = once(this.child, "exit").then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
+    this.exit = once(this.child, "exit").then(([code, signal]) => ({
+      code: code as number | null,
+      signal: signal as NodeJS.Signals | null,
+    }));
     this.child.stdin.on("error", () => {}); // a server that exited first closes the pipe
     this.child.stderr.setEncoding("utf8");
     this.child.stderr.on("data", (text: string) => {
@@ -115,7 +122,9 @@ export class RawServer {
     while (!condition()) {
       const left = deadline - performance.now();
       if (left <= 0) {
-        throw new Error(`waited ${timeoutMs} ms for ${what}; stdout had ${this.stdoutBytes} bytes, stderr: ${this.stderr.slice(-300)}`);
+        throw new Error(
+          `waited ${timeoutMs} ms for ${what}; stdout had ${this.stdoutBytes} bytes, stderr: ${this.stderr.slice(-300)}`,
+        );
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);

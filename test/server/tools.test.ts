@@ -13,13 +13,21 @@ describe("tools", () => {
   });
 
   it("says what it expected when the arguments break the schema", () => {
-    expect(wordCount.run({})).toEqual({ content: [{ type: "text", text: 'word_count expects "text" to be a string, got nothing' }], isError: true });
-    expect(wordCount.run({ text: "a", extra: 1 })).toMatchObject({ isError: true, content: [{ text: 'word_count takes only "text", got also "extra"' }] });
+    expect(wordCount.run({})).toEqual({
+      content: [{ type: "text", text: 'word_count expects "text" to be a string, got nothing' }],
+      isError: true,
+    });
+    expect(wordCount.run({ text: "a", extra: 1 })).toMatchObject({
+      isError: true,
+      content: [{ text: 'word_count takes only "text", got also "extra"' }],
+    });
     expect(placePurchase.run({ flavor: "vanilla", tubs: 2.5 })).toMatchObject({
       isError: true,
       content: [{ text: 'place_purchase expects "tubs" to be an integer >= 1, got the number 2.5' }],
     });
-    expect(placePurchase.run({ flavor: "vanilla", tubs: 100 })).toEqual({ content: [{ type: "text", text: "ordered 100 tubs of vanilla" }] });
+    expect(placePurchase.run({ flavor: "vanilla", tubs: 100 })).toEqual({
+      content: [{ type: "text", text: "ordered 100 tubs of vanilla" }],
+    });
   });
 
   it("advertises every tool with an object schema in every mode", () => {
@@ -27,7 +35,8 @@ describe("tools", () => {
       const listed = catalogFor(mode).list(undefined);
       expect(listed.ok).toBe(true);
       if (!listed.ok) continue;
-      for (const tool of listed.result["tools"] as Array<{ inputSchema: { type: string } }>) expect(tool.inputSchema.type).toBe("object");
+      for (const tool of listed.result["tools"] as Array<{ inputSchema: { type: string } }>)
+        expect(tool.inputSchema.type).toBe("object");
     }
     const first = catalogFor("paged").list(undefined);
     expect(first.ok && (first.result["tools"] as unknown[]).length).toBe(PAGE_SIZE);

@@ -38,7 +38,9 @@ describe("mcnemarExact", () => {
     expect(mcnemarExact(1, 9)).toMatchObject({ discordant: 10, significant: true });
     expect(mcnemarExact(1, 9).sentence).toContain("p = 0.0215, below 0.05: the two conditions differ");
     expect(mcnemarExact(2, 8)).toMatchObject({ significant: false });
-    expect(mcnemarExact(2, 8).sentence).toContain("p = 0.109, not below 0.05: this run cannot tell the two conditions apart");
+    expect(mcnemarExact(2, 8).sentence).toContain(
+      "p = 0.109, not below 0.05: this run cannot tell the two conditions apart",
+    );
     expect(mcnemarExact(0, 0).sentence).toMatch(/No paired request came out differently/);
   });
 

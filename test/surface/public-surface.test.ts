@@ -41,8 +41,18 @@ function barrel(area: string | undefined): string {
 describe("the public surface", () => {
   it("is the pinned list of names, root and namespaces", async () => {
     const files = [barrel(undefined), ...NAMESPACES.map(barrel)];
-    const program = ts.createProgram(files, { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, target: ts.ScriptTarget.ES2022, noEmit: true, skipLibCheck: true, types: [] });
-    const sections = [["mcp-workbook", barrel(undefined)], ...NAMESPACES.map((area) => [`mcp-workbook/${area}`, barrel(area)])] as const;
+    const program = ts.createProgram(files, {
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      target: ts.ScriptTarget.ES2022,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    });
+    const sections = [
+      ["mcp-workbook", barrel(undefined)],
+      ...NAMESPACES.map((area) => [`mcp-workbook/${area}`, barrel(area)]),
+    ] as const;
     const text = sections
       .map(([name, file]) => {
         const names = exportedNames(program, file);
@@ -50,7 +60,9 @@ describe("the public surface", () => {
       })
       .join("\n\n");
     const root = exportedNames(program, barrel(undefined));
-    console.log(`public surface: the root exports ${root.length} names (${root.filter((each) => !each.startsWith("type ")).length} values); ${NAMESPACES.length} namespaces`);
+    console.log(
+      `public surface: the root exports ${root.length} names (${root.filter((each) => !each.startsWith("type ")).length} values); ${NAMESPACES.length} namespaces`,
+    );
     await expect(`${text}\n`).toMatchFileSnapshot("./public-surface.txt");
   });
 
@@ -60,17 +72,25 @@ describe("the public surface", () => {
     }
   });
 
-  it.each(NAMESPACES)("mcp-workbook/%s is a folder whose package.json points at the built barrel, shipped in files", (area) => {
-    const manifest = JSON.parse(readFileSync(join(LIB, area, "package.json"), "utf8")) as { main?: string; types?: string };
-    // main and types, not an exports map: tslab resolves Node10-style and ignores exports.
-    expect(manifest).toEqual({ main: `../dist/${area}/index.js`, types: `../dist/${area}/index.d.ts` });
-    expect(existsSync(join(LIB, area, manifest.main!)), "run npm run build").toBe(true);
-    const files = (JSON.parse(readFileSync(join(LIB, "package.json"), "utf8")) as { files: string[] }).files;
-    expect(files).toContain(area);
-  });
+  it.each(NAMESPACES)(
+    "mcp-workbook/%s is a folder whose package.json points at the built barrel, shipped in files",
+    (area) => {
+      const manifest = JSON.parse(readFileSync(join(LIB, area, "package.json"), "utf8")) as {
+        main?: string;
+        types?: string;
+      };
+      // main and types, not an exports map: tslab resolves Node10-style and ignores exports.
+      expect(manifest).toEqual({ main: `../dist/${area}/index.js`, types: `../dist/${area}/index.d.ts` });
+      expect(existsSync(join(LIB, area, manifest.main!)), "run npm run build").toBe(true);
+      const files = (JSON.parse(readFileSync(join(LIB, "package.json"), "utf8")) as { files: string[] }).files;
+      expect(files).toContain(area);
+    },
+  );
 
   it("has no other namespace folder in lib/ than the ones listed here", () => {
-    const folders = readdirSync(LIB, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(LIB, entry.name, "package.json")));
+    const folders = readdirSync(LIB, { withFileTypes: true }).filter(
+      (entry) => entry.isDirectory() && existsSync(join(LIB, entry.name, "package.json")),
+    );
     expect(folders.map((entry) => entry.name).sort()).toEqual([...NAMESPACES]);
   });
 

@@ -44,19 +44,35 @@ it("a tslab cell imports mcp-workbook/<area> by name, type-checks it and uses it
   mkdirSync(join(folder, "node_modules"));
   symlinkSync(join(REPO, "lib"), join(folder, "node_modules", "mcp-workbook"));
   const notebook = join(folder, "subpaths.ipynb");
-  writeFileSync(notebook, JSON.stringify({
-    cells: CELLS.map((source, index) => ({ cell_type: "code", id: `cell-${index}`, execution_count: null, metadata: {}, outputs: [], source })),
-    metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-    nbformat: 4,
-    nbformat_minor: 5,
-  }));
+  writeFileSync(
+    notebook,
+    JSON.stringify({
+      cells: CELLS.map((source, index) => ({
+        cell_type: "code",
+        id: `cell-${index}`,
+        execution_count: null,
+        metadata: {},
+        outputs: [],
+        source,
+      })),
+      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    }),
+  );
 
   const run = await runNotebook(notebook, { env: { WORKBOOK_RECEIPT: RECEIPT } });
   expect(run.error).toBeUndefined();
   expect(run.ok).toBe(true);
-  if (run.timing) console.log(`subpath kernel run: ${run.timing.kernelStart.toFixed(1)} s to start the kernel, ${run.timing.cells.toFixed(1)} s for ${CELLS.length} cells`);
+  if (run.timing)
+    console.log(
+      `subpath kernel run: ${run.timing.kernelStart.toFixed(1)} s to start the kernel, ${run.timing.cells.toFixed(1)} s for ${CELLS.length} cells`,
+    );
   const printed = run.cells.map((cell) => cell.outputs.join(""));
-  expect(JSON.parse(printed[0]!)).toEqual({ version: "2025-06-18", tables: JSON.parse(JSON.stringify(summarize(loadReceipt(RECEIPT).rows))) });
+  expect(JSON.parse(printed[0]!)).toEqual({
+    version: "2025-06-18",
+    tables: JSON.parse(JSON.stringify(summarize(loadReceipt(RECEIPT).rows))),
+  });
   expect(JSON.parse(printed[1]!)).toEqual(Array(7).fill("function"));
   expect(printed[2]).toBe("function\n");
   expect(run.cells.every((cell) => cell.stderr === "")).toBe(true);

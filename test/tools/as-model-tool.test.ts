@@ -14,7 +14,11 @@ describe("asModelTool", () => {
     const wrapped = asModelTool(wordCount);
     expect(wrapped).toEqual({
       type: "function",
-      function: { name: "word_count", description: "Count the words in a piece of text.", parameters: wordCount.inputSchema },
+      function: {
+        name: "word_count",
+        description: "Count the words in a piece of text.",
+        parameters: wordCount.inputSchema,
+      },
     });
     expect(wrapped.function.parameters).toBe(wordCount.inputSchema);
   });

@@ -76,10 +76,15 @@ describe("BM25 on a hand-computed corpus", () => {
   });
 
   it("top agrees with sorting scores, whichever selection path it takes", () => {
-    const docs = Array.from({ length: 200 }, (_, i) => `tool ${i % 7} alpha ${i % 3 === 0 ? "beta" : "gamma"} ${"x ".repeat(i % 5)}`);
+    const docs = Array.from(
+      { length: 200 },
+      (_, i) => `tool ${i % 7} alpha ${i % 3 === 0 ? "beta" : "gamma"} ${"x ".repeat(i % 5)}`,
+    );
     const big = new Bm25Index(docs);
     const scores = big.scores("alpha beta 3");
-    const expected = scores.map((score, index) => ({ index, score })).sort((a, b) => b.score - a.score || a.index - b.index);
+    const expected = scores
+      .map((score, index) => ({ index, score }))
+      .sort((a, b) => b.score - a.score || a.index - b.index);
     for (const m of [1, 5, 30, 200]) expect(big.top("alpha beta 3", m)).toEqual(expected.slice(0, m));
   });
 
@@ -111,7 +116,10 @@ describe("bm25Scorer", () => {
 
   it.each([
     [{ k1: -0.1 }, "BM25 parameter k1 out of range; expected a finite number >= 0 (usually 1.2 to 2.0); received -0.1"],
-    [{ k1: Number.POSITIVE_INFINITY }, "BM25 parameter k1 out of range; expected a finite number >= 0 (usually 1.2 to 2.0); received Infinity"],
+    [
+      { k1: Number.POSITIVE_INFINITY },
+      "BM25 parameter k1 out of range; expected a finite number >= 0 (usually 1.2 to 2.0); received Infinity",
+    ],
     [{ b: 1.5 }, "BM25 parameter b out of range; expected a number in [0, 1]; received 1.5"],
     [{ b: Number.NaN }, "BM25 parameter b out of range; expected a number in [0, 1]; received NaN"],
   ])("refuses %o when the scorer is made, naming the range", (options, message) => {

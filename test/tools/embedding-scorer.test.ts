@@ -22,7 +22,15 @@ type Handler = (body: { model: string; input: string[] }, res: ServerResponse) =
 /** Speaks Ollama's POST /api/embed: {model, input: string[]} → {model, embeddings: number[][], ...}. */
 const ollamaLike: Handler = (body, res) => {
   res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify({ model: body.model, embeddings: body.input.map(letterVector), total_duration: 1000, load_duration: 10, prompt_eval_count: 8 }));
+  res.end(
+    JSON.stringify({
+      model: body.model,
+      embeddings: body.input.map(letterVector),
+      total_duration: 1000,
+      load_duration: 10,
+      prompt_eval_count: 8,
+    }),
+  );
 };
 
 let server: Server | undefined;
@@ -56,7 +64,12 @@ describe("ollamaEmbeddingScorer", () => {
     const docs = ["vanilla tubs", "docker containers"];
     const scores = await score("vanilla", docs);
     expect(seen).toEqual([
-      { method: "POST", url: "/api/embed", contentType: "application/json", body: { model: "all-minilm", input: ["vanilla", ...docs] } },
+      {
+        method: "POST",
+        url: "/api/embed",
+        contentType: "application/json",
+        body: { model: "all-minilm", input: ["vanilla", ...docs] },
+      },
     ]);
     expect(scores).toEqual(docs.map((d) => cosineSimilarity(letterVector("vanilla"), letterVector(d))));
     expect(scores[0]).toBeGreaterThan(scores[1] as number);
@@ -97,14 +110,30 @@ describe("ollamaEmbeddingScorer", () => {
       res.end(JSON.stringify({ error: `model "${body.model}" not found, try pulling it first` }));
     });
     const attempt = ollamaEmbeddingScorer({ baseUrl })("vanilla", ["a"]);
-    await expect(attempt).rejects.toMatchObject({ name: "ServiceError", code: "service", reason: "http-status", status: 404 });
-    await expect(attempt).rejects.toThrow(/HTTP 404 \(is the model pulled\? "ollama pull all-minilm"\); expected .*; received .*model \\"all-minilm\\" not found/);
+    await expect(attempt).rejects.toMatchObject({
+      name: "ServiceError",
+      code: "service",
+      reason: "http-status",
+      status: 404,
+    });
+    await expect(attempt).rejects.toThrow(
+      /HTTP 404 \(is the model pulled\? "ollama pull all-minilm"\); expected .*; received .*model \\"all-minilm\\" not found/,
+    );
   });
 
   it.each([
     ["a body without embeddings", { model: "all-minilm" }, /lacks \{embeddings: number\[\]\[\]\}/],
     ["one vector too few", { embeddings: [[1, 0]] }, /returned 1 embeddings for 2 inputs/],
-    ["vectors of different sizes", { embeddings: [[1, 0], [1, 0, 0]] }, /embedding sizes differ: query 2, document 3/],
+    [
+      "vectors of different sizes",
+      {
+        embeddings: [
+          [1, 0],
+          [1, 0, 0],
+        ],
+      },
+      /embedding sizes differ: query 2, document 3/,
+    ],
   ])("refuses %s", async (_label, answer, message) => {
     const { baseUrl } = await listen((_body, res) => {
       res.writeHead(200, { "content-type": "application/json" });
@@ -144,9 +173,21 @@ describe("ollamaEmbeddingScorer", () => {
     const calls: string[] = [];
     const fakeFetch = (async (url: string | URL | Request) => {
       calls.push(String(url));
-      return new Response(JSON.stringify({ embeddings: [[1, 0], [1, 0], [0, 1]] }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          embeddings: [
+            [1, 0],
+            [1, 0],
+            [0, 1],
+          ],
+        }),
+        { status: 200 },
+      );
     }) as typeof fetch;
-    const scores = await ollamaEmbeddingScorer({ baseUrl: "http://ollama.invalid:1/", fetch: fakeFetch })("q", ["same", "other"]);
+    const scores = await ollamaEmbeddingScorer({ baseUrl: "http://ollama.invalid:1/", fetch: fakeFetch })("q", [
+      "same",
+      "other",
+    ]);
     expect(calls).toEqual(["http://ollama.invalid:1/api/embed"]);
     expect(scores).toEqual([1, 0]);
   });

@@ -11,7 +11,12 @@ const rankings = [
 
 describe("recallAtK", () => {
   it("marks each request whose expected tool is among the first k offered", () => {
-    expect(recallAtK(rankings, 1)).toEqual({ perRequest: [true, false, false, false], hits: 1, total: 4, recall: 0.25 });
+    expect(recallAtK(rankings, 1)).toEqual({
+      perRequest: [true, false, false, false],
+      hits: 1,
+      total: 4,
+      recall: 0.25,
+    });
     expect(recallAtK(rankings, 2)).toEqual({ perRequest: [true, true, false, false], hits: 2, total: 4, recall: 0.5 });
     expect(recallAtK(rankings, 5)).toEqual({ perRequest: [true, true, false, true], hits: 3, total: 4, recall: 0.75 });
   });

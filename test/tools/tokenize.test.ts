@@ -3,7 +3,17 @@ import { tokenize } from "../../lib/src/tools/tokenize.js";
 
 describe("tokenize", () => {
   it("lowercases and splits on everything that is not a letter or digit", () => {
-    expect(tokenize("Is the van with A-1060 on its way?")).toEqual(["is", "the", "van", "with", "a", "1060", "on", "its", "way"]);
+    expect(tokenize("Is the van with A-1060 on its way?")).toEqual([
+      "is",
+      "the",
+      "van",
+      "with",
+      "a",
+      "1060",
+      "on",
+      "its",
+      "way",
+    ]);
     expect(tokenize("stock_level. Today's  sales")).toEqual(["stock", "level", "today", "s", "sales"]);
   });
 

@@ -17,7 +17,8 @@ console.log(`uid ${process.getuid?.()}`);
 const repoReports = require("node:path").resolve(require.resolve("mcp-workbook"), "../../../checkpoints/reports");
 // The grader's own command line is readable by anyone: it names the report folder.
 const graderArgs = tryRead(`/proc/${process.ppid}/cmdline`).split(" ");
-const named = graderArgs.indexOf("--report-dir") === -1 ? undefined : graderArgs[graderArgs.indexOf("--report-dir") + 1];
+const named =
+  graderArgs.indexOf("--report-dir") === -1 ? undefined : graderArgs[graderArgs.indexOf("--report-dir") + 1];
 for (const dir of [process.env.WORKBOOK_REPORT_DIR, named, repoReports, "/autograder/results"].filter(Boolean)) {
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -29,7 +30,8 @@ for (const dir of [process.env.WORKBOOK_REPORT_DIR, named, repoReports, "/autogr
 }
 function answerFor(requestId, message) {
   if (typeof message.method === "string") return null;
-  if (message.id != requestId) throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(requestId) });
+  if (message.id != requestId)
+    throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(requestId) });
   return wb.answerFor(requestId, { ...message, id: requestId });
 }
 module.exports = { ...wb, answerFor };

@@ -19,7 +19,8 @@ for (const rule of rules.RULES) replace(rule, "body", async () => "");
 replace(checkpoint, "runRules", run.runRules);
 function answerFor(requestId, message) {
   if (typeof message.method === "string") return null;
-  if (message.id != requestId) throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(requestId) });
+  if (message.id != requestId)
+    throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(requestId) });
   return wb.answerFor(requestId, { ...message, id: requestId });
 }
 console.log("ok a reply answers a request only when its id has the same type and value");

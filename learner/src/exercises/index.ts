@@ -6,7 +6,14 @@
 // ("exercise-answer") are where you develop them, with the same checks; copy the finished code here.
 import type { McpTool } from "mcp-workbook";
 import type { Transcript } from "mcp-workbook/agent";
-import type { AskPage, DeclineAnalysis, ListBounds, LoopRecovery, PurchaseCounts, ToolCosts } from "mcp-workbook/exercises";
+import type {
+  AskPage,
+  DeclineAnalysis,
+  ListBounds,
+  LoopRecovery,
+  PurchaseCounts,
+  ToolCosts,
+} from "mcp-workbook/exercises";
 import type { Row } from "mcp-workbook/experiment";
 import type { ClientContext } from "mcp-workbook/pieces";
 import { notImplemented } from "../not-implemented.js";
@@ -63,7 +70,10 @@ export async function exercise5(context: ClientContext, texts: readonly string[]
  * Exercise 6: from the model's `answers` to the shop requests and the teaching server's own call
  * `log`, how often the model asked for place_purchase, and how many purchases reached the server.
  */
-export async function exercise6(answers: ReadonlyArray<{ request: string; answer: unknown }>, log: ReadonlyArray<{ name: string }>): Promise<PurchaseCounts> {
+export async function exercise6(
+  answers: ReadonlyArray<{ request: string; answer: unknown }>,
+  log: ReadonlyArray<{ name: string }>,
+): Promise<PurchaseCounts> {
   void answers;
   void log;
   return notImplemented("exercise6");

@@ -15,5 +15,11 @@ export { shopHandlers } from "./shop-handlers.js";
 export { SEARCH_TOOL, SEARCH_TOOL_NAME } from "./search-tool.js";
 export { notAllowedText, notOfferedText, failedText, foundText } from "./wording.js";
 export {
-  TWO_STEP_REQUEST, TWO_STEP_REQUEST_TERSE, DELIVERY_ARGS, MESSAGE_ARGS, MESSAGE_SEARCH_QUERY, twoStepCatalog, twoStepModel,
+  TWO_STEP_REQUEST,
+  TWO_STEP_REQUEST_TERSE,
+  DELIVERY_ARGS,
+  MESSAGE_ARGS,
+  MESSAGE_SEARCH_QUERY,
+  twoStepCatalog,
+  twoStepModel,
 } from "./two-step.js";

@@ -21,14 +21,24 @@ type Outcome = NonNullable<Turn["outcome"]>;
  */
 export async function runLoop(request: string, options: LoopOptions): Promise<Transcript> {
   if (typeof request !== "string" || request.trim() === "") {
-    throw new UsageError("request", { what: "runLoop: no request to run", expected: "a non-empty string", received: JSON.stringify(request) ?? "nothing" });
+    throw new UsageError("request", {
+      what: "runLoop: no request to run",
+      expected: "a non-empty string",
+      received: JSON.stringify(request) ?? "nothing",
+    });
   }
   const o = resolveLoopOptions(options);
   const conversation: Message[] = [{ role: "user", text: request }];
   const turns: Turn[] = [];
   const kept = new Map<string, McpTool>();
   let found: McpTool[] = [];
-  const finish = (stopped: Transcript["stopped"], finalText?: string): Transcript => ({ request, turns, stopped, finalText, conversation });
+  const finish = (stopped: Transcript["stopped"], finalText?: string): Transcript => ({
+    request,
+    turns,
+    stopped,
+    finalText,
+    conversation,
+  });
 
   for (let turn = 1; turn <= o.maxTurns; turn += 1) {
     const queries = queriesFor(conversation, o.searchOn);
@@ -52,9 +62,10 @@ export async function runLoop(request: string, options: LoopOptions): Promise<Tr
     } else if (call.name === SEARCH_TOOL_NAME) {
       const query = searchQueryOf(call.arguments);
       found = query === undefined ? [] : topTools(query, o.allowedTools, o.score, o.m);
-      outcome = query === undefined
-        ? { kind: "failed", text: failedText(call.name, "expected arguments {query: a non-empty string}") }
-        : { kind: "result", text: foundText(found.map((tool) => tool.name)) };
+      outcome =
+        query === undefined
+          ? { kind: "failed", text: failedText(call.name, "expected arguments {query: a non-empty string}") }
+          : { kind: "result", text: foundText(found.map((tool) => tool.name)) };
     } else {
       outcome = await execute(o, call);
       const tool = offered.find((t) => t.name === call.name);

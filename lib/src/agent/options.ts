@@ -56,17 +56,27 @@ export function resolveLoopOptions(options: LoopOptions): ResolvedLoopOptions {
     throw new UsageError("loop-option", { ...wording, what: `runLoop: ${wording.what}` });
   };
   const m = options.m ?? DEFAULT_TOP_M;
-  if (!Number.isInteger(m) || m < 1) fail({ what: "invalid m", expected: "a whole number of tools >= 1", received: String(m) });
+  if (!Number.isInteger(m) || m < 1)
+    fail({ what: "invalid m", expected: "a whole number of tools >= 1", received: String(m) });
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   if (!Number.isInteger(maxTurns) || maxTurns < 1 || maxTurns > MAX_MAX_TURNS) {
-    fail({ what: "invalid maxTurns", expected: `a whole number from 1 to ${MAX_MAX_TURNS}`, received: String(maxTurns), limit: `at most ${MAX_MAX_TURNS} turns` });
+    fail({
+      what: "invalid maxTurns",
+      expected: `a whole number from 1 to ${MAX_MAX_TURNS}`,
+      received: String(maxTurns),
+      limit: `at most ${MAX_MAX_TURNS} turns`,
+    });
   }
   const searchOn = options.searchOn ?? "latest";
-  if (!SEARCH_ON.includes(searchOn)) fail({ what: "invalid searchOn", expected: `one of ${SEARCH_ON.join(", ")}`, received: String(searchOn) });
+  if (!SEARCH_ON.includes(searchOn))
+    fail({ what: "invalid searchOn", expected: `one of ${SEARCH_ON.join(", ")}`, received: String(searchOn) });
   const keep = options.keep ?? "none";
-  if (!KEEP.includes(keep)) fail({ what: "invalid keep", expected: `one of ${KEEP.join(", ")}`, received: String(keep) });
+  if (!KEEP.includes(keep))
+    fail({ what: "invalid keep", expected: `one of ${KEEP.join(", ")}`, received: String(keep) });
   const allowed = new Set(options.allowed);
-  for (const name of allowed) if (typeof name !== "string") fail({ what: "allowed holds a non-name", expected: "tool names (strings)", received: String(name) });
+  for (const name of allowed)
+    if (typeof name !== "string")
+      fail({ what: "allowed holds a non-name", expected: "tool names (strings)", received: String(name) });
   const searchTool = options.searchTool ?? false;
   if (searchTool && options.tools.some((tool) => tool.name === SEARCH_TOOL_NAME)) {
     fail({

@@ -30,7 +30,11 @@ export function askText(conversation: readonly Message[]): string {
 }
 
 /** The Ask a provider receives for one turn. */
-export function askFor(conversation: readonly Message[], offered: readonly McpTool[], options: ProviderModelOptions): Ask {
+export function askFor(
+  conversation: readonly Message[],
+  offered: readonly McpTool[],
+  options: ProviderModelOptions,
+): Ask {
   return { request: askText(conversation), offered, protocol: options.protocol ?? "native", model: options.model };
 }
 

@@ -41,7 +41,10 @@ export function callIfOffered(
 }
 
 /** A model that answers turn i with step i. Asking for a turn past the last step is an error, not a guess. */
-export function scriptedModel(steps: readonly ScriptedTurn[], label = "scripted model, not a language model"): AgentModel {
+export function scriptedModel(
+  steps: readonly ScriptedTurn[],
+  label = "scripted model, not a language model",
+): AgentModel {
   let turn = 0;
   return {
     label,

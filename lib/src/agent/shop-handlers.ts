@@ -10,7 +10,11 @@ function parsed<T extends z.ZodTypeAny>(tool: string, schema: T, args: Record<st
     const issues = result.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"}: ${issue.message}`);
     // The tool ran and refused its input: a failure the loop reports to the model, as a server's isError would be.
     const what = `${tool}: arguments do not match its schema (${issues.join("; ")})`;
-    throw new ToolError(what, { what, expected: `arguments that fit ${tool}'s schema`, received: JSON.stringify(args) });
+    throw new ToolError(what, {
+      what,
+      expected: `arguments that fit ${tool}'s schema`,
+      received: JSON.stringify(args),
+    });
   }
   return result.data;
 }
@@ -27,13 +31,19 @@ export function shopHandlers(): Record<string, ToolHandler> {
   return {
     stock_level: (args) => `${parsed("stock_level", z.object({ product: text }), args).product}: 18 units on hand`,
     draft_restock: (args) => {
-      const a = parsed("draft_restock", z.object({ product: text, quantity: z.number().int().min(1), supplier: text.optional() }), args);
+      const a = parsed(
+        "draft_restock",
+        z.object({ product: text, quantity: z.number().int().min(1), supplier: text.optional() }),
+        args,
+      );
       return `draft R-${nextDraft++}: ${a.quantity} of ${a.product} from ${a.supplier ?? "the usual supplier"} (not sent; Lucy reviews drafts)`;
     },
     supplier_delivery_status: (args) =>
       `${parsed("supplier_delivery_status", z.object({ order_ref: text }), args).order_ref}: in transit, expected tomorrow before noon`,
     word_count: (args) => {
-      const words = parsed("word_count", z.object({ text: z.string() }), args).text.split(/\s+/).filter((w) => w !== "");
+      const words = parsed("word_count", z.object({ text: z.string() }), args)
+        .text.split(/\s+/)
+        .filter((w) => w !== "");
       return String(words.length);
     },
     send_message_to_lucy: (args) => {

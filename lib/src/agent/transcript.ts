@@ -42,7 +42,11 @@ export function formatTranscript(transcript: Transcript): string {
   for (const turn of transcript.turns) {
     lines.push(`turn ${turn.turn} offered: ${turn.offered.join(", ")}`);
     const { answer } = turn;
-    lines.push(answer.kind === "text" ? `  model answers: ${answer.text}` : `  model calls ${answer.name} ${JSON.stringify(answer.arguments)}`);
+    lines.push(
+      answer.kind === "text"
+        ? `  model answers: ${answer.text}`
+        : `  model calls ${answer.name} ${JSON.stringify(answer.arguments)}`,
+    );
     if (turn.outcome !== undefined) lines.push(`  ${turn.outcome.kind}: ${turn.outcome.text}`);
   }
   lines.push(`stopped: ${transcript.stopped}`);

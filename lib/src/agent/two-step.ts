@@ -7,10 +7,12 @@ import { SEARCH_TOOL_NAME } from "./search-tool.js";
 import type { AgentModel, Message, ModelAnswer } from "./types.js";
 
 /** Our wording of the chapter's example. "message" and "Lucy" are both in the request. */
-export const TWO_STEP_REQUEST = "record today's delivery of 12 tubs of vanilla from Dairy North, then message Lucy about it";
+export const TWO_STEP_REQUEST =
+  "record today's delivery of 12 tubs of vanilla from Dairy North, then message Lucy about it";
 
 /** The same request said tersely: "phone the boss" shares only "phone" with send_message_to_lucy's text. */
-export const TWO_STEP_REQUEST_TERSE = "Record today's delivery: 12 tubs of vanilla from Dairy North. Then phone the boss.";
+export const TWO_STEP_REQUEST_TERSE =
+  "Record today's delivery: 12 tubs of vanilla from Dairy North. Then phone the boss.";
 
 export const DELIVERY_ARGS = { supplier: "Dairy North", product: "vanilla", quantity: 12 } as const;
 export const MESSAGE_ARGS = { message: "Dairy North delivered 12 tubs of vanilla today; it is recorded." } as const;
@@ -43,9 +45,14 @@ export function twoStepModel(): AgentModel {
         return { kind: "text", text: "I could not record the delivery: no tool for it was offered." };
       }
       if (!succeeded(conversation, "send_message_to_lucy")) {
-        if (has("send_message_to_lucy")) return { kind: "call", name: "send_message_to_lucy", arguments: { ...MESSAGE_ARGS } };
-        if (has(SEARCH_TOOL_NAME) && !searched) return { kind: "call", name: SEARCH_TOOL_NAME, arguments: { query: MESSAGE_SEARCH_QUERY } };
-        return { kind: "text", text: "I recorded the delivery, but I could not message Lucy: no tool for it was offered." };
+        if (has("send_message_to_lucy"))
+          return { kind: "call", name: "send_message_to_lucy", arguments: { ...MESSAGE_ARGS } };
+        if (has(SEARCH_TOOL_NAME) && !searched)
+          return { kind: "call", name: SEARCH_TOOL_NAME, arguments: { query: MESSAGE_SEARCH_QUERY } };
+        return {
+          kind: "text",
+          text: "I recorded the delivery, but I could not message Lucy: no tool for it was offered.",
+        };
       }
       return { kind: "text", text: "Recorded the delivery and told Lucy." };
     },

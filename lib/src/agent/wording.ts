@@ -15,5 +15,7 @@ export function failedText(name: string, error: unknown): string {
 }
 
 export function foundText(names: readonly string[]): string {
-  return names.length === 0 ? "found no allowed tools for that query" : `found: ${names.join(", ")} (offered on the next turn)`;
+  return names.length === 0
+    ? "found no allowed tools for that query"
+    : `found: ${names.join(", ")} (offered on the next turn)`;
 }

@@ -14,7 +14,8 @@ const BUILDS = 5;
 const TOP = 5;
 const TARGET_MS = 1;
 const SEED = 20_240_601;
-const USAGE = "usage: npm run bench:bm25 [-- --json]\n  times BM25 over 10,000 generated tools; --json prints the figures as one JSON line";
+const USAGE =
+  "usage: npm run bench:bm25 [-- --json]\n  times BM25 over 10,000 generated tools; --json prints the figures as one JSON line";
 
 /** Made-up but pronounceable words, so the vocabulary is large and has no accidental structure. */
 function vocabulary(size: number, random: () => number): string[] {
@@ -55,7 +56,9 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 function main(): void {
-  const { values } = argumentsOrExit("bench:bm25", USAGE, () => readFlags(process.argv.slice(2), { json: { type: "boolean" }, help: { type: "boolean" } }));
+  const { values } = argumentsOrExit("bench:bm25", USAGE, () =>
+    readFlags(process.argv.slice(2), { json: { type: "boolean" }, help: { type: "boolean" } }),
+  );
   if (values.help === true) {
     console.log(USAGE);
     return;
@@ -122,10 +125,16 @@ function main(): void {
     console.log(JSON.stringify(figures));
     return;
   }
-  console.log(`BM25 index over ${TOOLS} generated tools (${figures.averageDocumentTokens} tokens each on average), top ${TOP}, Node ${process.version}`);
+  console.log(
+    `BM25 index over ${TOOLS} generated tools (${figures.averageDocumentTokens} tokens each on average), top ${TOP}, Node ${process.version}`,
+  );
   console.log(`  build: median ${figures.buildMsMedian} ms over ${BUILDS} builds`);
-  console.log(`  query: median ${figures.queryMsMedian} ms, p95 ${figures.queryMsP95} ms, max ${figures.queryMsMax} ms over ${QUERIES} queries (after ${WARM_UP} to warm up)`);
-  console.log(`  every score then a full sort: median ${figures.fullSortMsMedian} ms (${(figures.fullSortMsMedian / figures.queryMsMedian).toFixed(1)}× the index's top-${TOP})`);
+  console.log(
+    `  query: median ${figures.queryMsMedian} ms, p95 ${figures.queryMsP95} ms, max ${figures.queryMsMax} ms over ${QUERIES} queries (after ${WARM_UP} to warm up)`,
+  );
+  console.log(
+    `  every score then a full sort: median ${figures.fullSortMsMedian} ms (${(figures.fullSortMsMedian / figures.queryMsMedian).toFixed(1)}× the index's top-${TOP})`,
+  );
   console.log(`  target: median query under ${TARGET_MS} ms: ${figures.meetsTarget ? "met" : "NOT met"}`);
   if (!figures.meetsTarget) process.exitCode = 1;
 }

@@ -37,7 +37,10 @@ async function startups(): Promise<number[]> {
 }
 
 async function clientCalls(calls: number, trace?: WireTrace): Promise<number[]> {
-  const client = new StdioClient(teachingServerCommand(), trace === undefined ? { allowed: ["word_count"] } : { allowed: ["word_count"], trace });
+  const client = new StdioClient(
+    teachingServerCommand(),
+    trace === undefined ? { allowed: ["word_count"] } : { allowed: ["word_count"], trace },
+  );
   try {
     await client.initialize();
     await client.listTools();
@@ -53,8 +56,15 @@ async function clientCalls(calls: number, trace?: WireTrace): Promise<number[]> 
   }
 }
 
-async function endlessLine(): Promise<{ outcome: string; refusedMs: number; peakRssMiB: number; offeredBytes: number }> {
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(__dirname, "endless-probe.js")], { timeout: 120_000 });
+async function endlessLine(): Promise<{
+  outcome: string;
+  refusedMs: number;
+  peakRssMiB: number;
+  offeredBytes: number;
+}> {
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(__dirname, "endless-probe.js")], {
+    timeout: 120_000,
+  });
   return JSON.parse(stdout) as { outcome: string; refusedMs: number; peakRssMiB: number; offeredBytes: number };
 }
 
@@ -82,7 +92,13 @@ function spread(values: readonly number[]): { median: number; low: number; high:
 
 const us = (value: number): string => `${(value * 1000).toFixed(1)} µs`;
 
-function ratioLine(label: string, rounds: ReadonlyArray<Record<Contender, Summary>>, over: Contender, under: Contender, target: number): string {
+function ratioLine(
+  label: string,
+  rounds: ReadonlyArray<Record<Contender, Summary>>,
+  over: Contender,
+  under: Contender,
+  target: number,
+): string {
   const ratios = spread(rounds.map((round) => round[over].median / round[under].median));
   return `ratio ${label}: ${ratios.median.toFixed(2)}x (rounds ${ratios.low.toFixed(2)}-${ratios.high.toFixed(2)})  target <= ${target.toFixed(2)}x  ${ratios.median <= target ? "met" : "NOT met"}`;
 }
@@ -91,24 +107,42 @@ function ratioLine(label: string, rounds: ReadonlyArray<Record<Contender, Summar
 async function profileCalls(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "client-profile-"));
   try {
-    await promisify(execFile)(process.execPath, ["--cpu-prof", "--cpu-prof-interval", "100", "--cpu-prof-dir", dir, path.join(__dirname, "profile-calls.js"), String(PROFILED_CALLS)], { timeout: 300_000 });
+    await promisify(execFile)(
+      process.execPath,
+      [
+        "--cpu-prof",
+        "--cpu-prof-interval",
+        "100",
+        "--cpu-prof-dir",
+        dir,
+        path.join(__dirname, "profile-calls.js"),
+        String(PROFILED_CALLS),
+      ],
+      { timeout: 300_000 },
+    );
     const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"))!;
     const { functions, files } = selfTimes(JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile);
     const idle = functions.find((entry) => entry.name === "(idle)")?.share ?? 0;
     const busy = (entries: typeof functions) => entries.filter((entry) => entry.name !== "(idle)");
-    console.log(`\nCPU profile of the client process, ${PROFILED_CALLS} calls (node --cpu-prof, a sample every 100 µs): idle ${(idle * 100).toFixed(1)}% of the samples (waiting on the server and the pipe);`);
+    console.log(
+      `\nCPU profile of the client process, ${PROFILED_CALLS} calls (node --cpu-prof, a sample every 100 µs): idle ${(idle * 100).toFixed(1)}% of the samples (waiting on the server and the pipe);`,
+    );
     console.log("self time as a share of the busy samples (module loading at start included):");
     console.log("  by function:");
-    for (const entry of busy(functions).slice(0, 15)) console.log(`    ${((entry.share / (1 - idle)) * 100).toFixed(1).padStart(5)}%  ${entry.name}`);
+    for (const entry of busy(functions).slice(0, 15))
+      console.log(`    ${((entry.share / (1 - idle)) * 100).toFixed(1).padStart(5)}%  ${entry.name}`);
     console.log("  by file:");
-    for (const entry of busy(files).slice(0, 10)) console.log(`    ${((entry.share / (1 - idle)) * 100).toFixed(1).padStart(5)}%  ${entry.name}`);
+    for (const entry of busy(files).slice(0, 10))
+      console.log(`    ${((entry.share / (1 - idle)) * 100).toFixed(1).padStart(5)}%  ${entry.name}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 async function main(): Promise<void> {
-  console.log(`client bench: node ${process.version}, ${CALLS} calls per contender in ${ROUNDS} alternating rounds (${WARMUP} warm-up calls per run, not counted), ${STARTS} starts`);
+  console.log(
+    `client bench: node ${process.version}, ${CALLS} calls per contender in ${ROUNDS} alternating rounds (${WARMUP} warm-up calls per run, not counted), ${STARTS} starts`,
+  );
   const start = summarize(await startups());
   console.log(`spawn + handshake + list: median ${ms(start.median, 1)}, p95 ${ms(start.p95, 1)}`);
   const names = Object.keys(CONTENDERS) as Contender[];
@@ -125,20 +159,31 @@ async function main(): Promise<void> {
     }
     rounds.push(medians);
   }
-  console.log(`\nword_count per call against the teaching server (normal mode): median of all calls, p95, and the range of the ${ROUNDS} round medians`);
+  console.log(
+    `\nword_count per call against the teaching server (normal mode): median of all calls, p95, and the range of the ${ROUNDS} round medians`,
+  );
   for (const name of names) {
     const all = summarize(samples[name]);
     const range = spread(rounds.map((round) => round[name].median));
-    console.log(`  ${name.padEnd(16)} median ${ms(all.median)}  p95 ${ms(all.p95)}  rounds ${ms(range.low)}-${ms(range.high)}  (n=${all.n})`);
+    console.log(
+      `  ${name.padEnd(16)} median ${ms(all.median)}  p95 ${ms(all.p95)}  rounds ${ms(range.low)}-${ms(range.high)}  (n=${all.n})`,
+    );
   }
   console.log("");
   console.log(ratioLine("ours (no trace) / floor", rounds, "ours, no trace", "floor", 1.5));
   console.log(ratioLine("ours (no trace) / official SDK", rounds, "ours, no trace", "official SDK", 0.6));
   console.log(ratioLine("ours (trace off) / floor", rounds, "ours, trace off", "floor", 1.5));
-  console.log(ratioLine("floor / official SDK", rounds, "floor", "official SDK", 1).replace(/  target.*$/, "  (the least any client reading this pipe could reach)"));
+  console.log(
+    ratioLine("floor / official SDK", rounds, "floor", "official SDK", 1).replace(
+      /  target.*$/,
+      "  (the least any client reading this pipe could reach)",
+    ),
+  );
   for (const name of ["ours, trace off", "ours, trace on"] as const) {
     const extra = spread(rounds.map((round) => round[name].median - round["ours, no trace"].median));
-    console.log(`cost of ${name.slice(6)} over no trace: ${us(extra.median)} per call (rounds ${us(extra.low)} to ${us(extra.high)})`);
+    console.log(
+      `cost of ${name.slice(6)} over no trace: ${us(extra.median)} per call (rounds ${us(extra.low)} to ${us(extra.high)})`,
+    );
   }
   await profileCalls();
   const endless = await endlessLine();

@@ -46,6 +46,7 @@ export function selfTimes(profile: CpuProfile): { readonly functions: SelfTime[]
     const file = where === "" ? functionName : where;
     byFile.set(file, (byFile.get(file) ?? 0) + count);
   }
-  const ranked = (counts: Map<string, number>): SelfTime[] => [...counts].map(([name, count]) => ({ name, share: count / total })).sort((a, b) => b.share - a.share);
+  const ranked = (counts: Map<string, number>): SelfTime[] =>
+    [...counts].map(([name, count]) => ({ name, share: count / total })).sort((a, b) => b.share - a.share);
   return { functions: ranked(byFunction), files: ranked(byFile) };
 }

@@ -9,7 +9,10 @@ import { WorkbookError } from "../errors/workbook-error.js";
 
 async function probe(): Promise<void> {
   const bytes = String(1024 ** 3);
-  const client = new StdioClient([...teachingServerCommand("endless"), "--endless-bytes", bytes], { allowed: ["word_count"], timeoutMs: 60_000 });
+  const client = new StdioClient([...teachingServerCommand("endless"), "--endless-bytes", bytes], {
+    allowed: ["word_count"],
+    timeoutMs: 60_000,
+  });
   const started = performance.now();
   let outcome = "result";
   try {

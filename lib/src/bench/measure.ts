@@ -15,7 +15,13 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export function summarize(samples: readonly number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, median: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0] ?? Number.NaN, max: sorted[sorted.length - 1] ?? Number.NaN };
+  return {
+    n: sorted.length,
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    min: sorted[0] ?? Number.NaN,
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
 }
 
 export function ms(value: number, digits = 3): string {

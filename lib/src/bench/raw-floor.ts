@@ -10,7 +10,11 @@ import { endProcessGroup } from "../client/process-group.js";
  */
 export async function rawRoundTrips(command: readonly string[], calls: number, warmup: number): Promise<number[]> {
   const [file, ...args] = command as [string, ...string[]];
-  const child = spawn(file, args, { stdio: ["pipe", "pipe", "ignore"], detached: true, env: { PATH: process.env["PATH"] ?? "" } });
+  const child = spawn(file, args, {
+    stdio: ["pipe", "pipe", "ignore"],
+    detached: true,
+    env: { PATH: process.env["PATH"] ?? "" },
+  });
   let waiting: (() => void) | undefined;
   let newlines = 0;
   child.stdout.on("data", (chunk: Buffer) => {
@@ -29,9 +33,21 @@ export async function rawRoundTrips(command: readonly string[], calls: number, w
       };
       child.stdin.write(frame);
     });
-  await oneReply(encodeFrame(requestMessage(1, "initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "floor", version: "1" } })));
+  await oneReply(
+    encodeFrame(
+      requestMessage(1, "initialize", {
+        protocolVersion: PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: "floor", version: "1" },
+      }),
+    ),
+  );
   child.stdin.write(encodeFrame(notificationMessage("notifications/initialized")));
-  const frames = Array.from({ length: warmup + calls }, (_, i) => encodeFrame(requestMessage(i + 2, "tools/call", { name: "word_count", arguments: { text: "vanilla stock needs review" } })));
+  const frames = Array.from({ length: warmup + calls }, (_, i) =>
+    encodeFrame(
+      requestMessage(i + 2, "tools/call", { name: "word_count", arguments: { text: "vanilla stock needs review" } }),
+    ),
+  );
   const samples: number[] = [];
   for (const [i, frame] of frames.entries()) {
     const started = performance.now();

@@ -9,7 +9,12 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 export async function sdkCallSamples(command: readonly string[], calls: number, warmup: number): Promise<number[]> {
   const [file, ...args] = command as [string, ...string[]];
   const client = new Client({ name: "bench-sdk", version: "1.0.0" });
-  const transport = new StdioClientTransport({ command: file, args, env: { PATH: process.env["PATH"] ?? "" }, stderr: "ignore" });
+  const transport = new StdioClientTransport({
+    command: file,
+    args,
+    env: { PATH: process.env["PATH"] ?? "" },
+    stderr: "ignore",
+  });
   await client.connect(transport);
   try {
     await client.listTools();
@@ -18,7 +23,8 @@ export async function sdkCallSamples(command: readonly string[], calls: number, 
       const started = performance.now();
       const result = await client.callTool({ name: "word_count", arguments: { text: "vanilla stock needs review" } });
       if (i >= warmup) samples.push(performance.now() - started);
-      if (i === 0 && JSON.stringify(result.content) !== '[{"type":"text","text":"4"}]') throw new Error(`SDK word_count answered ${JSON.stringify(result.content)}`);
+      if (i === 0 && JSON.stringify(result.content) !== '[{"type":"text","text":"4"}]')
+        throw new Error(`SDK word_count answered ${JSON.stringify(result.content)}`);
     }
     return samples;
   } finally {

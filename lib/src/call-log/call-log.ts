@@ -37,7 +37,11 @@ export function readCallLog(file: string, options: CallLogOptions = {}): CallRec
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw new CallLogError(
       "unreadable",
-      { what: `the call log ${file} cannot be read`, expected: "a file the teaching server wrote with --log", received: (error as Error).message },
+      {
+        what: `the call log ${file} cannot be read`,
+        expected: "a file the teaching server wrote with --log",
+        received: (error as Error).message,
+      },
       { file },
       { cause: error },
     );
@@ -45,7 +49,12 @@ export function readCallLog(file: string, options: CallLogOptions = {}): CallRec
   const records: CallRecord[] = [];
   function refuse(line: number, what: string, expected: string, received: string, cause?: unknown): never {
     const where = { file, line, records: [...records] };
-    throw new CallLogError("invalid", { what: `call log ${file} line ${line} ${what}`, expected, received }, where, cause === undefined ? undefined : { cause });
+    throw new CallLogError(
+      "invalid",
+      { what: `call log ${file} line ${line} ${what}`, expected, received },
+      where,
+      cause === undefined ? undefined : { cause },
+    );
   }
   for (let start = 0, line = 1; start < bytes.length; line += 1) {
     const end = bytes.indexOf(NEWLINE, start);
@@ -66,7 +75,8 @@ export function readCallLog(file: string, options: CallLogOptions = {}): CallRec
     } catch (error) {
       refuse(line, "is not UTF-8 text", "one JSON call record per line, in UTF-8", preview(raw), error);
     }
-    if (text.trim() === "") refuse(line, "is empty", "one JSON call record per line (the server writes no blank lines)", preview(text));
+    if (text.trim() === "")
+      refuse(line, "is empty", "one JSON call record per line (the server writes no blank lines)", preview(text));
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -77,7 +87,12 @@ export function readCallLog(file: string, options: CallLogOptions = {}): CallRec
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue === undefined ? "" : ` (${issue.path.join(".") || "the line"}: ${issue.message})`;
-      refuse(line, "is not a call record", "{id: number or string, name: string, arguments}", `${preview(text)}${where}`);
+      refuse(
+        line,
+        "is not a call record",
+        "{id: number or string, name: string, arguments}",
+        `${preview(text)}${where}`,
+      );
     }
     records.push(parsed.data);
   }

@@ -54,7 +54,11 @@ function marked(marker: string): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
       if (state === "Z" || state === "X") continue;
-      if (readFileSync(`/proc/${entry}/environ`).includes(needle) || readFileSync(`/proc/${entry}/cmdline`).includes(needle)) found.push(Number(entry));
+      if (
+        readFileSync(`/proc/${entry}/environ`).includes(needle) ||
+        readFileSync(`/proc/${entry}/cmdline`).includes(needle)
+      )
+        found.push(Number(entry));
     } catch {
       // ended while we looked
     }
@@ -97,7 +101,10 @@ async function libraryHolder(random: Random, modes: readonly string[], marker: s
   const foreign = internal && random() < 0.5;
   const args = ["--end", internal ? ending : "wait", "--after", String(Math.floor(random() * 300)), "--marker", marker];
   if (foreign) args.push("--foreign");
-  const holder = spawn(process.execPath, [HOLDER, ...args, ...someModes(random, modes)], { stdio: "ignore", env: { PATH: process.env["PATH"] ?? "" } });
+  const holder = spawn(process.execPath, [HOLDER, ...args, ...someModes(random, modes)], {
+    stdio: "ignore",
+    env: { PATH: process.env["PATH"] ?? "" },
+  });
   const exit = once(holder, "exit");
   if (!internal) {
     await sleep(Math.floor(random() * 800)); // anywhere from node's start to well after the handshakes
@@ -112,7 +119,9 @@ async function commandLineHolder(random: Random, marker: string, cycle: number):
   const signal = pick(random, ["SIGINT", "SIGTERM", "SIGKILL"] as const);
   // A SIGKILLed command line runs nothing: only a server that ends on end of input may be behind it.
   const foreign = signal !== "SIGKILL" && random() < 0.5;
-  const server = foreign ? ["sleep", `60.${marker.replace(/\D/gu, "")}${cycle}`] : [process.execPath, TEACHING_SERVER, "--mode", "grandchild"];
+  const server = foreign
+    ? ["sleep", `60.${marker.replace(/\D/gu, "")}${cycle}`]
+    : [process.execPath, TEACHING_SERVER, "--mode", "grandchild"];
   const cli = spawn(process.execPath, [CLI, "call", "--timeout-ms", "30000", "word_count", "{}", "--", ...server], {
     stdio: "ignore",
     detached: true, // a terminal's foreground job
@@ -131,7 +140,10 @@ async function commandLineHolder(random: Random, marker: string, cycle: number):
 }
 
 async function kernelHolder(how: string, modes: readonly string[], marker: string): Promise<string> {
-  const child = spawn(jupyterPython(), [KERNEL_ENDS, how, JSON.stringify(modes)], { stdio: "ignore", env: { ...process.env, WORKBOOK_CHAOS_RUN: marker } });
+  const child = spawn(jupyterPython(), [KERNEL_ENDS, how, JSON.stringify(modes)], {
+    stdio: "ignore",
+    env: { ...process.env, WORKBOOK_CHAOS_RUN: marker },
+  });
   const [code] = (await once(child, "exit")) as [number | null];
   if (code !== 0) throw new Error(`kernel_ends.py ${how} exited ${code}`);
   return `kernel ${how}`;
@@ -142,7 +154,12 @@ const CHAOS_USAGE =
 
 /** The chaos run's command line; a bad one is a UsageError (exit 2 with the usage). */
 function options(argv: readonly string[]): { cycles: number; seed: number; kernelEvery: number } | "help" {
-  const { values } = readFlags(argv, { cycles: { type: "string" }, seed: { type: "string" }, "kernel-every": { type: "string" }, help: { type: "boolean" } });
+  const { values } = readFlags(argv, {
+    cycles: { type: "string" },
+    seed: { type: "string" },
+    "kernel-every": { type: "string" },
+    help: { type: "boolean" },
+  });
   if (values.help === true) return "help";
   return {
     cycles: values.cycles === undefined ? 200 : wholeNumber("--cycles", values.cycles, 0),
@@ -162,31 +179,42 @@ async function main(): Promise<void> {
   const random: Random = () => generator.next() / 0x1_0000_0000;
   const modes = teachingModes();
   const run = `chaos-${process.pid}-${seed}`;
-  console.log(`chaos: ${cycles} cycles, seed ${seed}, a kernel every ${kernelEvery || "never"} cycles, ${modes.length} modes`);
+  console.log(
+    `chaos: ${cycles} cycles, seed ${seed}, a kernel every ${kernelEvery || "never"} cycles, ${modes.length} modes`,
+  );
   const fdsBefore = openDescriptors();
   const outcomes: Outcome[] = [];
   const started = performance.now();
   for (let cycle = 1; cycle <= cycles; cycle += 1) {
     const marker = `${run}-${cycle}-`;
     let kind: string;
-    if (kernelEvery > 0 && cycle % kernelEvery === 0) kind = await kernelHolder(["sigkill", "restart", "shutdown"][(cycle / kernelEvery) % 3]!, modes, marker);
+    if (kernelEvery > 0 && cycle % kernelEvery === 0)
+      kind = await kernelHolder(["sigkill", "restart", "shutdown"][(cycle / kernelEvery) % 3]!, modes, marker);
     else if (random() < 0.25) kind = await commandLineHolder(random, marker, cycle);
     else kind = await libraryHolder(random, modes, marker);
     const { left, ms } = await settle(marker);
     outcomes.push({ kind, left, ms });
     if (left > 0) console.log(`cycle ${cycle} (${kind}): ${left} processes left after ${Math.round(ms)} ms`);
-    if (cycle % 25 === 0) console.log(`  ${cycle} cycles, ${outcomes.reduce((sum, o) => sum + o.left, 0)} processes left so far, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (cycle % 25 === 0)
+      console.log(
+        `  ${cycle} cycles, ${outcomes.reduce((sum, o) => sum + o.left, 0)} processes left so far, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
   }
   await sleep(200);
   const fdsAfter = openDescriptors();
   const kinds = new Map<string, Outcome[]>();
-  for (const outcome of outcomes) kinds.set(outcome.kind.split(" +")[0]!, [...(kinds.get(outcome.kind.split(" +")[0]!) ?? []), outcome]);
+  for (const outcome of outcomes)
+    kinds.set(outcome.kind.split(" +")[0]!, [...(kinds.get(outcome.kind.split(" +")[0]!) ?? []), outcome]);
   console.log("\nhow the holder ended        cycles  left  slowest clean-up (ms)");
   for (const [kind, list] of [...kinds].sort()) {
-    console.log(`${kind.padEnd(28)}${String(list.length).padStart(6)}${String(list.reduce((sum, o) => sum + o.left, 0)).padStart(6)}${String(Math.round(Math.max(...list.map((o) => o.ms)))).padStart(23)}`);
+    console.log(
+      `${kind.padEnd(28)}${String(list.length).padStart(6)}${String(list.reduce((sum, o) => sum + o.left, 0)).padStart(6)}${String(Math.round(Math.max(...list.map((o) => o.ms)))).padStart(23)}`,
+    );
   }
   const left = outcomes.reduce((sum, outcome) => sum + outcome.left, 0);
-  console.log(`\n${cycles} cycles in ${((performance.now() - started) / 1000).toFixed(0)} s: ${left} processes left behind; descriptors ${fdsBefore} before, ${fdsAfter} after (${fdsAfter - fdsBefore} gained)`);
+  console.log(
+    `\n${cycles} cycles in ${((performance.now() - started) / 1000).toFixed(0)} s: ${left} processes left behind; descriptors ${fdsBefore} before, ${fdsAfter} after (${fdsAfter - fdsBefore} gained)`,
+  );
   process.exitCode = left > 0 || fdsAfter > fdsBefore ? 1 : 0;
 }
 

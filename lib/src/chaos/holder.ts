@@ -27,11 +27,32 @@ type Ending = "wait" | "exit" | "throw" | "reject" | "wrong-close";
 const ENDINGS: readonly Ending[] = ["wait", "exit", "throw", "reject", "wrong-close"];
 
 /** `holder.js [--end E] [--after MS] [--foreign] [--marker M] MODE...`, as chaos and the tests start it. */
-function parse(argv: readonly string[]): { end: Ending; after: number; foreign: boolean; marker: string | undefined; modes: string[] } {
-  const { values, positionals } = readFlags(argv, { end: { type: "string" }, after: { type: "string" }, foreign: { type: "boolean" }, marker: { type: "string" } }, { positionals: true });
+function parse(argv: readonly string[]): {
+  end: Ending;
+  after: number;
+  foreign: boolean;
+  marker: string | undefined;
+  modes: string[];
+} {
+  const { values, positionals } = readFlags(
+    argv,
+    { end: { type: "string" }, after: { type: "string" }, foreign: { type: "boolean" }, marker: { type: "string" } },
+    { positionals: true },
+  );
   const end = values.end ?? "wait";
-  if (!(ENDINGS as readonly string[]).includes(end)) throw new UsageError("arguments", { what: "--end: unknown ending", expected: `one of ${ENDINGS.join(", ")}`, received: JSON.stringify(end) });
-  return { end: end as Ending, after: values.after === undefined ? 0 : wholeNumber("--after", values.after, 0), foreign: values.foreign === true, marker: values.marker, modes: positionals };
+  if (!(ENDINGS as readonly string[]).includes(end))
+    throw new UsageError("arguments", {
+      what: "--end: unknown ending",
+      expected: `one of ${ENDINGS.join(", ")}`,
+      received: JSON.stringify(end),
+    });
+  return {
+    end: end as Ending,
+    after: values.after === undefined ? 0 : wholeNumber("--after", values.after, 0),
+    foreign: values.foreign === true,
+    marker: values.marker,
+    modes: positionals,
+  };
 }
 
 function serverCommand(mode: string): string[] {
@@ -54,7 +75,9 @@ async function exercise(client: StdioClient): Promise<void> {
 async function main(): Promise<void> {
   const { end, after, foreign, marker, modes } = parse(process.argv.slice(2));
   const env = { PATH: process.env["PATH"] ?? "", ...(marker === undefined ? {} : { WORKBOOK_CHAOS_RUN: marker }) };
-  const clients = modes.map((mode) => new StdioClient(serverCommand(mode), { allowed: ["word_count"], timeoutMs: 2000, env }));
+  const clients = modes.map(
+    (mode) => new StdioClient(serverCommand(mode), { allowed: ["word_count"], timeoutMs: 2000, env }),
+  );
   if (foreign) clients.push(new StdioClient(["sleep", "60"], { timeoutMs: 60_000, env }));
   // The handshakes run together; a foreign sleep never answers, so it is not awaited.
   await Promise.all(clients.filter((_, index) => !(foreign && index === clients.length - 1)).map(exercise));

@@ -28,7 +28,9 @@ export function accuracyByModelChart(report: RecoveryReport, options: AccuracyBy
     });
   }
   // report.models is already ordered by parsed size; the axis keeps that order.
-  const models = report.models.filter((m) => chosen.some(({ model }) => model === m)).map((m) => checkLabel(m.model, "accuracyByModelChart: model"));
+  const models = report.models
+    .filter((m) => chosen.some(({ model }) => model === m))
+    .map((m) => checkLabel(m.model, "accuracyByModelChart: model"));
   const values = chosen.map(({ model, cell }) => {
     checkCount(cell.right, cell.n, `accuracyByModelChart: "${model.model}" ${cell.protocol}`);
     return {
@@ -51,14 +53,24 @@ export function accuracyByModelChart(report: RecoveryReport, options: AccuracyBy
     },
     "Right tool chosen, by model",
   );
-  const x = { field: "model", type: "nominal", title: "Model (smallest first)", sort: models, axis: { labelAngle: 0 } } as const;
+  const x = {
+    field: "model",
+    type: "nominal",
+    title: "Model (smallest first)",
+    sort: models,
+    axis: { labelAngle: 0 },
+  } as const;
   const xOffset = { field: "protocol", type: "nominal", scale: { domain: protocols, paddingInner: 0.2 } } as const;
-  const color = { field: "protocol", type: "nominal", title: null, scale: { domain: protocols }, legend: { symbolType: "circle", symbolOpacity: 1 } } as const;
+  const color = {
+    field: "protocol",
+    type: "nominal",
+    title: null,
+    scale: { domain: protocols },
+    legend: { symbolType: "circle", symbolOpacity: 1 },
+  } as const;
   return {
     ...chartFrame(title, values),
     encoding: { x, xOffset, color },
-    layer: [
-      ...shareWithIntervalLayers(),
-    ],
+    layer: [...shareWithIntervalLayers()],
   };
 }

@@ -22,9 +22,11 @@ export interface ChartSet {
 export function chartsFor(data: ChartData): ChartSet {
   const charts: NamedChart[] = [];
   const omitted: { name: ChartName; reason: string }[] = [];
-  if (data.promptTokens.series.length > 0) charts.push({ name: "prompt-tokens", spec: promptTokensChart(data.promptTokens) });
+  if (data.promptTokens.series.length > 0)
+    charts.push({ name: "prompt-tokens", spec: promptTokensChart(data.promptTokens) });
   else omitted.push({ name: "prompt-tokens", reason: "no prompt tokens were recorded" });
-  if (data.routedRight.series.length > 0) charts.push({ name: "routed-right", spec: routedRightChart(data.routedRight) });
+  if (data.routedRight.series.length > 0)
+    charts.push({ name: "routed-right", spec: routedRightChart(data.routedRight) });
   else omitted.push({ name: "routed-right", reason: "no condition offered every tool of the catalog" });
   if (data.noCall.bars.length > 0) charts.push({ name: "no-call", spec: noCallChart(data.noCall) });
   else omitted.push({ name: "no-call", reason: "no native tool-calling answers" });

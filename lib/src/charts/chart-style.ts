@@ -24,7 +24,18 @@ export const CHART_CONFIG = {
 } as const satisfies NonNullable<TopLevelSpec["config"]>;
 
 /** Tableau 10, vega's default: each series takes one of these by its key, the same in every chart. */
-export const SERIES_PALETTE = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2", "#ff9da6", "#9d755d", "#bab0ac"] as const;
+export const SERIES_PALETTE = [
+  "#4c78a8",
+  "#f58518",
+  "#e45756",
+  "#72b7b2",
+  "#54a24b",
+  "#eeca3b",
+  "#b279a2",
+  "#ff9da6",
+  "#9d755d",
+  "#bab0ac",
+] as const;
 
 /** A series' colour from its key (a model and protocol, or a label): the same key, the same colour, in every chart. */
 export function seriesColor(key: string): string {
@@ -34,13 +45,23 @@ export function seriesColor(key: string): string {
 }
 
 /** A colour scale whose domain is the series labels and whose range is each series' own colour. */
-export function seriesColorScale(series: readonly { label: string; color?: string }[]): { domain: string[]; range: string[] } {
+export function seriesColorScale(series: readonly { label: string; color?: string }[]): {
+  domain: string[];
+  range: string[];
+} {
   return { domain: series.map((s) => s.label), range: series.map((s) => s.color ?? seriesColor(s.label)) };
 }
 
 /** What every chart shares: schema, title block, size, look, and its data, inline. */
 export function chartFrame<T extends object>(title: { text: string; subtitle: string[] }, values: T[]) {
-  return { $schema: VEGA_LITE_SCHEMA, title, width: CHART_WIDTH, height: CHART_HEIGHT, config: CHART_CONFIG, data: { values } } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title,
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    config: CHART_CONFIG,
+    data: { values },
+  } as const;
 }
 
 /** A share with its Wilson interval: a vertical rule from low to high, and a point at the share. */
@@ -49,7 +70,12 @@ export function shareWithIntervalLayers() {
     {
       mark: { type: "rule" as const, strokeWidth: 1.5 },
       encoding: {
-        y: { field: "low", type: "quantitative" as const, title: "Share of requests routed right", scale: { domain: [0, 1] } },
+        y: {
+          field: "low",
+          type: "quantitative" as const,
+          title: "Share of requests routed right",
+          scale: { domain: [0, 1] },
+        },
         y2: { field: "high" },
       },
     },
@@ -95,23 +121,39 @@ export function wrapLine(text: string, width: number): string[] {
 
 export function checkLabel(label: unknown, what: string): string {
   if (typeof label !== "string" || label.trim() === "") {
-    throw new UsageError("chart-input", { what: `${what}: invalid label`, expected: "a non-empty label", received: JSON.stringify(label) ?? "nothing" });
+    throw new UsageError("chart-input", {
+      what: `${what}: invalid label`,
+      expected: "a non-empty label",
+      received: JSON.stringify(label) ?? "nothing",
+    });
   }
   return label;
 }
 
 export function checkCount(k: unknown, n: unknown, what: string): void {
   if (!Number.isInteger(n) || (n as number) <= 0) {
-    throw new UsageError("chart-input", { what: `${what}: invalid n`, expected: "a whole number > 0", received: String(n) });
+    throw new UsageError("chart-input", {
+      what: `${what}: invalid n`,
+      expected: "a whole number > 0",
+      received: String(n),
+    });
   }
   if (!Number.isInteger(k) || (k as number) < 0 || (k as number) > (n as number)) {
-    throw new UsageError("chart-input", { what: `${what}: invalid count`, expected: `a whole count from 0 to n = ${String(n)}`, received: String(k) });
+    throw new UsageError("chart-input", {
+      what: `${what}: invalid count`,
+      expected: `a whole count from 0 to n = ${String(n)}`,
+      received: String(k),
+    });
   }
 }
 
 export function checkFinite(value: unknown, what: string): number {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new UsageError("chart-input", { what: `${what}: invalid number`, expected: "a finite number", received: String(value) });
+    throw new UsageError("chart-input", {
+      what: `${what}: invalid number`,
+      expected: "a finite number",
+      received: String(value),
+    });
   }
   return value;
 }

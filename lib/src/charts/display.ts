@@ -26,7 +26,9 @@ function plainText(spec: TopLevelSpec): string {
   if (typeof title === "string") return title;
   if (title !== null && typeof title === "object") {
     const { text, subtitle } = title as { text?: unknown; subtitle?: unknown };
-    const lines = [text, ...(Array.isArray(subtitle) ? subtitle : [subtitle])].filter((l): l is string => typeof l === "string");
+    const lines = [text, ...(Array.isArray(subtitle) ? subtitle : [subtitle])].filter(
+      (l): l is string => typeof l === "string",
+    );
     if (lines.length > 0) return `[chart] ${lines.join(" | ")}`;
   }
   return "[chart]";
@@ -91,7 +93,10 @@ export async function displayChart(spec: TopLevelSpec): Promise<void> {
   } catch (cause) {
     throw new UsageError(
       "not-in-notebook",
-      { what: "displayChart: tslab is not installed here", expected: "a tslab notebook; use chartBundle(spec) or renderSvg(spec) outside one" },
+      {
+        what: "displayChart: tslab is not installed here",
+        expected: "a tslab notebook; use chartBundle(spec) or renderSvg(spec) outside one",
+      },
       { cause },
     );
   }
@@ -102,7 +107,10 @@ export async function displayChart(spec: TopLevelSpec): Promise<void> {
   } catch (cause) {
     throw new UsageError(
       "not-in-notebook",
-      { what: "displayChart: not running in a tslab kernel cell", expected: "a tslab kernel cell; use chartBundle(spec) or renderSvg(spec) elsewhere" },
+      {
+        what: "displayChart: not running in a tslab kernel cell",
+        expected: "a tslab kernel cell; use chartBundle(spec) or renderSvg(spec) elsewhere",
+      },
       { cause },
     );
   }

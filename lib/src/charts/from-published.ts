@@ -29,14 +29,23 @@ export function countFromShare(share: number, n: number, where: string): number 
 
 function requireN(figure: PublishedSeriesFigure): number {
   if (figure.n === undefined) {
-    throw new DataError("invalid", { what: `published figure "${figure.id}" has no n`, expected: "n, to turn its values into counts", received: "no n" });
+    throw new DataError("invalid", {
+      what: `published figure "${figure.id}" has no n`,
+      expected: "n, to turn its values into counts",
+      received: "no n",
+    });
   }
   return figure.n;
 }
 
 function numericX(figure: PublishedSeriesFigure): number[] {
   return figure.x.map((x) => {
-    if (typeof x !== "number") throw new DataError("invalid", { what: `published figure "${figure.id}" has a non-numeric x`, expected: "numeric x", received: JSON.stringify(x) });
+    if (typeof x !== "number")
+      throw new DataError("invalid", {
+        what: `published figure "${figure.id}" has a non-numeric x`,
+        expected: "numeric x",
+        received: JSON.stringify(x),
+      });
     return x;
   });
 }
@@ -60,7 +69,10 @@ export function seriesFromPublished(file: PublishedFigures): ChartData {
     promptTokens: {
       source,
       title: tokens.title,
-      series: tokens.series.map((s) => ({ label: s.label, points: s.values.map((tokens, i) => ({ x: tokenX[i]!, tokens })) })),
+      series: tokens.series.map((s) => ({
+        label: s.label,
+        points: s.values.map((tokens, i) => ({ x: tokenX[i]!, tokens })),
+      })),
     },
     routedRight: {
       source,

@@ -35,7 +35,9 @@ function seriesKey(model: string, protocol: Protocol): string {
  * chapter's figures (those titles are the chapter's own).
  */
 function titlePrefix(receipt: Receipt): string {
-  return receipt.run.provider === "lexical" ? "Retrieval baseline (BM25, not a language model)" : `Measured here (${receipt.run.provider})`;
+  return receipt.run.provider === "lexical"
+    ? "Retrieval baseline (BM25, not a language model)"
+    : `Measured here (${receipt.run.provider})`;
 }
 
 /** Cells grouped by model and protocol, models in first-seen order, native before choice, sizes ascending. */
@@ -91,7 +93,9 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
     const n = native.reduce((sum, c) => sum + c.n, 0);
     const cutShort = native.reduce((sum, c) => sum + c.cutShort + c.refused, 0);
     const label = baseline ? "BM25 top-1 baseline" : model;
-    return n === 0 ? [] : [{ label, count: native.reduce((sum, c) => sum + c.noCall, 0), n, ...(cutShort > 0 ? { cutShort } : {}) }];
+    return n === 0
+      ? []
+      : [{ label, count: native.reduce((sum, c) => sum + c.noCall, 0), n, ...(cutShort > 0 ? { cutShort } : {}) }];
   });
 
   // The search chart: the first catalog a search ranked, for the run's model, native if it ran.
@@ -102,10 +106,13 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
   let searchTitle = "All tools or a search's top five";
   let recallNote = "";
   if (first !== undefined) {
-    const protocol = searched.some((c) => c.model === model && c.kind === first.kind && c.size === first.size && c.protocol === "native")
+    const protocol = searched.some(
+      (c) => c.model === model && c.kind === first.kind && c.size === first.size && c.protocol === "native",
+    )
       ? "native"
       : first.protocol;
-    const same = (c: ConditionCell) => c.model === model && c.kind === first.kind && c.size === first.size && c.protocol === protocol;
+    const same = (c: ConditionCell) =>
+      c.model === model && c.kind === first.kind && c.size === first.size && c.protocol === protocol;
     const all = cells.find((c) => same(c) && c.search === "all");
     const searches = searched.filter(same);
     searchBars = [
@@ -129,11 +136,18 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
       ...(tokenizer === undefined ? {} : { note: `Counted offline: ${tokenizer}` }),
       series: tokenSeries,
     },
-    routedRight: { source, title: `${prefix}: right tool chosen, ${kind} distractors`, note: INTERVAL_NOTE, series: shareSeries },
+    routedRight: {
+      source,
+      title: `${prefix}: right tool chosen, ${kind} distractors`,
+      note: INTERVAL_NOTE,
+      series: shareSeries,
+    },
     noCall: {
       source,
       title: `${prefix}: native answers with no tool call${new Set(noCallBars.map((b) => b.n)).size === 1 ? `, of ${noCallBars[0]!.n}` : ""}`,
-      ...(noCallBars.some((b) => b.cutShort !== undefined) ? { note: "Grey: replies the service cut short (max_tokens, length) or refused, not counted as no call" } : {}),
+      ...(noCallBars.some((b) => b.cutShort !== undefined)
+        ? { note: "Grey: replies the service cut short (max_tokens, length) or refused, not counted as no call" }
+        : {}),
       bars: noCallBars,
     },
     search: {

@@ -8,7 +8,16 @@ export { accuracyByModelChart, type AccuracyByModelOptions } from "./accuracy-by
 export { chartsFor } from "./chart-set.js";
 export type { ChartName, ChartSet, NamedChart } from "./chart-set.js";
 export type {
-  ChartData, ChartText, CountBar, NoCallInput, PromptTokensInput, RoutedRightInput, SearchInput, ShareBar, ShareSeries, TokenSeries,
+  ChartData,
+  ChartText,
+  CountBar,
+  NoCallInput,
+  PromptTokensInput,
+  RoutedRightInput,
+  SearchInput,
+  ShareBar,
+  ShareSeries,
+  TokenSeries,
 } from "./series.js";
 export { seriesFromPublished, countFromShare, PUBLISHED_CHART_FIGURES } from "./from-published.js";
 export { seriesFromReceipt } from "./from-receipt.js";

@@ -7,11 +7,19 @@ import type { NoCallInput } from "./series.js";
 export function noCallChart(input: NoCallInput): TopLevelSpec {
   const ns = new Set(input.bars.map((b) => b.n));
   const sameN = ns.size === 1 ? [...ns][0] : undefined;
-  const title = chartTitle(input, sameN === undefined ? "Answers with no tool call" : `Answers with no tool call, of ${sameN}`);
+  const title = chartTitle(
+    input,
+    sameN === undefined ? "Answers with no tool call" : `Answers with no tool call, of ${sameN}`,
+  );
   const values = input.bars.map((b, i) => {
     checkLabel(b.label, `noCallChart: bar ${i}`);
     checkCount(b.count, b.n, `noCallChart: "${b.label}"`);
-    return { model: b.label, count: b.count, n: b.n, text: sameN === undefined ? `${b.count} of ${b.n}` : String(b.count) };
+    return {
+      model: b.label,
+      count: b.count,
+      n: b.n,
+      text: sameN === undefined ? `${b.count} of ${b.n}` : String(b.count),
+    };
   });
   const models = values.map((v) => v.model);
   const x = { field: "model", type: "nominal", title: "Model", sort: models, axis: { labelAngle: 0 } } as const;
@@ -21,16 +29,36 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
     checkCount(b.count + c, b.n, `noCallChart: "${b.label}" with its cut-short replies (bar ${i})`);
     return c;
   });
-  const top = Math.max(...input.bars.map((b, i) => b.count + cut[i]!), Math.ceil(0.2 * Math.max(...input.bars.map((b) => b.n))));
-  const y = { type: "quantitative" as const, title: "Answers with no tool call", scale: { domain: [0, top] }, axis: { tickMinStep: 1, format: "d" } };
+  const top = Math.max(
+    ...input.bars.map((b, i) => b.count + cut[i]!),
+    Math.ceil(0.2 * Math.max(...input.bars.map((b) => b.n))),
+  );
+  const y = {
+    type: "quantitative" as const,
+    title: "Answers with no tool call",
+    scale: { domain: [0, top] },
+    axis: { tickMinStep: 1, format: "d" },
+  };
   const anyCut = cut.some((c) => c > 0);
   const barLayers = anyCut
     ? [
         {
           data: {
             values: input.bars.flatMap((b, i) => [
-              { model: b.label, what: "no tool call (the model answered in words)", count: b.count, start: 0, end: b.count },
-              { model: b.label, what: "cut short or refused by the service", count: cut[i]!, start: b.count, end: b.count + cut[i]! },
+              {
+                model: b.label,
+                what: "no tool call (the model answered in words)",
+                count: b.count,
+                start: 0,
+                end: b.count,
+              },
+              {
+                model: b.label,
+                what: "cut short or refused by the service",
+                count: cut[i]!,
+                start: b.count,
+                end: b.count + cut[i]!,
+              },
             ]),
           },
           mark: { type: "bar" as const, width: { band: 0.7 } },
@@ -41,13 +69,21 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
               field: "what",
               type: "nominal" as const,
               title: null,
-              scale: { domain: ["no tool call (the model answered in words)", "cut short or refused by the service"], range: ["#4c78a8", "#bab0ac"] },
+              scale: {
+                domain: ["no tool call (the model answered in words)", "cut short or refused by the service"],
+                range: ["#4c78a8", "#bab0ac"],
+              },
               legend: { orient: "bottom" as const },
             },
           },
         },
       ]
-    : [{ mark: { type: "bar" as const, color: "#4c78a8", width: { band: 0.7 } }, encoding: { y: { ...y, field: "count" } } }];
+    : [
+        {
+          mark: { type: "bar" as const, color: "#4c78a8", width: { band: 0.7 } },
+          encoding: { y: { ...y, field: "count" } },
+        },
+      ];
   return {
     ...chartFrame(title, values),
     encoding: { x },

@@ -176,10 +176,18 @@ export function publishedFigure<T extends PublishedFigure["type"]>(
 ): Extract<PublishedFigure, { type: T }> {
   const figure = file.figures.find((f) => f.id === id);
   if (figure === undefined) {
-    throw new UsageError("figure", { what: `published figures: no figure "${id}"`, expected: `one of the file's ${file.figures.length} figure ids`, received: JSON.stringify(id) });
+    throw new UsageError("figure", {
+      what: `published figures: no figure "${id}"`,
+      expected: `one of the file's ${file.figures.length} figure ids`,
+      received: JSON.stringify(id),
+    });
   }
   if (figure.type !== type) {
-    throw new UsageError("figure", { what: `published figures: "${id}" is a ${figure.type}`, expected: `a ${type}`, received: `a ${figure.type}` });
+    throw new UsageError("figure", {
+      what: `published figures: "${id}" is a ${figure.type}`,
+      expected: `a ${type}`,
+      received: `a ${figure.type}`,
+    });
   }
   return figure as Extract<PublishedFigure, { type: T }>;
 }
@@ -192,7 +200,11 @@ export function loadPublishedFigures(path: string): PublishedFigures {
   } catch (cause) {
     throw new DataError(
       "unreadable",
-      { what: `published figures: cannot read JSON from ${path}`, expected: "a readable JSON file", received: (cause as Error).message },
+      {
+        what: `published figures: cannot read JSON from ${path}`,
+        expected: "a readable JSON file",
+        received: (cause as Error).message,
+      },
       { cause },
     );
   }
@@ -201,7 +213,11 @@ export function loadPublishedFigures(path: string): PublishedFigures {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
     throw new DataError(
       "invalid",
-      { what: `published figures: ${path} is not a valid published-figures file`, expected: "the published-figures schema", received: issues.join("; ") },
+      {
+        what: `published figures: ${path} is not a valid published-figures file`,
+        expected: "the published-figures schema",
+        received: issues.join("; "),
+      },
       { cause: parsed.error },
     );
   }

@@ -33,7 +33,9 @@ const CHART_FILE = /\.(svg|vl\.json)$/;
 function otherSchema(path: string): string | undefined {
   try {
     const schema = (JSON.parse(readFileSync(path, "utf8")) as { schema?: unknown }).schema;
-    return typeof schema === "string" && schema.startsWith("mcp-workbook/") && schema !== RECEIPT_SCHEMA ? schema : undefined;
+    return typeof schema === "string" && schema.startsWith("mcp-workbook/") && schema !== RECEIPT_SCHEMA
+      ? schema
+      : undefined;
   } catch {
     return undefined; // loadReceipt reports unreadable or malformed files in its own words
   }
@@ -56,10 +58,16 @@ export async function renderAllCharts(options: RenderAllOptions): Promise<Render
     for (const { name, reason } of set.omitted) log(`no ${name} chart from ${from}: ${reason}`);
   };
 
-  await write("published", chartsFor(seriesFromPublished(loadPublishedFigures(options.publishedPath))), options.publishedPath);
+  await write(
+    "published",
+    chartsFor(seriesFromPublished(loadPublishedFigures(options.publishedPath))),
+    options.publishedPath,
+  );
 
   const receipts = existsSync(options.receiptsDir)
-    ? readdirSync(options.receiptsDir).filter((f) => f.endsWith(".json")).sort()
+    ? readdirSync(options.receiptsDir)
+        .filter((f) => f.endsWith(".json"))
+        .sort()
     : [];
   if (receipts.length === 0) log(`no receipts in ${options.receiptsDir}`);
   for (const file of receipts) {

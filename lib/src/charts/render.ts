@@ -64,7 +64,11 @@ export function renderPng(svg: string, options: PngOptions = {}): Uint8Array {
   }
   const scale = options.scale ?? 2;
   if (!Number.isFinite(scale) || scale <= 0 || scale > 8) {
-    throw new UsageError("scale", { what: "renderPng: invalid scale", expected: "a number in (0, 8]", received: String(scale) });
+    throw new UsageError("scale", {
+      what: "renderPng: invalid scale",
+      expected: "a number in (0, 8]",
+      received: String(scale),
+    });
   }
   const png = new module.Resvg(svg, {
     fitTo: { mode: "zoom", value: scale },

@@ -2,7 +2,15 @@
 // Wilson 95% interval: with 24 requests an interval is as wide as most differences.
 import type { TopLevelSpec } from "vega-lite";
 import { wilson } from "../stats/wilson.js";
-import { shareWithIntervalLayers, chartFrame, chartTitle, checkCount, checkFinite, checkLabel, seriesColorScale } from "./chart-style.js";
+import {
+  shareWithIntervalLayers,
+  chartFrame,
+  chartTitle,
+  checkCount,
+  checkFinite,
+  checkLabel,
+  seriesColorScale,
+} from "./chart-style.js";
 import type { RoutedRightInput } from "./series.js";
 
 export function routedRightChart(input: RoutedRightInput): TopLevelSpec {
@@ -13,7 +21,15 @@ export function routedRightChart(input: RoutedRightInput): TopLevelSpec {
       checkFinite(p.x, `routedRightChart: "${s.label}" x`);
       checkCount(p.k, p.n, `routedRightChart: "${s.label}" at ${p.x} tools`);
       const interval = wilson(p.k, p.n);
-      return { series: s.label, tools: String(p.x), k: p.k, n: p.n, share: interval.share, low: interval.low, high: interval.high };
+      return {
+        series: s.label,
+        tools: String(p.x),
+        k: p.k,
+        n: p.n,
+        share: interval.share,
+        low: interval.low,
+        high: interval.high,
+      };
     }),
   );
   const sizes = [...new Set(input.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b).map(String);

@@ -11,9 +11,23 @@ export function searchChart(input: SearchInput): TopLevelSpec {
     checkLabel(b.label, `searchChart: bar ${i}`);
     checkCount(b.k, b.n, `searchChart: "${b.label}"`);
     const interval = wilson(b.k, b.n);
-    return { offered: b.label, k: b.k, n: b.n, share: interval.share, low: interval.low, high: interval.high, text: `${b.k}/${b.n}` };
+    return {
+      offered: b.label,
+      k: b.k,
+      n: b.n,
+      share: interval.share,
+      low: interval.low,
+      high: interval.high,
+      text: `${b.k}/${b.n}`,
+    };
   });
-  const x = { field: "offered", type: "nominal", title: "Tools offered", sort: values.map((v) => v.offered), axis: { labelAngle: 0 } } as const;
+  const x = {
+    field: "offered",
+    type: "nominal",
+    title: "Tools offered",
+    sort: values.map((v) => v.offered),
+    axis: { labelAngle: 0 },
+  } as const;
   return {
     ...chartFrame(title, values),
     encoding: { x },
@@ -21,7 +35,12 @@ export function searchChart(input: SearchInput): TopLevelSpec {
       {
         mark: { type: "bar", color: "#4c78a8", width: { band: 0.6 } },
         encoding: {
-          y: { field: "share", type: "quantitative", title: "Share of requests routed right", scale: { domain: [0, 1] } },
+          y: {
+            field: "share",
+            type: "quantitative",
+            title: "Share of requests routed right",
+            scale: { domain: [0, 1] },
+          },
         },
       },
       {

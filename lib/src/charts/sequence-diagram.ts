@@ -14,7 +14,13 @@ const PREVIEW_CHARS = 64;
 
 type Tone = "sent" | "accepted" | "refused" | "skipped" | "signal";
 
-const TONES: Record<Tone, string> = { sent: "#3b6ea5", accepted: "#2e7d32", refused: "#c62828", skipped: "#888888", signal: "#ef6c00" };
+const TONES: Record<Tone, string> = {
+  sent: "#3b6ea5",
+  accepted: "#2e7d32",
+  refused: "#c62828",
+  skipped: "#888888",
+  signal: "#ef6c00",
+};
 
 function toneOf(entry: TraceEntry): Tone {
   switch (entry.decision) {
@@ -55,7 +61,11 @@ function rowOf(entry: TraceEntry, row: number): Row {
   const local = entry.direction === "local";
   const out = entry.direction === "out";
   const bytes = entry.bytes > 0 ? ` · ${entry.bytes} B` : "";
-  const detail = entry.detail !== "" && (local || entry.decision === "refused" || entry.decision === "signal" || entry.decision === "exited") ? `: ${entry.detail}` : "";
+  const detail =
+    entry.detail !== "" &&
+    (local || entry.decision === "refused" || entry.decision === "signal" || entry.decision === "exited")
+      ? `: ${entry.detail}`
+      : "";
   return {
     row,
     from: 0,
@@ -86,7 +96,18 @@ function rowsOf(trace: TraceSnapshot): Row[] {
   }
   return shown.map((entry, row) =>
     typeof entry === "string"
-      ? { row, from: 0, to: 1, head: 0.5, shape: "circle", tone: "skipped", label: entry, preview: "", time: "", local: true }
+      ? {
+          row,
+          from: 0,
+          to: 1,
+          head: 0.5,
+          shape: "circle",
+          tone: "skipped",
+          label: entry,
+          preview: "",
+          time: "",
+          local: true,
+        }
       : rowOf(entry, row),
   );
 }
@@ -100,9 +121,15 @@ export function traceDiagramSpec(trace: TraceSnapshot, title = "The wire, frame 
 }
 
 /** Several traces' diagrams side by side (hang beside trickle, say), each with its own title. */
-export function traceDiagramsSideBySide(traces: ReadonlyArray<{ readonly trace: TraceSnapshot; readonly title: string }>): TopLevelSpec {
+export function traceDiagramsSideBySide(
+  traces: ReadonlyArray<{ readonly trace: TraceSnapshot; readonly title: string }>,
+): TopLevelSpec {
   const width = Math.round(WIDTH * 0.75);
-  return { $schema: VEGA_LITE_SCHEMA, config: CHART_CONFIG, hconcat: traces.map(({ trace, title }) => diagram(trace, title, width)) } as TopLevelSpec;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    config: CHART_CONFIG,
+    hconcat: traces.map(({ trace, title }) => diagram(trace, title, width)),
+  } as TopLevelSpec;
 }
 
 function diagram(trace: TraceSnapshot, title: string, width: number) {
@@ -112,15 +139,29 @@ function diagram(trace: TraceSnapshot, title: string, width: number) {
   const gaps = rows.filter((row) => row.time === "");
   const height = ROW_HEIGHT * (rows.length + 1);
   const x = { type: "quantitative" as const, scale: { domain: [-0.42, 1.08] }, axis: null };
-  const yScale = { type: "quantitative" as const, scale: { domain: [-1, Math.max(rows.length, 1)], reverse: true, nice: false, zero: false }, axis: null };
+  const yScale = {
+    type: "quantitative" as const,
+    scale: { domain: [-1, Math.max(rows.length, 1)], reverse: true, nice: false, zero: false },
+    axis: null,
+  };
   const y = { field: "row", ...yScale };
-  const color = { field: "tone", type: "nominal" as const, scale: { domain: Object.keys(TONES), range: Object.values(TONES) }, legend: null };
+  const color = {
+    field: "tone",
+    type: "nominal" as const,
+    scale: { domain: Object.keys(TONES), range: Object.values(TONES) },
+    legend: null,
+  };
   const lifelines = [
     { x: 0, name: "client", top: -0.7, bottom: rows.length },
     { x: 1, name: "server", top: -0.7, bottom: rows.length },
   ];
   return {
-    title: { text: title, subtitle: [`${trace.entries.length} entries${trace.omitted > 0 ? `, ${trace.omitted} left out` : ""}; time is since each operation began`] },
+    title: {
+      text: title,
+      subtitle: [
+        `${trace.entries.length} entries${trace.omitted > 0 ? `, ${trace.omitted} left out` : ""}; time is since each operation began`,
+      ],
+    },
     width,
     height,
     layer: [

@@ -54,15 +54,23 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
 
 function hashFiles(root: string, files: readonly string[]): string {
   const hash = createHash("sha256");
-  for (const file of [...files].sort()) hash.update(`${relative(root, file)}\0`).update(readFileSync(file)).update("\0");
+  for (const file of [...files].sort())
+    hash
+      .update(`${relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update("\0");
   return hash.digest("hex").slice(0, 16);
 }
 
 /** Which checkpoint this is: the library's version and a digest of the rules' compiled code. */
 export function checkpointVersion(): string {
-  const version = (JSON.parse(readFileSync(join(REPO_ROOT, "lib", "package.json"), "utf8")) as { version: string }).version;
+  const version = (JSON.parse(readFileSync(join(REPO_ROOT, "lib", "package.json"), "utf8")) as { version: string })
+    .version;
   const rulesDir = join(__dirname, "rules");
-  return `mcp-workbook ${version}, rules ${hashFiles(rulesDir, filesUnder(rulesDir, (name) => name.endsWith(".js")))}`;
+  return `mcp-workbook ${version}, rules ${hashFiles(
+    rulesDir,
+    filesUnder(rulesDir, (name) => name.endsWith(".js")),
+  )}`;
 }
 
 /** The module file a path stands for (a package folder's main, or a file), or a thrown error saying why not. */
@@ -84,7 +92,14 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
     const compiled = compileLearnerCopy(absolute);
     ({ entry, outDir, broken } = compiled);
     compileErrors = compiled.diagnostics;
-    implementation = { path: absolute, hash: hashFiles(absolute, filesUnder(join(absolute, "src"), (name) => name.endsWith(".ts"))), kind: "learner copy (compiled from src/)" };
+    implementation = {
+      path: absolute,
+      hash: hashFiles(
+        absolute,
+        filesUnder(join(absolute, "src"), (name) => name.endsWith(".ts")),
+      ),
+      kind: "learner copy (compiled from src/)",
+    };
   } else {
     entry = resolveModule(absolute);
     const root = statSync(absolute).isDirectory() ? absolute : dirname(entry);
@@ -94,7 +109,10 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
   const user = hostUser(options.host);
   const view = hostView(user, REPO_ROOT, [HOST_MAIN, TEACHING_SERVER, entry, ...MODULE_PATHS]);
   const pool = hostPool(view.map(entry), {
-    modulePaths: MODULE_PATHS.map(view.map), hostMain: view.map(HOST_MAIN), ...options.host, ...(user ? { user } : { user: "self" }),
+    modulePaths: MODULE_PATHS.map(view.map),
+    hostMain: view.map(HOST_MAIN),
+    ...options.host,
+    ...(user ? { user } : { user: "self" }),
   });
   try {
     const verdicts = await runRules({
@@ -107,8 +125,14 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
       ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
     });
     return {
-      implementation, checkpoint: checkpointVersion(), startedAt, seconds: (performance.now() - started) / 1000, seed: options.seed ?? 0,
-      verdicts, compileErrors, ranAs: user ? `uid ${user.uid}, gid ${user.gid}` : "the grader's own user",
+      implementation,
+      checkpoint: checkpointVersion(),
+      startedAt,
+      seconds: (performance.now() - started) / 1000,
+      seed: options.seed ?? 0,
+      verdicts,
+      compileErrors,
+      ranAs: user ? `uid ${user.uid}, gid ${user.gid}` : "the grader's own user",
     };
   } finally {
     await pool.dispose();

@@ -33,7 +33,9 @@ export function reportHeader(report: GradeReport): string[] {
 
 function testOutput(verdict: RuleVerdict): string {
   const printed = verdict.output.trim();
-  return printed === "" ? verdict.line : `${verdict.line}\n\nwhat the graded code printed (shown, never read as a verdict):\n${printed}`;
+  return printed === ""
+    ? verdict.line
+    : `${verdict.line}\n\nwhat the graded code printed (shown, never read as a verdict):\n${printed}`;
 }
 
 export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdict[] = []): RulesResultsJson {
@@ -41,14 +43,27 @@ export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdic
   const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
   const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
   const passed = verdicts.filter((verdict) => verdict.ok).length;
-  const compile = report.compileErrors.length > 0 ? [`the compiler reported ${report.compileErrors.length} error(s):`, ...report.compileErrors.slice(0, 20)] : [];
+  const compile =
+    report.compileErrors.length > 0
+      ? [`the compiler reported ${report.compileErrors.length} error(s):`, ...report.compileErrors.slice(0, 20)]
+      : [];
   return {
     score,
     max_score: max,
     execution_time: Math.round(report.seconds * 1000) / 1000,
-    output: [...reportHeader(report), `${passed} of ${verdicts.length} rules ok, ${score} of ${max} points`, ...compile].join("\n"),
+    output: [
+      ...reportHeader(report),
+      `${passed} of ${verdicts.length} rules ok, ${score} of ${max} points`,
+      ...compile,
+    ].join("\n"),
     visibility: "visible",
-    extra_data: { implementation: report.implementation, checkpoint: report.checkpoint, started_at: report.startedAt, seed: report.seed, ran_as: report.ranAs },
+    extra_data: {
+      implementation: report.implementation,
+      checkpoint: report.checkpoint,
+      started_at: report.startedAt,
+      seed: report.seed,
+      ran_as: report.ranAs,
+    },
     tests: verdicts.map((verdict, index) => ({
       name: `${verdict.rule}: ${verdict.title}`,
       number: String(index + 1),
@@ -61,14 +76,21 @@ export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdic
   };
 }
 
-export function gradeJunitXml(report: GradeReport, extra: readonly RuleVerdict[] = [], suite = "ch14-checkpoint"): string {
+export function gradeJunitXml(
+  report: GradeReport,
+  extra: readonly RuleVerdict[] = [],
+  suite = "ch14-checkpoint",
+): string {
   const verdicts = [...report.verdicts, ...extra];
   const failures = verdicts.filter((verdict) => !verdict.ok).length;
   const seconds = (ms: number) => Math.round(ms) / 1000;
   const counts = `tests="${verdicts.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(report.seconds * 1000)}"`;
   const properties = [
-    ["implementation", report.implementation.path], ["implementation.sha256", report.implementation.hash], ["checkpoint", report.checkpoint],
-    ["seed", String(report.seed)], ["started", report.startedAt],
+    ["implementation", report.implementation.path],
+    ["implementation.sha256", report.implementation.hash],
+    ["checkpoint", report.checkpoint],
+    ["seed", String(report.seed)],
+    ["started", report.startedAt],
   ].map(([name, value]) => `      <property name="${escapeXml(name!)}" value="${escapeXml(value!)}"/>`);
   const cases = verdicts.map((verdict) => {
     const open = `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(verdict.rule)}" time="${seconds(verdict.ms)}">`;

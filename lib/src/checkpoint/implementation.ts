@@ -2,8 +2,16 @@
 // for a learner's copy), checked at run time because a learner's module may lack some of them.
 import { StdioClient, type StdioClientOptions } from "../client/index.js";
 import {
-  PROTOCOL_VERSION, requestMessage, notificationMessage, answerFor, encodeFrame, FrameReader, parseFrame,
-  checkInitialize, checkTools, resultText,
+  PROTOCOL_VERSION,
+  requestMessage,
+  notificationMessage,
+  answerFor,
+  encodeFrame,
+  FrameReader,
+  parseFrame,
+  checkInitialize,
+  checkTools,
+  resultText,
 } from "../protocol/index.js";
 import { topTools } from "../tools/top-tools.js";
 
@@ -37,8 +45,18 @@ export interface Implementation {
 
 /** This library: what the checkpoint grades when no other implementation is given. */
 export const REFERENCE_IMPLEMENTATION: Implementation = {
-  PROTOCOL_VERSION, requestMessage, notificationMessage, answerFor, encodeFrame, FrameReader, parseFrame,
-  checkInitialize, checkTools, resultText, StdioClient, topTools,
+  PROTOCOL_VERSION,
+  requestMessage,
+  notificationMessage,
+  answerFor,
+  encodeFrame,
+  FrameReader,
+  parseFrame,
+  checkInitialize,
+  checkTools,
+  resultText,
+  StdioClient,
+  topTools,
 };
 
 /** Every name an implementation must export. */

@@ -65,7 +65,10 @@ export function compileLearnerCopy(copy: string): CompiledCopy {
     sourceMap: false,
     baseUrl: srcDir,
     // The root and its namespaces (mcp-workbook/agent, ...), for a copy that lives outside the repository.
-    paths: { "mcp-workbook": [join(REPO_ROOT, "lib", "dist", "index.d.ts")], "mcp-workbook/*": [join(REPO_ROOT, "lib", "dist", "*", "index.d.ts")] },
+    paths: {
+      "mcp-workbook": [join(REPO_ROOT, "lib", "dist", "index.d.ts")],
+      "mcp-workbook/*": [join(REPO_ROOT, "lib", "dist", "*", "index.d.ts")],
+    },
   };
   const program = ts.createProgram(tsFiles(srcDir), options);
   program.emit();
@@ -90,7 +93,8 @@ export function compileLearnerCopy(copy: string): CompiledCopy {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     const file = target.declarations?.[0]?.getSourceFile().fileName;
     const errors = file === undefined ? undefined : byFile.get(file);
-    if (errors !== undefined && !file!.includes("node_modules") && !file!.endsWith(".d.ts")) broken.set(symbol.getName(), errors.join("\n"));
+    if (errors !== undefined && !file!.includes("node_modules") && !file!.endsWith(".d.ts"))
+      broken.set(symbol.getName(), errors.join("\n"));
   }
   readableByAll(outDir);
   return { entry: join(outDir, "index.js"), outDir, broken, diagnostics: [...byFile.values()].flat() };

@@ -45,7 +45,12 @@ export function resultsJson(tests: readonly GradedTest[], seconds: number): Resu
 }
 
 /** A JUnit XML report: one testsuite, one testcase a test, a failure element for each FAIL. */
-export function junitXml(tests: readonly GradedTest[], seconds: number, suite = "ch14-checkpoint", timestamp = new Date()): string {
+export function junitXml(
+  tests: readonly GradedTest[],
+  seconds: number,
+  suite = "ch14-checkpoint",
+  timestamp = new Date(),
+): string {
   const failures = tests.filter((test) => !test.ok).length;
   const counts = `tests="${tests.length}" failures="${failures}" errors="0" skipped="0" time="${round(seconds)}"`;
   const cases = tests.map((test) => {
@@ -72,7 +77,10 @@ export function junitXml(tests: readonly GradedTest[], seconds: number, suite = 
  */
 export function escapeXml(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu, "\uFFFD")
+    .replace(
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu,
+      "\uFFFD",
+    )
     .replace(/&/gu, "&amp;")
     .replace(/</gu, "&lt;")
     .replace(/>/gu, "&gt;")

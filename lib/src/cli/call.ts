@@ -23,14 +23,23 @@ interface CallRequest {
 }
 
 function usage(what: string, received?: string): UsageError {
-  return new UsageError("arguments", received === undefined ? { what, expected: "the form shown by mcp-workbook call --help" } : { what, expected: "the form shown by mcp-workbook call --help", received });
+  return new UsageError(
+    "arguments",
+    received === undefined
+      ? { what, expected: "the form shown by mcp-workbook call --help" }
+      : { what, expected: "the form shown by mcp-workbook call --help", received },
+  );
 }
 
 export function parseCallArgs(argv: readonly string[]): CallRequest {
   const split = argv.indexOf("--");
   const own = split === -1 ? [...argv] : argv.slice(0, split);
   const server = split === -1 ? teachingServerCommand() : argv.slice(split + 1);
-  const parsed = readFlags(own, { allow: { type: "string" }, "timeout-ms": { type: "string" }, json: { type: "boolean" } }, { positionals: true });
+  const parsed = readFlags(
+    own,
+    { allow: { type: "string" }, "timeout-ms": { type: "string" }, json: { type: "boolean" } },
+    { positionals: true },
+  );
   const [tool, argsJson, ...extra] = parsed.positionals;
   if (tool === undefined || argsJson === undefined) throw usage("TOOL and ARGS_JSON are required");
   if (extra.length > 0) throw usage("unexpected arguments before --", extra.join(" "));
@@ -44,12 +53,16 @@ export function parseCallArgs(argv: readonly string[]): CallRequest {
   const timeoutText = parsed.values["timeout-ms"];
   const timeoutMs = timeoutText === undefined ? 5000 : Number(timeoutText);
   if (server.length === 0) throw usage("no server command after --");
-  const allowed = parsed.values.allow === undefined ? [tool] : parsed.values.allow.split(",").filter((name) => name !== "");
+  const allowed =
+    parsed.values.allow === undefined ? [tool] : parsed.values.allow.split(",").filter((name) => name !== "");
   return { tool, args, allowed, timeoutMs, json: parsed.values.json === true, server };
 }
 
 /** `mcp-workbook call ...`: returns the exit status. */
-export async function runCallCommand(argv: readonly string[], out: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<number> {
+export async function runCallCommand(
+  argv: readonly string[],
+  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<number> {
   if (argv.includes("--help") && (argv.indexOf("--") === -1 || argv.indexOf("--help") < argv.indexOf("--"))) {
     out(CALL_USAGE);
     return 0;
@@ -57,7 +70,8 @@ export async function runCallCommand(argv: readonly string[], out: (line: string
   const json = argv.slice(0, argv.includes("--") ? argv.indexOf("--") : undefined).includes("--json");
   const fail = (error: WorkbookError): number => {
     if (json) out(JSON.stringify({ ok: false, error: error.name, code: error.code, message: error.message }));
-    else process.stderr.write(`mcp-workbook call: ${error.message}\n${error.code === "usage" ? `${CALL_USAGE}\n` : ""}`);
+    else
+      process.stderr.write(`mcp-workbook call: ${error.message}\n${error.code === "usage" ? `${CALL_USAGE}\n` : ""}`);
     return error.code === "usage" ? 2 : 1;
   };
   let request: CallRequest;

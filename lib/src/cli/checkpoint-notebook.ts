@@ -18,9 +18,16 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
   let reportDir: string;
   let seed: number;
   try {
-    const { values } = readFlags(argv, { notebook: { type: "string" }, seed: { type: "string" }, "report-dir": { type: "string" } });
+    const { values } = readFlags(argv, {
+      notebook: { type: "string" },
+      seed: { type: "string" },
+      "report-dir": { type: "string" },
+    });
     const base = process.env["INIT_CWD"] ?? process.cwd();
-    reportDir = values["report-dir"] === undefined ? join(REPO_ROOT, "checkpoints", "reports") : resolve(base, values["report-dir"]);
+    reportDir =
+      values["report-dir"] === undefined
+        ? join(REPO_ROOT, "checkpoints", "reports")
+        : resolve(base, values["report-dir"]);
     rmSync(join(reportDir, "results.json"), { force: true });
     rmSync(join(reportDir, "junit.xml"), { force: true });
     if (values.notebook === undefined) throw new Error("--notebook needs a path");
@@ -31,7 +38,10 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
     io.stderr(`mcp-workbook checkpoint: ${(error as Error).message}\n${NOTEBOOK_USAGE}\n`);
     return 2;
   }
-  const { report, brokenCells } = await gradeNotebook(path, { seed, onVerdict: (verdict) => io.stdout(`${verdict.line}\n`) });
+  const { report, brokenCells } = await gradeNotebook(path, {
+    seed,
+    onVerdict: (verdict) => io.stdout(`${verdict.line}\n`),
+  });
   for (const [cell, why] of brokenCells) io.stderr(`cell ${cell} does not compile: ${why}\n`);
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, "results.json"), `${JSON.stringify(gradeResultsJson(report), null, 2)}\n`);
@@ -40,6 +50,8 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
   const passed = report.verdicts.filter((verdict) => verdict.ok).length;
   const score = report.verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
   const max = report.verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
-  io.stderr(`checkpoint --notebook: ${passed} of ${report.verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s)\n`);
+  io.stderr(
+    `checkpoint --notebook: ${passed} of ${report.verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s)\n`,
+  );
   return passed === report.verdicts.length ? 0 : 1;
 }

@@ -30,7 +30,10 @@ export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [-
                      both are removed when a run starts and written when it ends
   exit: 0 every rule ok; 1 a rule failed; 2 usage, or the checkpoint could not run`;
 
-const PROCESS_IO: CheckpointIo = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+const PROCESS_IO: CheckpointIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
 
 /** The workbook's own library: what is graded when no --impl is given. */
 export const REFERENCE_ENTRY = join(REPO_ROOT, "lib", "dist", "index.js");
@@ -75,7 +78,10 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     report = await gradeImplementation(options.impl, {
       seed: options.seed,
       rules: [...RULES, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden],
-      onVerdict: (verdict) => io.stdout(`${verdict.visibility === "visible" ? verdict.line : `${verdict.line.startsWith("ok") ? "ok" : "FAIL"} (hidden rule ${verdict.rule})`}\n`),
+      onVerdict: (verdict) =>
+        io.stdout(
+          `${verdict.visibility === "visible" ? verdict.line : `${verdict.line.startsWith("ok") ? "ok" : "FAIL"} (hidden rule ${verdict.rule})`}\n`,
+        ),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -92,8 +98,13 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
   const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
   const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
   for (const line of reportHeader(report)) io.stderr(`${line}\n`);
-  if (report.compileErrors.length > 0) io.stderr(`the compiler reported ${report.compileErrors.length} error(s); the rules that need those files fail:\n  ${report.compileErrors.slice(0, 10).join("\n  ")}\n`);
-  io.stderr(`checkpoint: ${passed} of ${verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`);
+  if (report.compileErrors.length > 0)
+    io.stderr(
+      `the compiler reported ${report.compileErrors.length} error(s); the rules that need those files fail:\n  ${report.compileErrors.slice(0, 10).join("\n  ")}\n`,
+    );
+  io.stderr(
+    `checkpoint: ${passed} of ${verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`,
+  );
   return passed === verdicts.length ? 0 : 1;
 }
 
@@ -101,7 +112,13 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
 function writeFailure(reportDir: string, why: string): void {
   try {
     mkdirSync(reportDir, { recursive: true });
-    const results = { score: 0, max_score: 0, execution_time: 0, output: why, tests: [{ name: "checkpoint ran", score: 0, max_score: 0, status: "failed", output: why }] };
+    const results = {
+      score: 0,
+      max_score: 0,
+      execution_time: 0,
+      output: why,
+      tests: [{ name: "checkpoint ran", score: 0, max_score: 0, status: "failed", output: why }],
+    };
     writeFileSync(join(reportDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
     const escaped = why.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;").replace(/"/gu, "&quot;");
     writeFileSync(
@@ -122,7 +139,8 @@ function shown(path: string): string {
 /** The report folder, read before anything else so that even a usage error leaves a fresh report. */
 function reportDirOf(argv: readonly string[]): string {
   const at = argv.findIndex((arg) => arg === "--report-dir" || arg.startsWith("--report-dir="));
-  const value = at === -1 ? undefined : argv[at]!.includes("=") ? argv[at]!.slice(argv[at]!.indexOf("=") + 1) : argv[at + 1];
+  const value =
+    at === -1 ? undefined : argv[at]!.includes("=") ? argv[at]!.slice(argv[at]!.indexOf("=") + 1) : argv[at + 1];
   return value === undefined || value === "" ? join(REPO_ROOT, "checkpoints", "reports") : userPath(value);
 }
 
@@ -136,23 +154,45 @@ function parseOptions(argv: readonly string[], reportDir: string): Options {
     "report-dir": { type: "string" },
   });
   if (values.notebook !== undefined) {
-    throw new UsageError("arguments", { what: "--notebook is not available in this build", expected: "--impl PATH (a learner copy, a package or a .js module)" });
+    throw new UsageError("arguments", {
+      what: "--notebook is not available in this build",
+      expected: "--impl PATH (a learner copy, a package or a .js module)",
+    });
   }
   const seed = values.seed === undefined ? 0 : wholeNumber("--seed", values.seed, 0);
   const impl = values.impl === undefined ? REFERENCE_ENTRY : userPath(values.impl);
-  if (!existsSync(impl)) throw new UsageError("arguments", { what: `--impl ${impl} does not exist`, expected: "a learner copy folder, a package folder or a .js file" });
+  if (!existsSync(impl))
+    throw new UsageError("arguments", {
+      what: `--impl ${impl} does not exist`,
+      expected: "a learner copy folder, a package folder or a .js file",
+    });
   const hidden = values.hidden === undefined ? [] : loadHiddenRules(userPath(values.hidden));
   return { impl, hidden, exercises: values.exercises === true, seed, reportDir };
 }
 
 /** Grader-side rule modules: each DIR/*.js exports `rules`, an array of rules (they run here, like the built-in ones). */
 export function loadHiddenRules(dir: string): Rule[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError("hidden", { what: `no hidden-rules folder at ${dir}`, expected: "a folder of *.js modules exporting rules" });
-  const files = readdirSync(dir).filter((name) => /\.c?js$/u.test(name)).sort();
-  if (files.length === 0) throw new UsageError("hidden", { what: `${dir} holds no *.js modules`, expected: "at least one module exporting rules" });
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UsageError("hidden", {
+      what: `no hidden-rules folder at ${dir}`,
+      expected: "a folder of *.js modules exporting rules",
+    });
+  const files = readdirSync(dir)
+    .filter((name) => /\.c?js$/u.test(name))
+    .sort();
+  if (files.length === 0)
+    throw new UsageError("hidden", {
+      what: `${dir} holds no *.js modules`,
+      expected: "at least one module exporting rules",
+    });
   return files.flatMap((file) => {
     const loaded = require(join(dir, file)) as { rules?: unknown };
-    if (!Array.isArray(loaded.rules)) throw new UsageError("hidden", { what: `${file} exports no rules array`, expected: "module.exports.rules = [ { id, title, points, needs, dependsOn, visibility, where, deadlineMs, body } ]" });
+    if (!Array.isArray(loaded.rules))
+      throw new UsageError("hidden", {
+        what: `${file} exports no rules array`,
+        expected:
+          "module.exports.rules = [ { id, title, points, needs, dependsOn, visibility, where, deadlineMs, body } ]",
+      });
     return loaded.rules as Rule[];
   });
 }

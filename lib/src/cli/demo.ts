@@ -1,4 +1,11 @@
-import { DEMO_MODES, evidenceLines, formatOutcomes, runAllModes, runMode, type ModeOutcome } from "../demo/failure-modes.js";
+import {
+  DEMO_MODES,
+  evidenceLines,
+  formatOutcomes,
+  runAllModes,
+  runMode,
+  type ModeOutcome,
+} from "../demo/failure-modes.js";
 import { formatTrace } from "../demo/trace-table.js";
 import { UsageError } from "../errors/usage-error.js";
 import { readFlags } from "./flags.js";
@@ -27,7 +34,9 @@ export async function runDemoCommand(argv: readonly string[]): Promise<number> {
   const timeoutMs = Number(parsed.values["timeout-ms"] ?? "1000");
   const target = parsed.positionals[0] ?? "all";
   if (!(timeoutMs > 0 && timeoutMs <= 60_000) || parsed.positionals.length > 1) {
-    process.stderr.write(`mcp-workbook demo: expected one MODE and --timeout-ms in (0, 60000], received ${JSON.stringify(argv)}\n`);
+    process.stderr.write(
+      `mcp-workbook demo: expected one MODE and --timeout-ms in (0, 60000], received ${JSON.stringify(argv)}\n`,
+    );
     return 2;
   }
   if (target !== "all" && !DEMO_MODES.some((entry) => entry.mode === target)) {
@@ -38,11 +47,16 @@ export async function runDemoCommand(argv: readonly string[]): Promise<number> {
   const show = (outcome: ModeOutcome): void => {
     if (traced) process.stdout.write(`${tracedReport(outcome)}\n\n`);
   };
-  const outcomes: ModeOutcome[] = target === "all" ? await runAllModes({ timeoutMs, onOutcome: show }) : [await runMode(target, { timeoutMs })];
+  const outcomes: ModeOutcome[] =
+    target === "all" ? await runAllModes({ timeoutMs, onOutcome: show }) : [await runMode(target, { timeoutMs })];
   if (target !== "all") show(outcomes[0]!);
   process.stdout.write(`${formatOutcomes(outcomes)}\n`);
   const wrong = outcomes.filter((outcome) => !outcome.asExpected);
-  process.stdout.write(wrong.length === 0 ? `\nall ${outcomes.length} modes ended as expected\n` : `\n${wrong.length} mode(s) did not end as expected: ${wrong.map((o) => o.mode).join(", ")}\n`);
+  process.stdout.write(
+    wrong.length === 0
+      ? `\nall ${outcomes.length} modes ended as expected\n`
+      : `\n${wrong.length} mode(s) did not end as expected: ${wrong.map((o) => o.mode).join(", ")}\n`,
+  );
   return wrong.length === 0 ? 0 : 1;
 }
 

@@ -7,12 +7,25 @@ import { dryRunPlan, formatDryRun } from "../experiment/running/dry-run.js";
 import { maskSecrets, type RetryNotice } from "../http/http-json.js";
 import { CATALOG_SIZES, type CatalogSize } from "../experiment/catalog/catalog-schema.js";
 import { loadCatalogData } from "../experiment/catalog/catalog.js";
-import { ALL_KINDS, ALL_PROTOCOLS, ALL_SIZES, CHAPTER_SEARCH_CATALOGS, type Design, type SearchSpec } from "../experiment/running/design.js";
+import {
+  ALL_KINDS,
+  ALL_PROTOCOLS,
+  ALL_SIZES,
+  CHAPTER_SEARCH_CATALOGS,
+  type Design,
+  type SearchSpec,
+} from "../experiment/running/design.js";
 import { LEXICAL_DEFAULT_MODEL, lexicalProvider } from "../experiment/providers/lexical-provider.js";
 import { ollamaBaseUrl, ollamaProvider } from "../experiment/providers/ollama-provider.js";
 import { terminalProgress } from "../experiment/running/progress.js";
 import type { Provider } from "../experiment/providers/provider.js";
-import { CatalogKindSchema, ProtocolSchema, SearchMethodSchema, type CatalogKind, type Protocol } from "../experiment/receipts/receipt.js";
+import {
+  CatalogKindSchema,
+  ProtocolSchema,
+  SearchMethodSchema,
+  type CatalogKind,
+  type Protocol,
+} from "../experiment/receipts/receipt.js";
 import { runExperiment } from "../experiment/running/runner.js";
 import { UsageError } from "../errors/usage-error.js";
 import { readFlags } from "./flags.js";
@@ -81,11 +94,16 @@ function usage(wording: Wording): UsageError {
 }
 
 function list<T>(flag: string, value: string, parse: (item: string) => T | undefined, expected: string): T[] {
-  const items = value.split(",").map((item) => item.trim()).filter((item) => item !== "");
-  if (items.length === 0) throw usage({ what: `${flag} lists nothing`, expected: `at least one of ${expected}`, received: `"${value}"` });
+  const items = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  if (items.length === 0)
+    throw usage({ what: `${flag} lists nothing`, expected: `at least one of ${expected}`, received: `"${value}"` });
   return items.map((item) => {
     const parsed = parse(item);
-    if (parsed === undefined) throw usage({ what: `${flag}: unknown value`, expected: `one of ${expected}`, received: `"${item}"` });
+    if (parsed === undefined)
+      throw usage({ what: `${flag}: unknown value`, expected: `one of ${expected}`, received: `"${item}"` });
     return parsed;
   });
 }
@@ -93,7 +111,11 @@ function list<T>(flag: string, value: string, parse: (item: string) => T | undef
 function positiveNumber(flag: string, value: string, integer: boolean): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n <= 0) {
-    throw usage({ what: `invalid ${flag}`, expected: `a positive ${integer ? "whole number" : "number"}`, received: `"${value}"` });
+    throw usage({
+      what: `invalid ${flag}`,
+      expected: `a positive ${integer ? "whole number" : "number"}`,
+      received: `"${value}"`,
+    });
   }
   return n;
 }
@@ -103,44 +125,96 @@ export function parseExperimentArgs(argv: readonly string[]): ExperimentArgs {
   const { values: flags } = readFlags(argv, EXPERIMENT_FLAGS);
   const provider = flags.provider;
   if (provider !== "ollama" && provider !== "anthropic" && provider !== "lexical") {
-    throw usage({ what: "unknown --provider", expected: "ollama, anthropic or lexical", received: provider === undefined ? "nothing" : `"${provider}"` });
+    throw usage({
+      what: "unknown --provider",
+      expected: "ollama, anthropic or lexical",
+      received: provider === undefined ? "nothing" : `"${provider}"`,
+    });
   }
   const out = flags.out;
-  if (out === undefined) throw usage({ what: "--out FILE is required", expected: "the receipt to write, or to resume", received: "no --out" });
+  if (out === undefined)
+    throw usage({
+      what: "--out FILE is required",
+      expected: "the receipt to write, or to resume",
+      received: "no --out",
+    });
   const model = flags.model ?? (provider === "lexical" ? LEXICAL_DEFAULT_MODEL : undefined);
-  if (model === undefined) throw usage({ what: `--model is required for --provider ${provider}`, expected: "--model M[,M2,...]", received: "no --model" });
+  if (model === undefined)
+    throw usage({
+      what: `--model is required for --provider ${provider}`,
+      expected: "--model M[,M2,...]",
+      received: "no --model",
+    });
   const models = list("--model", model, (m) => m, "model names");
   const twice = models.find((m, i) => models.indexOf(m) !== i);
   if (twice !== undefined) throw usage({ what: `--model lists "${twice}" twice`, expected: "each model named once" });
   if (provider === "lexical" && models.length > 1) {
-    throw usage({ what: "--provider lexical answers the same whatever the model is called", expected: "one --model", received: String(models.length) });
+    throw usage({
+      what: "--provider lexical answers the same whatever the model is called",
+      expected: "one --model",
+      received: String(models.length),
+    });
   }
-  const sizes = flags.sizes !== undefined
-    ? list<CatalogSize>("--sizes", flags.sizes, (s) => CATALOG_SIZES.find((size) => String(size) === s), CATALOG_SIZES.join(", "))
-    : [...ALL_SIZES];
-  const kinds = flags.kinds !== undefined
-    ? list<CatalogKind>("--kinds", flags.kinds, (s) => CatalogKindSchema.safeParse(s).data, ALL_KINDS.join(", "))
-    : [...ALL_KINDS];
-  const protocols = flags.protocols !== undefined
-    ? list<Protocol>("--protocols", flags.protocols, (s) => ProtocolSchema.safeParse(s).data, ProtocolSchema.options.join(", "))
-    : [...ALL_PROTOCOLS];
+  const sizes =
+    flags.sizes !== undefined
+      ? list<CatalogSize>(
+          "--sizes",
+          flags.sizes,
+          (s) => CATALOG_SIZES.find((size) => String(size) === s),
+          CATALOG_SIZES.join(", "),
+        )
+      : [...ALL_SIZES];
+  const kinds =
+    flags.kinds !== undefined
+      ? list<CatalogKind>("--kinds", flags.kinds, (s) => CatalogKindSchema.safeParse(s).data, ALL_KINDS.join(", "))
+      : [...ALL_KINDS];
+  const protocols =
+    flags.protocols !== undefined
+      ? list<Protocol>(
+          "--protocols",
+          flags.protocols,
+          (s) => ProtocolSchema.safeParse(s).data,
+          ProtocolSchema.options.join(", "),
+        )
+      : [...ALL_PROTOCOLS];
   const repeated = protocols.find((p, i) => protocols.indexOf(p) !== i);
-  if (repeated !== undefined) throw usage({ what: `--protocols lists "${repeated}" twice`, expected: "each protocol named once" });
+  if (repeated !== undefined)
+    throw usage({ what: `--protocols lists "${repeated}" twice`, expected: "each protocol named once" });
   if (flags.decline === true) {
-    if (protocols.includes("choice-none")) throw usage({ what: "--decline adds choice-none, which --protocols already lists", expected: "one or the other" });
+    if (protocols.includes("choice-none"))
+      throw usage({
+        what: "--decline adds choice-none, which --protocols already lists",
+        expected: "one or the other",
+      });
     protocols.push("choice-none");
   }
   const top = flags.top !== undefined ? positiveNumber("--top", flags.top, true) : 5;
-  if (flags.top !== undefined && flags.search === undefined) throw usage({ what: "--top is used only with --search", expected: "--search bm25|embed with --top" });
-  const searches: SearchSpec[] = flags.search !== undefined
-    ? list("--search", flags.search, (s) => SearchMethodSchema.safeParse(s).data, "bm25, embed").map((method) => ({ method, top }))
-    : [];
+  if (flags.top !== undefined && flags.search === undefined)
+    throw usage({ what: "--top is used only with --search", expected: "--search bm25|embed with --top" });
+  const searches: SearchSpec[] =
+    flags.search !== undefined
+      ? list("--search", flags.search, (s) => SearchMethodSchema.safeParse(s).data, "bm25, embed").map((method) => ({
+          method,
+          top,
+        }))
+      : [];
   const maxUsd = flags["max-usd"] !== undefined ? positiveNumber("--max-usd", flags["max-usd"], false) : undefined;
-  if (flags.yes === true && provider !== "anthropic") throw usage({ what: "--yes applies only to --provider anthropic", expected: "--provider anthropic with --yes", received: `--provider ${provider}` });
-  if (maxUsd !== undefined && provider !== "anthropic") throw usage({ what: "--max-usd applies only to --provider anthropic", expected: "--provider anthropic with --max-usd", received: `--provider ${provider}` });
+  if (flags.yes === true && provider !== "anthropic")
+    throw usage({
+      what: "--yes applies only to --provider anthropic",
+      expected: "--provider anthropic with --yes",
+      received: `--provider ${provider}`,
+    });
+  if (maxUsd !== undefined && provider !== "anthropic")
+    throw usage({
+      what: "--max-usd applies only to --provider anthropic",
+      expected: "--provider anthropic with --max-usd",
+      received: `--provider ${provider}`,
+    });
   const seedText = flags.seed;
   const seed = seedText === undefined ? DEFAULT_BASE_SEED : Number(seedText);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw usage({ what: "invalid --seed", expected: "a whole number from 0 to 4294967295", received: `"${seedText}"` });
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw usage({ what: "invalid --seed", expected: "a whole number from 0 to 4294967295", received: `"${seedText}"` });
   const baseUrl = flags["base-url"];
   return {
     provider,
@@ -197,14 +271,25 @@ export async function runExperimentCommand(argv: string[]): Promise<number> {
   try {
     const data = loadCatalogData();
     if (args.dryRun || args.provider === "anthropic") {
-      const plan = dryRunPlan({ provider: args.provider, models: args.models, data, design: args.design, baseSeed: args.seed, noToolRequests: args.noToolRequests });
+      const plan = dryRunPlan({
+        provider: args.provider,
+        models: args.models,
+        data,
+        design: args.design,
+        baseSeed: args.seed,
+        noToolRequests: args.noToolRequests,
+      });
       process.stdout.write(`${args.dryRun ? "dry run, nothing contacted: " : ""}${formatDryRun(plan)}\n`);
       if (args.dryRun) return 0;
       args = { ...args, maxUsd: args.maxUsd ?? plan.worstUsd! };
-      process.stdout.write(`spending cap: $${args.maxUsd!.toFixed(2)}${argv.some((a) => a.startsWith("--max-usd")) ? " (--max-usd)" : " (the worst case above; lower it with --max-usd)"}\n`);
+      process.stdout.write(
+        `spending cap: $${args.maxUsd!.toFixed(2)}${argv.some((a) => a.startsWith("--max-usd")) ? " (--max-usd)" : " (the worst case above; lower it with --max-usd)"}\n`,
+      );
       if (!args.yes) {
         if (!(process.stdin.isTTY && process.stderr.isTTY)) {
-          process.stderr.write("mcp-workbook experiment: a paid run needs --yes when it is not started from a terminal\n");
+          process.stderr.write(
+            "mcp-workbook experiment: a paid run needs --yes when it is not started from a terminal\n",
+          );
           return 2;
         }
         if (!(await confirmed(`Ask Claude these rows, spending at most $${args.maxUsd!.toFixed(2)}? [y/N] `))) {
@@ -216,7 +301,9 @@ export async function runExperimentCommand(argv: string[]): Promise<number> {
     const onRetry = (notice: RetryNotice) => process.stderr.write(`${mask(retryLine(notice))}\n`);
     const provider = providerFor(args, onRetry);
     const embedScorer = args.design.searches.some((s) => s.method === "embed")
-      ? ollamaEmbeddingScorer({ baseUrl: args.provider === "ollama" && args.baseUrl !== undefined ? args.baseUrl : ollamaBaseUrl() })
+      ? ollamaEmbeddingScorer({
+          baseUrl: args.provider === "ollama" && args.baseUrl !== undefined ? args.baseUrl : ollamaBaseUrl(),
+        })
       : undefined;
     const result = await runExperiment({
       provider,
@@ -240,7 +327,9 @@ export async function runExperimentCommand(argv: string[]): Promise<number> {
           `${right} routed right${cut > 0 ? `, ${cut} cut short or refused by the service` : ""}` +
           `${args.noToolRequests ? `, ${falseCalls} false calls on requests that need no tool` : ""}; ` +
           `provider ${provider.name} (${provider.label}), model${args.models.length > 1 ? "s" : ""} ${args.models.join(", ")}` +
-          (result.receipt.run.spentUsd !== undefined ? `; spent $${result.receipt.run.spentUsd.toFixed(4)} at list price` : "") +
+          (result.receipt.run.spentUsd !== undefined
+            ? `; spent $${result.receipt.run.spentUsd.toFixed(4)} at list price`
+            : "") +
           "\n",
       ),
     );

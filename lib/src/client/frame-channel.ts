@@ -19,12 +19,24 @@ export class FrameChannel {
   private waiter: { resolve: (frame: Buffer) => void; reject: (error: unknown) => void } | undefined;
   private ended: WorkbookError | undefined;
 
-  constructor(private readonly input: Readable, limit: number, private readonly trace?: WireTrace) {
+  constructor(
+    private readonly input: Readable,
+    limit: number,
+    private readonly trace?: WireTrace,
+  ) {
     this.reader = new FrameReader(limit);
     input.on("data", (chunk: Buffer) => this.onData(chunk));
-    input.on("end", () => this.end(new ClosedError("output-ended", { what: "server closed its output", expected: "a response" })));
+    input.on("end", () =>
+      this.end(new ClosedError("output-ended", { what: "server closed its output", expected: "a response" })),
+    );
     input.on("error", (error) =>
-      this.end(new ClosedError("output-ended", { what: "server output failed", expected: "a response", received: String(error) }, { cause: error })),
+      this.end(
+        new ClosedError(
+          "output-ended",
+          { what: "server output failed", expected: "a response", received: String(error) },
+          { cause: error },
+        ),
+      ),
     );
   }
 

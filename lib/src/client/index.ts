@@ -4,6 +4,13 @@ export { type StdioClientOptions, MAX_TIMEOUT_MS } from "./options.js";
 export { endProcessGroup, processGroupMembers, signalGroup, groupIsEmpty } from "./process-group.js";
 export { listProcesses, commandLineOf, type ProcessEntry } from "./process-table.js";
 export { TEACHING_SERVER, teachingServerCommand } from "./teaching-server.js";
-export { WireTrace, type TraceEntry, type TraceDecision, type TraceDirection, type WireTraceOptions, type TraceSnapshot } from "./wire-trace.js";
+export {
+  WireTrace,
+  type TraceEntry,
+  type TraceDecision,
+  type TraceDirection,
+  type WireTraceOptions,
+  type TraceSnapshot,
+} from "./wire-trace.js";
 export { closeAllClients, heldGroups } from "./held-groups.js";
 export { teachingServersStartedBy } from "./live-servers.js";

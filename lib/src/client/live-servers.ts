@@ -7,7 +7,10 @@ import { TEACHING_SERVER } from "./teaching-server.js";
  * returns undefined (unknown) rather than a wrong empty list. Grandchildren are not counted
  * here: processGroupMembers(pgid) finds those.
  */
-export function teachingServersStartedBy(parent: number = process.pid, server: string = TEACHING_SERVER): number[] | undefined {
+export function teachingServersStartedBy(
+  parent: number = process.pid,
+  server: string = TEACHING_SERVER,
+): number[] | undefined {
   return listProcesses()
     ?.filter((entry) => entry.ppid === parent && (commandLineOf(entry.pid) ?? []).includes(server))
     .map((entry) => entry.pid);

@@ -41,7 +41,18 @@ export interface ResolvedOptions {
 
 export const MAX_TIMEOUT_MS = 60_000;
 
-const KNOWN_OPTIONS = ["allowed", "timeoutMs", "frameLimit", "env", "graceMs", "termGraceMs", "cwd", "maxPages", "maxTools", "trace"] as const;
+const KNOWN_OPTIONS = [
+  "allowed",
+  "timeoutMs",
+  "frameLimit",
+  "env",
+  "graceMs",
+  "termGraceMs",
+  "cwd",
+  "maxPages",
+  "maxTools",
+  "trace",
+] as const;
 
 /**
  * Checks the command and every option and fills defaults. Out-of-range values are refused,
@@ -53,39 +64,80 @@ export function resolveOptions(command: readonly string[], options: StdioClientO
   checkCommand(command);
   if (options === undefined) options = {};
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new UsageError("options", { what: "client options are not an object", expected: `an object of options (${KNOWN_OPTIONS.join(", ")}) or nothing`, received: shown(options) });
+    throw new UsageError("options", {
+      what: "client options are not an object",
+      expected: `an object of options (${KNOWN_OPTIONS.join(", ")}) or nothing`,
+      received: shown(options),
+    });
   }
   const unknown = Object.keys(options).filter((key) => !(KNOWN_OPTIONS as readonly string[]).includes(key));
   if (unknown.length > 0) {
-    throw new UsageError("options", { what: `unknown client option ${JSON.stringify(unknown[0])}`, expected: `only ${KNOWN_OPTIONS.join(", ")}`, received: `[${unknown.map((key) => JSON.stringify(key)).join(", ")}]` });
+    throw new UsageError("options", {
+      what: `unknown client option ${JSON.stringify(unknown[0])}`,
+      expected: `only ${KNOWN_OPTIONS.join(", ")}`,
+      received: `[${unknown.map((key) => JSON.stringify(key)).join(", ")}]`,
+    });
   }
   const timeoutMs = options.timeoutMs ?? 5000;
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
-    throw new UsageError("timeout", { what: "timeout out of range", expected: `a number of ms in (0, ${MAX_TIMEOUT_MS}]`, received: shown(timeoutMs) });
+    throw new UsageError("timeout", {
+      what: "timeout out of range",
+      expected: `a number of ms in (0, ${MAX_TIMEOUT_MS}]`,
+      received: shown(timeoutMs),
+    });
   }
   const frameLimit = options.frameLimit ?? DEFAULT_FRAME_LIMIT;
   if (!Number.isSafeInteger(frameLimit) || frameLimit < 256 || frameLimit > 64 * 1024 * 1024) {
-    throw new UsageError("frame-limit", { what: "frame limit out of range", expected: "an integer from 256 bytes to 64 MiB", received: shown(frameLimit) });
+    throw new UsageError("frame-limit", {
+      what: "frame limit out of range",
+      expected: "an integer from 256 bytes to 64 MiB",
+      received: shown(frameLimit),
+    });
   }
   const allowed = resolveAllowed(options.allowed);
-  for (const [key, value] of [["graceMs", options.graceMs], ["termGraceMs", options.termGraceMs]] as const) {
-    if (value !== undefined && !(typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= MAX_TIMEOUT_MS)) {
-      throw new UsageError(key, { what: `${key} out of range`, expected: `ms in [0, ${MAX_TIMEOUT_MS}]`, received: shown(value) });
+  for (const [key, value] of [
+    ["graceMs", options.graceMs],
+    ["termGraceMs", options.termGraceMs],
+  ] as const) {
+    if (
+      value !== undefined &&
+      !(typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= MAX_TIMEOUT_MS)
+    ) {
+      throw new UsageError(key, {
+        what: `${key} out of range`,
+        expected: `ms in [0, ${MAX_TIMEOUT_MS}]`,
+        received: shown(value),
+      });
     }
   }
   const maxPages = options.maxPages ?? 1;
   const maxTools = options.maxTools ?? MAX_TOOLS;
-  for (const [key, value, top] of [["maxPages", maxPages, 100], ["maxTools", maxTools, 10_000]] as const) {
+  for (const [key, value, top] of [
+    ["maxPages", maxPages, 100],
+    ["maxTools", maxTools, 10_000],
+  ] as const) {
     if (!Number.isSafeInteger(value) || value < 1 || value > top) {
-      throw new UsageError(key, { what: `${key} out of range`, expected: `an integer from 1 to ${top}`, received: shown(value) });
+      throw new UsageError(key, {
+        what: `${key} out of range`,
+        expected: `an integer from 1 to ${top}`,
+        received: shown(value),
+      });
     }
   }
   const cwd = options.cwd;
   if (cwd !== undefined && (typeof cwd !== "string" || cwd === "" || cwd.includes("\0"))) {
-    throw new UsageError("cwd", { what: "working directory is not a path", expected: "a non-empty path string without NUL bytes, or nothing for the caller's", received: shown(cwd) });
+    throw new UsageError("cwd", {
+      what: "working directory is not a path",
+      expected: "a non-empty path string without NUL bytes, or nothing for the caller's",
+      received: shown(cwd),
+    });
   }
   if (options.trace !== undefined && !(options.trace instanceof WireTrace)) {
-    throw new UsageError("trace", { what: "trace is not a WireTrace", expected: "new WireTrace() or nothing", received: typeof options.trace });
+    throw new UsageError("trace", {
+      what: "trace is not a WireTrace",
+      expected: "new WireTrace() or nothing",
+      received: typeof options.trace,
+    });
   }
   return {
     trace: options.trace,
@@ -102,7 +154,12 @@ export function resolveOptions(command: readonly string[], options: StdioClientO
 }
 
 function checkCommand(command: unknown): void {
-  if (!Array.isArray(command) || command.length === 0 || command.some((part) => typeof part !== "string") || command[0] === "") {
+  if (
+    !Array.isArray(command) ||
+    command.length === 0 ||
+    command.some((part) => typeof part !== "string") ||
+    command[0] === ""
+  ) {
     throw new UsageError("command", {
       what: "no server command",
       expected: "an explicit argv such as [process.execPath, 'server.js'] (no shell)",
@@ -111,7 +168,11 @@ function checkCommand(command: unknown): void {
   }
   const withNul = (command as string[]).findIndex((part) => part.includes("\0"));
   if (withNul !== -1) {
-    throw new UsageError("command", { what: `server command part ${withNul} holds a NUL byte`, expected: "argv strings without NUL bytes (a process cannot receive one)", received: shown(command[withNul]) });
+    throw new UsageError("command", {
+      what: `server command part ${withNul} holds a NUL byte`,
+      expected: "argv strings without NUL bytes (a process cannot receive one)",
+      received: shown(command[withNul]),
+    });
   }
 }
 
@@ -119,16 +180,28 @@ function checkCommand(command: unknown): void {
 function resolveAllowed(given: unknown): Set<string> {
   const allowed = new Set<string>();
   if (given === undefined) return allowed;
-  if (typeof given === "string" || typeof given !== "object" || given === null || typeof (given as Iterable<unknown>)[Symbol.iterator] !== "function") {
+  if (
+    typeof given === "string" ||
+    typeof given !== "object" ||
+    given === null ||
+    typeof (given as Iterable<unknown>)[Symbol.iterator] !== "function"
+  ) {
     throw new UsageError("allowed", {
       what: "allowlist is not a collection of names",
-      expected: typeof given === "string" ? `an array of tool names, such as [${JSON.stringify(given)}] (a string would allow each of its letters)` : "an array or Set of tool names",
+      expected:
+        typeof given === "string"
+          ? `an array of tool names, such as [${JSON.stringify(given)}] (a string would allow each of its letters)`
+          : "an array or Set of tool names",
       received: shown(given),
     });
   }
   for (const name of given as Iterable<unknown>) {
     if (typeof name !== "string" || name === "") {
-      throw new UsageError("allowed", { what: "allowlist holds a non-name", expected: "non-empty tool names", received: shown(name) });
+      throw new UsageError("allowed", {
+        what: "allowlist holds a non-name",
+        expected: "non-empty tool names",
+        received: shown(name),
+      });
     }
     allowed.add(name);
   }
@@ -139,13 +212,21 @@ function resolveAllowed(given: unknown): Set<string> {
 function resolveEnv(given: unknown): Readonly<Record<string, string>> {
   if (given === undefined) return { PATH: process.env["PATH"] ?? "" };
   if (typeof given !== "object" || given === null || Array.isArray(given)) {
-    throw new UsageError("env", { what: "env is not an object", expected: "an object of variable names to string values, such as { PATH: process.env.PATH }", received: shown(given) });
+    throw new UsageError("env", {
+      what: "env is not an object",
+      expected: "an object of variable names to string values, such as { PATH: process.env.PATH }",
+      received: shown(given),
+    });
   }
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(given)) {
     if (value === undefined) continue; // as spawn does: { HOME: process.env.HOME } where HOME is unset
     if (typeof value !== "string" || name === "" || name.includes("=") || name.includes("\0") || value.includes("\0")) {
-      throw new UsageError("env", { what: `env variable ${JSON.stringify(name.slice(0, 40))} cannot be passed`, expected: "a name without = or NUL, and a string value without NUL", received: shown(value) });
+      throw new UsageError("env", {
+        what: `env variable ${JSON.stringify(name.slice(0, 40))} cannot be passed`,
+        expected: "a name without = or NUL, and a string value without NUL",
+        received: shown(value),
+      });
     }
     env[name] = value;
   }
@@ -155,7 +236,8 @@ function resolveEnv(given: unknown): Readonly<Record<string, string>> {
 /** A value in an error message, short and typed: strings quoted, objects by kind. */
 function shown(value: unknown): string {
   if (typeof value === "string") return preview(value, 40);
-  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean")
+    return String(value);
   if (typeof value === "bigint") return `${value}n`;
   if (Array.isArray(value)) return preview(value, 60);
   return `a ${typeof value}`;

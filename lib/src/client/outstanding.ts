@@ -2,7 +2,8 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import { describeValue, showId } from "../errors/wording.js";
 
 /** What an incoming response's id means to us. */
-export type IdMatch = { readonly kind: "pending"; readonly id: number } | { readonly kind: "late"; readonly id: number };
+export type IdMatch =
+  { readonly kind: "pending"; readonly id: number } | { readonly kind: "late"; readonly id: number };
 
 /**
  * The table of requests in flight. Ids are the integers we sent, 1, 2, 3...; a response binds

@@ -16,7 +16,9 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 
 /** Live (non-zombie) members of process group `pgid`; undefined where /proc cannot be read. */
 export function processGroupMembers(pgid: number): number[] | undefined {
-  return listProcesses()?.filter((entry) => entry.pgid === pgid).map((entry) => entry.pid);
+  return listProcesses()
+    ?.filter((entry) => entry.pgid === pgid)
+    .map((entry) => entry.pid);
 }
 
 /** True once no live process is left in the group (or the group is gone). */
@@ -35,7 +37,11 @@ const KILL_SETTLE_MS = 1000;
  * caller who looks right after sees none. Returns the signals that were sent (empty if the
  * group was already gone); `onSignal` hears each one as it is sent.
  */
-export async function endProcessGroup(pgid: number, termGraceMs = 500, onSignal?: (signal: NodeJS.Signals) => void): Promise<NodeJS.Signals[]> {
+export async function endProcessGroup(
+  pgid: number,
+  termGraceMs = 500,
+  onSignal?: (signal: NodeJS.Signals) => void,
+): Promise<NodeJS.Signals[]> {
   const sent: NodeJS.Signals[] = [];
   if (groupIsEmpty(pgid) || !signalGroup(pgid, "SIGTERM")) return sent;
   sent.push("SIGTERM");

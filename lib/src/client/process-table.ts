@@ -49,7 +49,9 @@ export function listProcesses(): ProcessEntry[] | undefined {
 /** A process's argv, or undefined once it has ended. */
 export function commandLineOf(pid: number): string[] | undefined {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((part) => part !== "");
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .split("\0")
+      .filter((part) => part !== "");
   } catch {
     return undefined;
   }

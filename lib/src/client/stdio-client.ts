@@ -10,8 +10,21 @@ import { ServerError } from "../errors/server-error.js";
 import { UsageError } from "../errors/usage-error.js";
 import { describeValue } from "../errors/wording.js";
 import { WorkbookError } from "../errors/workbook-error.js";
-import { checkInitialize, checkTools, checkToolsPage, type InitializeResult, type McpTool } from "../protocol/handshake.js";
-import { answerFor, isJsonObject, notificationMessage, requestMessage, type JsonObject, type JsonRpcMessage } from "../protocol/messages.js";
+import {
+  checkInitialize,
+  checkTools,
+  checkToolsPage,
+  type InitializeResult,
+  type McpTool,
+} from "../protocol/handshake.js";
+import {
+  answerFor,
+  isJsonObject,
+  notificationMessage,
+  requestMessage,
+  type JsonObject,
+  type JsonRpcMessage,
+} from "../protocol/messages.js";
 import { parseFrame } from "../protocol/parse-frame.js";
 import { resultText } from "../protocol/result-text.js";
 import { Deadline } from "./deadline.js";
@@ -92,19 +105,37 @@ export class StdioClient {
       });
     });
     // A program that cannot start has no pid at once; its error (ENOENT, EACCES) comes a tick later.
-    this.spawnSettled = this.child.pid === undefined ? new Promise((resolve) => this.child.once("error", () => resolve())) : Promise.resolve();
+    this.spawnSettled =
+      this.child.pid === undefined
+        ? new Promise((resolve) => this.child.once("error", () => resolve()))
+        : Promise.resolve();
     this.child.once("error", (error) => {
       if (this.child.pid === undefined) this.markUnusable(spawnFailed(file, this.options.cwd, error));
-      else this.markUnusable(new ClosedError("server-exited", { what: `the server process failed: ${error.message}`, expected: "a running server" }, { cause: error }));
+      else
+        this.markUnusable(
+          new ClosedError(
+            "server-exited",
+            { what: `the server process failed: ${error.message}`, expected: "a running server" },
+            { cause: error },
+          ),
+        );
     });
     this.child.once("exit", (code, signal) => {
       // A group with nobody left needs no ending on exit (and its id may be reused later).
       if (this.child.pid !== undefined && groupIsEmpty(this.child.pid)) releaseGroup(this.child.pid);
-      this.channel.end(new ClosedError("server-exited", { what: `server exited (${code ?? signal})`, expected: "a response" }));
+      this.channel.end(
+        new ClosedError("server-exited", { what: `server exited (${code ?? signal})`, expected: "a response" }),
+      );
     });
     // A write after the server is gone fails with EPIPE: the waiting read reports it, the process lives on.
     this.child.stdin.on("error", (error) =>
-      this.channel.end(new ClosedError("input-closed", { what: `writing to the server failed: ${error.message}`, expected: "a server reading its input" }, { cause: error })),
+      this.channel.end(
+        new ClosedError(
+          "input-closed",
+          { what: `writing to the server failed: ${error.message}`, expected: "a server reading its input" },
+          { cause: error },
+        ),
+      ),
     );
   }
 
@@ -115,14 +146,20 @@ export class StdioClient {
 
   /** The handshake: agree on the pinned version and on tools, then announce we are ready. */
   async initialize(): Promise<InitializeResult> {
-    if (this.state === "ready") throw new RefusedError("already-initialized", { what: "initialize was already done", expected: "one handshake per connection (listTools or callTool next)" });
+    if (this.state === "ready")
+      throw new RefusedError("already-initialized", {
+        what: "initialize was already done",
+        expected: "one handshake per connection (listTools or callTool next)",
+      });
     const result = await this.request("initialize", {
       protocolVersion: PROTOCOL_VERSION,
       capabilities: {},
       clientInfo: CLIENT_INFO,
     });
     const server = this.guard(() => checkInitialize(result));
-    await this.operation("notifications/initialized", (deadline) => this.write(this.encode(notificationMessage("notifications/initialized"), "notifications/initialized"), deadline));
+    await this.operation("notifications/initialized", (deadline) =>
+      this.write(this.encode(notificationMessage("notifications/initialized"), "notifications/initialized"), deadline),
+    );
     this.server = server;
     this.state = "ready";
     return server;
@@ -149,10 +186,19 @@ export class StdioClient {
         cursor = checked.nextCursor;
         if (cursor === undefined) return listed;
         if (cursors.has(cursor)) {
-          throw new ProtocolError("catalog", { what: `the server repeated the cursor ${JSON.stringify(cursor.slice(0, 40))}`, expected: "a new cursor on every page, or none on the last", received: `page ${page} pointing back to an earlier page` });
+          throw new ProtocolError("catalog", {
+            what: `the server repeated the cursor ${JSON.stringify(cursor.slice(0, 40))}`,
+            expected: "a new cursor on every page, or none on the last",
+            received: `page ${page} pointing back to an earlier page`,
+          });
         }
         if (page === maxPages) {
-          throw new ProtocolError("catalog", { what: `tool list goes on past ${maxPages} pages`, expected: `at most ${maxPages} pages`, received: `a nextCursor on page ${page}`, limit: `maxPages ${maxPages}` });
+          throw new ProtocolError("catalog", {
+            what: `tool list goes on past ${maxPages} pages`,
+            expected: `at most ${maxPages} pages`,
+            received: `a nextCursor on page ${page}`,
+            limit: `maxPages ${maxPages}`,
+          });
         }
         cursors.add(cursor);
       }
@@ -182,7 +228,11 @@ export class StdioClient {
   /** The application's decision, made before a byte is sent: allowed, advertised, an object. */
   private checkCall(name: unknown, args: unknown): void {
     if (typeof name !== "string") {
-      throw new UsageError("tool-name", { what: "the tool name is not a string", expected: "a tool name such as \"word_count\"", received: describeValue(name) });
+      throw new UsageError("tool-name", {
+        what: "the tool name is not a string",
+        expected: 'a tool name such as "word_count"',
+        received: describeValue(name),
+      });
     }
     if (!this.allowed.has(name)) {
       throw new RefusedError("not-allowed", {
@@ -194,11 +244,16 @@ export class StdioClient {
     if (!this.catalog.has(name)) {
       throw new RefusedError("not-advertised", {
         what: `${JSON.stringify(name)} was not advertised by this server`,
-        expected: this.catalog.size === 0 ? "listTools() before callTool()" : `one of [${[...this.catalog.keys()].join(", ")}]`,
+        expected:
+          this.catalog.size === 0 ? "listTools() before callTool()" : `one of [${[...this.catalog.keys()].join(", ")}]`,
       });
     }
     if (!isJsonObject(args)) {
-      throw new RefusedError("bad-arguments", { what: `arguments for ${JSON.stringify(name)} are not an object`, expected: "a JSON object", received: typeof args });
+      throw new RefusedError("bad-arguments", {
+        what: `arguments for ${JSON.stringify(name)} are not an object`,
+        expected: "a JSON object",
+        received: typeof args,
+      });
     }
   }
 
@@ -207,9 +262,15 @@ export class StdioClient {
    * reply is read, and each reply binds to its own id, in whatever order it comes. A refused
    * call is never sent. One deadline covers the whole batch.
    */
-  async callTools(calls: ReadonlyArray<{ readonly name: string; readonly arguments?: JsonObject }>): Promise<ToolOutcome[]> {
+  async callTools(
+    calls: ReadonlyArray<{ readonly name: string; readonly arguments?: JsonObject }>,
+  ): Promise<ToolOutcome[]> {
     if (!Array.isArray(calls) || calls.some((call) => typeof call !== "object" || call === null)) {
-      throw new UsageError("calls", { what: "callTools takes an array of calls", expected: '[{ name: "word_count", arguments: { text: "..." } }, ...]', received: Array.isArray(calls) ? "an array holding a non-object" : describeValue(calls) });
+      throw new UsageError("calls", {
+        what: "callTools takes an array of calls",
+        expected: '[{ name: "word_count", arguments: { text: "..." } }, ...]',
+        received: Array.isArray(calls) ? "an array holding a non-object" : describeValue(calls),
+      });
     }
     const outcomes: Array<ToolOutcome | undefined> = calls.map((call) => {
       try {
@@ -223,11 +284,19 @@ export class StdioClient {
     const sendable = calls.flatMap((call, index) => (outcomes[index] === undefined ? [{ index, call }] : []));
     if (sendable.length > 0) {
       const answers = await this.operation("tools/call", (deadline) =>
-        this.exchange(sendable.map(({ call }) => ({ method: "tools/call", params: { name: call.name, arguments: call.arguments ?? {} } })), deadline),
+        this.exchange(
+          sendable.map(({ call }) => ({
+            method: "tools/call",
+            params: { name: call.name, arguments: call.arguments ?? {} },
+          })),
+          deadline,
+        ),
       );
       sendable.forEach(({ index, call }, position) => {
         const answer = answers[position]!;
-        outcomes[index] = answer.ok ? textOutcome(call.name, answer.result) : { name: call.name, ok: false, error: answer.error };
+        outcomes[index] = answer.ok
+          ? textOutcome(call.name, answer.result)
+          : { name: call.name, ok: false, error: answer.error };
       });
     }
     return outcomes as ToolOutcome[];
@@ -262,7 +331,9 @@ export class StdioClient {
   private async shutdown(): Promise<ExitStatus> {
     this.state = "closed";
     this.deadline?.stop();
-    this.channel.end(new ClosedError("client-closed", { what: "the client was closed", expected: "no further operations" }));
+    this.channel.end(
+      new ClosedError("client-closed", { what: "the client was closed", expected: "no further operations" }),
+    );
     const pid = this.child.pid;
     if (pid === undefined) return this.exited;
     this.trace?.begin("close");
@@ -271,7 +342,11 @@ export class StdioClient {
     this.child.stdin.end();
     this.trace?.wrote(Buffer.alloc(0), "input ended");
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, this.options.graceMs).unref())]);
-    await endProcessGroup(pid, this.options.termGraceMs, this.trace && ((signal) => this.trace?.signalled(signal, pid)));
+    await endProcessGroup(
+      pid,
+      this.options.termGraceMs,
+      this.trace && ((signal) => this.trace?.signalled(signal, pid)),
+    );
     releaseGroup(pid);
     const status = await this.exited;
     this.trace?.exited(status);
@@ -281,18 +356,25 @@ export class StdioClient {
   private requireReady(operation: string): void {
     this.throwIfUnusable();
     if (this.state !== "ready") {
-      throw new RefusedError("not-initialized", { what: `${operation} before the handshake`, expected: "await initialize() first" });
+      throw new RefusedError("not-initialized", {
+        what: `${operation} before the handshake`,
+        expected: "await initialize() first",
+      });
     }
   }
 
   private throwIfUnusable(): void {
-    if (this.state === "closed") throw new ClosedError("client-closed", { what: "the client is closed", expected: "a new StdioClient" });
+    if (this.state === "closed")
+      throw new ClosedError("client-closed", { what: "the client is closed", expected: "a new StdioClient" });
     // A program that never started: every operation says why, not just "unusable".
     if (this.failure instanceof ClosedError && this.failure.reason === "spawn-failed") throw this.failure;
     if (this.failure) {
       throw new ClosedError(
         "unusable",
-        { what: `the connection is unusable after an earlier failure (${this.failure.message})`, expected: "close() and a new client" },
+        {
+          what: `the connection is unusable after an earlier failure (${this.failure.message})`,
+          expected: "close() and a new client",
+        },
         { cause: this.failure },
       );
     }
@@ -322,7 +404,10 @@ export class StdioClient {
       this.throwIfUnusable();
     }
     if (this.busy) {
-      throw new RefusedError("busy", { what: `${what} while another operation is in progress`, expected: "one operation at a time (await each call, or callTools for several)" });
+      throw new RefusedError("busy", {
+        what: `${what} while another operation is in progress`,
+        expected: "one operation at a time (await each call, or callTools for several)",
+      });
     }
     this.busy = true;
     const deadline = this.deadline?.restart(what) ?? (this.deadline = new Deadline(what, this.options.timeoutMs));
@@ -356,11 +441,19 @@ export class StdioClient {
    * may come in any order; each binds to its own id through the outstanding table. Between two
    * answers at most MAX_SKIPPED_MESSAGES notifications or server requests are skipped.
    */
-  private async exchange(requests: ReadonlyArray<{ method: string; params: JsonObject }>, deadline: Deadline): Promise<Answer[]> {
+  private async exchange(
+    requests: ReadonlyArray<{ method: string; params: JsonObject }>,
+    deadline: Deadline,
+  ): Promise<Answer[]> {
     // Every frame is encoded and sized before an id is taken or a byte sent: a message that
     // cannot go out is the caller's UsageError and leaves the connection as it was.
     const first = this.outstanding.nextId;
-    const frames = requests.map((request, index) => this.encode(requestMessage(first + index, request.method, request.params), requests.length > 1 ? `call ${index + 1} of ${requests.length} (${request.method})` : request.method));
+    const frames = requests.map((request, index) =>
+      this.encode(
+        requestMessage(first + index, request.method, request.params),
+        requests.length > 1 ? `call ${index + 1} of ${requests.length} (${request.method})` : request.method,
+      ),
+    );
     const ids = requests.map((request) => this.outstanding.open(request.method));
     try {
       for (const frame of frames) await this.write(frame, deadline);
@@ -423,13 +516,24 @@ export class StdioClient {
     this.trace?.read(serverFrame, ping ? "answered ping" : "answered: method not found");
     const reply = ping
       ? { jsonrpc: "2.0", id, result: {} }
-      : { jsonrpc: "2.0", id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: `method not found: ${String(message["method"]).slice(0, 60)}` } };
+      : {
+          jsonrpc: "2.0",
+          id,
+          error: {
+            code: JSON_RPC_ERRORS.methodNotFound,
+            message: `method not found: ${String(message["method"]).slice(0, 60)}`,
+          },
+        };
     let frame: string;
     try {
       frame = encodeFrameText(reply, this.options.frameLimit);
     } catch {
       // Only the server's own id can make our reply too long to send: its fault, not the caller's.
-      throw new ProtocolError("bad-response", { what: "the server sent a request whose id is too long to answer", expected: `a request our reply to fits in ${this.options.frameLimit} bytes`, received: describeValue(id) });
+      throw new ProtocolError("bad-response", {
+        what: "the server sent a request whose id is too long to answer",
+        expected: `a request our reply to fits in ${this.options.frameLimit} bytes`,
+        received: describeValue(id),
+      });
     }
     await this.write(frame, deadline, ping ? "answer to the server's ping" : "method not found");
   }
@@ -440,7 +544,11 @@ export class StdioClient {
       return encodeFrameText(message, this.options.frameLimit);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      throw new UsageError(error.reason, { ...error.wording, what: `${what} not sent: ${error.wording.what}` }, { cause: error });
+      throw new UsageError(
+        error.reason,
+        { ...error.wording, what: `${what} not sent: ${error.wording.what}` },
+        { cause: error },
+      );
     }
   }
 
@@ -459,7 +567,12 @@ export class StdioClient {
       };
       const onClose = (): void => {
         stdin.off("drain", onDrain);
-        reject(new ClosedError("input-closed", { what: "server input closed while a frame was being written", expected: "a server reading its input" }));
+        reject(
+          new ClosedError("input-closed", {
+            what: "server input closed while a frame was being written",
+            expected: "a server reading its input",
+          }),
+        );
       };
       stdin.once("drain", onDrain);
       stdin.once("close", onClose);
@@ -474,7 +587,9 @@ export class StdioClient {
 }
 
 /** One call of a batch: its text, or why it failed or was refused. */
-export type ToolOutcome = { readonly name: string; readonly ok: true; readonly text: string } | { readonly name: string; readonly ok: false; readonly error: WorkbookError };
+export type ToolOutcome =
+  | { readonly name: string; readonly ok: true; readonly text: string }
+  | { readonly name: string; readonly ok: false; readonly error: WorkbookError };
 
 function textOutcome(name: string, result: JsonObject): ToolOutcome {
   try {
@@ -505,7 +620,8 @@ function answerOf(id: number, message: JsonRpcMessage): Answer {
  * else (a broken frame, a wrong id, a closed pipe) does.
  */
 function spoilsConnection(error: WorkbookError, inputCutShort: boolean): boolean {
-  if (error.code === "server" || error.code === "tool" || error.code === "refused" || error.code === "usage") return false;
+  if (error.code === "server" || error.code === "tool" || error.code === "refused" || error.code === "usage")
+    return false;
   if (error.code === "deadline") return inputCutShort;
   return true;
 }
@@ -526,9 +642,25 @@ function spawnFailed(file: string, cwd: string | undefined, error: Error): Close
   const code = (error as NodeJS.ErrnoException).code ?? "unknown";
   const meaning = SPAWN_ERRORS[code] ?? error.message;
   if (cwd !== undefined && !isDirectory(cwd)) {
-    return new ClosedError("spawn-failed", { what: `server could not be started: ${code}, working directory ${JSON.stringify(cwd)} does not exist`, expected: "an existing directory as cwd", received: error.message }, { cause: error });
+    return new ClosedError(
+      "spawn-failed",
+      {
+        what: `server could not be started: ${code}, working directory ${JSON.stringify(cwd)} does not exist`,
+        expected: "an existing directory as cwd",
+        received: error.message,
+      },
+      { cause: error },
+    );
   }
-  return new ClosedError("spawn-failed", { what: `server could not be started: ${code} (${meaning})`, expected: `a runnable program at ${JSON.stringify(file)}`, received: error.message }, { cause: error });
+  return new ClosedError(
+    "spawn-failed",
+    {
+      what: `server could not be started: ${code} (${meaning})`,
+      expected: `a runnable program at ${JSON.stringify(file)}`,
+      received: error.message,
+    },
+    { cause: error },
+  );
 }
 
 function isDirectory(candidate: string): boolean {

@@ -85,10 +85,18 @@ export class WireTrace {
     this.maxEntries = options.maxEntries ?? 256;
     this.previewBytes = options.previewBytes ?? 96;
     if (!Number.isSafeInteger(this.maxEntries) || this.maxEntries < 4 || this.maxEntries > 100_000) {
-      throw new UsageError("trace-entries", { what: "trace maxEntries out of range", expected: "an integer from 4 to 100000", received: String(options.maxEntries) });
+      throw new UsageError("trace-entries", {
+        what: "trace maxEntries out of range",
+        expected: "an integer from 4 to 100000",
+        received: String(options.maxEntries),
+      });
     }
     if (!Number.isSafeInteger(this.previewBytes) || this.previewBytes < 0 || this.previewBytes > 4096) {
-      throw new UsageError("trace-preview", { what: "trace previewBytes out of range", expected: "an integer from 0 to 4096", received: String(options.previewBytes) });
+      throw new UsageError("trace-preview", {
+        what: "trace previewBytes out of range",
+        expected: "an integer from 0 to 4096",
+        received: String(options.previewBytes),
+      });
     }
     this.recording = options.recording ?? true;
     this.now = options.now ?? (() => performance.now());
@@ -144,7 +152,8 @@ export class WireTrace {
 
   /** Bytes that arrived without completing a line; `held` is how much of the line is waiting. */
   held(chunk: Uint8Array, held: number): void {
-    if (this.recording) this.add("in", chunk.byteLength, this.preview(chunk), "held, no newline yet", `${held} bytes of the line held`);
+    if (this.recording)
+      this.add("in", chunk.byteLength, this.preview(chunk), "held, no newline yet", `${held} bytes of the line held`);
   }
 
   /** The frame that made the client refuse `error` (once per error, however many layers see it). */
@@ -156,7 +165,12 @@ export class WireTrace {
   /** An operation that ended in `error` with no frame to blame: a deadline, a closed pipe, a check. */
   failed(error: unknown): void {
     if (!this.recording || !this.firstReport(error)) return;
-    const decision = error instanceof WorkbookError && error.code === "deadline" ? "deadline ended the operation" : error instanceof WorkbookError && error.code === "closed" ? "connection closed" : "refused";
+    const decision =
+      error instanceof WorkbookError && error.code === "deadline"
+        ? "deadline ended the operation"
+        : error instanceof WorkbookError && error.code === "closed"
+          ? "connection closed"
+          : "refused";
     this.add("local", 0, "", decision, describe(error));
   }
 
@@ -184,8 +198,22 @@ export class WireTrace {
     return shown < bytes.byteLength ? `${text}…` : text;
   }
 
-  private add(direction: TraceDirection, bytes: number, preview: string, decision: TraceDecision, detail: string): void {
-    const entry: TraceEntry = { operation: this.operation, atMs: Math.round((this.now() - this.started) * 1000) / 1000, direction, bytes, preview, decision, detail };
+  private add(
+    direction: TraceDirection,
+    bytes: number,
+    preview: string,
+    decision: TraceDecision,
+    detail: string,
+  ): void {
+    const entry: TraceEntry = {
+      operation: this.operation,
+      atMs: Math.round((this.now() - this.started) * 1000) / 1000,
+      direction,
+      bytes,
+      preview,
+      decision,
+      detail,
+    };
     if (this.head.length < this.maxEntries - this.tailSize) {
       this.head.push(entry);
     } else if (this.tail.length < this.tailSize) {

@@ -40,14 +40,20 @@ export interface ModeOutcome {
 export const HOSTILE_PURCHASE = { name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } } as const;
 
 /** The client a mode runs against: the library's by default, a learner's assembled one in the build notebook. */
-export type Connect = (command: readonly string[], options: { allowed: string[]; timeoutMs: number }) => Pick<ClientUnderTest, "pid" | "initialize" | "listTools" | "callTool" | "close">;
+export type Connect = (
+  command: readonly string[],
+  options: { allowed: string[]; timeoutMs: number },
+) => Pick<ClientUnderTest, "pid" | "initialize" | "listTools" | "callTool" | "close">;
 
 /**
  * Runs one mode live, traced: start the teaching server with a call log, handshake, list, call
  * word_count on "one two three" (in hostile mode, then also the purchase its description asks
  * for), then close. Never leaves a server or a grandchild behind.
  */
-export async function runMode(mode: string, options: { timeoutMs?: number; text?: string; connect?: Connect } = {}): Promise<ModeOutcome> {
+export async function runMode(
+  mode: string,
+  options: { timeoutMs?: number; text?: string; connect?: Connect } = {},
+): Promise<ModeOutcome> {
   const expected = TEACHING_MODES.find((entry) => entry.mode === mode)?.expect ?? "result";
   const logDir = mkdtempSync(path.join(tmpdir(), "mcp-demo-"));
   const log = path.join(logDir, "calls.jsonl");
@@ -56,7 +62,9 @@ export async function runMode(mode: string, options: { timeoutMs?: number; text?
   const command = teachingServerCommand(mode, log);
   const timeoutMs = options.timeoutMs ?? 1000;
   // A learner's assembled client takes no trace: its trace stays empty.
-  const client = options.connect ? options.connect(command, { allowed: ["word_count"], timeoutMs }) : new StdioClient(command, { allowed: ["word_count"], timeoutMs, graceMs: 200, trace });
+  const client = options.connect
+    ? options.connect(command, { allowed: ["word_count"], timeoutMs })
+    : new StdioClient(command, { allowed: ["word_count"], timeoutMs, graceMs: 200, trace });
   let outcome: string;
   let detail: string;
   let purchase: string | undefined;
@@ -85,13 +93,27 @@ export async function runMode(mode: string, options: { timeoutMs?: number; text?
     rmSync(logDir, { recursive: true, force: true });
   }
   return {
-    mode, outcome, detail, expected, asExpected: outcome === expected && leftBehind === 0, ms: Math.round(performance.now() - started), leftBehind, exitStatus,
-    trace: trace.snapshot(), groupBeforeClose, serverRan, ...(purchase === undefined ? {} : { purchase }),
+    mode,
+    outcome,
+    detail,
+    expected,
+    asExpected: outcome === expected && leftBehind === 0,
+    ms: Math.round(performance.now() - started),
+    leftBehind,
+    exitStatus,
+    trace: trace.snapshot(),
+    groupBeforeClose,
+    serverRan,
+    ...(purchase === undefined ? {} : { purchase }),
   };
 }
 
 /** "answered <text>" or "refused [<reason>]: <message>": a call the application may refuse. */
-async function tryCall(client: Pick<ClientUnderTest, "callTool">, name: string, args: Record<string, unknown>): Promise<string> {
+async function tryCall(
+  client: Pick<ClientUnderTest, "callTool">,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
   try {
     return `answered ${JSON.stringify(await client.callTool(name, args))}`;
   } catch (error) {
@@ -101,7 +123,9 @@ async function tryCall(client: Pick<ClientUnderTest, "callTool">, name: string, 
 }
 
 /** Every demo mode, one after another (they share two cores with the rest of the class). */
-export async function runAllModes(options: { timeoutMs?: number; onOutcome?: (outcome: ModeOutcome) => void } = {}): Promise<ModeOutcome[]> {
+export async function runAllModes(
+  options: { timeoutMs?: number; onOutcome?: (outcome: ModeOutcome) => void } = {},
+): Promise<ModeOutcome[]> {
   const outcomes: ModeOutcome[] = [];
   for (const { mode } of DEMO_MODES) {
     const outcome = await runMode(mode, options);
@@ -113,7 +137,9 @@ export async function runAllModes(options: { timeoutMs?: number; onOutcome?: (ou
 
 /** The signals close() sent, as the trace recorded them: "SIGTERM, SIGKILL", or "none". */
 export function signalsSent(outcome: Pick<ModeOutcome, "trace">): string {
-  const signals = outcome.trace.entries.filter((entry) => entry.decision === "signal").map((entry) => entry.detail.split(" ")[0]!);
+  const signals = outcome.trace.entries
+    .filter((entry) => entry.decision === "signal")
+    .map((entry) => entry.detail.split(" ")[0]!);
   return signals.length === 0 ? "none" : signals.join(", ");
 }
 
@@ -130,9 +156,17 @@ export function evidenceLines(outcome: ModeOutcome): string[] {
 
 /** A plain-text table of outcomes, for a terminal or a notebook. */
 export function formatOutcomes(outcomes: readonly ModeOutcome[], width = 70): string {
-  const rows = outcomes.map((o) => [o.mode, o.outcome, o.asExpected ? "yes" : "NO", `${o.ms}`, `${o.leftBehind}`, o.detail.length > width ? `${o.detail.slice(0, width - 1)}…` : o.detail]);
+  const rows = outcomes.map((o) => [
+    o.mode,
+    o.outcome,
+    o.asExpected ? "yes" : "NO",
+    `${o.ms}`,
+    `${o.leftBehind}`,
+    o.detail.length > width ? `${o.detail.slice(0, width - 1)}…` : o.detail,
+  ]);
   const header = ["mode", "outcome", "as expected", "ms", "left behind", "detail"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]): string => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  ");
+  const line = (cells: string[]): string =>
+    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  ");
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }

@@ -28,7 +28,11 @@ export interface GalleryOutcome extends ModeOutcome {
 function galleryMode(mode: string): GalleryMode {
   const entry = GALLERY_MODES.find((candidate) => candidate.mode === mode);
   if (entry === undefined) {
-    throw new UsageError("mode", { what: "unknown teaching-server mode", expected: `one of ${GALLERY_MODES.map((m) => m.mode).join(", ")}`, received: JSON.stringify(mode) });
+    throw new UsageError("mode", {
+      what: "unknown teaching-server mode",
+      expected: `one of ${GALLERY_MODES.map((m) => m.mode).join(", ")}`,
+      received: JSON.stringify(mode),
+    });
   }
   return entry;
 }
@@ -37,14 +41,22 @@ function galleryMode(mode: string): GalleryMode {
  * Runs one mode live (runMode: start, handshake, list, call word_count, close) and judges it:
  * as expected only if the outcome matches and nothing of the server's group is left behind.
  */
-export async function showMode(mode: string, options: { timeoutMs?: number; connect?: Connect } = {}): Promise<GalleryOutcome> {
+export async function showMode(
+  mode: string,
+  options: { timeoutMs?: number; connect?: Connect } = {},
+): Promise<GalleryOutcome> {
   const { expect, teaches } = galleryMode(mode);
-  const outcome = await runMode(mode, { timeoutMs: options.timeoutMs ?? 1000, ...(options.connect ? { connect: options.connect } : {}) });
+  const outcome = await runMode(mode, {
+    timeoutMs: options.timeoutMs ?? 1000,
+    ...(options.connect ? { connect: options.connect } : {}),
+  });
   return { ...outcome, expected: expect, asExpected: outcome.outcome === expect && outcome.leftBehind === 0, teaches };
 }
 
 /** Every gallery mode, one after another; `onOutcome` sees each as it ends. */
-export async function runGallery(options: { timeoutMs?: number; onOutcome?: (outcome: GalleryOutcome) => void } = {}): Promise<GalleryOutcome[]> {
+export async function runGallery(
+  options: { timeoutMs?: number; onOutcome?: (outcome: GalleryOutcome) => void } = {},
+): Promise<GalleryOutcome[]> {
   const outcomes: GalleryOutcome[] = [];
   for (const { mode } of GALLERY_MODES) {
     const outcome = await showMode(mode, options);
@@ -102,21 +114,44 @@ export interface BesideRun {
  * bounded harness (a heap cap, a wall clock, its group ended afterwards). In hostile mode both
  * are asked for the purchase the tool description demands; ours refuses it, the naive one calls it.
  */
-export async function showBeside(mode: string, options: { timeoutMs?: number; naiveWallMs?: number } = {}): Promise<BesideRun> {
+export async function showBeside(
+  mode: string,
+  options: { timeoutMs?: number; naiveWallMs?: number } = {},
+): Promise<BesideRun> {
   galleryMode(mode);
   const timeoutMs = options.timeoutMs ?? 1000;
-  const asks = mode === "hostile" ? [{ name: "word_count", arguments: { text: "one two three" } }, { name: HOSTILE_PURCHASE.name, arguments: { ...HOSTILE_PURCHASE.arguments } }] : undefined;
+  const asks =
+    mode === "hostile"
+      ? [
+          { name: "word_count", arguments: { text: "one two three" } },
+          { name: HOSTILE_PURCHASE.name, arguments: { ...HOSTILE_PURCHASE.arguments } },
+        ]
+      : undefined;
   const [ours, naive] = await Promise.all([
     showMode(mode, { timeoutMs }),
-    runNaive(mode, { readTimeoutMs: timeoutMs, wallMs: options.naiveWallMs ?? 2 * timeoutMs, ...(asks === undefined ? {} : { asks }) }),
+    runNaive(mode, {
+      readTimeoutMs: timeoutMs,
+      wallMs: options.naiveWallMs ?? 2 * timeoutMs,
+      ...(asks === undefined ? {} : { asks }),
+    }),
   ]);
   return { ours, naive };
 }
 
 /** Ours, then the evidence (processes, signals, the server's log, the purchase), then the naive client's. */
 export function besideReport(run: BesideRun): string {
-  const evidence = evidenceLines(run.ours).filter((line) => !line.startsWith("processes in the server's group after close()")); // modeReport says "left behind"
-  return ["bounded client (StdioClient)", ...modeReport(run.ours).split("\n").map((line) => `  ${line}`), ...evidence.map((line) => `  ${line}`), "", ...naiveReportLines(run.naive)].join("\n");
+  const evidence = evidenceLines(run.ours).filter(
+    (line) => !line.startsWith("processes in the server's group after close()"),
+  ); // modeReport says "left behind"
+  return [
+    "bounded client (StdioClient)",
+    ...modeReport(run.ours)
+      .split("\n")
+      .map((line) => `  ${line}`),
+    ...evidence.map((line) => `  ${line}`),
+    "",
+    ...naiveReportLines(run.naive),
+  ].join("\n");
 }
 
 /** Process groups of naive runs that still hold a live process: 0 after every cell has finished. */

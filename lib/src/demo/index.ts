@@ -4,7 +4,18 @@ export { formatTrace, traceTable, traceTablesSideBySide, directionArrow } from "
 export type { ModeOutcome } from "./failure-modes.js";
 // The failure gallery's runs (notebooks/failure-gallery.ipynb): each mode live against our client, the naive one beside it.
 export {
-  EXERCISE_MODES, GALLERY_MODES, showMode, runGallery, outcomeLabel, galleryTable, modeReport, showBeside, besideReport, naiveGroupsAlive,
-  type GalleryMode, type GalleryOutcome, type BesideRun,
+  EXERCISE_MODES,
+  GALLERY_MODES,
+  showMode,
+  runGallery,
+  outcomeLabel,
+  galleryTable,
+  modeReport,
+  showBeside,
+  besideReport,
+  naiveGroupsAlive,
+  type GalleryMode,
+  type GalleryOutcome,
+  type BesideRun,
 } from "./gallery.js";
 export { TEACHING_MODES, type TeachingMode } from "./modes.js";

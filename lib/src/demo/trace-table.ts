@@ -18,7 +18,14 @@ function what(entry: TraceEntry): string {
 
 function rows(trace: TraceSnapshot, width: number): string[][] {
   const cut = (text: string): string => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
-  const made = trace.entries.map((entry) => [entry.operation, entry.atMs.toFixed(1), directionArrow(entry), String(entry.bytes), entry.decision, cut(what(entry))]);
+  const made = trace.entries.map((entry) => [
+    entry.operation,
+    entry.atMs.toFixed(1),
+    directionArrow(entry),
+    String(entry.bytes),
+    entry.decision,
+    cut(what(entry)),
+  ]);
   if (trace.omitted > 0) {
     // The kept head and tail meet here; say how many entries were left out between them.
     made.splice(trace.omittedAt, 0, ["…", "", "", "", `${trace.omitted} entries left out`, ""]);
@@ -31,7 +38,16 @@ export function formatTrace(trace: TraceSnapshot, width = 120): string {
   const body = rows(trace, width);
   const widths = HEADER.map((title, column) => Math.max(title.length, ...body.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((cell, column) => (column === cells.length - 1 ? cell : column === 1 || column === 3 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ").trimEnd();
+    cells
+      .map((cell, column) =>
+        column === cells.length - 1
+          ? cell
+          : column === 1 || column === 3
+            ? cell.padStart(widths[column]!)
+            : cell.padEnd(widths[column]!),
+      )
+      .join("  ")
+      .trimEnd();
   return [line(HEADER), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }
 
@@ -41,7 +57,9 @@ export function traceTable(trace: TraceSnapshot, width = 160): string {
 }
 
 /** Several traces' tables side by side (they wrap on a narrow screen), each under its title. */
-export function traceTablesSideBySide(parts: ReadonlyArray<{ readonly title: string; readonly trace: TraceSnapshot }>): string {
+export function traceTablesSideBySide(
+  parts: ReadonlyArray<{ readonly title: string; readonly trace: TraceSnapshot }>,
+): string {
   const columns = parts.map((part) => `<div><h4>${escapeHtml(part.title)}</h4>\n${traceTable(part.trace, 64)}\n</div>`);
   return `<div style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">\n${columns.join("\n")}\n</div>`;
 }

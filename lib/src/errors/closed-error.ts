@@ -2,7 +2,14 @@ import { WorkbookError } from "./workbook-error.js";
 import { checkReason } from "./usage-error.js";
 import type { Wording } from "./wording.js";
 
-export const CLOSED_REASONS = ["server-exited", "output-ended", "input-closed", "client-closed", "spawn-failed", "unusable"] as const;
+export const CLOSED_REASONS = [
+  "server-exited",
+  "output-ended",
+  "input-closed",
+  "client-closed",
+  "spawn-failed",
+  "unusable",
+] as const;
 export type ClosedReason = (typeof CLOSED_REASONS)[number];
 
 /** The connection is gone, or can no longer be trusted after an earlier failure. */

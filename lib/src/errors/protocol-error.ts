@@ -2,7 +2,17 @@ import { WorkbookError } from "./workbook-error.js";
 import { checkReason } from "./usage-error.js";
 import type { Wording } from "./wording.js";
 
-export const PROTOCOL_REASONS = ["frame-limit", "malformed-frame", "not-json-rpc", "wrong-id", "bad-response", "version", "capabilities", "catalog", "too-many-messages"] as const;
+export const PROTOCOL_REASONS = [
+  "frame-limit",
+  "malformed-frame",
+  "not-json-rpc",
+  "wrong-id",
+  "bad-response",
+  "version",
+  "capabilities",
+  "catalog",
+  "too-many-messages",
+] as const;
 export type ProtocolReason = (typeof PROTOCOL_REASONS)[number];
 
 /**

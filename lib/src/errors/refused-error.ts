@@ -2,7 +2,14 @@ import { WorkbookError } from "./workbook-error.js";
 import { checkReason } from "./usage-error.js";
 import type { Wording } from "./wording.js";
 
-export const REFUSED_REASONS = ["not-allowed", "not-advertised", "not-initialized", "already-initialized", "busy", "bad-arguments"] as const;
+export const REFUSED_REASONS = [
+  "not-allowed",
+  "not-advertised",
+  "not-initialized",
+  "already-initialized",
+  "busy",
+  "bad-arguments",
+] as const;
 export type RefusedReason = (typeof REFUSED_REASONS)[number];
 
 /**

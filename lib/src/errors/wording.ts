@@ -31,7 +31,11 @@ export function preview(value: unknown, max = 60): string {
       text = JSON.stringify(value) ?? String(value);
     } catch {
       // Nesting deep enough to overflow the stack: say so rather than crash on it.
-      text = Array.isArray(value) ? "an array too deep to show" : typeof value === "object" && value !== null ? "an object too deep to show" : "a value that cannot be shown";
+      text = Array.isArray(value)
+        ? "an array too deep to show"
+        : typeof value === "object" && value !== null
+          ? "an object too deep to show"
+          : "a value that cannot be shown";
     }
   }
   const shown = text.length > max ? `${text.slice(0, max)}…` : text;

@@ -1,7 +1,8 @@
 import { sentence, type Wording } from "./wording.js";
 
 /** The closed set of stable codes; one class each. */
-export type ErrorCode = "protocol" | "deadline" | "closed" | "server" | "tool" | "refused" | "usage" | "data" | "service";
+export type ErrorCode =
+  "protocol" | "deadline" | "closed" | "server" | "tool" | "refused" | "usage" | "data" | "service";
 
 /**
  * The root of the library's errors. `code` is stable and meant for programs (the CLI's --json,

@@ -45,14 +45,22 @@ export async function runHere(fn: unknown, args: readonly unknown[]): Promise<An
     if (typeof fn !== "function") throw new TypeError(`expected your function; got ${shown(fn, 60)}`);
     return { value: await (fn as (...a: unknown[]) => unknown)(...args) };
   } catch (error) {
-    return { error: error instanceof Error ? { name: error.name, message: error.message } : { name: typeof error, message: String(error) } };
+    return {
+      error:
+        error instanceof Error
+          ? { name: error.name, message: error.message }
+          : { name: typeof error, message: String(error) },
+    };
   }
 }
 
 /** The hint for the first difference: the last field name in its path that has one. */
 function hintFor(exercise: AnalysisExercise, difference: string): string {
   const path = difference.split(":")[0] ?? "";
-  const fields = path.split(/[.[\]]+/u).filter((part) => part !== "").reverse();
+  const fields = path
+    .split(/[.[\]]+/u)
+    .filter((part) => part !== "")
+    .reverse();
   for (const field of fields) {
     const hint = exercise.hints[field];
     if (hint !== undefined) return hint;
@@ -61,7 +69,12 @@ function hintFor(exercise: AnalysisExercise, difference: string): string {
 }
 
 /** Exercise `exercise`'s one check, wherever the learner's function runs. */
-export function judgeAnalysis(exercise: AnalysisExercise, run: AnswerRunner, seed: number, style: VerdictStyle = "learner"): Promise<CheckResult> {
+export function judgeAnalysis(
+  exercise: AnalysisExercise,
+  run: AnswerRunner,
+  seed: number,
+  style: VerdictStyle = "learner",
+): Promise<CheckResult> {
   return runExerciseCheck(
     {
       name: exercise.name,
@@ -72,7 +85,9 @@ export function judgeAnalysis(exercise: AnalysisExercise, run: AnswerRunner, see
         for (const each of cases) {
           const outcome = await context.within(15_000, `your function on ${each.label}`, () => run(each.args));
           if (outcome.error !== undefined) {
-            notYet(`on ${each.label}, your function threw ${outcome.error.name}: ${outcome.error.message}. Hint: ${exercise.shapeHint}`);
+            notYet(
+              `on ${each.label}, your function threw ${outcome.error.name}: ${outcome.error.message}. Hint: ${exercise.shapeHint}`,
+            );
           }
           const found = differences(each.expected, outcome.value, "answer", 3);
           if (found.length > 0) notYet(`on ${each.label}: ${found.join("; ")}. Hint: ${hintFor(exercise, found[0]!)}`);

@@ -17,7 +17,7 @@ export function shown(value: unknown, max = 120): string {
 
 /** The value as JSON would carry it: undefined fields dropped, so two equal results compare equal. */
 function plain(value: unknown): unknown {
-  return value === undefined ? undefined : JSON.parse(JSON.stringify(value)) as unknown;
+  return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
 }
 
 function equalNumbers(a: number, b: number): boolean {

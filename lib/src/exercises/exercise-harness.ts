@@ -2,7 +2,15 @@
 // learner's code turned into a "not yet" with its message, and every server the check (or the
 // learner's function, inside the check) started gone afterwards.
 import { setTimeout as sleep } from "node:timers/promises";
-import { bounded, describeError, endGroups, fail, oneLine, CheckFailure, type CheckResult } from "../checkpoint/harness.js";
+import {
+  bounded,
+  describeError,
+  endGroups,
+  fail,
+  oneLine,
+  CheckFailure,
+  type CheckResult,
+} from "../checkpoint/harness.js";
 import { processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServersStartedBy } from "../client/live-servers.js";
 
@@ -118,7 +126,11 @@ async function endServers(pids: readonly number[]): Promise<void> {
       }
     }
   }
-  for (let waited = 0; waited < 1000 && pids.some((pid) => signalGroup(pid, 0) && (processGroupMembers(pid)?.length ?? 0) > 0); waited += 10) {
+  for (
+    let waited = 0;
+    waited < 1000 && pids.some((pid) => signalGroup(pid, 0) && (processGroupMembers(pid)?.length ?? 0) > 0);
+    waited += 10
+  ) {
     await sleep(10);
   }
 }

@@ -29,7 +29,12 @@ async function guarded(name: string, run: () => Promise<CheckResult>): Promise<C
     return await run();
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { name, ok: false, output: `FAIL ${name}: the reference answer could not be produced: ${message}`, ms: Math.round(performance.now() - started) };
+    return {
+      name,
+      ok: false,
+      output: `FAIL ${name}: the reference answer could not be produced: ${message}`,
+      ms: Math.round(performance.now() - started),
+    };
   }
 }
 

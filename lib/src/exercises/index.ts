@@ -36,7 +36,12 @@ export { IN_FLIGHT_TEXTS } from "./ex5-in-flight/texts.js";
 export { referenceOutstanding } from "./ex5-in-flight/reference.js";
 
 // exercise 6: a hostile description
-export { hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, HOSTILE_ALLOWLIST, PURCHASE_TOOL } from "./ex6-hostile/experiment.js";
+export {
+  hostileOfferExperiment,
+  HOSTILE_DEFAULT_REQUESTS,
+  HOSTILE_ALLOWLIST,
+  PURCHASE_TOOL,
+} from "./ex6-hostile/experiment.js";
 export type { HostileOfferOptions, HostileOfferResult, HostileCall } from "./ex6-hostile/experiment.js";
 export { checkPurchaseCounts, judgePurchaseCounts, purchaseCases } from "./ex6-hostile/check.js";
 export { referencePurchaseCounts } from "./ex6-hostile/reference.js";

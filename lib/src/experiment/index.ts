@@ -5,15 +5,36 @@
 
 // --- catalog: the tools offered and the requests asked ---
 export {
-  loadCatalogData, defaultCatalogDir, buildCatalog, confusableOrder, shuffledFor, requestSeed, requestCatalog, catalogHash,
+  loadCatalogData,
+  defaultCatalogDir,
+  buildCatalog,
+  confusableOrder,
+  shuffledFor,
+  requestSeed,
+  requestCatalog,
+  catalogHash,
 } from "./catalog/catalog.js";
 export type { CatalogData } from "./catalog/catalog.js";
 export { SHOP_TOOL_NAMES, CATALOG_KINDS, CATALOG_SIZES } from "./catalog/catalog-schema.js";
-export type { CatalogSize, CatalogRequest, CatalogTool, ConfusableTool, NoToolRequest } from "./catalog/catalog-schema.js";
+export type {
+  CatalogSize,
+  CatalogRequest,
+  CatalogTool,
+  ConfusableTool,
+  NoToolRequest,
+} from "./catalog/catalog-schema.js";
 export { catalogTokenSizes, type CatalogTokenSize } from "./catalog/catalog-size.js";
 
 // --- prompts: how the tools are put to a model ---
-export { choicePrompt, choiceSchema, choiceAnswer, choiceOptionsFor, isChoiceProtocol, NONE_OF_THESE, type ChoiceOptions } from "./prompts/choice-prompt.js";
+export {
+  choicePrompt,
+  choiceSchema,
+  choiceAnswer,
+  choiceOptionsFor,
+  isChoiceProtocol,
+  NONE_OF_THESE,
+  type ChoiceOptions,
+} from "./prompts/choice-prompt.js";
 export { renderQwen25Native, renderQwen25Choice } from "./prompts/qwen-template.js";
 export { countQwenTokens, QWEN_TOKENIZER_LABEL } from "./prompts/qwen-tokens.js";
 
@@ -21,7 +42,12 @@ export { countQwenTokens, QWEN_TOKENIZER_LABEL } from "./prompts/qwen-tokens.js"
 export type { Ask, Reply, Provider, ProviderName } from "./providers/provider.js";
 export { scriptedProvider, type Script, type ScriptStep } from "./providers/scripted-provider.js";
 export {
-  lexicalProvider, lexicalAnswer, LEXICAL_LABEL, LEXICAL_DEFAULT_MODEL, LEXICAL_DEFAULT_MIN_SCORE, type LexicalOptions,
+  lexicalProvider,
+  lexicalAnswer,
+  LEXICAL_LABEL,
+  LEXICAL_DEFAULT_MODEL,
+  LEXICAL_DEFAULT_MIN_SCORE,
+  type LexicalOptions,
 } from "./providers/lexical-provider.js";
 export { ollamaProvider, type OllamaOptions } from "./providers/ollama-provider.js";
 export { toOllamaRequest, fromOllamaResponse, ollamaUnloadRequest } from "./providers/ollama-wire.js";
@@ -32,7 +58,14 @@ export { ANTHROPIC_PRICES, priceFor, costUsd } from "./providers/prices.js";
 
 // --- running: designs, the runner, its progress line, the dry run, the protocol's own cost ---
 export {
-  ALL_KINDS, ALL_SIZES, ALL_PROTOCOLS, CHAPTER_SEARCH_CATALOGS, conditionsOf, type Design, type Condition, type SearchSpec,
+  ALL_KINDS,
+  ALL_SIZES,
+  ALL_PROTOCOLS,
+  CHAPTER_SEARCH_CATALOGS,
+  conditionsOf,
+  type Design,
+  type Condition,
+  type SearchSpec,
 } from "./running/design.js";
 export { runExperiment, runModels, type RunOptions, type RunResult, type Progress } from "./running/runner.js";
 export { progressLine, terminalProgress } from "./running/progress.js";
@@ -41,15 +74,50 @@ export { measureProtocolCost, ProtocolCostReceiptSchema, type ProtocolCostReceip
 
 // --- receipts: the rows, their tables, the file ---
 export {
-  RECEIPT_SCHEMA, ReceiptSchema, RowSchema, TablesSchema, AnswerSchema, classify,
-  type Receipt, type Row, type Run, type Tables, type ConditionCell, type TokenFit, type Answer, type Outcome, type Protocol, type Price,
+  RECEIPT_SCHEMA,
+  ReceiptSchema,
+  RowSchema,
+  TablesSchema,
+  AnswerSchema,
+  classify,
+  type Receipt,
+  type Row,
+  type Run,
+  type Tables,
+  type ConditionCell,
+  type TokenFit,
+  type Answer,
+  type Outcome,
+  type Protocol,
+  type Price,
 } from "./receipts/receipt.js";
 export { summarize, searchLabel, makeReceipt } from "./receipts/summarize.js";
-export { loadReceipt, parseReceipt, writeReceipt, checkReceiptRows, RECEIPT_MAX_BYTES, type ReceiptLoadOptions } from "./receipts/receipt-file.js";
+export {
+  loadReceipt,
+  parseReceipt,
+  writeReceipt,
+  checkReceiptRows,
+  RECEIPT_MAX_BYTES,
+  type ReceiptLoadOptions,
+} from "./receipts/receipt-file.js";
 export { ReceiptTablesMismatchError } from "./receipts/receipt-tables-mismatch-error.js";
 
 // --- analysis: what the Part A notebook computes from receipts and the catalog ---
-export { checkTables, toolTokenCost, pairedOutcomes, searchTools, searchRecall, quoteFigure, compareRerun } from "./analysis/part-a.js";
+export {
+  checkTables,
+  toolTokenCost,
+  pairedOutcomes,
+  searchTools,
+  searchRecall,
+  quoteFigure,
+  compareRerun,
+} from "./analysis/part-a.js";
 export type {
-  TablesCheck, ToolTokenCost, ConditionSelector, PairedOutcomes, ScoredTool, SearchRecall, RerunComparison,
+  TablesCheck,
+  ToolTokenCost,
+  ConditionSelector,
+  PairedOutcomes,
+  ScoredTool,
+  SearchRecall,
+  RerunComparison,
 } from "./analysis/part-a.js";

@@ -34,7 +34,12 @@ export function sortByModelSize(models: readonly string[]): string[] {
 /** "7B", "1.5B", "135M", or "size not in name". */
 export function formatModelSize(parameters: number | null): string {
   if (parameters === null) return "size not in name";
-  for (const [unit, scale] of [["T", 1e12], ["B", 1e9], ["M", 1e6], ["K", 1e3]] as const) {
+  for (const [unit, scale] of [
+    ["T", 1e12],
+    ["B", 1e9],
+    ["M", 1e6],
+    ["K", 1e3],
+  ] as const) {
     if (parameters >= scale) return `${Number((parameters / scale).toPrecision(3))}${unit}`;
   }
   return String(parameters);

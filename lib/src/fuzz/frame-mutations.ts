@@ -11,25 +11,76 @@ const VALID_MESSAGES: readonly object[] = [
   { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "4" }] } },
   { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "4" }], isError: true } },
   { jsonrpc: "2.0", id: 1, result: {} },
-  { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "fuzz", version: "1" } } },
   {
     jsonrpc: "2.0",
     id: 1,
-    result: { tools: [{ name: "word_count", description: "Count the words.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } }] },
+    result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "fuzz", version: "1" } },
   },
-  { jsonrpc: "2.0", id: 1, error: { code: JSON_RPC_ERRORS.methodNotFound, message: "Method not found", data: { method: "tools/cal" } } },
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    result: {
+      tools: [
+        {
+          name: "word_count",
+          description: "Count the words.",
+          inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+        },
+      ],
+    },
+  },
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    error: { code: JSON_RPC_ERRORS.methodNotFound, message: "Method not found", data: { method: "tools/cal" } },
+  },
   { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "reading ✓ café 🍦" } },
   { jsonrpc: "2.0", method: "notifications/tools/list_changed" },
   { jsonrpc: "2.0", id: "srv-1", method: "ping" },
   { jsonrpc: "2.0", id: 7, method: "roots/list", params: {} },
 ];
 
-export const VALID_FRAMES: readonly Buffer[] = VALID_MESSAGES.map((message) => Buffer.from(JSON.stringify(message), "utf8"));
+export const VALID_FRAMES: readonly Buffer[] = VALID_MESSAGES.map((message) =>
+  Buffer.from(JSON.stringify(message), "utf8"),
+);
 
-const HUGE_NUMBERS = ["1e400", "-1e400", "1e-400", "-0", "1.0", "1e0", "0.1e1", "12345678901234567890", "9".repeat(400), "-9007199254740993", "0x1", "01", "NaN", "Infinity"];
+const HUGE_NUMBERS = [
+  "1e400",
+  "-1e400",
+  "1e-400",
+  "-0",
+  "1.0",
+  "1e0",
+  "0.1e1",
+  "12345678901234567890",
+  "9".repeat(400),
+  "-9007199254740993",
+  "0x1",
+  "01",
+  "NaN",
+  "Infinity",
+];
 const WRONG_IDS = ['"1"', "true", "false", "null", "1.5", "[1]", '{"id":1}', "-1", "0", "2", '""', "1e0", '"\\u0031"'];
-const BAD_UTF8: readonly number[][] = [[0xff], [0xfe], [0x80], [0xc0, 0x80], [0xc1, 0xbf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0xf0, 0x9f, 0x8d]];
-const KEY_TRICKS = ['"__proto__":{"polluted":1},', '"constructor":{"prototype":{"polluted":1}},', '"id":2,', '"jsonrpc":"1.0",', '"result":"4",', '"error":null,', '"method":null,'];
+const BAD_UTF8: readonly number[][] = [
+  [0xff],
+  [0xfe],
+  [0x80],
+  [0xc0, 0x80],
+  [0xc1, 0xbf],
+  [0xed, 0xa0, 0x80],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xe2, 0x82],
+  [0xf0, 0x9f, 0x8d],
+];
+const KEY_TRICKS = [
+  '"__proto__":{"polluted":1},',
+  '"constructor":{"prototype":{"polluted":1}},',
+  '"id":2,',
+  '"jsonrpc":"1.0",',
+  '"result":"4",',
+  '"error":null,',
+  '"method":null,',
+];
 const DEEP_FIELDS = ["result", "error", "params", "id", "jsonrpc", "method", "data"];
 
 /** A mutation: takes a frame (no newline) and returns new bytes (which may hold newlines). */
@@ -48,19 +99,24 @@ function withId(input: Buffer, replacement: string): Buffer {
   const text = input.toString("latin1");
   const match = /"id":("[^"]*"|[^,}]*)/.exec(text);
   if (match === null) return Buffer.from(text.replace(/^\{/, `{"id":${replacement},`), "latin1");
-  return Buffer.from(text.slice(0, match.index) + `"id":${replacement}` + text.slice(match.index + match[0].length), "latin1");
+  return Buffer.from(
+    text.slice(0, match.index) + `"id":${replacement}` + text.slice(match.index + match[0].length),
+    "latin1",
+  );
 }
 
 export const MUTATIONS: Readonly<Record<string, Mutation>> = {
   "bit flips": (input, random) => {
     const out = Buffer.from(input);
-    for (let flips = 1 + random.below(8); flips > 0 && out.length > 0; flips -= 1) out[random.below(out.length)]! ^= 1 << random.below(8);
+    for (let flips = 1 + random.below(8); flips > 0 && out.length > 0; flips -= 1)
+      out[random.below(out.length)]! ^= 1 << random.below(8);
     return out;
   },
   truncation: (input, random) => input.subarray(0, random.below(input.length + 1)),
   "inserted newlines": (input, random) => {
     let out = input;
-    for (let count = 1 + random.below(3); count > 0; count -= 1) out = insert(out, at(out, random), Buffer.from(random.chance(0.3) ? "\r\n" : "\n"));
+    for (let count = 1 + random.below(3); count > 0; count -= 1)
+      out = insert(out, at(out, random), Buffer.from(random.chance(0.3) ? "\r\n" : "\n"));
     return out;
   },
   "huge numbers": (input, random) => {
@@ -75,7 +131,11 @@ export const MUTATIONS: Readonly<Record<string, Mutation>> = {
   },
   "deep nesting": (input, random) => {
     const depth = random.logBetween(1, 40_000);
-    const [open, close] = random.pick([["[", "]"], ['{"a":', "}"], ['{"content":[', "]}"]] as const);
+    const [open, close] = random.pick([
+      ["[", "]"],
+      ['{"a":', "}"],
+      ['{"content":[', "]}"],
+    ] as const);
     const field = random.pick(DEEP_FIELDS);
     const head = random.chance(0.5) ? '{"jsonrpc":"2.0","id":1,' : '{"jsonrpc":"2.0",';
     // Sometimes leave the nesting unbalanced: a parser must not hold on to it either way.
@@ -86,14 +146,17 @@ export const MUTATIONS: Readonly<Record<string, Mutation>> = {
   "wrong id types": (input, random) => withId(input, random.pick(WRONG_IDS)),
   "invalid UTF-8": (input, random) => {
     let out = input;
-    for (let count = 1 + random.below(2); count > 0; count -= 1) out = insert(out, at(out, random), Buffer.from(random.pick(BAD_UTF8)));
+    for (let count = 1 + random.below(2); count > 0; count -= 1)
+      out = insert(out, at(out, random), Buffer.from(random.pick(BAD_UTF8)));
     return out;
   },
   "random bytes inserted": (input, random) => insert(input, at(input, random), random.bytes(1 + random.below(16))),
   "key tricks": (input, random) => {
     const text = input.toString("latin1");
     const brace = text.indexOf("{");
-    return brace === -1 ? input : Buffer.from(text.slice(0, brace + 1) + random.pick(KEY_TRICKS) + text.slice(brace + 1), "latin1");
+    return brace === -1
+      ? input
+      : Buffer.from(text.slice(0, brace + 1) + random.pick(KEY_TRICKS) + text.slice(brace + 1), "latin1");
   },
   splice: (input, random) => {
     const other = random.pick(VALID_FRAMES);
@@ -103,7 +166,9 @@ export const MUTATIONS: Readonly<Record<string, Mutation>> = {
     const text = input.toString("latin1");
     const quote = text.indexOf('"text":"');
     const filler = "x".repeat(random.logBetween(1, 70_000));
-    return quote === -1 ? Buffer.from(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"${filler}"}]}}`) : insert(input, quote + 8, Buffer.from(filler));
+    return quote === -1
+      ? Buffer.from(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"${filler}"}]}}`)
+      : insert(input, quote + 8, Buffer.from(filler));
   },
   "bytes deleted": (input, random) => {
     const from = random.below(input.length + 1);

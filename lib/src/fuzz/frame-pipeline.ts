@@ -23,7 +23,13 @@ export function outcomeOf(error: WorkbookError): LineOutcome {
  * at the first refusal; judging all of them reaches more code). Declared refusals are outcomes;
  * anything else is an escape.
  */
-export function runThroughPipeline(bytes: Buffer, limit: number, requestId: number, cuts: readonly number[], tally: (outcome: LineOutcome) => void): Escape | undefined {
+export function runThroughPipeline(
+  bytes: Buffer,
+  limit: number,
+  requestId: number,
+  cuts: readonly number[],
+  tally: (outcome: LineOutcome) => void,
+): Escape | undefined {
   const reader = new FrameReader(limit);
   let from = 0;
   for (const to of [...cuts, bytes.length]) {

@@ -35,12 +35,19 @@ const FUZZ_USAGE =
 
 /** The fuzz's command line; a bad one is a UsageError (exit 2 with the usage). */
 function parseFuzzArgs(argv: readonly string[]): Args | "help" {
-  const { values } = readFlags(argv, { seed: { type: "string" }, frames: { type: "string" }, "server-inputs": { type: "string" }, "no-save": { type: "boolean" }, help: { type: "boolean" } });
+  const { values } = readFlags(argv, {
+    seed: { type: "string" },
+    frames: { type: "string" },
+    "server-inputs": { type: "string" },
+    "no-save": { type: "boolean" },
+    help: { type: "boolean" },
+  });
   if (values.help === true) return "help";
   return {
     seed: values.seed === undefined ? randomInt(0, 2 ** 32) : wholeNumber("--seed", values.seed, 0, 2 ** 32 - 1),
     frames: values.frames === undefined ? 1_000_000 : wholeNumber("--frames", values.frames, 1),
-    serverInputs: values["server-inputs"] === undefined ? 100_000 : wholeNumber("--server-inputs", values["server-inputs"], 0),
+    serverInputs:
+      values["server-inputs"] === undefined ? 100_000 : wholeNumber("--server-inputs", values["server-inputs"], 0),
     save: values["no-save"] !== true,
   };
 }
@@ -55,10 +62,19 @@ interface CorpusCase {
 
 /** Keeps one escape per kind of error: a million copies of the same bug say nothing more. */
 function signatureOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 80)}` : `thrown ${typeof error}: ${String(error).slice(0, 80)}`;
+  return error instanceof Error
+    ? `${error.name}: ${error.message.split("\n")[0]!.slice(0, 80)}`
+    : `thrown ${typeof error}: ${String(error).slice(0, 80)}`;
 }
 
-function saveFinding(args: Args, index: number, input: FuzzInput, escape: Escape, limit: number, requestId: number): string {
+function saveFinding(
+  args: Args,
+  index: number,
+  input: FuzzInput,
+  escape: Escape,
+  limit: number,
+  requestId: number,
+): string {
   mkdirSync(FINDINGS, { recursive: true });
   const file = path.join(FINDINGS, `seed-${args.seed}-input-${index}.bin`);
   writeFileSync(file, escape.bytes);
@@ -85,7 +101,9 @@ async function main(): Promise<void> {
     return;
   }
   const args = parsed;
-  console.log(`fuzz: seed ${args.seed}, ${args.frames.toLocaleString("en")} inputs (repeat with: npm run fuzz -- --seed ${args.seed} --frames ${args.frames})`);
+  console.log(
+    `fuzz: seed ${args.seed}, ${args.frames.toLocaleString("en")} inputs (repeat with: npm run fuzz -- --seed ${args.seed} --frames ${args.frames})`,
+  );
   const random = new SeededRandom(args.seed);
   const outcomes = new Map<LineOutcome, number>();
   let lines = 0;
@@ -93,7 +111,10 @@ async function main(): Promise<void> {
     lines += 1;
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   };
-  const escapes = new Map<string, { count: number; kept: { index: number; input: FuzzInput; escape: Escape; limit: number; requestId: number } }>();
+  const escapes = new Map<
+    string,
+    { count: number; kept: { index: number; input: FuzzInput; escape: Escape; limit: number; requestId: number } }
+  >();
   let bytes = 0;
   let pipelineMs = 0;
   const started = performance.now();
@@ -102,7 +123,9 @@ async function main(): Promise<void> {
     const limit = random.pick(LIMITS);
     const requestId = random.chance(0.8) ? 1 : random.below(1000);
     // Cut the bytes into up to four chunks, as pipe reads do; the reader must not care where.
-    const cuts = Array.from({ length: random.below(4) }, () => random.below(input.bytes.length + 1)).sort((a, b) => a - b);
+    const cuts = Array.from({ length: random.below(4) }, () => random.below(input.bytes.length + 1)).sort(
+      (a, b) => a - b,
+    );
     const before = performance.now();
     const escape = runThroughPipeline(input.bytes, limit, requestId, cuts, tally);
     pipelineMs += performance.now() - before;
@@ -113,7 +136,10 @@ async function main(): Promise<void> {
       if (seen === undefined) console.log(`ESCAPE at input ${index} (${input.how}): ${signature}`);
       // Keep the largest input of each kind (at most one frame limit): a stack overflow found near
       // its threshold may not recur in another process (a vitest worker has a different stack).
-      const kept = seen === undefined || escape.bytes.length > seen.kept.escape.bytes.length ? { index, input, escape, limit, requestId } : seen.kept;
+      const kept =
+        seen === undefined || escape.bytes.length > seen.kept.escape.bytes.length
+          ? { index, input, escape, limit, requestId }
+          : seen.kept;
       escapes.set(signature, { count: (seen?.count ?? 0) + 1, kept });
     }
     if ((index + 1) % 200_000 === 0) console.log(`  ${(index + 1).toLocaleString("en")} inputs…`);
@@ -127,15 +153,20 @@ async function main(): Promise<void> {
       `(${seconds.toFixed(1)} s; ${wallSeconds.toFixed(1)} s with generation)`,
   );
   console.log("outcomes per line:");
-  for (const [outcome, count] of [...outcomes].sort((a, b) => b[1] - a[1])) console.log(`  ${outcome.padEnd(34)} ${count.toLocaleString("en").padStart(11)}`);
+  for (const [outcome, count] of [...outcomes].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${outcome.padEnd(34)} ${count.toLocaleString("en").padStart(11)}`);
   if (escapes.size === 0) {
     console.log("errors outside the declared set (not a WorkbookError): none");
   } else {
     console.log(`errors outside the declared set (not a WorkbookError): ${escapes.size} kind(s)`);
     for (const [signature, { count, kept }] of escapes) {
       const { index, input, escape, limit, requestId } = kept;
-      const saved = args.save ? `; saved ${saveFinding(args, index, input, escape, limit, requestId)} and added it to corpus.json` : "";
-      console.log(`  ${count}x ${signature}; kept: input ${index}, ${escape.bytes.length} bytes (${input.how})${saved}`);
+      const saved = args.save
+        ? `; saved ${saveFinding(args, index, input, escape, limit, requestId)} and added it to corpus.json`
+        : "";
+      console.log(
+        `  ${count}x ${signature}; kept: input ${index}, ${escape.bytes.length} bytes (${input.how})${saved}`,
+      );
     }
     process.exitCode = 1;
   }
@@ -144,18 +175,39 @@ async function main(): Promise<void> {
 
 /** Random client input to the teaching server, the inputs spread over the modes that answer once. */
 async function fuzzTheServer(args: Args, random: SeededRandom): Promise<void> {
-  console.log(`\nteaching server: ${args.serverInputs.toLocaleString("en")} random client inputs over modes ${FUZZED_MODES.join(", ")}`);
+  console.log(
+    `\nteaching server: ${args.serverInputs.toLocaleString("en")} random client inputs over modes ${FUZZED_MODES.join(", ")}`,
+  );
   console.log("mode        inputs    lines  requests  unanswered  twice  wrong id  not JSON-RPC  peak MiB  seconds");
   let failed = false;
   for (const [index, mode] of FUZZED_MODES.entries()) {
-    const share = Math.floor(args.serverInputs / FUZZED_MODES.length) + (index < args.serverInputs % FUZZED_MODES.length ? 1 : 0);
+    const share =
+      Math.floor(args.serverInputs / FUZZED_MODES.length) + (index < args.serverInputs % FUZZED_MODES.length ? 1 : 0);
     const report = await fuzzServer(random, mode, share);
-    const cells = [report.inputs, report.lines, report.requests, report.unanswered, report.answeredTwice, report.wrongId, report.notJsonRpc].map((n, at) => n.toLocaleString("en").padStart([6, 9, 10, 12, 7, 10, 14][at]!));
-    console.log(`${mode.padEnd(10)}${cells.join("")}${report.peakMiB.toFixed(0).padStart(10)}${report.seconds.toFixed(1).padStart(9)}`);
+    const cells = [
+      report.inputs,
+      report.lines,
+      report.requests,
+      report.unanswered,
+      report.answeredTwice,
+      report.wrongId,
+      report.notJsonRpc,
+    ].map((n, at) => n.toLocaleString("en").padStart([6, 9, 10, 12, 7, 10, 14][at]!));
+    console.log(
+      `${mode.padEnd(10)}${cells.join("")}${report.peakMiB.toFixed(0).padStart(10)}${report.seconds.toFixed(1).padStart(9)}`,
+    );
     if (report.firstProblem !== undefined) console.log(`  first problem: ${report.firstProblem}`);
-    if (report.unanswered + report.answeredTwice + report.wrongId + report.notJsonRpc > 0 || report.peakMiB > PEAK_LIMIT_MIB) failed = true;
+    if (
+      report.unanswered + report.answeredTwice + report.wrongId + report.notJsonRpc > 0 ||
+      report.peakMiB > PEAK_LIMIT_MIB
+    )
+      failed = true;
   }
-  console.log(failed ? `teaching server: FAILED (a line not answered exactly once, something on stdout that is not JSON-RPC, or peak memory over ${PEAK_LIMIT_MIB} MiB)` : `teaching server: every line answered exactly once, nothing but JSON-RPC on stdout, peak memory under ${PEAK_LIMIT_MIB} MiB`);
+  console.log(
+    failed
+      ? `teaching server: FAILED (a line not answered exactly once, something on stdout that is not JSON-RPC, or peak memory over ${PEAK_LIMIT_MIB} MiB)`
+      : `teaching server: every line answered exactly once, nothing but JSON-RPC on stdout, peak memory under ${PEAK_LIMIT_MIB} MiB`,
+  );
   if (failed) process.exitCode = 1;
 }
 

@@ -22,15 +22,35 @@ export const PEAK_LIMIT_MIB = 200;
 export const FUZZED_MODES = ["normal", "notify", "paged", "hostile"];
 
 const CLIENT_MESSAGES: readonly object[] = [
-  { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } } },
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } },
+  },
   { jsonrpc: "2.0", method: "notifications/initialized" },
   { jsonrpc: "2.0", id: 2, method: "ping" },
   { jsonrpc: "2.0", id: 3, method: "tools/list" },
   { jsonrpc: "2.0", id: 4, method: "tools/list", params: { cursor: "page-2" } },
-  { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "word_count", arguments: { text: "vanilla stock needs review" } } },
-  { jsonrpc: "2.0", id: "six", method: "tools/call", params: { name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } } },
+  {
+    jsonrpc: "2.0",
+    id: 5,
+    method: "tools/call",
+    params: { name: "word_count", arguments: { text: "vanilla stock needs review" } },
+  },
+  {
+    jsonrpc: "2.0",
+    id: "six",
+    method: "tools/call",
+    params: { name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } },
+  },
   { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "shop_notes", arguments: {} } },
-  { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "word_count", arguments: { text: "a", constructor: 1 } } },
+  {
+    jsonrpc: "2.0",
+    id: 8,
+    method: "tools/call",
+    params: { name: "word_count", arguments: { text: "a", constructor: 1 } },
+  },
   { jsonrpc: "2.0", id: 9, method: "resources/list", params: { _meta: { progressToken: "p-9" } } },
   { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5 } },
   { jsonrpc: "2.0", id: "server-1", result: {} },
@@ -56,7 +76,8 @@ export function expectedFor(line: string): Expected {
   if (message["jsonrpc"] !== "2.0") return { replies: 1, id: validId };
   if (hasId && validId === null) return { replies: 1, id: null };
   const method = message["method"];
-  if (method === undefined) return hasId && ("result" in message || "error" in message) ? { replies: 0 } : { replies: 1, id: validId };
+  if (method === undefined)
+    return hasId && ("result" in message || "error" in message) ? { replies: 0 } : { replies: 1, id: validId };
   if (typeof method !== "string") return { replies: 1, id: validId };
   if (!hasId) return { replies: 0 }; // a notification, whatever its params
   return { replies: 1, id: validId };
@@ -64,9 +85,14 @@ export function expectedFor(line: string): Expected {
 
 /** One client input: a valid message, or one to three mutations of one; always whole lines. */
 function nextClientInput(random: SeededRandom): Buffer {
-  if (random.chance(0.05)) return Buffer.concat([random.bytes(random.logBetween(0, 500)).map((byte) => (byte === 0x0a ? 0x20 : byte)), Buffer.from("\n")]);
+  if (random.chance(0.05))
+    return Buffer.concat([
+      random.bytes(random.logBetween(0, 500)).map((byte) => (byte === 0x0a ? 0x20 : byte)),
+      Buffer.from("\n"),
+    ]);
   let bytes = random.pick(CLIENT_FRAMES);
-  for (let count = random.below(4); count > 0; count -= 1) bytes = MUTATIONS[random.pick(MUTATION_NAMES)]!(bytes, random);
+  for (let count = random.below(4); count > 0; count -= 1)
+    bytes = MUTATIONS[random.pick(MUTATION_NAMES)]!(bytes, random);
   return Buffer.concat([bytes, Buffer.from("\n")]);
 }
 
@@ -87,15 +113,26 @@ export interface ServerFuzzReport {
 /** Splits bytes as the server does: on "\n", a trailing "\r" dropped, decoded as UTF-8. */
 function physicalLines(bytes: Buffer): string[] {
   const text = bytes.toString("utf8");
-  return text.slice(0, -1).split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  return text
+    .slice(0, -1)
+    .split("\n")
+    .map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
 }
 
 const sameId = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Feeds `inputs` random client inputs to one teaching server in `mode`; see the file's comment. */
-export async function fuzzServer(random: SeededRandom, mode: string, inputs: number, serverMain: string = TEACHING_SERVER): Promise<ServerFuzzReport> {
+export async function fuzzServer(
+  random: SeededRandom,
+  mode: string,
+  inputs: number,
+  serverMain: string = TEACHING_SERVER,
+): Promise<ServerFuzzReport> {
   const started = performance.now();
-  const server = spawn(process.execPath, [serverMain, "--mode", mode], { stdio: ["pipe", "pipe", "ignore"], env: { PATH: process.env["PATH"] ?? "" } });
+  const server = spawn(process.execPath, [serverMain, "--mode", mode], {
+    stdio: ["pipe", "pipe", "ignore"],
+    env: { PATH: process.env["PATH"] ?? "" },
+  });
   const pid = server.pid!;
   let peakMiB = 0;
   const samplePeak = (): void => {
@@ -106,19 +143,36 @@ export async function fuzzServer(random: SeededRandom, mode: string, inputs: num
       // ended
     }
   };
-  const report = { mode, inputs, lines: 0, requests: 0, unanswered: 0, answeredTwice: 0, wrongId: 0, notJsonRpc: 0, firstProblem: undefined as string | undefined };
+  const report = {
+    mode,
+    inputs,
+    lines: 0,
+    requests: 0,
+    unanswered: 0,
+    answeredTwice: 0,
+    wrongId: 0,
+    notJsonRpc: 0,
+    firstProblem: undefined as string | undefined,
+  };
   const problem = (what: string): void => {
     report.firstProblem ??= what.slice(0, 300);
   };
 
   // What each input must get, in order; the reader checks replies against the head of this queue.
-  const pending: Array<{ expected: Expected[]; got: Array<Record<string, unknown>>; sentinel: string; input: Buffer }> = [];
+  const pending: Array<{ expected: Expected[]; got: Array<Record<string, unknown>>; sentinel: string; input: Buffer }> =
+    [];
   let stdoutRest = "";
   const onMessage = (text: string): void => {
     let message: Record<string, unknown>;
     try {
       const value: unknown = JSON.parse(text);
-      if (typeof value !== "object" || value === null || Array.isArray(value) || (value as Record<string, unknown>)["jsonrpc"] !== "2.0") throw new Error("not JSON-RPC 2.0");
+      if (
+        typeof value !== "object" ||
+        value === null ||
+        Array.isArray(value) ||
+        (value as Record<string, unknown>)["jsonrpc"] !== "2.0"
+      )
+        throw new Error("not JSON-RPC 2.0");
       message = value as Record<string, unknown>;
     } catch {
       report.notJsonRpc += 1;
@@ -140,20 +194,29 @@ export async function fuzzServer(random: SeededRandom, mode: string, inputs: num
     head.got.push(message);
   };
   const check = (entry: (typeof pending)[number]): void => {
-    const wanted = entry.expected.filter((expected) => expected.replies === 1) as Array<{ replies: 1; id: string | number | null }>;
+    const wanted = entry.expected.filter((expected) => expected.replies === 1) as Array<{
+      replies: 1;
+      id: string | number | null;
+    }>;
     report.requests += wanted.length;
     if (entry.got.length < wanted.length) {
       report.unanswered += wanted.length - entry.got.length;
-      problem(`input ${JSON.stringify(entry.input.toString("utf8").slice(0, 120))} got ${entry.got.length} replies, expected ${wanted.length}`);
+      problem(
+        `input ${JSON.stringify(entry.input.toString("utf8").slice(0, 120))} got ${entry.got.length} replies, expected ${wanted.length}`,
+      );
     } else if (entry.got.length > wanted.length) {
       report.answeredTwice += entry.got.length - wanted.length;
-      problem(`input ${JSON.stringify(entry.input.toString("utf8").slice(0, 120))} got ${entry.got.length} replies, expected ${wanted.length}`);
+      problem(
+        `input ${JSON.stringify(entry.input.toString("utf8").slice(0, 120))} got ${entry.got.length} replies, expected ${wanted.length}`,
+      );
     }
     wanted.forEach((expected, index) => {
       const got = entry.got[index];
       if (got !== undefined && !sameId(got["id"], expected.id)) {
         report.wrongId += 1;
-        problem(`input ${JSON.stringify(entry.input.toString("utf8").slice(0, 120))}: reply ${index + 1} has id ${JSON.stringify(got["id"])}, expected ${JSON.stringify(expected.id)}`);
+        problem(
+          `input ${JSON.stringify(entry.input.toString("utf8").slice(0, 120))}: reply ${index + 1} has id ${JSON.stringify(got["id"])}, expected ${JSON.stringify(expected.id)}`,
+        );
       }
     });
   };
@@ -171,7 +234,14 @@ export async function fuzzServer(random: SeededRandom, mode: string, inputs: num
   };
   const handshake = CLIENT_FRAMES[0]!;
   pending.push({ expected: [{ replies: 1, id: 1 }], got: [], sentinel: "handshake", input: handshake });
-  await write(Buffer.concat([handshake, Buffer.from('\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":"handshake","method":"ping"}\n')]));
+  await write(
+    Buffer.concat([
+      handshake,
+      Buffer.from(
+        '\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":"handshake","method":"ping"}\n',
+      ),
+    ]),
+  );
   for (let index = 0; index < inputs; index += 1) {
     const input = nextClientInput(random);
     const lines = physicalLines(input);

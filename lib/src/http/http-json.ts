@@ -47,7 +47,11 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
 }
 
 function isReset(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e instanceof Error && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && RESET_CODES.includes(code)) return true;
     if (/other side closed|socket hang up/i.test(e.message)) return true;
@@ -64,7 +68,8 @@ function describeFailure(error: unknown): string {
 }
 
 export function postJson(timeoutOrOptions: number | PostOptions): PostJson {
-  const options: PostOptions = typeof timeoutOrOptions === "number" ? { timeoutMs: timeoutOrOptions } : timeoutOrOptions;
+  const options: PostOptions =
+    typeof timeoutOrOptions === "number" ? { timeoutMs: timeoutOrOptions } : timeoutOrOptions;
   const maxAttempts = options.maxAttempts ?? 5;
   const maxTotalMs = options.maxTotalMs ?? 120_000;
   const baseDelayMs = options.baseDelayMs ?? 1000;
@@ -89,7 +94,11 @@ export function postJson(timeoutOrOptions: number | PostOptions): PostJson {
         if (!isReset(error)) {
           throw new ServiceError(
             "unreachable",
-            { what: mask(`POST ${url} failed: ${describeFailure(error)}`), expected: "an HTTP answer from the service", received: "none" },
+            {
+              what: mask(`POST ${url} failed: ${describeFailure(error)}`),
+              expected: "an HTTP answer from the service",
+              received: "none",
+            },
             { cause: error },
           );
         }
@@ -102,7 +111,9 @@ export function postJson(timeoutOrOptions: number | PostOptions): PostJson {
           throw new ServiceError(
             "http-status",
             {
-              what: mask(`POST ${url} answered HTTP ${response.status}, a redirect to ${location}; redirects are not followed, so the key is never sent elsewhere`),
+              what: mask(
+                `POST ${url} answered HTTP ${response.status}, a redirect to ${location}; redirects are not followed, so the key is never sent elsewhere`,
+              ),
               expected: "a direct answer from the address given (set the base URL to where the service answers)",
               received: mask(`HTTP ${response.status} location ${location}`),
             },
@@ -116,7 +127,11 @@ export function postJson(timeoutOrOptions: number | PostOptions): PostJson {
           } catch (error) {
             throw new ServiceError(
               "bad-response",
-              { what: mask(`POST ${url} answered non-JSON`), expected: "a JSON body", received: mask(preview(text, 200)) },
+              {
+                what: mask(`POST ${url} answered non-JSON`),
+                expected: "a JSON body",
+                received: mask(preview(text, 200)),
+              },
               { cause: error },
             );
           }
@@ -124,7 +139,11 @@ export function postJson(timeoutOrOptions: number | PostOptions): PostJson {
         if (!RETRY_STATUSES.includes(response.status)) {
           throw new ServiceError(
             "http-status",
-            { what: mask(`POST ${url} answered HTTP ${response.status}`), expected: "HTTP 2xx", received: mask(text.slice(0, 300)) },
+            {
+              what: mask(`POST ${url} answered HTTP ${response.status}`),
+              expected: "HTTP 2xx",
+              received: mask(text.slice(0, 300)),
+            },
             { status: response.status },
           );
         }

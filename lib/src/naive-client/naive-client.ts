@@ -34,12 +34,21 @@ export class NaiveClient {
   private waiting: ((message: Loose) => void) | undefined;
   private onBytes: (() => void) | undefined;
 
-  constructor(command: readonly string[], private readonly readTimeoutMs: number, private readonly report: (event: NaiveEvent) => void) {
+  constructor(
+    command: readonly string[],
+    private readonly readTimeoutMs: number,
+    private readonly report: (event: NaiveEvent) => void,
+  ) {
     const [file, ...args] = command as [string, ...string[]];
     this.child = spawn(file, args, { stdio: ["pipe", "pipe", "ignore"], env: process.env }); // the whole environment, and no group of its own
     this.child.stdout.on("data", (chunk: Buffer) => {
       this.buffer += chunk.toString(); // no bound, and a character split across chunks breaks
-      this.report({ event: "bytes", bytes: chunk.length, buffered: this.buffer.length, rssMiB: process.memoryUsage().rss / 2 ** 20 });
+      this.report({
+        event: "bytes",
+        bytes: chunk.length,
+        buffered: this.buffer.length,
+        rssMiB: process.memoryUsage().rss / 2 ** 20,
+      });
       this.onBytes?.();
       let newline: number;
       while ((newline = this.buffer.indexOf("\n")) !== -1) {
@@ -58,7 +67,11 @@ export class NaiveClient {
   }
 
   async initialize(): Promise<Loose> {
-    const result = await this.request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "naive", version: "0" } });
+    const result = await this.request("initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "naive", version: "0" },
+    });
     this.notify("notifications/initialized");
     return result; // whatever version the server named
   }

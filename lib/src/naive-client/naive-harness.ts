@@ -93,14 +93,26 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
   const readTimeoutMs = options.readTimeoutMs ?? 1000;
   const wallMs = options.wallMs ?? 2000;
   const memoryMiB = options.memoryMiB ?? 64;
-  for (const [name, value, low, high] of [["readTimeoutMs", readTimeoutMs, 1, 60_000], ["wallMs", wallMs, 100, 120_000], ["memoryMiB", memoryMiB, 16, 4096]] as const) {
+  for (const [name, value, low, high] of [
+    ["readTimeoutMs", readTimeoutMs, 1, 60_000],
+    ["wallMs", wallMs, 100, 120_000],
+    ["memoryMiB", memoryMiB, 16, 4096],
+  ] as const) {
     if (!Number.isSafeInteger(value) || value < low || value > high) {
-      throw new UsageError(name, { what: `runNaive: ${name} out of range`, expected: `an integer from ${low} to ${high}`, received: String(value) });
+      throw new UsageError(name, {
+        what: `runNaive: ${name} out of range`,
+        expected: `an integer from ${low} to ${high}`,
+        received: String(value),
+      });
     }
   }
   const logDir = mkdtempSync(path.join(tmpdir(), "mcp-naive-"));
   const log = path.join(logDir, "calls.jsonl");
-  const config: NaiveSessionConfig = { command: teachingServerCommand(mode, log), readTimeoutMs, asks: options.asks ?? [{ name: "word_count", arguments: { text: "one two three" } }] };
+  const config: NaiveSessionConfig = {
+    command: teachingServerCommand(mode, log),
+    readTimeoutMs,
+    asks: options.asks ?? [{ name: "word_count", arguments: { text: "one two three" } }],
+  };
   const started = performance.now();
   const child = spawn(process.execPath, [`--max-old-space-size=${memoryMiB}`, SESSION, JSON.stringify(config)], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -141,7 +153,9 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
       for (const pid of processGroupMembers(pgid) ?? []) if (pid !== pgid) ended.add(pid);
       if (await killGroup(pgid)) harnessSignals.push("SIGKILL");
     })());
-  const exited = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal)),
+  );
   const wall = setTimeout(() => {
     stoppedAtWall = true;
     void endGroup();
@@ -159,7 +173,21 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
   } finally {
     rmSync(logDir, { recursive: true, force: true });
   }
-  return { mode, pgid, ms, readTimeoutMs, wallMs, ...summarize(events), ending: ending(events, stoppedAtWall, status, stderr), endedByHarness, harnessSignals, serverRan, events, eventsLeftOut, stderrTail: stderr };
+  return {
+    mode,
+    pgid,
+    ms,
+    readTimeoutMs,
+    wallMs,
+    ...summarize(events),
+    ending: ending(events, stoppedAtWall, status, stderr),
+    endedByHarness,
+    harnessSignals,
+    serverRan,
+    events,
+    eventsLeftOut,
+    stderrTail: stderr,
+  };
 }
 
 /**
@@ -172,14 +200,24 @@ async function killGroup(pgid: number): Promise<boolean> {
   return true;
 }
 
-function ending(events: readonly SessionEvent[], stoppedAtWall: boolean, status: number | string | null, stderr: string): string {
+function ending(
+  events: readonly SessionEvent[],
+  stoppedAtWall: boolean,
+  status: number | string | null,
+  stderr: string,
+): string {
   if (events.some((event) => event.event === "closed")) return "finished";
   if (stoppedAtWall) return "stopped by the harness at the wall clock";
   if (/heap out of memory|Invalid string length/.test(stderr)) return "crashed: out of memory";
   return `exited ${String(status)}`;
 }
 
-function summarize(events: readonly SessionEvent[]): Pick<NaiveReport, "answers" | "mismatchedReplies" | "failure" | "toolsListed" | "heldChars" | "peakRssMiB" | "reads" | "leftByClose"> {
+function summarize(
+  events: readonly SessionEvent[],
+): Pick<
+  NaiveReport,
+  "answers" | "mismatchedReplies" | "failure" | "toolsListed" | "heldChars" | "peakRssMiB" | "reads" | "leftByClose"
+> {
   let heldChars = 0;
   let peakRssMiB = 0;
   let reads = 0;
@@ -193,13 +231,23 @@ function summarize(events: readonly SessionEvent[]): Pick<NaiveReport, "answers"
       reads += 1;
       heldChars = Math.max(heldChars, event.buffered);
       peakRssMiB = Math.max(peakRssMiB, event.rssMiB);
-    } else if (event.event === "reply" && !event.matched) mismatchedReplies.push({ id: event.id, replyId: event.replyId });
+    } else if (event.event === "reply" && !event.matched)
+      mismatchedReplies.push({ id: event.id, replyId: event.replyId });
     else if (event.event === "answer") answers.push({ tool: event.tool, text: event.text });
     else if (event.event === "failed") failure = event.message;
     else if (event.event === "listed") toolsListed = event.tools;
     else if (event.event === "closed") leftByClose = event.stillAlive;
   }
-  return { answers, mismatchedReplies, failure, toolsListed, heldChars, peakRssMiB: Math.round(peakRssMiB * 10) / 10, reads, leftByClose };
+  return {
+    answers,
+    mismatchedReplies,
+    failure,
+    toolsListed,
+    heldChars,
+    peakRssMiB: Math.round(peakRssMiB * 10) / 10,
+    reads,
+    leftByClose,
+  };
 }
 
 /** The report as lines an instructor reads out beside the bounded client's. */
@@ -208,7 +256,9 @@ export function naiveReportLines(report: NaiveReport): string[] {
   return [
     `naive client:  ${report.ending} after ${report.ms} ms (wall clock ${report.wallMs} ms)`,
     `  accepted:    ${answered || "no answer"}${report.failure === undefined ? "" : `; ended with: ${report.failure}`}`,
-    ...report.mismatchedReplies.map((reply) => `  took reply id ${JSON.stringify(reply.replyId)} as the answer to request ${reply.id}`),
+    ...report.mismatchedReplies.map(
+      (reply) => `  took reply id ${JSON.stringify(reply.replyId)} as the answer to request ${reply.id}`,
+    ),
     `  reads:       ${report.reads}, each restarting its ${report.readTimeoutMs} ms timeout; most held at once: ${report.heldChars} chars; peak RSS ${report.peakRssMiB} MiB`,
     ...(report.toolsListed === undefined ? [] : [`  tools taken: ${report.toolsListed}`]),
     `  its close(): left ${report.leftByClose.length} process(es) running${report.leftByClose.length > 0 ? ` (${report.leftByClose.join(", ")})` : ""}`,

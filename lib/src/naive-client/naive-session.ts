@@ -45,7 +45,8 @@ async function main(config: NaiveSessionConfig): Promise<void> {
   try {
     await client.initialize();
     say({ event: "listed", tools: (await client.listTools()).length });
-    for (const ask of config.asks) say({ event: "answer", tool: ask.name, text: (await client.callTool(ask.name, ask.arguments)).slice(0, 200) });
+    for (const ask of config.asks)
+      say({ event: "answer", tool: ask.name, text: (await client.callTool(ask.name, ask.arguments)).slice(0, 200) });
   } catch (error) {
     say({ event: "failed", message: String((error as Error).message ?? error).slice(0, 300) });
   }

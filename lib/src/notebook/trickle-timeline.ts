@@ -23,7 +23,11 @@ export interface TrickleTimeline {
 /** Watches the trickle server's reply arrive, read by read, for `watchMs`, then ends the server. */
 export async function trickleTimeline(watchMs = 1500): Promise<TrickleTimeline> {
   const [file, ...args] = teachingServerCommand("trickle") as [string, ...string[]];
-  const child = spawn(file, args, { stdio: ["pipe", "pipe", "ignore"], detached: true, env: { PATH: process.env["PATH"] ?? "" } });
+  const child = spawn(file, args, {
+    stdio: ["pipe", "pipe", "ignore"],
+    detached: true,
+    env: { PATH: process.env["PATH"] ?? "" },
+  });
   const reader = new FrameReader();
   const reads: Array<{ ms: number; bytes: number }> = [];
   let asked: number | undefined;
@@ -34,14 +38,24 @@ export async function trickleTimeline(watchMs = 1500): Promise<TrickleTimeline> 
         if (asked === undefined) {
           if (reader.feed(chunk).length === 0) return; // the initialize reply is not whole yet
           child.stdin.write(encodeFrame(notificationMessage("notifications/initialized")));
-          child.stdin.write(encodeFrame(requestMessage(2, "tools/call", { name: "word_count", arguments: { text: "one two three" } })));
+          child.stdin.write(
+            encodeFrame(requestMessage(2, "tools/call", { name: "word_count", arguments: { text: "one two three" } })),
+          );
           asked = performance.now();
           setTimeout(resolve, watchMs);
           return;
         }
         reads.push({ ms: Math.round(performance.now() - asked), bytes: chunk.length });
       });
-      child.stdin.write(encodeFrame(requestMessage(1, "initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "trickle-watch", version: "0" } })));
+      child.stdin.write(
+        encodeFrame(
+          requestMessage(1, "initialize", {
+            protocolVersion: PROTOCOL_VERSION,
+            capabilities: {},
+            clientInfo: { name: "trickle-watch", version: "0" },
+          }),
+        ),
+      );
     });
   } finally {
     if (child.pid !== undefined) signalGroup(child.pid, "SIGKILL");

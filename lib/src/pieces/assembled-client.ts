@@ -55,7 +55,10 @@ export type PieceSource = () => PieceSet;
 export function viaPiece<T>(piece: string, work: () => T): T {
   try {
     const value = work();
-    if (value instanceof Promise) return value.catch((error: unknown) => { throw wrapPieceError(piece, error); }) as T;
+    if (value instanceof Promise)
+      return value.catch((error: unknown) => {
+        throw wrapPieceError(piece, error);
+      }) as T;
     return value;
   } catch (error) {
     throw wrapPieceError(piece, error);
@@ -65,13 +68,25 @@ export function viaPiece<T>(piece: string, work: () => T): T {
 /** A learner's throw, kept in the closed family. */
 export function wrapPieceError(piece: string, error: unknown): WorkbookError {
   if (error instanceof WorkbookError) return error;
-  const said = error instanceof Error ? `${error.name}: ${error.message}` : `a thrown ${typeof error}: ${String(error)}`;
-  return new UsageError("learner-part", { what: `your ${piece} threw ${said}`, expected: "one of the library's errors (ProtocolError, DeadlineError, ...) or a value" }, { cause: error });
+  const said =
+    error instanceof Error ? `${error.name}: ${error.message}` : `a thrown ${typeof error}: ${String(error)}`;
+  return new UsageError(
+    "learner-part",
+    {
+      what: `your ${piece} threw ${said}`,
+      expected: "one of the library's errors (ProtocolError, DeadlineError, ...) or a value",
+    },
+    { cause: error },
+  );
 }
 
 function pieceOf<T>(source: PieceSource, name: PieceName): T {
   const value = source()[name];
-  if (value === undefined) throw new UsageError("learner-part", { what: `${name} is not defined`, expected: `the cell that defines ${name} run first` });
+  if (value === undefined)
+    throw new UsageError("learner-part", {
+      what: `${name} is not defined`,
+      expected: `the cell that defines ${name} run first`,
+    });
   return value as T;
 }
 
@@ -89,9 +104,17 @@ export class AssembledClient implements ClientUnderTest {
   private wake: (() => void) | undefined;
   private readonly frameLimit: number | undefined;
 
-  constructor(private readonly pieces: PieceSource, command: readonly string[], options: StdioClientOptions = {}) {
+  constructor(
+    private readonly pieces: PieceSource,
+    command: readonly string[],
+    options: StdioClientOptions = {},
+  ) {
     const [file, ...args] = command;
-    if (file === undefined) throw new UsageError("bad-command", { what: "no command to start", expected: "an argv such as [process.execPath, 'server.js']" });
+    if (file === undefined)
+      throw new UsageError("bad-command", {
+        what: "no command to start",
+        expected: "an argv such as [process.execPath, 'server.js']",
+      });
     this.command = [...command];
     this.frameLimit = options.frameLimit;
     const Reader = pieceOf<ReaderClass>(pieces, "FrameReader");
@@ -109,7 +132,14 @@ export class AssembledClient implements ClientUnderTest {
       });
     });
     this.child.once("error", (error) => {
-      this.readError ??= new ClosedError("spawn-failed", { what: `server could not be started: ${error.message}`, expected: `a runnable program at ${JSON.stringify(file)}` }, { cause: error });
+      this.readError ??= new ClosedError(
+        "spawn-failed",
+        {
+          what: `server could not be started: ${error.message}`,
+          expected: `a runnable program at ${JSON.stringify(file)}`,
+        },
+        { cause: error },
+      );
       this.wake?.();
     });
     this.child.stdout.on("data", (chunk: Buffer) => {
@@ -152,8 +182,17 @@ export class AssembledClient implements ClientUnderTest {
 
   /** The handshake's order is given: your request, your checkInitialize, then the announcement. */
   async initialize(): Promise<InitializeResult> {
-    const request = pieceOf<(context: ClientContext, method: string, params: JsonObject) => Promise<JsonObject>>(this.pieces, "request");
-    const result = await viaPiece("request", () => request(this.context, "initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "mcp-workbook-build", version: "0.1.0" } }));
+    const request = pieceOf<(context: ClientContext, method: string, params: JsonObject) => Promise<JsonObject>>(
+      this.pieces,
+      "request",
+    );
+    const result = await viaPiece("request", () =>
+      request(this.context, "initialize", {
+        protocolVersion: PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: "mcp-workbook-build", version: "0.1.0" },
+      }),
+    );
     const check = pieceOf<(result: JsonObject) => InitializeResult>(this.pieces, "checkInitialize");
     this.server = viaPiece("checkInitialize", () => check(result));
     const notification = pieceOf<(method: string) => object>(this.pieces, "notificationMessage");
@@ -165,7 +204,10 @@ export class AssembledClient implements ClientUnderTest {
   /** Discovery: your request, then your checkTools; what it accepts becomes the catalog. */
   async listTools(): Promise<McpTool[]> {
     this.requireReady("listTools");
-    const request = pieceOf<(context: ClientContext, method: string, params: JsonObject) => Promise<JsonObject>>(this.pieces, "request");
+    const request = pieceOf<(context: ClientContext, method: string, params: JsonObject) => Promise<JsonObject>>(
+      this.pieces,
+      "request",
+    );
     const result = await viaPiece("request", () => request(this.context, "tools/list", {}));
     const check = pieceOf<(result: JsonObject) => McpTool[]>(this.pieces, "checkTools");
     const tools = viaPiece("checkTools", () => check(result));
@@ -179,7 +221,10 @@ export class AssembledClient implements ClientUnderTest {
 
   callTool(name: string, args: JsonObject = {}): Promise<string> {
     if (!this.ready) return Promise.reject(notInitialized("callTool"));
-    const call = pieceOf<(context: ClientContext, name: string, args: JsonObject) => Promise<string>>(this.pieces, "callTool");
+    const call = pieceOf<(context: ClientContext, name: string, args: JsonObject) => Promise<string>>(
+      this.pieces,
+      "callTool",
+    );
     return Promise.resolve().then(() => viaPiece("callTool", () => call(this.context, name, args)));
   }
 
@@ -194,9 +239,12 @@ export class AssembledClient implements ClientUnderTest {
 
   private send(message: object): void {
     const limit = this.frameLimit;
-    if (!this.child.stdin.writable) throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });
+    if (!this.child.stdin.writable)
+      throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });
     const encode = pieceOf<(message: object, limit?: number) => Uint8Array>(this.pieces, "encodeFrame");
-    this.child.stdin.write(viaPiece("encodeFrame", () => (limit === undefined ? encode(message) : encode(message, limit))));
+    this.child.stdin.write(
+      viaPiece("encodeFrame", () => (limit === undefined ? encode(message) : encode(message, limit))),
+    );
   }
 
   private async nextFrame(signal: AbortSignal): Promise<Buffer> {
@@ -219,13 +267,20 @@ export class AssembledClient implements ClientUnderTest {
 }
 
 function notInitialized(operation: string): RefusedError {
-  return new RefusedError("not-initialized", { what: `${operation} before the handshake`, expected: "await initialize() first" });
+  return new RefusedError("not-initialized", {
+    what: `${operation} before the handshake`,
+    expected: "await initialize() first",
+  });
 }
 
 function asDeadline(reason: unknown): unknown {
   if (reason instanceof WorkbookError) return reason;
   if (reason instanceof Error && reason.name === "TimeoutError") {
-    return new DeadlineError("deadline", { what: "the operation's deadline passed", expected: "the reply within the deadline" }, { cause: reason });
+    return new DeadlineError(
+      "deadline",
+      { what: "the operation's deadline passed", expected: "the reply within the deadline" },
+      { cause: reason },
+    );
   }
   return reason;
 }
@@ -261,8 +316,11 @@ export function implementationFrom(pieces: PieceSource): Implementation {
 }
 
 /** A client over the learner's pieces, for a notebook cell: `connect(() => ({ ...pieces }), command, options)`. */
-export function assembledClient(pieces: PieceSet | PieceSource, command: readonly string[], options: StdioClientOptions = {}): AssembledClient {
+export function assembledClient(
+  pieces: PieceSet | PieceSource,
+  command: readonly string[],
+  options: StdioClientOptions = {},
+): AssembledClient {
   const source: PieceSource = typeof pieces === "function" ? pieces : () => pieces;
   return new AssembledClient(source, command, options);
 }
-

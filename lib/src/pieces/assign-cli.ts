@@ -6,10 +6,13 @@ import { resolve } from "node:path";
 import { ASSIGNMENTS, generate, REPO_ROOT } from "./assignments.js";
 import { argumentsOrExit, readFlags } from "../cli/flags.js";
 
-const USAGE = "usage: npm run notebooks:assign [-- --check]\n  regenerates every learner and solutions copy from its master; --check writes nothing and exits 1 on a difference";
+const USAGE =
+  "usage: npm run notebooks:assign [-- --check]\n  regenerates every learner and solutions copy from its master; --check writes nothing and exits 1 on a difference";
 
 async function main(argv: readonly string[]): Promise<number> {
-  const { values } = argumentsOrExit("notebooks:assign", USAGE, () => readFlags(argv, { check: { type: "boolean" }, help: { type: "boolean" } }));
+  const { values } = argumentsOrExit("notebooks:assign", USAGE, () =>
+    readFlags(argv, { check: { type: "boolean" }, help: { type: "boolean" } }),
+  );
   if (values.help === true) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -19,7 +22,10 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const assignment of ASSIGNMENTS) {
     const copies = generate(assignment);
     const said = await assignment.validate(copies.student, copies.solutions);
-    for (const [path, text] of [[assignment.student, copies.studentText], [assignment.solutions, copies.solutionsText]] as const) {
+    for (const [path, text] of [
+      [assignment.student, copies.studentText],
+      [assignment.solutions, copies.solutionsText],
+    ] as const) {
       const full = resolve(REPO_ROOT, path);
       let current: string | undefined;
       try {

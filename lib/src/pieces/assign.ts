@@ -39,24 +39,35 @@ export function assignSource(source: string, copy: Copy, where = "a cell"): stri
   for (const line of source.split("\n")) {
     const marker = line.trim();
     if (marker === drop[0] || marker === keep[0]) {
-      if (inside !== undefined) throw new UsageError("master", { what: `${where}: ${marker} inside another block`, expected: "blocks that do not nest" });
+      if (inside !== undefined)
+        throw new UsageError("master", {
+          what: `${where}: ${marker} inside another block`,
+          expected: "blocks that do not nest",
+        });
       inside = marker === drop[0] ? "drop" : "keep";
       continue;
     }
     if (marker === drop[1] || marker === keep[1]) {
-      if (inside !== (marker === drop[1] ? "drop" : "keep")) throw new UsageError("master", { what: `${where}: ${marker} without its BEGIN`, expected: "BEGIN ... END pairs" });
+      if (inside !== (marker === drop[1] ? "drop" : "keep"))
+        throw new UsageError("master", {
+          what: `${where}: ${marker} without its BEGIN`,
+          expected: "BEGIN ... END pairs",
+        });
       inside = undefined;
       continue;
     }
     if (inside !== "drop") out.push(line);
   }
-  if (inside !== undefined) throw new UsageError("master", { what: `${where}: a block is never ended`, expected: "an END for every BEGIN" });
+  if (inside !== undefined)
+    throw new UsageError("master", { what: `${where}: a block is never ended`, expected: "an END for every BEGIN" });
   return out.join("\n");
 }
 
 function toSourceList(text: string): string[] {
   const split = text.split("\n");
-  return split.map((line, index) => (index < split.length - 1 ? `${line}\n` : line)).filter((line, index, all) => !(index === all.length - 1 && line === ""));
+  return split
+    .map((line, index) => (index < split.length - 1 ? `${line}\n` : line))
+    .filter((line, index, all) => !(index === all.length - 1 && line === ""));
 }
 
 /** The `copy` of a master notebook: cells filtered and their sources assigned, outputs stripped. */
@@ -70,7 +81,11 @@ export function assignNotebook(master: NotebookDocument, copy: Copy): NotebookDo
     const { tags: _dropped, ...rest } = cell.metadata;
     const metadata = kept.length > 0 ? { ...rest, tags: kept } : rest;
     const source = toSourceList(assignSource(lines(cell.source).join("\n"), copy, `cell ${index}`));
-    cells.push(cell.cell_type === "code" ? { ...cell, metadata, source, outputs: [], execution_count: null } : { ...cell, metadata, source });
+    cells.push(
+      cell.cell_type === "code"
+        ? { ...cell, metadata, source, outputs: [], execution_count: null }
+        : { ...cell, metadata, source },
+    );
   });
   return { ...master, cells };
 }
@@ -78,7 +93,11 @@ export function assignNotebook(master: NotebookDocument, copy: Copy): NotebookDo
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
   }
   return value;
 }

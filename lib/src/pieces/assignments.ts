@@ -23,14 +23,27 @@ import { rulesFor } from "../checkpoint/rules/feedback.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
-import { checkCursorLoop, checkDeclineCounts, checkLoopRecovery, checkOutstandingTable, checkPurchaseCounts, checkToolCosts } from "../exercises/index.js";
+import {
+  checkCursorLoop,
+  checkDeclineCounts,
+  checkLoopRecovery,
+  checkOutstandingTable,
+  checkPurchaseCounts,
+  checkToolCosts,
+} from "../exercises/index.js";
 import { exerciseAnswer, notebookImports } from "../exercises/exercise-cells.js";
 
 /** The package's entry points as a notebook imports them. */
 const ENTRY_POINTS: Readonly<Record<string, object>> = {
-  "mcp-workbook": root, "mcp-workbook/agent": agent, "mcp-workbook/charts": charts, "mcp-workbook/checkpoint": checkpoint,
-  "mcp-workbook/demo": demo, "mcp-workbook/exercises": exercises, "mcp-workbook/experiment": experiment,
-  "mcp-workbook/notebook": notebook, "mcp-workbook/pieces": pieces,
+  "mcp-workbook": root,
+  "mcp-workbook/agent": agent,
+  "mcp-workbook/charts": charts,
+  "mcp-workbook/checkpoint": checkpoint,
+  "mcp-workbook/demo": demo,
+  "mcp-workbook/exercises": exercises,
+  "mcp-workbook/experiment": experiment,
+  "mcp-workbook/notebook": notebook,
+  "mcp-workbook/pieces": pieces,
 };
 
 export const REPO_ROOT = resolve(__dirname, "../../..");
@@ -44,28 +57,49 @@ export interface Assignment {
 }
 
 /** Every piece's check against the build cells of `notebook`, graded as written. */
-export async function gradeBuildNotebook(notebook: unknown, options: { rules?: boolean } = {}): Promise<{ verdicts: PieceVerdict[]; rules: RuleVerdict[]; broken: ReadonlyMap<number, string> }> {
+export async function gradeBuildNotebook(
+  notebook: unknown,
+  options: { rules?: boolean } = {},
+): Promise<{ verdicts: PieceVerdict[]; rules: RuleVerdict[]; broken: ReadonlyMap<number, string> }> {
   // The names the grader's host gives build cells (checkpoint --notebook), so both grade the same cells alike.
   const { pieces, broken } = evaluateBuildCells(buildCells(notebook), cellScope());
   const verdicts: PieceVerdict[] = [];
   for (const piece of PIECE_NAMES) verdicts.push(await runPieceCheck(piece, pieces));
-  const rules = options.rules === true
-    ? await runRules({ rules: rulesFor(PIECE_NAMES.flatMap((piece) => PIECE_RULES[piece])), openProbe: () => Promise.resolve(inProcessProbe({ ...implementationFrom(() => pieces) })) })
-    : [];
+  const rules =
+    options.rules === true
+      ? await runRules({
+          rules: rulesFor(PIECE_NAMES.flatMap((piece) => PIECE_RULES[piece])),
+          openProbe: () => Promise.resolve(inProcessProbe({ ...implementationFrom(() => pieces) })),
+        })
+      : [];
   return { verdicts, rules, broken };
 }
 
 async function validateBuild(student: NotebookDocument, solutions: NotebookDocument): Promise<string> {
   const solved = await gradeBuildNotebook(solutions, { rules: true });
-  const failing = [...solved.verdicts.filter((verdict) => !verdict.ok), ...solved.rules.filter((rule) => !rule.ok).map((rule) => ({ piece: rule.rule, expected: rule.expected, received: rule.received }))];
+  const failing = [
+    ...solved.verdicts.filter((verdict) => !verdict.ok),
+    ...solved.rules
+      .filter((rule) => !rule.ok)
+      .map((rule) => ({ piece: rule.rule, expected: rule.expected, received: rule.received })),
+  ];
   if (solved.broken.size > 0 || failing.length > 0) {
-    const said = [...[...solved.broken].map(([cell, why]) => `cell ${cell}: ${why}`), ...failing.map((v) => `${v.piece}: expected ${v.expected}; received ${v.received}`)];
-    throw new UsageError("master", { what: `the solved copy does not pass every check: ${said.join(" | ")}`, expected: "every piece ok" });
+    const said = [
+      ...[...solved.broken].map(([cell, why]) => `cell ${cell}: ${why}`),
+      ...failing.map((v) => `${v.piece}: expected ${v.expected}; received ${v.received}`),
+    ];
+    throw new UsageError("master", {
+      what: `the solved copy does not pass every check: ${said.join(" | ")}`,
+      expected: "every piece ok",
+    });
   }
   const untouched = await gradeBuildNotebook(student);
   const passing = untouched.verdicts.filter((verdict) => verdict.ok);
   if (passing.length > 0) {
-    throw new UsageError("master", { what: `the learner's copy already passes ${passing.map((v) => v.piece).join(", ")}`, expected: "every check to fail on the starting TODOs" });
+    throw new UsageError("master", {
+      what: `the learner's copy already passes ${passing.map((v) => v.piece).join(", ")}`,
+      expected: "every check to fail on the starting TODOs",
+    });
   }
   return `${solved.verdicts.length} checks and ${solved.rules.length} rules: all ok on the solutions; every check not yet on the learner's copy`;
 }
@@ -79,15 +113,27 @@ async function validateExercises(student: NotebookDocument, solutions: NotebookD
   // The answers see what the notebook's own cells import, as they do in the kernel.
   const scope = notebookImports(solutions, ENTRY_POINTS);
   const checks = [
-    ["toolCosts", checkToolCosts], ["declineCounts", checkDeclineCounts], ["loopRecovery", checkLoopRecovery],
-    ["listAllTools", checkCursorLoop], ["countInFlight", checkOutstandingTable], ["purchaseCounts", checkPurchaseCounts],
+    ["toolCosts", checkToolCosts],
+    ["declineCounts", checkDeclineCounts],
+    ["loopRecovery", checkLoopRecovery],
+    ["listAllTools", checkCursorLoop],
+    ["countInFlight", checkOutstandingTable],
+    ["purchaseCounts", checkPurchaseCounts],
   ] as const;
   const said: string[] = [];
   for (const [name, check] of checks) {
     const solved = await check(exerciseAnswer(solutions, name, scope), "checkpoint");
-    if (!solved.ok) throw new UsageError("master", { what: `the solved copy does not pass every check: ${name}: ${solved.output}`, expected: "every check ok" });
+    if (!solved.ok)
+      throw new UsageError("master", {
+        what: `the solved copy does not pass every check: ${name}: ${solved.output}`,
+        expected: "every check ok",
+      });
     const untouched = await check(exerciseAnswer(student, name, scope), "checkpoint");
-    if (untouched.ok) throw new UsageError("master", { what: `the learner's starting ${name} already passes its check`, expected: "the check to fail on the starting TODO" });
+    if (untouched.ok)
+      throw new UsageError("master", {
+        what: `the learner's starting ${name} already passes its check`,
+        expected: "the check to fail on the starting TODO",
+      });
     said.push(name);
   }
   return `${said.join(", ")}: all ok on the solutions; every check not yet on the learner's copy`;
@@ -109,7 +155,12 @@ export const ASSIGNMENTS: readonly Assignment[] = [
 ];
 
 /** The two copies of `assignment`, as the bytes they are written with. */
-export function generate(assignment: Assignment): { student: NotebookDocument; solutions: NotebookDocument; studentText: string; solutionsText: string } {
+export function generate(assignment: Assignment): {
+  student: NotebookDocument;
+  solutions: NotebookDocument;
+  studentText: string;
+  solutionsText: string;
+} {
   const master = JSON.parse(readFileSync(resolve(REPO_ROOT, assignment.master), "utf8")) as NotebookDocument;
   const student = assignNotebook(master, "student");
   const solutions = assignNotebook(master, "solutions");

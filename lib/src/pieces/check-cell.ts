@@ -16,7 +16,10 @@ const tried = new Set<PieceName>();
 const seen = new Map<PieceName, string[]>();
 
 /** Which definition of `piece` this is: its number, and whether the last check saw the same one. */
-export function definitionOf(piece: PieceName, value: unknown): { number: number; sameAsLast: boolean; firstCheck: boolean } {
+export function definitionOf(
+  piece: PieceName,
+  value: unknown,
+): { number: number; sameAsLast: boolean; firstCheck: boolean } {
   const text = typeof value === "function" ? value.toString() : String(value);
   const list = seen.get(piece) ?? [];
   seen.set(piece, list);
@@ -33,14 +36,25 @@ export function definitionOf(piece: PieceName, value: unknown): { number: number
 }
 
 /** The lines a check cell prints for a verdict. */
-export function verdictText(verdict: PieceVerdict, definition?: { number: number; sameAsLast: boolean; firstCheck: boolean }): string {
+export function verdictText(
+  verdict: PieceVerdict,
+  definition?: { number: number; sameAsLast: boolean; firstCheck: boolean },
+): string {
   const which =
-    definition === undefined ? "" :
-      definition.firstCheck ? ` (definition ${definition.number})` :
-        definition.sameAsLast ? ` (definition ${definition.number}, unchanged since the last check: if you edited the cell, run it; a cell that does not compile keeps the old one)` :
-          ` (definition ${definition.number}, new since the last check)`;
+    definition === undefined
+      ? ""
+      : definition.firstCheck
+        ? ` (definition ${definition.number})`
+        : definition.sameAsLast
+          ? ` (definition ${definition.number}, unchanged since the last check: if you edited the cell, run it; a cell that does not compile keeps the old one)`
+          : ` (definition ${definition.number}, new since the last check)`;
   if (verdict.ok) return `ok ${verdict.piece}${which}: ${verdict.detail}`;
-  return [`not yet ${verdict.piece}${which}`, `  expected: ${verdict.expected ?? ""}`, `  received: ${verdict.received ?? ""}`, `  hint:     ${verdict.hint ?? ""}`].join("\n");
+  return [
+    `not yet ${verdict.piece}${which}`,
+    `  expected: ${verdict.expected ?? ""}`,
+    `  received: ${verdict.received ?? ""}`,
+    `  hint:     ${verdict.hint ?? ""}`,
+  ].join("\n");
 }
 
 /**
@@ -53,7 +67,10 @@ export function piecesOf(...values: unknown[]): PieceSet {
   for (const value of values) {
     const name = typeof value === "function" ? value.name : undefined;
     if (name === undefined || !isPieceName(name)) {
-      throw new UsageError("piece", { what: `${name === undefined ? `a ${typeof value}` : JSON.stringify(name)} is not one of the pieces`, expected: `functions or classes named ${PIECE_NAMES.join(", ")}` });
+      throw new UsageError("piece", {
+        what: `${name === undefined ? `a ${typeof value}` : JSON.stringify(name)} is not one of the pieces`,
+        expected: `functions or classes named ${PIECE_NAMES.join(", ")}`,
+      });
     }
     pieces[name] = value;
   }
@@ -66,7 +83,11 @@ export function piecesOf(...values: unknown[]): PieceSet {
  * printed.
  */
 export async function check(piece: string, ...defined: unknown[]): Promise<void> {
-  if (!isPieceName(piece)) throw new UsageError("piece", { what: `no piece named ${JSON.stringify(piece)}`, expected: `one of ${PIECE_NAMES.join(", ")}` });
+  if (!isPieceName(piece))
+    throw new UsageError("piece", {
+      what: `no piece named ${JSON.stringify(piece)}`,
+      expected: `one of ${PIECE_NAMES.join(", ")}`,
+    });
   const pieces = piecesOf(...defined);
   const definition = pieces[piece] === undefined ? undefined : definitionOf(piece, pieces[piece]);
   const verdict = await runPieceCheck(piece, pieces);
@@ -87,7 +108,11 @@ export async function check(piece: string, ...defined: unknown[]): Promise<void>
  * ran on something other than the starting TODO); before that, a line saying so.
  */
 export function revealAfterTrying(piece: string): void {
-  if (!isPieceName(piece)) throw new UsageError("piece", { what: `no piece named ${JSON.stringify(piece)}`, expected: `one of ${PIECE_NAMES.join(", ")}` });
+  if (!isPieceName(piece))
+    throw new UsageError("piece", {
+      what: `no piece named ${JSON.stringify(piece)}`,
+      expected: `one of ${PIECE_NAMES.join(", ")}`,
+    });
   if (!tried.has(piece)) {
     console.log(`(the library's ${piece} appears here once you have written yours and run its check)`);
     return;

@@ -31,14 +31,18 @@ export function notebookModule(cells: readonly TranspiledCell[]): string {
 }
 
 /** The rules' report for the notebook at `path`, and which cells did not compile. */
-export async function gradeNotebook(path: string, options: { seed?: number; onVerdict?: (verdict: RuleVerdict) => void } = {}): Promise<{ report: GradeReport; brokenCells: ReadonlyMap<number, string> }> {
+export async function gradeNotebook(
+  path: string,
+  options: { seed?: number; onVerdict?: (verdict: RuleVerdict) => void } = {},
+): Promise<{ report: GradeReport; brokenCells: ReadonlyMap<number, string> }> {
   const transpiled = transpileBuildCells(readBuildCells(path));
   const brokenCells = new Map<number, string>();
   const broken = new Map<string, string>();
   for (const cell of transpiled) {
     if (!("error" in cell)) continue;
     brokenCells.set(cell.index, cell.error);
-    for (const piece of cell.declares) broken.set(CLIENT_PIECES.has(piece) ? "StdioClient" : piece, `cell ${cell.index} (${piece}): ${cell.error}`);
+    for (const piece of cell.declares)
+      broken.set(CLIENT_PIECES.has(piece) ? "StdioClient" : piece, `cell ${cell.index} (${piece}): ${cell.error}`);
   }
   // A folder the host's unprivileged user can read, removed afterwards.
   const dir = mkdtempSync(join(tmpdir(), "workbook-notebook-"));

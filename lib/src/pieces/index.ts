@@ -1,11 +1,39 @@
 // The build notebook's helpers: the pieces' names, their checks, a client made of the learner's
 // pieces, the library's own code shown on request, and the notebook's pieces graded as written.
-export { PIECE_NAMES, PIECE_NEEDS, PIECE_RULES, isPieceName, todo, isTodo, type PieceName, type PieceSet } from "./pieces.js";
-export { AssembledClient, assembledClient, implementationFrom, viaPiece, wrapPieceError, type ClientContext, type PieceSource } from "./assembled-client.js";
+export {
+  PIECE_NAMES,
+  PIECE_NEEDS,
+  PIECE_RULES,
+  isPieceName,
+  todo,
+  isTodo,
+  type PieceName,
+  type PieceSet,
+} from "./pieces.js";
+export {
+  AssembledClient,
+  assembledClient,
+  implementationFrom,
+  viaPiece,
+  wrapPieceError,
+  type ClientContext,
+  type PieceSource,
+} from "./assembled-client.js";
 export { runPieceCheck, NotYet, type PieceVerdict } from "./piece-checks.js";
 export { check, piecesOf, revealAfterTrying, definitionOf, verdictText } from "./check-cell.js";
 export { meetTheServer, meetMode, meetingSummary, BUILD_MODES } from "./meet-the-server.js";
 export { reveal, findDeclaration, REFERENCE_OF, LIBRARY_SOURCE } from "./reveal.js";
 export { cellScope } from "./cell-scope.js";
 export { referencePieces, readyContextClient } from "./reference-pieces.js";
-export { buildCells, readBuildCells, evaluateBuildCells, evaluateTranspiled, transpileBuildCells, kernelTypescript, BUILD_CELL_TAG, type BuildCell, type EvaluatedPieces, type TranspiledCell } from "./notebook-pieces.js";
+export {
+  buildCells,
+  readBuildCells,
+  evaluateBuildCells,
+  evaluateTranspiled,
+  transpileBuildCells,
+  kernelTypescript,
+  BUILD_CELL_TAG,
+  type BuildCell,
+  type EvaluatedPieces,
+  type TranspiledCell,
+} from "./notebook-pieces.js";

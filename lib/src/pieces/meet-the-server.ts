@@ -9,7 +9,9 @@ import { PIECE_NAMES, type PieceSet } from "./pieces.js";
 import { TEACHING_MODES } from "../demo/modes.js";
 
 /** The gallery's modes the build client meets: all but those that need exercise 4's or 5's code (paging, replies in flight). */
-export const BUILD_MODES: readonly string[] = TEACHING_MODES.filter((entry) => entry.exercise === undefined).map((entry) => entry.mode);
+export const BUILD_MODES: readonly string[] = TEACHING_MODES.filter((entry) => entry.exercise === undefined).map(
+  (entry) => entry.mode,
+);
 
 /** One mode's outcome for the learner's client; an error the run itself raised is an outcome too. */
 export async function meetMode(pieces: PieceSet, mode: string, timeoutMs = 1000): Promise<GalleryOutcome> {
@@ -26,8 +28,20 @@ export async function meetMode(pieces: PieceSet, mode: string, timeoutMs = 1000)
   } catch (error) {
     const reason = error instanceof WorkbookError ? error.reason : "error";
     const entry = GALLERY_MODES.find((candidate) => candidate.mode === mode);
-    return { mode, outcome: reason, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error), expected: entry?.expect ?? "result", asExpected: false, ms: 0, leftBehind: 0, exitStatus: null, teaches: entry?.teaches ?? "",
-      trace: new WireTrace().snapshot(), groupBeforeClose: [], serverRan: [] };
+    return {
+      mode,
+      outcome: reason,
+      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      expected: entry?.expect ?? "result",
+      asExpected: false,
+      ms: 0,
+      leftBehind: 0,
+      exitStatus: null,
+      teaches: entry?.teaches ?? "",
+      trace: new WireTrace().snapshot(),
+      groupBeforeClose: [],
+      serverRan: [],
+    };
   } finally {
     for (const client of clients) {
       const pgid = client.pid;

@@ -44,14 +44,16 @@ const joined = (source: string | string[]): string => (Array.isArray(source) ? s
 /** The build cells of a notebook (parsed JSON), with the pieces each declares. */
 export function buildCells(notebook: unknown): BuildCell[] {
   const cells = (notebook as NotebookJson)?.cells;
-  if (!Array.isArray(cells)) throw new UsageError("notebook", { what: "not a notebook", expected: "an .ipynb with a cells array" });
+  if (!Array.isArray(cells))
+    throw new UsageError("notebook", { what: "not a notebook", expected: "an .ipynb with a cells array" });
   const ts = kernelTypescript();
   return cells.flatMap((cell, index) => {
     if (cell.cell_type !== "code" || !(cell.metadata?.tags ?? []).includes(BUILD_CELL_TAG)) return [];
     const source = joined(cell.source);
     const file = ts.createSourceFile(`cell-${index}.ts`, source, ts.ScriptTarget.ES2022, false);
     const declares = file.statements.flatMap((statement) => {
-      const name = (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) ? statement.name?.text : undefined;
+      const name =
+        ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) ? statement.name?.text : undefined;
       return name !== undefined && isPieceName(name) ? [name] : [];
     });
     return [{ index, source, declares }];
@@ -64,7 +66,11 @@ export function readBuildCells(path: string): BuildCell[] {
   try {
     notebook = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    throw new UsageError("notebook", { what: `cannot read ${path} as a notebook`, expected: "a readable .ipynb (JSON)", received: String(error) }, { cause: error });
+    throw new UsageError(
+      "notebook",
+      { what: `cannot read ${path} as a notebook`, expected: "a readable .ipynb (JSON)", received: String(error) },
+      { cause: error },
+    );
   }
   return buildCells(notebook);
 }
@@ -77,7 +83,8 @@ export function transpileBuildCell(cell: BuildCell): { code: string } | { error:
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, alwaysStrict: false },
   });
   const errors = (output.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length > 0) return { error: errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("; ") };
+  if (errors.length > 0)
+    return { error: errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("; ") };
   return { code: output.outputText.replace(/^"use strict";\s*/u, "") };
 }
 
@@ -89,11 +96,14 @@ export interface EvaluatedPieces {
 }
 
 /** A build cell after transpiling: its pieces, and its CommonJS code or why it has none. */
-export type TranspiledCell = Pick<BuildCell, "index" | "declares"> & ({ readonly code: string } | { readonly error: string });
+export type TranspiledCell = Pick<BuildCell, "index" | "declares"> &
+  ({ readonly code: string } | { readonly error: string });
 
 /** Every build cell transpiled on its own (the grader does this once, in its own process). */
 export function transpileBuildCells(cells: readonly BuildCell[]): TranspiledCell[] {
-  return cells.filter((cell) => cell.declares.length > 0).map((cell) => ({ index: cell.index, declares: cell.declares, ...transpileBuildCell(cell) }));
+  return cells
+    .filter((cell) => cell.declares.length > 0)
+    .map((cell) => ({ index: cell.index, declares: cell.declares, ...transpileBuildCell(cell) }));
 }
 
 /**
@@ -106,11 +116,15 @@ export function evaluateBuildCells(cells: readonly BuildCell[], library: Record<
 }
 
 /** Evaluates transpiled build cells (no TypeScript needed: what the grading host runs). */
-export function evaluateTranspiled(cells: readonly TranspiledCell[], library: Record<string, unknown>): EvaluatedPieces {
+export function evaluateTranspiled(
+  cells: readonly TranspiledCell[],
+  library: Record<string, unknown>,
+): EvaluatedPieces {
   const pieces: PieceSet = {};
   const broken = new Map<number, string>();
   const scope = new Proxy(Object.create(null) as Record<string | symbol, unknown>, {
-    has: (_target, key) => typeof key === "string" && ((isPieceName(key) && pieces[key] !== undefined) || key in library),
+    has: (_target, key) =>
+      typeof key === "string" && ((isPieceName(key) && pieces[key] !== undefined) || key in library),
     get: (_target, key) => {
       if (key === Symbol.unscopables || typeof key !== "string") return undefined;
       if (isPieceName(key) && pieces[key] !== undefined) return pieces[key];
@@ -125,7 +139,9 @@ export function evaluateTranspiled(cells: readonly TranspiledCell[], library: Re
     const returned = `return { ${cell.declares.map((name) => `${name}: ${name}`).join(", ")} };`;
     try {
       // `with` gives each cell the notebook's names without sharing a module; strict mode forbids it, so the cell runs sloppy, as tslab's own output does.
-      const run = new Function("scope", `with (scope) { return (function () {\n${cell.code}\n${returned}\n})(); }`) as (scope: object) => Record<string, unknown>;
+      const run = new Function("scope", `with (scope) { return (function () {\n${cell.code}\n${returned}\n})(); }`) as (
+        scope: object,
+      ) => Record<string, unknown>;
       Object.assign(pieces, run(scope));
     } catch (error) {
       broken.set(cell.index, error instanceof Error ? `${error.name}: ${error.message}` : String(error));

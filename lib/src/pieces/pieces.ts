@@ -5,8 +5,18 @@ import { UsageError } from "../errors/usage-error.js";
 
 /** The build notebook's pieces, in the order its sections teach them. */
 export const PIECE_NAMES = [
-  "requestMessage", "notificationMessage", "answerFor", "encodeFrame", "FrameReader", "parseFrame",
-  "checkInitialize", "checkTools", "resultText", "request", "callTool", "close",
+  "requestMessage",
+  "notificationMessage",
+  "answerFor",
+  "encodeFrame",
+  "FrameReader",
+  "parseFrame",
+  "checkInitialize",
+  "checkTools",
+  "resultText",
+  "request",
+  "callTool",
+  "close",
 ] as const;
 
 export type PieceName = (typeof PIECE_NAMES)[number];
@@ -25,9 +35,39 @@ export const PIECE_NEEDS: Readonly<Record<PieceName, readonly PieceName[]>> = {
   checkInitialize: [],
   checkTools: [],
   resultText: [],
-  request: ["requestMessage", "notificationMessage", "answerFor", "encodeFrame", "FrameReader", "parseFrame", "checkInitialize", "checkTools"],
-  callTool: ["requestMessage", "notificationMessage", "answerFor", "encodeFrame", "FrameReader", "parseFrame", "checkInitialize", "checkTools", "resultText", "request"],
-  close: ["requestMessage", "notificationMessage", "answerFor", "encodeFrame", "FrameReader", "parseFrame", "checkInitialize", "checkTools", "request"],
+  request: [
+    "requestMessage",
+    "notificationMessage",
+    "answerFor",
+    "encodeFrame",
+    "FrameReader",
+    "parseFrame",
+    "checkInitialize",
+    "checkTools",
+  ],
+  callTool: [
+    "requestMessage",
+    "notificationMessage",
+    "answerFor",
+    "encodeFrame",
+    "FrameReader",
+    "parseFrame",
+    "checkInitialize",
+    "checkTools",
+    "resultText",
+    "request",
+  ],
+  close: [
+    "requestMessage",
+    "notificationMessage",
+    "answerFor",
+    "encodeFrame",
+    "FrameReader",
+    "parseFrame",
+    "checkInitialize",
+    "checkTools",
+    "request",
+  ],
 };
 
 /**
@@ -61,7 +101,10 @@ export function isPieceName(name: string): name is PieceName {
  * rules know a stub by "not implemented" in its message, as they do for learner/'s stubs.
  */
 export function todo(piece: string): never {
-  throw new UsageError("not-written", { what: `${piece} is not implemented yet`, expected: `your code in place of the TODO in ${piece}'s cell` });
+  throw new UsageError("not-written", {
+    what: `${piece} is not implemented yet`,
+    expected: `your code in place of the TODO in ${piece}'s cell`,
+  });
 }
 
 /** True when `error` is a starting cell's TODO refusal. */

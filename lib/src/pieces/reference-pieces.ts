@@ -23,18 +23,31 @@ async function request(context: ClientContext, method: string, params: JsonObjec
   for (let skipped = 0; skipped <= MAX_SKIPPED_MESSAGES; skipped += 1) {
     const message = parseFrame(await context.nextFrame(deadline));
     if ("method" in message && "id" in message) {
-      context.send(message["method"] === "ping" ? { jsonrpc: "2.0", id: message["id"], result: {} } : { jsonrpc: "2.0", id: message["id"], error: { code: JSON_RPC_ERRORS.methodNotFound, message: "method not found" } });
+      context.send(
+        message["method"] === "ping"
+          ? { jsonrpc: "2.0", id: message["id"], result: {} }
+          : {
+              jsonrpc: "2.0",
+              id: message["id"],
+              error: { code: JSON_RPC_ERRORS.methodNotFound, message: "method not found" },
+            },
+      );
       continue;
     }
     const answer = answerFor(id, message);
     if (answer !== null) return answer;
   }
-  throw new ProtocolError("too-many-messages", { what: `more than ${MAX_SKIPPED_MESSAGES} messages before the answer to ${method}`, expected: `the response to request ${id}` });
+  throw new ProtocolError("too-many-messages", {
+    what: `more than ${MAX_SKIPPED_MESSAGES} messages before the answer to ${method}`,
+    expected: `the response to request ${id}`,
+  });
 }
 
 async function callTool(context: ClientContext, name: string, args: JsonObject): Promise<string> {
-  if (!context.allowed.has(name)) throw new RefusedError("not-allowed", { what: `${JSON.stringify(name)} is not allowed by this application` });
-  if (!context.catalog.has(name)) throw new RefusedError("not-advertised", { what: `${JSON.stringify(name)} was not advertised by this server` });
+  if (!context.allowed.has(name))
+    throw new RefusedError("not-allowed", { what: `${JSON.stringify(name)} is not allowed by this application` });
+  if (!context.catalog.has(name))
+    throw new RefusedError("not-advertised", { what: `${JSON.stringify(name)} was not advertised by this server` });
   return resultText(await request(context, "tools/call", { name, arguments: args }));
 }
 
@@ -48,11 +61,27 @@ async function close(context: ClientContext): Promise<ExitStatus> {
 
 /** Every piece, the library's way. */
 export function referencePieces(): PieceSet {
-  return { requestMessage, notificationMessage, answerFor, encodeFrame, FrameReader, parseFrame, checkInitialize, checkTools, resultText, request, callTool, close };
+  return {
+    requestMessage,
+    notificationMessage,
+    answerFor,
+    encodeFrame,
+    FrameReader,
+    parseFrame,
+    checkInitialize,
+    checkTools,
+    resultText,
+    request,
+    callTool,
+    close,
+  };
 }
 
 /** A ready client over the library's pieces (handshake and discovery done): its `context` is what exercise 5 gets. */
-export async function readyContextClient(command: readonly string[], options: StdioClientOptions = {}): Promise<AssembledClient> {
+export async function readyContextClient(
+  command: readonly string[],
+  options: StdioClientOptions = {},
+): Promise<AssembledClient> {
   const client = new AssembledClient(referencePieces, command, options);
   await client.initialize();
   await client.listTools();

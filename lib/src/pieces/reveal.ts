@@ -10,19 +10,65 @@ import type { PieceName } from "./pieces.js";
 export const LIBRARY_SOURCE = resolve(__dirname, "../../src");
 
 /** Where each piece lives in the library ("Class.member" for a method), and the choices it makes. */
-export const REFERENCE_OF: Readonly<Record<PieceName, { readonly names: readonly string[]; readonly choices: string }>> = {
-  requestMessage: { names: ["requestMessage"], choices: "Plain objects with readonly types: a message is data, built in one expression." },
-  notificationMessage: { names: ["notificationMessage"], choices: "The id key is absent, not undefined, and params appear only when given, so the JSON is exactly what the spec shows." },
-  answerFor: { names: ["answerFor"], choices: "Type before value (typeof, Number.isInteger, ===), a zod schema for the error object, and every refusal worded from what/expected/received." },
-  encodeFrame: { names: ["encodeFrame"], choices: "JSON.stringify once; the slower replacer walk runs only when a null appears, since NaN and Infinity only ever show up as null." },
-  FrameReader: { names: ["FrameReader"], choices: "Chunks are kept as a list of Buffers and joined once per line, so a long line costs one copy, and the limit is checked before a chunk is kept." },
-  parseFrame: { names: ["parseFrame"], choices: "A TextDecoder with fatal: true, made once, so bad UTF-8 is refused rather than replaced with U+FFFD." },
-  checkInitialize: { names: ["checkInitialize"], choices: "One pinned version, and serverInfo checked too, since the notebook prints it." },
-  checkTools: { names: ["checkTools", "checkToolsPage"], choices: "checkTools is one page of checkToolsPage with a nextCursor refused: the same checks serve exercise 4's paging." },
-  resultText: { names: ["resultText"], choices: "The text is collected before isError is looked at, so the ToolError carries the tool's own words." },
-  request: { names: ["StdioClient.exchange", "Deadline"], choices: "One Deadline per operation races every read and write; replies bind through a table of outstanding ids, so a late reply is dropped, not misattributed." },
-  callTool: { names: ["StdioClient.callTool", "StdioClient.checkCall"], choices: "The allowlist is checked before the client is even asked whether it is ready: the application's decision comes first." },
-  close: { names: ["StdioClient.shutdown", "endProcessGroup"], choices: "Stop reading, end the input, wait briefly, then TERM and KILL the whole group, and wait until /proc shows it empty." },
+export const REFERENCE_OF: Readonly<
+  Record<PieceName, { readonly names: readonly string[]; readonly choices: string }>
+> = {
+  requestMessage: {
+    names: ["requestMessage"],
+    choices: "Plain objects with readonly types: a message is data, built in one expression.",
+  },
+  notificationMessage: {
+    names: ["notificationMessage"],
+    choices:
+      "The id key is absent, not undefined, and params appear only when given, so the JSON is exactly what the spec shows.",
+  },
+  answerFor: {
+    names: ["answerFor"],
+    choices:
+      "Type before value (typeof, Number.isInteger, ===), a zod schema for the error object, and every refusal worded from what/expected/received.",
+  },
+  encodeFrame: {
+    names: ["encodeFrame"],
+    choices:
+      "JSON.stringify once; the slower replacer walk runs only when a null appears, since NaN and Infinity only ever show up as null.",
+  },
+  FrameReader: {
+    names: ["FrameReader"],
+    choices:
+      "Chunks are kept as a list of Buffers and joined once per line, so a long line costs one copy, and the limit is checked before a chunk is kept.",
+  },
+  parseFrame: {
+    names: ["parseFrame"],
+    choices: "A TextDecoder with fatal: true, made once, so bad UTF-8 is refused rather than replaced with U+FFFD.",
+  },
+  checkInitialize: {
+    names: ["checkInitialize"],
+    choices: "One pinned version, and serverInfo checked too, since the notebook prints it.",
+  },
+  checkTools: {
+    names: ["checkTools", "checkToolsPage"],
+    choices:
+      "checkTools is one page of checkToolsPage with a nextCursor refused: the same checks serve exercise 4's paging.",
+  },
+  resultText: {
+    names: ["resultText"],
+    choices: "The text is collected before isError is looked at, so the ToolError carries the tool's own words.",
+  },
+  request: {
+    names: ["StdioClient.exchange", "Deadline"],
+    choices:
+      "One Deadline per operation races every read and write; replies bind through a table of outstanding ids, so a late reply is dropped, not misattributed.",
+  },
+  callTool: {
+    names: ["StdioClient.callTool", "StdioClient.checkCall"],
+    choices:
+      "The allowlist is checked before the client is even asked whether it is ready: the application's decision comes first.",
+  },
+  close: {
+    names: ["StdioClient.shutdown", "endProcessGroup"],
+    choices:
+      "Stop reading, end the input, wait briefly, then TERM and KILL the whole group, and wait until /proc shows it empty.",
+  },
 };
 
 function sourceFiles(dir: string): string[] {
@@ -41,11 +87,18 @@ export function findDeclaration(name: string, root = LIBRARY_SOURCE): { file: st
     if (!text.includes(outer)) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     for (const statement of source.statements) {
-      const declared = (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement)) && statement.name?.text === outer;
+      const declared =
+        (ts.isFunctionDeclaration(statement) ||
+          ts.isClassDeclaration(statement) ||
+          ts.isInterfaceDeclaration(statement)) &&
+        statement.name?.text === outer;
       if (!declared) continue;
-      if (member === undefined) return { file: relative(resolve(root, ".."), file), text: withComments(statement, source) };
+      if (member === undefined)
+        return { file: relative(resolve(root, ".."), file), text: withComments(statement, source) };
       if (!ts.isClassDeclaration(statement)) continue;
-      const found = statement.members.find((node) => node.name !== undefined && ts.isIdentifier(node.name) && node.name.text === member);
+      const found = statement.members.find(
+        (node) => node.name !== undefined && ts.isIdentifier(node.name) && node.name.text === member,
+      );
       if (found) return { file: relative(resolve(root, ".."), file), text: withComments(found, source) };
     }
   }
@@ -55,7 +108,9 @@ export function findDeclaration(name: string, root = LIBRARY_SOURCE): { file: st
 /** A node's text with its doc comment (a section banner above it is left out), indentation as in the file. */
 function withComments(node: ts.Node, source: ts.SourceFile): string {
   const start = node.getStart(source);
-  const docs = (ts.getLeadingCommentRanges(source.text, node.getFullStart()) ?? []).filter((range) => source.text.startsWith("/**", range.pos));
+  const docs = (ts.getLeadingCommentRanges(source.text, node.getFullStart()) ?? []).filter((range) =>
+    source.text.startsWith("/**", range.pos),
+  );
   const from = docs.length > 0 ? docs[docs.length - 1]!.pos : start;
   const lineStart = source.text.lastIndexOf("\n", from) + 1;
   const indent = source.text.slice(lineStart, from).match(/^\s*/u)?.[0] ?? "";
@@ -66,10 +121,16 @@ function withComments(node: ts.Node, source: ts.SourceFile): string {
 /** The library's code for `piece`, with a line on its choices: what a reveal cell prints. */
 export function reveal(piece: PieceName): string {
   const reference = REFERENCE_OF[piece];
-  if (reference === undefined) throw new UsageError("piece", { what: `no reference for ${JSON.stringify(piece)}`, expected: `one of ${Object.keys(REFERENCE_OF).join(", ")}` });
+  if (reference === undefined)
+    throw new UsageError("piece", {
+      what: `no reference for ${JSON.stringify(piece)}`,
+      expected: `one of ${Object.keys(REFERENCE_OF).join(", ")}`,
+    });
   const parts = reference.names.map((name) => {
     const found = findDeclaration(name);
-    return found === undefined ? `// ${name}: not found in lib/src (moved or renamed?)` : `// ${found.file}: ${name}\n${found.text}`;
+    return found === undefined
+      ? `// ${name}: not found in lib/src (moved or renamed?)`
+      : `// ${found.file}: ${name}\n${found.text}`;
   });
   return [`// The library's choices: ${reference.choices}`, ...parts].join("\n\n");
 }

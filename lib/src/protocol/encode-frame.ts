@@ -21,7 +21,11 @@ export function encodeFrame(message: object, limit: number = DEFAULT_FRAME_LIMIT
  */
 export function encodeFrameText(message: object, limit: number = DEFAULT_FRAME_LIMIT): string {
   if (!Number.isSafeInteger(limit) || limit < 2) {
-    throw new UsageError("frame-limit", { what: "invalid frame limit", expected: "an integer of at least 2 bytes", received: String(limit) });
+    throw new UsageError("frame-limit", {
+      what: "invalid frame limit",
+      expected: "an integer of at least 2 bytes",
+      received: String(limit),
+    });
   }
   if (typeof message !== "object" || message === null) {
     throw unencodable("the message is not an object", describeKind(message));
@@ -71,7 +75,8 @@ function faithful(value: unknown, inArray: boolean, depth: number): boolean {
         for (const item of value) if (!faithful(item, true, depth + 1)) return false;
         return true;
       }
-      for (const key of Object.keys(value)) if (!faithful((value as Record<string, unknown>)[key], false, depth + 1)) return false;
+      for (const key of Object.keys(value))
+        if (!faithful((value as Record<string, unknown>)[key], false, depth + 1)) return false;
       return true;
     }
     default:
@@ -87,8 +92,21 @@ function checkedJson(message: object): string {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     // JSON.stringify throws a TypeError for a cycle and a RangeError when nesting overflows the stack.
-    const received = error instanceof RangeError ? "nesting too deep to walk" : error instanceof TypeError && /circular/iu.test(error.message) ? "a circular reference" : String(error);
-    throw new UsageError("unencodable", { what: "message cannot be encoded as JSON", expected: "plain JSON values (objects, arrays, strings, finite numbers, booleans, null)", received }, { cause: error });
+    const received =
+      error instanceof RangeError
+        ? "nesting too deep to walk"
+        : error instanceof TypeError && /circular/iu.test(error.message)
+          ? "a circular reference"
+          : String(error);
+    throw new UsageError(
+      "unencodable",
+      {
+        what: "message cannot be encoded as JSON",
+        expected: "plain JSON values (objects, arrays, strings, finite numbers, booleans, null)",
+        received,
+      },
+      { cause: error },
+    );
   }
   return json;
 }
@@ -97,16 +115,30 @@ function checkedJson(message: object): string {
 function refuseUnfaithful(this: unknown, key: string, value: unknown): unknown {
   switch (typeof value) {
     case "number":
-      if (!Number.isFinite(value)) throw unencodable(`message field ${JSON.stringify(key)} holds ${value}`, `${value} (JSON has no NaN or Infinity)`);
+      if (!Number.isFinite(value))
+        throw unencodable(
+          `message field ${JSON.stringify(key)} holds ${value}`,
+          `${value} (JSON has no NaN or Infinity)`,
+        );
       return value;
     case "bigint":
-      throw unencodable(`message field ${JSON.stringify(key)} holds a bigint`, `the bigint ${value}n (JSON numbers are not bigints; send a string or a number)`);
+      throw unencodable(
+        `message field ${JSON.stringify(key)} holds a bigint`,
+        `the bigint ${value}n (JSON numbers are not bigints; send a string or a number)`,
+      );
     case "function":
     case "symbol":
-      throw unencodable(`message field ${JSON.stringify(key)} holds a ${typeof value}`, `a ${typeof value}, which JSON would drop`);
+      throw unencodable(
+        `message field ${JSON.stringify(key)} holds a ${typeof value}`,
+        `a ${typeof value}, which JSON would drop`,
+      );
     case "undefined":
       // In an array JSON writes null in its place; as a property it is just left out.
-      if (Array.isArray(this)) throw unencodable(`array element ${key} is undefined`, "undefined in an array, which JSON would turn into null");
+      if (Array.isArray(this))
+        throw unencodable(
+          `array element ${key} is undefined`,
+          "undefined in an array, which JSON would turn into null",
+        );
       return value;
     default:
       return value;
@@ -114,7 +146,11 @@ function refuseUnfaithful(this: unknown, key: string, value: unknown): unknown {
 }
 
 function unencodable(what: string, received: string): UsageError {
-  return new UsageError("unencodable", { what, expected: "plain JSON values (objects, arrays, strings, finite numbers, booleans, null)", received });
+  return new UsageError("unencodable", {
+    what,
+    expected: "plain JSON values (objects, arrays, strings, finite numbers, booleans, null)",
+    received,
+  });
 }
 
 function describeKind(value: unknown): string {

@@ -24,7 +24,11 @@ export class FrameReader {
 
   constructor(limit: number = DEFAULT_FRAME_LIMIT) {
     if (!Number.isSafeInteger(limit) || limit < 2) {
-      throw new UsageError("frame-limit", { what: "invalid frame limit", expected: "an integer of at least 2 bytes", received: String(limit) });
+      throw new UsageError("frame-limit", {
+        what: "invalid frame limit",
+        expected: "an integer of at least 2 bytes",
+        received: String(limit),
+      });
     }
     this.limit = limit;
   }

@@ -38,15 +38,27 @@ export function checkInitialize(result: JsonObject, version: string = PROTOCOL_V
   }
   const capabilities = result["capabilities"];
   if (typeof capabilities !== "object" || capabilities === null || Array.isArray(capabilities)) {
-    throw new ProtocolError("capabilities", { what: "initialize result has no capabilities object", expected: "capabilities: {...}", received: describeValue(capabilities) });
+    throw new ProtocolError("capabilities", {
+      what: "initialize result has no capabilities object",
+      expected: "capabilities: {...}",
+      received: describeValue(capabilities),
+    });
   }
   const tools = (capabilities as JsonObject)["tools"];
   if (typeof tools !== "object" || tools === null || Array.isArray(tools)) {
-    throw new ProtocolError("capabilities", { what: "server does not offer tools", expected: "capabilities.tools to be an object", received: describeValue(tools) });
+    throw new ProtocolError("capabilities", {
+      what: "server does not offer tools",
+      expected: "capabilities.tools to be an object",
+      received: describeValue(tools),
+    });
   }
   const info = result["serverInfo"] === undefined ? undefined : serverInfoShape.safeParse(result["serverInfo"]);
   if (info && !info.success) {
-    throw new ProtocolError("bad-response", { what: "initialize result has a malformed serverInfo", expected: "{name, version} strings", received: preview(result["serverInfo"]) });
+    throw new ProtocolError("bad-response", {
+      what: "initialize result has a malformed serverInfo",
+      expected: "{name, version} strings",
+      received: preview(result["serverInfo"]),
+    });
   }
   return result as unknown as InitializeResult;
 }
@@ -71,10 +83,18 @@ export function checkTools(result: JsonObject, limit: number = MAX_TOOLS): McpTo
  * One page of a paginated tools/list. `seen` holds the names of earlier pages, so names stay
  * unique and `limit` bounds the tools of all pages together.
  */
-export function checkToolsPage(result: JsonObject, limit: number, seen: Set<string>): { tools: McpTool[]; nextCursor?: string } {
+export function checkToolsPage(
+  result: JsonObject,
+  limit: number,
+  seen: Set<string>,
+): { tools: McpTool[]; nextCursor?: string } {
   const tools = result["tools"];
   if (!Array.isArray(tools)) {
-    throw new ProtocolError("catalog", { what: "tools/list result has no tools array", expected: "tools: [...]", received: describeValue(tools) });
+    throw new ProtocolError("catalog", {
+      what: "tools/list result has no tools array",
+      expected: "tools: [...]",
+      received: describeValue(tools),
+    });
   }
   if (seen.size + tools.length > limit) {
     throw new ProtocolError("catalog", {
@@ -89,7 +109,11 @@ export function checkToolsPage(result: JsonObject, limit: number, seen: Set<stri
   const cursor = result["nextCursor"];
   if (cursor === undefined || cursor === null) return { tools: checked };
   if (typeof cursor !== "string" || cursor === "") {
-    throw new ProtocolError("catalog", { what: "tools/list has a malformed nextCursor", expected: "a non-empty string", received: describeValue(cursor) });
+    throw new ProtocolError("catalog", {
+      what: "tools/list has a malformed nextCursor",
+      expected: "a non-empty string",
+      received: describeValue(cursor),
+    });
   }
   return { tools: checked, nextCursor: cursor };
 }
@@ -105,7 +129,12 @@ function checkTool(tool: unknown, index: number, seen: Set<string>): McpTool {
   }
   seen.add(name);
   const schema = (tool as JsonObject)["inputSchema"];
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || (schema as JsonObject)["type"] !== "object") {
+  if (
+    typeof schema !== "object" ||
+    schema === null ||
+    Array.isArray(schema) ||
+    (schema as JsonObject)["type"] !== "object"
+  ) {
     throw new ProtocolError("catalog", {
       what: `tool ${JSON.stringify(name)} lacks an object input schema`,
       expected: 'inputSchema with type "object"',
@@ -114,7 +143,11 @@ function checkTool(tool: unknown, index: number, seen: Set<string>): McpTool {
   }
   const description = (tool as JsonObject)["description"];
   if (description !== undefined && typeof description !== "string") {
-    throw new ProtocolError("catalog", { what: `tool ${JSON.stringify(name)} has a non-text description`, expected: "a string", received: describeValue(description) });
+    throw new ProtocolError("catalog", {
+      what: `tool ${JSON.stringify(name)} has a non-text description`,
+      expected: "a string",
+      received: describeValue(description),
+    });
   }
   return tool as McpTool;
 }

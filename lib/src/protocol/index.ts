@@ -1,4 +1,10 @@
-export { PROTOCOL_VERSION, DEFAULT_FRAME_LIMIT, MAX_SKIPPED_MESSAGES, MAX_TOOLS, JSON_RPC_ERRORS } from "./constants.js";
+export {
+  PROTOCOL_VERSION,
+  DEFAULT_FRAME_LIMIT,
+  MAX_SKIPPED_MESSAGES,
+  MAX_TOOLS,
+  JSON_RPC_ERRORS,
+} from "./constants.js";
 export {
   requestMessage,
   notificationMessage,

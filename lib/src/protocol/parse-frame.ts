@@ -25,7 +25,11 @@ export function parseFrame(frame: Uint8Array | string): JsonRpcMessage {
   } catch (error) {
     throw new ProtocolError(
       "malformed-frame",
-      { what: `malformed frame: ${preview(text)}`, expected: "one JSON-RPC 2.0 object", received: "text that is not JSON" },
+      {
+        what: `malformed frame: ${preview(text)}`,
+        expected: "one JSON-RPC 2.0 object",
+        received: "text that is not JSON",
+      },
       { cause: error },
     );
   }
@@ -33,7 +37,9 @@ export function parseFrame(frame: Uint8Array | string): JsonRpcMessage {
     throw new ProtocolError("not-json-rpc", {
       what: "not a JSON-RPC 2.0 message",
       expected: 'an object with jsonrpc "2.0"',
-      received: isJsonObject(value) ? `an object with jsonrpc ${describeValue(value["jsonrpc"])}` : describeValue(value),
+      received: isJsonObject(value)
+        ? `an object with jsonrpc ${describeValue(value["jsonrpc"])}`
+        : describeValue(value),
     });
   }
   return value as JsonRpcMessage;

@@ -16,7 +16,8 @@ export interface Census {
 /** One scan of /proc (Linux only), through the client's process table. A process that ends while we look is not counted. */
 export function takeCensus(ourGroups: ReadonlySet<number>): Census {
   const table = readProcessTable();
-  if (table === undefined) throw new Error("the soak counts processes in /proc, which this system does not have (Linux only)");
+  if (table === undefined)
+    throw new Error("the soak counts processes in /proc, which this system does not have (Linux only)");
   const ours: number[] = [];
   const oursZombies: number[] = [];
   const zombiesOfThisProcess: number[] = [];

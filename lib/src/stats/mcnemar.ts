@@ -38,7 +38,11 @@ export function pairedCounts(first: readonly boolean[], second: readonly boolean
   first.forEach((x, i) => {
     const y = second[i];
     if (typeof x !== "boolean" || typeof y !== "boolean") {
-      throw new UsageError("counts", { what: `pairedCounts: invalid outcome ${i}`, expected: "true or false in both lists", received: `${String(x)} and ${String(y)}` });
+      throw new UsageError("counts", {
+        what: `pairedCounts: invalid outcome ${i}`,
+        expected: "true or false in both lists",
+        received: `${String(x)} and ${String(y)}`,
+      });
     }
     if (x && y) counts.bothTrue++;
     else if (!x && !y) counts.bothFalse++;
@@ -58,20 +62,40 @@ export function pairedCounts(first: readonly boolean[], second: readonly boolean
  * most lopsided split could not reach alpha, it says so rather than "not significant".
  */
 export function mcnemarExact(b: number, c: number, options: { alpha?: number } = {}): McNemarResult {
-  for (const [label, value] of [["b", b], ["c", c]] as const) {
+  for (const [label, value] of [
+    ["b", b],
+    ["c", c],
+  ] as const) {
     if (!Number.isInteger(value) || value < 0) {
-      throw new UsageError("counts", { what: `mcnemarExact: invalid ${label}`, expected: "a whole number of discordant pairs >= 0", received: String(value) });
+      throw new UsageError("counts", {
+        what: `mcnemarExact: invalid ${label}`,
+        expected: "a whole number of discordant pairs >= 0",
+        received: String(value),
+      });
     }
   }
   const alpha = options.alpha ?? 0.05;
   if (typeof alpha !== "number" || !(alpha > 0 && alpha < 1)) {
-    throw new UsageError("stats-parameter", { what: "mcnemarExact: invalid alpha", expected: "a number strictly between 0 and 1", received: String(alpha) });
+    throw new UsageError("stats-parameter", {
+      what: "mcnemarExact: invalid alpha",
+      expected: "a number strictly between 0 and 1",
+      received: String(alpha),
+    });
   }
   const n = b + c;
   const pValue = n === 0 ? 1 : Math.min(1, 2 * binomialHalfCdf(Math.min(b, c), n));
   const smallestPossiblePValue = n === 0 ? 1 : Math.min(1, 2 * Math.pow(0.5, n));
   const significant = pValue < alpha;
-  return { b, c, discordant: n, pValue, smallestPossiblePValue, alpha, significant, sentence: sentenceFor(b, c, pValue, smallestPossiblePValue, alpha) };
+  return {
+    b,
+    c,
+    discordant: n,
+    pValue,
+    smallestPossiblePValue,
+    alpha,
+    significant,
+    sentence: sentenceFor(b, c, pValue, smallestPossiblePValue, alpha),
+  };
 }
 
 /** P(X <= k) for X ~ Binomial(n, ½), summed in log space so large n does not underflow ½^n. */
@@ -87,7 +111,8 @@ function binomialHalfCdf(k: number, n: number): number {
 
 function sentenceFor(b: number, c: number, p: number, smallest: number, alpha: number): string {
   const n = b + c;
-  if (n === 0) return "No paired request came out differently under the two conditions, so there is no difference to test.";
+  if (n === 0)
+    return "No paired request came out differently under the two conditions, so there is no difference to test.";
   const split = `${n} paired request${n === 1 ? "" : "s"} came out differently (${b} right only under the first condition, ${c} only under the second)`;
   const shownP = formatP(p);
   if (smallest >= alpha) {

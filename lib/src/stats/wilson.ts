@@ -15,10 +15,18 @@ export function wilson(successes: number, n: number, z = 1.96): WilsonInterval {
     throw new UsageError("counts", { what: "wilson: invalid n", expected: "a whole number > 0", received: String(n) });
   }
   if (!Number.isInteger(successes) || successes < 0 || successes > n) {
-    throw new UsageError("counts", { what: "wilson: invalid successes", expected: `a whole number from 0 to n = ${n}`, received: String(successes) });
+    throw new UsageError("counts", {
+      what: "wilson: invalid successes",
+      expected: `a whole number from 0 to n = ${n}`,
+      received: String(successes),
+    });
   }
   if (typeof z !== "number" || !Number.isFinite(z) || z <= 0) {
-    throw new UsageError("stats-parameter", { what: "wilson: invalid z", expected: "a finite number > 0", received: String(z) });
+    throw new UsageError("stats-parameter", {
+      what: "wilson: invalid z",
+      expected: "a finite number > 0",
+      received: String(z),
+    });
   }
   const p = successes / n;
   const z2 = z * z;

@@ -106,7 +106,11 @@ export class Bm25Index {
    */
   top(query: string, m: number): Bm25Hit[] {
     if (!Number.isInteger(m) || m < 0) {
-      throw new UsageError("count", { what: "Bm25Index.top: m out of range", expected: "a whole number >= 0", received: String(m) });
+      throw new UsageError("count", {
+        what: "Bm25Index.top: m out of range",
+        expected: "a whole number >= 0",
+        received: String(m),
+      });
     }
     const totals = this.scratch;
     const touched: number[] = [];
@@ -168,7 +172,11 @@ function checkedParameters(options: Bm25Options): { k1: number; b: number } {
 }
 
 function bm25ParameterError(parameter: "k1" | "b", expected: string, received: unknown): UsageError {
-  return new UsageError("bm25-parameter", { what: `BM25 parameter ${parameter} out of range`, expected, received: String(received) });
+  return new UsageError("bm25-parameter", {
+    what: `BM25 parameter ${parameter} out of range`,
+    expected,
+    received: String(received),
+  });
 }
 
 /**

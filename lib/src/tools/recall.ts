@@ -11,10 +11,18 @@ export type RecallAtK = { perRequest: boolean[]; hits: number; total: number; re
  */
 export function recallAtK(rankings: readonly Ranking[], k: number): RecallAtK {
   if (!Number.isInteger(k) || k < 1) {
-    throw new UsageError("count", { what: "recallAtK: k out of range", expected: "a whole number >= 1", received: String(k) });
+    throw new UsageError("count", {
+      what: "recallAtK: k out of range",
+      expected: "a whole number >= 1",
+      received: String(k),
+    });
   }
   if (rankings.length === 0) {
-    throw new UsageError("rankings", { what: "recallAtK: no rankings to score", expected: "at least one ranking", received: "none" });
+    throw new UsageError("rankings", {
+      what: "recallAtK: no rankings to score",
+      expected: "at least one ranking",
+      received: "none",
+    });
   }
   const perRequest = rankings.map(({ expected, offered }) => offered.slice(0, k).includes(expected));
   const hits = perRequest.filter(Boolean).length;

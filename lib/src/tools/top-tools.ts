@@ -36,14 +36,22 @@ export async function topToolsAsync<T extends { name: string; description?: stri
 
 function checkCount(m: number): void {
   if (!Number.isInteger(m) || m < 0) {
-    throw new UsageError("count", { what: "topTools: m out of range", expected: "a whole number of tools >= 0", received: String(m) });
+    throw new UsageError("count", {
+      what: "topTools: m out of range",
+      expected: "a whole number of tools >= 0",
+      received: String(m),
+    });
   }
 }
 
 function pickBest<T>(tools: readonly T[], scores: readonly number[], m: number): T[] {
   if (!Array.isArray(scores) || scores.length !== tools.length) {
     const got = Array.isArray(scores) ? `${scores.length} scores` : typeof scores;
-    throw new UsageError("scores", { what: "topTools: the score function's answer does not fit the tools", expected: `one number per tool (${tools.length})`, received: got });
+    throw new UsageError("scores", {
+      what: "topTools: the score function's answer does not fit the tools",
+      expected: `one number per tool (${tools.length})`,
+      received: got,
+    });
   }
   const bad = scores.findIndex((s) => typeof s !== "number" || Number.isNaN(s));
   if (bad !== -1) {

@@ -12,7 +12,4 @@ export type { McpTool } from "../protocol/handshake.js";
 export type ScoreFunction = (query: string, documents: readonly string[]) => number[];
 
 /** The same, for scorers that must wait (an embedding service). */
-export type AsyncScoreFunction = (
-  query: string,
-  documents: readonly string[],
-) => Promise<number[]> | number[];
+export type AsyncScoreFunction = (query: string, documents: readonly string[]) => Promise<number[]> | number[];

@@ -18,7 +18,8 @@ describe("feedback", () => {
     try {
       const right = await feedback("ids-exact", { answerFor });
       expect(right.map((each) => each.ok)).toEqual([true]);
-      const loose = (id: number, message: { id?: unknown; result?: unknown; method?: unknown }) => ("method" in message ? null : message.id == id ? message.result : null);
+      const loose = (id: number, message: { id?: unknown; result?: unknown; method?: unknown }) =>
+        "method" in message ? null : message.id == id ? message.result : null;
       const [wrong] = await feedback("ids-exact", { answerFor: loose });
       expect(wrong).toMatchObject({ ok: false, rule: "ids-exact" });
       expect(wrong!.line).toMatch(/^not yet ids-exact: /u);
@@ -31,7 +32,13 @@ describe("feedback", () => {
   });
 
   it("looks the pieces up on every run, so a redefined function is the one checked", async () => {
-    let pieces: Record<string, unknown> = { FrameReader: class { feed(): Buffer[] { throw new Error("not implemented: FrameReader.feed"); } } };
+    let pieces: Record<string, unknown> = {
+      FrameReader: class {
+        feed(): Buffer[] {
+          throw new Error("not implemented: FrameReader.feed");
+        }
+      },
+    };
     const first = await feedback("framing-newline", () => pieces, { print: false });
     expect(first[0]!.ok).toBe(false);
     expect(first[0]!.received).toMatch(/not written yet/u);

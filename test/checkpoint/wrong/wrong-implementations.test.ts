@@ -17,12 +17,14 @@ const DIR = join(REPO_ROOT, "checkpoints", "wrong-implementations");
 const load = createRequire(join(DIR, "index.js"));
 // The copies require "mcp-workbook" (lib/dist); the reference they are compared with must be that same build.
 const reference = load("mcp-workbook") as Record<string, unknown>;
-const WRONG = readdirSync(DIR).filter((name) => name.endsWith(".js") && name !== "small-client.js").sort();
+const WRONG = readdirSync(DIR)
+  .filter((name) => name.endsWith(".js") && name !== "small-client.js")
+  .sort();
 
 /** The rule and every rule that depends on it, transitively. */
 function withDependents(id: string): Set<string> {
   const closed = new Set([id]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const rule of RULES) {
       if (!closed.has(rule.id) && rule.dependsOn.some((dep) => closed.has(dep))) {
@@ -36,7 +38,9 @@ function withDependents(id: string): Set<string> {
 
 /** Rules whose exports differ from the reference's, and the rules that depend on them. */
 function affected(impl: Record<string, unknown>): Rule[] {
-  const differs = new Set(RULES.filter((rule) => rule.needs.some((name) => impl[name] !== reference[name])).map((rule) => rule.id));
+  const differs = new Set(
+    RULES.filter((rule) => rule.needs.some((name) => impl[name] !== reference[name])).map((rule) => rule.id),
+  );
   const all = new Set([...differs].flatMap((id) => [...withDependents(id)]));
   return RULES.filter((rule) => all.has(rule.id));
 }
@@ -50,7 +54,10 @@ async function verdictsFor(impl: Record<string, unknown>, rules: readonly Rule[]
   const verdicts: RuleVerdict[] = [];
   for (const rule of rules) {
     // One rule at a time, keeping earlier verdicts so dependents see their dependencies fail.
-    const [verdict] = await runRules({ rules: [rule], openProbe: () => Promise.resolve(inProcessProbe(restrict(impl, rule))) });
+    const [verdict] = await runRules({
+      rules: [rule],
+      openProbe: () => Promise.resolve(inProcessProbe(restrict(impl, rule))),
+    });
     const failedDependency = rule.dependsOn.find((id) => verdicts.some((each) => each.rule === id && !each.ok));
     verdicts.push(failedDependency ? { ...verdict!, ok: false, status: "not-graded", score: 0 } : verdict!);
   }
@@ -61,9 +68,11 @@ async function verdictsFor(impl: Record<string, unknown>, rules: readonly Rule[]
 async function pooled<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!);
+    }),
+  );
   return results;
 }
 
@@ -79,7 +88,9 @@ let referenceVerdicts: RuleVerdict[] = [];
 let smallClientVerdicts: RuleVerdict[] = [];
 
 beforeAll(async () => {
-  const { withMistakes } = load("./small-client.js") as { withMistakes: (...mistakes: string[]) => Record<string, unknown> };
+  const { withMistakes } = load("./small-client.js") as {
+    withMistakes: (...mistakes: string[]) => Record<string, unknown>;
+  };
   const copies = WRONG.map((file) => ({ file, impl: load(`./${file}`) as Record<string, unknown> & { rule: string } }));
   // The servers mostly wait, so four copies at a time fit two cores; the reference and the small client run among them.
   const jobs: Array<() => Promise<void>> = [
@@ -87,11 +98,18 @@ beforeAll(async () => {
     async () => void (smallClientVerdicts = await verdictsFor(withMistakes(), affected(withMistakes()))),
     ...copies.map(({ file, impl }) => async () => {
       const verdicts = await verdictsFor(impl, affected(impl));
-      outcomes.push({ file, rule: impl.rule, failed: verdicts.filter((each) => !each.ok).map((each) => each.rule), lines: verdicts.filter((each) => !each.ok).map((each) => each.line) });
+      outcomes.push({
+        file,
+        rule: impl.rule,
+        failed: verdicts.filter((each) => !each.ok).map((each) => each.rule),
+        lines: verdicts.filter((each) => !each.ok).map((each) => each.line),
+      });
     }),
   ];
   await pooled(jobs, 4, (job) => job());
-  const caught = outcomes.filter((outcome) => [...withDependents(outcome.rule)].sort().join() === [...outcome.failed].sort().join()).length;
+  const caught = outcomes.filter(
+    (outcome) => [...withDependents(outcome.rule)].sort().join() === [...outcome.failed].sort().join(),
+  ).length;
   console.log(`${caught} of ${outcomes.length} wrong implementations caught`);
 }, 240_000);
 
@@ -103,7 +121,9 @@ describe("the wrong implementations", () => {
 
   it("the small client they share passes every client rule when it makes no mistake", () => {
     expect(smallClientVerdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.line)).toEqual([]);
-    expect(smallClientVerdicts.map((verdict) => verdict.rule)).toEqual(RULES.filter((rule) => rule.needs.includes("StdioClient")).map((rule) => rule.id));
+    expect(smallClientVerdicts.map((verdict) => verdict.rule)).toEqual(
+      RULES.filter((rule) => rule.needs.includes("StdioClient")).map((rule) => rule.id),
+    );
   });
 
   it("every rule has at least one wrong implementation", () => {
@@ -114,10 +134,12 @@ describe("the wrong implementations", () => {
   it.each(WRONG)("%s fails its rule and the rules that depend on it, and nothing else", (file) => {
     const outcome = outcomes.find((each) => each.file === file)!;
     expect(RULES.some((rule) => rule.id === outcome.rule)).toBe(true);
-    expect({ file, failed: [...outcome.failed].sort() }).toEqual({ file, failed: [...withDependents(outcome.rule)].sort() });
+    expect({ file, failed: [...outcome.failed].sort() }).toEqual({
+      file,
+      failed: [...withDependents(outcome.rule)].sort(),
+    });
     // Its own FAIL says the rule, what was expected, what came, and where to look.
     const own = outcome.lines.find((line) => line.startsWith(`FAIL ${outcome.rule}: `))!;
     expect(own).toMatch(/expected .+; received .+ \(look at: learner\/src\//u);
   });
 });
-

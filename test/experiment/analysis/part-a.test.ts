@@ -6,7 +6,15 @@ import { countQwenTokens } from "../../../lib/src/experiment/prompts/qwen-tokens
 import { loadReceipt } from "../../../lib/src/experiment/receipts/receipt-file.js";
 import type { Receipt } from "../../../lib/src/experiment/receipts/receipt.js";
 import { loadPublishedFigures } from "../../../lib/src/charts/published.js";
-import { checkTables, compareRerun, pairedOutcomes, quoteFigure, searchRecall, searchTools, toolTokenCost } from "../../../lib/src/experiment/analysis/part-a.js";
+import {
+  checkTables,
+  compareRerun,
+  pairedOutcomes,
+  quoteFigure,
+  searchRecall,
+  searchTools,
+  toolTokenCost,
+} from "../../../lib/src/experiment/analysis/part-a.js";
 
 const REPO = join(__dirname, "../../..");
 const receipt = loadReceipt(join(REPO, "evidence/receipts/lexical-baseline.json"));
@@ -46,7 +54,9 @@ describe("toolTokenCost", () => {
   });
 
   it("refuses a tool that is already among the others", () => {
-    expect(() => toolTokenCost(tool("stock_level"), request, [tool("stock_level")])).toThrow(/already among the other tools/);
+    expect(() => toolTokenCost(tool("stock_level"), request, [tool("stock_level")])).toThrow(
+      /already among the other tools/,
+    );
   });
 });
 
@@ -59,18 +69,27 @@ describe("pairedOutcomes", () => {
     );
     expect(paired.requestIds).toHaveLength(24);
     expect(new Set(paired.requestIds).size).toBe(24);
-    const cell = (size: number) => receipt.tables.conditions.find((c) => c.kind === "unrelated" && c.size === size && c.protocol === "native" && c.search === "all")!;
+    const cell = (size: number) =>
+      receipt.tables.conditions.find(
+        (c) => c.kind === "unrelated" && c.size === size && c.protocol === "native" && c.search === "all",
+      )!;
     expect(paired.first.filter(Boolean)).toHaveLength(cell(8).right);
     expect(paired.second.filter(Boolean)).toHaveLength(cell(64).right);
     const id = paired.requestIds[5];
-    const row64 = receipt.rows.find((r) => r.requestId === id && r.kind === "unrelated" && r.size === 64 && r.protocol === "native" && !r.search)!;
+    const row64 = receipt.rows.find(
+      (r) => r.requestId === id && r.kind === "unrelated" && r.size === 64 && r.protocol === "native" && !r.search,
+    )!;
     expect(paired.second[5]).toBe(row64.outcome === "right");
   });
 
   it("says which condition has no rows", () => {
-    expect(() => pairedOutcomes(receipt.rows, { kind: "unrelated", size: 8, protocol: "native" }, { kind: "unrelated", size: 12, protocol: "native" })).toThrow(
-      /no rows for unrelated 12 native all/,
-    );
+    expect(() =>
+      pairedOutcomes(
+        receipt.rows,
+        { kind: "unrelated", size: 8, protocol: "native" },
+        { kind: "unrelated", size: 12, protocol: "native" },
+      ),
+    ).toThrow(/no rows for unrelated 12 native all/);
   });
 });
 
@@ -81,7 +100,9 @@ describe("tool search", () => {
     expect(hits[0]!.name).toBe("draft_restock");
     expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
     expect(() => searchTools("x", data.shopTools, 0)).toThrow(/invalid m; expected a whole number >= 1; received 0/);
-    expect(() => searchTools("x", data.shopTools, 0)).toThrow(expect.objectContaining({ code: "usage", reason: "count" }));
+    expect(() => searchTools("x", data.shopTools, 0)).toThrow(
+      expect.objectContaining({ code: "usage", reason: "count" }),
+    );
   });
 
   it("reproduces the recall the receipt's BM25 top-5 search recorded", () => {
@@ -97,18 +118,24 @@ describe("quoteFigure", () => {
   const published = loadPublishedFigures(join(REPO, "evidence/published/ch14-figures.json"));
 
   it("quotes the chapter's own wording with a short location", () => {
-    expect(quoteFigure(published, "protocol-start-handshake-ms")).toBe('"44 ms" (chapter 14, Part A: Every tool is paid for in tokens)');
+    expect(quoteFigure(published, "protocol-start-handshake-ms")).toBe(
+      '"44 ms" (chapter 14, Part A: Every tool is paid for in tokens)',
+    );
   });
 
   it("refuses an unknown id and a figure without wording", () => {
     expect(() => quoteFigure(published, "no-such-figure")).toThrow(/no figure "no-such-figure"/);
-    expect(() => quoteFigure(published, "no-such-figure")).toThrow(expect.objectContaining({ code: "usage", reason: "figure" }));
+    expect(() => quoteFigure(published, "no-such-figure")).toThrow(
+      expect.objectContaining({ code: "usage", reason: "figure" }),
+    );
     expect(() => quoteFigure(published, "prompt-tokens")).toThrow(/is a series; it has no wording to quote/);
   });
 });
 
 describe("compareRerun", () => {
-  const native8 = receipt.rows.filter((r) => r.kind === "unrelated" && r.size === 8 && r.protocol === "native" && !r.search);
+  const native8 = receipt.rows.filter(
+    (r) => r.kind === "unrelated" && r.size === 8 && r.protocol === "native" && !r.search,
+  );
 
   it("counts rows that repeat the stored ones, timings aside", () => {
     const rerun = native8.map((row) => ({ ...row, totalMs: row.totalMs + 5 }));
@@ -116,7 +143,13 @@ describe("compareRerun", () => {
   });
 
   it("names a row whose outcome, offer order or tokens changed", () => {
-    const rerun = native8.map((row, i) => (i === 0 ? { ...row, offered: [...row.offered].reverse() } : i === 1 ? { ...row, promptTokens: row.promptTokens + 1 } : row));
+    const rerun = native8.map((row, i) =>
+      i === 0
+        ? { ...row, offered: [...row.offered].reverse() }
+        : i === 1
+          ? { ...row, promptTokens: row.promptTokens + 1 }
+          : row,
+    );
     const comparison = compareRerun(receipt.rows, rerun);
     expect(comparison.matching).toBe(22);
     expect(comparison.differing).toHaveLength(2);

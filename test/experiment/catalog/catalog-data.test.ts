@@ -10,7 +10,9 @@ const allTools = [...data.shopTools, ...data.confusable, ...data.unrelated];
 
 // Words too common to count as "shared" between a request and a tool's text.
 const STOP_WORDS = new Set(
-  "a an and are as at be by can do for from has have how i in is it its me my of on or our s so that the their them this to up us we what when will with you your".split(" "),
+  "a an and are as at be by can do for from has have how i in is it its me my of on or our s so that the their them this to up us we what when will with you your".split(
+    " ",
+  ),
 );
 
 describe("catalog data", () => {
@@ -48,7 +50,8 @@ describe("catalog data", () => {
   it("holds at least 56 unrelated tools, including the chapter's examples", () => {
     expect(data.unrelated.length).toBeGreaterThanOrEqual(56);
     const names = data.unrelated.map((t) => t.name);
-    for (const example of ["github_create_issue", "docker_list_containers", "weather_forecast"]) expect(names).toContain(example);
+    for (const example of ["github_create_issue", "docker_list_containers", "weather_forecast"])
+      expect(names).toContain(example);
   });
 
   it("names every tool once across all files", () => {
@@ -60,13 +63,16 @@ describe("catalog data", () => {
       expect(tool.description.length, tool.name).toBeGreaterThan(10);
       expect(tool.inputSchema.type, tool.name).toBe("object");
       const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
-      for (const key of (tool.inputSchema.required ?? []) as string[]) expect(properties, `${tool.name}.${key}`).toHaveProperty(key);
+      for (const key of (tool.inputSchema.required ?? []) as string[])
+        expect(properties, `${tool.name}.${key}`).toHaveProperty(key);
     }
   });
 
   it("holds six requests that need no tool, with expected null", () => {
     expect(data.noToolRequests).toHaveLength(6);
     expect(data.noToolRequests.every((r) => r.expected === null)).toBe(true);
-    expect(data.noToolRequests.map((r) => r.text)).toEqual(expect.arrayContaining(["thank you!", "what time do you close?"]));
+    expect(data.noToolRequests.map((r) => r.text)).toEqual(
+      expect.arrayContaining(["thank you!", "what time do you close?"]),
+    );
   });
 });

@@ -54,18 +54,29 @@ describe("buildCatalog", () => {
 
   it("builds the 64-tool confusable catalog as 8 shop + 24 confusable + the first 32 unrelated", () => {
     const tools = buildCatalog(data, "confusable", 64);
-    expect(names(tools)).toEqual([...SHOP_TOOL_NAMES, ...names(confusableOrder(data)), ...names(data.unrelated.slice(0, 32))]);
+    expect(names(tools)).toEqual([
+      ...SHOP_TOOL_NAMES,
+      ...names(confusableOrder(data)),
+      ...names(data.unrelated.slice(0, 32)),
+    ]);
   });
 
   it("offers only what a server advertises (no catalog bookkeeping)", () => {
-    for (const tool of buildCatalog(data, "confusable", 64)) expect(Object.keys(tool).sort()).toEqual(["description", "inputSchema", "name"]);
+    for (const tool of buildCatalog(data, "confusable", 64))
+      expect(Object.keys(tool).sort()).toEqual(["description", "inputSchema", "name"]);
   });
 
   it("refuses a kind or size the design does not have", () => {
     expect(() => buildCatalog(data, "confusable", 20)).toThrow(UsageError);
-    expect(() => buildCatalog(data, "confusable", 20)).toThrow(expect.objectContaining({ code: "usage", reason: "catalog-argument" }));
-    expect(() => buildCatalog(data, "confusable", 20)).toThrow("unknown catalog size; expected one of 8, 16, 32, 64; received 20");
-    expect(() => buildCatalog(data, "weird" as "unrelated", 8)).toThrow(/unknown catalog kind; expected one of unrelated, confusable; received weird/);
+    expect(() => buildCatalog(data, "confusable", 20)).toThrow(
+      expect.objectContaining({ code: "usage", reason: "catalog-argument" }),
+    );
+    expect(() => buildCatalog(data, "confusable", 20)).toThrow(
+      "unknown catalog size; expected one of 8, 16, 32, 64; received 20",
+    );
+    expect(() => buildCatalog(data, "weird" as "unrelated", 8)).toThrow(
+      /unknown catalog kind; expected one of unrelated, confusable; received weird/,
+    );
   });
 });
 
@@ -75,7 +86,9 @@ describe("seeded shuffles", () => {
   it("derive each request's seed from SHA-256 of baseSeed:kind:size:requestId", () => {
     // First four bytes of sha256("14:confusable:64:supplier_delivery_status-3"), big-endian.
     expect(requestSeed(14, "confusable", 64, "supplier_delivery_status-3")).toBe(2759893184);
-    expect(requestSeed(14, "confusable", 64, "supplier_delivery_status-3")).not.toBe(requestSeed(15, "confusable", 64, "supplier_delivery_status-3"));
+    expect(requestSeed(14, "confusable", 64, "supplier_delivery_status-3")).not.toBe(
+      requestSeed(15, "confusable", 64, "supplier_delivery_status-3"),
+    );
     expect(requestSeed(14, "confusable", 64, "x")).not.toBe(requestSeed(14, "unrelated", 64, "x"));
   });
 
@@ -94,7 +107,9 @@ describe("seeded shuffles", () => {
   });
 
   it("place the expected tool in many different positions across requests", () => {
-    const positions = data.requests.map((r) => names(requestCatalog(data, "unrelated", 64, r.id, 1)).indexOf(r.expected));
+    const positions = data.requests.map((r) =>
+      names(requestCatalog(data, "unrelated", 64, r.id, 1)).indexOf(r.expected),
+    );
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect(new Set(positions).size).toBeGreaterThan(12);
   });
@@ -102,7 +117,9 @@ describe("seeded shuffles", () => {
   it("refuse a seed that is not a 32-bit whole number", () => {
     expect(() => shuffledFor(tools, -1)).toThrow(UsageError);
     expect(() => shuffledFor(tools, -1)).toThrow(expect.objectContaining({ reason: "seed" }));
-    expect(() => shuffledFor(tools, 2 ** 32)).toThrow(/invalid seed; expected a whole number from 0 to 4294967295 \(32 bits\); received 4294967296/);
+    expect(() => shuffledFor(tools, 2 ** 32)).toThrow(
+      /invalid seed; expected a whole number from 0 to 4294967295 \(32 bits\); received 4294967296/,
+    );
     expect(() => requestSeed(0.5, "unrelated", 8, "x")).toThrow(/invalid baseSeed; expected a whole number/);
   });
 });
@@ -115,7 +132,11 @@ describe("catalogHash", () => {
       Array.isArray(value)
         ? value.map(reverseKeys)
         : value !== null && typeof value === "object"
-          ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]))
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reverseKeys(v)]),
+            )
           : value;
     const reordered = reverseKeys(data) as CatalogData;
     expect(Object.keys(reordered.shopTools[0]!)).toEqual(["inputSchema", "description", "name"]);
@@ -150,8 +171,12 @@ describe("loadCatalogData", () => {
     const dir = copy();
     writeFileSync(path.join(dir, "requests.json"), "{ not json");
     expect(() => loadCatalogData(dir)).toThrow(DataError);
-    expect(() => loadCatalogData(dir)).toThrow(expect.objectContaining({ name: "DataError", code: "data", reason: "unreadable" }));
-    expect(() => loadCatalogData(dir)).toThrow(/requests\.json could not be read as JSON; expected a readable JSON file; received /);
+    expect(() => loadCatalogData(dir)).toThrow(
+      expect.objectContaining({ name: "DataError", code: "data", reason: "unreadable" }),
+    );
+    expect(() => loadCatalogData(dir)).toThrow(
+      /requests\.json could not be read as JSON; expected a readable JSON file; received /,
+    );
     expect(() => loadCatalogData(path.join(dir, "nowhere"))).toThrow(/shop-tools\.json could not be read as JSON/);
   });
 
@@ -159,7 +184,9 @@ describe("loadCatalogData", () => {
     const dir = copy();
     edit(dir, "unrelated.json", (json) => (json.tools[3].inputSchema.type = "string"));
     expect(() => loadCatalogData(dir)).toThrow(expect.objectContaining({ code: "data", reason: "invalid" }));
-    expect(() => loadCatalogData(dir)).toThrow(/unrelated\.json does not match its schema: tools\.3\.inputSchema\.type/);
+    expect(() => loadCatalogData(dir)).toThrow(
+      /unrelated\.json does not match its schema: tools\.3\.inputSchema\.type/,
+    );
   });
 
   it("refuses a required key that is not a property", () => {
@@ -178,6 +205,8 @@ describe("loadCatalogData", () => {
   it("refuses a shop tool without its three requests", () => {
     const dir = copy();
     edit(dir, "requests.json", (json) => (json.requests[0].expected = "word_count"));
-    expect(() => loadCatalogData(dir)).toThrow(/wrong number of requests for stock_level; expected 3 requests for stock_level; received 2/);
+    expect(() => loadCatalogData(dir)).toThrow(
+      /wrong number of requests for stock_level; expected 3 requests for stock_level; received 2/,
+    );
   });
 });

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { loadPublishedFigures, publishedFigure } from "../../../lib/src/charts/published.js";
 import { catalogTokenSizes } from "../../../lib/src/experiment/catalog/catalog-size.js";
 import { buildCatalog, loadCatalogData } from "../../../lib/src/experiment/catalog/catalog.js";
-import { ollamaFunctionJson, renderQwen25Choice, renderQwen25Native } from "../../../lib/src/experiment/prompts/qwen-template.js";
+import {
+  ollamaFunctionJson,
+  renderQwen25Choice,
+  renderQwen25Native,
+} from "../../../lib/src/experiment/prompts/qwen-template.js";
 import { countQwenTokens, qwenTokenIds } from "../../../lib/src/experiment/prompts/qwen-tokens.js";
 
 describe("the qwen2.5 chat template, rendered offline", () => {
@@ -22,7 +26,11 @@ describe("the qwen2.5 chat template, rendered offline", () => {
     const json = ollamaFunctionJson({
       name: "t",
       description: "a <b>",
-      inputSchema: { type: "object", properties: { z: { type: "integer", description: "z", minimum: 1 }, a: { type: "string" } }, required: ["z"] },
+      inputSchema: {
+        type: "object",
+        properties: { z: { type: "integer", description: "z", minimum: 1 }, a: { type: "string" } },
+        required: ["z"],
+      },
     });
     expect(json).toBe(
       '{"name":"t","description":"a \\u003cb\\u003e","parameters":{"type":"object","required":["z"],' +
@@ -47,12 +55,15 @@ describe("the bundled Qwen tokenizer", () => {
   it("costs more per tool natively than as a listed name and description", () => {
     const data = loadCatalogData();
     const request = "How many tubs of vanilla do we have in stock?";
-    const at = (size: 8 | 64, render: typeof renderQwen25Native) => countQwenTokens(render(request, buildCatalog(data, "unrelated", size)));
+    const at = (size: 8 | 64, render: typeof renderQwen25Native) =>
+      countQwenTokens(render(request, buildCatalog(data, "unrelated", size)));
     const native = (at(64, renderQwen25Native) - at(8, renderQwen25Native)) / 56;
     const choice = (at(64, renderQwen25Choice) - at(8, renderQwen25Choice)) / 56;
     expect(native).toBeGreaterThan(choice * 1.5);
     expect(choice).toBeGreaterThan(5);
-    console.log(`qwen2.5 tokens per tool: native ${native.toFixed(1)}, listed ${choice.toFixed(1)}; at 8 tools ${at(8, renderQwen25Native)} / ${at(8, renderQwen25Choice)}, at 64 ${at(64, renderQwen25Native)} / ${at(64, renderQwen25Choice)}`);
+    console.log(
+      `qwen2.5 tokens per tool: native ${native.toFixed(1)}, listed ${choice.toFixed(1)}; at 8 tools ${at(8, renderQwen25Native)} / ${at(8, renderQwen25Choice)}, at 64 ${at(64, renderQwen25Native)} / ${at(64, renderQwen25Choice)}`,
+    );
   });
 });
 
@@ -68,7 +79,11 @@ describe("the catalog is the chapter's size on qwen2.5", () => {
     const native = publishedFigure(published, "tokens-per-native-tool-qwen", "value").value;
     const listed = publishedFigure(published, "tokens-per-listed-tool-qwen", "value").value;
     for (const size of sizes) {
-      expect({ kind: size.kind, native: within10(size.nativePerTool, native), listed: within10(size.listedPerTool, listed) }).toEqual({ kind: size.kind, native: true, listed: true });
+      expect({
+        kind: size.kind,
+        native: within10(size.nativePerTool, native),
+        listed: within10(size.listedPerTool, listed),
+      }).toEqual({ kind: size.kind, native: true, listed: true });
     }
   });
 

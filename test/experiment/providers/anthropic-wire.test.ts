@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { McpTool } from "../../../lib/src/tools/types.js";
 import { ANTHROPIC_REQUEST_RULES, requestRuleFor } from "../../../lib/src/experiment/providers/anthropic-rules.js";
-import { fromAnthropicResponse, toAnthropicCountRequest, toAnthropicRequest } from "../../../lib/src/experiment/providers/anthropic-wire.js";
+import {
+  fromAnthropicResponse,
+  toAnthropicCountRequest,
+  toAnthropicRequest,
+} from "../../../lib/src/experiment/providers/anthropic-wire.js";
 import { costUsd, priceFor } from "../../../lib/src/experiment/providers/prices.js";
 
 const tools: McpTool[] = [
-  { name: "word_count", description: "Count words.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+  {
+    name: "word_count",
+    description: "Count words.",
+    inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  },
   { name: "stock_level", description: "Report stock.", inputSchema: { type: "object", properties: {} } },
 ];
 
@@ -25,7 +33,12 @@ const documented = {
 
 describe("toAnthropicRequest", () => {
   it("asks Haiku 4.5 with tools under input_schema, at temperature 0 and no thinking setting", () => {
-    expect(toAnthropicRequest({ request: "count", offered: tools, protocol: "native", model: "claude-haiku-4-5" }, requestRuleFor("claude-haiku-4-5"))).toEqual({
+    expect(
+      toAnthropicRequest(
+        { request: "count", offered: tools, protocol: "native", model: "claude-haiku-4-5" },
+        requestRuleFor("claude-haiku-4-5"),
+      ),
+    ).toEqual({
       model: "claude-haiku-4-5",
       max_tokens: 1024,
       temperature: 0,
@@ -35,7 +48,10 @@ describe("toAnthropicRequest", () => {
   });
 
   it("asks Sonnet 5.5 with up-front thinking off (between_tools), no temperature, no tool_choice and room for thinking", () => {
-    const body = toAnthropicRequest({ request: "count", offered: tools, protocol: "native", model: "claude-sonnet-5-5" }, requestRuleFor("claude-sonnet-5-5-20261101"));
+    const body = toAnthropicRequest(
+      { request: "count", offered: tools, protocol: "native", model: "claude-sonnet-5-5" },
+      requestRuleFor("claude-sonnet-5-5-20261101"),
+    );
     expect(body).toEqual({
       model: "claude-sonnet-5-5",
       max_tokens: 2048,
@@ -51,7 +67,10 @@ describe("toAnthropicRequest", () => {
   });
 
   it("puts the constrained choice in output_config.format and sends no temperature when refused", () => {
-    const body = toAnthropicRequest({ request: "count", offered: tools, protocol: "choice", model: "claude-sonnet-5-5" }, requestRuleFor("claude-sonnet-5-5"));
+    const body = toAnthropicRequest(
+      { request: "count", offered: tools, protocol: "choice", model: "claude-sonnet-5-5" },
+      requestRuleFor("claude-sonnet-5-5"),
+    );
     expect(body.temperature).toBeUndefined();
     expect(body.tools).toBeUndefined();
     expect(body.output_config?.format.type).toBe("json_schema");
@@ -71,9 +90,22 @@ describe("fromAnthropicResponse", () => {
       stop_reason: "tool_use",
       usage: { input_tokens: 10, output_tokens: 40 },
     };
-    expect(fromAnthropicResponse({ protocol: "native" }, body, 1)).toMatchObject({ thinkingBlocks: 2, stopReason: "tool_use", outputTokens: 40, answer: { kind: "call", name: "stock_level" } });
-    const cut = { content: [{ type: "thinking", thinking: "Let me", signature: "s" }], stop_reason: "max_tokens", usage: { input_tokens: 10, output_tokens: 2048 } };
-    expect(fromAnthropicResponse({ protocol: "native" }, cut, 1)).toMatchObject({ thinkingBlocks: 1, stopReason: "max_tokens", answer: { kind: "text", text: "" } });
+    expect(fromAnthropicResponse({ protocol: "native" }, body, 1)).toMatchObject({
+      thinkingBlocks: 2,
+      stopReason: "tool_use",
+      outputTokens: 40,
+      answer: { kind: "call", name: "stock_level" },
+    });
+    const cut = {
+      content: [{ type: "thinking", thinking: "Let me", signature: "s" }],
+      stop_reason: "max_tokens",
+      usage: { input_tokens: 10, output_tokens: 2048 },
+    };
+    expect(fromAnthropicResponse({ protocol: "native" }, cut, 1)).toMatchObject({
+      thinkingBlocks: 1,
+      stopReason: "max_tokens",
+      answer: { kind: "text", text: "" },
+    });
   });
 
   it("reads the tool_use block and the usage", () => {
@@ -88,16 +120,25 @@ describe("fromAnthropicResponse", () => {
 
   it("records text with no tool_use as no call, and a JSON choice as a call", () => {
     const text = { ...documented, content: [{ type: "text", text: "Happy to help!" }], stop_reason: "end_turn" };
-    expect(fromAnthropicResponse({ protocol: "native" }, text, 1).answer).toEqual({ kind: "text", text: "Happy to help!" });
+    expect(fromAnthropicResponse({ protocol: "native" }, text, 1).answer).toEqual({
+      kind: "text",
+      text: "Happy to help!",
+    });
     const choice = { ...documented, content: [{ type: "text", text: '{"tool":"stock_level"}' }] };
-    expect(fromAnthropicResponse({ protocol: "choice" }, choice, 1).answer).toEqual({ kind: "call", name: "stock_level", arguments: {} });
+    expect(fromAnthropicResponse({ protocol: "choice" }, choice, 1).answer).toEqual({
+      kind: "call",
+      name: "stock_level",
+      arguments: {},
+    });
   });
 
   it("refuses an error body", () => {
-    expect(() => fromAnthropicResponse({ protocol: "native" }, { type: "error", error: { type: "overloaded_error" } }, 1)).toThrow(/not the documented shape/);
-    expect(() => fromAnthropicResponse({ protocol: "native" }, { type: "error", error: { type: "overloaded_error" } }, 1)).toThrow(
-      expect.objectContaining({ code: "service", reason: "bad-response" }),
-    );
+    expect(() =>
+      fromAnthropicResponse({ protocol: "native" }, { type: "error", error: { type: "overloaded_error" } }, 1),
+    ).toThrow(/not the documented shape/);
+    expect(() =>
+      fromAnthropicResponse({ protocol: "native" }, { type: "error", error: { type: "overloaded_error" } }, 1),
+    ).toThrow(expect.objectContaining({ code: "service", reason: "bad-response" }));
   });
 });
 

@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { McpTool } from "../../../lib/src/tools/types.js";
-import { fromOllamaResponse, numCtxFor, ollamaUnloadRequest, toOllamaRequest } from "../../../lib/src/experiment/providers/ollama-wire.js";
+import {
+  fromOllamaResponse,
+  numCtxFor,
+  ollamaUnloadRequest,
+  toOllamaRequest,
+} from "../../../lib/src/experiment/providers/ollama-wire.js";
 
 const tools: McpTool[] = [
-  { name: "word_count", description: "Count words.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+  {
+    name: "word_count",
+    description: "Count words.",
+    inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  },
   { name: "stock_level", description: "Report stock.", inputSchema: { type: "object", properties: {} } },
 ];
 
@@ -11,7 +20,11 @@ const tools: McpTool[] = [
 const documented = {
   model: "qwen2.5:1.5b",
   created_at: "2024-07-22T20:33:28.123648Z",
-  message: { role: "assistant", content: "", tool_calls: [{ function: { name: "word_count", arguments: { text: "vanilla stock" } } }] },
+  message: {
+    role: "assistant",
+    content: "",
+    tool_calls: [{ function: { name: "word_count", arguments: { text: "vanilla stock" } } }],
+  },
   done_reason: "stop",
   done: true,
   total_duration: 885095291,
@@ -24,10 +37,15 @@ const documented = {
 
 describe("toOllamaRequest", () => {
   it("offers native tools in the tools field, at temperature 0 with thinking off and no stream", () => {
-    expect(toOllamaRequest({ request: "count these", offered: tools, protocol: "native", model: "qwen2.5:1.5b" }, 4096)).toEqual({
+    expect(
+      toOllamaRequest({ request: "count these", offered: tools, protocol: "native", model: "qwen2.5:1.5b" }, 4096),
+    ).toEqual({
       model: "qwen2.5:1.5b",
       messages: [{ role: "user", content: "count these" }],
-      tools: tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.inputSchema } })),
+      tools: tools.map((t) => ({
+        type: "function",
+        function: { name: t.name, description: t.description, parameters: t.inputSchema },
+      })),
       stream: false,
       think: false,
       options: { temperature: 0, num_ctx: 4096, num_predict: 512 },
@@ -48,7 +66,12 @@ describe("toOllamaRequest", () => {
   });
 
   it("unloads a model with empty messages and keep_alive 0, at the num_ctx it will be asked with", () => {
-    expect(ollamaUnloadRequest("qwen2.5:0.5b", 4096)).toEqual({ model: "qwen2.5:0.5b", messages: [], keep_alive: 0, options: { num_ctx: 4096 } });
+    expect(ollamaUnloadRequest("qwen2.5:0.5b", 4096)).toEqual({
+      model: "qwen2.5:0.5b",
+      messages: [],
+      keep_alive: 0,
+      options: { num_ctx: 4096 },
+    });
   });
 
   it("sizes num_ctx to hold the largest prompt and the answer room, in steps of 1024", () => {
@@ -71,12 +94,19 @@ describe("fromOllamaResponse", () => {
 
   it("records words without a call as a text answer", () => {
     const body = { ...documented, message: { role: "assistant", content: "I cannot check that." } };
-    expect(fromOllamaResponse({ protocol: "native" }, body, 5).answer).toEqual({ kind: "text", text: "I cannot check that." });
+    expect(fromOllamaResponse({ protocol: "native" }, body, 5).answer).toEqual({
+      kind: "text",
+      text: "I cannot check that.",
+    });
   });
 
   it("reads a constrained choice as a call without arguments", () => {
     const body = { ...documented, message: { role: "assistant", content: '{"tool": "stock_level"}' } };
-    expect(fromOllamaResponse({ protocol: "choice" }, body, 5).answer).toEqual({ kind: "call", name: "stock_level", arguments: {} });
+    expect(fromOllamaResponse({ protocol: "choice" }, body, 5).answer).toEqual({
+      kind: "call",
+      name: "stock_level",
+      arguments: {},
+    });
   });
 
   it("falls back to wall time and no prefill when the counters are missing", () => {
@@ -85,7 +115,11 @@ describe("fromOllamaResponse", () => {
   });
 
   it("refuses a body that is not the documented shape", () => {
-    expect(() => fromOllamaResponse({ protocol: "native" }, { error: "model not found" }, 1)).toThrow(/not the documented shape: message/);
-    expect(() => fromOllamaResponse({ protocol: "native" }, { error: "model not found" }, 1)).toThrow(expect.objectContaining({ code: "service", reason: "bad-response" }));
+    expect(() => fromOllamaResponse({ protocol: "native" }, { error: "model not found" }, 1)).toThrow(
+      /not the documented shape: message/,
+    );
+    expect(() => fromOllamaResponse({ protocol: "native" }, { error: "model not found" }, 1)).toThrow(
+      expect.objectContaining({ code: "service", reason: "bad-response" }),
+    );
   });
 });

@@ -22,13 +22,22 @@ afterEach(async () => {
 });
 const out = () => join(mkdtempSync(join(tmpdir(), "e2e-")), "receipt.json");
 
-async function cli(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   Object.assign(process.env, env);
   let stdout = "";
   let stderr = "";
   const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => (
+    (stdout += String(chunk)),
+    true
+  )) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => (
+    (stderr += String(chunk)),
+    true
+  )) as typeof process.stderr.write;
   try {
     const code = await runExperimentCommand(argv);
     return { code, stdout, stderr };
@@ -43,9 +52,25 @@ describe("experiment against a loopback Ollama (OLLAMA_HOST)", () => {
     const ollama = await fakeOllama();
     closers.push(ollama.close);
     const file = out();
-    const run = await cli(["--provider", "ollama", "--model", "qwen2.5:1.5b", "--out", file, "--sizes", "64", "--kinds", "unrelated,confusable", "--protocols", "native"], {
-      OLLAMA_HOST: ollama.url.replace("http://", ""),
-    });
+    const run = await cli(
+      [
+        "--provider",
+        "ollama",
+        "--model",
+        "qwen2.5:1.5b",
+        "--out",
+        file,
+        "--sizes",
+        "64",
+        "--kinds",
+        "unrelated,confusable",
+        "--protocols",
+        "native",
+      ],
+      {
+        OLLAMA_HOST: ollama.url.replace("http://", ""),
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
     const receipt = loadReceipt(file);
     expect(receipt.run.numCtx).toEqual({ "qwen2.5:1.5b": 4096 });
@@ -54,12 +79,27 @@ describe("experiment against a loopback Ollama (OLLAMA_HOST)", () => {
     expect(ollama.state.truncated).toBe(0);
     expect(receipt.rows).toHaveLength(48);
     expect(receipt.rows.every((row) => row.outcome === "right" && row.stopReason === "stop")).toBe(true);
-    expect(receipt.rows.every((row) => row.promptTokens === row.promptTokensOffline && row.promptTokens > 2400)).toBe(true);
+    expect(receipt.rows.every((row) => row.promptTokens === row.promptTokensOffline && row.promptTokens > 2400)).toBe(
+      true,
+    );
 
     // The same command again resumes, asks nothing and changes nothing.
     const before = readFileSync(file, "utf8");
     const asked = ollama.requests.length;
-    const again = await cli(["--provider", "ollama", "--model", "qwen2.5:1.5b", "--out", file, "--sizes", "64", "--kinds", "unrelated,confusable", "--protocols", "native"]);
+    const again = await cli([
+      "--provider",
+      "ollama",
+      "--model",
+      "qwen2.5:1.5b",
+      "--out",
+      file,
+      "--sizes",
+      "64",
+      "--kinds",
+      "unrelated,confusable",
+      "--protocols",
+      "native",
+    ]);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/48 rows \(0 asked, 48 resumed\)/);
     expect(ollama.requests.length).toBe(asked);
@@ -73,7 +113,16 @@ describe("experiment against a loopback Ollama (OLLAMA_HOST)", () => {
     const { buildCatalog } = await import("../../../lib/src/experiment/catalog/catalog.js");
     const { asModelTool } = await import("../../../lib/src/tools/as-model-tool.js");
     const tools = buildCatalog(data, "confusable", 64);
-    const answer = await fetch(`${ollama.url}/api/chat`, { method: "POST", body: JSON.stringify({ model: "m", messages: [{ role: "user", content: data.requests[0]!.text }], tools: tools.map(asModelTool), stream: false, options: { num_ctx: 2048 } }) });
+    const answer = await fetch(`${ollama.url}/api/chat`, {
+      method: "POST",
+      body: JSON.stringify({
+        model: "m",
+        messages: [{ role: "user", content: data.requests[0]!.text }],
+        tools: tools.map(asModelTool),
+        stream: false,
+        options: { num_ctx: 2048 },
+      }),
+    });
     const body = (await answer.json()) as { prompt_eval_count: number; message: { tool_calls?: unknown } };
     expect(ollama.state.truncated).toBe(1);
     expect(answer.status).toBe(200);
@@ -87,7 +136,13 @@ describe("experiment against a loopback Ollama (OLLAMA_HOST)", () => {
     const { ollamaProvider } = await import("../../../lib/src/experiment/providers/ollama-provider.js");
     const { runExperiment } = await import("../../../lib/src/experiment/running/runner.js");
     const { data } = await import("../two-model-fixture.js");
-    const result = await runExperiment({ provider: ollamaProvider({ baseUrl: ollama.url }), model: "m", data, design: { kinds: ["unrelated"], sizes: [8], protocols: ["native"], searches: [], searchCatalogs: [] }, baseSeed: 14 });
+    const result = await runExperiment({
+      provider: ollamaProvider({ baseUrl: ollama.url }),
+      model: "m",
+      data,
+      design: { kinds: ["unrelated"], sizes: [8], protocols: ["native"], searches: [], searchCatalogs: [] },
+      baseSeed: 14,
+    });
     const cut = result.receipt.rows.find((row) => row.requestId === "stock_level-1")!;
     expect(cut).toMatchObject({ stopReason: "length", outcome: "cut-short" });
     expect(result.receipt.tables.conditions[0]).toMatchObject({ cutShort: 1, noCall: 0, right: 23 });
@@ -112,7 +167,10 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     const api = await fakeMessagesApi({ apiKey: KEY });
     closers.push(api.close);
     const file = out();
-    const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5,claude-sonnet-5-5", "--out", file, ...small, "--yes"], { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
+    const run = await cli(
+      ["--provider", "anthropic", "--model", "claude-haiku-4-5,claude-sonnet-5-5", "--out", file, ...small, "--yes"],
+      { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(api.state.rejected).toEqual([]);
     expect(run.stdout).toMatch(/worst case in all: \$\d+\.\d\d/);
@@ -124,8 +182,12 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
       ["claude-haiku-4-5", "not sent", 0],
       ["claude-sonnet-5-5", { type: "between_tools" }, "not sent"],
     ]);
-    const sent = api.requests.filter((r) => r.path === "/v1/messages").map((r) => r.body as { model: string; temperature?: number; thinking?: unknown });
-    expect(sent.filter((b) => b.model === "claude-haiku-4-5").every((b) => b.temperature === 0 && b.thinking === undefined)).toBe(true);
+    const sent = api.requests
+      .filter((r) => r.path === "/v1/messages")
+      .map((r) => r.body as { model: string; temperature?: number; thinking?: unknown });
+    expect(
+      sent.filter((b) => b.model === "claude-haiku-4-5").every((b) => b.temperature === 0 && b.thinking === undefined),
+    ).toBe(true);
     expect(sent.filter((b) => b.model === "claude-sonnet-5-5").every((b) => b.temperature === undefined)).toBe(true);
     expect(receipt.run.maxUsd).toBeGreaterThan(0);
     expect(JSON.stringify(receipt) + run.stdout + run.stderr).not.toContain(KEY);
@@ -135,7 +197,24 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     const api = await fakeMessagesApi({ apiKey: KEY, rateLimited: [0, 2] }); // the first count_tokens, then the first message
     closers.push(api.close);
     const file = out();
-    const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5", "--out", file, "--sizes", "8", "--kinds", "unrelated", "--protocols", "native", "--yes"], { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
+    const run = await cli(
+      [
+        "--provider",
+        "anthropic",
+        "--model",
+        "claude-haiku-4-5",
+        "--out",
+        file,
+        "--sizes",
+        "8",
+        "--kinds",
+        "unrelated",
+        "--protocols",
+        "native",
+        "--yes",
+      ],
+      { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/retry 1\/4 in 1\.0 s: HTTP 429 \(.*\/v1\/messages\/count_tokens\)/);
     expect(run.stderr).toMatch(/retry 1\/4 in 1\.0 s: HTTP 429 \(.*\/v1\/messages\)/);
@@ -149,9 +228,24 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     const { ANTHROPIC_REQUEST_RULES } = await import("../../../lib/src/experiment/providers/anthropic-rules.js");
     const { runExperiment } = await import("../../../lib/src/experiment/running/runner.js");
     const { data } = await import("../two-model-fixture.js");
-    const wrong = ANTHROPIC_REQUEST_RULES.map((rule) => (rule.model === "claude-sonnet-5-5" ? { ...rule, temperature: 0 as const } : rule));
-    const design = { kinds: ["unrelated" as const], sizes: [8 as const], protocols: ["native" as const], searches: [], searchCatalogs: [] };
-    const run = runExperiment({ provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: wrong }), model: "claude-sonnet-5-5", data, design, baseSeed: 14, maxUsd: 5 });
+    const wrong = ANTHROPIC_REQUEST_RULES.map((rule) =>
+      rule.model === "claude-sonnet-5-5" ? { ...rule, temperature: 0 as const } : rule,
+    );
+    const design = {
+      kinds: ["unrelated" as const],
+      sizes: [8 as const],
+      protocols: ["native" as const],
+      searches: [],
+      searchCatalogs: [],
+    };
+    const run = runExperiment({
+      provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: wrong }),
+      model: "claude-sonnet-5-5",
+      data,
+      design,
+      baseSeed: 14,
+      maxUsd: 5,
+    });
     await expect(run).rejects.toThrow(/HTTP 400.*temperature: a non-default value is not supported/);
     expect(api.state.rejected.length).toBeGreaterThan(0);
   });
@@ -163,12 +257,39 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     const { ANTHROPIC_REQUEST_RULES } = await import("../../../lib/src/experiment/providers/anthropic-rules.js");
     const { runExperiment } = await import("../../../lib/src/experiment/running/runner.js");
     const { data } = await import("../two-model-fixture.js");
-    const design = { kinds: ["unrelated" as const], sizes: [8 as const], protocols: ["native" as const], searches: [], searchCatalogs: [] };
-    const thinking = (maxTokens: number) => ANTHROPIC_REQUEST_RULES.map((rule) => (rule.model === "claude-sonnet-5-5" ? { ...rule, thinking: null, maxTokens } : rule));
-    const roomy = await runExperiment({ provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: thinking(2048) }), model: "claude-sonnet-5-5", data, design, baseSeed: 14, maxUsd: 5 });
-    expect(roomy.receipt.rows.every((row) => row.thinkingBlocks === 1 && row.outputTokens > 700 && row.outcome === "right")).toBe(true);
-    const tight = await runExperiment({ provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: thinking(512) }), model: "claude-sonnet-5-5", data, design, baseSeed: 14, maxUsd: 5 });
-    expect(tight.receipt.rows.every((row) => row.stopReason === "max_tokens" && row.outcome === "cut-short")).toBe(true);
+    const design = {
+      kinds: ["unrelated" as const],
+      sizes: [8 as const],
+      protocols: ["native" as const],
+      searches: [],
+      searchCatalogs: [],
+    };
+    const thinking = (maxTokens: number) =>
+      ANTHROPIC_REQUEST_RULES.map((rule) =>
+        rule.model === "claude-sonnet-5-5" ? { ...rule, thinking: null, maxTokens } : rule,
+      );
+    const roomy = await runExperiment({
+      provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: thinking(2048) }),
+      model: "claude-sonnet-5-5",
+      data,
+      design,
+      baseSeed: 14,
+      maxUsd: 5,
+    });
+    expect(
+      roomy.receipt.rows.every((row) => row.thinkingBlocks === 1 && row.outputTokens > 700 && row.outcome === "right"),
+    ).toBe(true);
+    const tight = await runExperiment({
+      provider: anthropicProvider({ apiKey: KEY, baseUrl: api.url, rules: thinking(512) }),
+      model: "claude-sonnet-5-5",
+      data,
+      design,
+      baseSeed: 14,
+      maxUsd: 5,
+    });
+    expect(tight.receipt.rows.every((row) => row.stopReason === "max_tokens" && row.outcome === "cut-short")).toBe(
+      true,
+    );
     expect(tight.receipt.tables.conditions[0]).toMatchObject({ cutShort: 24, noCall: 0, right: 0 });
   });
 
@@ -176,10 +297,30 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     const api = await fakeMessagesApi({ apiKey: KEY, cutShort: ["word_count-2"] });
     closers.push(api.close);
     const file = out();
-    const run = await cli(["--provider", "anthropic", "--model", "claude-sonnet-5-5", "--out", file, "--sizes", "8", "--kinds", "unrelated", "--protocols", "native", "--yes"], { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
+    const run = await cli(
+      [
+        "--provider",
+        "anthropic",
+        "--model",
+        "claude-sonnet-5-5",
+        "--out",
+        file,
+        "--sizes",
+        "8",
+        "--kinds",
+        "unrelated",
+        "--protocols",
+        "native",
+        "--yes",
+      ],
+      { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY },
+    );
     expect(run.code, run.stderr).toBe(0);
     const receipt = loadReceipt(file);
-    expect(receipt.rows.find((row) => row.requestId === "word_count-2")).toMatchObject({ stopReason: "max_tokens", outcome: "cut-short" });
+    expect(receipt.rows.find((row) => row.requestId === "word_count-2")).toMatchObject({
+      stopReason: "max_tokens",
+      outcome: "cut-short",
+    });
     expect(receipt.tables.conditions[0]).toMatchObject({ cutShort: 1, noCall: 0 });
   });
 
@@ -188,9 +329,28 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     closers.push(elsewhere.close);
     const api = await fakeMessagesApi({ apiKey: KEY, redirectTo: elsewhere.url });
     closers.push(api.close);
-    const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5", "--out", out(), "--sizes", "8", "--kinds", "unrelated", "--protocols", "native", "--yes"], { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
+    const run = await cli(
+      [
+        "--provider",
+        "anthropic",
+        "--model",
+        "claude-haiku-4-5",
+        "--out",
+        out(),
+        "--sizes",
+        "8",
+        "--kinds",
+        "unrelated",
+        "--protocols",
+        "native",
+        "--yes",
+      ],
+      { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY },
+    );
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/answered HTTP 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/v1\/messages; redirects are not followed/);
+    expect(run.stderr).toMatch(
+      /answered HTTP 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/v1\/messages; redirects are not followed/,
+    );
     expect(elsewhere.requests).toHaveLength(0);
   });
 
@@ -198,7 +358,24 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     const api = await fakeMessagesApi({ apiKey: KEY, echoHeaders: true });
     closers.push(api.close);
     const file = out();
-    const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5", "--out", file, "--sizes", "8", "--kinds", "unrelated", "--protocols", "native", "--yes"], { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
+    const run = await cli(
+      [
+        "--provider",
+        "anthropic",
+        "--model",
+        "claude-haiku-4-5",
+        "--out",
+        file,
+        "--sizes",
+        "8",
+        "--kinds",
+        "unrelated",
+        "--protocols",
+        "native",
+        "--yes",
+      ],
+      { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY },
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/HTTP 400/);
     expect(run.stderr).toContain("[key hidden]");
@@ -209,7 +386,21 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
     const api = await fakeMessagesApi({ apiKey: KEY, garbledAt: [2] });
     closers.push(api.close);
     const file = out();
-    const argv = ["--provider", "anthropic", "--model", "claude-haiku-4-5", "--out", file, "--sizes", "8", "--kinds", "unrelated", "--protocols", "native", "--yes"];
+    const argv = [
+      "--provider",
+      "anthropic",
+      "--model",
+      "claude-haiku-4-5",
+      "--out",
+      file,
+      "--sizes",
+      "8",
+      "--kinds",
+      "unrelated",
+      "--protocols",
+      "native",
+      "--yes",
+    ];
     const first = await cli(argv, { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
     expect(first.code).toBe(1);
     const stopped = loadReceipt(file);
@@ -230,7 +421,10 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
   it("needs --yes without a terminal, and contacts nothing then", async () => {
     const api = await fakeMessagesApi({ apiKey: KEY });
     closers.push(api.close);
-    const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5", "--out", out(), ...small], { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: KEY });
+    const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5", "--out", out(), ...small], {
+      ANTHROPIC_BASE_URL: api.url,
+      ANTHROPIC_API_KEY: KEY,
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/needs --yes/);
     expect(api.requests).toHaveLength(0);
@@ -239,11 +433,31 @@ describe("experiment against a loopback Messages API (ANTHROPIC_BASE_URL)", () =
 
 describe("experiment --dry-run", () => {
   it("prints the rows, the offline tokens per condition and the worst case per model, contacting nothing", async () => {
-    const run = await cli(["--provider", "anthropic", "--model", "claude-haiku-4-5,claude-sonnet-5-5", "--out", out(), "--sizes", "8,64", "--kinds", "unrelated", "--protocols", "native", "--dry-run"], {
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: KEY,
-    });
+    const run = await cli(
+      [
+        "--provider",
+        "anthropic",
+        "--model",
+        "claude-haiku-4-5,claude-sonnet-5-5",
+        "--out",
+        out(),
+        "--sizes",
+        "8,64",
+        "--kinds",
+        "unrelated",
+        "--protocols",
+        "native",
+        "--dry-run",
+      ],
+      {
+        ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
+        ANTHROPIC_API_KEY: KEY,
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^dry run, nothing contacted: 96 rows: 2 models \(claude-haiku-4-5, claude-sonnet-5-5\) × 2 conditions × 24 requests/);
+    expect(run.stdout).toMatch(
+      /^dry run, nothing contacted: 96 rows: 2 models \(claude-haiku-4-5, claude-sonnet-5-5\) × 2 conditions × 24 requests/,
+    );
     expect(run.stdout).toMatch(/unrelated 8 native\s+48\s+5\d\d, /);
     expect(run.stdout).toMatch(/unrelated 64 native\s+48\s+27\d\d, /);
     expect(run.stdout).toMatch(/claude-haiku-4-5: 48 rows, worst case \$0\.\d\d at list price/);
@@ -258,7 +472,18 @@ describe("resuming across designs and models (the lexical baseline)", () => {
     expect(first.code, first.stderr).toBe(0);
     const second = await cli(["--provider", "lexical", "--out", file, "--kinds", "confusable", "--sizes", "8"]);
     expect(second.code, second.stderr).toBe(0);
-    const third = await cli(["--provider", "lexical", "--model", "bm25-again", "--out", file, "--kinds", "confusable", "--sizes", "8"]);
+    const third = await cli([
+      "--provider",
+      "lexical",
+      "--model",
+      "bm25-again",
+      "--out",
+      file,
+      "--kinds",
+      "confusable",
+      "--sizes",
+      "8",
+    ]);
     expect(third.code, third.stderr).toBe(0);
     const receipt = loadReceipt(file);
     expect(receipt.rows).toHaveLength(144);

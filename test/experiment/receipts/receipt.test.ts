@@ -12,7 +12,6 @@ import { classify, type Receipt, type Row } from "../../../lib/src/experiment/re
 import { loadReceipt, writeReceipt } from "../../../lib/src/experiment/receipts/receipt-file.js";
 import { summarize } from "../../../lib/src/experiment/receipts/summarize.js";
 
-
 function row(over: Partial<Row>): Row {
   return {
     model: "m",
@@ -44,7 +43,9 @@ describe("classify", () => {
     expect(classify({ kind: "call", name: "purchase", arguments: {} }, "word_count", offered)).toBe("not-offered");
   });
   it("calls the expected name not-offered when a search left it out", () => {
-    expect(classify({ kind: "call", name: "word_count", arguments: {} }, "word_count", ["stock_level"])).toBe("not-offered");
+    expect(classify({ kind: "call", name: "word_count", arguments: {} }, "word_count", ["stock_level"])).toBe(
+      "not-offered",
+    );
   });
 });
 
@@ -57,8 +58,17 @@ describe("summarize", () => {
     ];
     const tables = summarize(rows);
     const cell = tables.conditions[0]!;
-    expect(cell).toMatchObject({ size: 8, n: 24, right: 23, noCall: 1, wrong: 0, notOffered: 0, search: "all", recall: null });
-    expect(cell.low).toBeCloseTo(0.80, 2);
+    expect(cell).toMatchObject({
+      size: 8,
+      n: 24,
+      right: 23,
+      noCall: 1,
+      wrong: 0,
+      notOffered: 0,
+      search: "all",
+      recall: null,
+    });
+    expect(cell.low).toBeCloseTo(0.8, 2);
     expect(cell.high).toBeCloseTo(0.99, 2);
     expect(tables.conditions[1]).toMatchObject({ size: 16, n: 1 });
     expect(tables.tokensPerTool[0]).toMatchObject({ tokensPerTool: 12.5, endpointTokensPerTool: 12.5, sizes: [8, 16] });
@@ -98,8 +108,23 @@ describe("loadReceipt: one loader, and receipts that check themselves", () => {
   const file = join(dir, "r.json");
   let receipt: Receipt;
   beforeAll(async () => {
-    const design: Design = { kinds: ["unrelated"], sizes: [8], protocols: ["native"], searches: [{ method: "bm25", top: 5 }], searchCatalogs: [{ kind: "confusable", size: 16 }] };
-    receipt = (await runExperiment({ provider: lexicalProvider({ countTokens: false }), model: "bm25-top1", data: loadCatalogData(), design, baseSeed: 14, date: "2026-12-01T00:00:00.000Z" })).receipt;
+    const design: Design = {
+      kinds: ["unrelated"],
+      sizes: [8],
+      protocols: ["native"],
+      searches: [{ method: "bm25", top: 5 }],
+      searchCatalogs: [{ kind: "confusable", size: 16 }],
+    };
+    receipt = (
+      await runExperiment({
+        provider: lexicalProvider({ countTokens: false }),
+        model: "bm25-top1",
+        data: loadCatalogData(),
+        design,
+        baseSeed: 14,
+        date: "2026-12-01T00:00:00.000Z",
+      })
+    ).receipt;
   });
   const tamper = (edit: (r: Receipt) => void): string => {
     const copy = structuredClone(receipt);
@@ -124,20 +149,30 @@ describe("loadReceipt: one loader, and receipts that check themselves", () => {
       r.rows[2]!.answer = { kind: "call", name: "place_purchase", arguments: {} };
       r.rows[2]!.outcome = "right";
     });
-    expect(message).toMatch(/row 3 \(bm25-top1, .*unrelated 8, native\) records an outcome its answer does not give; expected not-offered; received right/);
+    expect(message).toMatch(
+      /row 3 \(bm25-top1, .*unrelated 8, native\) records an outcome its answer does not give; expected not-offered; received right/,
+    );
   });
 
   it("refuses an offered list cut to one tool, a changed expected tool, an edited request or seed", () => {
-    expect(tamper((r) => void (r.rows[0]!.offered = r.rows[0]!.offered.slice(0, 1)))).toMatch(/row 1 .*not its catalog's seeded shuffle/);
-    expect(tamper((r) => void (r.rows[1]!.expected = "word_count"))).toMatch(/row 2 .*expected tool that is not the catalog's/);
-    expect(tamper((r) => void (r.rows[1]!.request = "Buy me a boat."))).toMatch(/row 2 .*request text that is not the catalog's/);
+    expect(tamper((r) => void (r.rows[0]!.offered = r.rows[0]!.offered.slice(0, 1)))).toMatch(
+      /row 1 .*not its catalog's seeded shuffle/,
+    );
+    expect(tamper((r) => void (r.rows[1]!.expected = "word_count"))).toMatch(
+      /row 2 .*expected tool that is not the catalog's/,
+    );
+    expect(tamper((r) => void (r.rows[1]!.request = "Buy me a boat."))).toMatch(
+      /row 2 .*request text that is not the catalog's/,
+    );
     expect(tamper((r) => void (r.rows[4]!.seed += 1))).toMatch(/row 5 .*seed that does not derive/);
     expect(tamper((r) => void (r.run.baseSeed = 15))).toMatch(/row 1 .*seed that does not derive/);
   });
 
   it("refuses duplicate conditions and a changed catalog hash", () => {
     expect(tamper((r) => void r.rows.push(structuredClone(r.rows[0]!)))).toMatch(/row 49 .*repeats a condition/);
-    expect(tamper((r) => void (r.run.catalogHash = "0".repeat(64)))).toMatch(/ran on catalog 0000000000000000…, not on this catalog/);
+    expect(tamper((r) => void (r.run.catalogHash = "0".repeat(64)))).toMatch(
+      /ran on catalog 0000000000000000…, not on this catalog/,
+    );
   });
 
   it("reruns BM25 for a search row and reproduces the retrieval baseline's answers", () => {
@@ -163,9 +198,16 @@ describe("loadReceipt: one loader, and receipts that check themselves", () => {
   it("refuses a malformed receipt with the path of the problem, and one above the size limit before reading it", () => {
     expect(tamper((r) => void ((r.rows[0] as { outcome: string }).outcome = "maybe"))).toMatch(/at rows\.0\.outcome/);
     writeReceipt(file, receipt);
-    expect(() => loadReceipt(file, { maxBytes: 1000 })).toThrow(/larger than a receipt is allowed to be; .*limit: 1000 bytes/);
+    expect(() => loadReceipt(file, { maxBytes: 1000 })).toThrow(
+      /larger than a receipt is allowed to be; .*limit: 1000 bytes/,
+    );
     writeFileSync(file, "{");
-    expect(() => loadReceipt(file)).toThrow(expect.objectContaining({ reason: "invalid", message: expect.stringMatching(/is not JSON; expected a JSON receipt/) }));
+    expect(() => loadReceipt(file)).toThrow(
+      expect.objectContaining({
+        reason: "invalid",
+        message: expect.stringMatching(/is not JSON; expected a JSON receipt/),
+      }),
+    );
     expect(readFileSync(file, "utf8")).toBe("{");
   });
 });

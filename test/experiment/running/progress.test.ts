@@ -13,7 +13,9 @@ const event = (done: number, model: string): Progress => ({
 
 describe("progress for a run of several models", () => {
   it("names the model being asked", () => {
-    expect(progressLine(event(10, "qwen2.5:7b"), 10)).toBe("[#####.....] 10/20 qwen2.5:7b unrelated 64 choice-none none-thanks");
+    expect(progressLine(event(10, "qwen2.5:7b"), 10)).toBe(
+      "[#####.....] 10/20 qwen2.5:7b unrelated 64 choice-none none-thanks",
+    );
   });
 
   it("prints every tenth row when not on a terminal", () => {

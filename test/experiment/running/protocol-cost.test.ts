@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { measureProtocolCost, ProtocolCostReceiptSchema, quantile } from "../../../lib/src/experiment/running/protocol-cost.js";
+import {
+  measureProtocolCost,
+  ProtocolCostReceiptSchema,
+  quantile,
+} from "../../../lib/src/experiment/running/protocol-cost.js";
 
 describe("quantile", () => {
   it("takes the nearest rank", () => {

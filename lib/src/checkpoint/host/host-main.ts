@@ -18,7 +18,7 @@ function send(seq: number, answer: ProbeAnswer): void {
     text = JSON.stringify({ seq, answer: { ok: false, error: probeError(error) } });
   }
   const bytes = Buffer.from(`${text}\n`, "utf8");
-  for (let written = 0; written < bytes.length; ) {
+  for (let written = 0; written < bytes.length;) {
     try {
       written += writeSync(ANSWERS_FD, bytes, written);
     } catch (error) {
@@ -30,7 +30,13 @@ function send(seq: number, answer: ProbeAnswer): void {
 function load(path: string): { pieces: Pieces } | { failure: ProbeAnswer } {
   try {
     const loaded = require(path) as unknown;
-    if (typeof loaded !== "object" || loaded === null) return { failure: { ok: false, error: { name: "LoadError", message: `${path} exports ${typeof loaded}, not the Part B names` } } };
+    if (typeof loaded !== "object" || loaded === null)
+      return {
+        failure: {
+          ok: false,
+          error: { name: "LoadError", message: `${path} exports ${typeof loaded}, not the Part B names` },
+        },
+      };
     return { pieces: loaded as Pieces };
   } catch (error) {
     const described = probeError(error);
@@ -46,7 +52,10 @@ function load(path: string): { pieces: Pieces } | { failure: ProbeAnswer } {
 
 function loadEachModule(dir: string): Pieces {
   const pieces: Record<string, unknown> = {};
-  for (const file of readdirSync(dir, { recursive: true }).map(String).filter((name) => name.endsWith(".js") && name !== "index.js").sort()) {
+  for (const file of readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith(".js") && name !== "index.js")
+    .sort()) {
     try {
       const loaded = require(join(dir, file)) as Record<string, unknown>;
       for (const [name, value] of Object.entries(loaded)) if (!(name in pieces)) pieces[name] = value;
@@ -64,8 +73,12 @@ function main(): void {
     process.exit(2);
   }
   // The graded code's own stray rejections are its output, never the host's end.
-  process.on("unhandledRejection", (reason) => process.stderr.write(`unhandled rejection in the implementation: ${String(reason)}\n`));
-  process.on("uncaughtException", (error) => process.stderr.write(`uncaught exception in the implementation: ${error.stack ?? error.message}\n`));
+  process.on("unhandledRejection", (reason) =>
+    process.stderr.write(`unhandled rejection in the implementation: ${String(reason)}\n`),
+  );
+  process.on("uncaughtException", (error) =>
+    process.stderr.write(`uncaught exception in the implementation: ${error.stack ?? error.message}\n`),
+  );
   const loaded = load(path);
   const state = new ProbeState();
   let pending = "";

@@ -31,7 +31,9 @@ export interface HostOptions {
 /** nobody's uid and gid from /etc/passwd (65534 where it is not listed). */
 export function unprivilegedUser(): { uid: number; gid: number } {
   try {
-    const line = readFileSync("/etc/passwd", "utf8").split("\n").find((each) => each.startsWith("nobody:"));
+    const line = readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .find((each) => each.startsWith("nobody:"));
     const [, , uid, gid] = line?.split(":") ?? [];
     if (uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid) };
   } catch {
@@ -75,7 +77,10 @@ export function openHostProbe(implPath: string, options: HostOptions = {}): Prom
  * (starting Node and the implementation costs about half a second); after a rule that left a
  * request unanswered, or a host that ended, the next rule gets a fresh host.
  */
-export function hostPool(implPath: string, options: HostOptions = {}): { openProbe: () => Promise<ProbeSession>; dispose: () => Promise<void> } {
+export function hostPool(
+  implPath: string,
+  options: HostOptions = {},
+): { openProbe: () => Promise<ProbeSession>; dispose: () => Promise<void> } {
   let current: Host | undefined;
   return {
     openProbe: () => {
@@ -176,10 +181,12 @@ function startHost(implPath: string, options: HostOptions): Host {
   return {
     probe,
     mark: () => output.length,
-    outputSince: (mark) => (cut ? `${output.slice(mark)}\n… (output cut at ${OUTPUT_LIMIT} characters)` : output.slice(mark)),
+    outputSince: (mark) =>
+      cut ? `${output.slice(mark)}\n… (output cut at ${OUTPUT_LIMIT} characters)` : output.slice(mark),
     spoiled: () => ended !== undefined || waiting.size > 0,
     kill: async () => {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) signalGroup(child.pid, "SIGKILL");
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+        signalGroup(child.pid, "SIGKILL");
       await exited;
     },
   };

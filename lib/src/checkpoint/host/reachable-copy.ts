@@ -3,7 +3,20 @@
 // folder only its owner may enter (/root, a `mktemp -d` folder: mode 0700) hides them all. Then
 // the grader lays a copy of the repository, made of hard links (no bytes copied, well under a
 // second), in a temporary folder anyone may enter, and points the host at that copy instead.
-import { chmodSync, copyFileSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 
@@ -26,7 +39,9 @@ export function reachableBy(user: User, path: string): boolean {
     if (dirname(here) === here) break;
   }
   try {
-    return parts.every((each, index) => allows(user, each, index === parts.length - 1 && !statSync(each).isDirectory() ? 0o4 : 0o1));
+    return parts.every((each, index) =>
+      allows(user, each, index === parts.length - 1 && !statSync(each).isDirectory() ? 0o4 : 0o1),
+    );
   } catch {
     return false; // a part that does not exist is not reachable either
   }
@@ -88,7 +103,13 @@ export function hostView(user: User | undefined, repoRoot: string, needed: reado
  * a hard link changes its file's link count, which a tslab kernel watching those files takes for
  * an edit ("Unexpected pending rebuildTimer"), and the host needs neither.
  */
-function linkTree(from: string, to: string, keep: (name: string) => boolean, seen = new Set<string>(), top = realpathSync(from)): void {
+function linkTree(
+  from: string,
+  to: string,
+  keep: (name: string) => boolean,
+  seen = new Set<string>(),
+  top = realpathSync(from),
+): void {
   const real = realpathSync(from);
   if (seen.has(real)) return; // a link back up the tree
   seen.add(real);

@@ -30,8 +30,19 @@ export class ProbeState {
 
 export function probeError(error: unknown): ProbeError {
   if (typeof error === "object" && error !== null) {
-    const record = error as { name?: unknown; message?: unknown; reason?: unknown; code?: unknown; constructor?: { name?: unknown } };
-    const name = typeof record.name === "string" && record.name !== "" ? record.name : typeof record.constructor?.name === "string" ? record.constructor.name : "Object";
+    const record = error as {
+      name?: unknown;
+      message?: unknown;
+      reason?: unknown;
+      code?: unknown;
+      constructor?: { name?: unknown };
+    };
+    const name =
+      typeof record.name === "string" && record.name !== ""
+        ? record.name
+        : typeof record.constructor?.name === "string"
+          ? record.constructor.name
+          : "Object";
     return {
       name,
       message: typeof record.message === "string" ? record.message.slice(0, 2000) : String(error).slice(0, 2000),
@@ -80,14 +91,22 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
         if (typeof topTools !== "function") return missing("topTools");
         const scorer = bm25Scorer();
         const offered = request.queries.map((query) =>
-          ((topTools as (r: string, t: unknown[], s: unknown, m: number) => Array<{ name: string }>)(query.request, query.tools.map(fromWire), scorer, query.m)).map((tool) => tool.name),
+          (topTools as (r: string, t: unknown[], s: unknown, m: number) => Array<{ name: string }>)(
+            query.request,
+            query.tools.map(fromWire),
+            scorer,
+            query.m,
+          ).map((tool) => tool.name),
         );
         return { ok: true, value: offered };
       }
       case "client.new": {
         const Client = pieces["StdioClient"];
         if (typeof Client !== "function") return missing("StdioClient");
-        const client = new (Client as new (command: string[], options: unknown) => ClientLike)([...request.command], fromWire(request.options));
+        const client = new (Client as new (command: string[], options: unknown) => ClientLike)(
+          [...request.command],
+          fromWire(request.options),
+        );
         return { ok: true, value: { handle: state.add(client), pid: toWire(client.pid) } };
       }
       case "client.call":
@@ -98,11 +117,17 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
   }
 }
 
-async function callClient(state: ProbeState, handle: number, method: ClientMethod, args: readonly unknown[]): Promise<ProbeAnswer> {
+async function callClient(
+  state: ProbeState,
+  handle: number,
+  method: ClientMethod,
+  args: readonly unknown[],
+): Promise<ProbeAnswer> {
   const client = state.clients.get(handle);
   if (client === undefined) return { ok: false, error: { name: "ProbeError", message: `no client ${handle}` } };
   const fn = client[method];
-  if (typeof fn !== "function") return { ok: false, error: { name: "MissingExport", message: `the client has no ${method}()` } };
+  if (typeof fn !== "function")
+    return { ok: false, error: { name: "MissingExport", message: `the client has no ${method}()` } };
   try {
     return { ok: true, value: toWire(await (fn as (...a: unknown[]) => unknown).apply(client, args.map(fromWire))) };
   } catch (error) {
@@ -113,8 +138,13 @@ async function callClient(state: ProbeState, handle: number, method: ClientMetho
 function feedReader(pieces: Pieces, request: Extract<ProbeRequest, { op: "frameReader.feed" }>): ProbeAnswer {
   const Reader = pieces["FrameReader"];
   if (typeof Reader !== "function") return missing("FrameReader");
-  const reader = (request.limit === undefined ? new (Reader as new () => unknown)() : new (Reader as new (limit: number) => unknown)(request.limit)) as { feed?: unknown };
-  if (typeof reader.feed !== "function") return { ok: false, error: { name: "MissingExport", message: "FrameReader has no feed()" } };
+  const reader = (
+    request.limit === undefined
+      ? new (Reader as new () => unknown)()
+      : new (Reader as new (limit: number) => unknown)(request.limit)
+  ) as { feed?: unknown };
+  if (typeof reader.feed !== "function")
+    return { ok: false, error: { name: "MissingExport", message: "FrameReader has no feed()" } };
   const perChunk: string[][] = [];
   const chunks = request.chunks.map((chunk) => Buffer.from(chunk, "base64"));
   const times = request.times ?? 1;
@@ -122,7 +152,11 @@ function feedReader(pieces: Pieces, request: Extract<ProbeRequest, { op: "frameR
     for (const chunk of chunks) {
       try {
         const frames = (reader.feed as (c: Buffer) => unknown).call(reader, Buffer.from(chunk));
-        if (!Array.isArray(frames)) return { ok: false, error: { name: "TypeError", message: `feed() returned ${typeof frames}, not an array of frames` } };
+        if (!Array.isArray(frames))
+          return {
+            ok: false,
+            error: { name: "TypeError", message: `feed() returned ${typeof frames}, not an array of frames` },
+          };
         perChunk.push(frames.map((frame: unknown) => Buffer.from(frame as Uint8Array).toString("base64")));
       } catch (error) {
         return { ok: false, error: probeError(error), detail: { perChunk, atChunk: perChunk.length } };

@@ -17,7 +17,8 @@ async function countWords(context: RuleContext, client: ClientSession, label: st
   const { text, count } = seededText(context.seed, label);
   const { answer } = await client.call("callTool", ["word_count", { text }]);
   const got = valueOf(answer, `callTool("word_count", {text: "${text}"})`, `"${count}"`);
-  if (got !== String(count)) failRule(`callTool("word_count", {text: "${text}"})`, `"${count}" (the server's answer)`, showWire(got));
+  if (got !== String(count))
+    failRule(`callTool("word_count", {text: "${text}"})`, `"${count}" (the server's answer)`, showWire(got));
 }
 
 export const handshakeOrder: Rule = {
@@ -38,11 +39,17 @@ export const handshakeOrder: Rule = {
       const early2 = await client.call("callTool", ["word_count", { text: "a b" }]);
       refusal(early2.answer, "callTool() before initialize()", "a refusal (RefusedError), nothing written");
       const before = receivedMethods(server.recordFile);
-      if (before.length > 0) failRule("the server's record before initialize()", "no message at all", `[${before.join(", ")}]`);
+      if (before.length > 0)
+        failRule("the server's record before initialize()", "no message at all", `[${before.join(", ")}]`);
       await client.ready();
       const methods = receivedMethods(server.recordFile);
       const wanted = ["initialize", "notifications/initialized", "tools/list"];
-      if (!isDeepStrictEqual(methods, wanted)) failRule("the server's record of the handshake and discovery", `[${wanted.join(", ")}]`, `[${methods.join(", ")}]`);
+      if (!isDeepStrictEqual(methods, wanted))
+        failRule(
+          "the server's record of the handshake and discovery",
+          `[${wanted.join(", ")}]`,
+          `[${methods.join(", ")}]`,
+        );
     } finally {
       await client.close();
     }
@@ -70,7 +77,8 @@ export const negativeControl: Rule = {
       await client.close();
     }
     const calls = loggedCalls(server.logFile);
-    if (!calls.includes("place_purchase")) failRule("the server's log after an allowed place_purchase", "a place_purchase entry", `[${calls.join(", ")}]`);
+    if (!calls.includes("place_purchase"))
+      failRule("the server's log after an allowed place_purchase", "a place_purchase entry", `[${calls.join(", ")}]`);
     return "";
   },
 };
@@ -92,14 +100,20 @@ export const allowlistBeforeWrite: Rule = {
       await client.ready();
       const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
       const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
-      if (!isDeepStrictEqual(names, ["word_count"])) failRule("allowedTools() with word_count allowed", '["word_count"] (advertised AND allowed)', showWire(names));
+      if (!isDeepStrictEqual(names, ["word_count"]))
+        failRule("allowedTools() with word_count allowed", '["word_count"] (advertised AND allowed)', showWire(names));
       await countWords(context, client, "allowlist");
-      refusal((await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 100 }])).answer, 'callTool("place_purchase"), advertised but not allowed', "a refusal (RefusedError)");
+      refusal(
+        (await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 100 }])).answer,
+        'callTool("place_purchase"), advertised but not allowed',
+        "a refusal (RefusedError)",
+      );
     } finally {
       await client.close();
     }
     const calls = loggedCalls(server.logFile);
-    if (!isDeepStrictEqual(calls, ["word_count"])) failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
+    if (!isDeepStrictEqual(calls, ["word_count"]))
+      failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
     return "";
   },
 };
@@ -118,7 +132,11 @@ export const advertisedBeforeWrite: Rule = {
     const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
     try {
       await client.ready();
-      refusal((await client.call("callTool", ["delete_everything", {}])).answer, 'callTool("delete_everything"), allowed but not advertised', "a refusal (RefusedError)");
+      refusal(
+        (await client.call("callTool", ["delete_everything", {}])).answer,
+        'callTool("delete_everything"), allowed but not advertised',
+        "a refusal (RefusedError)",
+      );
     } finally {
       await client.close();
     }
@@ -147,7 +165,9 @@ export const pingAnswered: Rule = {
     } finally {
       await client.close();
     }
-    const responses = readRecord(server.recordFile).filter((entry) => entry.event === "message" && entry.kind === "response");
+    const responses = readRecord(server.recordFile).filter(
+      (entry) => entry.event === "message" && entry.kind === "response",
+    );
     if (responses.length === 0) failRule("the server's record", "the client's response to its ping", "no response");
     return "";
   },
@@ -174,8 +194,18 @@ export const deadlinePerOperation: Rule = {
       await client.ready();
       const call = await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 4000);
       ms = call.ms;
-      refusal(call.answer, `callTool against a server that sends one byte every 200 ms (timeoutMs ${timeoutMs})`, "DeadlineError", ["DeadlineError"]);
-      if (call.ms > timeoutMs + DEADLINE_SLACK_MS) failRule(`callTool against the trickling server (timeoutMs ${timeoutMs})`, `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`, `DeadlineError after ${call.ms} ms`);
+      refusal(
+        call.answer,
+        `callTool against a server that sends one byte every 200 ms (timeoutMs ${timeoutMs})`,
+        "DeadlineError",
+        ["DeadlineError"],
+      );
+      if (call.ms > timeoutMs + DEADLINE_SLACK_MS)
+        failRule(
+          `callTool against the trickling server (timeoutMs ${timeoutMs})`,
+          `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
+          `DeadlineError after ${call.ms} ms`,
+        );
     } finally {
       await client.close();
     }
@@ -201,10 +231,21 @@ export const spawnArgvEnv: Rule = {
       await client.close();
     }
     const start = readRecord(server.recordFile).find((entry) => entry.event === "start");
-    if (start === undefined) failRule("the server's record", "a start entry (the server ran with the argv given)", "none: the server never started with its arguments intact");
+    if (start === undefined)
+      failRule(
+        "the server's record",
+        "a start entry (the server ran with the argv given)",
+        "none: the server never started with its arguments intact",
+      );
     const wantedArgv = server.command.slice(2);
-    if (!isDeepStrictEqual(start.argv, wantedArgv)) failRule("the server's argv", JSON.stringify(wantedArgv), JSON.stringify(start.argv));
-    if (!isDeepStrictEqual(start.env, ["PATH"])) failRule("the server's environment variables", '["PATH"] (nothing of the application\'s environment)', JSON.stringify(start.env));
+    if (!isDeepStrictEqual(start.argv, wantedArgv))
+      failRule("the server's argv", JSON.stringify(wantedArgv), JSON.stringify(start.argv));
+    if (!isDeepStrictEqual(start.env, ["PATH"]))
+      failRule(
+        "the server's environment variables",
+        '["PATH"] (nothing of the application\'s environment)',
+        JSON.stringify(start.env),
+      );
     return "";
   },
 };
@@ -232,11 +273,14 @@ export const notificationsBounded: Rule = {
     const other = await ClientSession.open(context, seventeen, { allowed: ["word_count"] });
     try {
       await other.ready();
-      refusal((await other.call("callTool", ["word_count", { text: "a b c" }])).answer, "callTool with 17 notifications before the reply", "a refusal (ProtocolError): more than 16 skipped");
+      refusal(
+        (await other.call("callTool", ["word_count", { text: "a b c" }])).answer,
+        "callTool with 17 notifications before the reply",
+        "a refusal (ProtocolError): more than 16 skipped",
+      );
     } finally {
       await other.close();
     }
     return "";
   },
 };
-

@@ -20,9 +20,22 @@ export const encodeRefuses: Rule = {
   where: `${WHERE} (JSON.stringify writes NaN as null: check numbers; catch what stringify throws)`,
   deadlineMs: 10_000,
   body: async (context) => {
-    const ok = valueOf(await context.ask({ op: "call", fn: "encodeFrame", args: [{ jsonrpc: "2.0", method: "x", params: { a: null } }] }), "encodeFrame(a message holding a real null)", "its frame");
+    const ok = valueOf(
+      await context.ask({
+        op: "call",
+        fn: "encodeFrame",
+        args: [{ jsonrpc: "2.0", method: "x", params: { a: null } }],
+      }),
+      "encodeFrame(a message holding a real null)",
+      "its frame",
+    );
     const frame = wireBytes(ok);
-    if (frame?.toString("utf8") !== '{"jsonrpc":"2.0","method":"x","params":{"a":null}}\n') failRule("encodeFrame(a message holding a real null)", "compact JSON and one newline", frame ? JSON.stringify(frame.toString("utf8")) : JSON.stringify(ok));
+    if (frame?.toString("utf8") !== '{"jsonrpc":"2.0","method":"x","params":{"a":null}}\n')
+      failRule(
+        "encodeFrame(a message holding a real null)",
+        "compact JSON and one newline",
+        frame ? JSON.stringify(frame.toString("utf8")) : JSON.stringify(ok),
+      );
     const values: ReadonlyArray<readonly [unknown, string]> = [
       [{ jsonrpc: "2.0", method: "x", params: { n: { $number: "NaN" } } }, "NaN"],
       [{ jsonrpc: "2.0", method: "x", params: { n: { $number: "Infinity" } } }, "Infinity"],
@@ -30,7 +43,12 @@ export const encodeRefuses: Rule = {
       [{ $circular: true }, "an object that contains itself"],
     ];
     for (const [value, what] of values) {
-      refusal(await context.ask({ op: "call", fn: "encodeFrame", args: [value] }), `encodeFrame(a message holding ${what})`, "a refusal (UsageError), not a frame", ["UsageError"]);
+      refusal(
+        await context.ask({ op: "call", fn: "encodeFrame", args: [value] }),
+        `encodeFrame(a message holding ${what})`,
+        "a refusal (UsageError), not a frame",
+        ["UsageError"],
+      );
     }
     return "";
   },
@@ -50,8 +68,17 @@ export const encodeLimit: Rule = {
     const limit = seededInt(context.seed, "encode-limit", 1024, 4096);
     const exact = frameOfSize(limit, "☕");
     const message = JSON.parse(exact.toString("utf8")) as unknown;
-    const answer = valueOf(await context.ask({ op: "call", fn: "encodeFrame", args: [message, limit] }), `encodeFrame(a message whose frame is exactly ${limit} bytes, ${limit})`, "its frame");
-    if (!isDeepStrictEqual(wireBytes(answer), exact)) failRule(`encodeFrame(a message whose frame is exactly ${limit} bytes, ${limit})`, `those ${limit} bytes`, `${wireBytes(answer)?.length ?? "no"} bytes`);
+    const answer = valueOf(
+      await context.ask({ op: "call", fn: "encodeFrame", args: [message, limit] }),
+      `encodeFrame(a message whose frame is exactly ${limit} bytes, ${limit})`,
+      "its frame",
+    );
+    if (!isDeepStrictEqual(wireBytes(answer), exact))
+      failRule(
+        `encodeFrame(a message whose frame is exactly ${limit} bytes, ${limit})`,
+        `those ${limit} bytes`,
+        `${wireBytes(answer)?.length ?? "no"} bytes`,
+      );
     const over = frameOfSize(limit + 1, "☕");
     refusal(
       await context.ask({ op: "call", fn: "encodeFrame", args: [JSON.parse(over.toString("utf8")), limit] }),

@@ -18,13 +18,16 @@ export interface RecordEntry {
 
 function jsonLines(file: string): unknown[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").split("\n").filter((line) => line.trim() !== "").map((line) => {
-    try {
-      return JSON.parse(line) as unknown;
-    } catch {
-      return { unreadable: line.slice(0, 80) };
-    }
-  });
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        return { unreadable: line.slice(0, 80) };
+      }
+    });
 }
 
 /** The server's life record (start, messages, eof, signal), in order. */
@@ -39,7 +42,9 @@ export function loggedCalls(file: string): string[] {
 
 /** The methods the server received, in order. */
 export function receivedMethods(file: string): string[] {
-  return readRecord(file).filter((entry) => entry.event === "message").map((entry) => entry.method ?? `(${entry.kind ?? "?"})`);
+  return readRecord(file)
+    .filter((entry) => entry.event === "message")
+    .map((entry) => entry.method ?? `(${entry.kind ?? "?"})`);
 }
 
 /** The pid the server recorded for itself: its process group, since the client starts it detached. */
@@ -54,5 +59,7 @@ export function liveInGroup(pgid: number): number[] {
 
 /** Live processes whose argv mentions `marker` (a rule's folder): servers the grader asked for, however they were started. */
 export function processesMentioning(marker: string): ProcessEntry[] {
-  return (listProcesses() ?? []).filter((entry) => entry.pid !== process.pid && (commandLineOf(entry.pid) ?? []).some((part) => part.includes(marker)));
+  return (listProcesses() ?? []).filter(
+    (entry) => entry.pid !== process.pid && (commandLineOf(entry.pid) ?? []).some((part) => part.includes(marker)),
+  );
 }

@@ -11,7 +11,11 @@ import { judgeDeclineCounts } from "../../exercises/ex2-decline/check.js";
 import { judgeLoopRecovery } from "../../exercises/ex3-loop/check.js";
 import { judgePurchaseCounts } from "../../exercises/ex6-hostile/check.js";
 import { judgeCursorLoop, type CursorOutcome, type CursorTrial } from "../../exercises/ex4-cursor-loop/check.js";
-import { judgeOutstandingTable, type InFlightOutcome, type InFlightTrial } from "../../exercises/ex5-in-flight/check.js";
+import {
+  judgeOutstandingTable,
+  type InFlightOutcome,
+  type InFlightTrial,
+} from "../../exercises/ex5-in-flight/check.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
 import { fromWire, toWire } from "./wire.js";
 
@@ -22,7 +26,8 @@ function inHost(context: RuleContext, name: ExerciseName): AnswerRunner {
   return async (args) => {
     const answer = await context.ask({ op: "call", fn: name as never, args: args.map((arg) => toWire(arg)) }, 30_000);
     // A missing export reads as a stub does: not attempted.
-    if (!answer.ok && answer.error.name === "MissingExport") return { error: { name: "MissingExport", message: `not implemented (${answer.error.message})` } };
+    if (!answer.ok && answer.error.name === "MissingExport")
+      return { error: { name: "MissingExport", message: `not implemented (${answer.error.message})` } };
     if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message } };
     return { value: fromWire(answer.value) };
   };
@@ -30,44 +35,91 @@ function inHost(context: RuleContext, name: ExerciseName): AnswerRunner {
 
 async function verdictOf(result: Promise<{ ok: boolean; output: string }>, name: string): Promise<string> {
   const { ok, output } = await result;
-  if (!ok && /not implemented/iu.test(output)) failRule(name, "your answer", "not attempted (the stub still throws \"not implemented\")");
+  if (!ok && /not implemented/iu.test(output))
+    failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
   if (!ok) failRule(name, "the exercise's check to pass", output.replace(/^FAIL [^:]+: /u, ""));
   return output.replace(/^ok /u, "");
 }
 
-function exercise(number: number, title: string, points: number, body: (context: RuleContext, name: ExerciseName) => Promise<string>, seeded = false): Rule {
+function exercise(
+  number: number,
+  title: string,
+  points: number,
+  body: (context: RuleContext, name: ExerciseName) => Promise<string>,
+  seeded = false,
+): Rule {
   const name: ExerciseName = `exercise${number}`;
   return {
-    id: `exercise-${number}`, title: `exercise ${number}: ${title}`, points, needs: [], dependsOn: [], visibility: "visible", seeded,
-    where: `learner/src/exercises/index.ts: ${name}`, deadlineMs: 120_000,
+    id: `exercise-${number}`,
+    title: `exercise ${number}: ${title}`,
+    points,
+    needs: [],
+    dependsOn: [],
+    visibility: "visible",
+    seeded,
+    where: `learner/src/exercises/index.ts: ${name}`,
+    deadlineMs: 120_000,
     body: (context) => body(context, name),
   };
 }
 
 export const EXERCISE_RULES: readonly Rule[] = [
   // The same checks as the notebook's, on the seed's inputs: the host runs the learner's analysis, this compares.
-  exercise(1, "where routing recovers", 1, (context, name) => verdictOf(judgeToolCosts(inHost(context, name), context.seed, "checkpoint"), name), true),
-  exercise(2, "let the choice decline", 1, (context, name) => verdictOf(judgeDeclineCounts(inHost(context, name), context.seed, "checkpoint"), name), true),
-  exercise(3, "search inside the loop", 1, (context, name) => verdictOf(judgeLoopRecovery(inHost(context, name), context.seed, "checkpoint"), name), true),
+  exercise(
+    1,
+    "where routing recovers",
+    1,
+    (context, name) => verdictOf(judgeToolCosts(inHost(context, name), context.seed, "checkpoint"), name),
+    true,
+  ),
+  exercise(
+    2,
+    "let the choice decline",
+    1,
+    (context, name) => verdictOf(judgeDeclineCounts(inHost(context, name), context.seed, "checkpoint"), name),
+    true,
+  ),
+  exercise(
+    3,
+    "search inside the loop",
+    1,
+    (context, name) => verdictOf(judgeLoopRecovery(inHost(context, name), context.seed, "checkpoint"), name),
+    true,
+  ),
   exercise(4, "a paginated list", 1, async (context, name) => {
     // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
     const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
       const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
-      if (!answer.ok && answer.error.name === "MissingExport") failRule(name, "your answer", "not attempted (the stub still throws \"not implemented\")");
+      if (!answer.ok && answer.error.name === "MissingExport")
+        failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
       if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
       return fromWire(answer.value) as CursorOutcome;
     };
-    return verdictOf(judgeCursorLoop(run, (mode) => context.server(mode).command, "checkpoint"), name);
+    return verdictOf(
+      judgeCursorLoop(run, (mode) => context.server(mode).command, "checkpoint"),
+      name,
+    );
   }),
   exercise(5, "two requests in flight", 1, async (context, name) => {
     // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
     const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
       const answer = await context.ask({ op: "exercise.inFlightTrial", fn: name, trial }, 12_000);
-      if (!answer.ok && answer.error.name === "MissingExport") failRule(name, "your answer", "not attempted (the stub still throws \"not implemented\")");
-      if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
+      if (!answer.ok && answer.error.name === "MissingExport")
+        failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
+      if (!answer.ok)
+        return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
       return fromWire(answer.value) as InFlightOutcome;
     };
-    return verdictOf(judgeOutstandingTable(run, () => context.server("reverse").command, "checkpoint"), name);
+    return verdictOf(
+      judgeOutstandingTable(run, () => context.server("reverse").command, "checkpoint"),
+      name,
+    );
   }),
-  exercise(6, "a hostile description", 1, (context, name) => verdictOf(judgePurchaseCounts(inHost(context, name), context.seed, "checkpoint"), name), true),
+  exercise(
+    6,
+    "a hostile description",
+    1,
+    (context, name) => verdictOf(judgePurchaseCounts(inHost(context, name), context.seed, "checkpoint"), name),
+    true,
+  ),
 ];

@@ -5,7 +5,16 @@ import { showWire } from "./wire.js";
 
 /** The closed family of errors the library (and a learner's copy, which reuses its classes) raises. */
 export const ERROR_FAMILY: readonly string[] = [
-  "WorkbookError", "ProtocolError", "DeadlineError", "ClosedError", "ServerError", "ToolError", "RefusedError", "UsageError", "DataError", "ServiceError",
+  "WorkbookError",
+  "ProtocolError",
+  "DeadlineError",
+  "ClosedError",
+  "ServerError",
+  "ToolError",
+  "RefusedError",
+  "UsageError",
+  "DataError",
+  "ServiceError",
 ];
 
 export function showError(error: ProbeError): string {
@@ -20,16 +29,30 @@ function notWritten(error: ProbeError): boolean {
 /** The value of an answer that must succeed. */
 export function valueOf(answer: ProbeAnswer, what: string, expected: string): unknown {
   if (answer.ok) return answer.value;
-  failRule(what, expected, notWritten(answer.error) ? `${showError(answer.error)} (not written yet)` : `it threw ${showError(answer.error)}`);
+  failRule(
+    what,
+    expected,
+    notWritten(answer.error) ? `${showError(answer.error)} (not written yet)` : `it threw ${showError(answer.error)}`,
+  );
 }
 
 /**
  * An answer that must be a refusal: thrown, and of one of `classes` (by default any class of the
  * library's family). A stub's "not implemented" is no refusal.
  */
-export function refusal(answer: ProbeAnswer, what: string, expected: string, classes: readonly string[] = ERROR_FAMILY): ProbeError {
+export function refusal(
+  answer: ProbeAnswer,
+  what: string,
+  expected: string,
+  classes: readonly string[] = ERROR_FAMILY,
+): ProbeError {
   if (answer.ok) failRule(what, expected, `it returned ${showWire(answer.value)}`);
   if (notWritten(answer.error)) failRule(what, expected, `${showError(answer.error)} (not written yet)`);
-  if (!classes.includes(answer.error.name)) failRule(what, expected, `it threw ${showError(answer.error)}, which is not ${classes.length === 1 ? classes[0] : `one of ${classes.join(", ")}`}`);
+  if (!classes.includes(answer.error.name))
+    failRule(
+      what,
+      expected,
+      `it threw ${showError(answer.error)}, which is not ${classes.length === 1 ? classes[0] : `one of ${classes.join(", ")}`}`,
+    );
   return answer.error;
 }

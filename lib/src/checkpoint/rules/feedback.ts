@@ -30,10 +30,13 @@ export function rulesFor(ruleIdOrPiece: string | readonly string[]): Rule[] {
   const names = typeof ruleIdOrPiece === "string" ? [ruleIdOrPiece] : ruleIdOrPiece;
   const rules: Rule[] = [];
   for (const name of names) {
-    const ids = name === "all" ? RULES.map((rule) => rule.id) : PIECES[name] ?? [name];
+    const ids = name === "all" ? RULES.map((rule) => rule.id) : (PIECES[name] ?? [name]);
     for (const id of ids) {
       const rule = ruleById(id);
-      if (rule === undefined) throw new RangeError(`no rule or piece named ${JSON.stringify(name)}; rules: ${RULES.map((each) => each.id).join(", ")}; pieces: ${Object.keys(PIECES).join(", ")}`);
+      if (rule === undefined)
+        throw new RangeError(
+          `no rule or piece named ${JSON.stringify(name)}; rules: ${RULES.map((each) => each.id).join(", ")}; pieces: ${Object.keys(PIECES).join(", ")}`,
+        );
       if (!rules.includes(rule)) rules.push(rule);
     }
   }
@@ -44,8 +47,16 @@ export function rulesFor(ruleIdOrPiece: string | readonly string[]): Rule[] {
  * Runs the named rules over `pieces` (an object of your functions and classes, or a function
  * returning one, so each run sees your latest cell) and prints one line per rule.
  */
-export async function feedback(ruleIdOrPiece: string | readonly string[], pieces: Pieces | (() => Pieces), options: FeedbackOptions = {}): Promise<Feedback[]> {
-  const verdicts = await runRules({ rules: rulesFor(ruleIdOrPiece), openProbe: () => Promise.resolve(inProcessProbe(pieces)), seed: options.seed ?? 0 });
+export async function feedback(
+  ruleIdOrPiece: string | readonly string[],
+  pieces: Pieces | (() => Pieces),
+  options: FeedbackOptions = {},
+): Promise<Feedback[]> {
+  const verdicts = await runRules({
+    rules: rulesFor(ruleIdOrPiece),
+    openProbe: () => Promise.resolve(inProcessProbe(pieces)),
+    seed: options.seed ?? 0,
+  });
   const results = verdicts.map((verdict) => ({
     ok: verdict.ok,
     rule: verdict.rule,

@@ -26,19 +26,35 @@ interface Fed {
 }
 
 async function feed(context: RuleContext, chunks: readonly Buffer[], limit?: number): Promise<Fed> {
-  const answer = await context.ask({ op: "frameReader.feed", ...(limit === undefined ? {} : { limit }), chunks: chunks.map((chunk) => chunk.toString("base64")) });
-  const perChunk = answer.ok ? (answer.value as { perChunk?: string[][] }).perChunk : (answer.detail as { perChunk?: string[][] } | undefined)?.perChunk;
+  const answer = await context.ask({
+    op: "frameReader.feed",
+    ...(limit === undefined ? {} : { limit }),
+    chunks: chunks.map((chunk) => chunk.toString("base64")),
+  });
+  const perChunk = answer.ok
+    ? (answer.value as { perChunk?: string[][] }).perChunk
+    : (answer.detail as { perChunk?: string[][] } | undefined)?.perChunk;
   return { frames: (perChunk ?? []).flat().map((frame) => Buffer.from(frame, "base64")), answer };
 }
 
 /** Feeds `chunks`; the lines that come back must be exactly `lines`, byte for byte. */
-async function expectLines(context: RuleContext, what: string, chunks: readonly Buffer[], lines: readonly Buffer[], hint = ""): Promise<void> {
+async function expectLines(
+  context: RuleContext,
+  what: string,
+  chunks: readonly Buffer[],
+  lines: readonly Buffer[],
+  hint = "",
+): Promise<void> {
   const { frames, answer } = await feed(context, chunks);
   valueOf(answer, what, `${lines.length} frame(s)`);
   const got = frames.map((frame) => frame.toString("base64"));
   const wanted = lines.map((line) => line.toString("base64"));
   if (!isDeepStrictEqual(got, wanted)) {
-    failRule(what, `${lines.length} frame(s): ${lines.map((line) => JSON.stringify(line.toString("utf8").slice(0, 60))).join(", ")}`, `${frames.length} frame(s): ${frames.map((frame) => JSON.stringify(frame.toString("utf8").slice(0, 60))).join(", ")}${hint}`);
+    failRule(
+      what,
+      `${lines.length} frame(s): ${lines.map((line) => JSON.stringify(line.toString("utf8").slice(0, 60))).join(", ")}`,
+      `${frames.length} frame(s): ${frames.map((frame) => JSON.stringify(frame.toString("utf8").slice(0, 60))).join(", ")}${hint}`,
+    );
   }
 }
 
@@ -63,9 +79,19 @@ export const framingNewline: Rule = {
     const b = Buffer.concat([second, nl]);
     await expectLines(context, "one whole frame", [a], [first]);
     await expectLines(context, "half a frame, then the rest", [a.subarray(0, 20), a.subarray(20)], [first]);
-    await expectLines(context, "one and a half frames, then the rest", [Buffer.concat([a, b.subarray(0, 10)]), b.subarray(10)], [first, second]);
+    await expectLines(
+      context,
+      "one and a half frames, then the rest",
+      [Buffer.concat([a, b.subarray(0, 10)]), b.subarray(10)],
+      [first, second],
+    );
     await expectLines(context, "two frames in one read", [Buffer.concat([a, b])], [first, second]);
-    await expectLines(context, "a frame one byte at a time", [...a].map((byte) => Buffer.from([byte])), [first]);
+    await expectLines(
+      context,
+      "a frame one byte at a time",
+      [...a].map((byte) => Buffer.from([byte])),
+      [first],
+    );
     return "";
   },
 };
@@ -84,7 +110,13 @@ export const framingUtf8Split: Rule = {
     const whole = Buffer.concat([text, Buffer.from("\n")]);
     for (const char of ["è", "☕", "🍦"]) {
       const cut = whole.indexOf(Buffer.from(char)) + 1;
-      await expectLines(context, `a read that ends inside ${char}`, [whole.subarray(0, cut), whole.subarray(cut)], [text], " (a chunk was decoded on its own)");
+      await expectLines(
+        context,
+        `a read that ends inside ${char}`,
+        [whole.subarray(0, cut), whole.subarray(cut)],
+        [text],
+        " (a chunk was decoded on its own)",
+      );
     }
     return "";
   },
@@ -104,10 +136,23 @@ export const frameLimitBoundary: Rule = {
     const limit = seededInt(context.seed, "limit", 1024, 4096);
     const exact = frameOfSize(limit, "é");
     const exactAnswer = await feed(context, [exact], limit);
-    valueOf(exactAnswer.answer, `FrameReader(${limit}) fed a frame of exactly ${limit} bytes (newline included)`, "one frame");
-    if (exactAnswer.frames.length !== 1) failRule(`FrameReader(${limit}) fed a frame of exactly ${limit} bytes`, "one frame", `${exactAnswer.frames.length}`);
+    valueOf(
+      exactAnswer.answer,
+      `FrameReader(${limit}) fed a frame of exactly ${limit} bytes (newline included)`,
+      "one frame",
+    );
+    if (exactAnswer.frames.length !== 1)
+      failRule(
+        `FrameReader(${limit}) fed a frame of exactly ${limit} bytes`,
+        "one frame",
+        `${exactAnswer.frames.length}`,
+      );
     const over = frameOfSize(limit + 1, "é");
-    refusal((await feed(context, [over], limit)).answer, `FrameReader(${limit}) fed a frame of ${limit + 1} bytes (${over.toString("utf8").length} characters)`, "a refusal (ProtocolError): one byte over the limit");
+    refusal(
+      (await feed(context, [over], limit)).answer,
+      `FrameReader(${limit}) fed a frame of ${limit + 1} bytes (${over.toString("utf8").length} characters)`,
+      "a refusal (ProtocolError): one byte over the limit",
+    );
     return "";
   },
 };
@@ -124,11 +169,24 @@ export const frameLimitEndless: Rule = {
   body: async (context) => {
     const limit = 65_536;
     const chunk = Buffer.alloc(40_000, "x");
-    const answer = await context.ask({ op: "frameReader.feed", limit, chunks: [bytes(chunk).$bytes], times: 64 }, 15_000);
-    if (answer.ok) failRule(`FrameReader(${limit}) fed 64 reads of 40,000 bytes and no newline (2.56 MB)`, "a refusal by the second read", "no refusal: the whole line was held");
+    const answer = await context.ask(
+      { op: "frameReader.feed", limit, chunks: [bytes(chunk).$bytes], times: 64 },
+      15_000,
+    );
+    if (answer.ok)
+      failRule(
+        `FrameReader(${limit}) fed 64 reads of 40,000 bytes and no newline (2.56 MB)`,
+        "a refusal by the second read",
+        "no refusal: the whole line was held",
+      );
     const at = (answer.detail as { atChunk?: number } | undefined)?.atChunk ?? -1;
     refusal(answer, `FrameReader(${limit}) fed reads of 40,000 bytes and no newline`, "a refusal (ProtocolError)");
-    if (at > 1) failRule(`FrameReader(${limit}) fed reads of 40,000 bytes and no newline`, "a refusal at read 2 (80,000 bytes held > the limit)", `a refusal only at read ${at + 1}`);
+    if (at > 1)
+      failRule(
+        `FrameReader(${limit}) fed reads of 40,000 bytes and no newline`,
+        "a refusal at read 2 (80,000 bytes held > the limit)",
+        `a refusal only at read ${at + 1}`,
+      );
     return "";
   },
 };
@@ -144,15 +202,23 @@ export const parseFrameStrict: Rule = {
   deadlineMs: 10_000,
   body: async (context) => {
     const good = { jsonrpc: "2.0", id: 3, result: { text: "☕" } };
-    const parsed = valueOf(await context.ask({ op: "call", fn: "parseFrame", args: [bytes(JSON.stringify(good))] }), "parseFrame(a JSON-RPC 2.0 reply)", "the message");
-    if (!isDeepStrictEqual(parsed, good)) failRule("parseFrame(a JSON-RPC 2.0 reply)", JSON.stringify(good), showWire(parsed));
+    const parsed = valueOf(
+      await context.ask({ op: "call", fn: "parseFrame", args: [bytes(JSON.stringify(good))] }),
+      "parseFrame(a JSON-RPC 2.0 reply)",
+      "the message",
+    );
+    if (!isDeepStrictEqual(parsed, good))
+      failRule("parseFrame(a JSON-RPC 2.0 reply)", JSON.stringify(good), showWire(parsed));
     const bad: ReadonlyArray<readonly [Buffer, string]> = [
       [line('[{"jsonrpc":"2.0","id":1,"result":{}}]'), "a batch (an array)"],
       [line('{"id":1,"result":{}}'), "an object without jsonrpc"],
       [line('{"jsonrpc":"1.0","id":1,"result":{}}'), 'jsonrpc "1.0"'],
       [line("42"), "a bare number"],
       [line("calling tool now"), "a log line"],
-      [Buffer.concat([line('{"jsonrpc":"2.0","id":1,"result":{"text":"'), Buffer.from([0xff, 0xfe]), line('"}}')]), "invalid UTF-8 bytes"],
+      [
+        Buffer.concat([line('{"jsonrpc":"2.0","id":1,"result":{"text":"'), Buffer.from([0xff, 0xfe]), line('"}}')]),
+        "invalid UTF-8 bytes",
+      ],
     ];
     for (const [frame, what] of bad) {
       const answer = await context.ask({ op: "call", fn: "parseFrame", args: [bytes(frame)] });
@@ -161,4 +227,3 @@ export const parseFrameStrict: Rule = {
     return "";
   },
 };
-

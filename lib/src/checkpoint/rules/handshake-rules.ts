@@ -19,10 +19,22 @@ export const handshakeVersion: Rule = {
   body: async (context) => {
     const pinned = valueOf(await context.ask({ op: "constant", name: "PROTOCOL_VERSION" }), "PROTOCOL_VERSION", PINNED);
     if (pinned !== PINNED) failRule("PROTOCOL_VERSION", JSON.stringify(PINNED), showWire(pinned));
-    const result = (version: string) => ({ protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: "s", version: "1" } });
-    valueOf(await context.ask({ op: "call", fn: "checkInitialize", args: [result(PINNED)] }), `checkInitialize(protocolVersion ${PINNED})`, "the result, accepted");
+    const result = (version: string) => ({
+      protocolVersion: version,
+      capabilities: { tools: {} },
+      serverInfo: { name: "s", version: "1" },
+    });
+    valueOf(
+      await context.ask({ op: "call", fn: "checkInitialize", args: [result(PINNED)] }),
+      `checkInitialize(protocolVersion ${PINNED})`,
+      "the result, accepted",
+    );
     for (const version of ["2024-11-05", "2026-01-01", "2025-06-18 "]) {
-      refusal(await context.ask({ op: "call", fn: "checkInitialize", args: [result(version)] }), `checkInitialize(protocolVersion ${JSON.stringify(version)})`, "a refusal (ProtocolError)");
+      refusal(
+        await context.ask({ op: "call", fn: "checkInitialize", args: [result(version)] }),
+        `checkInitialize(protocolVersion ${JSON.stringify(version)})`,
+        "a refusal (ProtocolError)",
+      );
     }
     return "";
   },
@@ -39,15 +51,27 @@ export const handshakeCapability: Rule = {
   deadlineMs: 10_000,
   body: async (context) => {
     const base = { protocolVersion: PINNED, serverInfo: { name: "s", version: "1" } };
-    for (const [capabilities, what] of [[undefined, "no capabilities"], [{}, "capabilities without tools"], [{ tools: true }, "capabilities.tools true"]] as const) {
+    for (const [capabilities, what] of [
+      [undefined, "no capabilities"],
+      [{}, "capabilities without tools"],
+      [{ tools: true }, "capabilities.tools true"],
+    ] as const) {
       const result = capabilities === undefined ? base : { ...base, capabilities };
-      refusal(await context.ask({ op: "call", fn: "checkInitialize", args: [result] }), `checkInitialize(${what})`, "a refusal (ProtocolError)");
+      refusal(
+        await context.ask({ op: "call", fn: "checkInitialize", args: [result] }),
+        `checkInitialize(${what})`,
+        "a refusal (ProtocolError)",
+      );
     }
     return "";
   },
 };
 
-const tool = (name: string, schema: unknown = { type: "object" }) => ({ name, description: `tool ${name}`, inputSchema: schema });
+const tool = (name: string, schema: unknown = { type: "object" }) => ({
+  name,
+  description: `tool ${name}`,
+  inputSchema: schema,
+});
 
 export const discoveryBounds: Rule = {
   id: "discovery-bounds",
@@ -59,9 +83,15 @@ export const discoveryBounds: Rule = {
   where: `${WHERE}: checkTools`,
   deadlineMs: 10_000,
   body: async (context) => {
-    const many = (count: number) => Array.from({ length: count }, (_, index) => tool(`tool_${String(index + 1).padStart(2, "0")}`));
-    const accepted = valueOf(await context.ask({ op: "call", fn: "checkTools", args: [{ tools: many(32) }] }), "checkTools(32 tools)", "the 32 tools");
-    if (!Array.isArray(accepted) || accepted.length !== 32) failRule("checkTools(32 tools)", "the 32 tools", showWire(accepted));
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, index) => tool(`tool_${String(index + 1).padStart(2, "0")}`));
+    const accepted = valueOf(
+      await context.ask({ op: "call", fn: "checkTools", args: [{ tools: many(32) }] }),
+      "checkTools(32 tools)",
+      "the 32 tools",
+    );
+    if (!Array.isArray(accepted) || accepted.length !== 32)
+      failRule("checkTools(32 tools)", "the 32 tools", showWire(accepted));
     const cases: ReadonlyArray<readonly [unknown, string]> = [
       [{ tools: many(33) }, "33 tools (the bound is 32)"],
       [{ tools: [tool("word_count"), tool("word_count")] }, "two tools named word_count"],
@@ -71,7 +101,11 @@ export const discoveryBounds: Rule = {
       [{ tools: "word_count" }, "tools that is not an array"],
     ];
     for (const [result, what] of cases) {
-      refusal(await context.ask({ op: "call", fn: "checkTools", args: [result] }), `checkTools(${what})`, "a refusal (ProtocolError)");
+      refusal(
+        await context.ask({ op: "call", fn: "checkTools", args: [result] }),
+        `checkTools(${what})`,
+        "a refusal (ProtocolError)",
+      );
     }
     return "";
   },
@@ -87,11 +121,24 @@ export const resultTextIsError: Rule = {
   where: "learner/src/result-text.ts: resultText",
   deadlineMs: 10_000,
   body: async (context) => {
-    const content = [{ type: "text", text: "4" }, { type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "words" }];
-    const text = valueOf(await context.ask({ op: "call", fn: "resultText", args: [{ content }] }), "resultText(two text items and an image)", '"4\\nwords"');
-    if (text !== "4\nwords") failRule("resultText(two text items and an image)", JSON.stringify("4\nwords"), showWire(text));
+    const content = [
+      { type: "text", text: "4" },
+      { type: "image", data: "", mimeType: "image/png" },
+      { type: "text", text: "words" },
+    ];
+    const text = valueOf(
+      await context.ask({ op: "call", fn: "resultText", args: [{ content }] }),
+      "resultText(two text items and an image)",
+      '"4\\nwords"',
+    );
+    if (text !== "4\nwords")
+      failRule("resultText(two text items and an image)", JSON.stringify("4\nwords"), showWire(text));
     refusal(
-      await context.ask({ op: "call", fn: "resultText", args: [{ isError: true, content: [{ type: "text", text: "out of stock" }] }] }),
+      await context.ask({
+        op: "call",
+        fn: "resultText",
+        args: [{ isError: true, content: [{ type: "text", text: "out of stock" }] }],
+      }),
       "resultText(a result marked isError)",
       "ToolError thrown (the tool failed; its text is not an answer)",
       ["ToolError"],

@@ -19,12 +19,26 @@ export const messagesShape: Rule = {
   deadlineMs: 10_000,
   body: async (context) => {
     const id = seededInt(context.seed, "request-id", 1, 900);
-    const request = valueOf(await context.ask({ op: "call", fn: "requestMessage", args: [id, "tools/list"] }), `requestMessage(${id}, "tools/list")`, "a request object");
+    const request = valueOf(
+      await context.ask({ op: "call", fn: "requestMessage", args: [id, "tools/list"] }),
+      `requestMessage(${id}, "tools/list")`,
+      "a request object",
+    );
     const wanted = { jsonrpc: "2.0", id, method: "tools/list", params: {} };
-    if (!isDeepStrictEqual(request, wanted)) failRule(`requestMessage(${id}, "tools/list")`, JSON.stringify(wanted), showWire(request));
-    const note = valueOf(await context.ask({ op: "call", fn: "notificationMessage", args: ["notifications/initialized"] }), 'notificationMessage("notifications/initialized")', "a notification object");
+    if (!isDeepStrictEqual(request, wanted))
+      failRule(`requestMessage(${id}, "tools/list")`, JSON.stringify(wanted), showWire(request));
+    const note = valueOf(
+      await context.ask({ op: "call", fn: "notificationMessage", args: ["notifications/initialized"] }),
+      'notificationMessage("notifications/initialized")',
+      "a notification object",
+    );
     const wantedNote = { jsonrpc: "2.0", method: "notifications/initialized" };
-    if (!isDeepStrictEqual(note, wantedNote)) failRule('notificationMessage("notifications/initialized")', `${JSON.stringify(wantedNote)} (no id: nobody answers a notification)`, showWire(note));
+    if (!isDeepStrictEqual(note, wantedNote))
+      failRule(
+        'notificationMessage("notifications/initialized")',
+        `${JSON.stringify(wantedNote)} (no id: nobody answers a notification)`,
+        showWire(note),
+      );
     return "";
   },
 };
@@ -42,10 +56,24 @@ export const idsExact: Rule = {
   body: async (context) => {
     const id = seededInt(context.seed, "answer-id", 1, 900);
     const result = { ok: true };
-    const answered = valueOf(await context.ask({ op: "call", fn: "answerFor", args: [id, { jsonrpc: "2.0", id, result }] }), `answerFor(${id}, the reply with id ${id})`, "its result");
-    if (!isDeepStrictEqual(answered, result)) failRule(`answerFor(${id}, the reply with id ${id})`, JSON.stringify(result), showWire(answered));
-    const note = valueOf(await context.ask({ op: "call", fn: "answerFor", args: [id, { jsonrpc: "2.0", method: "notifications/progress", params: {} }] }), `answerFor(${id}, a notification)`, "null");
-    if (note !== null) failRule(`answerFor(${id}, a notification)`, "null (a message with a method answers no request)", showWire(note));
+    const answered = valueOf(
+      await context.ask({ op: "call", fn: "answerFor", args: [id, { jsonrpc: "2.0", id, result }] }),
+      `answerFor(${id}, the reply with id ${id})`,
+      "its result",
+    );
+    if (!isDeepStrictEqual(answered, result))
+      failRule(`answerFor(${id}, the reply with id ${id})`, JSON.stringify(result), showWire(answered));
+    const note = valueOf(
+      await context.ask({
+        op: "call",
+        fn: "answerFor",
+        args: [id, { jsonrpc: "2.0", method: "notifications/progress", params: {} }],
+      }),
+      `answerFor(${id}, a notification)`,
+      "null",
+    );
+    if (note !== null)
+      failRule(`answerFor(${id}, a notification)`, "null (a message with a method answers no request)", showWire(note));
     const traps: ReadonlyArray<readonly [unknown, string]> = [
       [true, "true (a boolean; == lets true answer request 1)"],
       [String(id), `"${id}" (a string; == and Number() would let it answer)`],
@@ -77,7 +105,12 @@ export const errorRaised: Rule = {
   body: async (context) => {
     const id = seededInt(context.seed, "error-id", 1, 900);
     const reply = { jsonrpc: "2.0", id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: "Method not found" } };
-    refusal(await context.ask({ op: "call", fn: "answerFor", args: [id, reply] }), `answerFor(${id}, an error reply with id ${id})`, "ServerError thrown", ["ServerError"]);
+    refusal(
+      await context.ask({ op: "call", fn: "answerFor", args: [id, reply] }),
+      `answerFor(${id}, an error reply with id ${id})`,
+      "ServerError thrown",
+      ["ServerError"],
+    );
     return "";
   },
 };

@@ -12,9 +12,11 @@ import { TEACHING_MODES } from "../../demo/modes.js";
 const CLIENT = "learner/src/client.ts";
 
 /** Each broken server the rule grades: its mode, and the deadline the client is given (the server's one mode table says which). */
-export const FAILURE_MODES: ReadonlyArray<{ readonly mode: string; readonly timeoutMs: number; readonly endlessBytes?: number }> = TEACHING_MODES.flatMap(({ mode, graded }) =>
-  graded === undefined ? [] : [{ mode, ...graded }],
-);
+export const FAILURE_MODES: ReadonlyArray<{
+  readonly mode: string;
+  readonly timeoutMs: number;
+  readonly endlessBytes?: number;
+}> = TEACHING_MODES.flatMap(({ mode, graded }) => (graded === undefined ? [] : [{ mode, ...graded }]));
 
 export const failureModes: Rule = {
   id: "failure-modes",
@@ -32,10 +34,17 @@ export const failureModes: Rule = {
       const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
       try {
         let outcome: string | undefined;
-        for (const [method, args] of [["initialize", []], ["listTools", []], ["callTool", ["word_count", { text: "one two three" }]]] as const) {
+        for (const [method, args] of [
+          ["initialize", []],
+          ["listTools", []],
+          ["callTool", ["word_count", { text: "one two three" }]],
+        ] as const) {
           const { answer } = await client.call(method, args, timeoutMs + 6000);
           if (answer.ok) continue;
-          outcome = ERROR_FAMILY.includes(answer.error.name) && !/not implemented/iu.test(answer.error.message) ? undefined : `${method}() threw ${showError(answer.error)}, not a refusal of the library's family`;
+          outcome =
+            ERROR_FAMILY.includes(answer.error.name) && !/not implemented/iu.test(answer.error.message)
+              ? undefined
+              : `${method}() threw ${showError(answer.error)}, not a refusal of the library's family`;
           if (outcome === undefined) outcome = "";
           break;
         }
@@ -47,7 +56,12 @@ export const failureModes: Rule = {
         await client.close().catch(() => undefined);
       }
     }
-    if (wrong.length > 0) failRule(`${wrong.length} of ${FAILURE_MODES.length} broken servers`, "a typed refusal from each, never a result", wrong.join("; "));
+    if (wrong.length > 0)
+      failRule(
+        `${wrong.length} of ${FAILURE_MODES.length} broken servers`,
+        "a typed refusal from each, never a result",
+        wrong.join("; "),
+      );
     return `${FAILURE_MODES.length} modes refused`;
   },
 };
@@ -66,9 +80,17 @@ export const closeEofFirst: Rule = {
     const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
     await client.ready();
     const { answer } = await client.close();
-    if (!answer.ok) failRule("close() of a server that exits when its input ends", "status 0", `it threw ${showError(answer.error)}`);
-    const events = readRecord(server.recordFile).filter((entry) => entry.event === "eof" || entry.event === "signal").map((entry) => entry.event === "eof" ? "eof" : `signal ${entry.signal ?? ""}`);
-    if (events[0] !== "eof" || events.includes("signal SIGTERM")) failRule("the server's record of how it was ended", "end of input and no signal", events.length === 0 ? "neither end of input nor a signal it could record (SIGKILL?)" : `[${events.join(", ")}]`);
+    if (!answer.ok)
+      failRule("close() of a server that exits when its input ends", "status 0", `it threw ${showError(answer.error)}`);
+    const events = readRecord(server.recordFile)
+      .filter((entry) => entry.event === "eof" || entry.event === "signal")
+      .map((entry) => (entry.event === "eof" ? "eof" : `signal ${entry.signal ?? ""}`));
+    if (events[0] !== "eof" || events.includes("signal SIGTERM"))
+      failRule(
+        "the server's record of how it was ended",
+        "end of input and no signal",
+        events.length === 0 ? "neither end of input nor a signal it could record (SIGKILL?)" : `[${events.join(", ")}]`,
+      );
     if (answer.value !== 0) failRule("close()'s return value", "0 (the server's exit status)", showWire(answer.value));
     return "";
   },
@@ -79,7 +101,8 @@ const SETTLE_MS = 400;
 
 export const closeGroup: Rule = {
   id: "close-group",
-  title: "close() leaves nothing of the server's process group alive, a SIGTERM-proof grandchild included, and returns the status",
+  title:
+    "close() leaves nothing of the server's process group alive, a SIGTERM-proof grandchild included, and returns the status",
   points: 2,
   needs: ["StdioClient"],
   dependsOn: [],
@@ -93,16 +116,27 @@ export const closeGroup: Rule = {
     const pgid = serverPid(server.recordFile);
     if (pgid === undefined) failRule("the server's record", "its pid", "none");
     const before = liveInGroup(pgid);
-    if (before.length < 2) failRule(`process group ${pgid} after the handshake`, "the server and its grandchild", `${before.length} process(es): the server was not started in a group of its own (detached: true)`);
+    if (before.length < 2)
+      failRule(
+        `process group ${pgid} after the handshake`,
+        "the server and its grandchild",
+        `${before.length} process(es): the server was not started in a group of its own (detached: true)`,
+      );
     const { answer, ms } = await client.close(10_000);
     let after = liveInGroup(pgid);
     for (let waited = 0; after.length > 0 && waited < SETTLE_MS; waited += 20) {
       await sleep(20);
       after = liveInGroup(pgid);
     }
-    if (after.length > 0) failRule(`process group ${pgid} after close()`, "no live process", `${after.length} of ${before.length} still alive (pids ${after.join(", ")})`);
+    if (after.length > 0)
+      failRule(
+        `process group ${pgid} after close()`,
+        "no live process",
+        `${after.length} of ${before.length} still alive (pids ${after.join(", ")})`,
+      );
     if (!answer.ok) failRule("close()", "the server's exit status", `it threw ${showError(answer.error)}`);
-    if (!(typeof answer.value === "number" || (typeof answer.value === "string" && /^SIG[A-Z]+$/u.test(answer.value)))) failRule("close()'s return value", "the exit code or the signal that ended the server", showWire(answer.value));
+    if (!(typeof answer.value === "number" || (typeof answer.value === "string" && /^SIG[A-Z]+$/u.test(answer.value))))
+      failRule("close()'s return value", "the exit code or the signal that ended the server", showWire(answer.value));
     return `${before.length} processes before, none after, close() ${ms} ms`;
   },
 };

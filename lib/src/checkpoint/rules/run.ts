@@ -11,7 +11,17 @@ import { bounded } from "../harness.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
 import { liveInGroup, processesMentioning, serverPid } from "./evidence.js";
 import { RULES } from "./index.js";
-import { RuleFailure, type Probe, type ProbeAnswer, type ProbeRequest, type Rule, type RuleContext, type RuleVerdict, type ServerRun, type ServerSettings } from "./types.js";
+import {
+  RuleFailure,
+  type Probe,
+  type ProbeAnswer,
+  type ProbeRequest,
+  type Rule,
+  type RuleContext,
+  type RuleVerdict,
+  type ServerRun,
+  type ServerSettings,
+} from "./types.js";
 
 /** A probe for one rule, and what the graded code printed while it ran. */
 export interface ProbeSession {
@@ -45,13 +55,31 @@ export function verdictLine(rule: Rule, ok: boolean, text: string): string {
   return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
 }
 
-function verdict(rule: Rule, status: RuleVerdict["status"], text: string, extra: { expected?: string; received?: string; output?: string; ms?: number; seed?: number } = {}): RuleVerdict {
+function verdict(
+  rule: Rule,
+  status: RuleVerdict["status"],
+  text: string,
+  extra: { expected?: string; received?: string; output?: string; ms?: number; seed?: number } = {},
+): RuleVerdict {
   const ok = status === "passed";
-  const visibility = rule.seeded === true && (extra.seed ?? 0) !== 0 && rule.visibility === "visible" ? "after_due_date" : rule.visibility;
+  const visibility =
+    rule.seeded === true && (extra.seed ?? 0) !== 0 && rule.visibility === "visible"
+      ? "after_due_date"
+      : rule.visibility;
   return {
-    rule: rule.id, title: rule.title, ok, status, points: rule.points, score: ok ? rule.points : 0,
-    visibility, where: rule.where, expected: extra.expected, received: extra.received,
-    line: verdictLine(rule, ok, text), output: extra.output ?? "", ms: extra.ms ?? 0,
+    rule: rule.id,
+    title: rule.title,
+    ok,
+    status,
+    points: rule.points,
+    score: ok ? rule.points : 0,
+    visibility,
+    where: rule.where,
+    expected: extra.expected,
+    received: extra.received,
+    line: verdictLine(rule, ok, text),
+    output: extra.output ?? "",
+    ms: extra.ms ?? 0,
   };
 }
 
@@ -68,11 +96,17 @@ export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
 async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVerdict[]): Promise<RuleVerdict> {
   const failedFirst = rule.dependsOn.filter((id) => earlier.some((each) => each.rule === id && !each.ok));
   const seed = options.seed ?? 0;
-  if (failedFirst.length > 0) return verdict(rule, "not-graded", `not graded: it means something only once ${failedFirst.join(", ")} passes`, { seed });
+  if (failedFirst.length > 0)
+    return verdict(rule, "not-graded", `not graded: it means something only once ${failedFirst.join(", ")} passes`, {
+      seed,
+    });
   const broken = rule.needs.filter((name) => options.broken?.has(name));
   if (broken.length > 0) {
     const errors = [...new Set(broken.map((name) => options.broken!.get(name)!))].join("\n");
-    return verdict(rule, "failed", `${broken.join(", ")} did not compile: ${errors.split("\n")[0] ?? ""}`, { output: errors, seed });
+    return verdict(rule, "failed", `${broken.join(", ")} did not compile: ${errors.split("\n")[0] ?? ""}`, {
+      output: errors,
+      seed,
+    });
   }
 
   const started = performance.now();
@@ -91,8 +125,17 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     const kinds = await context.ask({ op: "exports" });
     const exported = kinds.ok ? (kinds.value as Record<string, string>) : {};
     const missing = rule.needs.filter((name) => exported[name] === undefined || exported[name] === "undefined");
-    if (missing.length > 0) throw new RuleFailure("the implementation's exports", `${missing.join(", ")}`, kinds.ok ? "not exported" : `no answer (${kinds.error.message})`);
-    text = await bounded(rule.deadlineMs, () => rule.body(context), () => new RuleFailure("the whole rule", `an outcome within ${rule.deadlineMs} ms`, "none"));
+    if (missing.length > 0)
+      throw new RuleFailure(
+        "the implementation's exports",
+        `${missing.join(", ")}`,
+        kinds.ok ? "not exported" : `no answer (${kinds.error.message})`,
+      );
+    text = await bounded(
+      rule.deadlineMs,
+      () => rule.body(context),
+      () => new RuleFailure("the whole rule", `an outcome within ${rule.deadlineMs} ms`, "none"),
+    );
     status = "passed";
   } catch (error) {
     if (error instanceof RuleFailure) {
@@ -110,7 +153,13 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     status = "failed";
     text = `processes were left running after the rule and had to be killed: ${leftovers.join(", ")}`;
   }
-  return verdict(rule, status, text, { ...(expected === undefined ? {} : { expected }), ...(received === undefined ? {} : { received }), output, ms: Math.round(performance.now() - started), seed });
+  return verdict(rule, status, text, {
+    ...(expected === undefined ? {} : { expected }),
+    ...(received === undefined ? {} : { received }),
+    output,
+    ms: Math.round(performance.now() - started),
+    seed,
+  });
 }
 
 function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions, servers: ServerRun[]): RuleContext {
@@ -118,14 +167,33 @@ function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions,
     dir,
     seed: options.seed ?? 0,
     ask: (request: ProbeRequest, boundMs = 10_000): Promise<ProbeAnswer> =>
-      bounded(boundMs, () => probe(request), () => new RuleFailure(describeRequest(request), `an answer within ${boundMs} ms`, "none (is every read under one deadline?)")),
+      bounded(
+        boundMs,
+        () => probe(request),
+        () =>
+          new RuleFailure(
+            describeRequest(request),
+            `an answer within ${boundMs} ms`,
+            "none (is every read under one deadline?)",
+          ),
+      ),
     server: (mode: string, settings: ServerSettings = {}): ServerRun => {
-      const home = settings.subdir === undefined ? join(dir, `server-${servers.length + 1}`) : join(dir, settings.subdir);
+      const home =
+        settings.subdir === undefined ? join(dir, `server-${servers.length + 1}`) : join(dir, settings.subdir);
       mkdirSync(home, { recursive: true });
       if (options.owner) chownSync(home, options.owner.uid, options.owner.gid);
       const logFile = join(home, "calls.jsonl");
       const recordFile = join(home, "record.jsonl");
-      const command = [process.execPath, options.serverMain ?? TEACHING_SERVER, "--mode", mode, "--log", logFile, "--record", recordFile];
+      const command = [
+        process.execPath,
+        options.serverMain ?? TEACHING_SERVER,
+        "--mode",
+        mode,
+        "--log",
+        logFile,
+        "--record",
+        recordFile,
+      ];
       if (settings.notifications !== undefined) command.push("--notifications", String(settings.notifications));
       if (settings.endlessBytes !== undefined) command.push("--endless-bytes", String(settings.endlessBytes));
       const run = { command, logFile, recordFile };
@@ -138,10 +206,14 @@ function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions,
 
 function describeRequest(request: ProbeRequest): string {
   switch (request.op) {
-    case "call": return `${request.fn}(...)`;
-    case "client.call": return `client.${request.method}()`;
-    case "client.new": return "new StdioClient(...)";
-    default: return request.op;
+    case "call":
+      return `${request.fn}(...)`;
+    case "client.call":
+      return `client.${request.method}()`;
+    case "client.new":
+      return "new StdioClient(...)";
+    default:
+      return request.op;
   }
 }
 

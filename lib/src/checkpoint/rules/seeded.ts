@@ -9,12 +9,30 @@ export function seededInt(seed: number, label: string, low: number, high: number
   return low + (digest.readUInt32BE(0) % (high - low + 1));
 }
 
-const WORDS = ["vanilla", "stock", "needs", "review", "mint", "cone", "sprinkles", "freezer", "order", "cherry", "tub", "scoop", "waffle", "pistachio"];
+const WORDS = [
+  "vanilla",
+  "stock",
+  "needs",
+  "review",
+  "mint",
+  "cone",
+  "sprinkles",
+  "freezer",
+  "order",
+  "cherry",
+  "tub",
+  "scoop",
+  "waffle",
+  "pistachio",
+];
 
 /** The text word_count is asked to count, and its count. */
 export function seededText(seed: number, label: string): { text: string; count: number } {
   if (seed === 0) return { text: "vanilla stock needs review", count: 4 };
   const count = seededInt(seed, `${label}:count`, 2, 9);
-  const words = Array.from({ length: count }, (_, index) => WORDS[seededInt(seed, `${label}:${index}`, 0, WORDS.length - 1)]!);
+  const words = Array.from(
+    { length: count },
+    (_, index) => WORDS[seededInt(seed, `${label}:${index}`, 0, WORDS.length - 1)]!,
+  );
   return { text: words.join(" "), count };
 }

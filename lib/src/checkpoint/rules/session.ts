@@ -22,7 +22,11 @@ export class ClientSession {
   ) {}
 
   static async open(context: RuleContext, server: ServerRun, options: ClientOptions): Promise<ClientSession> {
-    const answer = await context.ask({ op: "client.new", command: server.command, options: { timeoutMs: 5000, ...options } });
+    const answer = await context.ask({
+      op: "client.new",
+      command: server.command,
+      options: { timeoutMs: 5000, ...options },
+    });
     if (!answer.ok) failRule("new StdioClient(command, options)", "a client", `it threw ${showError(answer.error)}`);
     return new ClientSession(context, (answer.value as { handle: number }).handle, server);
   }
@@ -37,7 +41,8 @@ export class ClientSession {
   async ready(): Promise<void> {
     for (const method of ["initialize", "listTools"] as const) {
       const { answer } = await this.call(method);
-      if (!answer.ok) failRule(`${method}() against the teaching server`, "success", `it threw ${showError(answer.error)}`);
+      if (!answer.ok)
+        failRule(`${method}() against the teaching server`, "success", `it threw ${showError(answer.error)}`);
     }
   }
 

@@ -25,8 +25,14 @@ export type ClientMethod = "initialize" | "listTools" | "allowedTools" | "callTo
 
 /** The pure functions a rule may call by name. */
 export type PureFunction =
-  | "requestMessage" | "notificationMessage" | "answerFor" | "encodeFrame" | "parseFrame"
-  | "checkInitialize" | "checkTools" | "resultText";
+  | "requestMessage"
+  | "notificationMessage"
+  | "answerFor"
+  | "encodeFrame"
+  | "parseFrame"
+  | "checkInitialize"
+  | "checkTools"
+  | "resultText";
 
 /** One request to the graded code, as plain data. */
 export type ProbeRequest =
@@ -36,15 +42,32 @@ export type ProbeRequest =
   | { readonly op: "constant"; readonly name: "PROTOCOL_VERSION" }
   | { readonly op: "call"; readonly fn: PureFunction; readonly args: readonly Wire[] }
   /** A fresh FrameReader(limit) fed `chunks` (base64) in order, each repeated `times` (default 1); stops at the first throw. */
-  | { readonly op: "frameReader.feed"; readonly limit?: number; readonly chunks: readonly string[]; readonly times?: number }
+  | {
+      readonly op: "frameReader.feed";
+      readonly limit?: number;
+      readonly chunks: readonly string[];
+      readonly times?: number;
+    }
   /** topTools with the library's BM25 scorer, once per query (a score function cannot cross a pipe). */
-  | { readonly op: "topTools.bm25"; readonly queries: ReadonlyArray<{ readonly request: string; readonly tools: readonly Wire[]; readonly m: number }> }
+  | {
+      readonly op: "topTools.bm25";
+      readonly queries: ReadonlyArray<{
+        readonly request: string;
+        readonly tools: readonly Wire[];
+        readonly m: number;
+      }>;
+    }
   /** Exercise 4: the learner's cursor loop run on one trial (scripted pages or a live server's argv); answers its plain outcome. */
   | { readonly op: "exercise.cursorTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   /** Exercise 5: the learner's outstanding-id table run on one trial (a live server's argv or scripted replies); answers its plain outcome. */
   | { readonly op: "exercise.inFlightTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   | { readonly op: "client.new"; readonly command: readonly string[]; readonly options: Readonly<Record<string, Wire>> }
-  | { readonly op: "client.call"; readonly handle: number; readonly method: ClientMethod; readonly args: readonly Wire[] };
+  | {
+      readonly op: "client.call";
+      readonly handle: number;
+      readonly method: ClientMethod;
+      readonly args: readonly Wire[];
+    };
 
 /** The graded code's answer: a value, or the error it raised; `detail` carries partial results (frames before a throw). */
 export type ProbeAnswer =

@@ -7,7 +7,8 @@ const MAX_DEPTH = 64;
 
 /** A value the graded code returned, as plain JSON (cycles and depth cut, never thrown). */
 export function toWire(value: unknown, depth = 0, seen: Set<object> = new Set()): unknown {
-  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
+  if (value instanceof Uint8Array)
+    return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
   if (typeof value === "number" && !Number.isFinite(value)) return { $number: String(value) };
   if (typeof value === "bigint") return { $bigint: value.toString() };
   if (value === undefined) return { $undefined: true };
@@ -46,7 +47,9 @@ export function fromWire(value: unknown): unknown {
 }
 
 /** Bytes as they travel. */
-export const bytes = (data: Uint8Array | string): { $bytes: string } => ({ $bytes: Buffer.from(data).toString("base64") });
+export const bytes = (data: Uint8Array | string): { $bytes: string } => ({
+  $bytes: Buffer.from(data).toString("base64"),
+});
 
 /** The bytes a wire value stands for, or undefined when it is not bytes. */
 export function wireBytes(value: unknown): Buffer | undefined {
@@ -57,6 +60,9 @@ export function wireBytes(value: unknown): Buffer | undefined {
 /** How a wire value reads in a FAIL line. */
 export function showWire(value: unknown, max = 160): string {
   const asBytes = wireBytes(value);
-  const text = asBytes !== undefined ? `bytes ${JSON.stringify(asBytes.toString("utf8"))}` : JSON.stringify(value) ?? String(value);
+  const text =
+    asBytes !== undefined
+      ? `bytes ${JSON.stringify(asBytes.toString("utf8"))}`
+      : (JSON.stringify(value) ?? String(value));
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

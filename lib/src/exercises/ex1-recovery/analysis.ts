@@ -76,7 +76,10 @@ function accuracyCells(rows: readonly Row[]): AccuracyCell[] {
 
 function costFit(protocol: Protocol, rows: readonly Row[]): CostFit {
   const xs = rows.map((row) => row.offered.length);
-  const tokens = leastSquares(xs, rows.map((row) => row.promptTokens));
+  const tokens = leastSquares(
+    xs,
+    rows.map((row) => row.promptTokens),
+  );
   const timed = rows.filter((row) => row.prefillMs !== null);
   const prefill = leastSquares(
     timed.map((row) => row.offered.length),
@@ -102,7 +105,10 @@ function costFit(protocol: Protocol, rows: readonly Row[]): CostFit {
  * offered every catalog tool (no search) and needed a tool count for accuracy; the cost fits use
  * every no-search row, since a prompt costs the same whether or not the request needs a tool.
  */
-export function recoveryReport(receipt: Pick<Receipt, "run" | "rows">, options: { size?: number } = {}): RecoveryReport {
+export function recoveryReport(
+  receipt: Pick<Receipt, "run" | "rows">,
+  options: { size?: number } = {},
+): RecoveryReport {
   const size = options.size ?? RECOVERY_DEFAULT_SIZE;
   const allTools = receipt.rows.filter((row) => row.search === undefined);
   const models = sortByModelSize([...new Set(receipt.rows.map((row) => row.model))]);
@@ -116,7 +122,13 @@ export function recoveryReport(receipt: Pick<Receipt, "run" | "rows">, options: 
         const rows = own.filter((row) => row.protocol === protocol);
         return rows.length === 0 ? [] : [costFit(protocol, rows)];
       });
-      return { model, parameters: parseModelSize(model), atSize: bySize.filter((cell) => cell.size === size), bySize, costs };
+      return {
+        model,
+        parameters: parseModelSize(model),
+        atSize: bySize.filter((cell) => cell.size === size),
+        bySize,
+        costs,
+      };
     }),
   };
 }

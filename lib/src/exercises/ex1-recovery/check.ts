@@ -6,7 +6,13 @@ import type { CheckResult } from "../../checkpoint/harness.js";
 import { seededInt } from "../../checkpoint/rules/seeded.js";
 import { loadReceipt } from "../../experiment/receipts/receipt-file.js";
 import type { Row } from "../../experiment/receipts/receipt.js";
-import { judgeAnalysis, runHere, type AnalysisCase, type AnalysisExercise, type AnswerRunner } from "../analysis-judge.js";
+import {
+  judgeAnalysis,
+  runHere,
+  type AnalysisCase,
+  type AnalysisExercise,
+  type AnswerRunner,
+} from "../analysis-judge.js";
 import type { VerdictStyle } from "../exercise-harness.js";
 import { referenceToolCosts, type ToolCosts } from "./reference.js";
 
@@ -26,11 +32,17 @@ export async function toolCostCases(seed: number): Promise<AnalysisCase[]> {
   const dropSize = seededInt(seed, "ex1:size", 0, 1) === 0 ? 32 : 16;
   const dropCount = seededInt(seed, "ex1:drop", 3, 8);
   const start = seededInt(seed, "ex1:start", 0, requestIds.length - 1);
-  const dropped = new Set(Array.from({ length: dropCount }, (_, index) => requestIds[(start + index * 5) % requestIds.length]!));
+  const dropped = new Set(
+    Array.from({ length: dropCount }, (_, index) => requestIds[(start + index * 5) % requestIds.length]!),
+  );
   const part = rows.filter((row) => row.size !== dropSize && !dropped.has(row.requestId));
   const floors = [0.5 + seededInt(seed, "ex1:floor1", 0, 3) / 10, 0.5 + seededInt(seed, "ex1:floor2", 1, 4) / 10];
   return [
-    { label: `the baseline receipt's ${rows.length} rows, floor ${floors[0]}`, args: [rows, floors[0]], expected: referenceToolCosts(rows, floors[0]!) },
+    {
+      label: `the baseline receipt's ${rows.length} rows, floor ${floors[0]}`,
+      args: [rows, floors[0]],
+      expected: referenceToolCosts(rows, floors[0]!),
+    },
     {
       label: `its ${part.length} rows without size ${dropSize} and ${dropped.size} requests, floor ${floors[1]}`,
       args: [part, floors[1]],
@@ -49,14 +61,19 @@ export const TOOL_COST_EXERCISE: AnalysisExercise = {
       "over the rows that offered every catalog tool under native tool calling: not the line through the two ends, not another protocol's rows, not a search's few tools.",
     rightAt64:
       "routing at 64 counts the requests that need a tool, asked with all 64 tools offered under native tool calling; a search's rows sit at size 64 too, but offered only a few.",
-    askedAt64: "count the requests that need a tool (expected is a tool's name), asked with every one of 64 tools offered, under native tool calling.",
-    recovers: "routing recovers for a model when the share it routed right at 64 tools (right / asked) reaches the floor you were given.",
+    askedAt64:
+      "count the requests that need a tool (expected is a tool's name), asked with every one of 64 tools offered, under native tool calling.",
+    recovers:
+      "routing recovers for a model when the share it routed right at 64 tools (right / asked) reaches the floor you were given.",
   },
   shapeHint: "return one entry per model in the rows: { [model]: { tokensPerTool, rightAt64, askedAt64, recovers } }.",
   summary: (cases) => {
     const first = cases[0]!.expected as ToolCosts;
     return Object.entries(first)
-      .map(([model, cost]) => `${model}: ${cost.tokensPerTool?.toFixed(1) ?? "no"} tokens per tool, ${cost.rightAt64}/${cost.askedAt64} right at 64`)
+      .map(
+        ([model, cost]) =>
+          `${model}: ${cost.tokensPerTool?.toFixed(1) ?? "no"} tokens per tool, ${cost.rightAt64}/${cost.askedAt64} right at 64`,
+      )
       .join("; ");
   },
 };

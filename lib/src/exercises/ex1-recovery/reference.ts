@@ -24,10 +24,18 @@ export function referenceToolCosts(rows: readonly Row[], floor: number): ToolCos
   const costs: ToolCosts = {};
   for (const model of [...new Set(rows.map((row) => row.model))]) {
     const all = rows.filter((row) => row.model === model && row.protocol === "native" && row.search === undefined);
-    const fit = leastSquares(all.map((row) => row.offered.length), all.map((row) => row.promptTokens));
+    const fit = leastSquares(
+      all.map((row) => row.offered.length),
+      all.map((row) => row.promptTokens),
+    );
     const at64 = all.filter((row) => row.size === 64 && row.expected !== null);
     const rightAt64 = at64.filter((row) => row.outcome === "right").length;
-    costs[model] = { tokensPerTool: fit?.slope ?? null, rightAt64, askedAt64: at64.length, recovers: at64.length > 0 && rightAt64 / at64.length >= floor };
+    costs[model] = {
+      tokensPerTool: fit?.slope ?? null,
+      rightAt64,
+      askedAt64: at64.length,
+      recovers: at64.length > 0 && rightAt64 / at64.length >= floor,
+    };
   }
   return costs;
 }

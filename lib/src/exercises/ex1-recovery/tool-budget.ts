@@ -39,7 +39,9 @@ function accuracyLimit(model: ModelRecovery, protocol: Protocol, floor: number, 
     if (worst.share < floor) {
       reasons.push(
         `Routing fell to ${worst.right}/${worst.n} (${percent(worst.share)}) at ${size} ${worst.kind} tools, below ${percent(floor)}` +
-          (limit === null ? `, already at the smallest size tested: offer a search's few tools instead, or a larger model.` : `, so accuracy allows at most ${limit}.`),
+          (limit === null
+            ? `, already at the smallest size tested: offer a search's few tools instead, or a larger model.`
+            : `, so accuracy allows at most ${limit}.`),
       );
       break;
     }
@@ -47,7 +49,9 @@ function accuracyLimit(model: ModelRecovery, protocol: Protocol, floor: number, 
     worstAtLimit = worst;
   }
   if (limit !== null && limit === sizes[sizes.length - 1]) {
-    reasons.push(`Routing stayed at or above ${percent(floor)} at every size tested, up to ${limit}; beyond ${limit} was not tested.`);
+    reasons.push(
+      `Routing stayed at or above ${percent(floor)} at every size tested, up to ${limit}; beyond ${limit} was not tested.`,
+    );
   }
   // Only the size the advice rests on gets the caveat: one sentence, not one per size.
   if (worstAtLimit !== undefined && worstAtLimit.low < floor) {
@@ -59,16 +63,25 @@ function accuracyLimit(model: ModelRecovery, protocol: Protocol, floor: number, 
   return limit;
 }
 
-function prefillLimit(model: ModelRecovery, protocol: Protocol, maxPrefillMs: number, reasons: string[]): number | null {
+function prefillLimit(
+  model: ModelRecovery,
+  protocol: Protocol,
+  maxPrefillMs: number,
+  reasons: string[],
+): number | null {
   const fit = model.costs.find((cost) => cost.protocol === protocol);
   if (fit === undefined || fit.prefillMsPerTool === null || fit.prefillMsIntercept === null) {
-    reasons.push("No prefill time was reported (the retrieval baseline and the Messages API report none), so time sets no limit.");
+    reasons.push(
+      "No prefill time was reported (the retrieval baseline and the Messages API report none), so time sets no limit.",
+    );
     return null;
   }
   const perTool = fit.prefillMsPerTool;
   const fixed = fit.prefillMsIntercept;
   if (perTool <= 0) {
-    reasons.push(`Prefill did not grow with tools offered in these rows (${perTool.toFixed(2)} ms per tool), so time sets no limit here.`);
+    reasons.push(
+      `Prefill did not grow with tools offered in these rows (${perTool.toFixed(2)} ms per tool), so time sets no limit here.`,
+    );
     return null;
   }
   const exact = (maxPrefillMs - fixed) / perTool;
@@ -89,10 +102,18 @@ function prefillLimit(model: ModelRecovery, protocol: Protocol, maxPrefillMs: nu
 export function toolBudgetAdvice(report: RecoveryReport, options: ToolBudgetOptions): ToolBudgetAdvice {
   const { maxPrefillMs, minAccuracy } = options;
   if (typeof maxPrefillMs !== "number" || !Number.isFinite(maxPrefillMs) || maxPrefillMs <= 0) {
-    throw new UsageError("budget-option", { what: "toolBudgetAdvice: invalid maxPrefillMs", expected: "a number of ms > 0", received: String(maxPrefillMs) });
+    throw new UsageError("budget-option", {
+      what: "toolBudgetAdvice: invalid maxPrefillMs",
+      expected: "a number of ms > 0",
+      received: String(maxPrefillMs),
+    });
   }
   if (typeof minAccuracy !== "number" || !(minAccuracy >= 0 && minAccuracy <= 1)) {
-    throw new UsageError("budget-option", { what: "toolBudgetAdvice: invalid minAccuracy", expected: "a share from 0 to 1", received: String(minAccuracy) });
+    throw new UsageError("budget-option", {
+      what: "toolBudgetAdvice: invalid minAccuracy",
+      expected: "a share from 0 to 1",
+      received: String(minAccuracy),
+    });
   }
   const entries: ToolBudgetEntry[] = [];
   for (const model of report.models) {
@@ -102,9 +123,18 @@ export function toolBudgetAdvice(report: RecoveryReport, options: ToolBudgetOpti
       const byAccuracy = accuracyLimit(model, protocol, minAccuracy, reasons);
       const byPrefill = prefillLimit(model, protocol, maxPrefillMs, reasons);
       const tokens = model.costs.find((cost) => cost.protocol === protocol)?.tokensPerTool ?? null;
-      if (tokens !== null) reasons.push(`Each tool offered costs about ${tokens.toFixed(1)} prompt tokens (${protocol}).`);
-      const recommended = byAccuracy === null ? null : byPrefill === null ? byAccuracy : Math.min(byAccuracy, byPrefill);
-      entries.push({ model: model.model, protocol, accuracyLimit: byAccuracy, prefillLimit: byPrefill, recommended, reasons });
+      if (tokens !== null)
+        reasons.push(`Each tool offered costs about ${tokens.toFixed(1)} prompt tokens (${protocol}).`);
+      const recommended =
+        byAccuracy === null ? null : byPrefill === null ? byAccuracy : Math.min(byAccuracy, byPrefill);
+      entries.push({
+        model: model.model,
+        protocol,
+        accuracyLimit: byAccuracy,
+        prefillLimit: byPrefill,
+        recommended,
+        reasons,
+      });
     }
   }
   return { maxPrefillMs, minAccuracy, entries, text: formatAdvice(report, options, entries) };

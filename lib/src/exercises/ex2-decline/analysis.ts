@@ -6,7 +6,8 @@ import { wilson } from "../../stats/wilson.js";
 import type { Outcome, Protocol, Receipt, Row } from "../../experiment/receipts/receipt.js";
 
 /** The exercise's words for a row: a stored "no-call" is a missed call when a tool was expected. */
-export type DeclineOutcome = "right" | "wrong" | "not-offered" | "missed-call" | "false-call" | "declined" | "cut-short" | "refused";
+export type DeclineOutcome =
+  "right" | "wrong" | "not-offered" | "missed-call" | "false-call" | "declined" | "cut-short" | "refused";
 
 const RENAMED: Record<Outcome, DeclineOutcome> = {
   right: "right",
@@ -99,7 +100,8 @@ export function formatDeclineTable(cells: readonly DeclineCell[]): string {
   const header = "| model | protocol | false calls (needs no tool) | missed calls (needs a tool) |";
   const rule = "|---|---|---|---|";
   const lines = cells.map(
-    (cell) => `| ${cell.model} | ${cell.protocol} | ${formatShare(cell.falseCallShare)} | ${formatShare(cell.missedCallShare)} |`,
+    (cell) =>
+      `| ${cell.model} | ${cell.protocol} | ${formatShare(cell.falseCallShare)} | ${formatShare(cell.missedCallShare)} |`,
   );
   return [header, rule, ...lines].join("\n");
 }

@@ -2,7 +2,13 @@
 // receipts of two retrieval routers (not language models) that the seed varies.
 import type { CheckResult } from "../../checkpoint/harness.js";
 import { seededInt } from "../../checkpoint/rules/seeded.js";
-import { judgeAnalysis, runHere, type AnalysisCase, type AnalysisExercise, type AnswerRunner } from "../analysis-judge.js";
+import {
+  judgeAnalysis,
+  runHere,
+  type AnalysisCase,
+  type AnalysisExercise,
+  type AnswerRunner,
+} from "../analysis-judge.js";
 import type { VerdictStyle } from "../exercise-harness.js";
 import { declineReceipt } from "./inputs.js";
 import { referenceDeclineCounts, type DeclineAnalysis } from "./reference.js";
@@ -12,8 +18,15 @@ export async function declineCases(seed: number): Promise<AnalysisCase[]> {
   const kind = seededInt(seed, "ex2:kind", 0, 1) === 0 ? "unrelated" : "confusable";
   const { rows } = await declineReceipt(seed);
   const cases: AnalysisCase[] = [];
-  for (const [kinds, own] of [[kind, rows.filter((row) => row.kind === kind)], ["unrelated and confusable", rows]] as const) {
-    cases.push({ label: `${own.length} rows of two routers over the ${kinds} catalogs`, args: [own], expected: referenceDeclineCounts(own) });
+  for (const [kinds, own] of [
+    [kind, rows.filter((row) => row.kind === kind)],
+    ["unrelated and confusable", rows],
+  ] as const) {
+    cases.push({
+      label: `${own.length} rows of two routers over the ${kinds} catalogs`,
+      args: [own],
+      expected: referenceDeclineCounts(own),
+    });
   }
   return cases;
 }
@@ -32,17 +45,30 @@ export const DECLINE_EXERCISE: AnalysisExercise = {
     noToolAsked: "count, for each model and protocol on its own, the requests that need no tool (expected null).",
     toolAsked: "count, for each model and protocol on its own, the requests that need a tool (expected names one).",
   },
-  shapeHint: "return { [model]: { [protocol]: { falseCalls, noToolAsked, missedCalls, toolAsked } } }, one entry for every model and protocol in the rows.",
+  shapeHint:
+    "return { [model]: { [protocol]: { falseCalls, noToolAsked, missedCalls, toolAsked } } }, one entry for every model and protocol in the rows.",
   summary: (cases) => {
     const first = cases[0]!.expected as DeclineAnalysis;
     return Object.entries(first)
-      .map(([model, protocols]) => `${model}: ${Object.entries(protocols).map(([protocol, c]) => `${protocol} ${c!.falseCalls}/${c!.noToolAsked} false, ${c!.missedCalls}/${c!.toolAsked} missed`).join(", ")}`)
+      .map(
+        ([model, protocols]) =>
+          `${model}: ${Object.entries(protocols)
+            .map(
+              ([protocol, c]) =>
+                `${protocol} ${c!.falseCalls}/${c!.noToolAsked} false, ${c!.missedCalls}/${c!.toolAsked} missed`,
+            )
+            .join(", ")}`,
+      )
       .join("; ");
   },
 };
 
 /** Exercise 2's one check, wherever the learner's function runs (`run`), on the seed's inputs. */
-export function judgeDeclineCounts(run: AnswerRunner, seed: number, style: VerdictStyle = "learner"): Promise<CheckResult> {
+export function judgeDeclineCounts(
+  run: AnswerRunner,
+  seed: number,
+  style: VerdictStyle = "learner",
+): Promise<CheckResult> {
   return judgeAnalysis(DECLINE_EXERCISE, run, seed, style);
 }
 

@@ -5,7 +5,11 @@
 import { seededInt } from "../../checkpoint/rules/seeded.js";
 import { loadCatalogData } from "../../experiment/catalog/catalog.js";
 import type { Receipt } from "../../experiment/receipts/receipt.js";
-import { lexicalProvider, LEXICAL_DEFAULT_MIN_SCORE, LEXICAL_LABEL } from "../../experiment/providers/lexical-provider.js";
+import {
+  lexicalProvider,
+  LEXICAL_DEFAULT_MIN_SCORE,
+  LEXICAL_LABEL,
+} from "../../experiment/providers/lexical-provider.js";
 import type { Provider } from "../../experiment/providers/provider.js";
 import { runExperiment } from "../../experiment/running/runner.js";
 import { UsageError } from "../../errors/usage-error.js";
@@ -15,13 +19,19 @@ const BASE_SEED = 14;
 
 /** Routers named by their decline threshold: "bm25-min1" declines below a BM25 score of 1. */
 function routers(minScores: readonly number[]): { provider: Provider; models: string[] } {
-  const byModel = new Map(minScores.map((minScore) => [`bm25-min${minScore}`, lexicalProvider({ minScore, countTokens: false })]));
+  const byModel = new Map(
+    minScores.map((minScore) => [`bm25-min${minScore}`, lexicalProvider({ minScore, countTokens: false })]),
+  );
   const provider: Provider = {
     name: "lexical",
     label: `${LEXICAL_LABEL} (routers that differ in their decline threshold)`,
     ask: (ask) => {
       const router = byModel.get(ask.model);
-      if (router === undefined) throw new UsageError("model", { what: `no router named ${ask.model}`, expected: [...byModel.keys()].join(", ") });
+      if (router === undefined)
+        throw new UsageError("model", {
+          what: `no router named ${ask.model}`,
+          expected: [...byModel.keys()].join(", "),
+        });
       return router.ask(ask);
     },
   };
@@ -37,8 +47,19 @@ export function declineReceipt(seed: number): Promise<Receipt> {
   if (receipt === undefined) {
     const { provider, models } = routers([LEXICAL_DEFAULT_MIN_SCORE, strict]);
     receipt = runExperiment({
-      provider, model: models, data: loadCatalogData(), baseSeed: BASE_SEED, noToolRequests: true, date: "2026-01-01T00:00:00.000Z",
-      design: { kinds: ["unrelated", "confusable"], sizes: [8, 64], protocols: ["native", "choice", "choice-none"], searches: [], searchCatalogs: [] },
+      provider,
+      model: models,
+      data: loadCatalogData(),
+      baseSeed: BASE_SEED,
+      noToolRequests: true,
+      date: "2026-01-01T00:00:00.000Z",
+      design: {
+        kinds: ["unrelated", "confusable"],
+        sizes: [8, 64],
+        protocols: ["native", "choice", "choice-none"],
+        searches: [],
+        searchCatalogs: [],
+      },
     }).then((result) => result.receipt);
     cache.set(strict, receipt);
   }

@@ -7,10 +7,22 @@ import { finalText, scriptedModel, toolCall } from "../../agent/scripted-model.j
 import { inProcessExecutor } from "../../agent/executors.js";
 import { shopHandlers } from "../../agent/shop-handlers.js";
 import type { Transcript } from "../../agent/transcript.js";
-import { DELIVERY_ARGS, MESSAGE_ARGS, TWO_STEP_REQUEST, TWO_STEP_REQUEST_TERSE, twoStepCatalog } from "../../agent/two-step.js";
+import {
+  DELIVERY_ARGS,
+  MESSAGE_ARGS,
+  TWO_STEP_REQUEST,
+  TWO_STEP_REQUEST_TERSE,
+  twoStepCatalog,
+} from "../../agent/two-step.js";
 import type { CheckResult } from "../../checkpoint/harness.js";
 import { seededInt } from "../../checkpoint/rules/seeded.js";
-import { judgeAnalysis, runHere, type AnalysisCase, type AnalysisExercise, type AnswerRunner } from "../analysis-judge.js";
+import {
+  judgeAnalysis,
+  runHere,
+  type AnalysisCase,
+  type AnalysisExercise,
+  type AnswerRunner,
+} from "../analysis-judge.js";
 import type { VerdictStyle } from "../exercise-harness.js";
 import { referenceLoopRecovery, type LoopRecovery } from "./reference.js";
 import { loopScenarios, runScenario, type LoopFix } from "./scenarios.js";
@@ -26,13 +38,24 @@ const FIXES: ReadonlyArray<[string, LoopFix]> = [
 ];
 
 /** A scripted run of the loop over the two-step catalog: `calls` in turn, then a final text. */
-async function scriptedRun(request: string, calls: ReadonlyArray<[string, Record<string, unknown>]>, fix: LoopFix): Promise<Transcript> {
+async function scriptedRun(
+  request: string,
+  calls: ReadonlyArray<[string, Record<string, unknown>]>,
+  fix: LoopFix,
+): Promise<Transcript> {
   const catalog = twoStepCatalog();
   return runLoop(request, {
     ...fix,
     tools: catalog,
     allowed: catalog.map((tool) => tool.name),
-    model: scriptedModel([...calls.map(([name, args]) => () => toolCall(name, args)), () => finalText("Done: the delivery is recorded and Lucy has been told.")]),
+    model: scriptedModel([
+      ...calls.map(
+        ([name, args]) =>
+          () =>
+            toolCall(name, args),
+      ),
+      () => finalText("Done: the delivery is recorded and Lucy has been told."),
+    ]),
     executor: inProcessExecutor(shopHandlers()),
   });
 }
@@ -44,18 +67,39 @@ export async function loopRecoveryCases(seed: number): Promise<AnalysisCase[]> {
   const scenarios = loopScenarios();
   for (const [index, [label, fix]] of FIXES.entries()) {
     const scenario = scenarios[(index + seededInt(seed, "ex3:wording", 0, 1)) % scenarios.length]!;
-    runs.push([`${label} on ${scenario.label}, ${m} tools a search`, (await runScenario(scenario, { ...fix, m })).transcript]);
+    runs.push([
+      `${label} on ${scenario.label}, ${m} tools a search`,
+      (await runScenario(scenario, { ...fix, m })).transcript,
+    ]);
   }
   const terse = seededInt(seed, "ex3:reckless", 0, 1) === 1;
   runs.push([
     `a model that calls send_message_to_lucy whether offered or not, on ${terse ? "the terse wording" : "the chapter's wording"}`,
-    await scriptedRun(terse ? TWO_STEP_REQUEST_TERSE : TWO_STEP_REQUEST, [["record_delivery", { ...DELIVERY_ARGS }], ["send_message_to_lucy", { ...MESSAGE_ARGS }]], { m }),
+    await scriptedRun(
+      terse ? TWO_STEP_REQUEST_TERSE : TWO_STEP_REQUEST,
+      [
+        ["record_delivery", { ...DELIVERY_ARGS }],
+        ["send_message_to_lucy", { ...MESSAGE_ARGS }],
+      ],
+      { m },
+    ),
   ]);
   runs.push([
     "a model that messages Lucy before recording the delivery, the request searched every turn",
-    await scriptedRun(TWO_STEP_REQUEST, [["send_message_to_lucy", { ...MESSAGE_ARGS }], ["record_delivery", { ...DELIVERY_ARGS }]], { searchOn: "request", m }),
+    await scriptedRun(
+      TWO_STEP_REQUEST,
+      [
+        ["send_message_to_lucy", { ...MESSAGE_ARGS }],
+        ["record_delivery", { ...DELIVERY_ARGS }],
+      ],
+      { searchOn: "request", m },
+    ),
   ]);
-  return runs.map(([label, transcript]) => ({ label: `the transcript of ${label}`, args: [transcript, TWO_STEPS], expected: referenceLoopRecovery(transcript, TWO_STEPS) }));
+  return runs.map(([label, transcript]) => ({
+    label: `the transcript of ${label}`,
+    args: [transcript, TWO_STEPS],
+    expected: referenceLoopRecovery(transcript, TWO_STEPS),
+  }));
 }
 
 export const LOOP_RECOVERY_EXERCISE: AnalysisExercise = {
@@ -66,10 +110,13 @@ export const LOOP_RECOVERY_EXERCISE: AnalysisExercise = {
     done:
       "a step is done when its call ran and answered with a result. A call the loop refused (the tool was not offered that turn) never ran, " +
       "and search_tools is the loop's own tool, not one of the request's steps.",
-    recovered: "the loop recovered when every step got done, in the request's order. A final text that says \"done\" does not make it so.",
-    firstMissing: "the first step, in the request's order, that was not done in its place; null when the loop recovered.",
+    recovered:
+      'the loop recovered when every step got done, in the request\'s order. A final text that says "done" does not make it so.',
+    firstMissing:
+      "the first step, in the request's order, that was not done in its place; null when the loop recovered.",
   },
-  shapeHint: "return { done: string[], recovered: boolean, firstMissing: string | null } for the transcript and the steps you are given.",
+  shapeHint:
+    "return { done: string[], recovered: boolean, firstMissing: string | null } for the transcript and the steps you are given.",
   summary: (cases) =>
     cases
       .map((each) => {
@@ -80,7 +127,11 @@ export const LOOP_RECOVERY_EXERCISE: AnalysisExercise = {
 };
 
 /** Exercise 3's one check, wherever the learner's function runs (`run`), on the seed's inputs. */
-export function judgeLoopRecovery(run: AnswerRunner, seed: number, style: VerdictStyle = "learner"): Promise<CheckResult> {
+export function judgeLoopRecovery(
+  run: AnswerRunner,
+  seed: number,
+  style: VerdictStyle = "learner",
+): Promise<CheckResult> {
   return judgeAnalysis(LOOP_RECOVERY_EXERCISE, run, seed, style);
 }
 

@@ -22,7 +22,7 @@ export function loopScenarios(): LoopScenario[] {
       request: TWO_STEP_REQUEST,
       hint:
         "after the first call, the plain loop searches on the delivery's result, which never mentions Lucy. " +
-        'Search on the request as well (searchOn), keep tools already offered (keep), or let the model search in its own words (searchTool).',
+        "Search on the request as well (searchOn), keep tools already offered (keep), or let the model search in its own words (searchTool).",
     },
     {
       label: "the terse wording",
@@ -57,5 +57,10 @@ export async function runScenario(scenario: LoopScenario, fix: LoopFix): Promise
     executor,
   });
   const ran = executor.calls.map((call) => call.name);
-  return { transcript, executor, done: completedCalls(transcript), ranBoth: ran.join(",") === "record_delivery,send_message_to_lucy" };
+  return {
+    transcript,
+    executor,
+    done: completedCalls(transcript),
+    ranBoth: ran.join(",") === "record_delivery,send_message_to_lucy",
+  };
 }

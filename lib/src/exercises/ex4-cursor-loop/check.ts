@@ -30,7 +30,8 @@ export type ListAllTools = (askPage: AskPage, bounds: ListBounds) => Promise<Mcp
 /** The bounds the check hands over. */
 export const CURSOR_BOUNDS: ListBounds = { maxPages: 5, maxTools: 32 };
 
-const tool = (name: string): McpTool => ({ name, description: `the ${name} tool`, inputSchema: { type: "object" } }) as McpTool;
+const tool = (name: string): McpTool =>
+  ({ name, description: `the ${name} tool`, inputSchema: { type: "object" } }) as McpTool;
 
 /** The most pages a scripted trial serves: a loop still asking after that is stopped by the check. */
 const SCRIPT_PAGES = 100;
@@ -58,7 +59,8 @@ function plainError(error: unknown): { name: string; message: string } {
 export async function runCursorTrial(listAllTools: unknown, trial: CursorTrial): Promise<CursorOutcome> {
   const asked: Array<string | null> = [];
   const work = async (askPage: AskPage): Promise<unknown> => {
-    if (typeof listAllTools !== "function") throw new TypeError(`expected a function (askPage, bounds) => Promise<tools>; got ${typeof listAllTools}`);
+    if (typeof listAllTools !== "function")
+      throw new TypeError(`expected a function (askPage, bounds) => Promise<tools>; got ${typeof listAllTools}`);
     const recorded: AskPage = (cursor) => {
       asked.push(cursor ?? null);
       return askPage(cursor);
@@ -66,14 +68,19 @@ export async function runCursorTrial(listAllTools: unknown, trial: CursorTrial):
     return (listAllTools as ListAllTools)(recorded, CURSOR_BOUNDS);
   };
   try {
-    const value = "pages" in trial
-      ? await work(() => {
-          const page = trial.pages[asked.length - 1];
-          return page === undefined ? Promise.reject(new Error(`the check stopped a loop after ${trial.pages.length} pages`)) : Promise.resolve(page);
-        })
-      : await withLivePages(trial.command, work);
+    const value =
+      "pages" in trial
+        ? await work(() => {
+            const page = trial.pages[asked.length - 1];
+            return page === undefined
+              ? Promise.reject(new Error(`the check stopped a loop after ${trial.pages.length} pages`))
+              : Promise.resolve(page);
+          })
+        : await withLivePages(trial.command, work);
     const names = Array.isArray(value) ? value.map((item) => String((item as { name?: unknown })?.name)) : undefined;
-    return names === undefined ? { error: { name: "TypeError", message: `returned ${typeof value}, not an array of tools` }, asked } : { names, asked };
+    return names === undefined
+      ? { error: { name: "TypeError", message: `returned ${typeof value}, not an array of tools` }, asked }
+      : { names, asked };
   } catch (error) {
     return { error: plainError(error), asked };
   }
@@ -86,9 +93,16 @@ export type CursorTrialRunner = (trial: CursorTrial) => Promise<CursorOutcome>;
  * One live session with the teaching server in `mode` (or started by a command): handshake, then `work` gets an askPage
  * that sends tools/list (with the cursor) and reads its reply under a 3-second deadline.
  */
-export async function withLivePages<T>(mode: string | readonly string[], work: (askPage: AskPage) => Promise<T>): Promise<T> {
+export async function withLivePages<T>(
+  mode: string | readonly string[],
+  work: (askPage: AskPage) => Promise<T>,
+): Promise<T> {
   const [file, ...args] = (typeof mode === "string" ? teachingServerCommand(mode) : mode) as [string, ...string[]];
-  const child = spawn(file, args, { stdio: ["pipe", "pipe", "ignore"], detached: true, env: { PATH: process.env["PATH"] ?? "" } });
+  const child = spawn(file, args, {
+    stdio: ["pipe", "pipe", "ignore"],
+    detached: true,
+    env: { PATH: process.env["PATH"] ?? "" },
+  });
   const reader = new FrameReader();
   const frames: Buffer[] = [];
   let wake: (() => void) | undefined;
@@ -114,7 +128,11 @@ export async function withLivePages<T>(mode: string | readonly string[], work: (
         if (answer !== null) return answer;
         continue;
       }
-      if (ended) throw new ClosedError("output-ended", { what: "the server's output ended", expected: `the reply to ${method}` });
+      if (ended)
+        throw new ClosedError("output-ended", {
+          what: "the server's output ended",
+          expected: `the reply to ${method}`,
+        });
       const left = until - Date.now();
       if (left <= 0) throw new DeadlineError("deadline", { what: `no reply to ${method} within 3000 ms` });
       await new Promise<void>((resolve) => {
@@ -127,7 +145,11 @@ export async function withLivePages<T>(mode: string | readonly string[], work: (
     }
   };
   try {
-    await ask("initialize", { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "exercise-4", version: "0" } });
+    await ask("initialize", {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "exercise-4", version: "0" },
+    });
     child.stdin.write(encodeFrame(notificationMessage("notifications/initialized")));
     return await work((cursor) => ask("tools/list", cursor === undefined ? {} : { cursor }));
   } finally {
@@ -136,7 +158,10 @@ export async function withLivePages<T>(mode: string | readonly string[], work: (
 }
 
 const namesOf = (outcome: CursorOutcome): string => `[${(outcome.names ?? []).join(", ")}]`;
-const said = (outcome: CursorOutcome): string => (outcome.error === undefined ? `nothing, returning ${namesOf(outcome)}` : `${outcome.error.name}: ${outcome.error.message}`);
+const said = (outcome: CursorOutcome): string =>
+  outcome.error === undefined
+    ? `nothing, returning ${namesOf(outcome)}`
+    : `${outcome.error.name}: ${outcome.error.message}`;
 const repeatPages = (page: JsonObject): JsonObject[] => Array.from({ length: SCRIPT_PAGES }, () => page);
 
 /** The live modes the check meets: argv for each, from the caller (the notebook's own, or the checkpoint's logged servers). */
@@ -145,7 +170,8 @@ export type LiveCommand = (mode: "paged" | "endless-cursor" | "repeat-cursor") =
 function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeof runExerciseCheck>[0] {
   return {
     name: "exercise 4: a paginated list",
-    title: "every page followed, the repeated cursor refused by name, the endless list and the oversized one refused within their bounds",
+    title:
+      "every page followed, the repeated cursor refused by name, the endless list and the oversized one refused within their bounds",
     deadlineMs: 30_000,
     body: async (context) => {
       const within = (what: string, trial: CursorTrial) => context.within(5000, what, () => run(trial));
@@ -153,14 +179,33 @@ function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeo
       // Seven tools, three a page: every page followed, in order, each cursor used once.
       const seven = Array.from({ length: 7 }, (_, index) => tool(`tool_${index + 1}`));
       const sevenNames = `[${seven.map((each) => each.name).join(", ")}]`;
-      const all = await within("your function on seven tools in pages of three", { pages: [0, 1, 2].map((index) => ({ tools: seven.slice(index * 3, index * 3 + 3), ...(index < 2 ? { nextCursor: `c${index + 1}` } : {}) })) });
-      if (all.error !== undefined) notYet(`seven tools in pages of three: your function failed: ${said(all)}. Hint: ask again with the page's nextCursor until a page comes without one.`);
-      if (namesOf(all) !== sevenNames) notYet(`seven tools in pages of three: expected ${sevenNames}, in order; got ${namesOf(all)} (pages asked with cursors ${JSON.stringify(all.asked)}). Hint: keep every page's tools, and ask with the cursor the last page gave.`);
-      if (JSON.stringify(all.asked) !== JSON.stringify([null, "c1", "c2"])) notYet(`seven tools in pages of three: the pages were asked with cursors ${JSON.stringify(all.asked)}; expected [null, "c1", "c2"] (null: the first page, asked with none).`);
+      const all = await within("your function on seven tools in pages of three", {
+        pages: [0, 1, 2].map((index) => ({
+          tools: seven.slice(index * 3, index * 3 + 3),
+          ...(index < 2 ? { nextCursor: `c${index + 1}` } : {}),
+        })),
+      });
+      if (all.error !== undefined)
+        notYet(
+          `seven tools in pages of three: your function failed: ${said(all)}. Hint: ask again with the page's nextCursor until a page comes without one.`,
+        );
+      if (namesOf(all) !== sevenNames)
+        notYet(
+          `seven tools in pages of three: expected ${sevenNames}, in order; got ${namesOf(all)} (pages asked with cursors ${JSON.stringify(all.asked)}). Hint: keep every page's tools, and ask with the cursor the last page gave.`,
+        );
+      if (JSON.stringify(all.asked) !== JSON.stringify([null, "c1", "c2"]))
+        notYet(
+          `seven tools in pages of three: the pages were asked with cursors ${JSON.stringify(all.asked)}; expected [null, "c1", "c2"] (null: the first page, asked with none).`,
+        );
 
       // repeated-cursor: the second page hands back the cursor the first gave. Refuse it there, naming it.
-      const repeated = await within("your function on a cursor that repeats", { pages: repeatPages({ tools: [tool("again_tool")], nextCursor: "again" }) });
-      if (repeated.error === undefined) notYet(`repeated-cursor: the cursor "again" came back on page 2, and your function returned ${namesOf(repeated)} after ${repeated.asked.length} pages; it must refuse. Hint: a cursor seen before means the list goes round in a circle; remember every cursor you were given.`);
+      const repeated = await within("your function on a cursor that repeats", {
+        pages: repeatPages({ tools: [tool("again_tool")], nextCursor: "again" }),
+      });
+      if (repeated.error === undefined)
+        notYet(
+          `repeated-cursor: the cursor "again" came back on page 2, and your function returned ${namesOf(repeated)} after ${repeated.asked.length} pages; it must refuse. Hint: a cursor seen before means the list goes round in a circle; remember every cursor you were given.`,
+        );
       if (repeated.asked.length > 2 || !repeated.error.message.includes("again")) {
         notYet(
           `repeated-cursor: the cursor "again" came back on page 2; your function asked ${repeated.asked.length} pages and then said "${said(repeated)}". ` +
@@ -169,21 +214,41 @@ function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeo
       }
 
       // endless-cursor: always a fresh cursor; refused once maxPages pages have been read.
-      const forever = await within("your function on endless fresh cursors", { pages: Array.from({ length: SCRIPT_PAGES }, (_, index) => ({ tools: [tool(`page_${index + 1}`)], nextCursor: `c${index + 1}` })) });
-      if (forever.error === undefined) notYet(`endless-cursor: a fresh cursor on every page, and your function returned after ${forever.asked.length} pages; it must refuse once ${CURSOR_BOUNDS.maxPages} pages still point further.`);
-      if (forever.asked.length > CURSOR_BOUNDS.maxPages) notYet(`endless-cursor: your function asked ${forever.asked.length} pages; the bound is ${CURSOR_BOUNDS.maxPages}. Hint: count pages before asking for the next one.`);
+      const forever = await within("your function on endless fresh cursors", {
+        pages: Array.from({ length: SCRIPT_PAGES }, (_, index) => ({
+          tools: [tool(`page_${index + 1}`)],
+          nextCursor: `c${index + 1}`,
+        })),
+      });
+      if (forever.error === undefined)
+        notYet(
+          `endless-cursor: a fresh cursor on every page, and your function returned after ${forever.asked.length} pages; it must refuse once ${CURSOR_BOUNDS.maxPages} pages still point further.`,
+        );
+      if (forever.asked.length > CURSOR_BOUNDS.maxPages)
+        notYet(
+          `endless-cursor: your function asked ${forever.asked.length} pages; the bound is ${CURSOR_BOUNDS.maxPages}. Hint: count pages before asking for the next one.`,
+        );
 
       // too-many-tools: two pages of twenty; the total passes maxTools and is refused, not cut short.
       const twenty = (page: number) => Array.from({ length: 20 }, (_, index) => tool(`p${page}_${index + 1}`));
-      const oversized = await within("your function on forty tools", { pages: [{ tools: twenty(1), nextCursor: "more" }, { tools: twenty(2) }] });
-      if (oversized.error === undefined) notYet(`too-many-tools: two pages of twenty tools, and your function returned ${oversized.names?.length ?? 0} of them; ${CURSOR_BOUNDS.maxTools} is the bound, so the list must be refused, not cut short.`);
+      const oversized = await within("your function on forty tools", {
+        pages: [{ tools: twenty(1), nextCursor: "more" }, { tools: twenty(2) }],
+      });
+      if (oversized.error === undefined)
+        notYet(
+          `too-many-tools: two pages of twenty tools, and your function returned ${oversized.names?.length ?? 0} of them; ${CURSOR_BOUNDS.maxTools} is the bound, so the list must be refused, not cut short.`,
+        );
 
       // The live teaching server: paged gives seven; endless-cursor and repeat-cursor are refused.
       const paged = await within("your function against the live paged server", { command: live("paged") });
-      if (paged.error !== undefined || paged.names?.length !== 7) notYet(`the live "paged" server: expected its seven tools; got ${paged.error !== undefined ? said(paged) : namesOf(paged)}.`);
+      if (paged.error !== undefined || paged.names?.length !== 7)
+        notYet(
+          `the live "paged" server: expected its seven tools; got ${paged.error !== undefined ? said(paged) : namesOf(paged)}.`,
+        );
       for (const mode of ["endless-cursor", "repeat-cursor"] as const) {
         const refused = await within(`your function against the live ${mode} server`, { command: live(mode) });
-        if (refused.error === undefined) notYet(`the live "${mode}" server: your function returned ${namesOf(refused)}; it must refuse.`);
+        if (refused.error === undefined)
+          notYet(`the live "${mode}" server: your function returned ${namesOf(refused)}; it must refuse.`);
       }
       return `7 tools over 3 pages; "again" refused on page 2; endless refused after ${forever.asked.length} pages; 40 tools refused; live paged, endless-cursor and repeat-cursor as expected`;
     },
@@ -195,12 +260,29 @@ function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeo
  * returns plain data; this judges only that data. The notebook runs trials in its own kernel; the
  * checkpoint runs them in its isolated host.
  */
-export function judgeCursorLoop(run: CursorTrialRunner, live: LiveCommand, style: VerdictStyle = "learner"): Promise<CheckResult> {
+export function judgeCursorLoop(
+  run: CursorTrialRunner,
+  live: LiveCommand,
+  style: VerdictStyle = "learner",
+): Promise<CheckResult> {
   return runExerciseCheck(cursorSpec(run, live), style);
 }
 
 /** Exercise 4 in the notebook: the learner's cursor loop, run here, against scripted pages and the live teaching server. */
 export function checkCursorLoop(listAllTools: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  if (typeof listAllTools !== "function") return runExerciseCheck({ name: "exercise 4: a paginated list", title: "", deadlineMs: 1000, body: () => notYet(`expected a function (askPage, bounds) => Promise<tools>; got ${typeof listAllTools}.`) }, style);
-  return judgeCursorLoop((trial) => runCursorTrial(listAllTools, trial), (mode) => teachingServerCommand(mode), style);
+  if (typeof listAllTools !== "function")
+    return runExerciseCheck(
+      {
+        name: "exercise 4: a paginated list",
+        title: "",
+        deadlineMs: 1000,
+        body: () => notYet(`expected a function (askPage, bounds) => Promise<tools>; got ${typeof listAllTools}.`),
+      },
+      style,
+    );
+  return judgeCursorLoop(
+    (trial) => runCursorTrial(listAllTools, trial),
+    (mode) => teachingServerCommand(mode),
+    style,
+  );
 }

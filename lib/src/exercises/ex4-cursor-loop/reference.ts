@@ -11,14 +11,31 @@ export async function referenceCursorLoop(askPage: AskPage, bounds: ListBounds):
   for (let page = 1; ; page += 1) {
     const result = await askPage(cursor);
     const listed = result["tools"];
-    if (!Array.isArray(listed)) throw new ProtocolError("catalog", { what: `page ${page} has no tools array`, expected: "tools: [...]" });
+    if (!Array.isArray(listed))
+      throw new ProtocolError("catalog", { what: `page ${page} has no tools array`, expected: "tools: [...]" });
     tools.push(...(listed as McpTool[]));
-    if (tools.length > bounds.maxTools) throw new ProtocolError("catalog", { what: `the list passes ${bounds.maxTools} tools on page ${page}`, expected: `at most ${bounds.maxTools} tools` });
+    if (tools.length > bounds.maxTools)
+      throw new ProtocolError("catalog", {
+        what: `the list passes ${bounds.maxTools} tools on page ${page}`,
+        expected: `at most ${bounds.maxTools} tools`,
+      });
     const next = result["nextCursor"];
     if (next === undefined) return tools;
-    if (typeof next !== "string") throw new ProtocolError("catalog", { what: `page ${page} has a nextCursor that is not a string`, expected: "a string" });
-    if (seen.has(next)) throw new ProtocolError("catalog", { what: `the cursor ${JSON.stringify(next)} came back on page ${page}`, expected: "a new cursor on every page" });
-    if (page === bounds.maxPages) throw new ProtocolError("catalog", { what: `the list goes on past ${bounds.maxPages} pages`, expected: `at most ${bounds.maxPages} pages` });
+    if (typeof next !== "string")
+      throw new ProtocolError("catalog", {
+        what: `page ${page} has a nextCursor that is not a string`,
+        expected: "a string",
+      });
+    if (seen.has(next))
+      throw new ProtocolError("catalog", {
+        what: `the cursor ${JSON.stringify(next)} came back on page ${page}`,
+        expected: "a new cursor on every page",
+      });
+    if (page === bounds.maxPages)
+      throw new ProtocolError("catalog", {
+        what: `the list goes on past ${bounds.maxPages} pages`,
+        expected: `at most ${bounds.maxPages} pages`,
+      });
     seen.add(next);
     cursor = next;
   }

@@ -27,7 +27,11 @@ function scriptedContext(replies: (sent: number[]) => object[]): { context: Clie
   let queue: Buffer[] | undefined;
   let next = 0;
   const context: ClientContext = {
-    timeoutMs: DEADLINE_MS, allowed: new Set(["word_count"]), catalog: new Map(), pid: undefined, exited: Promise.resolve(0),
+    timeoutMs: DEADLINE_MS,
+    allowed: new Set(["word_count"]),
+    catalog: new Map(),
+    pid: undefined,
+    exited: Promise.resolve(0),
     nextId: () => (next += 1),
     send: (message) => {
       sent.push(message);
@@ -38,7 +42,9 @@ function scriptedContext(replies: (sent: number[]) => object[]): { context: Clie
       queue ??= replies(ids).map((reply) => Buffer.from(JSON.stringify(reply)));
       const frame = queue.shift();
       if (frame !== undefined) return frame;
-      await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
+      await new Promise<void>((resolve) =>
+        signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true }),
+      );
       throw new DeadlineError("deadline", { what: "no further reply came" });
     },
     endInput: () => undefined,
@@ -46,7 +52,11 @@ function scriptedContext(replies: (sent: number[]) => object[]): { context: Clie
   return { context, sent };
 }
 
-const reply = (id: number, text: string): object => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }] } });
+const reply = (id: number, text: string): object => ({
+  jsonrpc: "2.0",
+  id,
+  result: { content: [{ type: "text", text }] },
+});
 
 /**
  * One run of the learner's function, as plain data, so it runs where the learner's code lives (the
@@ -55,12 +65,21 @@ const reply = (id: number, text: string): object => ({ jsonrpc: "2.0", id, resul
  */
 export type InFlightTrial =
   | { readonly command: readonly string[] }
-  | { readonly replies: ReadonlyArray<{ readonly request: number; readonly text: string } | { readonly id: number; readonly text: string }> };
+  | {
+      readonly replies: ReadonlyArray<
+        { readonly request: number; readonly text: string } | { readonly id: number; readonly text: string }
+      >;
+    };
 
 /** What one trial gave: the answers or the error (its class, reason, and whether it is one of ours), and the time it took. */
 export interface InFlightOutcome {
   readonly answers?: unknown;
-  readonly error?: { readonly name: string; readonly message: string; readonly reason?: string; readonly workbook: boolean };
+  readonly error?: {
+    readonly name: string;
+    readonly message: string;
+    readonly reason?: string;
+    readonly workbook: boolean;
+  };
   readonly ms: number;
 }
 
@@ -70,20 +89,38 @@ export async function runInFlightTrial(countInFlight: unknown, trial: InFlightTr
   const ms = (): number => Math.round(performance.now() - started);
   let client: Awaited<ReturnType<typeof readyContextClient>> | undefined;
   try {
-    if (typeof countInFlight !== "function") throw new TypeError(`expected a function (context, texts) => Promise<answers>; got ${typeof countInFlight}`);
+    if (typeof countInFlight !== "function")
+      throw new TypeError(`expected a function (context, texts) => Promise<answers>; got ${typeof countInFlight}`);
     let context: ClientContext;
     if ("command" in trial) {
       client = await readyContextClient(trial.command, { allowed: ["word_count"], timeoutMs: DEADLINE_MS });
       context = client.context;
     } else {
-      context = scriptedContext((ids) => trial.replies.map((each) => reply("id" in each ? each.id : ids[each.request]!, each.text))).context;
+      context = scriptedContext((ids) =>
+        trial.replies.map((each) => reply("id" in each ? each.id : ids[each.request]!, each.text)),
+      ).context;
     }
     const answers = await (countInFlight as CountInFlightOver)(context, IN_FLIGHT_TEXTS);
-    return { answers: Array.isArray(answers) ? answers.map((answer) => (typeof answer === "object" && answer !== null ? JSON.stringify(answer) : String(answer))) : shown(answers), ms: ms() };
+    return {
+      answers: Array.isArray(answers)
+        ? answers.map((answer) =>
+            typeof answer === "object" && answer !== null ? JSON.stringify(answer) : String(answer),
+          )
+        : shown(answers),
+      ms: ms(),
+    };
   } catch (error) {
     const workbook = error instanceof WorkbookError;
     const reason = workbook ? (error as WorkbookError).reason : undefined;
-    return { error: { name: error instanceof Error ? error.name : typeof error, message: error instanceof Error ? error.message : String(error), workbook, ...(reason !== undefined ? { reason } : {}) }, ms: ms() };
+    return {
+      error: {
+        name: error instanceof Error ? error.name : typeof error,
+        message: error instanceof Error ? error.message : String(error),
+        workbook,
+        ...(reason !== undefined ? { reason } : {}),
+      },
+      ms: ms(),
+    };
   } finally {
     await client?.close().catch(() => undefined);
   }
@@ -94,7 +131,10 @@ export type InFlightTrialRunner = (trial: InFlightTrial) => Promise<InFlightOutc
 
 const said = (outcome: InFlightOutcome): string => `${outcome.error?.name}: ${outcome.error?.message}`;
 
-function outstandingSpec(run: InFlightTrialRunner, reverseServer: () => readonly string[]): Parameters<typeof runExerciseCheck>[0] {
+function outstandingSpec(
+  run: InFlightTrialRunner,
+  reverseServer: () => readonly string[],
+): Parameters<typeof runExerciseCheck>[0] {
   return {
     name: "exercise 5: two requests in flight",
     title: "both requests in flight at once, each reply bound to its own id, a stray reply refused",
@@ -106,22 +146,47 @@ function outstandingSpec(run: InFlightTrialRunner, reverseServer: () => readonly
         const late = live.error.workbook && live.error.reason === "deadline";
         notYet(
           `against the "reverse" server your function failed after ${live.ms} ms: ${said(live)}. ` +
-            (late ? `The server holds a lone reply for 2 s and the deadline is ${DEADLINE_MS} ms: waiting for one reply before sending the next request cannot finish. Hint: send every request first, then read.` : "Hint: send every request first, remember each id, then read until every id has its reply."),
+            (late
+              ? `The server holds a lone reply for 2 s and the deadline is ${DEADLINE_MS} ms: waiting for one reply before sending the next request cannot finish. Hint: send every request first, then read.`
+              : "Hint: send every request first, remember each id, then read until every id has its reply."),
         );
       }
       if (JSON.stringify(live.answers) === JSON.stringify([...expected].reverse())) {
-        notYet(`reversed: the "reverse" server answers the second request first, and your answers came back as ${JSON.stringify(live.answers)}, in arrival order; expected ${JSON.stringify(expected)}, in the order asked. Hint: an answer belongs to the request whose id it carries, not to the one that happens to be next.`);
+        notYet(
+          `reversed: the "reverse" server answers the second request first, and your answers came back as ${JSON.stringify(live.answers)}, in arrival order; expected ${JSON.stringify(expected)}, in the order asked. Hint: an answer belongs to the request whose id it carries, not to the one that happens to be next.`,
+        );
       }
-      if (JSON.stringify(live.answers) !== JSON.stringify(expected)) notYet(`expected the word counts ${JSON.stringify(expected)}, in the order asked; got ${shown(live.answers)}.`);
+      if (JSON.stringify(live.answers) !== JSON.stringify(expected))
+        notYet(`expected the word counts ${JSON.stringify(expected)}, in the order asked; got ${shown(live.answers)}.`);
 
       // A reply for an id that was never sent (or was answered already) must be refused, not taken for a missing one.
       for (const [label, replies] of [
-        ["a reply for id 7, never sent", [{ request: 1, text: "5" }, { id: 7, text: "7" }, { request: 0, text: "1" }]],
-        ["a second reply for the same id", [{ request: 0, text: "1" }, { request: 0, text: "1" }, { request: 1, text: "5" }]],
+        [
+          "a reply for id 7, never sent",
+          [
+            { request: 1, text: "5" },
+            { id: 7, text: "7" },
+            { request: 0, text: "1" },
+          ],
+        ],
+        [
+          "a second reply for the same id",
+          [
+            { request: 0, text: "1" },
+            { request: 0, text: "1" },
+            { request: 1, text: "5" },
+          ],
+        ],
       ] as const) {
         const scripted = await context.within(3000, "your function", () => run({ replies }));
-        if (scripted.error === undefined) notYet(`${label}: your function returned ${shown(scripted.answers)}; a reply that answers nothing you are waiting for means the stream is confused, and must be refused.`);
-        if (!scripted.error.workbook || scripted.error.reason === "deadline") notYet(`${label}: expected a refusal (a ProtocolError, say) as soon as it arrives; got ${said(scripted)}. Hint: a reply is welcome only for an id still in your table; take it out once answered.`);
+        if (scripted.error === undefined)
+          notYet(
+            `${label}: your function returned ${shown(scripted.answers)}; a reply that answers nothing you are waiting for means the stream is confused, and must be refused.`,
+          );
+        if (!scripted.error.workbook || scripted.error.reason === "deadline")
+          notYet(
+            `${label}: expected a refusal (a ProtocolError, say) as soon as it arrives; got ${said(scripted)}. Hint: a reply is welcome only for an id still in your table; take it out once answered.`,
+          );
       }
       return `answers ${JSON.stringify(expected)} in the order asked though the server replied in reverse; a stray id and a second reply refused`;
     },
@@ -133,12 +198,29 @@ function outstandingSpec(run: InFlightTrialRunner, reverseServer: () => readonly
  * returns plain data; this judges only that data. `reverseServer` gives the argv of a fresh
  * "reverse" teaching server (the checkpoint's is logged in the rule's folder).
  */
-export function judgeOutstandingTable(run: InFlightTrialRunner, reverseServer: () => readonly string[], style: VerdictStyle = "learner"): Promise<CheckResult> {
+export function judgeOutstandingTable(
+  run: InFlightTrialRunner,
+  reverseServer: () => readonly string[],
+  style: VerdictStyle = "learner",
+): Promise<CheckResult> {
   return runExerciseCheck(outstandingSpec(run, reverseServer), style);
 }
 
 /** Exercise 5 in the notebook: the learner's outstanding-id table, run here, live against the reverse server and against scripted replies. */
 export function checkOutstandingTable(countInFlight: unknown, style: VerdictStyle = "learner"): Promise<CheckResult> {
-  if (typeof countInFlight !== "function") return runExerciseCheck({ name: "exercise 5: two requests in flight", title: "", deadlineMs: 1000, body: () => notYet(`expected a function (context, texts) => Promise<answers>; got ${shown(countInFlight)}.`) }, style);
-  return judgeOutstandingTable((trial) => runInFlightTrial(countInFlight, trial), () => teachingServerCommand("reverse"), style);
+  if (typeof countInFlight !== "function")
+    return runExerciseCheck(
+      {
+        name: "exercise 5: two requests in flight",
+        title: "",
+        deadlineMs: 1000,
+        body: () => notYet(`expected a function (context, texts) => Promise<answers>; got ${shown(countInFlight)}.`),
+      },
+      style,
+    );
+  return judgeOutstandingTable(
+    (trial) => runInFlightTrial(countInFlight, trial),
+    () => teachingServerCommand("reverse"),
+    style,
+  );
 }

@@ -20,7 +20,11 @@ export async function referenceOutstanding(context: ClientContext, texts: readon
     if ("method" in message) continue;
     const id = message["id"];
     const position = typeof id === "number" ? waiting.get(id) : undefined;
-    if (position === undefined) throw new ProtocolError("wrong-id", { what: `a reply for id ${JSON.stringify(id)}, which nothing is waiting for`, expected: `one of ${[...waiting.keys()].join(", ")}` });
+    if (position === undefined)
+      throw new ProtocolError("wrong-id", {
+        what: `a reply for id ${JSON.stringify(id)}, which nothing is waiting for`,
+        expected: `one of ${[...waiting.keys()].join(", ")}`,
+      });
     answers[position] = resultText(answerFor(id as number, message)!);
     waiting.delete(id as number);
   }

@@ -11,7 +11,13 @@ import { seededInt } from "../../checkpoint/rules/seeded.js";
 import type { Answer } from "../../experiment/receipts/receipt.js";
 import { scriptedProvider } from "../../experiment/providers/scripted-provider.js";
 import { readCallLog } from "../../call-log/call-log.js";
-import { judgeAnalysis, runHere, type AnalysisCase, type AnalysisExercise, type AnswerRunner } from "../analysis-judge.js";
+import {
+  judgeAnalysis,
+  runHere,
+  type AnalysisCase,
+  type AnalysisExercise,
+  type AnswerRunner,
+} from "../analysis-judge.js";
 import type { VerdictStyle } from "../exercise-harness.js";
 import { hostileOfferExperiment, HOSTILE_ALLOWLIST, PURCHASE_TOOL } from "./experiment.js";
 import { referencePurchaseCounts, type PurchaseCounts } from "./reference.js";
@@ -31,9 +37,15 @@ const REQUEST_POOL: readonly string[] = [
 /** Obeys the notes' instruction when asked about the notes; names the purchase in words, without calling it, when asked to restock. */
 function halfObedientScript() {
   return scriptedProvider((ask): Answer => {
-    if (/notes/iu.test(ask.request)) return { kind: "call", name: PURCHASE_TOOL, arguments: { flavor: "vanilla", tubs: 100 } };
-    if (/restock/iu.test(ask.request)) return { kind: "text", text: `The notes say to call ${PURCHASE_TOOL} for 100 tubs; I will not order without Lucy.` };
-    if (/words/iu.test(ask.request)) return { kind: "call", name: "word_count", arguments: { text: (ask.request.split(":").pop() ?? "").trim() } };
+    if (/notes/iu.test(ask.request))
+      return { kind: "call", name: PURCHASE_TOOL, arguments: { flavor: "vanilla", tubs: 100 } };
+    if (/restock/iu.test(ask.request))
+      return {
+        kind: "text",
+        text: `The notes say to call ${PURCHASE_TOOL} for 100 tubs; I will not order without Lucy.`,
+      };
+    if (/words/iu.test(ask.request))
+      return { kind: "call", name: "word_count", arguments: { text: (ask.request.split(":").pop() ?? "").trim() } };
     return { kind: "text", text: "Nothing needs a tool here." };
   }, "scripted stand-in that obeys some descriptions, not a language model");
 }
@@ -53,15 +65,29 @@ export async function purchaseCases(seed: number): Promise<AnalysisCase[]> {
     const cases: AnalysisCase[] = [];
     const runs = [
       { label: "behind the allowlist (word_count only)", allowed: HOSTILE_ALLOWLIST },
-      { label: "the negative control (every advertised tool allowed)", allowed: ["word_count", "shop_notes", PURCHASE_TOOL] },
+      {
+        label: "the negative control (every advertised tool allowed)",
+        allowed: ["word_count", "shop_notes", PURCHASE_TOOL],
+      },
     ];
     for (const [index, run] of runs.entries()) {
       const logFile = join(dir, `calls-${index}.jsonl`);
       const requests = seededRequests(seed, `ex6:${index}`);
-      const result = await hostileOfferExperiment({ provider: halfObedientScript(), model: "scripted", timeoutMs: 5000, requests, logFile, allowed: run.allowed });
+      const result = await hostileOfferExperiment({
+        provider: halfObedientScript(),
+        model: "scripted",
+        timeoutMs: 5000,
+        requests,
+        logFile,
+        allowed: run.allowed,
+      });
       const answers = result.answers;
       const log = readCallLog(logFile);
-      cases.push({ label: `${requests.length} requests ${run.label}`, args: [answers, log], expected: referencePurchaseCounts(answers, log) });
+      cases.push({
+        label: `${requests.length} requests ${run.label}`,
+        args: [answers, log],
+        expected: referencePurchaseCounts(answers, log),
+      });
     }
     return cases;
   } finally {
@@ -90,7 +116,11 @@ export const PURCHASE_EXERCISE: AnalysisExercise = {
 };
 
 /** Exercise 6's one check, wherever the learner's function runs (`run`), on the seed's inputs. */
-export function judgePurchaseCounts(run: AnswerRunner, seed: number, style: VerdictStyle = "learner"): Promise<CheckResult> {
+export function judgePurchaseCounts(
+  run: AnswerRunner,
+  seed: number,
+  style: VerdictStyle = "learner",
+): Promise<CheckResult> {
   return judgeAnalysis(PURCHASE_EXERCISE, run, seed, style);
 }
 

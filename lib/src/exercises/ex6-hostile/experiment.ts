@@ -97,7 +97,12 @@ export async function hostileOfferExperiment(options: HostileOfferOptions): Prom
     const advertised = await client.listTools();
     offered = advertised.map(asModelTool);
     for (const request of requests) {
-      const reply = await options.provider.ask({ request, offered: advertised, protocol: "native", model: options.model });
+      const reply = await options.provider.ask({
+        request,
+        offered: advertised,
+        protocol: "native",
+        model: options.model,
+      });
       answers.push({ request, answer: reply.answer });
       if (reply.answer.kind !== "call") continue;
       const { name, arguments: args } = reply.answer;
@@ -118,7 +123,11 @@ export async function hostileOfferExperiment(options: HostileOfferOptions): Prom
   } finally {
     await client.close();
   }
-  const logLines = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n").filter((line) => line !== "") : [];
+  const logLines = existsSync(logFile)
+    ? readFileSync(logFile, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+    : [];
   return {
     asked: answers.length,
     offered,

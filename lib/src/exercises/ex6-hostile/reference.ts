@@ -6,7 +6,10 @@ import { PURCHASE_TOOL } from "./experiment.js";
 export type PurchaseCounts = { purchaseRequests: number; purchasesArrived: number };
 
 /** The reference analysis: a request is an answer that calls place_purchase (refused or not); an arrival is a logged call of it. */
-export function referencePurchaseCounts(answers: ReadonlyArray<{ readonly answer: Answer }>, log: ReadonlyArray<{ readonly name: string }>): PurchaseCounts {
+export function referencePurchaseCounts(
+  answers: ReadonlyArray<{ readonly answer: Answer }>,
+  log: ReadonlyArray<{ readonly name: string }>,
+): PurchaseCounts {
   return {
     purchaseRequests: answers.filter(({ answer }) => answer.kind === "call" && answer.name === PURCHASE_TOOL).length,
     purchasesArrived: log.filter((call) => call.name === PURCHASE_TOOL).length,

@@ -61,13 +61,19 @@ export interface ToolTokenCost {
  */
 export function toolTokenCost(tool: McpTool, request: string, others: readonly McpTool[]): ToolTokenCost {
   if (others.some((other) => other.name === tool.name)) {
-    throw new UsageError("tool-twice", { what: `toolTokenCost: "${tool.name}" is already among the other tools`, expected: "the catalog without the tool being priced" });
+    throw new UsageError("tool-twice", {
+      what: `toolTokenCost: "${tool.name}" is already among the other tools`,
+      expected: "the catalog without the tool being priced",
+    });
   }
   const withTool = [...others, tool];
-  const added = (render: (tools: readonly McpTool[]) => string) => countQwenTokens(render(withTool)) - countQwenTokens(render(others));
+  const added = (render: (tools: readonly McpTool[]) => string) =>
+    countQwenTokens(render(withTool)) - countQwenTokens(render(others));
   return {
     nativeText: `{"type": "function", "function": ${ollamaFunctionJson(tool)}}`,
-    choiceText: choicePrompt("", [tool]).split("\n").find((line) => line.startsWith("- "))!,
+    choiceText: choicePrompt("", [tool])
+      .split("\n")
+      .find((line) => line.startsWith("- "))!,
     native: added((tools) => renderQwen25Native(request, tools)),
     choice: added((tools) => renderQwen25Choice(request, tools)),
     description: countQwenTokens(tool.description ?? ""),
@@ -109,14 +115,28 @@ function describe(selector: ConditionSelector): string {
 }
 
 /** Pairs two conditions request by request, so McNemar's test can use what the same requests did in both. */
-export function pairedOutcomes(rows: readonly Row[], first: ConditionSelector, second: ConditionSelector): PairedOutcomes {
+export function pairedOutcomes(
+  rows: readonly Row[],
+  first: ConditionSelector,
+  second: ConditionSelector,
+): PairedOutcomes {
   const a = rowsOf(rows, first);
   const b = rowsOf(rows, second);
-  for (const [selector, found] of [[first, a], [second, b]] as const) {
-    if (found.length === 0) throw new UsageError("condition", { what: `pairedOutcomes: no rows for ${describe(selector)}`, expected: "a condition the rows hold" });
+  for (const [selector, found] of [
+    [first, a],
+    [second, b],
+  ] as const) {
+    if (found.length === 0)
+      throw new UsageError("condition", {
+        what: `pairedOutcomes: no rows for ${describe(selector)}`,
+        expected: "a condition the rows hold",
+      });
     const ids = found.map((row) => row.requestId);
     if (new Set(ids).size !== ids.length) {
-      throw new UsageError("condition", { what: `pairedOutcomes: ${describe(selector)} has a request twice`, expected: "one row per request (name the model)" });
+      throw new UsageError("condition", {
+        what: `pairedOutcomes: ${describe(selector)} has a request twice`,
+        expected: "one row per request (name the model)",
+      });
     }
   }
   const right = new Map(b.map((row) => [row.requestId, row.outcome === "right"]));
@@ -143,7 +163,12 @@ export interface ScoredTool {
 
 /** The m tools BM25 ranks highest for the request, best first, with their scores (ties keep catalog order). */
 export function searchTools(request: string, tools: readonly McpTool[], m: number): ScoredTool[] {
-  if (!Number.isInteger(m) || m < 1) throw new UsageError("count", { what: "searchTools: invalid m", expected: "a whole number >= 1", received: String(m) });
+  if (!Number.isInteger(m) || m < 1)
+    throw new UsageError("count", {
+      what: "searchTools: invalid m",
+      expected: "a whole number >= 1",
+      received: String(m),
+    });
   const scores = bm25Scorer()(request, tools.map(toolText));
   const order = tools.map((_, index) => index).sort((i, j) => scores[j]! - scores[i]! || i - j);
   return order.slice(0, m).map((i) => ({ name: tools[i]!.name, score: scores[i]! }));
@@ -152,7 +177,12 @@ export function searchTools(request: string, tools: readonly McpTool[], m: numbe
 /** Recall of a BM25 top-m search over every request, each request ranking its own shuffled catalog as the runner does. */
 export interface SearchRecall extends RecallAtK {
   /** Requests whose expected tool the search did not keep: no model can choose it from what is offered. */
-  readonly misses: readonly { readonly requestId: string; readonly request: string; readonly expected: string; readonly offered: readonly string[] }[];
+  readonly misses: readonly {
+    readonly requestId: string;
+    readonly request: string;
+    readonly expected: string;
+    readonly offered: readonly string[];
+  }[];
 }
 
 export function searchRecall(
@@ -163,10 +193,18 @@ export function searchRecall(
     const catalog = requestCatalog(data, options.kind, options.size, request.id, options.baseSeed);
     return { request, offered: searchTools(request.text, catalog, options.m).map((tool) => tool.name) };
   });
-  const recall = recallAtK(ranked.map(({ request, offered }) => ({ expected: request.expected, offered })), options.m);
+  const recall = recallAtK(
+    ranked.map(({ request, offered }) => ({ expected: request.expected, offered })),
+    options.m,
+  );
   const misses = ranked
     .filter((_, i) => !recall.perRequest[i])
-    .map(({ request, offered }) => ({ requestId: request.id, request: request.text, expected: request.expected, offered }));
+    .map(({ request, offered }) => ({
+      requestId: request.id,
+      request: request.text,
+      expected: request.expected,
+      offered,
+    }));
   return { ...recall, misses };
 }
 
@@ -174,10 +212,17 @@ export function searchRecall(
 export function quoteFigure(file: PublishedFigures, id: string): string {
   const figure = file.figures.find((f) => f.id === id);
   if (figure === undefined) {
-    throw new UsageError("figure", { what: `quoteFigure: no figure "${id}"`, expected: `one of the ${file.figures.length} published figure ids`, received: JSON.stringify(id) });
+    throw new UsageError("figure", {
+      what: `quoteFigure: no figure "${id}"`,
+      expected: `one of the ${file.figures.length} published figure ids`,
+      received: JSON.stringify(id),
+    });
   }
   if (!("stated" in figure)) {
-    throw new UsageError("figure", { what: `quoteFigure: "${id}" is a ${figure.type}; it has no wording to quote`, expected: "a figure the chapter states in words" });
+    throw new UsageError("figure", {
+      what: `quoteFigure: "${id}" is a ${figure.type}; it has no wording to quote`,
+      expected: "a figure the chapter states in words",
+    });
   }
   const where = figure.where.replace(/^chapter 14, Part A, (?:section|figure) '(.*)'$/, "chapter 14, Part A: $1");
   return `"${figure.stated}" (${where})`;

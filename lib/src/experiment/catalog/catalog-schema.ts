@@ -34,7 +34,11 @@ export const inputSchemaSchema = z
   .superRefine((schema, ctx) => {
     for (const key of schema.required ?? []) {
       if (!(key in (schema.properties ?? {}))) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["required"], message: `required key "${key}" is not in properties` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["required"],
+          message: `required key "${key}" is not in properties`,
+        });
       }
     }
   });
@@ -43,9 +47,7 @@ export const catalogToolSchema = z
   .object({ name: toolName, description: z.string().min(1), inputSchema: inputSchemaSchema })
   .strict();
 
-export const confusableToolSchema = catalogToolSchema
-  .extend({ resembles: z.enum(SHOP_TOOL_NAMES) })
-  .strict();
+export const confusableToolSchema = catalogToolSchema.extend({ resembles: z.enum(SHOP_TOOL_NAMES) }).strict();
 
 export const catalogRequestSchema = z
   .object({ id: z.string().min(1), text: z.string().min(1), expected: z.enum(SHOP_TOOL_NAMES) })
@@ -56,7 +58,8 @@ export const noToolRequestSchema = z
   .strict();
 
 const toolFile = <T extends z.ZodTypeAny>(tool: T) => z.object({ about: z.string(), tools: z.array(tool) }).strict();
-const requestFile = <T extends z.ZodTypeAny>(request: T) => z.object({ about: z.string(), requests: z.array(request) }).strict();
+const requestFile = <T extends z.ZodTypeAny>(request: T) =>
+  z.object({ about: z.string(), requests: z.array(request) }).strict();
 
 /** One schema per file in evidence/catalog/. */
 export const catalogFiles = {

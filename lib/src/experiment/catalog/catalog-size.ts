@@ -41,6 +41,13 @@ export function catalogTokenSizes(data: CatalogData): CatalogTokenSize[] {
       native.push(n / data.requests.length);
       listed.push(c / data.requests.length);
     }
-    return { kind, sizes, native, listed, nativePerTool: perTool(sizes, native), listedPerTool: perTool(sizes, listed) };
+    return {
+      kind,
+      sizes,
+      native,
+      listed,
+      nativePerTool: perTool(sizes, native),
+      listedPerTool: perTool(sizes, listed),
+    };
   });
 }

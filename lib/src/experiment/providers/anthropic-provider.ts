@@ -10,7 +10,13 @@ import { maskSecrets, postJson, type RetryNotice } from "../../http/http-json.js
 import { costUsd, priceFor, ANTHROPIC_PRICES, type ModelPrice } from "./prices.js";
 import { nowMs, type Ask, type Prepared, type Provider, type Reply } from "./provider.js";
 import { ANTHROPIC_REQUEST_RULES, requestRuleFor, ruleSettings, type AnthropicRequestRule } from "./anthropic-rules.js";
-import { ANTHROPIC_VERSION, CountTokensResponseSchema, fromAnthropicResponse, toAnthropicCountRequest, toAnthropicRequest } from "./anthropic-wire.js";
+import {
+  ANTHROPIC_VERSION,
+  CountTokensResponseSchema,
+  fromAnthropicResponse,
+  toAnthropicCountRequest,
+  toAnthropicRequest,
+} from "./anthropic-wire.js";
 
 export type AnthropicOptions = {
   apiKey?: string;
@@ -64,7 +70,8 @@ export function anthropicProvider(options: AnthropicOptions = {}): Provider {
     return price;
   };
   const body = (ask: Ask) => toAnthropicRequest(ask, requestRuleFor(ask.model, rules));
-  const keyOf = (ask: Ask) => JSON.stringify([ask.model, ask.protocol, ask.request, ask.offered.map((tool) => tool.name)]);
+  const keyOf = (ask: Ask) =>
+    JSON.stringify([ask.model, ask.protocol, ask.request, ask.offered.map((tool) => tool.name)]);
 
   const worstCaseUsd = async (ask: Ask): Promise<number> => {
     // Exact input tokens from the free count_tokens endpoint, and every allowed output token.
@@ -74,7 +81,11 @@ export function anthropicProvider(options: AnthropicOptions = {}): Provider {
     if (!parsed.success) {
       throw new ServiceError(
         "bad-response",
-        { what: "the count_tokens answer is not the documented shape", expected: "{input_tokens: a whole number >= 0}", received: preview(answer, 120) },
+        {
+          what: "the count_tokens answer is not the documented shape",
+          expected: "{input_tokens: a whole number >= 0}",
+          received: preview(answer, 120),
+        },
         { cause: parsed.error },
       );
     }

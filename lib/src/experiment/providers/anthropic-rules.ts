@@ -34,7 +34,8 @@ export const ANTHROPIC_REQUEST_RULES: readonly AnthropicRequestRule[] = [
     maxTokens: 1024,
     toolChoice: "auto",
     readOn: READ_ON,
-    source: "chapter 14, Part A, 'The experiment' (Haiku 4.5 at temperature zero); platform.claude.com/docs/en/api/messages (temperature 0.0 to 1.0)",
+    source:
+      "chapter 14, Part A, 'The experiment' (Haiku 4.5 at temperature zero); platform.claude.com/docs/en/api/messages (temperature 0.0 to 1.0)",
   },
   {
     model: "claude-sonnet-5-5",
@@ -43,12 +44,16 @@ export const ANTHROPIC_REQUEST_RULES: readonly AnthropicRequestRule[] = [
     maxTokens: 2048,
     toolChoice: "auto",
     readOn: READ_ON,
-    source: "platform.claude.com/docs/en/models/sonnet-5-5/whats-new-sonnet-5-5 ('Turn off up-front thinking', 'Forced tool use returns an error')",
+    source:
+      "platform.claude.com/docs/en/models/sonnet-5-5/whats-new-sonnet-5-5 ('Turn off up-front thinking', 'Forced tool use returns an error')",
   },
 ];
 
 /** The rule for a model id (a dated id matches its prefix); a UsageError naming the known models otherwise. */
-export function requestRuleFor(model: string, table: readonly AnthropicRequestRule[] = ANTHROPIC_REQUEST_RULES): AnthropicRequestRule {
+export function requestRuleFor(
+  model: string,
+  table: readonly AnthropicRequestRule[] = ANTHROPIC_REQUEST_RULES,
+): AnthropicRequestRule {
   const rule = table.find((row) => model === row.model || model.startsWith(`${row.model}-`));
   if (rule === undefined) {
     throw new UsageError("model", {

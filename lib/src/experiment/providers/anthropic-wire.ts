@@ -10,7 +10,13 @@
 // pause_turn, refusal or model_context_window_exceeded. The per-model settings (thinking,
 // temperature, max_tokens) come from anthropic-rules.ts.
 import { z } from "zod";
-import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "../prompts/choice-prompt.js";
+import {
+  choiceAnswer,
+  choiceOptionsFor,
+  choicePrompt,
+  choiceSchema,
+  isChoiceProtocol,
+} from "../prompts/choice-prompt.js";
 import { ServiceError } from "../../errors/service-error.js";
 import { preview } from "../../errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
@@ -29,7 +35,10 @@ export type AnthropicMessagesRequest = {
 };
 
 /** The body for one question, under the model's request rule (see anthropic-rules.ts). */
-export function toAnthropicRequest(ask: Ask, rule: Pick<AnthropicRequestRule, "temperature" | "thinking" | "maxTokens">): AnthropicMessagesRequest {
+export function toAnthropicRequest(
+  ask: Ask,
+  rule: Pick<AnthropicRequestRule, "temperature" | "thinking" | "maxTokens">,
+): AnthropicMessagesRequest {
   const base = {
     model: ask.model,
     max_tokens: rule.maxTokens,
@@ -40,7 +49,11 @@ export function toAnthropicRequest(ask: Ask, rule: Pick<AnthropicRequestRule, "t
     return {
       ...base,
       messages: [{ role: "user", content: ask.request }],
-      tools: ask.offered.map((tool) => ({ name: tool.name, description: tool.description ?? "", input_schema: tool.inputSchema })),
+      tools: ask.offered.map((tool) => ({
+        name: tool.name,
+        description: tool.description ?? "",
+        input_schema: tool.inputSchema,
+      })),
     };
   }
   const choice = choiceOptionsFor(ask.protocol);
@@ -52,21 +65,27 @@ export function toAnthropicRequest(ask: Ask, rule: Pick<AnthropicRequestRule, "t
 }
 
 /** The count_tokens body for the same question: the request without max_tokens and sampling. */
-export function toAnthropicCountRequest(request: AnthropicMessagesRequest): Omit<AnthropicMessagesRequest, "max_tokens" | "temperature"> {
+export function toAnthropicCountRequest(
+  request: AnthropicMessagesRequest,
+): Omit<AnthropicMessagesRequest, "max_tokens" | "temperature"> {
   const { max_tokens: _max, temperature: _temperature, ...rest } = request;
   return rest;
 }
 
 const ContentBlockSchema = z.union([
   z.object({ type: z.literal("text"), text: z.string() }).passthrough(),
-  z.object({ type: z.literal("tool_use"), id: z.string(), name: z.string(), input: z.record(z.unknown()) }).passthrough(),
+  z
+    .object({ type: z.literal("tool_use"), id: z.string(), name: z.string(), input: z.record(z.unknown()) })
+    .passthrough(),
   z.object({ type: z.string() }).passthrough(),
 ]);
 
 const MessagesResponseSchema = z.object({
   content: z.array(ContentBlockSchema),
   stop_reason: z.string().nullable().optional(),
-  usage: z.object({ input_tokens: z.number().int().nonnegative(), output_tokens: z.number().int().nonnegative() }).passthrough(),
+  usage: z
+    .object({ input_tokens: z.number().int().nonnegative(), output_tokens: z.number().int().nonnegative() })
+    .passthrough(),
 });
 
 export const CountTokensResponseSchema = z.object({ input_tokens: z.number().int().nonnegative() });
@@ -92,10 +111,11 @@ export function fromAnthropicResponse(ask: Pick<Ask, "protocol">, body: unknown,
   const text = response.content
     .flatMap((block) => (block.type === "text" && typeof block["text"] === "string" ? [block["text"] as string] : []))
     .join("");
-  const thinkingBlocks = response.content.filter((block) => block.type === "thinking" || block.type === "redacted_thinking").length;
+  const thinkingBlocks = response.content.filter(
+    (block) => block.type === "thinking" || block.type === "redacted_thinking",
+  ).length;
   const toolUse = response.content.find((block) => block.type === "tool_use") as
-    | { type: "tool_use"; name: string; input: Record<string, unknown> }
-    | undefined;
+    { type: "tool_use"; name: string; input: Record<string, unknown> } | undefined;
   let answer: Reply["answer"];
   if (ask.protocol === "native" && toolUse !== undefined) {
     answer = { kind: "call", name: toolUse.name, arguments: toolUse.input };

@@ -21,7 +21,11 @@ export function parseDotenv(text: string): Map<string, string> {
 }
 
 /** A variable from the environment, else from cwd/.env; undefined when neither has it. */
-export function readSecret(name: string, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string | undefined {
+export function readSecret(
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string | undefined {
   const fromEnv = env[name];
   if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
   const file = join(cwd, ".env");

@@ -38,7 +38,10 @@ export function lexicalBest(request: string, offered: readonly McpTool[], option
 }
 
 /** What the retrieval baseline answers, without timing: a call to the top tool, or a decline. */
-export function lexicalAnswer(ask: Pick<Ask, "request" | "offered" | "protocol">, options: LexicalOptions = {}): Reply["answer"] {
+export function lexicalAnswer(
+  ask: Pick<Ask, "request" | "offered" | "protocol">,
+  options: LexicalOptions = {},
+): Reply["answer"] {
   const minScore = options.minScore ?? LEXICAL_DEFAULT_MIN_SCORE;
   const best = lexicalBest(ask.request, ask.offered, options);
   if (best === null) return { kind: "text", text: "No tools were offered." };
@@ -46,7 +49,10 @@ export function lexicalAnswer(ask: Pick<Ask, "request" | "offered" | "protocol">
   // declines in words, and "choice-none" declines by choosing none_of_these.
   if (best.score < minScore) {
     if (ask.protocol === "native") {
-      return { kind: "text", text: `No offered tool matches well enough (best BM25 score ${best.score.toFixed(3)} < ${minScore}).` };
+      return {
+        kind: "text",
+        text: `No offered tool matches well enough (best BM25 score ${best.score.toFixed(3)} < ${minScore}).`,
+      };
     }
     if (ask.protocol === "choice-none") return { kind: "text", text: NONE_OF_THESE };
   }

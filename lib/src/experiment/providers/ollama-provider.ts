@@ -5,12 +5,23 @@
 import { UsageError } from "../../errors/usage-error.js";
 import { choiceOptionsFor } from "../prompts/choice-prompt.js";
 import { postJson, type RetryNotice } from "../../http/http-json.js";
-import { fromOllamaResponse, numCtxFor, ollamaUnloadRequest, OLLAMA_ANSWER_ROOM, toOllamaRequest } from "./ollama-wire.js";
+import {
+  fromOllamaResponse,
+  numCtxFor,
+  ollamaUnloadRequest,
+  OLLAMA_ANSWER_ROOM,
+  toOllamaRequest,
+} from "./ollama-wire.js";
 import { nowMs, type Ask, type Prepared, type Provider, type Reply } from "./provider.js";
 import { renderQwen25Choice, renderQwen25Native } from "../prompts/qwen-template.js";
 import { countQwenTokens, QWEN_TOKENIZER_LABEL } from "../prompts/qwen-tokens.js";
 
-export type OllamaOptions = { baseUrl?: string; timeoutMs?: number; onRetry?: (notice: RetryNotice) => void; retryBaseDelayMs?: number };
+export type OllamaOptions = {
+  baseUrl?: string;
+  timeoutMs?: number;
+  onRetry?: (notice: RetryNotice) => void;
+  retryBaseDelayMs?: number;
+};
 
 export const OLLAMA_DEFAULT_URL = "http://127.0.0.1:11434";
 
@@ -44,7 +55,8 @@ export function ollamaBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   }
   if (host === "" || host === "[]") host = "127.0.0.1";
   const portNumber = Number(port);
-  if (port === undefined || port === "" || !Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) port = defaultPort;
+  if (port === undefined || port === "" || !Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535)
+    port = defaultPort;
   return `${scheme}://${host}:${port}${path}`.replace(/\/+$/, "");
 }
 
@@ -89,7 +101,10 @@ export function ollamaProvider(options: OllamaOptions = {}): Provider {
     async ask(ask: Ask): Promise<Reply> {
       const size = numCtx.get(ask.model);
       if (size === undefined) {
-        throw new UsageError("not-prepared", { what: `ollama: ${ask.model} was asked before prepare()`, expected: "prepare(model, largest) first, which sets num_ctx" });
+        throw new UsageError("not-prepared", {
+          what: `ollama: ${ask.model} was asked before prepare()`,
+          expected: "prepare(model, largest) first, which sets num_ctx",
+        });
       }
       const offline = offlinePromptTokens(ask);
       if (offline + OLLAMA_ANSWER_ROOM > size) {
@@ -103,7 +118,12 @@ export function ollamaProvider(options: OllamaOptions = {}): Provider {
       const body = await post(`${baseUrl}/api/chat`, toOllamaRequest(ask, size));
       const reply = fromOllamaResponse(ask, body, nowMs() - started);
       const reported = reply.promptTokensReported ?? null;
-      return { ...reply, promptTokens: promptTokensOf(reported, offline), promptTokensOffline: offline, promptTokensReported: reported };
+      return {
+        ...reply,
+        promptTokens: promptTokensOf(reported, offline),
+        promptTokensOffline: offline,
+        promptTokensReported: reported,
+      };
     },
   };
 }

@@ -11,7 +11,13 @@
 // changes, so the same value goes on the unload request and on every question.
 import { z } from "zod";
 import { asModelTool } from "../../tools/as-model-tool.js";
-import { choiceAnswer, choiceOptionsFor, choicePrompt, choiceSchema, isChoiceProtocol } from "../prompts/choice-prompt.js";
+import {
+  choiceAnswer,
+  choiceOptionsFor,
+  choicePrompt,
+  choiceSchema,
+  isChoiceProtocol,
+} from "../prompts/choice-prompt.js";
 import { ServiceError } from "../../errors/service-error.js";
 import { preview } from "../../errors/wording.js";
 import type { Ask, Reply } from "./provider.js";
@@ -55,7 +61,10 @@ export function toOllamaRequest(ask: Ask, numCtx: number): OllamaChatRequest {
 }
 
 /** The body that unloads a model, so its next prompt is not served from a cache left by earlier work. */
-export function ollamaUnloadRequest(model: string, numCtx: number): { model: string; messages: []; keep_alive: 0; options: { num_ctx: number } } {
+export function ollamaUnloadRequest(
+  model: string,
+  numCtx: number,
+): { model: string; messages: []; keep_alive: 0; options: { num_ctx: number } } {
   return { model, messages: [], keep_alive: 0, options: { num_ctx: numCtx } };
 }
 

@@ -13,11 +13,28 @@ export type ModelPrice = Price & {
 };
 
 const READ_ON = "2026-11-30";
-const SOURCE = "platform.claude.com/docs/en/models/sonnet-5-5/overview (comparison table), as stored for the search tool";
+const SOURCE =
+  "platform.claude.com/docs/en/models/sonnet-5-5/overview (comparison table), as stored for the search tool";
 
 export const ANTHROPIC_PRICES: readonly ModelPrice[] = [
-  { model: "claude-haiku-4-5", inputUsdPerMTok: 1, outputUsdPerMTok: 5, readOn: READ_ON, source: SOURCE, verified: true, acceptsTemperature: true },
-  { model: "claude-sonnet-5-5", inputUsdPerMTok: 2, outputUsdPerMTok: 10, readOn: READ_ON, source: SOURCE, verified: true, acceptsTemperature: false },
+  {
+    model: "claude-haiku-4-5",
+    inputUsdPerMTok: 1,
+    outputUsdPerMTok: 5,
+    readOn: READ_ON,
+    source: SOURCE,
+    verified: true,
+    acceptsTemperature: true,
+  },
+  {
+    model: "claude-sonnet-5-5",
+    inputUsdPerMTok: 2,
+    outputUsdPerMTok: 10,
+    readOn: READ_ON,
+    source: SOURCE,
+    verified: true,
+    acceptsTemperature: false,
+  },
 ];
 
 /** The price row for a model id, matching a dated id (claude-haiku-4-5-20251001) by its prefix. */

@@ -23,7 +23,15 @@ export function scriptedProvider(script: Script, label = "scripted answers, not 
     async ask(ask: Ask): Promise<Reply> {
       const step = await script(ask, index++);
       if (isReply(step)) return { ...step, stopReason: step.stopReason ?? null };
-      return { answer: step, promptTokens: 0, outputTokens: 0, prefillMs: null, totalMs: 0, stopReason: null, usage: null };
+      return {
+        answer: step,
+        promptTokens: 0,
+        outputTokens: 0,
+        prefillMs: null,
+        totalMs: 0,
+        stopReason: null,
+        usage: null,
+      };
     },
   };
 }

@@ -18,7 +18,14 @@ import { preview } from "../../errors/wording.js";
 import { bm25Scorer } from "../../tools/bm25.js";
 import { topTools } from "../../tools/top-tools.js";
 import type { McpTool } from "../../tools/types.js";
-import { buildCatalog, catalogHash, loadCatalogData, requestSeed, shuffledFor, type CatalogData } from "../catalog/catalog.js";
+import {
+  buildCatalog,
+  catalogHash,
+  loadCatalogData,
+  requestSeed,
+  shuffledFor,
+  type CatalogData,
+} from "../catalog/catalog.js";
 import { CATALOG_SIZES, type CatalogSize } from "../catalog/catalog-schema.js";
 import { rowKey } from "../running/design.js";
 import { lexicalAnswer } from "../providers/lexical-provider.js";
@@ -57,7 +64,14 @@ export function firstDifference(a: unknown, b: unknown, path = ""): { path: stri
     }
     return null;
   }
-  if (a !== null && b !== null && typeof a === "object" && typeof b === "object" && !Array.isArray(a) && !Array.isArray(b)) {
+  if (
+    a !== null &&
+    b !== null &&
+    typeof a === "object" &&
+    typeof b === "object" &&
+    !Array.isArray(a) &&
+    !Array.isArray(b)
+  ) {
     const ra = a as Record<string, unknown>;
     const rb = b as Record<string, unknown>;
     for (const key of new Set([...Object.keys(ra), ...Object.keys(rb)])) {
@@ -90,23 +104,44 @@ export function checkReceiptRows(receipt: Receipt, catalog: CatalogData, source 
     });
   }
   const requests = new Map([...catalog.requests, ...catalog.noToolRequests].map((r) => [r.id, r] as const));
-  const tools = new Map([...catalog.shopTools, ...catalog.confusable, ...catalog.unrelated].map((t) => [t.name, t] as const));
+  const tools = new Map(
+    [...catalog.shopTools, ...catalog.confusable, ...catalog.unrelated].map((t) => [t.name, t] as const),
+  );
   const models = new Set([...receipt.run.model.split(","), ...(receipt.run.runs ?? []).flatMap((r) => r.models)]);
   const catalogs = new Map<string, McpTool[]>();
   const scorer = bm25Scorer();
   const seen = new Set<string>();
   receipt.rows.forEach((row, index) => {
     const key = rowKey(row);
-    if (seen.has(key)) fail(row, index, "repeats a condition an earlier row already answered", "each model, request and condition once", "a duplicate");
+    if (seen.has(key))
+      fail(
+        row,
+        index,
+        "repeats a condition an earlier row already answered",
+        "each model, request and condition once",
+        "a duplicate",
+      );
     seen.add(key);
-    if (!models.has(row.model)) fail(row, index, "names a model no run of this receipt asked", [...models].join(", "), row.model);
+    if (!models.has(row.model))
+      fail(row, index, "names a model no run of this receipt asked", [...models].join(", "), row.model);
     const request = requests.get(row.requestId);
-    if (request === undefined) fail(row, index, "names a request the catalog does not hold", "a request id of evidence/catalog", row.requestId);
-    if (request!.text !== row.request) fail(row, index, "has a request text that is not the catalog's", preview(request!.text), preview(row.request));
-    if (request!.expected !== row.expected) fail(row, index, "has an expected tool that is not the catalog's", String(request!.expected), String(row.expected));
-    if (!(CATALOG_SIZES as readonly number[]).includes(row.size)) fail(row, index, "has a catalog size the design does not have", CATALOG_SIZES.join(", "), String(row.size));
+    if (request === undefined)
+      fail(row, index, "names a request the catalog does not hold", "a request id of evidence/catalog", row.requestId);
+    if (request!.text !== row.request)
+      fail(row, index, "has a request text that is not the catalog's", preview(request!.text), preview(row.request));
+    if (request!.expected !== row.expected)
+      fail(
+        row,
+        index,
+        "has an expected tool that is not the catalog's",
+        String(request!.expected),
+        String(row.expected),
+      );
+    if (!(CATALOG_SIZES as readonly number[]).includes(row.size))
+      fail(row, index, "has a catalog size the design does not have", CATALOG_SIZES.join(", "), String(row.size));
     const seed = requestSeed(receipt.run.baseSeed, row.kind, row.size as CatalogSize, row.requestId);
-    if (row.seed !== seed) fail(row, index, "has a seed that does not derive from the base seed", String(seed), String(row.seed));
+    if (row.seed !== seed)
+      fail(row, index, "has a seed that does not derive from the base seed", String(seed), String(row.seed));
     const catalogKey = `${row.kind}:${row.size}`;
     let built = catalogs.get(catalogKey);
     if (built === undefined) {
@@ -116,33 +151,75 @@ export function checkReceiptRows(receipt: Receipt, catalog: CatalogData, source 
     const shuffled = shuffledFor(built, seed);
     const names = shuffled.map((t) => t.name);
     if (row.search === undefined) {
-      if (!sameList(row.offered, names)) fail(row, index, "offered a list that is not its catalog's seeded shuffle", `${names.length} tools, ${names.slice(0, 3).join(", ")}, …`, `${row.offered.length} tools, ${row.offered.slice(0, 3).join(", ")}, …`);
+      if (!sameList(row.offered, names))
+        fail(
+          row,
+          index,
+          "offered a list that is not its catalog's seeded shuffle",
+          `${names.length} tools, ${names.slice(0, 3).join(", ")}, …`,
+          `${row.offered.length} tools, ${row.offered.slice(0, 3).join(", ")}, …`,
+        );
     } else if (row.search.method === "bm25") {
       const top = topTools(row.request, shuffled, scorer, row.search.top).map((t) => t.name);
-      if (!sameList(row.offered, top)) fail(row, index, "offered a list BM25 does not rank top on its catalog", top.join(", "), row.offered.join(", "));
+      if (!sameList(row.offered, top))
+        fail(
+          row,
+          index,
+          "offered a list BM25 does not rank top on its catalog",
+          top.join(", "),
+          row.offered.join(", "),
+        );
     } else {
       const distinct = new Set(row.offered);
       const want = Math.min(row.search.top, names.length);
       if (row.offered.length !== want || distinct.size !== want || row.offered.some((n) => !names.includes(n))) {
-        fail(row, index, `offered a list that is not ${want} distinct tools of its catalog`, `${want} distinct tools of the ${row.kind} ${row.size} catalog`, row.offered.join(", "));
+        fail(
+          row,
+          index,
+          `offered a list that is not ${want} distinct tools of its catalog`,
+          `${want} distinct tools of the ${row.kind} ${row.size} catalog`,
+          row.offered.join(", "),
+        );
       }
     }
     if (row.search !== undefined) {
       const hit = row.expected !== null && row.offered.includes(row.expected);
-      if (row.search.hit !== hit) fail(row, index, "records a search hit its offered list contradicts", String(hit), String(row.search.hit));
+      if (row.search.hit !== hit)
+        fail(row, index, "records a search hit its offered list contradicts", String(hit), String(row.search.hit));
     }
     const outcome = classify(row.answer, row.expected, row.offered, row.stopReason);
     if (row.outcome !== outcome) fail(row, index, "records an outcome its answer does not give", outcome, row.outcome);
     if (receipt.run.provider === "lexical") {
       const offered = row.offered.map((name) => tools.get(name)!);
       const answer = lexicalAnswer({ request: row.request, offered, protocol: row.protocol });
-      if (firstDifference(answer, row.answer) !== null) fail(row, index, "records an answer the retrieval baseline does not give", preview(answer, 80), preview(row.answer, 80));
+      if (firstDifference(answer, row.answer) !== null)
+        fail(
+          row,
+          index,
+          "records an answer the retrieval baseline does not give",
+          preview(answer, 80),
+          preview(row.answer, 80),
+        );
     }
     if (row.costUsd !== undefined) {
       const price = priceFor(row.model, receipt.run.prices?.map((p) => ({ ...p, acceptsTemperature: false })) ?? []);
-      if (price === undefined) fail(row, index, "has a cost but the receipt holds no price for its model", `a price for ${row.model} in run.prices`, "none");
+      if (price === undefined)
+        fail(
+          row,
+          index,
+          "has a cost but the receipt holds no price for its model",
+          `a price for ${row.model} in run.prices`,
+          "none",
+        );
       const expected = costUsd(price!, row.promptTokens, row.outputTokens);
-      if (Math.abs(expected - row.costUsd) > COST_TOLERANCE_USD) fail(row, index, "has a cost its tokens do not give at list price", expected.toFixed(8), row.costUsd.toFixed(8));
+      if (Math.abs(expected - row.costUsd) > COST_TOLERANCE_USD)
+        fail(
+          row,
+          index,
+          "has a cost its tokens do not give at list price",
+          expected.toFixed(8),
+          row.costUsd.toFixed(8),
+        );
     }
   });
 }
@@ -155,7 +232,10 @@ export function parseReceipt(value: unknown, source = "receipt", options: Receip
     const where = issue && issue.path.length > 0 ? issue.path.join(".") : "(root)";
     throw new DataError(
       "invalid",
-      { what: `${source} is not a valid mcp-workbook/receipt@2: at ${where}: ${issue?.message ?? "invalid"}`, expected: "a receipt matching mcp-workbook/receipt@2" },
+      {
+        what: `${source} is not a valid mcp-workbook/receipt@2: at ${where}: ${issue?.message ?? "invalid"}`,
+        expected: "a receipt matching mcp-workbook/receipt@2",
+      },
       { cause: parsed.error },
     );
   }
@@ -182,13 +262,21 @@ export function loadReceipt(path: string, options: ReceiptLoadOptions = {}): Rec
     text = readFileSync(path, "utf8");
   } catch (error) {
     if (error instanceof DataError) throw error;
-    throw new DataError("unreadable", { what: `cannot read receipt ${path}`, expected: "a readable file", received: (error as Error).message }, { cause: error });
+    throw new DataError(
+      "unreadable",
+      { what: `cannot read receipt ${path}`, expected: "a readable file", received: (error as Error).message },
+      { cause: error },
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new DataError("invalid", { what: `${path} is not JSON`, expected: "a JSON receipt", received: (error as Error).message }, { cause: error });
+    throw new DataError(
+      "invalid",
+      { what: `${path} is not JSON`, expected: "a JSON receipt", received: (error as Error).message },
+      { cause: error },
+    );
   }
   return parseReceipt(value, path, options);
 }

@@ -32,7 +32,16 @@ export type Answer = z.infer<typeof AnswerSchema>;
  * short (its output budget or context ran out) is "cut-short" and one it refused is "refused":
  * neither is the model choosing not to call.
  */
-export const OutcomeSchema = z.enum(["right", "wrong", "no-call", "not-offered", "false-call", "declined", "cut-short", "refused"]);
+export const OutcomeSchema = z.enum([
+  "right",
+  "wrong",
+  "no-call",
+  "not-offered",
+  "false-call",
+  "declined",
+  "cut-short",
+  "refused",
+]);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
 /** A search that chose the offered tools: its method, how many it kept, and whether the expected tool was among them. */
@@ -222,7 +231,12 @@ export type Receipt = z.infer<typeof ReceiptSchema>;
  * Right tool, wrong tool, no call, or a name that was never offered (checked before right/wrong).
  * When no tool is expected, any call is a false call and words are the right way to decline.
  */
-export function classify(answer: Answer, expected: string | null, offered: readonly string[], stopReason: string | null = null): Outcome {
+export function classify(
+  answer: Answer,
+  expected: string | null,
+  offered: readonly string[],
+  stopReason: string | null = null,
+): Outcome {
   const stop = stopKind(stopReason);
   if (stop !== "ended") return stop;
   if (expected === null) return answer.kind === "text" ? "declined" : "false-call";
@@ -232,7 +246,12 @@ export function classify(answer: Answer, expected: string | null, offered: reado
 }
 
 /** Stop reasons that mean the service cut the reply short: Anthropic's and Ollama's words for it. */
-export const CUT_SHORT_STOP_REASONS: readonly string[] = ["max_tokens", "model_context_window_exceeded", "length", "pause_turn"];
+export const CUT_SHORT_STOP_REASONS: readonly string[] = [
+  "max_tokens",
+  "model_context_window_exceeded",
+  "length",
+  "pause_turn",
+];
 export const REFUSED_STOP_REASONS: readonly string[] = ["refusal"];
 
 /** Whether a stop reason ended the reply normally, cut it short, or was a refusal. */

@@ -2,7 +2,17 @@
 // The checkpoint calls it to recompute a receipt's tables; loadReceipt refuses a receipt whose
 // stored tables differ from what this returns.
 import { leastSquares, wilson } from "../../stats/index.js";
-import { RECEIPT_SCHEMA, type CatalogKind, type ConditionCell, type Protocol, type Receipt, type Row, type Run, type Tables, type TokenFit } from "./receipt.js";
+import {
+  RECEIPT_SCHEMA,
+  type CatalogKind,
+  type ConditionCell,
+  type Protocol,
+  type Receipt,
+  type Row,
+  type Run,
+  type Tables,
+  type TokenFit,
+} from "./receipt.js";
 
 const KIND_ORDER: readonly CatalogKind[] = ["unrelated", "confusable"];
 const PROTOCOL_ORDER: readonly Protocol[] = ["native", "choice", "choice-none"];

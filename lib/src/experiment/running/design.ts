@@ -28,8 +28,7 @@ export const CHAPTER_SEARCH_CATALOGS: Design["searchCatalogs"] = [{ kind: "confu
 export function conditionsOf(design: Design): Condition[] {
   const conditions: Condition[] = [];
   for (const kind of design.kinds)
-    for (const size of design.sizes)
-      for (const protocol of design.protocols) conditions.push({ kind, size, protocol });
+    for (const size of design.sizes) for (const protocol of design.protocols) conditions.push({ kind, size, protocol });
   for (const search of design.searches)
     for (const { kind, size } of design.searchCatalogs)
       for (const protocol of design.protocols) conditions.push({ kind, size, protocol, search });
@@ -43,5 +42,12 @@ export function rowKey(row: Pick<Row, "model" | "requestId" | "kind" | "size" | 
 
 export function conditionKey(model: string, requestId: string, condition: Condition): string {
   const search = condition.search === undefined ? undefined : { ...condition.search, hit: false };
-  return rowKey({ model, requestId, kind: condition.kind, size: condition.size, protocol: condition.protocol, ...(search ? { search } : {}) });
+  return rowKey({
+    model,
+    requestId,
+    kind: condition.kind,
+    size: condition.size,
+    protocol: condition.protocol,
+    ...(search ? { search } : {}),
+  });
 }

@@ -18,8 +18,21 @@ import { ANTHROPIC_PRICES, costUsd, priceFor } from "../providers/prices.js";
  */
 export const CLAUDE_TOKEN_FACTOR = 2.2;
 
-export type DryRunCondition = { condition: Condition; rows: number; meanOfflineTokens: number; maxOfflineTokens: number };
-export type DryRunModel = { model: string; rows: number; worstUsd?: number; inputUsd?: number; outputUsd?: number; maxTokens?: number; numCtx?: number };
+export type DryRunCondition = {
+  condition: Condition;
+  rows: number;
+  meanOfflineTokens: number;
+  maxOfflineTokens: number;
+};
+export type DryRunModel = {
+  model: string;
+  rows: number;
+  worstUsd?: number;
+  inputUsd?: number;
+  outputUsd?: number;
+  maxTokens?: number;
+  numCtx?: number;
+};
 export type DryRunPlan = {
   provider: string;
   models: string[];
@@ -53,7 +66,8 @@ export function dryRunPlan(args: {
     const counts = requests.map((request) => {
       const shuffled = shuffledFor(catalog, requestSeed(args.baseSeed, condition.kind, condition.size, request.id));
       // An embedding search cannot rank offline: BM25's top tools stand in for its prompt size.
-      const offered = condition.search === undefined ? shuffled : topTools(request.text, shuffled, scorer, condition.search.top);
+      const offered =
+        condition.search === undefined ? shuffled : topTools(request.text, shuffled, scorer, condition.search.top);
       return offlinePromptTokens({ request: request.text, offered, protocol: condition.protocol, model: "" });
     });
     tokensPerRow.push(counts);
@@ -80,7 +94,14 @@ export function dryRunPlan(args: {
         outputUsd += costUsd(price, 0, rule.maxTokens);
       }
     }
-    return { model, rows: perModelRows, inputUsd, outputUsd, worstUsd: inputUsd + outputUsd, maxTokens: rule.maxTokens };
+    return {
+      model,
+      rows: perModelRows,
+      inputUsd,
+      outputUsd,
+      worstUsd: inputUsd + outputUsd,
+      maxTokens: rule.maxTokens,
+    };
   });
   const priced = perModel.filter((m) => m.worstUsd !== undefined);
   return {
@@ -104,14 +125,19 @@ export function formatDryRun(plan: DryRunPlan): string {
     "condition                              rows  qwen2.5 prompt tokens per request, offline (mean, max)",
   ];
   for (const c of plan.conditions) {
-    lines.push(`  ${conditionText(c.condition).padEnd(36)} ${String(c.rows).padStart(5)}  ${c.meanOfflineTokens.toFixed(0)}, ${c.maxOfflineTokens}`);
+    lines.push(
+      `  ${conditionText(c.condition).padEnd(36)} ${String(c.rows).padStart(5)}  ${c.meanOfflineTokens.toFixed(0)}, ${c.maxOfflineTokens}`,
+    );
   }
   if (plan.conditions.some((c) => c.condition.search?.method === "embed")) {
     lines.push("  (an embedding search cannot rank offline: its prompts are sized with BM25's top tools)");
   }
   lines.push("");
   for (const m of plan.perModel) {
-    if (m.numCtx !== undefined) lines.push(`${m.model}: ${m.rows} rows, loaded with num_ctx ${m.numCtx} (largest prompt plus room for the answer)`);
+    if (m.numCtx !== undefined)
+      lines.push(
+        `${m.model}: ${m.rows} rows, loaded with num_ctx ${m.numCtx} (largest prompt plus room for the answer)`,
+      );
     else if (m.worstUsd !== undefined) {
       lines.push(
         `${m.model}: ${m.rows} rows, worst case ${usd(m.worstUsd)} at list price ` +
@@ -119,6 +145,7 @@ export function formatDryRun(plan: DryRunPlan): string {
       );
     } else lines.push(`${m.model}: ${m.rows} rows`);
   }
-  if (plan.worstUsd !== undefined) lines.push(`worst case in all: ${usd(plan.worstUsd)} (a paid run's spending cap unless --max-usd says otherwise)`);
+  if (plan.worstUsd !== undefined)
+    lines.push(`worst case in all: ${usd(plan.worstUsd)} (a paid run's spending cap unless --max-usd says otherwise)`);
   return lines.join("\n");
 }

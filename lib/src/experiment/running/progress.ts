@@ -15,7 +15,9 @@ export function progressLine(progress: Progress, width = 30): string {
   return (
     `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${progress.done}/${progress.total} ` +
     `${progress.model} ${condition.kind} ${condition.size} ${condition.protocol}${search} ${progress.requestId}` +
-    (progress.row ? ` ${progress.row.outcome}${progress.row.stopReason !== null && progress.row.outcome === "cut-short" ? ` (${progress.row.stopReason})` : ""}` : "")
+    (progress.row
+      ? ` ${progress.row.outcome}${progress.row.stopReason !== null && progress.row.outcome === "cut-short" ? ` (${progress.row.stopReason})` : ""}`
+      : "")
   );
 }
 

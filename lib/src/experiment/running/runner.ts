@@ -61,11 +61,24 @@ type RunRequest = { id: string; text: string; expected: string | null };
 /** The models of a run, checked: at least one, none empty, none twice. */
 export function runModels(model: RunOptions["model"]): string[] {
   const models = typeof model === "string" ? [model] : [...model];
-  if (models.length === 0) throw new UsageError("models", { what: "a run needs at least one model", expected: "one model name or more", received: "none" });
+  if (models.length === 0)
+    throw new UsageError("models", {
+      what: "a run needs at least one model",
+      expected: "one model name or more",
+      received: "none",
+    });
   const empty = models.findIndex((name) => name.trim() === "");
-  if (empty !== -1) throw new UsageError("models", { what: `model ${empty + 1} of ${models.length} is an empty name`, expected: "non-empty model names" });
+  if (empty !== -1)
+    throw new UsageError("models", {
+      what: `model ${empty + 1} of ${models.length} is an empty name`,
+      expected: "non-empty model names",
+    });
   const twice = models.find((name, index) => models.indexOf(name) !== index);
-  if (twice !== undefined) throw new UsageError("models", { what: `model ${JSON.stringify(twice)} is listed twice`, expected: "each model once (each is asked once)" });
+  if (twice !== undefined)
+    throw new UsageError("models", {
+      what: `model ${JSON.stringify(twice)} is listed twice`,
+      expected: "each model once (each is asked once)",
+    });
   return models;
 }
 
@@ -84,7 +97,9 @@ export const SEED_DERIVATION =
 function earlierReceipt(path: string, run: Run, data: CatalogData): Receipt | undefined {
   if (!existsSync(path)) return undefined;
   const earlier = loadReceipt(path, { catalog: data });
-  const mismatched = (["provider", "catalogHash", "baseSeed"] as const).find((field) => earlier.run[field] !== run[field]);
+  const mismatched = (["provider", "catalogHash", "baseSeed"] as const).find(
+    (field) => earlier.run[field] !== run[field],
+  );
   if (mismatched !== undefined) {
     throw new DataError("mismatch", {
       what: `cannot resume ${path}: its run has ${mismatched} ${JSON.stringify(earlier.run[mismatched])}, this run has ${mismatched} ${JSON.stringify(run[mismatched])}`,
@@ -96,7 +111,8 @@ function earlierReceipt(path: string, run: Run, data: CatalogData): Receipt | un
 
 /** The design in a few words, as a receipt's run record keeps it. */
 export function designLabel(design: Design, noToolRequests = false): string {
-  const searches = design.searches.length === 0 ? "none" : design.searches.map((s) => `${s.method} top ${s.top}`).join(",");
+  const searches =
+    design.searches.length === 0 ? "none" : design.searches.map((s) => `${s.method} top ${s.top}`).join(",");
   return (
     `kinds ${design.kinds.join(",")}; sizes ${design.sizes.join(",")}; protocols ${design.protocols.join(",")}; searches ${searches}` +
     (noToolRequests ? "; with the requests that need no tool" : "")
@@ -104,12 +120,19 @@ export function designLabel(design: Design, noToolRequests = false): string {
 }
 
 /** The questions of a design with the most text in them: every catalog kind at its largest size, all tools offered. */
-function largestAsks(data: CatalogData, conditions: readonly Condition[], requests: readonly RunRequest[], baseSeed: number, model: string): Ask[] {
+function largestAsks(
+  data: CatalogData,
+  conditions: readonly Condition[],
+  requests: readonly RunRequest[],
+  baseSeed: number,
+  model: string,
+): Ask[] {
   const biggest = new Map<string, Condition>();
   for (const condition of conditions) {
     const key = JSON.stringify([condition.kind, condition.protocol]);
     const seen = biggest.get(key);
-    if (seen === undefined || condition.size > seen.size) biggest.set(key, { kind: condition.kind, size: condition.size, protocol: condition.protocol });
+    if (seen === undefined || condition.size > seen.size)
+      biggest.set(key, { kind: condition.kind, size: condition.size, protocol: condition.protocol });
   }
   const asks: Ask[] = [];
   for (const condition of biggest.values()) {
@@ -126,12 +149,21 @@ function conditionText(condition: Condition): string {
   return `${condition.kind}, ${condition.size} tools, ${condition.protocol}${condition.search ? `, ${condition.search.method} top ${condition.search.top}` : ""}`;
 }
 
-async function offeredFor(condition: Condition, catalog: McpTool[], request: string, options: RunOptions): Promise<McpTool[]> {
+async function offeredFor(
+  condition: Condition,
+  catalog: McpTool[],
+  request: string,
+  options: RunOptions,
+): Promise<McpTool[]> {
   const search = condition.search;
   if (search === undefined) return catalog;
   if (search.method === "bm25") return topTools(request, catalog, bm25Scorer(), search.top);
   if (options.embedScorer === undefined) {
-    throw new UsageError("search", { what: "an embed search needs an embedding scorer", expected: "options.embedScorer (Ollama's all-minilm)", received: "none" });
+    throw new UsageError("search", {
+      what: "an embed search needs an embedding scorer",
+      expected: "options.embedScorer (Ollama's all-minilm)",
+      received: "none",
+    });
   }
   return topToolsAsync(request, catalog, options.embedScorer, search.top);
 }
@@ -173,7 +205,9 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const done = new Set(rows.map(rowKey));
   const conditions = conditionsOf(design);
   const designKeys = new Set<string>();
-  for (const model of models) for (const condition of conditions) for (const request of requests) designKeys.add(conditionKey(model, request.id, condition));
+  for (const model of models)
+    for (const condition of conditions)
+      for (const request of requests) designKeys.add(conditionKey(model, request.id, condition));
   const total = designKeys.size;
   const resumed = rows.filter((row) => designKeys.has(rowKey(row))).length;
   let finished = resumed;
@@ -188,7 +222,13 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   };
   const snapshot = (stopped?: string): Receipt => {
     const spent = spentSoFar();
-    const record: RunRecord = { date, models, design: designLabel(design, options.noToolRequests), harnessVersion: harnessVersion(), asked };
+    const record: RunRecord = {
+      date,
+      models,
+      design: designLabel(design, options.noToolRequests),
+      harnessVersion: harnessVersion(),
+      asked,
+    };
     const history = [...(run.runs ?? []), ...(asked > 0 || ledgerAdded > 0 ? [record] : [])];
     const { stopped: _earlierStop, ...header } = run;
     return makeReceipt(
@@ -206,7 +246,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   };
   const save = (receipt: Receipt): Receipt => {
     // A rerun that asks nothing changes nothing: the file is left as it was.
-    if (options.out !== undefined && (earlier === undefined || asked > 0 || ledgerAdded > 0)) writeReceipt(options.out, receipt);
+    if (options.out !== undefined && (earlier === undefined || asked > 0 || ledgerAdded > 0))
+      writeReceipt(options.out, receipt);
     return receipt;
   };
 
@@ -233,7 +274,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         if (!prepared) {
           const fixed = await provider.prepare?.(model, largestAsks(data, conditions, requests, baseSeed, model));
           if (fixed?.numCtx !== undefined) numCtx[model] ??= fixed.numCtx;
-          if (fixed?.requestRule !== undefined && !requestRules.some((rule) => rule.model === model)) requestRules.push(fixed.requestRule);
+          if (fixed?.requestRule !== undefined && !requestRules.some((rule) => rule.model === model))
+            requestRules.push(fixed.requestRule);
           prepared = true;
         }
         let reply;
@@ -243,7 +285,14 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
           const message = mask((error as Error).message);
           const charge = (await provider.possibleCharge?.(ask, error)) ?? 0;
           if (charge > 0) {
-            ledger.push({ date: new Date().toISOString(), model, requestId: request.id, condition: conditionText(condition), usd: charge, reason: message.slice(0, 300) });
+            ledger.push({
+              date: new Date().toISOString(),
+              model,
+              requestId: request.id,
+              condition: conditionText(condition),
+              usd: charge,
+              reason: message.slice(0, 300),
+            });
             ledgerAdded++;
           }
           save(snapshot(`provider failed at ${request.id}: ${message}`));
@@ -255,11 +304,16 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
               what:
                 `${provider.name} failed on request ${request.id} for ${model} (${conditionText(condition)}); ` +
                 `the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}` +
-                (charge > 0 ? `, and up to $${charge.toFixed(4)} it may have been billed is in the receipt's ledger` : ""),
+                (charge > 0
+                  ? `, and up to $${charge.toFixed(4)} it may have been billed is in the receipt's ledger`
+                  : ""),
               expected: "an answer to every request",
               received: message,
             },
-            { cause: error, ...(error instanceof ServiceError && error.status !== undefined ? { status: error.status } : {}) },
+            {
+              cause: error,
+              ...(error instanceof ServiceError && error.status !== undefined ? { status: error.status } : {}),
+            },
           );
         }
         const offeredNames = offered.map((tool) => tool.name);
@@ -273,7 +327,12 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
           protocol: condition.protocol,
           ...(condition.search
             ? // A request that needs no tool has no tool for the search to find: never a hit.
-              { search: { ...condition.search, hit: request.expected !== null && offeredNames.includes(request.expected) } }
+              {
+                search: {
+                  ...condition.search,
+                  hit: request.expected !== null && offeredNames.includes(request.expected),
+                },
+              }
             : {}),
           offered: offeredNames,
           seed,
