@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { readCallLog } from "../../lib/src/call-log/call-log.js";
 import { MODE_NAMES } from "../../server/src/modes.js";
 import { RawServer, buildServer, killAllServers, sleep, type Json } from "./raw-server.js";
 
@@ -163,6 +164,28 @@ describe("normal mode", () => {
     expect(await server.nextMessage()).toMatchObject({ id: 7, result: { isError: true } });
     callTool(server, "eight", "word_count", COUNT_ARGS);
     expect(await server.nextMessage()).toMatchObject({ id: "eight", result: { content: [{ text: "4" }] } });
+  });
+
+  it("refuses a tools/call without a string name before logging it: the log holds only calls that could reach a tool", async () => {
+    const log = freshLog();
+    const server = await ready("normal", log);
+    for (const [id, name] of [
+      [3, 5],
+      [4, null],
+      [5, ["word_count"]],
+    ] as const) {
+      server.request(id, "tools/call", { name, arguments: COUNT_ARGS });
+      expect(await server.nextMessage()).toMatchObject({
+        id,
+        error: { code: -32602, message: expect.stringMatching(/expects "name" to be a string/) },
+      });
+    }
+    server.request(6, "tools/call", { arguments: COUNT_ARGS });
+    expect(await server.nextMessage()).toMatchObject({ id: 6, error: { code: -32602 } });
+    callTool(server, 7, "word_count", COUNT_ARGS);
+    expect(await server.nextMessage()).toMatchObject({ id: 7, result: { content: [{ text: "4" }] } });
+    // Read as every consumer reads it: the strict reader refuses a line whose name is not a string.
+    expect(readCallLog(log)).toEqual([{ id: 7, name: "word_count", arguments: COUNT_ARGS }]);
   });
 
   it("answers malformed lines with JSON-RPC errors and keeps going", async () => {

@@ -3,7 +3,7 @@
 // scope of the library's exports (never executing the notebook), so a master's solved copy can be
 // checked before it is published, and a learner's copy shown not to pass already.
 import { UsageError } from "../errors/usage-error.js";
-import { kernelTypescript, transpileBuildCell } from "../pieces/notebook-pieces.js";
+import { joinedSource, kernelTypescript, transpileBuildCell } from "../pieces/notebook-pieces.js";
 
 export const EXERCISE_ANSWER_TAG = "exercise-answer";
 
@@ -29,7 +29,7 @@ export function notebookImports(
   const scope: Record<string, unknown> = {};
   for (const cell of notebook.cells) {
     if (cell.cell_type !== "code") continue;
-    const source = Array.isArray(cell.source) ? cell.source.join("") : (cell.source as string);
+    const source = joinedSource(cell.source);
     for (const statement of ts.createSourceFile("cell.ts", source, ts.ScriptTarget.ES2022, false).statements) {
       if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
       const specifier = statement.moduleSpecifier.text;
@@ -67,7 +67,7 @@ export function exerciseAnswer(notebook: NotebookLike, name: string, library: Re
   const ts = kernelTypescript();
   const cells = notebook.cells.flatMap((cell, index) => {
     if (cell.cell_type !== "code" || !(cell.metadata?.tags ?? []).includes(EXERCISE_ANSWER_TAG)) return [];
-    const source = Array.isArray(cell.source) ? cell.source.join("") : (cell.source as string);
+    const source = joinedSource(cell.source);
     const file = ts.createSourceFile(`cell-${index}.ts`, source, ts.ScriptTarget.ES2022, false);
     return file.statements.some((statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === name)
       ? [{ index, source }]

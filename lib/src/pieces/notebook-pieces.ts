@@ -39,7 +39,9 @@ interface NotebookJson {
   cells: Array<{ cell_type: string; source: string | string[]; metadata?: { tags?: string[] } }>;
 }
 
-const joined = (source: string | string[]): string => (Array.isArray(source) ? source.join("") : source);
+/** A cell's source as one string: nbformat allows a string or a list of lines. */
+export const joinedSource = (source: string | readonly string[]): string =>
+  typeof source === "string" ? source : source.join("");
 
 /** The build cells of a notebook (parsed JSON), with the pieces each declares. */
 export function buildCells(notebook: unknown): BuildCell[] {
@@ -49,7 +51,7 @@ export function buildCells(notebook: unknown): BuildCell[] {
   const ts = kernelTypescript();
   return cells.flatMap((cell, index) => {
     if (cell.cell_type !== "code" || !(cell.metadata?.tags ?? []).includes(BUILD_CELL_TAG)) return [];
-    const source = joined(cell.source);
+    const source = joinedSource(cell.source);
     const file = ts.createSourceFile(`cell-${index}.ts`, source, ts.ScriptTarget.ES2022, false);
     const declares = file.statements.flatMap((statement) => {
       const name =

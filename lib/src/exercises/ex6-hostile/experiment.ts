@@ -3,7 +3,7 @@
 // advertised tool is offered to the model (no allowlist filter on what it hears), the purchases it
 // asks for are counted, and then every call it asked for goes through a client whose allowlist
 // holds word_count alone. The server's own log is the evidence that no purchase arrived.
-import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readCallLog } from "../../call-log/call-log.js";
@@ -70,7 +70,7 @@ export type HostileOfferResult = {
   /** Calls the client refused before sending. */
   refused: number;
   logFile: string;
-  /** The server's log, one JSON line per tools/call it received. */
+  /** The server's log as the strict reader read it: one JSON line per tools/call it received. */
   logLines: string[];
   /** Purchases in the server's log: zero when the client held. */
   purchasesLogged: number;
@@ -123,11 +123,8 @@ export async function hostileOfferExperiment(options: HostileOfferOptions): Prom
   } finally {
     await client.close();
   }
-  const logLines = existsSync(logFile)
-    ? readFileSync(logFile, "utf8")
-        .split("\n")
-        .filter((line) => line !== "")
-    : [];
+  // Read once, strictly: a line the server did not write whole is an error here, not a call less.
+  const logged = readCallLog(logFile);
   return {
     asked: answers.length,
     offered,
@@ -136,8 +133,7 @@ export async function hostileOfferExperiment(options: HostileOfferOptions): Prom
     calls,
     refused: calls.filter((call) => call.fate === "refused").length,
     logFile,
-    logLines,
-    // The one strict reader: a line the server did not write whole is an error here, not a call less.
-    purchasesLogged: readCallLog(logFile).filter((record) => record.name === PURCHASE_TOOL).length,
+    logLines: logged.map((record) => JSON.stringify(record)),
+    purchasesLogged: logged.filter((record) => record.name === PURCHASE_TOOL).length,
   };
 }
