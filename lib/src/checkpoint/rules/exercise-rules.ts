@@ -86,20 +86,26 @@ export const EXERCISE_RULES: readonly Rule[] = [
     (context, name) => verdictOf(judgeLoopRecovery(inHost(context, name), context.seed, "checkpoint"), name),
     true,
   ),
-  exercise(4, "a paginated list", 1, async (context, name) => {
-    // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
-    const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
-      const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
-      if (!answer.ok && answer.error.name === "MissingExport")
-        failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-      if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
-      return fromWire(answer.value) as CursorOutcome;
-    };
-    return verdictOf(
-      judgeCursorLoop(run, (mode) => context.server(mode).command, "checkpoint"),
-      name,
-    );
-  }),
+  exercise(
+    4,
+    "a paginated list",
+    1,
+    async (context, name) => {
+      // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
+      const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
+        const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
+        if (!answer.ok && answer.error.name === "MissingExport")
+          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
+        if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
+        return fromWire(answer.value) as CursorOutcome;
+      };
+      return verdictOf(
+        judgeCursorLoop(run, (mode) => context.server(mode).command, context.seed, "checkpoint"),
+        name,
+      );
+    },
+    true,
+  ),
   exercise(5, "two requests in flight", 1, async (context, name) => {
     // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
     const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
