@@ -106,21 +106,27 @@ export const EXERCISE_RULES: readonly Rule[] = [
     },
     true,
   ),
-  exercise(5, "two requests in flight", 1, async (context, name) => {
-    // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
-    const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
-      const answer = await context.ask({ op: "exercise.inFlightTrial", fn: name, trial }, 12_000);
-      if (!answer.ok && answer.error.name === "MissingExport")
-        failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-      if (!answer.ok)
-        return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
-      return fromWire(answer.value) as InFlightOutcome;
-    };
-    return verdictOf(
-      judgeOutstandingTable(run, () => context.server("reverse").command, "checkpoint"),
-      name,
-    );
-  }),
+  exercise(
+    5,
+    "two requests in flight",
+    1,
+    async (context, name) => {
+      // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
+      const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
+        const answer = await context.ask({ op: "exercise.inFlightTrial", fn: name, trial }, 12_000);
+        if (!answer.ok && answer.error.name === "MissingExport")
+          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
+        if (!answer.ok)
+          return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
+        return fromWire(answer.value) as InFlightOutcome;
+      };
+      return verdictOf(
+        judgeOutstandingTable(run, () => context.server("reverse").command, context.seed, "checkpoint"),
+        name,
+      );
+    },
+    true,
+  ),
   exercise(
     6,
     "a hostile description",
