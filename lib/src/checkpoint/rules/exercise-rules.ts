@@ -1,6 +1,7 @@
 // The optional exercise section, graded from the learner's own work: the learner's package
-// exports exercise1 ... exercise6 (learner/src/exercises/index.ts; the stubs throw "not
-// implemented"). The host calls each and sends back plain data; the exercise checks run here, in
+// exports exercise1 ... exercise6 (learner/src/exercises/exN.ts, one file each; the stubs throw
+// "not implemented"). Each rule needs its own export, so a file that does not compile fails its
+// exercise, and only that one. The host calls each and sends back plain data; the exercise checks run here, in
 // the grader, on that data, by the notebook's own checks. Exercises 1, 2, 3 and 6 are analyses: the
 // grader makes the inputs (varied by --seed), the host calls the learner's function on each, and
 // the grader compares with the reference analysis. An exercise still a stub scores 0 and says
@@ -53,11 +54,12 @@ function exercise(
     id: `exercise-${number}`,
     title: `exercise ${number}: ${title}`,
     points,
-    needs: [],
+    // The learner's own function: when its file does not compile, this exercise fails and says so.
+    needs: [name],
     dependsOn: [],
     visibility: "visible",
     seeded,
-    where: `learner/src/exercises/index.ts: ${name}`,
+    where: `learner/src/exercises/ex${number}.ts: ${name}`,
     deadlineMs: 120_000,
     body: (context) => body(context, name),
   };
