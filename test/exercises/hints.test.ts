@@ -12,6 +12,8 @@ import { LOOP_RECOVERY_EXERCISE } from "../../lib/src/exercises/ex3-loop/check.j
 import { CHAIN_HINTS } from "../../lib/src/exercises/ex4-cursor-loop/judge-chains.js";
 import { STREAM_HINTS } from "../../lib/src/exercises/ex5-in-flight/streams.js";
 import { PURCHASE_EXERCISE } from "../../lib/src/exercises/ex6-hostile/check.js";
+import { PROTOCOL_CHOICE_EXERCISE } from "../../lib/src/exercises/ex2-decline/decision.js";
+import { WHAT_HELD_EXERCISE } from "../../lib/src/exercises/ex6-hostile/decision.js";
 
 /** Every exported name, values and types, from the pinned surface. */
 const EXPORTED = readFileSync(join(REPO_ROOT, "test", "surface", "public-surface.txt"), "utf8")
@@ -35,7 +37,14 @@ const OPTIONS = [
 ];
 
 const HINTS: ReadonlyArray<[string, string]> = [
-  ...[TOOL_COST_EXERCISE, DECLINE_EXERCISE, LOOP_RECOVERY_EXERCISE, PURCHASE_EXERCISE].flatMap((exercise) => [
+  ...[
+    TOOL_COST_EXERCISE,
+    DECLINE_EXERCISE,
+    PROTOCOL_CHOICE_EXERCISE,
+    LOOP_RECOVERY_EXERCISE,
+    PURCHASE_EXERCISE,
+    WHAT_HELD_EXERCISE,
+  ].flatMap((exercise) => [
     ...Object.entries(exercise.hints).map(([field, hint]): [string, string] => [`${exercise.name}: ${field}`, hint]),
     [`${exercise.name}: shape`, exercise.shapeHint] as [string, string],
   ]),
