@@ -34,14 +34,12 @@ export async function whatHeldCases(seed: number): Promise<AnalysisCase[]> {
     expected: referenceWhatHeld(run.expected as PurchaseCounts),
   }));
   const drawn = fc.sample(
-    fc
-      .nat({ max: 9 })
-      .chain((purchaseRequests) =>
-        fc.record({
-          purchaseRequests: fc.constant(purchaseRequests),
-          purchasesArrived: fc.nat({ max: purchaseRequests }),
-        }),
-      ),
+    fc.nat({ max: 9 }).chain((purchaseRequests) =>
+      fc.record({
+        purchaseRequests: fc.constant(purchaseRequests),
+        purchasesArrived: fc.nat({ max: purchaseRequests }),
+      }),
+    ),
     { seed, numRuns: 10 },
   );
   for (const counts of [
