@@ -3,6 +3,7 @@
 // length from 1 to maxPages - 1, lists exactly at each bound and one past it, empty pages. The
 // sizes, the cursors and where a cycle starts come from fast-check, seeded by the check's seed.
 import fc from "fast-check";
+import { seededDraw } from "../seeded-draw.js";
 import type { JsonObject } from "../../protocol/messages.js";
 
 export interface ChainBounds {
@@ -22,12 +23,6 @@ export interface CursorChain {
   readonly pages: readonly JsonObject[];
   /** For a cycle: the cursor that comes back. */
   readonly repeated?: string;
-}
-
-/** Draws values from fast-check arbitraries, reproducibly for one seed. */
-function drawer(seed: number): <T>(arbitrary: fc.Arbitrary<T>) => T {
-  let count = 0;
-  return (arbitrary) => fc.sample(arbitrary, { seed: seed * 7919 + count++, numRuns: 1 })[0]!;
 }
 
 const toolNamed = (name: string): JsonObject => ({
@@ -51,7 +46,7 @@ const total = (sizes: readonly number[]): number => sizes.reduce((a, b) => a + b
 
 /** Every chain for one set of bounds: the edges, then a few drawn at random. */
 export function cursorChains(bounds: ChainBounds, seed: number): CursorChain[] {
-  const draw = drawer(seed + bounds.maxPages * 100 + bounds.maxTools);
+  const draw = seededDraw(seed + bounds.maxPages * 100 + bounds.maxTools);
   const { maxPages, maxTools } = bounds;
   // Fresh, distinct cursors; none is a part of another, so a message that names one names only it.
   const cursors = (count: number): string[] => {
@@ -141,7 +136,7 @@ export function cursorChains(bounds: ChainBounds, seed: number): CursorChain[] {
 
 /** The bounds the generated chains use: the notebook's, and a second set the seed picks. */
 export function chainBounds(seed: number): ChainBounds[] {
-  const draw = drawer(seed);
+  const draw = seededDraw(seed);
   const maxPages = draw(fc.integer({ min: 3, max: 7 }));
   return [
     { maxPages: 5, maxTools: 32 },

@@ -5,6 +5,7 @@
 // answers in the order asked, a refusal of the stray reply, or the deadline. fast-check draws the
 // texts, the orders and where the strays fall, seeded by the check's seed.
 import fc from "fast-check";
+import { seededDraw } from "../seeded-draw.js";
 
 /** One frame the scripted server sends, `atMs` after the batch starts (0: at once). */
 export type ScriptedFrame =
@@ -49,14 +50,9 @@ export const STREAM_HINTS = {
 
 const count = (text: string): string => String(text.split(/\s+/u).length);
 
-function drawer(seed: number): <T>(arbitrary: fc.Arbitrary<T>) => T {
-  let draws = 0;
-  return (arbitrary) => fc.sample(arbitrary, { seed: seed * 6151 + draws++, numRuns: 1 })[0]!;
-}
-
 /** The streams for `seed`: drawn orders and strays, then the timed ones. */
 export function inFlightStreams(seed: number): InFlightStream[] {
-  const draw = drawer(seed);
+  const draw = seededDraw(seed);
   const textsOf = (size: number): string[] => {
     // Distinct word counts, so answers in the wrong place show.
     const counts = draw(fc.shuffledSubarray([1, 2, 3, 4, 5], { minLength: size, maxLength: size }));
