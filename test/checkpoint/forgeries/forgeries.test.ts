@@ -1,6 +1,7 @@
 // The forgeries of issue 19, graded as the checkpoint grades (the isolated host, the relay to a
 // server the grader runs), on the rules each one cheats on: the log scrubber, the forger of a
-// purchase, and the grader detectors. Each gains no rule a correct client would not; a detector
+// purchase, the grader detectors, a build notebook whose pieces delegate to the library. Each
+// gains no rule a correct client would not; a detector
 // keyed on a tell the README does not list fails the rules it cheats on; each tell the
 // checkpoint still shows is listed there. The grader is the built one (lib/dist), as npm run checkpoint runs it.
 import { readdirSync, readFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { gradeImplementation, type GradeReport } from "../../../lib/dist/checkpoint/grade-implementation.js";
 import { REPO_ROOT } from "../../../lib/src/checkpoint/paths.js";
 import { ruleById } from "../../../lib/dist/checkpoint/rules/index.js";
+import { gradeNotebook } from "../../../lib/dist/pieces/grade-notebook.js";
 
 const FORGERIES = join(REPO_ROOT, "checkpoints", "wrong-implementations", "forgeries");
 const { REMOVED, REMAINING } = require(join(FORGERIES, "tells.js")) as {
@@ -20,6 +22,7 @@ const { REMOVED, REMAINING } = require(join(FORGERIES, "tells.js")) as {
 const CHEATED = ["ids-exact", "negative-control", "allowlist-before-write"].map((id) => ruleById(id)!);
 
 const reports = new Map<string, GradeReport>();
+let delegating: GradeReport | undefined;
 const statuses = (file: string): Record<string, string> =>
   Object.fromEntries(reports.get(file)!.verdicts.map((verdict) => [verdict.rule, verdict.status]));
 const printed = (file: string): string =>
@@ -30,12 +33,13 @@ const printed = (file: string): string =>
 
 beforeAll(async () => {
   const files = ["reference", "log-scrubber.js", "fake-purchase.js", "detects-unlisted-tells.js"];
-  await Promise.all(
-    files.map(async (file) => {
+  await Promise.all([
+    ...files.map(async (file) => {
       const path = file === "reference" ? join(REPO_ROOT, "lib", "dist", "index.js") : join(FORGERIES, file);
       reports.set(file, await gradeImplementation(path, { rules: CHEATED }));
     }),
-  );
+    (async () => void ({ report: delegating } = await gradeNotebook(join(FORGERIES, "delegates-to-library.ipynb"))))(),
+  ]);
 }, 120_000);
 
 describe("forgeries against evidence the grader keeps", () => {
@@ -71,6 +75,16 @@ describe("forgeries against evidence the grader keeps", () => {
     });
     expect(printed("detects-unlisted-tells.js")).toMatch(/^tells seen: \[\]$/mu);
     expect(printed("detects-unlisted-tells.js")).not.toMatch(/tells seen: \[[^\]]/u);
+  });
+});
+
+describe("a build notebook whose pieces delegate to the library's reference", () => {
+  it("scores 0: graded, the reference is out of reach and each piece says it must be written, not imported", () => {
+    const verdicts = delegating!.verdicts;
+    expect(verdicts.length).toBeGreaterThan(20);
+    expect(verdicts.filter((verdict) => verdict.score > 0).map((verdict) => verdict.rule)).toEqual([]);
+    for (const verdict of verdicts)
+      expect(verdict.line).toMatch(/\w+ is not implemented in its build cell: it must be written, not imported/u);
   });
 });
 

@@ -8,6 +8,7 @@
 import { readdirSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
+import { sealReferencePieces } from "./sealed-library.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
 const STDOUT_FD = 1;
@@ -86,7 +87,17 @@ function main(): void {
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
       if (opened === undefined) {
-        const { token, implementation } = JSON.parse(line) as { token: string; implementation: string };
+        const { token, implementation, sealLibrary } = JSON.parse(line) as {
+          token: string;
+          implementation: string;
+          sealLibrary?: boolean;
+        };
+        if (sealLibrary === true) {
+          sealReferencePieces();
+          // A build cell with an import compiles to CommonJS; in the kernel require and exports are
+          // defined for it, so here too: its import then reaches the sealed library and says so.
+          Object.assign(globalThis, { require, exports: {} });
+        }
         opened = { token, loaded: load(implementation) };
         continue;
       }

@@ -26,6 +26,8 @@ export interface HostOptions {
   readonly user?: { readonly uid: number; readonly gid: number } | "self";
   /** The host's own code (a reachable copy's host-main.js when the checkout is hidden from the host's user). */
   readonly hostMain?: string;
+  /** Put the library's reference pieces out of the graded code's reach (a build notebook's pieces; sealed-library.ts). */
+  readonly sealLibrary?: boolean;
   /** Extra variables for the host (tests use a canary); never the grader's own environment. */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -141,7 +143,8 @@ function startHost(implPath: string, options: HostOptions): Host {
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
   const token = randomBytes(16).toString("hex");
-  child.stdin.write(`${JSON.stringify({ token, implementation: implPath })}\n`);
+  const opening = { token, implementation: implPath, ...(options.sealLibrary ? { sealLibrary: true } : {}) };
+  child.stdin.write(`${JSON.stringify(opening)}\n`);
   let output = "";
   let cut = false;
   const keep = (text: string): void => {
