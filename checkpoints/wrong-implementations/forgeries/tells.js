@@ -45,6 +45,16 @@ const REMAINING = {
   "relay-command": (command) => command !== undefined && !names(command, /server\/dist\/main\.js$/),
   /** NODE_PATH tells Node where mcp-workbook is for a module outside the repository. */
   "module-path": () => process.env.NODE_PATH !== undefined,
+  /** The host's HOME and working folder are a fresh folder in the temporary folder. */
+  "temporary-home": () => (process.env.HOME ?? "").startsWith(require("node:os").tmpdir()),
+  /** The grader renamed itself "node": its command line keeps its old length, padded with NULs. */
+  "renamed-parent": () => {
+    try {
+      return /^node\0\0+$/.test(fs.readFileSync(`/proc/${process.ppid}/cmdline`, "latin1"));
+    } catch {
+      return false;
+    }
+  },
   /** The commands that started the grader (npm, a shell) still name --impl and --report-dir. */
   "ancestor-command-lines": () =>
     fs
