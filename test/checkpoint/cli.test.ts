@@ -200,7 +200,7 @@ beforeAll(async () => {
       }
     }),
   );
-}, 240_000);
+}, 420_000); // eleven runs of the whole checkpoint, four at a time, on a shared machine
 
 describe("npm run checkpoint -- --impl PATH", () => {
   it("the reference gets full marks; the report names it, its hash, the checkpoint and the time", () => {
