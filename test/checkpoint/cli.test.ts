@@ -1,5 +1,5 @@
 // The grader's literal command, `npm run checkpoint -- --impl PATH`, on the reference, two wrong
-// copies, the forgeries, a learner copy with a type error and from a read-only copy of the
+// copies, the forgeries (the log scrubber among them), a learner copy with a type error and from a read-only copy of the
 // repository: fresh reports every time, verdicts made outside the graded code.
 import { spawn } from "node:child_process";
 import {
@@ -172,6 +172,7 @@ beforeAll(async () => {
     ["endless", ["--impl", join(WRONG, "frame-limit-endless.js")]],
     ["close-group", ["--impl", join(WRONG, "close-group.js")]],
     ["forged", ["--impl", join(WRONG, "forgeries", "forged-ok-lines.js")]],
+    ["scrubber", ["--impl", join(WRONG, "forgeries", "log-scrubber.js")]],
     ["patched", ["--impl", join(WRONG, "forgeries", "replaces-harness.js"), "--seed", "7"]],
     [
       "reader",
@@ -199,7 +200,7 @@ beforeAll(async () => {
       }
     }),
   );
-}, 240_000);
+}, 420_000); // eleven runs of the whole checkpoint, four at a time, on a shared machine
 
 describe("npm run checkpoint -- --impl PATH", () => {
   it("the reference gets full marks; the report names it, its hash, the checkpoint and the time", () => {
@@ -249,6 +250,12 @@ describe("npm run checkpoint -- --impl PATH", () => {
     );
   });
 
+  it("the log scrubber (a refused call sent, then deleted from the log) fails allowlist-before-write, exit 1", () => {
+    const scrubber = run("scrubber");
+    expect(scrubber.status).toBe(1);
+    expect(failedRules(scrubber)).toEqual(["allowlist-before-write"]);
+  });
+
   it("a copy that replaces the checkpoint's exports, or reads the environment, changes no verdict", () => {
     const patched = run("patched");
     expect(patched.status).toBe(1);
@@ -266,8 +273,9 @@ describe("npm run checkpoint -- --impl PATH", () => {
     if (process.getuid?.() === 0) {
       expect(reader.results.output).toMatch(/graded code ran as uid 65534/u);
       expect(everything).toMatch(/parent env: \(EACCES\)/u);
-      // The report folder the grader's command line names, which anyone can read in /proc.
-      expect(everything).toContain(`could not write ${join(root, "reader")}/results.json: EACCES`);
+      // The grader's command line, which anyone can read in /proc, reads "node": it names no report folder.
+      expect(everything).toContain("could not write /autograder/results/results.json: EACCES");
+      expect(reader.results.tests.map((test) => test.output).join("\n")).not.toContain(join(root, "reader"));
     }
   });
 

@@ -15,7 +15,7 @@ console.log(`env: ${JSON.stringify(process.env)}`);
 console.log(`parent env: ${tryRead(`/proc/${process.ppid}/environ`)}`);
 console.log(`uid ${process.getuid?.()}`);
 const repoReports = require("node:path").resolve(require.resolve("mcp-workbook"), "../../../checkpoints/reports");
-// The grader's own command line is readable by anyone: it names the report folder.
+// The grader's own command line is readable by anyone: it named the report folder (now it reads "node").
 const graderArgs = tryRead(`/proc/${process.ppid}/cmdline`).split(" ");
 const named =
   graderArgs.indexOf("--report-dir") === -1 ? undefined : graderArgs[graderArgs.indexOf("--report-dir") + 1];

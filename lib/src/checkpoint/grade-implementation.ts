@@ -6,9 +6,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
-import { TEACHING_SERVER } from "../client/teaching-server.js";
 import { HOST_MAIN, hostPool, hostUser, type HostOptions } from "./host/host-probe.js";
 import { hostView } from "./host/reachable-copy.js";
+import { RELAY_MAIN, relayedServers } from "./host/relayed-servers.js";
 import { compileLearnerCopy, isLearnerCopy } from "./learner-copy.js";
 import { MODULE_PATHS, REPO_ROOT } from "./paths.js";
 import { RULES } from "./rules/index.js";
@@ -107,7 +107,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
     implementation = { path: absolute, hash: hashFiles(root, files), kind: "module" };
   }
   const user = hostUser(options.host);
-  const view = hostView(user, REPO_ROOT, [HOST_MAIN, TEACHING_SERVER, entry, ...MODULE_PATHS]);
+  const view = hostView(user, REPO_ROOT, [HOST_MAIN, RELAY_MAIN, entry, ...MODULE_PATHS]);
   const pool = hostPool(view.map(entry), {
     modulePaths: MODULE_PATHS.map(view.map),
     hostMain: view.map(HOST_MAIN),
@@ -120,7 +120,8 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
       openProbe: pool.openProbe,
       seed: options.seed ?? 0,
       broken: options.broken ?? broken,
-      serverMain: view.map(TEACHING_SERVER),
+      // The client under grading starts a relay; the server and its evidence stay the grader's.
+      servers: () => relayedServers({ relayMain: view.map(RELAY_MAIN), ...(user ? { owner: user } : {}) }),
       ...(user ? { owner: user } : {}),
       ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
     });

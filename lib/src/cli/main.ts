@@ -24,7 +24,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   },
   checkpoint: async () => {
     const { runCheckpointCommand } = await import("./checkpoint.js");
-    return (argv) => runCheckpointCommand(argv);
+    const { hideGraderCommandLine } = await import("../checkpoint/host/host-probe.js");
+    return (argv) => {
+      hideGraderCommandLine();
+      return runCheckpointCommand(argv);
+    };
   },
 };
 

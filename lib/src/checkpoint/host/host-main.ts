@@ -1,26 +1,29 @@
 // The grading host: a child process that loads the implementation under test and answers the
-// grader's plain-data requests. Requests arrive as JSON lines on stdin; answers leave as JSON
-// lines on fd 3, a pipe of their own, so nothing the graded code prints on stdout or stderr can
-// pass for an answer (the grader shows that text as the implementation's output). No verdict is
-// made here: the grader judges the answers, with evidence it gathers itself.
+// grader's plain-data requests. Its first stdin line names the implementation and a token that is
+// new for every host (so neither is in its argv); requests follow as JSON lines. Answers leave on
+// stdout, each after the token, so what the graded code prints there without it is output, which
+// the grader shows and never reads as an answer. There is no extra descriptor: the host's fds are
+// those of any `node script` in a pipeline. No verdict is made here: the grader judges the
+// answers, with evidence it gathers itself.
 import { readdirSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
+import { sealReferencePieces } from "./sealed-library.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
-const ANSWERS_FD = 3;
+const STDOUT_FD = 1;
 
-function send(seq: number, answer: ProbeAnswer): void {
+function send(token: string, seq: number, answer: ProbeAnswer): void {
   let text: string;
   try {
     text = JSON.stringify({ seq, answer });
   } catch (error) {
     text = JSON.stringify({ seq, answer: { ok: false, error: probeError(error) } });
   }
-  const bytes = Buffer.from(`${text}\n`, "utf8");
+  const bytes = Buffer.from(`${token} ${text}\n`, "utf8");
   for (let written = 0; written < bytes.length;) {
     try {
-      written += writeSync(ANSWERS_FD, bytes, written);
+      written += writeSync(STDOUT_FD, bytes, written);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
     }
@@ -67,11 +70,6 @@ function loadEachModule(dir: string): Pieces {
 }
 
 function main(): void {
-  const path = process.argv[2];
-  if (path === undefined) {
-    process.stderr.write("usage: host-main.js IMPLEMENTATION\n");
-    process.exit(2);
-  }
   // The graded code's own stray rejections are its output, never the host's end.
   process.on("unhandledRejection", (reason) =>
     process.stderr.write(`unhandled rejection in the implementation: ${String(reason)}\n`),
@@ -79,7 +77,7 @@ function main(): void {
   process.on("uncaughtException", (error) =>
     process.stderr.write(`uncaught exception in the implementation: ${error.stack ?? error.message}\n`),
   );
-  const loaded = load(path);
+  let opened: { token: string; loaded: ReturnType<typeof load> } | undefined;
   const state = new ProbeState();
   let pending = "";
   process.stdin.setEncoding("utf8");
@@ -88,12 +86,28 @@ function main(): void {
     for (let newline = pending.indexOf("\n"); newline !== -1; newline = pending.indexOf("\n")) {
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
-      const { seq, request } = JSON.parse(line) as { seq: number; request: ProbeRequest };
-      if ("failure" in loaded) {
-        send(seq, loaded.failure);
+      if (opened === undefined) {
+        const { token, implementation, sealLibrary } = JSON.parse(line) as {
+          token: string;
+          implementation: string;
+          sealLibrary?: boolean;
+        };
+        if (sealLibrary === true) {
+          sealReferencePieces();
+          // A build cell with an import compiles to CommonJS; in the kernel require and exports are
+          // defined for it, so here too: its import then reaches the sealed library and says so.
+          Object.assign(globalThis, { require, exports: {} });
+        }
+        opened = { token, loaded: load(implementation) };
         continue;
       }
-      void answerProbe(loaded.pieces, state, request).then((answer) => send(seq, answer));
+      const { token, loaded } = opened;
+      const { seq, request } = JSON.parse(line) as { seq: number; request: ProbeRequest };
+      if ("failure" in loaded) {
+        send(token, seq, loaded.failure);
+        continue;
+      }
+      void answerProbe(loaded.pieces, state, request).then((answer) => send(token, seq, answer));
     }
   });
   process.stdin.on("end", () => process.exit(0));

@@ -1,11 +1,13 @@
 // The grader's side of the host: starts host-main.js in a process group of its own, as an
-// unprivileged user when the grader is root, with PATH (and the module path) as its whole
-// environment and "/" as its folder; sends requests on its stdin, reads answers from fd 3, and
-// keeps what it prints on stdout and stderr as the implementation's output.
+// unprivileged user when the grader is root, with PATH, HOME (and the module path) as its whole
+// environment and a fresh home folder as its working folder, as an ordinary program has; tells it
+// on stdin which implementation to load and the token its answers carry, then sends requests;
+// reads the answers from stdout and keeps everything else it prints as the implementation's output.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
 import { signalGroup } from "../../client/process-group.js";
 import type { ProbeSession } from "../rules/run.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
@@ -24,8 +26,20 @@ export interface HostOptions {
   readonly user?: { readonly uid: number; readonly gid: number } | "self";
   /** The host's own code (a reachable copy's host-main.js when the checkout is hidden from the host's user). */
   readonly hostMain?: string;
+  /** Put the library's reference pieces out of the graded code's reach (a build notebook's pieces; sealed-library.ts). */
+  readonly sealLibrary?: boolean;
   /** Extra variables for the host (tests use a canary); never the grader's own environment. */
   readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Anyone may read a process's command line in /proc, the graded code included: the grader's own
+ * names the graded file and the report folder (--impl, --report-dir). The checkpoint's command
+ * calls this first, so /proc/<grader>/cmdline reads "node". The commands that started the grader
+ * (npm, a shell) still show theirs: the README says why and what a grading machine can do.
+ */
+export function hideGraderCommandLine(): void {
+  process.title = "node";
 }
 
 /** nobody's uid and gid from /etc/passwd (65534 where it is not listed). */
@@ -105,28 +119,42 @@ export function hostPool(
   };
 }
 
+/** A home folder for one host, owned by its user: its working folder and $HOME, removed when it ends. */
+function hostHome(user: { uid: number; gid: number } | undefined): string {
+  const home = mkdtempSync(join(tmpdir(), "home-"));
+  if (user) chownSync(home, user.uid, user.gid);
+  return home;
+}
+
 function startHost(implPath: string, options: HostOptions): Host {
   const user = hostUser(options);
-  const env: Record<string, string> = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", ...options.env };
+  const home = hostHome(user);
+  const env: Record<string, string> = {
+    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+    HOME: home,
+    ...options.env,
+  };
   if (options.modulePaths && options.modulePaths.length > 0) env["NODE_PATH"] = options.modulePaths.join(":");
-  const child = spawn(process.execPath, [options.hostMain ?? HOST_MAIN, implPath], {
-    stdio: ["pipe", "pipe", "pipe", "pipe"],
+  const child = spawn(process.execPath, [options.hostMain ?? HOST_MAIN], {
+    stdio: ["pipe", "pipe", "pipe"],
     env,
-    cwd: "/",
+    cwd: home,
     detached: true,
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
+  const token = randomBytes(16).toString("hex");
+  const opening = { token, implementation: implPath, ...(options.sealLibrary ? { sealLibrary: true } : {}) };
+  child.stdin.write(`${JSON.stringify(opening)}\n`);
   let output = "";
   let cut = false;
-  const keep = (chunk: Buffer): void => {
+  const keep = (text: string): void => {
     if (output.length >= OUTPUT_LIMIT) {
       cut = true;
       return;
     }
-    output += chunk.toString("utf8");
+    output += text;
   };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  child.stderr.on("data", (chunk: Buffer) => keep(chunk.toString("utf8")));
 
   const waiting = new Map<number, (answer: ProbeAnswer) => void>();
   let ended: string | undefined;
@@ -135,34 +163,44 @@ function startHost(implPath: string, options: HostOptions): Host {
     for (const resolve of waiting.values()) resolve({ ok: false, error: { name: "HostExited", message: ended } });
     waiting.clear();
   };
-  const answers = child.stdio[3] as Readable;
+  // stdout: a line holding the token is an answer (anything before the token on it is output the
+  // graded code left without a newline); every other line is output.
   let pending = Buffer.alloc(0);
-  answers.on("data", (chunk: Buffer) => {
+  child.stdout.on("data", (chunk: Buffer) => {
     pending = Buffer.concat([pending, chunk]);
     if (pending.length > ANSWER_LIMIT) {
-      endAll(`the host sent an answer over ${ANSWER_LIMIT} bytes`);
+      endAll(`the host sent a line over ${ANSWER_LIMIT} bytes`);
       signalGroup(child.pid!, "SIGKILL");
       return;
     }
     for (let newline = pending.indexOf(0x0a); newline !== -1; newline = pending.indexOf(0x0a)) {
-      const line = pending.subarray(0, newline).toString("utf8");
+      const line = pending.subarray(0, newline + 1).toString("utf8");
       pending = pending.subarray(newline + 1);
+      const at = line.indexOf(`${token} `);
+      if (at === -1) {
+        keep(line);
+        continue;
+      }
+      if (at > 0) keep(`${line.slice(0, at)}\n`);
       try {
-        const { seq, answer } = JSON.parse(line) as { seq: number; answer: ProbeAnswer };
+        const { seq, answer } = JSON.parse(line.slice(at + token.length + 1)) as { seq: number; answer: ProbeAnswer };
         waiting.get(seq)?.(answer);
         waiting.delete(seq);
       } catch {
-        endAll("the host's answer channel carried something that is not an answer");
+        endAll("the host's answer carried something that is not an answer");
       }
     }
   });
   const exited = new Promise<void>((resolve) => {
     child.once("exit", (code, signal) => {
+      if (pending.length > 0) keep(pending.toString("utf8"));
       endAll(`the implementation's process ended (${code ?? signal}) before it answered`);
+      rmSync(home, { recursive: true, force: true });
       resolve();
     });
     child.once("error", (error) => {
       endAll(`the implementation's process could not start: ${error.message}`);
+      rmSync(home, { recursive: true, force: true });
       resolve();
     });
   });

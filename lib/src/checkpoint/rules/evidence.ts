@@ -7,6 +7,8 @@ import { commandLineOf, listProcesses, type ProcessEntry } from "../../client/pr
 
 export interface RecordEntry {
   readonly event: "start" | "message" | "eof" | "signal";
+  /** "grader" on the start of a relayed session: the client's process as the grader read it from /proc. */
+  readonly source?: string;
   readonly pid?: number;
   readonly argv?: readonly string[];
   readonly env?: readonly string[];
@@ -30,9 +32,15 @@ function jsonLines(file: string): unknown[] {
     });
 }
 
-/** The server's life record (start, messages, eof, signal), in order. */
+/**
+ * The server's life record (start, messages, eof, signal), in order. In a relayed session the
+ * start that counts is the grader's reading of the process the client started (the relay), not
+ * the start of the server the grader ran for it.
+ */
 export function readRecord(file: string): RecordEntry[] {
-  return jsonLines(file) as RecordEntry[];
+  const entries = jsonLines(file) as RecordEntry[];
+  const relayed = entries.some((entry) => entry.event === "start" && entry.source === "grader");
+  return relayed ? entries.filter((entry) => entry.event !== "start" || entry.source === "grader") : entries;
 }
 
 /** Tool names the server's call log holds, in order; a line that is no call record is a CallLogError, never skipped. */

@@ -1,16 +1,13 @@
 // Runs rules one after another, each with a fresh probe and a fresh folder, and turns each into
 // one verdict. Never throws: a missing export, a failed dependency, a type error in the file that
 // holds an export, a probe that stops answering: each becomes that rule's FAIL and nothing more.
-// Every server a rule started is ended afterwards, found by the pid it recorded itself.
-import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+// Every server a rule started is ended afterwards (servers.ts).
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { signalGroup } from "../../client/process-group.js";
 import { bounded } from "../harness.js";
-import { TEACHING_SERVER } from "../../client/teaching-server.js";
-import { liveInGroup, processesMentioning, serverPid } from "./evidence.js";
 import { RULES } from "./index.js";
+import { directServers, type ServerSource } from "./servers.js";
 import {
   RuleFailure,
   type Probe,
@@ -19,8 +16,6 @@ import {
   type Rule,
   type RuleContext,
   type RuleVerdict,
-  type ServerRun,
-  type ServerSettings,
 } from "./types.js";
 
 /** A probe for one rule, and what the graded code printed while it ran. */
@@ -40,6 +35,8 @@ export interface RunOptions {
   readonly owner?: { readonly uid: number; readonly gid: number };
   /** The teaching server's main file as the graded code can reach it (default: this checkout's). */
   readonly serverMain?: string;
+  /** Where each rule's servers come from (default: the client starts the teaching server itself, see servers.ts). */
+  readonly servers?: () => ServerSource;
   /** Called after each rule, for progress lines. */
   readonly onVerdict?: (verdict: RuleVerdict) => void;
 }
@@ -110,9 +107,15 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
   }
 
   const started = performance.now();
-  const dir = mkdtempSync(join(tmpdir(), `workbook-rule-${rule.id}-`));
+  // A neutral name: nothing the graded code can see names a rule.
+  const dir = mkdtempSync(join(tmpdir(), "mcp-"));
   if (options.owner) chownSync(dir, options.owner.uid, options.owner.gid);
-  const servers: ServerRun[] = [];
+  const servers =
+    options.servers?.() ??
+    directServers(dir, {
+      ...(options.owner ? { owner: options.owner } : {}),
+      ...(options.serverMain ? { serverMain: options.serverMain } : {}),
+    });
   let session: ProbeSession | undefined;
   let status: RuleVerdict["status"] = "failed";
   let text = "";
@@ -121,7 +124,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
   try {
     session = await options.openProbe(rule);
     const probe = session.probe;
-    const context = makeContext(rule, probe, dir, options, servers);
+    const context = makeContext(probe, dir, options, servers);
     const kinds = await context.ask({ op: "exports" });
     const exported = kinds.ok ? (kinds.value as Record<string, string>) : {};
     const missing = rule.needs.filter((name) => exported[name] === undefined || exported[name] === "undefined");
@@ -147,7 +150,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     }
   }
   const output = session ? await session.close().catch((error: unknown) => `(output lost: ${String(error)})`) : "";
-  const leftovers = await endServers(servers, dir);
+  const leftovers = await servers.end();
   rmSync(dir, { recursive: true, force: true });
   if (status === "passed" && leftovers.length > 0) {
     status = "failed";
@@ -162,7 +165,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
   });
 }
 
-function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions, servers: ServerRun[]): RuleContext {
+function makeContext(probe: Probe, dir: string, options: RunOptions, servers: ServerSource): RuleContext {
   return {
     dir,
     seed: options.seed ?? 0,
@@ -177,30 +180,7 @@ function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions,
             "none (is every read under one deadline?)",
           ),
       ),
-    server: (mode: string, settings: ServerSettings = {}): ServerRun => {
-      const home =
-        settings.subdir === undefined ? join(dir, `server-${servers.length + 1}`) : join(dir, settings.subdir);
-      mkdirSync(home, { recursive: true });
-      if (options.owner) chownSync(home, options.owner.uid, options.owner.gid);
-      const logFile = join(home, "calls.jsonl");
-      const recordFile = join(home, "record.jsonl");
-      const command = [
-        process.execPath,
-        options.serverMain ?? TEACHING_SERVER,
-        "--mode",
-        mode,
-        "--log",
-        logFile,
-        "--record",
-        recordFile,
-      ];
-      if (settings.notifications !== undefined) command.push("--notifications", String(settings.notifications));
-      if (settings.endlessBytes !== undefined) command.push("--endless-bytes", String(settings.endlessBytes));
-      const run = { command, logFile, recordFile };
-      servers.push(run);
-      void rule;
-      return run;
-    },
+    server: (mode, settings) => servers.server(mode, settings),
   };
 }
 
@@ -215,39 +195,4 @@ function describeRequest(request: ProbeRequest): string {
     default:
       return request.op;
   }
-}
-
-/**
- * SIGKILLs what is left of every server this rule started: the group of each server that
- * recorded its pid, and any process whose argv names the rule's folder (a server that had not
- * started its record yet). A process that leads no group of its own is killed alone, never the
- * group it shares with the grader.
- */
-async function endServers(servers: readonly ServerRun[], dir: string): Promise<string[]> {
-  const killed: string[] = [];
-  const groups = new Set<number>();
-  for (const server of servers) {
-    const pgid = serverPid(server.recordFile);
-    if (pgid !== undefined && liveInGroup(pgid).length > 0) groups.add(pgid);
-  }
-  const ownGroup = liveInGroup(process.pid).length > 0 ? process.pid : undefined;
-  for (const entry of servers.length > 0 ? processesMentioning(dir) : []) {
-    if (entry.pgid === entry.pid && entry.pgid !== ownGroup) groups.add(entry.pgid);
-    else {
-      killed.push(`pid ${entry.pid}`);
-      try {
-        process.kill(entry.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  }
-  for (const pgid of groups) {
-    const alive = liveInGroup(pgid);
-    if (alive.length === 0) continue;
-    killed.push(`group ${pgid} (${alive.length} process${alive.length === 1 ? "" : "es"})`);
-    signalGroup(pgid, "SIGKILL");
-    for (let waited = 0; waited < 1000 && liveInGroup(pgid).length > 0; waited += 20) await sleep(20);
-  }
-  return killed;
 }

@@ -1,0 +1,66 @@
+// The tells a grader detector keys on (not graded itself), each a way the graded code might see
+// that it is being graded. `command` is the server command its client was given, when there is
+// one. The first group is what issue 19 found and the checkpoint no longer shows; the second is
+// what it still shows, each listed with why in the README's grader section.
+"use strict";
+const fs = require("node:fs");
+
+const read = (file) => {
+  try {
+    return fs.readFileSync(file, "utf8").replace(/\0/g, " ");
+  } catch {
+    return "";
+  }
+};
+const names = (command, pattern) => (command ?? []).some((part) => pattern.test(part));
+
+const REMOVED = {
+  /** The process that started this one names the checkpoint, its --impl or its --report-dir. */
+  "grader-command-line": () => /checkpoint|--impl|--report-dir/.test(read(`/proc/${process.ppid}/cmdline`)),
+  /** The server command names a rule (the folders were workbook-rule-<id>-...). */
+  "rule-folder": (command) => names(command, /workbook-rule-|negative-control|allowlist/),
+  /** Only the grader passed the server --record. */
+  "record-flag": (command) => names(command, /^--record$/),
+  /** The host ran in "/". */
+  "root-folder": () => process.cwd() === "/",
+  /** The host's answers left on fd 3, a pipe; in a plain node process fd 3 is libuv's epoll. */
+  "answer-descriptor": () => {
+    try {
+      return fs.readlinkSync("/proc/self/fd/3").startsWith("pipe:");
+    } catch {
+      return false;
+    }
+  },
+  /** The host's environment was PATH alone; an ordinary program has a HOME. */
+  "no-home": () => process.env.HOME === undefined,
+};
+
+const REMAINING = {
+  /** The graded code runs as nobody when the grader is root. */
+  "unprivileged-user": () => process.getuid?.() === 65534,
+  /** The graded code shares its process with the probe: its argv and modules name the checkpoint. */
+  "host-process": () =>
+    /checkpoint/.test(process.argv[1] ?? "") || Object.keys(require.cache).some((key) => /checkpoint/.test(key)),
+  /** The server command starts the relay, over a socket, not server/dist/main.js. */
+  "relay-command": (command) => command !== undefined && !names(command, /server\/dist\/main\.js$/),
+  /** NODE_PATH tells Node where mcp-workbook is for a module outside the repository. */
+  "module-path": () => process.env.NODE_PATH !== undefined,
+  /** The host's HOME and working folder are a fresh folder in the temporary folder. */
+  "temporary-home": () => (process.env.HOME ?? "").startsWith(require("node:os").tmpdir()),
+  /** The grader renamed itself "node": its command line keeps its old length, padded with NULs. */
+  "renamed-parent": () => {
+    try {
+      return /^node\0\0+$/.test(fs.readFileSync(`/proc/${process.ppid}/cmdline`, "latin1"));
+    } catch {
+      return false;
+    }
+  },
+  /** The commands that started the grader (npm, a shell) still name --impl and --report-dir. */
+  "ancestor-command-lines": () =>
+    fs
+      .readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .some((pid) => /--impl|--report-dir/.test(read(`/proc/${pid}/cmdline`))),
+};
+
+module.exports = { REMOVED, REMAINING, TELLS: { ...REMOVED, ...REMAINING } };

@@ -1,0 +1,205 @@
+// Teaching servers the grader runs itself, for a client under grading. The command a rule hands
+// the client starts the relay (server/src/relay.ts), which connects to a Unix socket here; for
+// each connection the grader starts a real teaching server, its --log and --record in a folder
+// only the grader may enter, and carries the bytes between the two. What the rules judge, the
+// server's log and record, is then out of the graded user's reach; what a rule judges about the
+// process the client started (its pid, argv, environment, group) the grader reads from /proc,
+// never from a file that user can write. Folder and socket names are random, naming no rule.
+import { spawn, type ChildProcessWithoutNullStreams as ChildProcess } from "node:child_process";
+import { appendFileSync, chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { isDeepStrictEqual } from "node:util";
+import { FRAME, framePayload, relayFrame, RelayFrameReader } from "../../../../server/dist/relay-frames.js";
+import { signalGroup } from "../../client/process-group.js";
+import { commandLineOf } from "../../client/process-table.js";
+import { TEACHING_SERVER } from "../../client/teaching-server.js";
+import { endClientSide, sessionFlags, type ServerSource } from "../rules/servers.js";
+import type { ServerRun, ServerSettings } from "../rules/types.js";
+
+/** The relay's compiled main file. */
+export const RELAY_MAIN = join(TEACHING_SERVER, "..", "relay.js");
+
+/** How long a server that was sent SIGTERM gets to record it and exit before it is killed. */
+const TERM_GRACE_MS = 1000;
+
+export interface RelayedServerOptions {
+  /** The relay's main file as the graded user reaches it. */
+  readonly relayMain: string;
+  /** The user the graded code runs as: it must be able to connect to the sockets. */
+  readonly owner?: { readonly uid: number; readonly gid: number };
+}
+
+/** The names of a process's environment variables (from /proc; empty once it has ended). */
+function environmentNames(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .filter((entry) => entry !== "")
+      .map((entry) => entry.slice(0, Math.max(0, entry.indexOf("="))) || entry)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A folder only the grader may enter, and one the graded user may reach the sockets in. */
+function folders(owner: RelayedServerOptions["owner"]): { evidence: string; sockets: string } {
+  const evidence = mkdtempSync(join(tmpdir(), "mcp-"));
+  chmodSync(evidence, 0o700);
+  const sockets = mkdtempSync(join(tmpdir(), "mcp-"));
+  chmodSync(sockets, 0o755);
+  if (owner) chownSync(sockets, owner.uid, owner.gid);
+  return { evidence, sockets };
+}
+
+/** One rule's relayed servers; `end()` ends them, closes the sockets and removes both folders. */
+export function relayedServers(options: RelayedServerOptions): ServerSource {
+  const { evidence, sockets } = folders(options.owner);
+  const runs: ServerRun[] = [];
+  const listeners: Server[] = [];
+  const started = new Set<ChildProcess>();
+  const exited: Array<Promise<void>> = [];
+
+  const server = (mode: string, settings: ServerSettings = {}): ServerRun => {
+    const index = runs.length + 1;
+    const home = join(evidence, String(index));
+    mkdirSync(home, { mode: 0o700 });
+    const logFile = join(home, "calls.jsonl");
+    const recordFile = join(home, "record.jsonl");
+    // The folder a rule asks for by name (spaces, $HOME, quotes) is part of the relay's argv.
+    const socketHome = join(sockets, settings.subdir ?? String(index));
+    mkdirSync(socketHome, { recursive: true, mode: 0o755 });
+    chmodSync(socketHome, 0o755);
+    const socketPath = join(socketHome, "mcp.sock");
+    const command = [process.execPath, options.relayMain, socketPath];
+    // grandchild mode is the relay's to show: it starts the grandchild in the client's group.
+    const serverArgs = [
+      TEACHING_SERVER,
+      "--mode",
+      mode === "grandchild" ? "normal" : mode,
+      "--log",
+      logFile,
+      "--record",
+      recordFile,
+      ...sessionFlags(settings),
+    ];
+    const launch = (): ChildProcess => {
+      const child = spawn(process.execPath, serverArgs, {
+        cwd: home,
+        env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: true,
+      });
+      started.add(child);
+      exited.push(new Promise((resolve) => child.once("close", () => resolve())));
+      return child;
+    };
+    // Started before the client asks, so the relay finds it ready (a client's first deadline may be 1 s).
+    let waiting: ChildProcess | undefined = launch();
+    const take = (): ChildProcess => {
+      const child = waiting ?? launch();
+      waiting = undefined;
+      return child;
+    };
+    const listener = createServer((socket) =>
+      serve(socket, { command, recordFile, grandchild: mode === "grandchild", take }),
+    );
+    listener.on("error", () => undefined);
+    listener.listen(socketPath);
+    chmodSync(socketPath, 0o666);
+    listeners.push(listener);
+    const run = { command, logFile, recordFile };
+    runs.push(run);
+    return run;
+  };
+
+  return {
+    server,
+    end: async () => {
+      const leftovers = await endClientSide(runs, sockets);
+      for (const listener of listeners) listener.close();
+      for (const child of started)
+        if (child.exitCode === null && child.signalCode === null) signalGroup(child.pid!, "SIGKILL");
+      await Promise.race([Promise.all(exited), sleep(2000)]);
+      rmSync(evidence, { recursive: true, force: true });
+      rmSync(sockets, { recursive: true, force: true });
+      return leftovers;
+    },
+  };
+}
+
+interface Session {
+  readonly command: readonly string[];
+  readonly recordFile: string;
+  readonly grandchild: boolean;
+  /** The real server for this connection (started ahead when it can be). */
+  readonly take: () => ChildProcess;
+}
+
+/** One relay's connection: its hello, then a real server for it, bytes carried both ways. */
+function serve(socket: Socket, session: Session): void {
+  const reader = new RelayFrameReader();
+  let child: ChildProcess | undefined;
+  let signalled = false;
+  socket.on("error", () => undefined); // a killed relay: "close" follows
+
+  const start = (pid: unknown): void => {
+    if (child !== undefined || typeof pid !== "number") return;
+    // The client's start in the record is the grader's own reading of the relay's process, not its
+    // word; evidence.ts reads it in place of the real server's own start entry.
+    const argv = commandLineOf(pid);
+    if (argv !== undefined && isDeepStrictEqual(argv, session.command)) {
+      const entry = { event: "start", source: "grader", pid, argv: argv.slice(2), env: environmentNames(pid) };
+      appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
+    }
+    const server = session.take();
+    child = server;
+    server.stdin.on("error", () => undefined);
+    server.stdout.on("data", (chunk: Buffer) => {
+      if (!socket.write(relayFrame(FRAME.data, chunk))) server.stdout.pause();
+    });
+    socket.on("drain", () => server.stdout.resume());
+    server.stderr.on("data", (chunk: Buffer) => socket.write(relayFrame(FRAME.stderr, chunk)));
+    server.stdin.on("drain", () => socket.resume());
+    server.once("close", (code, signal) => {
+      if (!socket.destroyed) socket.end(relayFrame(FRAME.exit, { code, signal }));
+    });
+    socket.write(relayFrame(FRAME.ready, { grandchild: session.grandchild }));
+  };
+
+  socket.on("data", (chunk: Buffer) => {
+    let frames;
+    try {
+      frames = reader.feed(chunk);
+    } catch {
+      socket.destroy();
+      return;
+    }
+    for (const frame of frames) {
+      if (frame.kind === FRAME.hello) start((framePayload(frame) as { pid?: unknown } | undefined)?.pid);
+      else if (child === undefined) continue;
+      else if (frame.kind === FRAME.data) {
+        if (!child.stdin.write(frame.payload)) socket.pause();
+      } else if (frame.kind === FRAME.eof) child.stdin.end();
+      else if (frame.kind === FRAME.signal) {
+        signalled = true;
+        child.kill("SIGTERM");
+      }
+    }
+  });
+
+  // The relay is gone. Without an end of input or a SIGTERM it said nothing the server may record:
+  // it was killed, so the server is killed too (after a SIGTERM, once it has had time to record it).
+  socket.on("close", () => {
+    const server = child;
+    if (server === undefined || server.exitCode !== null || server.signalCode !== null) return;
+    const kill = (): void => {
+      if (server.exitCode === null && server.signalCode === null) signalGroup(server.pid!, "SIGKILL");
+    };
+    if (signalled) setTimeout(kill, TERM_GRACE_MS).unref();
+    else kill();
+  });
+}

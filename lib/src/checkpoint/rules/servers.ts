@@ -1,0 +1,88 @@
+// Where a rule's teaching servers come from, and how what is left of them is ended: the one place
+// rules obtain a server command. In a notebook's check cell the client under test starts the
+// teaching server itself, whose log and record sit in the rule's folder (directServers). When the
+// checkpoint grades, the command starts a relay to a server the grader runs, whose evidence the
+// graded user cannot reach (host/relayed-servers.ts). Rules read both the same way (evidence.ts).
+import { chownSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { signalGroup } from "../../client/process-group.js";
+import { TEACHING_SERVER } from "../../client/teaching-server.js";
+import { liveInGroup, processesMentioning, serverPid } from "./evidence.js";
+import type { ServerRun, ServerSettings } from "./types.js";
+
+/** One rule's servers. */
+export interface ServerSource {
+  /** A teaching server in `mode`: the argv to hand the client, and where its evidence is. */
+  server(mode: string, settings?: ServerSettings): ServerRun;
+  /** Ends what is left; returns a label for each process the client left running. */
+  end(): Promise<string[]>;
+}
+
+/** The teaching server's flags beyond --mode, --log and --record that shape a session (direct or relayed alike). */
+export function sessionFlags(settings: ServerSettings): string[] {
+  const flags: string[] = [];
+  if (settings.notifications !== undefined) flags.push("--notifications", String(settings.notifications));
+  if (settings.endlessBytes !== undefined) flags.push("--endless-bytes", String(settings.endlessBytes));
+  return flags;
+}
+
+/** Servers the client starts itself, logging into `dir` (owned by `owner` when given, so they can write there). */
+export function directServers(
+  dir: string,
+  options: { readonly owner?: { readonly uid: number; readonly gid: number }; readonly serverMain?: string } = {},
+): ServerSource {
+  const servers: ServerRun[] = [];
+  return {
+    server: (mode, settings = {}) => {
+      const home =
+        settings.subdir === undefined ? join(dir, `server-${servers.length + 1}`) : join(dir, settings.subdir);
+      mkdirSync(home, { recursive: true });
+      if (options.owner) chownSync(home, options.owner.uid, options.owner.gid);
+      const logFile = join(home, "calls.jsonl");
+      const recordFile = join(home, "record.jsonl");
+      const main = options.serverMain ?? TEACHING_SERVER;
+      const flags = ["--mode", mode, "--log", logFile, "--record", recordFile, ...sessionFlags(settings)];
+      const command = [process.execPath, main, ...flags];
+      const run = { command, logFile, recordFile };
+      servers.push(run);
+      return run;
+    },
+    end: () => endClientSide(servers, dir),
+  };
+}
+
+/**
+ * SIGKILLs what is left of the processes the client started for `servers`: the group of each one
+ * that recorded its pid, and any process whose argv names `marker` (one that had not recorded it
+ * yet). A process that leads no group of its own is killed alone, never the group it shares with
+ * the grader.
+ */
+export async function endClientSide(servers: readonly ServerRun[], marker: string): Promise<string[]> {
+  const killed: string[] = [];
+  const groups = new Set<number>();
+  for (const server of servers) {
+    const pgid = serverPid(server.recordFile);
+    if (pgid !== undefined && liveInGroup(pgid).length > 0) groups.add(pgid);
+  }
+  const ownGroup = liveInGroup(process.pid).length > 0 ? process.pid : undefined;
+  for (const entry of servers.length > 0 ? processesMentioning(marker) : []) {
+    if (entry.pgid === entry.pid && entry.pgid !== ownGroup) groups.add(entry.pgid);
+    else {
+      killed.push(`pid ${entry.pid}`);
+      try {
+        process.kill(entry.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+  for (const pgid of groups) {
+    const alive = liveInGroup(pgid);
+    if (alive.length === 0) continue;
+    killed.push(`group ${pgid} (${alive.length} process${alive.length === 1 ? "" : "es"})`);
+    signalGroup(pgid, "SIGKILL");
+    for (let waited = 0; waited < 1000 && liveInGroup(pgid).length > 0; waited += 20) await sleep(20);
+  }
+  return killed;
+}

@@ -1,0 +1,100 @@
+/**
+ * The relay: `node server/dist/relay.js SOCKET`. A client under grading starts this instead of the
+ * teaching server, and it carries the session's bytes both ways between the client's pipes and a
+ * teaching server the grader runs itself (reached over the Unix socket SOCKET), so the server's
+ * log and record stay where the graded user cannot write. Everything the client does to the
+ * process it started still happens to a process it started: the relay ends when its input ends
+ * (after the server has answered and exited, with the server's status), dies of SIGTERM like the
+ * server (saying so first), and in grandchild mode starts the SIGTERM-proof grandchild in its
+ * own process group, which only a close() that ends the whole group removes.
+ */
+import { connect } from "node:net";
+import { stderrDiagnostics } from "./diagnostics.js";
+import { startForgottenChild } from "./grandchild.js";
+import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "./relay-frames.js";
+
+function main(socketPath: string | undefined): void {
+  const diagnose = stderrDiagnostics();
+  if (socketPath === undefined) {
+    process.stderr.write("usage: node server/dist/relay.js SOCKET\n");
+    process.exitCode = 2;
+    return;
+  }
+  const socket = connect(socketPath);
+  const reader = new RelayFrameReader();
+  let forwarding = false;
+
+  socket.on("error", (error) => {
+    diagnose(`the server's socket failed: ${error.message}`);
+    process.exit(1);
+  });
+  // The grader's end went away without saying how the server ended: there is no server any more.
+  socket.on("close", () => process.exit(1));
+  socket.on("connect", () => socket.write(relayFrame(FRAME.hello, { pid: process.pid })));
+
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    // The client stopped reading: there is nobody left to answer (as the server does).
+    process.exit(error.code === "EPIPE" ? 0 : 1);
+  });
+  process.stdout.on("drain", () => socket.resume());
+
+  const onFrame = (frame: RelayFrame): void => {
+    switch (frame.kind) {
+      case FRAME.ready: {
+        const { grandchild } = (framePayload(frame) ?? {}) as { grandchild?: boolean };
+        void (grandchild === true ? startForgottenChild(diagnose) : Promise.resolve()).then(forwardInput);
+        return;
+      }
+      case FRAME.data:
+        if (!process.stdout.write(frame.payload)) socket.pause();
+        return;
+      case FRAME.stderr:
+        process.stderr.write(frame.payload);
+        return;
+      case FRAME.exit: {
+        const { code, signal } = (framePayload(frame) ?? {}) as { code?: number | null; signal?: string | null };
+        socket.removeAllListeners("close");
+        socket.destroy();
+        process.removeAllListeners("SIGTERM");
+        // Leave as the server left: its code, or the signal that ended it.
+        process.stdout.write("", () => {
+          if (typeof signal === "string") process.kill(process.pid, signal as NodeJS.Signals);
+          process.exit(typeof code === "number" ? code : 1);
+        });
+        return;
+      }
+      default:
+        diagnose(`the server's socket sent an unknown frame ${frame.kind}`);
+    }
+  };
+  socket.on("data", (chunk: Buffer) => {
+    try {
+      for (const frame of reader.feed(chunk)) onFrame(frame);
+    } catch (error) {
+      diagnose(`the server's socket sent something that is not a frame: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  });
+
+  const forwardInput = (): void => {
+    if (forwarding) return;
+    forwarding = true;
+    process.stdin.on("data", (chunk: Buffer) => {
+      if (!socket.write(relayFrame(FRAME.data, chunk))) process.stdin.pause();
+    });
+    socket.on("drain", () => process.stdin.resume());
+    process.stdin.on("end", () => socket.write(relayFrame(FRAME.eof)));
+    process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof)));
+  };
+
+  // SIGTERM: say so to the server's side (which signals the server), then die of it.
+  const onTerm = (): void => {
+    process.removeListener("SIGTERM", onTerm);
+    const die = (): void => void process.kill(process.pid, "SIGTERM");
+    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM" }), die);
+    setTimeout(die, 200).unref();
+  };
+  process.on("SIGTERM", onTerm);
+}
+
+main(process.argv[2]);

@@ -1,0 +1,107 @@
+// The relay and the grader's end of it, as the checkpoint uses them: the library's StdioClient
+// starts the relay command a rule hands out, and the rules' evidence readers read what the real
+// server recorded. What the client does to the relay is what the record shows: end of input, a
+// SIGTERM, a SIGKILL (nothing); the start is read from /proc. (The grandchild in the relay's group is the close-group
+// rule's, graded through the relay in test/checkpoint/cli.test.ts.)
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { StdioClient } from "../../../lib/src/client/stdio-client.js";
+import { RELAY_MAIN, relayedServers } from "../../../lib/src/checkpoint/host/relayed-servers.js";
+import { loggedCalls, readRecord } from "../../../lib/src/checkpoint/rules/evidence.js";
+import type { ServerSource } from "../../../lib/src/checkpoint/rules/servers.js";
+import { FRAME, relayFrame, RelayFrameReader } from "../../../server/src/relay-frames.js";
+
+let source: ServerSource | undefined;
+afterEach(async () => {
+  await source?.end();
+  source = undefined;
+});
+const fresh = (): ServerSource => (source = relayedServers({ relayMain: RELAY_MAIN }));
+
+const events = (file: string): string[] =>
+  readRecord(file)
+    .filter((entry) => entry.event !== "message")
+    .map((entry) => (entry.event === "signal" ? `signal ${entry.signal}` : entry.event));
+
+/** The relay started by hand, one request written, its reply awaited: a client that then does as the test says. */
+async function startedRelay(command: readonly string[]) {
+  const child = spawn(command[0]!, command.slice(1), { stdio: ["pipe", "pipe", "ignore"], detached: true });
+  const replied = once(child.stdout, "data");
+  child.stdin.write(
+    `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })}\n`,
+  );
+  await replied;
+  const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+  return { child, exited };
+}
+
+describe("a session through the relay", () => {
+  it("carries a whole session; close() ends the input, the server records eof and no signal, status 0", async () => {
+    const run = fresh().server("normal");
+    const client = new StdioClient(run.command, { allowed: ["word_count"] });
+    await client.initialize();
+    await client.listTools();
+    expect(await client.callTool("word_count", { text: "vanilla stock needs review" })).toBe("4");
+    const pid = client.pid;
+    expect(await client.close()).toBe(0);
+    expect(loggedCalls(run.logFile)).toEqual(["word_count"]);
+    expect(events(run.recordFile)).toEqual(["start", "eof"]);
+    // The start is the grader's reading of the relay's process: its pid, argv after the script, environment names.
+    expect(readRecord(run.recordFile)[0]).toMatchObject({
+      source: "grader",
+      pid,
+      argv: [run.command[2]],
+      env: ["PATH"],
+    });
+    expect(run.command.join(" ")).not.toMatch(/--record|--log/u);
+  });
+
+  it("a SIGTERM to the relay reaches the server's record; a SIGKILL leaves neither end of input nor a signal", async () => {
+    const servers = fresh();
+    const termed = servers.server("normal");
+    const term = await startedRelay(termed.command);
+    process.kill(-term.child.pid!, "SIGTERM");
+    expect((await term.exited)[1]).toBe("SIGTERM");
+    const killed = servers.server("normal");
+    const kill = await startedRelay(killed.command);
+    process.kill(-kill.child.pid!, "SIGKILL");
+    await kill.exited;
+    for (let waited = 0; waited < 3000 && !events(termed.recordFile).includes("signal SIGTERM"); waited += 50)
+      await sleep(50);
+    await sleep(300);
+    expect(events(termed.recordFile)).toEqual(["start", "signal SIGTERM"]);
+    expect(events(killed.recordFile)).toEqual(["start"]);
+  });
+});
+
+describe("relay frames", () => {
+  it("come out whole and in order however the bytes are cut", () => {
+    const kinds = Object.values(FRAME);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ kind: fc.constantFrom(...kinds), payload: fc.uint8Array({ maxLength: 300 }) })),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (frames, cuts) => {
+          const bytes = Buffer.concat(frames.map((frame) => relayFrame(frame.kind, Buffer.from(frame.payload))));
+          const at = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          const reader = new RelayFrameReader();
+          const read = [0, ...at, bytes.length]
+            .slice(1)
+            .flatMap((end, index, ends) => reader.feed(bytes.subarray(index === 0 ? 0 : ends[index - 1], end)));
+          expect(read.map((frame) => [frame.kind, [...frame.payload]])).toEqual(
+            frames.map((frame) => [frame.kind, [...frame.payload]]),
+          );
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it("a length over the limit is refused, not waited for", () => {
+    const header = Buffer.from([FRAME.data, 0xff, 0xff, 0xff, 0xff]);
+    expect(() => new RelayFrameReader().feed(header)).toThrow(RangeError);
+  });
+});
