@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runNotebook, type ExecutedCell, type NotebookRun } from "../support/notebook.js";
 
 const EXERCISES = "notebooks/exercises-14.ipynb";
-const SOLUTIONS = "notebooks/solutions-14.ipynb";
+const SOLUTIONS = "notebooks/solutions/solutions-14.ipynb";
 
 /** The six check cells, in order: each calls one check and prints its verdict. */
 const CHECKS = [

@@ -43,7 +43,7 @@ async function grade(name: string, notebook: string) {
 
 /** The solved notebook with one syntax error in FrameReader's cell. */
 function brokenFrameReader(): string {
-  const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as {
+  const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8")) as {
     cells: Array<{ source: string[] }>;
   };
   const cell = notebook.cells.find((candidate) => candidate.source.join("").startsWith("class FrameReader"))!;
