@@ -83,8 +83,9 @@ export function gradeJunitXml(
 ): string {
   const verdicts = [...report.verdicts, ...extra];
   const failures = verdicts.filter((verdict) => !verdict.ok).length;
+  const skipped = verdicts.filter((verdict) => verdict.status === "not-applicable").length;
   const seconds = (ms: number) => Math.round(ms) / 1000;
-  const counts = `tests="${verdicts.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(report.seconds * 1000)}"`;
+  const counts = `tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(report.seconds * 1000)}"`;
   const properties = [
     ["implementation", report.implementation.path],
     ["implementation.sha256", report.implementation.hash],
@@ -95,6 +96,8 @@ export function gradeJunitXml(
   const cases = verdicts.map((verdict) => {
     const open = `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(verdict.rule)}" time="${seconds(verdict.ms)}">`;
     const out = verdict.output.trim() === "" ? "" : `\n      <system-out>${escapeXml(verdict.output)}</system-out>`;
+    if (verdict.status === "not-applicable")
+      return `${open}\n      <skipped message="${escapeXml(verdict.line)}"/>${out}\n    </testcase>`;
     if (verdict.ok) return `${open}${out}\n    </testcase>`;
     const message = verdict.line.length > 200 ? `${verdict.line.slice(0, 199)}…` : verdict.line;
     return `${open}\n      <failure message="${escapeXml(message)}" type="${verdict.status === "not-graded" ? "NotGraded" : "RuleFailed"}">${escapeXml(verdict.line)}</failure>${out}\n    </testcase>`;

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
+import { summarize, summaryLines } from "../checkpoint/summary.js";
 import { gradeNotebook } from "../pieces/grade-notebook.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
 import { readFlags, wholeNumber } from "./flags.js";
@@ -40,8 +41,11 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
   }
   const { report, brokenCells } = await gradeNotebook(path, {
     seed,
-    onVerdict: (verdict) => io.stdout(`${verdict.line}\n`),
+    onVerdict: (verdict) => io.stderr(`  ${verdict.line}\n`),
   });
+  io.stdout(
+    `${[...summaryLines(summarize(report.verdicts)), "", ...report.verdicts.map((verdict) => verdict.line)].join("\n")}\n`,
+  );
   for (const [cell, why] of brokenCells) io.stderr(`cell ${cell} does not compile: ${why}\n`);
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, "results.json"), `${JSON.stringify(gradeResultsJson(report), null, 2)}\n`);
