@@ -3,7 +3,7 @@
 // server, and the student copy is cut from it. Minutes per stop are estimates computed from a
 // notebook's own cells (reading and running), never measured on learners.
 import { readFileSync } from "node:fs";
-import { join, posix } from "node:path";
+import { join } from "node:path";
 
 export interface CourseStop {
   /** The notebook, relative to the repository's root. */
@@ -73,11 +73,10 @@ export function courseTable(repoRoot: string): Array<CourseStop & { minutes: num
   });
 }
 
-/** The notebooks the last cell of `notebook` links to, as paths relative to the root, resolved from `file`. */
-export function lastCellLinks(notebook: unknown, file: string): string[] {
+/** The notebook links (hrefs as written, ending in .ipynb) in the last cell of `notebook`, when it is markdown. */
+export function lastCellHrefs(notebook: unknown): string[] {
   const cells = ((notebook as { cells?: unknown }).cells ?? []) as readonly CellLike[];
   const last = cells.at(-1);
   if (last === undefined || last.cell_type !== "markdown") return [];
-  const links = [...sourceText(last).matchAll(/\]\(([^)\s]+\.ipynb)\)/gu)].map((match) => match[1]!);
-  return links.map((href) => posix.normalize(posix.join(posix.dirname(file), decodeURI(href))));
+  return [...sourceText(last).matchAll(/\]\(([^)\s]+\.ipynb)\)/gu)].map((match) => match[1]!);
 }

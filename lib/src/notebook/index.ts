@@ -15,6 +15,6 @@ export {
   MINUTES_RULE,
   estimateMinutes,
   courseTable,
-  lastCellLinks,
+  lastCellHrefs,
   type CourseStop,
 } from "./course-path.js";
