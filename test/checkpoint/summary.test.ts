@@ -112,7 +112,6 @@ describe("summarize", () => {
       "  3. FAIL every failure mode",
       "checkpoint: 3 of 4",
     ]) {
-       
       expect(colourLine(line).replace(/\u001b\[\d+m/gu, "")).toBe(line);
     }
     expect(colourLine("FAIL x")).toMatch(/^\u001b\[31m/u);

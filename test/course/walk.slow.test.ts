@@ -60,7 +60,7 @@ it("walks from the printed URL through every stop's last-cell link to the checkp
   const checkpoint = await runNotebook(COURSE_PATH.at(-1)!.file);
   expect(checkpoint.error).toBeUndefined();
   expect(checkpoint.ok).toBe(true);
-   
+
   const printedCells = checkpoint.cells.map((cell) => cell.outputs.join("").replace(/\u001b\[\d+m/gu, ""));
   expect(printedCells[0]).toMatch(/^grading: \S+\/notebooks\/ch14-part-b-build\.ipynb \(a saved build notebook\)\n$/u);
   const summary = printedCells[2]!.split("\n\n")[0]!.split("\n");

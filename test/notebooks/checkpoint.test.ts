@@ -6,7 +6,6 @@ import { expect, it } from "vitest";
 import { RULES } from "../../lib/src/checkpoint/rules/index.js";
 import { runNotebook } from "../support/notebook.js";
 
- 
 const plain = (text: string) => text.replace(/\u001b\[\d+m/gu, "");
 
 it("grades WORKBOOK_IMPL through the host: the summary first, one line per rule, the copy's mistake its only FAIL", async () => {

@@ -48,7 +48,10 @@ describe("npm run student-copy -- DIR", () => {
       const copy = notebookAt(out, file);
       expect(JSON.stringify(copy), file).not.toContain("<details>");
       const code = copy.cells.filter((cell) => cell.cell_type === "code").map((cell) => cell.source.join(""));
-      expect(code.filter((source) => source.includes("revealAfterTrying(")), file).toEqual([]);
+      expect(
+        code.filter((source) => source.includes("revealAfterTrying(")),
+        file,
+      ).toEqual([]);
       expect(copy.cells.filter((cell) => cell.metadata.tags?.includes("build-reveal"))).toEqual([]);
     }
     const build = "notebooks/ch14-part-b-build.ipynb";
