@@ -69,3 +69,19 @@ describe("estimateMinutes", () => {
     );
   });
 });
+
+describe("lastCellHrefs", () => {
+  const last = (source: string) => ({
+    cells: [
+      { cell_type: "code", source: ["[no](a.ipynb)"] },
+      { cell_type: "markdown", source: [source] },
+    ],
+  });
+  it("reads markdown and HTML links to notebooks from the last cell only, fragments dropped", () => {
+    expect(
+      lastCellHrefs(last('**Next:** [x](next.ipynb), or <a href="../b/c.ipynb#top">c</a> and [s](s.ipynb#part)')),
+    ).toEqual(["next.ipynb", "../b/c.ipynb", "s.ipynb"]);
+    expect(lastCellHrefs(last("no link here, [a page](x.html)"))).toEqual([]);
+    expect(lastCellHrefs({ cells: [{ cell_type: "code", source: ["[x](y.ipynb)"] }] })).toEqual([]);
+  });
+});

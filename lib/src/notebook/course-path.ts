@@ -73,10 +73,13 @@ export function courseTable(repoRoot: string): Array<CourseStop & { minutes: num
   });
 }
 
-/** The notebook links (hrefs as written, ending in .ipynb) in the last cell of `notebook`, when it is markdown. */
+/** The notebook links (hrefs as written, ending in .ipynb, without a #fragment) in the last cell of `notebook`, when it is markdown. */
 export function lastCellHrefs(notebook: unknown): string[] {
   const cells = ((notebook as { cells?: unknown }).cells ?? []) as readonly CellLike[];
   const last = cells.at(-1);
   if (last === undefined || last.cell_type !== "markdown") return [];
-  return [...sourceText(last).matchAll(/\]\(([^)\s]+\.ipynb)\)/gu)].map((match) => match[1]!);
+  // Markdown links, [text](x.ipynb), and HTML ones, href="x.ipynb", as a notebook renders both.
+  return [
+    ...sourceText(last).matchAll(/\]\(<?([^)\s>]+\.ipynb)(?:#[^)\s>]*)?>?\)|href="([^"]+\.ipynb)(?:#[^"]*)?"/gu),
+  ].map((match) => (match[1] ?? match[2])!);
 }
