@@ -14,7 +14,7 @@ import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
 import { RULES } from "../../lib/src/checkpoint/rules/index.js";
 import { runRules } from "../../lib/src/checkpoint/rules/run.js";
 import type { RuleVerdict } from "../../lib/src/checkpoint/rules/types.js";
-import { OBSERVATIONS, colourLine, summarize, summaryLines } from "../../lib/src/checkpoint/summary.js";
+import { OBSERVATIONS, colourLine, countLine, summarize, summaryLines } from "../../lib/src/checkpoint/summary.js";
 import { ANTHROPIC_PRICES, costUsd } from "../../lib/src/experiment/providers/prices.js";
 import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
 import { makeReceipt } from "../../lib/src/experiment/receipts/summarize.js";
@@ -174,5 +174,19 @@ describe("costs-recompute", () => {
     const [edited] = await runRules({ rules: [costsRule(fixtureEvidence(true))], openProbe: probe });
     expect(edited).toMatchObject({ status: "failed", ok: false, score: 0 });
     expect(edited!.line).toMatch(/FIXTURE-paid\.json: .*'s cost/u);
+  });
+});
+
+describe("countLine", () => {
+  it("never counts a not-applicable rule as ok, and agrees with the summary's first line", () => {
+    fc.assert(
+      fc.property(runs, (verdicts) => {
+        const line = countLine(verdicts);
+        const passed = verdicts.filter((verdict) => verdict.status === "passed").length;
+        expect(line.startsWith(`${passed} of ${verdicts.length} rules ok`)).toBe(true);
+        const summary = summarize(verdicts);
+        expect(line.endsWith(`${summary.score} of ${summary.possible} points`)).toBe(true);
+      }),
+    );
   });
 });

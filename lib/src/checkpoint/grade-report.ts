@@ -3,6 +3,7 @@
 // the implementation (path and content hash), the checkpoint's version and the time in both.
 import type { GradeReport } from "./grade-implementation.js";
 import { escapeXml } from "./report.js";
+import { countLine } from "./summary.js";
 import type { RuleVerdict } from "./rules/types.js";
 
 export interface RulesResultsJson {
@@ -42,7 +43,6 @@ export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdic
   const verdicts = [...report.verdicts, ...extra];
   const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
   const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
-  const passed = verdicts.filter((verdict) => verdict.ok).length;
   const compile =
     report.compileErrors.length > 0
       ? [`the compiler reported ${report.compileErrors.length} error(s):`, ...report.compileErrors.slice(0, 20)]
@@ -51,11 +51,7 @@ export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdic
     score,
     max_score: max,
     execution_time: Math.round(report.seconds * 1000) / 1000,
-    output: [
-      ...reportHeader(report),
-      `${passed} of ${verdicts.length} rules ok, ${score} of ${max} points`,
-      ...compile,
-    ].join("\n"),
+    output: [...reportHeader(report), countLine(verdicts), ...compile].join("\n"),
     visibility: "visible",
     extra_data: {
       implementation: report.implementation,

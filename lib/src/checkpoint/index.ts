@@ -40,6 +40,7 @@ export {
   summarize,
   summaryLines,
   colourLine,
+  countLine,
   type Observation,
   type ObservationResult,
   type ObservationStatus,

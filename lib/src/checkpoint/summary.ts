@@ -182,3 +182,12 @@ export function colourLine(line: string): string {
   }
   return line;
 }
+
+/** "26 of 27 rules ok, 1 not applicable, 40 of 40 points": the count every report prints, a not-applicable rule never counted as ok. */
+export function countLine(verdicts: readonly RuleVerdict[]): string {
+  const notApplicable = verdicts.filter((verdict) => verdict.status === "not-applicable").length;
+  const passed = verdicts.filter((verdict) => verdict.status === "passed").length;
+  const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
+  const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
+  return `${passed} of ${verdicts.length} rules ok${notApplicable > 0 ? `, ${notApplicable} not applicable` : ""}, ${score} of ${max} points`;
+}

@@ -9,7 +9,7 @@ import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/gra
 import { REPO_ROOT } from "../checkpoint/paths.js";
 import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
 import { RULES } from "../checkpoint/rules/index.js";
-import { summarize, summaryLines } from "../checkpoint/summary.js";
+import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
@@ -93,9 +93,7 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
   writeFileSync(junitPath, gradeJunitXml(report));
 
   const verdicts: readonly RuleVerdict[] = report.verdicts;
-  const passed = verdicts.filter((verdict) => verdict.ok).length;
-  const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
-  const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
+  const passed = verdicts.filter((verdict) => verdict.ok).length; // a not-applicable rule is ok: it leaves the exit code alone
   io.stdout(`${[...summaryLines(summarize(verdicts)), "", ...verdicts.map(shownLine)].join("\n")}\n`);
   for (const line of reportHeader(report)) io.stderr(`${line}\n`);
   if (report.compileErrors.length > 0)
@@ -103,7 +101,7 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
       `the compiler reported ${report.compileErrors.length} error(s); the rules that need those files fail:\n  ${report.compileErrors.slice(0, 10).join("\n  ")}\n`,
     );
   io.stderr(
-    `checkpoint: ${passed} of ${verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`,
+    `checkpoint: ${countLine(verdicts)} (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`,
   );
   return passed === verdicts.length ? 0 : 1;
 }
