@@ -39,6 +39,17 @@ describe("the path", () => {
     expect(linked).toContain(COURSE_PATH[at + 1]!.file);
   });
 
+  it("the exercises end by linking the gallery, and the solutions in their own folder", () => {
+    const file = "notebooks/exercises-14.ipynb";
+    const linked = lastCellHrefs(notebook(file)).map((href) => posix.normalize(posix.join(posix.dirname(file), href)));
+    expect(linked).toEqual(["notebooks/failure-gallery.ipynb", `${SOLUTIONS_DIR}/solutions-14.ipynb`]);
+    const solved = `${SOLUTIONS_DIR}/solutions-14.ipynb`;
+    const back = lastCellHrefs(notebook(solved)).map((href) =>
+      posix.normalize(posix.join(posix.dirname(solved), href)),
+    );
+    expect(back).toEqual(["notebooks/failure-gallery.ipynb"]);
+  });
+
   it("the checkpoint ends by pointing back to the build notebook and the start page", () => {
     const file = COURSE_PATH.at(-1)!.file;
     const linked = lastCellHrefs(notebook(file)).map((href) => posix.normalize(posix.join(posix.dirname(file), href)));
