@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Opens the workbook in the classic Jupyter Notebook, serving notebooks/ on 127.0.0.1 with the
-# repo's TypeScript kernel. Stop it with Ctrl-C. Run `npm run setup` once before.
+# Opens the workbook in the classic Jupyter Notebook on 127.0.0.1 with the repo's TypeScript
+# kernel. It serves the repository's root, so the checkpoint notebook (checkpoints/) opens too; the
+# printed URL opens notebooks/start-here.ipynb first, and the masters, node_modules and build
+# output stay out of the file browser (.jupyter/jupyter_notebook_config.json, one file for this
+# script and the walk test). Stop it with Ctrl-C. Run `npm run setup` once before.
 #
 #   bash scripts/open-workbook.sh [extra notebook options, e.g. --port 8890]
 #
@@ -22,4 +25,4 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ "$(uname -s)" != 
   EXTRA+=(--no-browser)
 fi
 echo "open-workbook: starting Jupyter Notebook on 127.0.0.1 (open the URL it prints; Ctrl-C stops it)"
-exec "$PYTHON" -m notebook --notebook-dir=notebooks --ip=127.0.0.1 ${EXTRA[@]+"${EXTRA[@]}"} "$@"
+exec "$PYTHON" -m notebook --config="$PWD/.jupyter/jupyter_notebook_config.json" --notebook-dir=. --ip=127.0.0.1 ${EXTRA[@]+"${EXTRA[@]}"} "$@"

@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const NOTEBOOK_FOLDERS = ["notebooks", "checkpoints"];
+const NOTEBOOK_FOLDERS = ["notebooks", "notebooks/solutions", "checkpoints"];
 const CELL_TIMEOUT_SECONDS = "300";
 const TEMPLATE_NAME = "workbook_html";
 const TEMPLATE_CONF = { base_template: "lab", mimetypes: { "text/html": true } };

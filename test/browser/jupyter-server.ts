@@ -25,8 +25,11 @@ export interface JupyterServer {
 export interface JupyterServerOptions {
   readonly python: string;
   readonly repo: string;
+  /** The folder served; ignored with `viaOpenWorkbook` (the script serves the repository's root). */
   readonly notebookDir: string;
   readonly startTimeoutMs?: number;
+  /** Start it as the README does, through scripts/open-workbook.sh (its config, its root), not `python -m notebook`. */
+  readonly viaOpenWorkbook?: boolean;
 }
 
 /** A port the kernel gave us on loopback, released at once for the server to take. */
@@ -79,23 +82,30 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
     JUPYTER_RUNTIME_DIR: runtimeDir,
     PYDEVD_DISABLE_FILE_VALIDATION: "1",
   };
-  const server = spawn(
-    options.python,
-    [
-      "-m",
-      "notebook",
-      "--no-browser",
-      "--ip=127.0.0.1",
-      `--port=${port}`,
-      "--port-retries=0",
-      `--NotebookApp.token=${token}`,
-      `--notebook-dir=${options.notebookDir}`,
-      "--NotebookApp.open_browser=False",
-      // Containers and CI runners often run as root, which the server refuses without this.
-      ...(process.getuid?.() === 0 ? ["--allow-root"] : []),
-    ],
-    { cwd: options.notebookDir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const fixed = [`--port=${port}`, "--port-retries=0", `--NotebookApp.token=${token}`];
+  const server =
+    options.viaOpenWorkbook === true
+      ? spawn("bash", [join(options.repo, "scripts", "open-workbook.sh"), ...fixed], {
+          cwd: options.repo,
+          env: { ...env, WORKBOOK_PYTHON: options.python },
+          detached: true,
+          stdio: ["ignore", "pipe", "pipe"],
+        })
+      : spawn(
+          options.python,
+          [
+            "-m",
+            "notebook",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            ...fixed,
+            `--notebook-dir=${options.notebookDir}`,
+            "--NotebookApp.open_browser=False",
+            // Containers and CI runners often run as root, which the server refuses without this.
+            ...(process.getuid?.() === 0 ? ["--allow-root"] : []),
+          ],
+          { cwd: options.notebookDir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+        );
   let output = "";
   server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));

@@ -9,7 +9,7 @@ let solved: NotebookRun;
 beforeAll(async () => {
   [untouched, solved] = await Promise.all([
     runNotebook("notebooks/ch14-part-b-build.ipynb"),
-    runNotebook("notebooks/ch14-part-b-build-solutions.ipynb"),
+    runNotebook("notebooks/solutions/ch14-part-b-build-solutions.ipynb"),
   ]);
 }, 240_000);
 
@@ -48,7 +48,7 @@ describe("notebooks/ch14-part-b-build.ipynb, untouched", () => {
   });
 });
 
-describe("notebooks/ch14-part-b-build-solutions.ipynb", () => {
+describe("notebooks/solutions/ch14-part-b-build-solutions.ipynb", () => {
   it("runs top to bottom with no error", () => ranClean(solved));
 
   it("passes every piece's check", () => {

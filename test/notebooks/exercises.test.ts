@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runNotebook, type ExecutedCell, type NotebookRun } from "../support/notebook.js";
 
 const EXERCISES = "notebooks/exercises-14.ipynb";
-const SOLUTIONS = "notebooks/solutions-14.ipynb";
+const SOLUTIONS = "notebooks/solutions/solutions-14.ipynb";
 
 /** The check cells, in order: each calls one check and prints its verdict (exercises 2 and 6 end in a decision). */
 const CHECKS = [

@@ -1,10 +1,11 @@
 // The Part A notebook, run top to bottom in a fresh tslab kernel. The executed copy is kept in
 // test-artifacts/ (gitignored) so the HTML rendering can be tested on it without a second run.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { comparedWithChapter } from "../../lib/src/experiment/analysis/coding-agent.js";
 
 const REPO = resolve(__dirname, "../..");
 const NOTEBOOK = join(REPO, "notebooks", "ch14-part-a.ipynb");
@@ -151,6 +152,31 @@ describe("notebooks/ch14-part-a", () => {
 
   it("lists the retrieval baseline's declined calls instead of charting a lone bar", () => {
     expect(printed).toMatch(/\d+ of 216 native answers made no tool call/);
+  });
+
+  it("compares our pipe with the chapter's in sentences computed from both numbers, and quotes the findings it cannot rerun", () => {
+    const pipe = JSON.parse(readFileSync(join(REPO, "evidence", "receipts", "protocol-cost.json"), "utf8")) as {
+      startAndHandshakeMs: number;
+      medianCallMs: number;
+      p95CallMs: number;
+    };
+    const figures = JSON.parse(readFileSync(join(REPO, "evidence", "published", "ch14-figures.json"), "utf8")) as {
+      figures: Array<{ id: string; value?: number; stated?: string }>;
+    };
+    const chapter = (id: string) => figures.figures.find((figure) => figure.id === id)!;
+    for (const [what, ours, id, digits] of [
+      ["start and handshake", pipe.startAndHandshakeMs, "protocol-start-handshake-ms", 1],
+      ["median call", pipe.medianCallMs, "protocol-call-median-ms", 3],
+      ["p95 call", pipe.p95CallMs, "protocol-call-p95-ms", 3],
+    ] as const)
+      expect(printed).toContain(comparedWithChapter(what, ours, chapter(id).value!, digits));
+    for (const id of [
+      "qwen3-0.6b-bm25-top5",
+      "qwen3-0.6b-all-64",
+      "not-offered-names-local",
+      "sonnet-confusable-stock-first",
+    ])
+      expect(printed).toContain(`${id}: "${chapter(id).stated!}"`);
   });
 
   it("reruns a slice of the experiment offline and matches the receipt", () => {

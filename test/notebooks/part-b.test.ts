@@ -153,6 +153,13 @@ describe("notebooks/ch14-part-b.ipynb in a fresh tslab kernel", () => {
     expect(dispatched).toContain("exit status: 0");
   });
 
+  it("maps every chapter name to one of ours that the library exports", () => {
+    const rows = printedBy("chapterToOurs").trimEnd().split("\n");
+    expect(rows).toHaveLength(19);
+    expect(rows.filter((row) => row.includes("MISSING"))).toEqual([]);
+    expect(rows).toContainEqual(expect.stringMatching(/^answer_for +→ answerFor +function$/u));
+  });
+
   it("is committed for the tslab kernel, without outputs or execution counts", () => {
     const notebook = JSON.parse(readFileSync(NOTEBOOK, "utf8")) as {
       metadata: { kernelspec: unknown };

@@ -31,7 +31,9 @@ async function grade(name: string, notebook: string) {
   const { exitCode, stdout, stderr } = await checkpointCli(["--notebook", notebook, "--report-dir", reportDir]);
   return {
     exitCode,
-    lines: stdout.trimEnd().split("\n"),
+    // stdout: the summary, a blank line, then one line per rule.
+    summary: stdout.split("\n\n")[0]!.split("\n"),
+    lines: stdout.trimEnd().split("\n\n").at(-1)!.split("\n"),
     stderr,
     results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as {
       score: number;
@@ -43,7 +45,9 @@ async function grade(name: string, notebook: string) {
 
 /** The solved notebook with one syntax error in FrameReader's cell. */
 function brokenFrameReader(): string {
-  const notebook = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as {
+  const notebook = JSON.parse(
+    readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8"),
+  ) as {
     cells: Array<{ source: string[] }>;
   };
   const cell = notebook.cells.find((candidate) => candidate.source.join("").startsWith("class FrameReader"))!;
@@ -74,6 +78,12 @@ describe("checkpoint --notebook", () => {
     expect(untouched.results.tests).toHaveLength(NOTEBOOK_RULES.length);
     expect(untouched.lines).toHaveLength(NOTEBOOK_RULES.length);
     expect(untouched.lines.every((line) => line.startsWith("FAIL "))).toBe(true);
+    expect(untouched.summary[0]).toMatch(/^checkpoint: 0 of \d+ points; 0 of \d+ rules ok, \d+ not yet$/u);
+    expect(untouched.summary.filter((line) => /^ {2}[1-5]\. FAIL /u.test(line))).toHaveLength(5);
+    expect(untouched.summary).toContain(
+      "  6. not graded here the receipts' tables, the BM25 search and paid costs recompute from their rows (no rule of this run stands behind it)",
+    );
+    expect(untouched.summary.at(-1)).toMatch(/^look first at: learner\/src\/messages\.ts/u);
     expect(untouched.lines.filter((line) => /HostError|the check itself failed/u.test(line))).toEqual([]);
     expect(untouched.lines.find((line) => line.startsWith("FAIL ids-exact"))).toContain(
       "answerFor is not implemented yet",

@@ -8,7 +8,9 @@ import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/pieces/p
 
 // Wrong answers a learner might write, one piece at a time, in the solved notebook: each must
 // fail its own piece's check, may fail the pieces that use it, and must leave every other ok.
-const SOLVED = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8")) as {
+const SOLVED = JSON.parse(
+  readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8"),
+) as {
   cells: Array<{ cell_type: string; source: string[]; metadata: { tags?: string[] } }>;
 };
 

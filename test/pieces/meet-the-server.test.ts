@@ -16,7 +16,7 @@ let solved: PieceSet;
 /** A fresh evaluation of the solved cells: its pieces object is the scope their names resolve in. */
 function solvedPieces(): PieceSet {
   const notebook = JSON.parse(
-    readFileSync(join(REPO_ROOT, "notebooks/ch14-part-b-build-solutions.ipynb"), "utf8"),
+    readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8"),
   ) as unknown;
   return evaluateBuildCells(buildCells(notebook), cellScope()).pieces;
 }

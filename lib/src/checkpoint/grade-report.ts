@@ -3,6 +3,7 @@
 // the implementation (path and content hash), the checkpoint's version and the time in both.
 import type { GradeReport } from "./grade-implementation.js";
 import { escapeXml } from "./report.js";
+import { countLine } from "./summary.js";
 import type { RuleVerdict } from "./rules/types.js";
 
 export interface RulesResultsJson {
@@ -42,7 +43,6 @@ export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdic
   const verdicts = [...report.verdicts, ...extra];
   const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
   const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
-  const passed = verdicts.filter((verdict) => verdict.ok).length;
   const compile =
     report.compileErrors.length > 0
       ? [`the compiler reported ${report.compileErrors.length} error(s):`, ...report.compileErrors.slice(0, 20)]
@@ -51,11 +51,7 @@ export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdic
     score,
     max_score: max,
     execution_time: Math.round(report.seconds * 1000) / 1000,
-    output: [
-      ...reportHeader(report),
-      `${passed} of ${verdicts.length} rules ok, ${score} of ${max} points`,
-      ...compile,
-    ].join("\n"),
+    output: [...reportHeader(report), countLine(verdicts), ...compile].join("\n"),
     visibility: "visible",
     extra_data: {
       implementation: report.implementation,
@@ -83,8 +79,9 @@ export function gradeJunitXml(
 ): string {
   const verdicts = [...report.verdicts, ...extra];
   const failures = verdicts.filter((verdict) => !verdict.ok).length;
+  const skipped = verdicts.filter((verdict) => verdict.status === "not-applicable").length;
   const seconds = (ms: number) => Math.round(ms) / 1000;
-  const counts = `tests="${verdicts.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(report.seconds * 1000)}"`;
+  const counts = `tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(report.seconds * 1000)}"`;
   const properties = [
     ["implementation", report.implementation.path],
     ["implementation.sha256", report.implementation.hash],
@@ -95,6 +92,8 @@ export function gradeJunitXml(
   const cases = verdicts.map((verdict) => {
     const open = `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(verdict.rule)}" time="${seconds(verdict.ms)}">`;
     const out = verdict.output.trim() === "" ? "" : `\n      <system-out>${escapeXml(verdict.output)}</system-out>`;
+    if (verdict.status === "not-applicable")
+      return `${open}\n      <skipped message="${escapeXml(verdict.line)}"/>${out}\n    </testcase>`;
     if (verdict.ok) return `${open}${out}\n    </testcase>`;
     const message = verdict.line.length > 200 ? `${verdict.line.slice(0, 199)}…` : verdict.line;
     return `${open}\n      <failure message="${escapeXml(message)}" type="${verdict.status === "not-graded" ? "NotGraded" : "RuleFailed"}">${escapeXml(verdict.line)}</failure>${out}\n    </testcase>`;

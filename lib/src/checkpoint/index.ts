@@ -14,7 +14,9 @@ export { inProcessProbe } from "./rules/in-process.js";
 export { answerProbe, ProbeState, type Pieces } from "./rules/answer.js";
 export {
   RuleFailure,
+  RuleNotApplicable,
   failRule,
+  notApplicable,
   type Rule,
   type RuleContext,
   type RuleVerdict,
@@ -33,3 +35,14 @@ export {
   type GradedImplementation,
 } from "./grade-implementation.js";
 export { gradeResultsJson, gradeJunitXml, reportHeader } from "./grade-report.js";
+export {
+  OBSERVATIONS,
+  summarize,
+  summaryLines,
+  colourLine,
+  countLine,
+  type Observation,
+  type ObservationResult,
+  type ObservationStatus,
+  type CheckpointSummary,
+} from "./summary.js";

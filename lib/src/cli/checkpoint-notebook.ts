@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
+import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
 import { gradeNotebook } from "../pieces/grade-notebook.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
 import { readFlags, wholeNumber } from "./flags.js";
@@ -40,18 +41,17 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
   }
   const { report, brokenCells } = await gradeNotebook(path, {
     seed,
-    onVerdict: (verdict) => io.stdout(`${verdict.line}\n`),
+    onVerdict: (verdict) => io.stderr(`  ${verdict.line}\n`),
   });
+  io.stdout(
+    `${[...summaryLines(summarize(report.verdicts)), "", ...report.verdicts.map((verdict) => verdict.line)].join("\n")}\n`,
+  );
   for (const [cell, why] of brokenCells) io.stderr(`cell ${cell} does not compile: ${why}\n`);
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, "results.json"), `${JSON.stringify(gradeResultsJson(report), null, 2)}\n`);
   writeFileSync(join(reportDir, "junit.xml"), gradeJunitXml(report));
   for (const line of reportHeader(report)) io.stderr(`${line}\n`);
   const passed = report.verdicts.filter((verdict) => verdict.ok).length;
-  const score = report.verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
-  const max = report.verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
-  io.stderr(
-    `checkpoint --notebook: ${passed} of ${report.verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s)\n`,
-  );
+  io.stderr(`checkpoint --notebook: ${countLine(report.verdicts)} (${report.seconds.toFixed(1)} s)\n`);
   return passed === report.verdicts.length ? 0 : 1;
 }

@@ -9,6 +9,7 @@ import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/gra
 import { REPO_ROOT } from "../checkpoint/paths.js";
 import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
 import { RULES } from "../checkpoint/rules/index.js";
+import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
@@ -78,10 +79,8 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     report = await gradeImplementation(options.impl, {
       seed: options.seed,
       rules: [...RULES, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden],
-      onVerdict: (verdict) =>
-        io.stdout(
-          `${verdict.visibility === "visible" ? verdict.line : `${verdict.line.startsWith("ok") ? "ok" : "FAIL"} (hidden rule ${verdict.rule})`}\n`,
-        ),
+      // Progress as each rule ends; the report proper, summary first, goes to stdout at the end.
+      onVerdict: (verdict) => io.stderr(`  ${shownLine(verdict)}\n`),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -94,18 +93,24 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
   writeFileSync(junitPath, gradeJunitXml(report));
 
   const verdicts: readonly RuleVerdict[] = report.verdicts;
-  const passed = verdicts.filter((verdict) => verdict.ok).length;
-  const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
-  const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
+  const passed = verdicts.filter((verdict) => verdict.ok).length; // a not-applicable rule is ok: it leaves the exit code alone
+  io.stdout(`${[...summaryLines(summarize(verdicts)), "", ...verdicts.map(shownLine)].join("\n")}\n`);
   for (const line of reportHeader(report)) io.stderr(`${line}\n`);
   if (report.compileErrors.length > 0)
     io.stderr(
       `the compiler reported ${report.compileErrors.length} error(s); the rules that need those files fail:\n  ${report.compileErrors.slice(0, 10).join("\n  ")}\n`,
     );
   io.stderr(
-    `checkpoint: ${passed} of ${verdicts.length} rules ok, ${score} of ${max} points (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`,
+    `checkpoint: ${countLine(verdicts)} (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`,
   );
   return passed === verdicts.length ? 0 : 1;
+}
+
+/** A rule's line as printed: a hidden rule says only whether it passed. */
+function shownLine(verdict: RuleVerdict): string {
+  return verdict.visibility === "visible"
+    ? verdict.line
+    : `${verdict.line.startsWith("FAIL") ? "FAIL" : "ok"} (hidden rule ${verdict.rule})`;
 }
 
 /** A report that says the run failed, so a grader's script never reads an old score. */

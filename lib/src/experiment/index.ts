@@ -102,6 +102,14 @@ export {
 } from "./receipts/receipt-file.js";
 export { ReceiptTablesMismatchError } from "./receipts/receipt-tables-mismatch-error.js";
 
+// --- the chapter's "In a coding agent", measured with our own tools; comparisons computed from both numbers ---
+export {
+  listingTokens,
+  tokenBoundsInBytes,
+  comparedWithChapter,
+  type ListingTokens,
+  type TokenBound,
+} from "./analysis/coding-agent.js";
 // --- analysis: what the Part A notebook computes from receipts and the catalog ---
 export {
   checkTables,

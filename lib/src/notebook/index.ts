@@ -9,3 +9,12 @@ export { CallRecordSchema, type CallRecord } from "../call-log/call-record.js";
 export { CallLogError } from "../call-log/call-log-error.js";
 export { escapeHtml, htmlTable } from "./html-table.js";
 export { trickleTimeline, trickleVerdict, type TrickleTimeline } from "./trickle-timeline.js";
+export {
+  COURSE_PATH,
+  SOLUTIONS_DIR,
+  MINUTES_RULE,
+  estimateMinutes,
+  courseTable,
+  lastCellHrefs,
+  type CourseStop,
+} from "./course-path.js";

@@ -147,13 +147,13 @@ export const ASSIGNMENTS: readonly Assignment[] = [
   {
     master: "notebooks/masters/ch14-part-b-build.ipynb",
     student: "notebooks/ch14-part-b-build.ipynb",
-    solutions: "notebooks/ch14-part-b-build-solutions.ipynb",
+    solutions: "notebooks/solutions/ch14-part-b-build-solutions.ipynb",
     validate: validateBuild,
   },
   {
     master: "notebooks/masters/exercises-14.ipynb",
     student: "notebooks/exercises-14.ipynb",
-    solutions: "notebooks/solutions-14.ipynb",
+    solutions: "notebooks/solutions/solutions-14.ipynb",
     validate: validateExercises,
   },
 ];

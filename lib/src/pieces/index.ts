@@ -24,6 +24,7 @@ export { check, piecesOf, revealAfterTrying, definitionOf, verdictText } from ".
 export { meetTheServer, meetMode, meetingSummary, BUILD_MODES } from "./meet-the-server.js";
 export { reveal, findDeclaration, REFERENCE_OF, LIBRARY_SOURCE } from "./reveal.js";
 export { cellScope } from "./cell-scope.js";
+export { gradeNotebook, NOTEBOOK_RULES } from "./grade-notebook.js";
 export { referencePieces, readyContextClient } from "./reference-pieces.js";
 export {
   buildCells,

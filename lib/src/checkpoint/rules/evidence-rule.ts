@@ -1,6 +1,7 @@
-// The evidence rule: every receipt's tables recompute from its rows (the grader's own parser),
-// every BM25 search row offers the same tools when the graded topTools reruns it, and every paid
-// row's cost recomputes from its tokens at list price.
+// The evidence rules. evidence-recomputes: every receipt's tables recompute from its rows (the
+// grader's own parser), and every BM25 search row offers the same tools when the graded topTools
+// reruns it. costs-recompute: every paid row's cost recomputes from its tokens at list price; with
+// no paid row anywhere it has nothing to check and says so (not applicable, 0 points).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { catalogHash, loadCatalogData, requestCatalog } from "../../experiment/catalog/catalog.js";
@@ -9,7 +10,7 @@ import { ProtocolCostReceiptSchema, quantile, PROTOCOL_COST_SCHEMA } from "../..
 import { RECEIPT_SCHEMA, type Receipt } from "../../experiment/receipts/receipt.js";
 import { parseReceipt } from "../../experiment/receipts/receipt-file.js";
 import { valueOf } from "./expect.js";
-import { failRule, type Rule, type RuleContext } from "./types.js";
+import { failRule, notApplicable, type Rule, type RuleContext } from "./types.js";
 
 export const DEFAULT_EVIDENCE_DIR = resolve(__dirname, "../../../../evidence");
 const COST_TOLERANCE_USD = 1e-9;
@@ -17,7 +18,7 @@ const COST_TOLERANCE_USD = 1e-9;
 export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
   return {
     id: "evidence-recomputes",
-    title: "receipts' tables, the BM25 search rows and paid runs' costs recompute from evidence/",
+    title: "receipts' tables and the BM25 search rows recompute from evidence/",
     points: 2,
     needs: ["topTools"],
     dependsOn: [],
@@ -25,16 +26,11 @@ export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
     where: "learner/src/search.ts: topTools (ties keep catalog order; a new array; m larger than the catalog)",
     deadlineMs: 120_000,
     body: async (context) => {
-      const receiptsDir = join(evidenceDir, "receipts");
-      const files = existsSync(receiptsDir)
-        ? readdirSync(receiptsDir)
-            .filter((name) => name.endsWith(".json"))
-            .sort()
-        : [];
+      const files = receiptFiles(evidenceDir);
       if (files.length === 0) failRule("evidence/receipts", "at least one receipt", "none");
       let searchRows = 0;
       for (const file of files) {
-        const value = JSON.parse(readFileSync(join(receiptsDir, file), "utf8")) as { schema?: unknown };
+        const value = JSON.parse(readFileSync(join(evidenceDir, "receipts", file), "utf8")) as { schema?: unknown };
         if (value.schema === RECEIPT_SCHEMA)
           searchRows += await checkReceipt(context, parseReceipt(value, file), file, evidenceDir);
         else if (value.schema === PROTOCOL_COST_SCHEMA) checkProtocolCost(value, file);
@@ -43,6 +39,67 @@ export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
       return `${files.length} receipts, ${searchRows} BM25 search rows rerun`;
     },
   };
+}
+
+/** The receipts' file names, sorted. */
+function receiptFiles(evidenceDir: string): string[] {
+  const receiptsDir = join(evidenceDir, "receipts");
+  return existsSync(receiptsDir)
+    ? readdirSync(receiptsDir)
+        .filter((name) => name.endsWith(".json"))
+        .sort()
+    : [];
+}
+
+export function costsRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
+  return {
+    id: "costs-recompute",
+    title: "paid runs' costs recompute from their tokens at list price",
+    points: 1,
+    needs: [],
+    dependsOn: [],
+    visibility: "visible",
+    where: "evidence/receipts/: a paid row's costUsd and the run's spentUsd (lib/src/experiment/providers/prices.ts)",
+    deadlineMs: 30_000,
+    body: async () => {
+      let paid = 0;
+      let total = 0;
+      for (const file of receiptFiles(evidenceDir)) {
+        const value = JSON.parse(readFileSync(join(evidenceDir, "receipts", file), "utf8")) as { schema?: unknown };
+        if (value.schema !== RECEIPT_SCHEMA) continue;
+        const receipt = parseReceipt(value, file);
+        const cost = checkCosts(receipt, file);
+        paid += cost.rows;
+        total += cost.usd;
+      }
+      if (paid === 0) notApplicable("no paid rows to recompute: no receipt in evidence/receipts/ records a paid run");
+      return `${paid} paid rows, $${total.toFixed(4)} at list price`;
+    },
+  };
+}
+
+/** Every paid row's cost and the run's spend, recomputed from tokens at list price. */
+function checkCosts(receipt: Receipt, file: string): { rows: number; usd: number } {
+  const paidRows = receipt.rows.filter((row) => row.costUsd !== undefined);
+  let total = 0;
+  for (const row of paidRows) {
+    const price =
+      receipt.run.prices?.find((entry) => entry.model === row.model || row.model.startsWith(`${entry.model}-`)) ??
+      priceFor(row.model, ANTHROPIC_PRICES);
+    if (price === undefined) failRule(`${file}: ${row.model}`, "a list price", "none");
+    const recomputed = costUsd(price, row.promptTokens, row.outputTokens);
+    if (Math.abs(recomputed - row.costUsd!) > COST_TOLERANCE_USD)
+      failRule(`${file}: ${row.requestId}'s cost`, `$${recomputed} (its tokens at list price)`, `$${row.costUsd}`);
+    total += recomputed;
+  }
+  if (
+    receipt.run.spentUsd !== undefined &&
+    paidRows.length > 0 &&
+    Math.abs(receipt.run.spentUsd - total) > COST_TOLERANCE_USD * paidRows.length
+  ) {
+    failRule(`${file}: the run's spend`, `$${total} (its rows)`, `$${receipt.run.spentUsd}`);
+  }
+  return { rows: paidRows.length, usd: total };
 }
 
 async function checkReceipt(
@@ -75,25 +132,6 @@ async function checkReceipt(
           `[${got.join(", ")}]`,
         );
     });
-  }
-  const paidRows = receipt.rows.filter((row) => row.costUsd !== undefined);
-  let total = 0;
-  for (const row of paidRows) {
-    const price =
-      receipt.run.prices?.find((entry) => entry.model === row.model || row.model.startsWith(`${entry.model}-`)) ??
-      priceFor(row.model, ANTHROPIC_PRICES);
-    if (price === undefined) failRule(`${file}: ${row.model}`, "a list price", "none");
-    const recomputed = costUsd(price, row.promptTokens, row.outputTokens);
-    if (Math.abs(recomputed - row.costUsd!) > COST_TOLERANCE_USD)
-      failRule(`${file}: ${row.requestId}'s cost`, `$${recomputed} (its tokens at list price)`, `$${row.costUsd}`);
-    total += recomputed;
-  }
-  if (
-    receipt.run.spentUsd !== undefined &&
-    paidRows.length > 0 &&
-    Math.abs(receipt.run.spentUsd - total) > COST_TOLERANCE_USD * paidRows.length
-  ) {
-    failRule(`${file}: the run's spend`, `$${total} (its rows)`, `$${receipt.run.spentUsd}`);
   }
   return searchRows.length;
 }

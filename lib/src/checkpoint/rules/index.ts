@@ -11,7 +11,7 @@ import {
   spawnArgvEnv,
 } from "./client-rules.js";
 import { encodeLimit, encodeRefuses } from "./encode-rules.js";
-import { evidenceRule } from "./evidence-rule.js";
+import { costsRule, evidenceRule } from "./evidence-rule.js";
 import {
   frameLimitBoundary,
   frameLimitEndless,
@@ -51,6 +51,7 @@ export const RULES: readonly Rule[] = [
   closeEofFirst,
   closeGroup,
   evidenceRule(),
+  costsRule(),
 ];
 
 /** The pieces a learner builds, and the rules that grade each (for feedback by piece). */
@@ -80,7 +81,7 @@ export const PIECES: Readonly<Record<string, readonly string[]>> = {
     "close-eof-first",
     "close-group",
   ],
-  search: ["evidence-recomputes"],
+  search: ["evidence-recomputes", "costs-recompute"],
 };
 
 export function ruleById(id: string, rules: readonly Rule[] = RULES): Rule | undefined {

@@ -10,6 +10,7 @@ import { RULES } from "./index.js";
 import { directServers, type ServerSource } from "./servers.js";
 import {
   RuleFailure,
+  RuleNotApplicable,
   type Probe,
   type ProbeAnswer,
   type ProbeRequest,
@@ -47,7 +48,8 @@ function oneLine(text: string, max = 600): string {
 }
 
 /** The rule's one line; a long FAIL is cut in its middle, so where to look always shows. */
-export function verdictLine(rule: Rule, ok: boolean, text: string): string {
+export function verdictLine(rule: Rule, ok: boolean, text: string, applicable = true): string {
+  if (!applicable) return oneLine(`n/a ${rule.title} (not applicable: ${text})`);
   if (ok) return oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`);
   return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
 }
@@ -58,7 +60,8 @@ function verdict(
   text: string,
   extra: { expected?: string; received?: string; output?: string; ms?: number; seed?: number } = {},
 ): RuleVerdict {
-  const ok = status === "passed";
+  const applicable = status !== "not-applicable";
+  const ok = status === "passed" || !applicable;
   const visibility =
     rule.seeded === true && (extra.seed ?? 0) !== 0 && rule.visibility === "visible"
       ? "after_due_date"
@@ -68,13 +71,13 @@ function verdict(
     title: rule.title,
     ok,
     status,
-    points: rule.points,
-    score: ok ? rule.points : 0,
+    points: applicable ? rule.points : 0,
+    score: status === "passed" ? rule.points : 0,
     visibility,
     where: rule.where,
     expected: extra.expected,
     received: extra.received,
-    line: verdictLine(rule, ok, text),
+    line: verdictLine(rule, ok, text, applicable),
     output: extra.output ?? "",
     ms: extra.ms ?? 0,
   };
@@ -141,7 +144,10 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     );
     status = "passed";
   } catch (error) {
-    if (error instanceof RuleFailure) {
+    if (error instanceof RuleNotApplicable) {
+      status = "not-applicable";
+      text = error.why;
+    } else if (error instanceof RuleFailure) {
       text = error.message;
       expected = error.expected;
       received = error.received;

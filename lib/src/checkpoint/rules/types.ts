@@ -138,6 +138,19 @@ export class RuleFailure extends Error {
   }
 }
 
+/** A rule with nothing to check ("no paid rows to recompute"): not applicable, 0 points, never a FAIL. */
+export class RuleNotApplicable extends Error {
+  override readonly name = "RuleNotApplicable";
+  constructor(readonly why: string) {
+    super(why);
+  }
+}
+
+/** Says the rule has nothing to check here, and why. */
+export function notApplicable(why: string): never {
+  throw new RuleNotApplicable(why);
+}
+
 /** Raises the rule's FAIL. */
 export function failRule(what: string, expected: string, received: string): never {
   throw new RuleFailure(what, expected, received);
@@ -148,8 +161,12 @@ export interface RuleVerdict {
   readonly rule: string;
   readonly title: string;
   readonly ok: boolean;
-  /** "passed", "failed", or "not-graded" (a dependency failed or an export is missing). */
-  readonly status: "passed" | "failed" | "not-graded";
+  /**
+   * "passed", "failed", "not-graded" (a dependency failed or an export is missing), or
+   * "not-applicable" (nothing to check: ok, 0 of 0 points, the exit code unchanged).
+   */
+  readonly status: "passed" | "failed" | "not-graded" | "not-applicable";
+  /** The rule's points; 0 when it was not applicable. */
   readonly points: number;
   readonly score: number;
   readonly visibility: Visibility;

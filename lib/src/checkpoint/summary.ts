@@ -1,0 +1,193 @@
+// The checkpoint's summary: what a learner reads first. The rules are grouped under the chapter's
+// six expected observations ("Expected observations and learner verification": six lines, each
+// beginning ok), so a run can be held against the chapter line by line; then the score, the rules
+// that failed, and the one place to look first. Built from verdicts only, never from output.
+import type { RuleVerdict } from "./rules/types.js";
+
+export interface Observation {
+  /** 1 to 6, the chapter's order. */
+  readonly number: number;
+  /** The observation, in our words. */
+  readonly says: string;
+  /** The rules that stand behind it. */
+  readonly rules: readonly string[];
+}
+
+/** The chapter's six expected observations and the rules behind each; every built-in rule is under exactly one. */
+export const OBSERVATIONS: readonly Observation[] = [
+  {
+    number: 1,
+    says: "framing and identity hold",
+    rules: [
+      "messages-shape",
+      "ids-exact",
+      "error-raised",
+      "framing-newline",
+      "framing-utf8-split",
+      "frame-limit-boundary",
+      "frame-limit-endless",
+      "parse-frame-strict",
+      "encode-refuses",
+      "encode-limit",
+    ],
+  },
+  {
+    number: 2,
+    says: "handshake, discovery and one allowed call work; the advertised purchase never reaches the server's log",
+    rules: [
+      "handshake-version",
+      "handshake-capability",
+      "discovery-bounds",
+      "result-text-iserror",
+      "handshake-order",
+      "allowlist-before-write",
+      "advertised-before-write",
+      "ping-answered",
+      "spawn-argv-env",
+      "notifications-bounded",
+    ],
+  },
+  {
+    number: 3,
+    says: "every failure mode ends without a result",
+    rules: ["failure-modes", "deadline-per-operation"],
+  },
+  {
+    number: 4,
+    says: "closing the client ends the server's whole process group, grandchild included",
+    rules: ["close-eof-first", "close-group"],
+  },
+  {
+    number: 5,
+    says: "the negative control: without the allowlist the server does log the purchase",
+    rules: ["negative-control"],
+  },
+  {
+    number: 6,
+    says: "the receipts' tables, the BM25 search and paid costs recompute from their rows",
+    rules: ["evidence-recomputes", "costs-recompute"],
+  },
+];
+
+export type ObservationStatus = "ok" | "FAIL" | "n/a" | "not graded here";
+
+export interface ObservationResult {
+  readonly observation: Observation;
+  readonly status: ObservationStatus;
+  readonly verdicts: readonly RuleVerdict[];
+  /** Rule ids that did not pass (failed or not graded). */
+  readonly failing: readonly string[];
+}
+
+export interface CheckpointSummary {
+  readonly score: number;
+  /** Points of the applicable rules (a not-applicable rule counts 0 of 0). */
+  readonly possible: number;
+  readonly observations: readonly ObservationResult[];
+  /** Rules of this run under no observation (exercises, hidden rules). */
+  readonly others: readonly RuleVerdict[];
+  readonly failing: readonly RuleVerdict[];
+  readonly notApplicable: readonly RuleVerdict[];
+  /** The first visible rule that failed outright (else the first not graded), in the order the run met them. */
+  readonly lookFirst: RuleVerdict | undefined;
+}
+
+function statusOf(verdicts: readonly RuleVerdict[]): ObservationStatus {
+  if (verdicts.length === 0) return "not graded here";
+  if (verdicts.some((verdict) => !verdict.ok)) return "FAIL";
+  if (verdicts.every((verdict) => verdict.status === "not-applicable")) return "n/a";
+  return "ok";
+}
+
+export function summarize(verdicts: readonly RuleVerdict[]): CheckpointSummary {
+  const observed = new Set(OBSERVATIONS.flatMap((observation) => observation.rules));
+  const failing = verdicts.filter((verdict) => !verdict.ok);
+  return {
+    score: verdicts.reduce((sum, verdict) => sum + verdict.score, 0),
+    possible: verdicts.reduce((sum, verdict) => sum + verdict.points, 0),
+    observations: OBSERVATIONS.map((observation) => {
+      const mine = verdicts.filter((verdict) => observation.rules.includes(verdict.rule));
+      return {
+        observation,
+        status: statusOf(mine),
+        verdicts: mine,
+        failing: mine.filter((verdict) => !verdict.ok).map((verdict) => verdict.rule),
+      };
+    }),
+    others: verdicts.filter((verdict) => !observed.has(verdict.rule)),
+    failing,
+    notApplicable: verdicts.filter((verdict) => verdict.status === "not-applicable"),
+    // A hidden rule's where would say what it checks: only a visible rule is pointed at.
+    lookFirst:
+      failing.find((verdict) => verdict.status === "failed" && verdict.visibility === "visible") ??
+      failing.find((verdict) => verdict.visibility === "visible"),
+  };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** The summary as lines: the score, the six observations, what else ran, where to look first. */
+export function summaryLines(summary: CheckpointSummary): string[] {
+  const total = summary.observations.reduce((sum, each) => sum + each.verdicts.length, 0) + summary.others.length;
+  const passed = total - summary.failing.length - summary.notApplicable.length;
+  const lines = [
+    `checkpoint: ${summary.score} of ${summary.possible} points; ${passed} of ${plural(total, "rule")} ok` +
+      (summary.notApplicable.length > 0 ? `, ${summary.notApplicable.length} not applicable` : "") +
+      (summary.failing.length > 0 ? `, ${summary.failing.length} not yet` : ""),
+    "the chapter's six expected observations:",
+  ];
+  for (const { observation, status, verdicts, failing } of summary.observations) {
+    const counted = verdicts.filter((verdict) => verdict.status !== "not-applicable").length;
+    const detail =
+      status === "not graded here"
+        ? "(no rule of this run stands behind it)"
+        : status === "n/a"
+          ? `(not applicable: ${verdicts.map((verdict) => verdict.rule).join(", ")})`
+          : status === "FAIL"
+            ? `(${counted - failing.length} of ${plural(counted, "rule")} ok; not yet: ${failing.join(", ")})`
+            : `(${plural(counted, "rule")} ok` +
+              (counted < verdicts.length ? `; ${verdicts.length - counted} not applicable` : "") +
+              ")";
+    lines.push(`  ${observation.number}. ${status.padEnd(4)} ${observation.says} ${detail}`);
+  }
+  if (summary.others.length > 0) {
+    const otherFailing = summary.others.filter((verdict) => !verdict.ok).map((verdict) => verdict.rule);
+    lines.push(
+      `  +  ${otherFailing.length > 0 ? "FAIL" : "ok  "} ${plural(summary.others.length, "further rule")} (exercises, hidden rules)` +
+        (otherFailing.length > 0 ? `; not yet: ${otherFailing.join(", ")}` : ""),
+    );
+  }
+  const first = summary.lookFirst;
+  lines.push(
+    first === undefined
+      ? "look first at: nothing; every rule that applies passed"
+      : `look first at: ${first.where} (rule ${first.rule}; its line is below)`,
+  );
+  return lines;
+}
+
+const COLOURS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(\s*(?:\d\.|\+)\s+)?FAIL\b/u, "\u001b[31m"],
+  [/^(\s*(?:\d\.|\+)\s+)?ok\b/u, "\u001b[32m"],
+  [/^(\s*(?:\d\.|\+)\s+)?n\/a\b/u, "\u001b[33m"],
+];
+
+/** A summary or rule line with its verdict word coloured (ANSI: Jupyter and terminals show it; the text is unchanged). */
+export function colourLine(line: string): string {
+  for (const [pattern, colour] of COLOURS) {
+    const match = pattern.exec(line);
+    if (match !== null) return `${colour}${line}\u001b[0m`;
+  }
+  return line;
+}
+
+/** "26 of 27 rules ok, 1 not applicable, 40 of 40 points": the count every report prints, a not-applicable rule never counted as ok. */
+export function countLine(verdicts: readonly RuleVerdict[]): string {
+  const notApplicable = verdicts.filter((verdict) => verdict.status === "not-applicable").length;
+  const passed = verdicts.filter((verdict) => verdict.status === "passed").length;
+  const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
+  const max = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
+  return `${passed} of ${verdicts.length} rules ok${notApplicable > 0 ? `, ${notApplicable} not applicable` : ""}, ${score} of ${max} points`;
+}
