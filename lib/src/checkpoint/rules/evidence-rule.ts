@@ -20,6 +20,7 @@ export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
     title: "receipts' tables, the BM25 search rows and paid runs' costs recompute from evidence/",
     points: 2,
     needs: ["topTools"],
+    pieces: ["topTools"],
     dependsOn: [],
     visibility: "visible",
     where: "learner/src/search.ts: topTools (ties keep catalog order; a new array; m larger than the catalog)",

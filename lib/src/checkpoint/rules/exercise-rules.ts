@@ -54,6 +54,7 @@ function exercise(
     title: `exercise ${number}: ${title}`,
     points,
     needs: [],
+    pieces: [],
     dependsOn: [],
     visibility: "visible",
     seeded,

@@ -5,14 +5,12 @@
 import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { signalGroup } from "../../client/process-group.js";
-import { bounded } from "../harness.js";
+import { killGroups } from "../../client/process-group.js";
+import { bounded, CheckFailure } from "../harness.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
 import { liveInGroup, processesMentioning, serverPid } from "./evidence.js";
 import { RULES } from "./index.js";
 import {
-  RuleFailure,
   type Probe,
   type ProbeAnswer,
   type ProbeRequest,
@@ -50,7 +48,8 @@ function oneLine(text: string, max = 600): string {
 }
 
 /** The rule's one line; a long FAIL is cut in its middle, so where to look always shows. */
-export function verdictLine(rule: Rule, ok: boolean, text: string): string {
+export function verdictLine(rule: Rule, ok: boolean, text: string, status?: RuleVerdict["status"]): string {
+  if (status === "not-applicable") return oneLine(`n/a ${rule.title} (${text})`);
   if (ok) return oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`);
   return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
 }
@@ -61,23 +60,26 @@ function verdict(
   text: string,
   extra: { expected?: string; received?: string; output?: string; ms?: number; seed?: number } = {},
 ): RuleVerdict {
-  const ok = status === "passed";
+  const ok = status === "passed" || status === "not-applicable";
+  const points = status === "not-applicable" ? 0 : rule.points;
   const visibility =
     rule.seeded === true && (extra.seed ?? 0) !== 0 && rule.visibility === "visible"
       ? "after_due_date"
       : rule.visibility;
   return {
+    name: rule.id,
     rule: rule.id,
     title: rule.title,
     ok,
     status,
-    points: rule.points,
-    score: ok ? rule.points : 0,
+    points,
+    score: ok ? points : 0,
     visibility,
     where: rule.where,
+    hint: ok ? undefined : rule.where,
     expected: extra.expected,
     received: extra.received,
-    line: verdictLine(rule, ok, text),
+    line: verdictLine(rule, ok, text, status),
     output: extra.output ?? "",
     ms: extra.ms ?? 0,
   };
@@ -126,19 +128,25 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     const exported = kinds.ok ? (kinds.value as Record<string, string>) : {};
     const missing = rule.needs.filter((name) => exported[name] === undefined || exported[name] === "undefined");
     if (missing.length > 0)
-      throw new RuleFailure(
+      throw new CheckFailure(
         "the implementation's exports",
         `${missing.join(", ")}`,
         kinds.ok ? "not exported" : `no answer (${kinds.error.message})`,
       );
-    text = await bounded(
+    const outcome = await bounded(
       rule.deadlineMs,
       () => rule.body(context),
-      () => new RuleFailure("the whole rule", `an outcome within ${rule.deadlineMs} ms`, "none"),
+      () => new CheckFailure("the whole rule", `an outcome within ${rule.deadlineMs} ms`, "none"),
     );
-    status = "passed";
+    if (typeof outcome === "string") {
+      text = outcome;
+      status = "passed";
+    } else {
+      text = outcome.notApplicable;
+      status = "not-applicable";
+    }
   } catch (error) {
-    if (error instanceof RuleFailure) {
+    if (error instanceof CheckFailure) {
       text = error.message;
       expected = error.expected;
       received = error.received;
@@ -149,7 +157,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
   const output = session ? await session.close().catch((error: unknown) => `(output lost: ${String(error)})`) : "";
   const leftovers = await endServers(servers, dir);
   rmSync(dir, { recursive: true, force: true });
-  if (status === "passed" && leftovers.length > 0) {
+  if (status !== "failed" && leftovers.length > 0) {
     status = "failed";
     text = `processes were left running after the rule and had to be killed: ${leftovers.join(", ")}`;
   }
@@ -171,7 +179,7 @@ function makeContext(rule: Rule, probe: Probe, dir: string, options: RunOptions,
         boundMs,
         () => probe(request),
         () =>
-          new RuleFailure(
+          new CheckFailure(
             describeRequest(request),
             `an answer within ${boundMs} ms`,
             "none (is every read under one deadline?)",
@@ -242,12 +250,6 @@ async function endServers(servers: readonly ServerRun[], dir: string): Promise<s
       }
     }
   }
-  for (const pgid of groups) {
-    const alive = liveInGroup(pgid);
-    if (alive.length === 0) continue;
-    killed.push(`group ${pgid} (${alive.length} process${alive.length === 1 ? "" : "es"})`);
-    signalGroup(pgid, "SIGKILL");
-    for (let waited = 0; waited < 1000 && liveInGroup(pgid).length > 0; waited += 20) await sleep(20);
-  }
+  killed.push(...(await killGroups(groups)));
   return killed;
 }
