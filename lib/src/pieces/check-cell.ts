@@ -96,11 +96,13 @@ function pieceNamed(piece: string): PieceName {
   return piece;
 }
 
+const NOT_RUN = "not run yet";
+
 /** Why `piece` is not ready for the rules that use it, or undefined when its own check passed on its latest definition. */
 function notReady(piece: PieceName): string | undefined {
   const value = latest[piece];
   const checked = lastCheck.get(piece);
-  if (value === undefined) return "not run yet";
+  if (value === undefined) return NOT_RUN;
   if (checked === undefined || checked.source !== sourceOf(value))
     return "its check has not run on its latest definition";
   if (checked.verdict.ok) return undefined;
@@ -108,14 +110,19 @@ function notReady(piece: PieceName): string | undefined {
   return "its own check is not ok yet";
 }
 
-/** The first piece, in the notebook's order, that keeps `rule` waiting, with why. */
+/**
+ * The piece `rule` waits for, with why: the first of its pieces that ran but is not ready (not
+ * written, not ok, or edited since its check); otherwise, when some have not run yet, the last of
+ * them (the cell the rule runs in, when the learner goes top to bottom).
+ */
 function waitingFor(rule: Rule): { piece: PieceName; why: string } | undefined {
   const ordered = [...rule.pieces].sort((a, b) => pieceOrder(a) - pieceOrder(b));
-  for (const piece of ordered) {
-    const why = notReady(piece);
-    if (why !== undefined) return { piece, why };
-  }
-  return undefined;
+  const reasons = ordered.map((piece) => ({ piece, why: notReady(piece) }));
+  const wrong = reasons.find((each) => each.why !== undefined && each.why !== NOT_RUN);
+  if (wrong !== undefined) return { piece: wrong.piece, why: wrong.why! };
+  const unrun = reasons.filter((each) => each.why === NOT_RUN);
+  const last = unrun[unrun.length - 1];
+  return last === undefined ? undefined : { piece: last.piece, why: NOT_RUN };
 }
 
 /** A piece a TODO names in a rule's failure ("close is not implemented yet"), if any. */
