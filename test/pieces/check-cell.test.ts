@@ -2,7 +2,8 @@
 // test runs them in tslab): a cell runs the rules its piece completes once every piece they use
 // passed its check, prints them as the grader does, and says what a waiting rule waits for.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RULES, ruleById } from "../../lib/src/checkpoint/rules/index.js";
+import { RULES, ruleById, rulesOfPiece } from "../../lib/src/checkpoint/rules/index.js";
+import type { RuleVerdict } from "../../lib/src/checkpoint/rules/types.js";
 import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
 import { runRules } from "../../lib/src/checkpoint/rules/run.js";
 import { implementationFrom } from "../../lib/src/pieces/assembled-client.js";
@@ -42,12 +43,16 @@ describe("check cells over right pieces", () => {
     expect(printed.filter((line) => !/^( {2})?ok /u.test(line) && !line.startsWith("  waiting for "))).toEqual([]);
     expect(printed).toContain(`  ${await graderLine("messages-shape", reference)}`);
     expect(printed).toContain(`  ${await graderLine("ids-exact", reference)}`);
-    // The client rules use requestMessage too; they wait for close, the last piece they use, not run yet.
+    // The client rules use requestMessage too; each waits for the last piece it uses, not run yet.
     expect(printed).toContain(
-      "  waiting for close (not run yet; section 12 (close)): " +
-        RULES.filter((rule) => rule.pieces.includes("requestMessage") && rule.pieces.includes("request"))
-          .map((rule) => rule.id)
-          .join(", "),
+      `  waiting for close (not run yet; section 11 (close)): ${rulesOfPiece("close")
+        .map((rule) => rule.id)
+        .join(", ")}`,
+    );
+    expect(printed).toContain(
+      `  waiting for callTool (not run yet; section 12 (callTool)): ${rulesOfPiece("callTool")
+        .map((rule) => rule.id)
+        .join(", ")}`,
     );
   }, 20_000);
 });
@@ -80,7 +85,7 @@ describe("a rule that fails on a piece not written yet", () => {
     });
     expect(verdict!.ok).toBe(false);
     expect(notebookLine(ruleById("close-eof-first")!, verdict!)).toBe(
-      "not yet close-eof-first: close is not written yet (look at: section 12 (close))",
+      "not yet close-eof-first: close is not written yet (look at: section 11 (close))",
     );
   }, 20_000);
 
@@ -95,4 +100,21 @@ describe("a rule that fails on a piece not written yet", () => {
     expect(line).toMatch(/^not yet messages-shape: .*\(look at: section 1 \(Messages\)\)$/u);
     expect(line).not.toContain("learner/");
   }, 20_000);
+
+  it("points each client rule at the piece it is about, and a leftover process at close, never at learner/ files", () => {
+    const failing = (id: string, said: string): string => {
+      const rule = ruleById(id)!;
+      const verdict = { ok: false, line: `FAIL ${id}: ${said} (look at: ${rule.where})` } as RuleVerdict;
+      return notebookLine(rule, verdict);
+    };
+    expect(failing("allowlist-before-write", "the log holds place_purchase")).toBe(
+      "not yet allowlist-before-write: the log holds place_purchase (look at: section 12 (callTool))",
+    );
+    expect(failing("handshake-order", "tools/list came first")).toMatch(/\(look at: section 10 \(connect\)\)$/u);
+    expect(failing("deadline-per-operation", "no refusal")).toMatch(/\(look at: section 9 \(request\)\)$/u);
+    expect(
+      failing("negative-control", "processes were left running after the rule and had to be killed: group 7"),
+    ).toMatch(/\(look at: section 11 \(close\)\)$/u);
+    for (const rule of RULES) expect(failing(rule.id, "x")).not.toContain("learner/");
+  });
 });

@@ -132,15 +132,34 @@ function todoNamed(text: string): PieceName | undefined {
   return name !== undefined && isPieceName(name) ? name : undefined;
 }
 
+/** The method names learner/'s StdioClient has where the notebook has a piece. */
+const METHOD_PIECES: ReadonlyArray<readonly [RegExp, PieceName]> = [
+  [/\binitialize\(\)|\blistTools\(\)/u, "connect"],
+  [/\brequest\(\)|\bread loop\b/u, "request"],
+  [/\bcallTool\(\)/u, "callTool"],
+  [/\bclose\(\)/u, "close"],
+];
+
+/**
+ * The piece a failing rule points a notebook learner at: a leftover process is close's; else the
+ * piece its `where` names (learner/'s method or function), else its last piece.
+ */
+function focusPiece(rule: Rule, said: string): PieceName | undefined {
+  if (rule.pieces.includes("close") && /left running/u.test(said)) return "close";
+  for (const [pattern, piece] of METHOD_PIECES)
+    if (rule.pieces.includes(piece) && pattern.test(rule.where)) return piece;
+  const named = rule.pieces.find((piece) => new RegExp(`\\b${piece}\\b`, "u").test(rule.where));
+  return named ?? lastPiece(rule);
+}
+
 /** A rule's verdict as the notebook shows it: the grader's line when ok; otherwise the section and the real cause. */
 export function notebookLine(rule: Rule, verdict: RuleVerdict): string {
   if (verdict.ok) return verdict.line;
-  const said = verdict.line.replace(/^FAIL /u, "").replace(/ \(look at: [^)]*\)$/u, "");
+  const said = verdict.line.replace(/^FAIL /u, "").replace(/ \(look at: .*\)$/u, "");
   const todo = todoNamed(said);
-  const last = lastPiece(rule);
-  const look = last === undefined ? "" : ` (look at: ${PIECE_SECTIONS[last]})`;
   if (todo !== undefined) return `not yet ${rule.id}: ${todo} is not written yet (look at: ${PIECE_SECTIONS[todo]})`;
-  return `not yet ${said}${look}`;
+  const focus = focusPiece(rule, said);
+  return `not yet ${said}${focus === undefined ? "" : ` (look at: ${PIECE_SECTIONS[focus]})`}`;
 }
 
 /** Runs `rules` over the pieces in this kernel and returns the notebook's lines for them. */

@@ -532,7 +532,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       "RefusedError",
       "not-advertised",
       "ghost_tool (allowed, never advertised)",
-      "a tool must also be in context.catalog, which your listTools filled",
+      "a tool must also be in context.catalog: the tools your connect returned (what your checkTools accepted)",
     );
     await scratch.end(client);
     const calls = loggedCalls(log);

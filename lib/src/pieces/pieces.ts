@@ -4,7 +4,11 @@
 // here: each rule declares its pieces (Rule.pieces) and rule-groups.ts derives every grouping.
 import { UsageError } from "../errors/usage-error.js";
 
-/** The build notebook's pieces, in the order its sections teach them. */
+/**
+ * The build notebook's pieces, in the order its sections teach them. close comes before callTool:
+ * every client rule ends its session with close, so the session rules run in close's check cell
+ * and only the rules that call a tool wait for callTool's (each cell stays within its time budget).
+ */
 export const PIECE_NAMES = [
   "requestMessage",
   "notificationMessage",
@@ -17,8 +21,8 @@ export const PIECE_NAMES = [
   "resultText",
   "request",
   "connect",
-  "callTool",
   "close",
+  "callTool",
   "topTools",
 ] as const;
 
@@ -40,8 +44,8 @@ export const PIECE_SECTIONS: Readonly<Record<PieceName, string>> = {
   resultText: "section 8 (resultText)",
   request: "section 9 (request)",
   connect: "section 10 (connect)",
-  callTool: "section 11 (callTool)",
-  close: "section 12 (close)",
+  close: "section 11 (close)",
+  callTool: "section 12 (callTool)",
   topTools: "section 13 (topTools)",
 };
 
