@@ -21,6 +21,9 @@ import { isPieceName, isTodo, PIECE_NEEDS, PIECE_SECTIONS, type PieceName, type 
 /** A piece's verdict: the one Verdict (checkpoint/harness.ts), named by the piece. */
 export type PieceVerdict = Verdict & { readonly name: PieceName };
 
+/** The deadline of a check's own setup (a handshake before the step it checks): a slow machine must not fail it. */
+const SETUP_TIMEOUT_MS = 5000;
+
 type Body = (pieces: PieceSet, scratch: Scratch) => Promise<string> | string;
 
 interface Scratch {
@@ -422,7 +425,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     );
     await scratch.end(normal); // not your close(): this check is about request alone
     const pinged = scratch.client("ping", { timeoutMs: 2000 });
-    await handshakeThrough(request, pinged.context);
+    await handshakeThrough(request, { ...pinged.context, timeoutMs: SETUP_TIMEOUT_MS });
     const afterPing = await thrown(() =>
       request(pinged.context, "tools/call", { name: "word_count", arguments: { text: "one two" } }),
     );
@@ -461,7 +464,8 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       ],
     ] as const) {
       const client = scratch.client(mode, { timeoutMs: 1000 });
-      await handshakeThrough(request, client.context);
+      // The handshake is setup, not what this mode tests: it gets a roomy deadline of its own.
+      await handshakeThrough(request, { ...client.context, timeoutMs: SETUP_TIMEOUT_MS });
       const started = performance.now();
       const error = await thrown(() =>
         request(client.context, "tools/call", { name: "word_count", arguments: { text: "one two three" } }),
