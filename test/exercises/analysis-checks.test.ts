@@ -1,6 +1,7 @@
 // Exercises 1, 2, 3 and 6 as analyses: each check passes an analysis written independently of the
 // reference, and fails each plausible wrong one by name, with what it expected and what came.
 // The seed changes the inputs, so answers written down from one seed fail another.
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Transcript } from "../../lib/src/agent/transcript.js";
 import type { Row } from "../../lib/src/experiment/receipts/receipt.js";
@@ -17,6 +18,7 @@ import {
   loopRecoveryCases,
   purchaseCases,
   toolCostCases,
+  runHere,
   type AnalysisCase,
   type AnswerRunner,
 } from "../../lib/src/exercises/index.js";
@@ -145,6 +147,37 @@ describe("exercise 1: checkToolCosts", () => {
     );
     expect((await checkToolCosts(() => ({}))).output).toMatch(
       /^not yet: on the baseline receipt's 432 rows, floor 0\.5: answer\.bm25-top1: missing\. Hint: return one entry per model/u,
+    );
+  });
+});
+
+describe("exercise 1: a share exactly at the floor reaches it", () => {
+  const strictFloor = (
+    require(join(__dirname, "fixtures", "exercise1-strict-floor.js")) as {
+      exercise1: (rows: Row[], floor: number) => unknown;
+    }
+  ).exercise1;
+
+  it("puts a share exactly at the floor among the inputs at every seed", async () => {
+    for (let seed = 0; seed < 12; seed += 1) {
+      const cases = await toolCostCases(seed);
+      expect(
+        cases.some((each) => {
+          const floor = each.args[1] as number;
+          return Object.values(each.expected as Record<string, { rightAt64: number; askedAt64: number }>).some(
+            (cost) => cost.askedAt64 > 0 && cost.rightAt64 / cost.askedAt64 === floor,
+          );
+        }),
+        `seed ${seed}`,
+      ).toBe(true);
+    }
+  });
+
+  it.each([0, 1, 2, 3, 7])("fails > where the task says reaches (>=), at seed %i", async (seed) => {
+    const result = await judgeToolCosts((args) => runHere(strictFloor, args), seed);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(
+      /floor exactly at the share .*recovers: expected true, got false.*exactly at the floor reaches it/u,
     );
   });
 });

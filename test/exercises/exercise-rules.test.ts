@@ -87,6 +87,28 @@ describe("the checkpoint's exercise 4 is the notebook's check, judged on the hos
   }, 60_000);
 });
 
+describe("the checkpoint fails each answer the issue found accepted, by the notebook's own check, on the seed's inputs", () => {
+  // Every seed is covered by the same judge in process (cursor-loop, outstanding-table and
+  // analysis-checks tests); here each wrong answer goes through the isolated host once, each at its own seed.
+  it.each([
+    ["exercise1-strict-floor", 1, /floor exactly at the share .*recovers: expected true, got false/u],
+    ["exercise4-previous-cursor-only", 2, /comes back after [2-9] page\(s\).*expected a refusal on page \d/u],
+    ["exercise4-pages-off-by-one", 3, /within both bounds, and your function refused it.*too many pages/u],
+    ["exercise4-tools-off-by-one", 7, /within both bounds, and your function refused it.*too many tools/u],
+    ["exercise4-plain-error", 0, /expected a ProtocolError with reason "catalog"; got Error: /u],
+    ["exercise5-fresh-timer-per-read", 1, /trickle in .*expected a refusal, DeadlineError with reason "deadline"/u],
+    ["exercise5-no-deadline", 7, /then silence.*StoppedByCheck/u],
+  ] as const)(
+    "fails %s (seed %i)",
+    async (name, seed, says) => {
+      const verdict = await graded(name, seed);
+      expect(verdict.ok).toBe(false);
+      expect(verdict.line).toMatch(says);
+    },
+    60_000,
+  );
+});
+
 describe("the checkpoint's exercise 5 is the notebook's check, judged on the host's plain data", () => {
   it("passes the learner's own table of outstanding ids over a ClientContext", async () => {
     const verdict = await graded("exercise5-answered");

@@ -5,14 +5,16 @@ import { runNotebook, type ExecutedCell, type NotebookRun } from "../support/not
 const EXERCISES = "notebooks/exercises-14.ipynb";
 const SOLUTIONS = "notebooks/solutions-14.ipynb";
 
-/** The six check cells, in order: each calls one check and prints its verdict. */
+/** The check cells, in order: each calls one check and prints its verdict (exercises 2 and 6 end in a decision). */
 const CHECKS = [
   "checkToolCosts",
   "checkDeclineCounts",
+  "checkProtocolChoice",
   "checkLoopRecovery",
   "checkCursorLoop",
   "checkOutstandingTable",
   "checkPurchaseCounts",
+  "checkWhatHeld",
 ];
 
 function checkLines(run: NotebookRun): Record<string, string[]> {
@@ -134,6 +136,10 @@ describe(`${EXERCISES} in a fresh tslab kernel, starting cells untouched`, () =>
     expect(lines["checkPurchaseCounts"]![0]).toMatch(
       /answer\.purchaseRequests: expected [1-9]\d*, got 0\. Hint: a purchase request is an answer that calls place_purchase/,
     );
+    expect(lines["checkProtocolChoice"]![0]).toMatch(
+      /answer: expected "(native|choice|choice-none)", got null\. Hint: the error Lucy would rather have/,
+    );
+    expect(lines["checkWhatHeld"]![0]).toMatch(/answer: expected "the application", got "the model"/);
   });
 
   it("leaves no teaching server running, whatever the starting cells did", () => {
@@ -155,6 +161,13 @@ describe.each([EXERCISES, SOLUTIONS])("%s as committed", (path) => {
       language: "typescript",
     });
     expect(code.every((cell) => cell.outputs?.length === 0 && cell.execution_count === null)).toBe(true);
+  });
+
+  it("ends with a markdown cell naming what comes next: the failure gallery, and the solutions for after trying", () => {
+    const last = notebook.cells.at(-1)!;
+    expect(last.cell_type).toBe("markdown");
+    expect(last.source.join("")).toMatch(/failure-gallery\.ipynb/);
+    expect(last.source.join("")).toMatch(/solutions-14\.ipynb.*after you have tried/s);
   });
 
   it("keeps every code cell within a screen", () => {

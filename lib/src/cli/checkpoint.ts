@@ -24,7 +24,7 @@ export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [-
   --notebook PATH    grade a saved build notebook (notebooks/ch14-part-b-build.ipynb) without running it
   --hidden DIR       also run the rules exported (as \`rules\`) by DIR/*.js, grader-side modules
   --exercises        also grade the optional exercises from the implementation's exercise1 ...
-                     exercise6 exports (learner/src/exercises/index.ts); a stub scores 0, "not attempted"
+                     exercise6 exports (learner/src/exercises/ex1.ts ...); a stub scores 0, "not attempted"
   --seed N           per-learner hidden inputs (ids, texts, limits); 0 gives the public ones
   --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports);
                      both are removed when a run starts and written when it ends

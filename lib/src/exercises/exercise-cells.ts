@@ -97,3 +97,13 @@ export function exerciseAnswer(notebook: NotebookLike, name: string, library: Re
   ) as (scope: object) => unknown;
   return run(scope);
 }
+
+/** The function each exercise's answer cell declares, by exercise number; the learner's exerciseN has its signature. */
+export const EXERCISE_ANSWER_NAMES: Readonly<Record<number, string>> = {
+  1: "toolCosts",
+  2: "declineCounts",
+  3: "loopRecovery",
+  4: "listAllTools",
+  5: "countInFlight",
+  6: "purchaseCounts",
+};

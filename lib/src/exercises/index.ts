@@ -16,6 +16,8 @@ export type { DeclineCell, DeclineOutcome, Share } from "./ex2-decline/analysis.
 export { checkDeclineCounts, judgeDeclineCounts, declineCases } from "./ex2-decline/check.js";
 export { referenceDeclineCounts } from "./ex2-decline/reference.js";
 export type { DeclineAnalysis, DeclineCounts } from "./ex2-decline/reference.js";
+export { checkProtocolChoice, judgeProtocolChoice, referenceProtocolFor } from "./ex2-decline/decision.js";
+export type { ProtocolCounts, RatherHave } from "./ex2-decline/decision.js";
 
 // exercise 3: search inside the loop
 export { loopScenarios, runScenario } from "./ex3-loop/scenarios.js";
@@ -46,6 +48,8 @@ export type { HostileOfferOptions, HostileOfferResult, HostileCall } from "./ex6
 export { checkPurchaseCounts, judgePurchaseCounts, purchaseCases } from "./ex6-hostile/check.js";
 export { referencePurchaseCounts } from "./ex6-hostile/reference.js";
 export type { PurchaseCounts } from "./ex6-hostile/reference.js";
+export { checkWhatHeld, judgeWhatHeld, referenceWhatHeld } from "./ex6-hostile/decision.js";
+export type { PurchaseGuard } from "./ex6-hostile/decision.js";
 
 // shared: the analysis judge, how a check runs, the checkpoint's optional section
 export { judgeAnalysis, runHere } from "./analysis-judge.js";

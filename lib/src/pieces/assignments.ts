@@ -28,8 +28,10 @@ import {
   checkDeclineCounts,
   checkLoopRecovery,
   checkOutstandingTable,
+  checkProtocolChoice,
   checkPurchaseCounts,
   checkToolCosts,
+  checkWhatHeld,
 } from "../exercises/index.js";
 import { exerciseAnswer, notebookImports } from "../exercises/exercise-cells.js";
 
@@ -119,6 +121,8 @@ async function validateExercises(student: NotebookDocument, solutions: NotebookD
     ["listAllTools", checkCursorLoop],
     ["countInFlight", checkOutstandingTable],
     ["purchaseCounts", checkPurchaseCounts],
+    ["protocolFor", checkProtocolChoice],
+    ["whatHeld", checkWhatHeld],
   ] as const;
   const said: string[] = [];
   for (const [name, check] of checks) {

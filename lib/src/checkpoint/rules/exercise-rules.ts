@@ -1,6 +1,7 @@
 // The optional exercise section, graded from the learner's own work: the learner's package
-// exports exercise1 ... exercise6 (learner/src/exercises/index.ts; the stubs throw "not
-// implemented"). The host calls each and sends back plain data; the exercise checks run here, in
+// exports exercise1 ... exercise6 (learner/src/exercises/exN.ts, one file each; the stubs throw
+// "not implemented"). Each rule needs its own export, so a file that does not compile fails its
+// exercise, and only that one. The host calls each and sends back plain data; the exercise checks run here, in
 // the grader, on that data, by the notebook's own checks. Exercises 1, 2, 3 and 6 are analyses: the
 // grader makes the inputs (varied by --seed), the host calls the learner's function on each, and
 // the grader compares with the reference analysis. An exercise still a stub scores 0 and says
@@ -53,12 +54,13 @@ function exercise(
     id: `exercise-${number}`,
     title: `exercise ${number}: ${title}`,
     points,
-    needs: [],
+    // The learner's own function: when its file does not compile, this exercise fails and says so.
+    needs: [name],
     pieces: [],
     dependsOn: [],
     visibility: "visible",
     seeded,
-    where: `learner/src/exercises/index.ts: ${name}`,
+    where: `learner/src/exercises/ex${number}.ts: ${name}`,
     deadlineMs: 120_000,
     body: (context) => body(context, name),
   };
@@ -87,35 +89,47 @@ export const EXERCISE_RULES: readonly Rule[] = [
     (context, name) => verdictOf(judgeLoopRecovery(inHost(context, name), context.seed, "checkpoint"), name),
     true,
   ),
-  exercise(4, "a paginated list", 1, async (context, name) => {
-    // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
-    const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
-      const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
-      if (!answer.ok && answer.error.name === "MissingExport")
-        failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-      if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
-      return fromWire(answer.value) as CursorOutcome;
-    };
-    return verdictOf(
-      judgeCursorLoop(run, (mode) => context.server(mode).command, "checkpoint"),
-      name,
-    );
-  }),
-  exercise(5, "two requests in flight", 1, async (context, name) => {
-    // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
-    const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
-      const answer = await context.ask({ op: "exercise.inFlightTrial", fn: name, trial }, 12_000);
-      if (!answer.ok && answer.error.name === "MissingExport")
-        failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-      if (!answer.ok)
-        return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
-      return fromWire(answer.value) as InFlightOutcome;
-    };
-    return verdictOf(
-      judgeOutstandingTable(run, () => context.server("reverse").command, "checkpoint"),
-      name,
-    );
-  }),
+  exercise(
+    4,
+    "a paginated list",
+    1,
+    async (context, name) => {
+      // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
+      const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
+        const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
+        if (!answer.ok && answer.error.name === "MissingExport")
+          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
+        if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
+        return fromWire(answer.value) as CursorOutcome;
+      };
+      return verdictOf(
+        judgeCursorLoop(run, (mode) => context.server(mode).command, context.seed, "checkpoint"),
+        name,
+      );
+    },
+    true,
+  ),
+  exercise(
+    5,
+    "two requests in flight",
+    1,
+    async (context, name) => {
+      // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
+      const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
+        const answer = await context.ask({ op: "exercise.inFlightTrial", fn: name, trial }, 12_000);
+        if (!answer.ok && answer.error.name === "MissingExport")
+          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
+        if (!answer.ok)
+          return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
+        return fromWire(answer.value) as InFlightOutcome;
+      };
+      return verdictOf(
+        judgeOutstandingTable(run, () => context.server("reverse").command, context.seed, "checkpoint"),
+        name,
+      );
+    },
+    true,
+  ),
   exercise(
     6,
     "a hostile description",

@@ -37,6 +37,19 @@ export async function toolCostCases(seed: number): Promise<AnalysisCase[]> {
   );
   const part = rows.filter((row) => row.size !== dropSize && !dropped.has(row.requestId));
   const floors = [0.5 + seededInt(seed, "ex1:floor1", 0, 3) / 10, 0.5 + seededInt(seed, "ex1:floor2", 1, 4) / 10];
+  // "Reaches" means at least: a floor exactly at a model's share at 64 tells >= from >.
+  const shares = Object.values(referenceToolCosts(part, 0)).filter((cost) => cost.askedAt64 > 0);
+  const share = shares[seededInt(seed, "ex1:at-floor", 0, Math.max(0, shares.length - 1))];
+  const atFloor =
+    share === undefined
+      ? []
+      : [
+          {
+            label: `the same ${part.length} rows, with the floor exactly at the share routed right at 64 (${share.rightAt64}/${share.askedAt64})`,
+            args: [part, share.rightAt64 / share.askedAt64],
+            expected: referenceToolCosts(part, share.rightAt64 / share.askedAt64),
+          },
+        ];
   return [
     {
       label: `the baseline receipt's ${rows.length} rows, floor ${floors[0]}`,
@@ -48,6 +61,7 @@ export async function toolCostCases(seed: number): Promise<AnalysisCase[]> {
       args: [part, floors[1]],
       expected: referenceToolCosts(part, floors[1]!),
     },
+    ...atFloor,
   ];
 }
 
@@ -60,11 +74,12 @@ export const TOOL_COST_EXERCISE: AnalysisExercise = {
       "what one more tool costs is the slope of the least-squares line through every (tools offered, prompt tokens) point, one per row, " +
       "over the rows that offered every catalog tool under native tool calling: not the line through the two ends, not another protocol's rows, not a search's few tools.",
     rightAt64:
-      "routing at 64 counts the requests that need a tool, asked with all 64 tools offered under native tool calling; a search's rows sit at size 64 too, but offered only a few.",
+      "routing at 64 counts the requests that need a tool, asked with all 64 tools offered under native tool calling, both catalog kinds (unrelated and confusable) pooled; " +
+      "a search's rows have size 64 too, but were offered only a few tools, so they stay out.",
     askedAt64:
-      "count the requests that need a tool (expected is a tool's name), asked with every one of 64 tools offered, under native tool calling.",
+      "count the requests that need a tool (expected is a tool's name), asked with every one of 64 tools offered, under native tool calling, both catalog kinds pooled.",
     recovers:
-      "routing recovers for a model when the share it routed right at 64 tools (right / asked) reaches the floor you were given.",
+      "routing recovers for a model when the share it routed right at 64 tools (right / asked) reaches the floor you were given: a share exactly at the floor reaches it.",
   },
   shapeHint: "return one entry per model in the rows: { [model]: { tokensPerTool, rightAt64, askedAt64, recovers } }.",
   summary: (cases) => {

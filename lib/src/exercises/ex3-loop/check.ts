@@ -113,7 +113,8 @@ export const LOOP_RECOVERY_EXERCISE: AnalysisExercise = {
     recovered:
       'the loop recovered when every step got done, in the request\'s order. A final text that says "done" does not make it so.',
     firstMissing:
-      "the first step, in the request's order, that was not done in its place; null when the loop recovered.",
+      "compare position by position: the first step done must be the first step asked, the second the second. The first missing step is the one asked for " +
+      "at the first position where they differ or nothing was done: steps done in the order send, record leave record missing, though both ran. null when the loop recovered.",
   },
   shapeHint:
     "return { done: string[], recovered: boolean, firstMissing: string | null } for the transcript and the steps you are given.",

@@ -12,11 +12,14 @@ import { answerFor, notificationMessage, requestMessage, type JsonObject } from 
 import { parseFrame } from "../../protocol/parse-frame.js";
 import { DeadlineError } from "../../errors/deadline-error.js";
 import { ClosedError } from "../../errors/closed-error.js";
+import type { WorkbookError } from "../../errors/workbook-error.js";
 import type { McpTool } from "../../protocol/handshake.js";
 import { signalGroup } from "../../client/process-group.js";
 import { teachingServerCommand } from "../../client/teaching-server.js";
 import type { CheckResult } from "../../checkpoint/harness.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
+import { judgeChains } from "./judge-chains.js";
+import { referenceCursorLoop } from "./reference.js";
 
 /** Asks the server for one page of tools/list: the first with no cursor, each later one with the cursor it was given. */
 export type AskPage = (cursor: string | undefined) => Promise<JsonObject>;
@@ -41,18 +44,41 @@ const SCRIPT_PAGES = 100;
  * (the notebook's kernel, or the checkpoint's host) and judged elsewhere: scripted pages (page i
  * answers the i-th ask) or a live teaching server's command.
  */
-export type CursorTrial = { readonly pages: readonly JsonObject[] } | { readonly command: readonly string[] };
+export type CursorTrial =
+  { readonly pages: readonly JsonObject[]; readonly bounds?: ListBounds } | { readonly command: readonly string[] };
+
+/** How a refusal reads as plain data: its class, its reason when it is one of the library's errors. */
+export interface TrialError {
+  readonly name: string;
+  readonly message: string;
+  readonly reason?: string;
+}
 
 /** What one trial gave, as plain data: the tools' names or the error, and every cursor asked with (null for none). */
 export interface CursorOutcome {
   readonly names?: readonly string[];
-  readonly error?: { readonly name: string; readonly message: string };
+  readonly error?: TrialError;
   readonly asked: ReadonlyArray<string | null>;
 }
 
-function plainError(error: unknown): { name: string; message: string } {
-  if (error instanceof Error) return { name: error.name, message: error.message };
+/** The name of the error a scripted trial ends a loop with when it asks past the script. */
+export const STOPPED_BY_CHECK = "StoppedByCheck";
+
+function plainError(error: unknown): TrialError {
+  if (error instanceof Error) {
+    // Read by shape, not by class: the learner's copy of the library may not be this one.
+    const reason = (error as Partial<WorkbookError>).reason;
+    return typeof reason === "string"
+      ? { name: error.name, message: error.message, reason }
+      : { name: error.name, message: error.message };
+  }
   return { name: typeof error, message: String(error) };
+}
+
+function stoppedByCheck(pages: number): Error {
+  const error = new Error(`the check stopped a loop after ${pages} pages`);
+  error.name = STOPPED_BY_CHECK;
+  return error;
 }
 
 /** Runs the learner's loop on one trial, in this process; never throws. */
@@ -65,16 +91,16 @@ export async function runCursorTrial(listAllTools: unknown, trial: CursorTrial):
       asked.push(cursor ?? null);
       return askPage(cursor);
     };
-    return (listAllTools as ListAllTools)(recorded, CURSOR_BOUNDS);
+    return (listAllTools as ListAllTools)(recorded, {
+      ...("pages" in trial ? (trial.bounds ?? CURSOR_BOUNDS) : CURSOR_BOUNDS),
+    });
   };
   try {
     const value =
       "pages" in trial
         ? await work(() => {
             const page = trial.pages[asked.length - 1];
-            return page === undefined
-              ? Promise.reject(new Error(`the check stopped a loop after ${trial.pages.length} pages`))
-              : Promise.resolve(page);
+            return page === undefined ? Promise.reject(stoppedByCheck(trial.pages.length)) : Promise.resolve(page);
           })
         : await withLivePages(trial.command, work);
     const names = Array.isArray(value) ? value.map((item) => String((item as { name?: unknown })?.name)) : undefined;
@@ -167,7 +193,7 @@ const repeatPages = (page: JsonObject): JsonObject[] => Array.from({ length: SCR
 /** The live modes the check meets: argv for each, from the caller (the notebook's own, or the checkpoint's logged servers). */
 export type LiveCommand = (mode: "paged" | "endless-cursor" | "repeat-cursor") => readonly string[];
 
-function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeof runExerciseCheck>[0] {
+function cursorSpec(run: CursorTrialRunner, live: LiveCommand, seed: number): Parameters<typeof runExerciseCheck>[0] {
   return {
     name: "exercise 4: a paginated list",
     title:
@@ -239,6 +265,15 @@ function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeo
           `too-many-tools: two pages of twenty tools, and your function returned ${oversized.names?.length ?? 0} of them; ${CURSOR_BOUNDS.maxTools} is the bound, so the list must be refused, not cut short.`,
         );
 
+      // The property: on generated chains (every cycle length, each bound exactly and one past it,
+      // empty pages), the same tools or the same refusal as the reference, by class and reason.
+      const generated = await judgeChains(
+        run,
+        (trial) => runCursorTrial(referenceCursorLoop, trial),
+        seed,
+        (what, work) => context.within(5000, what, work),
+      );
+
       // The live teaching server: paged gives seven; endless-cursor and repeat-cursor are refused.
       const paged = await within("your function against the live paged server", { command: live("paged") });
       if (paged.error !== undefined || paged.names?.length !== 7)
@@ -250,7 +285,7 @@ function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeo
         if (refused.error === undefined)
           notYet(`the live "${mode}" server: your function returned ${namesOf(refused)}; it must refuse.`);
       }
-      return `7 tools over 3 pages; "again" refused on page 2; endless refused after ${forever.asked.length} pages; 40 tools refused; live paged, endless-cursor and repeat-cursor as expected`;
+      return `7 tools over 3 pages; "again" refused on page 2; endless refused after ${forever.asked.length} pages; 40 tools refused; ${generated}; live paged, endless-cursor and repeat-cursor as expected`;
     },
   };
 }
@@ -263,9 +298,10 @@ function cursorSpec(run: CursorTrialRunner, live: LiveCommand): Parameters<typeo
 export function judgeCursorLoop(
   run: CursorTrialRunner,
   live: LiveCommand,
+  seed: number,
   style: VerdictStyle = "learner",
 ): Promise<CheckResult> {
-  return runExerciseCheck(cursorSpec(run, live), style);
+  return runExerciseCheck(cursorSpec(run, live, seed), style);
 }
 
 /** Exercise 4 in the notebook: the learner's cursor loop, run here, against scripted pages and the live teaching server. */
@@ -283,6 +319,7 @@ export function checkCursorLoop(listAllTools: unknown, style: VerdictStyle = "le
   return judgeCursorLoop(
     (trial) => runCursorTrial(listAllTools, trial),
     (mode) => teachingServerCommand(mode),
+    0,
     style,
   );
 }

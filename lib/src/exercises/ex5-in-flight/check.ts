@@ -7,11 +7,13 @@
 import type { CheckResult } from "../../checkpoint/harness.js";
 import { teachingServerCommand } from "../../client/teaching-server.js";
 import { DeadlineError } from "../../errors/deadline-error.js";
-import { WorkbookError } from "../../errors/workbook-error.js";
+import type { WorkbookError } from "../../errors/workbook-error.js";
 import type { ClientContext } from "../../pieces/assembled-client.js";
 import { readyContextClient } from "../../pieces/reference-pieces.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
 import { IN_FLIGHT_TEXTS } from "./texts.js";
+import { judgeStreams } from "./judge-streams.js";
+import type { ScriptedFrame } from "./streams.js";
 import { shown } from "../compare.js";
 
 /** What the learner writes for exercise 5. */
@@ -20,14 +22,35 @@ export type CountInFlightOver = (context: ClientContext, texts: readonly string[
 /** Shorter than the reverse server's two-second hold on a lone reply. */
 const DEADLINE_MS = 1000;
 
-/** A context whose server is a script: each request sent is recorded; `replies(ids)` decides what comes back. */
-function scriptedContext(replies: (sent: number[]) => object[]): { context: ClientContext; sent: object[] } {
+const reply = (id: number, text: string): object => ({
+  jsonrpc: "2.0",
+  id,
+  result: { content: [{ type: "text", text }] },
+});
+
+/** How long a scripted trial waits on a read no deadline ends, in deadlines, before the check stops it. */
+const STOP_AFTER_DEADLINES = 3;
+
+/** The name of the error a scripted trial ends a read with when nothing else would have. */
+export const STOPPED_BY_CHECK = "StoppedByCheck";
+
+/**
+ * A context whose server is a script: each request sent is recorded; `frames(ids)` says what comes
+ * back and when (ms after the context is made). A read returns a frame that has arrived, else waits
+ * for the next one or for its signal, as the real client's does; a read that nothing ends is
+ * stopped by the check after a few deadlines, so a function with no deadline still ends.
+ */
+function scriptedContext(
+  frames: (sent: number[]) => Array<{ at: number; body: object }>,
+  timeoutMs: number,
+): { context: ClientContext; sent: object[] } {
   const sent: object[] = [];
   const ids: number[] = [];
-  let queue: Buffer[] | undefined;
+  const started = performance.now();
+  let queue: Array<{ at: number; body: object }> | undefined;
   let next = 0;
   const context: ClientContext = {
-    timeoutMs: DEADLINE_MS,
+    timeoutMs,
     allowed: new Set(["word_count"]),
     catalog: new Map(),
     pid: undefined,
@@ -39,24 +62,39 @@ function scriptedContext(replies: (sent: number[]) => object[]): { context: Clie
       if (typeof id === "number") ids.push(id);
     },
     nextFrame: async (signal) => {
-      queue ??= replies(ids).map((reply) => Buffer.from(JSON.stringify(reply)));
-      const frame = queue.shift();
-      if (frame !== undefined) return frame;
-      await new Promise<void>((resolve) =>
-        signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true }),
-      );
-      throw new DeadlineError("deadline", { what: "no further reply came" });
+      queue ??= frames(ids);
+      const frame = queue[0];
+      const now = performance.now() - started;
+      if (frame !== undefined && frame.at <= now) {
+        queue.shift();
+        return Buffer.from(JSON.stringify(frame.body));
+      }
+      if (signal.aborted) throw new DeadlineError("deadline", { what: "no further reply came in time" });
+      const waitMs = frame !== undefined ? frame.at - now : timeoutMs * STOP_AFTER_DEADLINES;
+      const arrived = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(true), waitMs);
+        signal.addEventListener(
+          "abort",
+          () => {
+            clearTimeout(timer);
+            resolve(false);
+          },
+          { once: true },
+        );
+      });
+      if (!arrived) throw new DeadlineError("deadline", { what: "no further reply came in time" });
+      if (frame === undefined) {
+        const stopped = new Error(`the check stopped a read that no deadline ended, after ${Math.round(waitMs)} ms`);
+        stopped.name = STOPPED_BY_CHECK;
+        throw stopped;
+      }
+      queue.shift();
+      return Buffer.from(JSON.stringify(frame.body));
     },
     endInput: () => undefined,
   };
   return { context, sent };
 }
-
-const reply = (id: number, text: string): object => ({
-  jsonrpc: "2.0",
-  id,
-  result: { content: [{ type: "text", text }] },
-});
 
 /**
  * One run of the learner's function, as plain data, so it runs where the learner's code lives (the
@@ -66,9 +104,10 @@ const reply = (id: number, text: string): object => ({
 export type InFlightTrial =
   | { readonly command: readonly string[] }
   | {
-      readonly replies: ReadonlyArray<
-        { readonly request: number; readonly text: string } | { readonly id: number; readonly text: string }
-      >;
+      readonly replies: readonly ScriptedFrame[];
+      /** The texts to count (default IN_FLIGHT_TEXTS) and the deadline given (default 1000 ms). */
+      readonly texts?: readonly string[];
+      readonly timeoutMs?: number;
     };
 
 /** What one trial gave: the answers or the error (its class, reason, and whether it is one of ours), and the time it took. */
@@ -96,11 +135,20 @@ export async function runInFlightTrial(countInFlight: unknown, trial: InFlightTr
       client = await readyContextClient(trial.command, { allowed: ["word_count"], timeoutMs: DEADLINE_MS });
       context = client.context;
     } else {
-      context = scriptedContext((ids) =>
-        trial.replies.map((each) => reply("id" in each ? each.id : ids[each.request]!, each.text)),
+      context = scriptedContext(
+        (ids) =>
+          trial.replies.map((each) => ({
+            at: each.atMs ?? 0,
+            body:
+              "notice" in each
+                ? { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: each.notice } }
+                : reply("id" in each ? each.id : ids[each.request]!, each.text),
+          })),
+        trial.timeoutMs ?? DEADLINE_MS,
       ).context;
     }
-    const answers = await (countInFlight as CountInFlightOver)(context, IN_FLIGHT_TEXTS);
+    const texts = "replies" in trial ? (trial.texts ?? IN_FLIGHT_TEXTS) : IN_FLIGHT_TEXTS;
+    const answers = await (countInFlight as CountInFlightOver)(context, texts);
     return {
       answers: Array.isArray(answers)
         ? answers.map((answer) =>
@@ -110,8 +158,9 @@ export async function runInFlightTrial(countInFlight: unknown, trial: InFlightTr
       ms: ms(),
     };
   } catch (error) {
-    const workbook = error instanceof WorkbookError;
-    const reason = workbook ? (error as WorkbookError).reason : undefined;
+    // Read by shape, not by class: the learner's copy of the library may not be this one.
+    const reason = error instanceof Error ? (error as Partial<WorkbookError>).reason : undefined;
+    const workbook = typeof reason === "string";
     return {
       error: {
         name: error instanceof Error ? error.name : typeof error,
@@ -134,6 +183,7 @@ const said = (outcome: InFlightOutcome): string => `${outcome.error?.name}: ${ou
 function outstandingSpec(
   run: InFlightTrialRunner,
   reverseServer: () => readonly string[],
+  seed: number,
 ): Parameters<typeof runExerciseCheck>[0] {
   return {
     name: "exercise 5: two requests in flight",
@@ -188,7 +238,8 @@ function outstandingSpec(
             `${label}: expected a refusal (a ProtocolError, say) as soon as it arrives; got ${said(scripted)}. Hint: a reply is welcome only for an id still in your table; take it out once answered.`,
           );
       }
-      return `answers ${JSON.stringify(expected)} in the order asked though the server replied in reverse; a stray id and a second reply refused`;
+      const generated = await judgeStreams(run, seed, (what, work) => context.within(5000, what, work));
+      return `answers ${JSON.stringify(expected)} in the order asked though the server replied in reverse; a stray id and a second reply refused; ${generated}`;
     },
   };
 }
@@ -201,9 +252,10 @@ function outstandingSpec(
 export function judgeOutstandingTable(
   run: InFlightTrialRunner,
   reverseServer: () => readonly string[],
+  seed: number,
   style: VerdictStyle = "learner",
 ): Promise<CheckResult> {
-  return runExerciseCheck(outstandingSpec(run, reverseServer), style);
+  return runExerciseCheck(outstandingSpec(run, reverseServer, seed), style);
 }
 
 /** Exercise 5 in the notebook: the learner's outstanding-id table, run here, live against the reverse server and against scripted replies. */
@@ -221,6 +273,7 @@ export function checkOutstandingTable(countInFlight: unknown, style: VerdictStyl
   return judgeOutstandingTable(
     (trial) => runInFlightTrial(countInFlight, trial),
     () => teachingServerCommand("reverse"),
+    0,
     style,
   );
 }
