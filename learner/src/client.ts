@@ -1,6 +1,7 @@
 // Your StdioClient. The plumbing is given (starting the server in its own process group, feeding
 // its output to YOUR FrameReader, waiting for the next frame under a signal); the decisions are
-// yours: request() (the id and the one reply that answers it, under one deadline), callTool()
+// yours: request() (the id and the one reply that answers it, under one deadline), initialize()
+// (the handshake, in its order), callTool()
 // (the application decides before a byte is sent) and close() (nothing of the server outlives it).
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
@@ -22,9 +23,18 @@ import { answerFor, notificationMessage, requestMessage } from "./messages.js";
 import { notImplemented } from "./not-implemented.js";
 import { resultText } from "./result-text.js";
 
-// Kept for your code: the errors and helpers you will want in request(), callTool() and close().
+// Kept for your code: the errors and helpers you will want in request(), initialize(), callTool() and close().
 export { ClosedError, DeadlineError, ProtocolError, RefusedError, endProcessGroup, signalGroup };
-export { answerFor, encodeFrame, parseFrame, requestMessage, resultText };
+export {
+  answerFor,
+  checkInitialize,
+  encodeFrame,
+  notificationMessage,
+  parseFrame,
+  PROTOCOL_VERSION,
+  requestMessage,
+  resultText,
+};
 
 /** How a server ended: its exit code, or the signal that ended it (null if it never started). */
 export type ExitStatus = number | NodeJS.Signals | null;
@@ -100,20 +110,25 @@ export class StdioClient {
     return this.child.pid;
   }
 
-  /** The handshake: agree on the pinned version and on tools, then announce we are ready. */
+  /**
+   * The handshake, which the checkpoint grades (handshake-order): request "initialize" with
+   * { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name, version } }, check
+   * the result with checkInitialize (keep it in this.server), and only then announce readiness with
+   * the notification "notifications/initialized" (notificationMessage, sent with this.send()).
+   * Nothing else may be sent before it: listTools() and callTool() refuse until it is done.
+   */
   async initialize(): Promise<InitializeResult> {
-    const result = await this.request("initialize", {
-      protocolVersion: PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: { name: "mcp-workbook-learner", version: "0.1.0" },
-    });
-    this.server = checkInitialize(result);
-    this.send(notificationMessage("notifications/initialized"));
-    return this.server;
+    // TODO: the request, its check, then the announcement.
+    return notImplemented("StdioClient.initialize");
   }
 
   /** Discovery: the validated list of advertised tools. Advertising grants nothing. */
   async listTools(): Promise<McpTool[]> {
+    if (this.server === undefined)
+      throw new RefusedError("not-initialized", {
+        what: "listTools before the handshake",
+        expected: "await initialize() first",
+      });
     const tools = checkTools(await this.request("tools/list", {}));
     this.catalog = new Map(tools.map((tool) => [tool.name, tool]));
     return tools;

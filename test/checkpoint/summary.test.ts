@@ -34,6 +34,7 @@ function verdictFor(id: string, status: (typeof STATUSES)[number], visible: bool
   const rule = RULES.find((each) => each.id === id);
   const points = rule?.points ?? 1;
   return {
+    name: id,
     rule: id,
     title: rule?.title ?? id,
     ok: status === "passed" || status === "not-applicable",
@@ -42,6 +43,7 @@ function verdictFor(id: string, status: (typeof STATUSES)[number], visible: bool
     score: status === "passed" ? points : 0,
     visibility: visible ? "visible" : "hidden",
     where: `where-${id}`,
+    hint: status === "passed" ? undefined : `where-${id}`,
     expected: undefined,
     received: undefined,
     line: `${status} ${id}`,

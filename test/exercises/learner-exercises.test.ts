@@ -14,7 +14,7 @@ import { runRules } from "../../lib/src/checkpoint/rules/run.js";
 import { EXERCISE_ANSWER_NAMES, EXERCISE_ANSWER_TAG } from "../../lib/src/exercises/exercise-cells.js";
 
 type Cell = { cell_type: string; source: string[]; metadata: { tags?: string[] } };
-const solutions = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks", "solutions-14.ipynb"), "utf8")) as {
+const solutions = JSON.parse(readFileSync(join(REPO_ROOT, "notebooks", "solutions", "solutions-14.ipynb"), "utf8")) as {
   cells: Cell[];
 };
 const EXERCISES = Object.entries(EXERCISE_ANSWER_NAMES).map(([n, name]) => ({ n: Number(n), name }));

@@ -1,17 +1,58 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+import { REPO_ROOT } from "../../lib/src/pieces/assignments.js";
 import { BUILD_MODES } from "../../lib/src/pieces/meet-the-server.js";
 import { PIECE_NAMES } from "../../lib/src/pieces/pieces.js";
 import { runNotebook, type NotebookRun } from "../support/notebook.js";
 
-// The learner's copy untouched and its solved copy, each in a fresh tslab kernel, side by side.
+const reports = mkdtempSync(join(tmpdir(), "build-notebook-"));
+afterAll(() => rmSync(reports, { recursive: true, force: true }));
+
+/** `checkpoint --notebook` on the solved copy, as a grader runs it (lib/dist's command line). */
+function gradeSolved(): Promise<{ lines: string[]; results: { score: number; max_score: number } }> {
+  return new Promise((done, failed) => {
+    execFile(
+      process.execPath,
+      [
+        join(REPO_ROOT, "lib/dist/cli/main.js"),
+        "checkpoint",
+        "--notebook",
+        "notebooks/solutions/ch14-part-b-build-solutions.ipynb",
+        "--report-dir",
+        reports,
+      ],
+      { cwd: REPO_ROOT },
+      (error, stdout) => {
+        if (error && !stdout) return failed(error);
+        const results = JSON.parse(readFileSync(join(reports, "results.json"), "utf8")) as {
+          score: number;
+          max_score: number;
+        };
+        return done({ lines: stdout.split("\n"), results });
+      },
+    );
+  });
+}
+
+// The learner's copy untouched and its solved copy, each in a fresh tslab kernel, side by side,
+// and the grader on the solved copy.
 let untouched: NotebookRun;
 let solved: NotebookRun;
+let graded: Awaited<ReturnType<typeof gradeSolved>>;
 beforeAll(async () => {
-  [untouched, solved] = await Promise.all([
+  [untouched, solved, graded] = await Promise.all([
     runNotebook("notebooks/ch14-part-b-build.ipynb"),
     runNotebook("notebooks/solutions/ch14-part-b-build-solutions.ipynb"),
+    gradeSolved(),
   ]);
-}, 240_000);
+}, 300_000);
+
+/** A verdict line with its timings taken out ("1019 ms" -> "N ms"): the only words allowed to differ. */
+const untimed = (line: string): string => line.replace(/\d+ ms\b/gu, "N ms");
 
 const printed = (run: NotebookRun, tag: string): string[] =>
   run.cells.filter((cell) => cell.source.startsWith(tag)).map((cell) => cell.outputs.join(""));
@@ -55,6 +96,38 @@ describe("notebooks/solutions/ch14-part-b-build-solutions.ipynb", () => {
     const lines = verdicts(solved);
     expect(lines).toHaveLength(PIECE_NAMES.length);
     expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
+  });
+
+  it("check cells show only ok: each rule runs once its pieces are there, and a rule still waiting names a later piece", () => {
+    const lines = printed(solved, "await check(").flatMap((text) => text.split("\n").filter((line) => line !== ""));
+    expect(lines.filter((line) => !/^(ok |  ok |  waiting for [A-Za-z]+ \(not run yet; )/u.test(line))).toEqual([]);
+    const ruleLines = lines.filter((line) => line.startsWith("  ok "));
+    expect(ruleLines).toHaveLength(RULES.length);
+  });
+
+  it("the final cell runs every rule, all ok, the grader's lines word for word (timings aside), the same rules and points", () => {
+    const final = printed(solved, "const everyRule = await checkEveryRule(")
+      .join("")
+      .split("\n")
+      .filter((line) => line !== "");
+    const points = RULES.reduce((sum, rule) => sum + rule.points, 0);
+    expect(final.at(-1)).toBe(`${RULES.length} of ${RULES.length} rules ok, ${points} of ${points} points`);
+    const ruleLines = final.slice(0, -1);
+    expect(ruleLines).toHaveLength(RULES.length);
+    expect(ruleLines.filter((line) => !line.startsWith("ok "))).toEqual([]);
+    expect(ruleLines.map(untimed)).toEqual(graded.lines.slice(0, RULES.length).map(untimed));
+    expect(graded.results).toMatchObject({ score: points, max_score: points });
+  });
+
+  it("ends by naming the next notebook", () => {
+    const notebook = JSON.parse(
+      readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8"),
+    ) as {
+      cells: Array<{ cell_type: string; source: string[] }>;
+    };
+    const last = notebook.cells.at(-1)!;
+    expect(last.cell_type).toBe("markdown");
+    expect(last.source.join("")).toContain("ch14-coding-agent.ipynb");
   });
 
   it("reveals the library's own code for each piece, found by name in lib/src", () => {

@@ -95,7 +95,7 @@ describe("the build notebook graded as written", () => {
         const { verdicts } = await gradeBuildNotebook(mutated(mutation.piece, mutation.from, mutation.to));
         failedBy.set(
           mutation.what,
-          verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.piece),
+          verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.name),
         );
       }),
     );
@@ -108,7 +108,7 @@ describe("the build notebook graded as written", () => {
     expect(untouched.verdicts.filter((verdict) => verdict.ok)).toEqual([]);
     const solved = await gradeBuildNotebook(SOLVED);
     expect(solved.verdicts.filter((verdict) => !verdict.ok)).toEqual([]);
-    expect(solved.verdicts.map((verdict) => verdict.piece)).toEqual([...PIECE_NAMES]);
+    expect(solved.verdicts.map((verdict) => verdict.name)).toEqual([...PIECE_NAMES]);
   }, 60_000);
 
   it.each(MUTATIONS.map((mutation) => [`${mutation.piece}: ${mutation.what}`, mutation] as const))(
@@ -127,7 +127,7 @@ describe("the build notebook graded as written", () => {
       mutated("FrameReader", "feed(chunk: Uint8Array): Buffer[] {", "feed(chunk: Uint8Array): Buffer[] {{"),
     );
     expect([...broken.values()].join(" ")).toMatch(/expected/i);
-    const failed = verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.piece);
+    const failed = verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.name);
     expect(failed.sort()).toEqual(["FrameReader", ...dependentsOf("FrameReader")].sort());
   }, 30_000);
 });

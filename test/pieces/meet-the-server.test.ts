@@ -90,7 +90,7 @@ describe("errors stay in the closed family", () => {
     const client = new AssembledClient(
       () => ({
         ...solved,
-        checkInitialize: () => {
+        connect: () => {
           throw thrown;
         },
       }),
@@ -104,7 +104,7 @@ describe("errors stay in the closed family", () => {
       );
       expect(error).toBeInstanceOf(UsageError);
       expect(error).toMatchObject({ reason: "learner-part", cause: thrown });
-      expect((error as Error).message).toContain("your checkInitialize threw TypeError");
+      expect((error as Error).message).toContain("your connect threw TypeError");
     } finally {
       await client.close();
     }

@@ -5,18 +5,19 @@ export {
   type Implementation,
   type ClientUnderTest,
 } from "./implementation.js";
-export { CheckFailure, type CheckResult } from "./harness.js";
-export { RULES, PIECES, ruleById } from "./rules/index.js";
+export { CheckFailure, fail, failCheck, type CheckResult, type Verdict, type VerdictStatus } from "./harness.js";
+/** The one failure shape under the name hidden rules written for earlier checkpoints throw. */
+export { CheckFailure as RuleFailure } from "./harness.js";
+export { RULES, ruleById, lastPiece, rulesOfPiece, rulesUsing, rulesForPieces } from "./rules/index.js";
 export { EXERCISE_RULES } from "./rules/exercise-rules.js";
 export { runRules, verdictLine, type ProbeSession, type RunOptions } from "./rules/run.js";
 export { feedback, rulesFor, type Feedback, type FeedbackOptions } from "./rules/feedback.js";
 export { inProcessProbe } from "./rules/in-process.js";
 export { answerProbe, ProbeState, type Pieces } from "./rules/answer.js";
 export {
-  RuleFailure,
-  RuleNotApplicable,
   failRule,
   notApplicable,
+  type NotApplicable,
   type Rule,
   type RuleContext,
   type RuleVerdict,

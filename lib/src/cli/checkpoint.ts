@@ -196,8 +196,9 @@ export function loadHiddenRules(dir: string): Rule[] {
       throw new UsageError("hidden", {
         what: `${file} exports no rules array`,
         expected:
-          "module.exports.rules = [ { id, title, points, needs, dependsOn, visibility, where, deadlineMs, body } ]",
+          "module.exports.rules = [ { id, title, points, needs, pieces?, dependsOn, visibility, where, deadlineMs, body } ]",
       });
-    return loaded.rules as Rule[];
+    // A hidden rule grades no build piece unless it says so (pieces is what notebook groupings read).
+    return (loaded.rules as Rule[]).map((rule) => ({ ...rule, pieces: rule.pieces ?? [] }));
   });
 }

@@ -63,3 +63,21 @@ async function emptiedWithin(pgid: number, ms: number): Promise<boolean> {
   }
   return groupIsEmpty(pgid);
 }
+
+/**
+ * The one teardown for what a check or a rule started: SIGKILLs every group that still has a live
+ * member, waits until each is gone, and returns a label for each that had to be ended (so a
+ * caller can report what was left running). No grace: whoever calls this is cleaning up after.
+ */
+export async function killGroups(groups: Iterable<number>): Promise<string[]> {
+  const killed: string[] = [];
+  for (const pgid of groups) {
+    const members = processGroupMembers(pgid);
+    const alive = members === undefined ? signalGroup(pgid, 0) : members.length > 0;
+    if (!alive) continue;
+    killed.push(`group ${pgid}${members ? ` (${members.length} process${members.length === 1 ? "" : "es"})` : ""}`);
+    signalGroup(pgid, "SIGKILL");
+    await emptiedWithin(pgid, KILL_SETTLE_MS);
+  }
+  return killed;
+}

@@ -13,12 +13,11 @@ import { DeadlineError } from "../errors/deadline-error.js";
 import { RefusedError } from "../errors/refused-error.js";
 import { UsageError } from "../errors/usage-error.js";
 import { WorkbookError } from "../errors/workbook-error.js";
-import type { InitializeResult, McpTool } from "../protocol/handshake.js";
+import type { McpTool } from "../protocol/handshake.js";
 import type { JsonObject } from "../protocol/messages.js";
 import type { ExitStatus } from "../client/stdio-client.js";
 import type { StdioClientOptions } from "../client/options.js";
 import type { ClientUnderTest, Implementation } from "../checkpoint/implementation.js";
-import { REFERENCE_IMPLEMENTATION } from "../checkpoint/implementation.js";
 import type { PieceName, PieceSet } from "./pieces.js";
 
 /** What the scaffold gives the learner's request(), callTool() and close(): one connection. */
@@ -94,8 +93,7 @@ function pieceOf<T>(source: PieceSource, name: PieceName): T {
 export class AssembledClient implements ClientUnderTest {
   readonly command: readonly string[];
   readonly context: ClientContext;
-  server: InitializeResult | undefined;
-  /** The handshake's order is plumbing, given: nothing but initialize() before it is done. */
+  /** Nothing but initialize() (your connect) before the handshake is done. */
   private ready = false;
   private catalog = new Map<string, McpTool>();
   private readonly child: ChildProcessByStdio<Writable, Readable, null>;
@@ -180,39 +178,24 @@ export class AssembledClient implements ClientUnderTest {
     return this.child.pid;
   }
 
-  /** The handshake's order is given: your request, your checkInitialize, then the announcement. */
-  async initialize(): Promise<InitializeResult> {
-    const request = pieceOf<(context: ClientContext, method: string, params: JsonObject) => Promise<JsonObject>>(
-      this.pieces,
-      "request",
-    );
-    const result = await viaPiece("request", () =>
-      request(this.context, "initialize", {
-        protocolVersion: PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: "mcp-workbook-build", version: "0.1.0" },
-      }),
-    );
-    const check = pieceOf<(result: JsonObject) => InitializeResult>(this.pieces, "checkInitialize");
-    this.server = viaPiece("checkInitialize", () => check(result));
-    const notification = pieceOf<(method: string) => object>(this.pieces, "notificationMessage");
-    this.send(viaPiece("notificationMessage", () => notification("notifications/initialized")));
+  /** The handshake and discovery, as your connect does them; what its checkTools accepted becomes the catalog. */
+  async initialize(): Promise<readonly McpTool[]> {
+    const connect = pieceOf<(context: ClientContext) => Promise<McpTool[]>>(this.pieces, "connect");
+    const tools = await viaPiece("connect", () => connect(this.context));
+    if (!Array.isArray(tools))
+      throw new UsageError("learner-part", {
+        what: `your connect returned ${typeof tools}`,
+        expected: "the array of tools your checkTools accepted",
+      });
+    this.catalog = new Map(tools.map((tool: McpTool) => [tool.name, tool]));
     this.ready = true;
-    return this.server;
+    return tools;
   }
 
-  /** Discovery: your request, then your checkTools; what it accepts becomes the catalog. */
+  /** Discovery was part of your connect: the catalog it filled. */
   async listTools(): Promise<McpTool[]> {
     this.requireReady("listTools");
-    const request = pieceOf<(context: ClientContext, method: string, params: JsonObject) => Promise<JsonObject>>(
-      this.pieces,
-      "request",
-    );
-    const result = await viaPiece("request", () => request(this.context, "tools/list", {}));
-    const check = pieceOf<(result: JsonObject) => McpTool[]>(this.pieces, "checkTools");
-    const tools = viaPiece("checkTools", () => check(result));
-    this.catalog = new Map(tools.map((tool) => [tool.name, tool]));
-    return tools;
+    return [...this.catalog.values()];
   }
 
   allowedTools(): McpTool[] {
@@ -311,7 +294,7 @@ export function implementationFrom(pieces: PieceSource): Implementation {
         super(pieces, command, options);
       }
     },
-    topTools: REFERENCE_IMPLEMENTATION.topTools,
+    topTools: piece("topTools"),
   };
 }
 

@@ -16,10 +16,10 @@ import { UsageError } from "../errors/usage-error.js";
 import { assignNotebook, notebookText, type NotebookDocument } from "./assign.js";
 import { buildCells, evaluateBuildCells } from "./notebook-pieces.js";
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
-import { PIECE_NAMES, PIECE_RULES } from "./pieces.js";
+import { PIECE_NAMES } from "./pieces.js";
 import { implementationFrom } from "./assembled-client.js";
 import { cellScope } from "./cell-scope.js";
-import { rulesFor } from "../checkpoint/rules/feedback.js";
+import { rulesForPieces } from "../checkpoint/rules/index.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
@@ -70,7 +70,7 @@ export async function gradeBuildNotebook(
   const rules =
     options.rules === true
       ? await runRules({
-          rules: rulesFor(PIECE_NAMES.flatMap((piece) => PIECE_RULES[piece])),
+          rules: rulesForPieces(PIECE_NAMES),
           openProbe: () => Promise.resolve(inProcessProbe({ ...implementationFrom(() => pieces) })),
         })
       : [];
@@ -83,12 +83,12 @@ async function validateBuild(student: NotebookDocument, solutions: NotebookDocum
     ...solved.verdicts.filter((verdict) => !verdict.ok),
     ...solved.rules
       .filter((rule) => !rule.ok)
-      .map((rule) => ({ piece: rule.rule, expected: rule.expected, received: rule.received })),
+      .map((rule) => ({ name: rule.rule, expected: rule.expected, received: rule.received })),
   ];
   if (solved.broken.size > 0 || failing.length > 0) {
     const said = [
       ...[...solved.broken].map(([cell, why]) => `cell ${cell}: ${why}`),
-      ...failing.map((v) => `${v.piece}: expected ${v.expected}; received ${v.received}`),
+      ...failing.map((v) => `${v.name}: expected ${v.expected}; received ${v.received}`),
     ];
     throw new UsageError("master", {
       what: `the solved copy does not pass every check: ${said.join(" | ")}`,
@@ -99,7 +99,7 @@ async function validateBuild(student: NotebookDocument, solutions: NotebookDocum
   const passing = untouched.verdicts.filter((verdict) => verdict.ok);
   if (passing.length > 0) {
     throw new UsageError("master", {
-      what: `the learner's copy already passes ${passing.map((v) => v.piece).join(", ")}`,
+      what: `the learner's copy already passes ${passing.map((v) => v.name).join(", ")}`,
       expected: "every check to fail on the starting TODOs",
     });
   }

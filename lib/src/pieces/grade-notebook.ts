@@ -7,16 +7,16 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
-import { rulesFor } from "../checkpoint/rules/feedback.js";
+import { rulesForPieces } from "../checkpoint/rules/index.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
 import { readBuildCells, transpileBuildCells, type TranspiledCell } from "./notebook-pieces.js";
-import { PIECE_NAMES, PIECE_RULES } from "./pieces.js";
+import { PIECE_NAMES } from "./pieces.js";
 
 /** The implementation names a build piece stands behind: the client is assembled from the live pieces. */
-const CLIENT_PIECES = new Set(["request", "callTool", "close"]);
+const CLIENT_PIECES = new Set(["request", "connect", "callTool", "close"]);
 
-/** Every rule the build notebook's pieces are graded by, in the chapter's order. */
-export const NOTEBOOK_RULES = PIECE_NAMES.flatMap((piece) => PIECE_RULES[piece]);
+/** Every rule the build notebook's pieces are graded by (those whose pieces the notebook teaches), by id. */
+export const NOTEBOOK_RULES = rulesForPieces(PIECE_NAMES).map((rule) => rule.id);
 
 /** The module the host loads: the cells evaluated in the build scope, the client assembled from them. */
 export function notebookModule(cells: readonly TranspiledCell[]): string {
@@ -51,7 +51,7 @@ export async function gradeNotebook(
   writeFileSync(module, notebookModule(transpiled), { mode: 0o644 });
   try {
     const report = await gradeImplementation(module, {
-      rules: rulesFor(NOTEBOOK_RULES),
+      rules: rulesForPieces(PIECE_NAMES),
       seed: options.seed ?? 0,
       broken,
       // The pieces must be written: the library's own are out of reach in the host.

@@ -3,8 +3,9 @@
 export {
   PIECE_NAMES,
   PIECE_NEEDS,
-  PIECE_RULES,
+  PIECE_SECTIONS,
   isPieceName,
+  pieceOrder,
   todo,
   isTodo,
   type PieceName,
@@ -19,8 +20,16 @@ export {
   type ClientContext,
   type PieceSource,
 } from "./assembled-client.js";
-export { runPieceCheck, NotYet, type PieceVerdict } from "./piece-checks.js";
-export { check, piecesOf, revealAfterTrying, definitionOf, verdictText } from "./check-cell.js";
+export { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
+export {
+  check,
+  checkEveryRule,
+  notebookLine,
+  piecesOf,
+  revealAfterTrying,
+  definitionOf,
+  verdictText,
+} from "./check-cell.js";
 export { meetTheServer, meetMode, meetingSummary, BUILD_MODES } from "./meet-the-server.js";
 export { reveal, findDeclaration, REFERENCE_OF, LIBRARY_SOURCE } from "./reveal.js";
 export { cellScope } from "./cell-scope.js";

@@ -1,6 +1,6 @@
 // The learner's pieces against the real teaching server, every mode the build covers: a normal
 // session and each failure, through a client assembled from their pieces only.
-import { processGroupMembers, signalGroup } from "../client/process-group.js";
+import { killGroups } from "../client/process-group.js";
 import { WireTrace } from "../client/wire-trace.js";
 import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../demo/gallery.js";
 import { WorkbookError } from "../errors/workbook-error.js";
@@ -43,10 +43,7 @@ export async function meetMode(pieces: PieceSet, mode: string, timeoutMs = 1000)
       serverRan: [],
     };
   } finally {
-    for (const client of clients) {
-      const pgid = client.pid;
-      if (pgid !== undefined && (processGroupMembers(pgid)?.length ?? 0) > 0) signalGroup(pgid, "SIGKILL");
-    }
+    await killGroups(clients.flatMap((client) => (client.pid === undefined ? [] : [client.pid])));
   }
 }
 

@@ -6,50 +6,39 @@ import { join } from "node:path";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-import { processGroupMembers, signalGroup } from "../client/process-group.js";
+import { killGroups, processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
+import { receivedMethods } from "../checkpoint/rules/evidence.js";
+import { CheckFailure, type Verdict } from "../checkpoint/harness.js";
+import { bm25Scorer } from "../tools/bm25.js";
+import type { McpTool } from "../protocol/handshake.js";
 import { WorkbookError } from "../errors/workbook-error.js";
-import { JSON_RPC_ERRORS } from "../protocol/constants.js";
+import { JSON_RPC_ERRORS, PROTOCOL_VERSION } from "../protocol/constants.js";
 import { AssembledClient, type ClientContext } from "./assembled-client.js";
-import { isTodo, PIECE_NEEDS, type PieceName, type PieceSet } from "./pieces.js";
+import { isPieceName, isTodo, PIECE_NEEDS, PIECE_SECTIONS, type PieceName, type PieceSet } from "./pieces.js";
 
-/** A piece fell short: what was expected, what came, and where to look. */
-export class NotYet extends Error {
-  override readonly name = "NotYet";
-  constructor(
-    readonly expected: string,
-    readonly received: string,
-    readonly hint: string,
-  ) {
-    super(`expected ${expected}; received ${received}`);
-  }
-}
+/** A piece's verdict: the one Verdict (checkpoint/harness.ts), named by the piece. */
+export type PieceVerdict = Verdict & { readonly name: PieceName };
 
-/** A piece's verdict, as the check cell prints it and the grader records it. */
-export interface PieceVerdict {
-  readonly piece: PieceName;
-  readonly ok: boolean;
-  /** "ok" detail, or the NotYet parts. */
-  readonly detail: string;
-  readonly expected?: string;
-  readonly received?: string;
-  readonly hint?: string;
-  readonly ms: number;
-}
+/** The deadline of a check's own setup (a handshake before the step it checks): a slow machine must not fail it. */
+const SETUP_TIMEOUT_MS = 5000;
 
 type Body = (pieces: PieceSet, scratch: Scratch) => Promise<string> | string;
 
 interface Scratch {
   readonly dir: string;
   /** A client over the learner's pieces; its group is ended after the check whatever happened. */
-  client(mode: string, options?: { timeoutMs?: number; allowed?: string[]; log?: string }): AssembledClient;
+  client(
+    mode: string,
+    options?: { timeoutMs?: number; allowed?: string[]; log?: string; record?: string },
+  ): AssembledClient;
   /** Ends a client's server group without the learner's close(), for checks that do not grade it. */
   end(client: AssembledClient): Promise<void>;
 }
 
 function expect(condition: boolean, expected: string, received: () => string, hint: string): void {
-  if (!condition) throw new NotYet(expected, received(), hint);
+  if (!condition) throw new CheckFailure("your piece", expected, received(), hint);
 }
 
 /** What `work` threw (undefined when it returned), awaiting a promise. */
@@ -128,6 +117,12 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       "a notification has no id at all (not even id: undefined or null), so nobody answers it",
     );
     expect(!("id" in made), "no id key", () => shown(Object.keys(made)), "leave the id key out entirely");
+    expect(
+      !("params" in made),
+      "no params key when none are given",
+      () => `the keys ${shown(Object.keys(made))}`,
+      "params: undefined still writes a params key: leave the key out unless params are given",
+    );
     const withParams = fn(pieces, "notificationMessage")("notifications/message", { level: "info" });
     expect(
       JSON.stringify(withParams) === '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}}',
@@ -411,12 +406,11 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       params: object,
     ) => Promise<Record<string, unknown>>;
     const normal = scratch.client("notify");
-    await normal.initialize();
-    const tools = await normal.listTools();
+    const listed = await handshakeThrough(request, normal.context);
     expect(
-      tools.some((t) => t.name === "word_count"),
+      JSON.stringify(listed?.["tools"] ?? null).includes('"word_count"'),
       "discovery through your request lists word_count",
-      () => shown(tools.map((t) => t.name)),
+      () => shown(listed),
       "each request takes a fresh id and returns the one reply whose id is that id",
     );
     const answer = await request(normal.context, "tools/call", {
@@ -431,7 +425,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     );
     await scratch.end(normal); // not your close(): this check is about request alone
     const pinged = scratch.client("ping", { timeoutMs: 2000 });
-    await pinged.initialize();
+    await handshakeThrough(request, { ...pinged.context, timeoutMs: SETUP_TIMEOUT_MS });
     const afterPing = await thrown(() =>
       request(pinged.context, "tools/call", { name: "word_count", arguments: { text: "one two" } }),
     );
@@ -470,7 +464,8 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       ],
     ] as const) {
       const client = scratch.client(mode, { timeoutMs: 1000 });
-      await client.initialize();
+      // The handshake is setup, not what this mode tests: it gets a roomy deadline of its own.
+      await handshakeThrough(request, { ...client.context, timeoutMs: SETUP_TIMEOUT_MS });
       const started = performance.now();
       const error = await thrown(() =>
         request(client.context, "tools/call", { name: "word_count", arguments: { text: "one two three" } }),
@@ -486,6 +481,36 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       expect(ms < 2500, `mode ${mode} refused within its 1000 ms deadline`, () => `${ms} ms`, hint);
     }
     return "notifications skipped, a ping answered; wrong-id, hang, trickle, drip and chatty each refused in time";
+  },
+  connect: async (pieces, scratch) => {
+    const connect = pieces.connect as (context: ClientContext) => Promise<McpTool[]>;
+    const record = join(scratch.dir, "record.jsonl");
+    const client = scratch.client("normal", { record });
+    const tools = await connect(client.context);
+    expect(
+      Array.isArray(tools) && tools.some((tool) => tool?.name === "word_count"),
+      "the tools your checkTools accepted, word_count among them",
+      () => shown(tools),
+      "return what checkTools gave for the tools/list result",
+    );
+    const methods = receivedMethods(record);
+    const wanted = ["initialize", "notifications/initialized", "tools/list"];
+    expect(
+      methods.join(",") === wanted.join(","),
+      `the server to receive [${wanted.join(", ")}], in that order`,
+      () => `[${methods.join(", ")}]`,
+      "the handshake is a request, its check, then the announcement (a notification: no id, no reply); only then discovery",
+    );
+    await scratch.end(client);
+    for (const [mode, reason, hint] of [
+      ["old-version", "version", "check the initialize result with your checkInitialize before anything else is sent"],
+      ["many-tools", "catalog", "check the tools/list result with your checkTools; what it refuses is never a catalog"],
+    ] as const) {
+      const refused = scratch.client(mode);
+      await mustRefuse(() => connect(refused.context), "ProtocolError", reason, `mode ${mode}`, hint);
+      await scratch.end(refused);
+    }
+    return "initialize, notifications/initialized, tools/list in order; an old version and 33 tools refused";
   },
   callTool: async (pieces, scratch) => {
     const log = join(scratch.dir, "calls.jsonl");
@@ -511,7 +536,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       "RefusedError",
       "not-advertised",
       "ghost_tool (allowed, never advertised)",
-      "a tool must also be in context.catalog, which your listTools filled",
+      "a tool must also be in context.catalog: the tools your connect returned (what your checkTools accepted)",
     );
     await scratch.end(client);
     const calls = loggedCalls(log);
@@ -550,7 +575,78 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     );
     return `${before.length} processes before, none after, in ${ms} ms; exit status ${String(status)}`;
   },
+  topTools: (pieces) => {
+    type Tool = { name: string; description?: string };
+    const topTools = fn(pieces, "topTools") as (request: string, tools: Tool[], score: unknown, m: number) => Tool[];
+    const catalog: Tool[] = [
+      { name: "place_purchase", description: "buy tubs of ice cream" },
+      { name: "word_count", description: "count the words in a text" },
+      { name: "stock_level", description: "how many tubs of a flavor are in stock" },
+      { name: "shout", description: "count nothing" },
+    ];
+    const copy = JSON.stringify(catalog);
+    const best = topTools("count the words in my text", catalog, bm25Scorer(), 2);
+    expect(
+      Array.isArray(best) && best[0] === catalog[1] && best.length === 2,
+      "2 tools, word_count first (the same object from the catalog)",
+      () => shown(best),
+      "score each tool's toolText against the request, then keep the m best, best first",
+    );
+    const ties = topTools("zzz", catalog, () => [1, 1, 1, 1], 3);
+    expect(
+      Array.isArray(ties) && ties.map((tool) => tool.name).join(",") === "place_purchase,word_count,stock_level",
+      "equal scores in catalog order: place_purchase, word_count, stock_level",
+      () => shown(ties?.map?.((tool) => tool.name)),
+      "sort by score only, and let equal scores keep catalog order (compare the indexes when scores tie)",
+    );
+    const all = topTools("tubs", catalog, bm25Scorer(), 10);
+    expect(
+      Array.isArray(all) && all.length === 4 && all !== catalog,
+      "all 4 tools, in a new array, when m is larger than the catalog",
+      () => shown(all),
+      "m is at most what there is: return a new array, never the catalog itself",
+    );
+    expect(JSON.stringify(catalog) === copy, "the catalog unchanged", () => JSON.stringify(catalog), "sort a copy");
+    return "the best first, ties in catalog order, m past the end, the catalog untouched";
+  },
 };
+
+/** A verdict for `piece`: ok with `detail`, or not yet with what was expected, what came and a hint. */
+function pieceVerdict(
+  piece: PieceName,
+  ms: number,
+  outcome: { detail: string } | { expected: string; received: string; hint: string },
+): PieceVerdict {
+  const ok = "detail" in outcome;
+  return {
+    name: piece,
+    title: ok ? outcome.detail : "",
+    ok,
+    status: ok ? "passed" : "failed",
+    points: 0,
+    score: 0,
+    expected: ok ? undefined : outcome.expected,
+    received: ok ? undefined : outcome.received,
+    hint: ok ? undefined : outcome.hint,
+    line: ok ? `ok ${piece}: ${outcome.detail}` : `not yet ${piece}`,
+    output: "",
+    ms,
+  };
+}
+
+/** The handshake and discovery made with only the learner's request (the request check cannot use connect yet). */
+async function handshakeThrough(
+  request: (context: ClientContext, method: string, params: object) => Promise<Record<string, unknown>>,
+  context: ClientContext,
+): Promise<Record<string, unknown>> {
+  await request(context, "initialize", {
+    protocolVersion: PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo: { name: "mcp-workbook-check", version: "0.1.0" },
+  });
+  context.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  return request(context, "tools/list", {});
+}
 
 /** Runs the check of `piece` against `pieces`; never throws, never leaves a server running. */
 export async function runPieceCheck(piece: PieceName, pieces: PieceSet): Promise<PieceVerdict> {
@@ -558,15 +654,11 @@ export async function runPieceCheck(piece: PieceName, pieces: PieceSet): Promise
   const missing = [piece, ...PIECE_NEEDS[piece]].filter((name) => pieces[name] === undefined);
   const elapsed = (): number => Math.round(performance.now() - started);
   if (missing.length > 0) {
-    return {
-      piece,
-      ok: false,
-      detail: "",
+    return pieceVerdict(piece, elapsed(), {
       expected: `${missing.join(", ")} defined`,
       received: "not defined (or its cell did not compile)",
-      hint: `run the cell that defines ${missing[0]}`,
-      ms: elapsed(),
-    };
+      hint: `run the cell that defines ${missing[0]} (${PIECE_SECTIONS[missing[0]!]})`,
+    });
   }
   const dir = mkdtempSync(join(tmpdir(), "workbook-piece-"));
   const clients: AssembledClient[] = [];
@@ -574,6 +666,7 @@ export async function runPieceCheck(piece: PieceName, pieces: PieceSet): Promise
     dir,
     client(mode, options = {}) {
       const command = teachingServerCommand(mode, options.log);
+      if (options.record !== undefined) command.push("--record", options.record);
       const client = new AssembledClient(() => pieces, command, {
         allowed: options.allowed ?? ["word_count"],
         timeoutMs: options.timeoutMs ?? 5000,
@@ -590,18 +683,14 @@ export async function runPieceCheck(piece: PieceName, pieces: PieceSet): Promise
   };
   try {
     const detail = await CHECKS[piece](pieces, scratch);
-    return { piece, ok: true, detail, ms: elapsed() };
+    return pieceVerdict(piece, elapsed(), { detail });
   } catch (error) {
-    if (error instanceof NotYet)
-      return {
-        piece,
-        ok: false,
-        detail: "",
-        expected: error.expected,
-        received: error.received,
-        hint: error.hint,
-        ms: elapsed(),
-      };
+    if (error instanceof CheckFailure)
+      return pieceVerdict(piece, elapsed(), {
+        expected: error.expected ?? "",
+        received: error.received ?? error.what,
+        hint: error.hint ?? "",
+      });
     const todoIn = isTodo(error)
       ? error
       : isTodo((error as { cause?: unknown })?.cause)
@@ -613,31 +702,20 @@ export async function runPieceCheck(piece: PieceName, pieces: PieceSet): Promise
       const hint =
         owner === piece
           ? `write ${name} in place of its TODO, run that cell, then this one`
-          : `this check uses your ${owner}: write it first (its own check says when it is ready)`;
-      return {
-        piece,
-        ok: false,
-        detail: "",
+          : `this check uses your ${owner}: write it first (${isPieceName(owner) ? `${PIECE_SECTIONS[owner]}; ` : ""}its own check says when it is ready)`;
+      return pieceVerdict(piece, elapsed(), {
         expected: "your code",
         received: `the starting TODO (${todoIn.wording.what})`,
         hint,
-        ms: elapsed(),
-      };
+      });
     }
-    return {
-      piece,
-      ok: false,
-      detail: "",
+    return pieceVerdict(piece, elapsed(), {
       expected: "the check to run through",
       received: `your code threw ${shown(error)}`,
       hint: "read the error: the check calls your piece just as the client would",
-      ms: elapsed(),
-    };
+    });
   } finally {
-    for (const client of clients) {
-      const pgid = client.pid;
-      if (pgid !== undefined && (processGroupMembers(pgid)?.length ?? 0) > 0) signalGroup(pgid, "SIGKILL");
-    }
+    await killGroups(clients.flatMap((client) => (client.pid === undefined ? [] : [client.pid])));
     rmSync(dir, { recursive: true, force: true });
   }
 }

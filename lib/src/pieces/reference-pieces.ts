@@ -1,14 +1,15 @@
 // The library's own pieces in the build notebook's shape: its pure functions as they are, and
-// request/callTool/close over a ClientContext. Exercise 5 hands a learner a context built on
+// request/connect/callTool/close over a ClientContext (what the build notebook's reveals show). Exercise 5 hands a learner a context built on
 // these, so their outstanding-id table is the only new code in play.
 import { endProcessGroup } from "../client/process-group.js";
 import type { ExitStatus } from "../client/stdio-client.js";
-import { JSON_RPC_ERRORS, MAX_SKIPPED_MESSAGES } from "../protocol/constants.js";
+import { JSON_RPC_ERRORS, MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { RefusedError } from "../errors/refused-error.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
 import { FrameReader } from "../protocol/frame-reader.js";
-import { checkInitialize, checkTools } from "../protocol/handshake.js";
+import { checkInitialize, checkTools, type McpTool } from "../protocol/handshake.js";
+import { topTools } from "../tools/top-tools.js";
 import { answerFor, notificationMessage, requestMessage, type JsonObject } from "../protocol/messages.js";
 import { parseFrame } from "../protocol/parse-frame.js";
 import { resultText } from "../protocol/result-text.js";
@@ -43,6 +44,18 @@ async function request(context: ClientContext, method: string, params: JsonObjec
   });
 }
 
+async function connect(context: ClientContext): Promise<McpTool[]> {
+  checkInitialize(
+    await request(context, "initialize", {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "mcp-workbook-build", version: "0.1.0" },
+    }),
+  );
+  context.send(notificationMessage("notifications/initialized"));
+  return checkTools(await request(context, "tools/list", {}));
+}
+
 async function callTool(context: ClientContext, name: string, args: JsonObject): Promise<string> {
   if (!context.allowed.has(name))
     throw new RefusedError("not-allowed", { what: `${JSON.stringify(name)} is not allowed by this application` });
@@ -72,8 +85,10 @@ export function referencePieces(): PieceSet {
     checkTools,
     resultText,
     request,
+    connect,
     callTool,
     close,
+    topTools,
   };
 }
 
@@ -83,7 +98,6 @@ export async function readyContextClient(
   options: StdioClientOptions = {},
 ): Promise<AssembledClient> {
   const client = new AssembledClient(referencePieces, command, options);
-  await client.initialize();
-  await client.listTools();
+  await client.initialize(); // the reference connect: handshake and discovery
   return client;
 }

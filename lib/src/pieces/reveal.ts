@@ -55,19 +55,29 @@ export const REFERENCE_OF: Readonly<
     choices: "The text is collected before isError is looked at, so the ToolError carries the tool's own words.",
   },
   request: {
-    names: ["StdioClient.exchange", "Deadline"],
+    names: ["pieces/reference-pieces.ts#request"],
     choices:
-      "One Deadline per operation races every read and write; replies bind through a table of outstanding ids, so a late reply is dropped, not misattributed.",
+      "The library's StdioClient binds replies through a table of outstanding ids and races one Deadline against every read and write; in ClientContext form that is one id, one AbortSignal.timeout for the whole operation, and a bounded count of messages skipped.",
+  },
+  connect: {
+    names: ["pieces/reference-pieces.ts#connect"],
+    choices:
+      "Each answer is checked before the next message is sent: the announcement only after checkInitialize accepted, discovery only after the announcement.",
   },
   callTool: {
-    names: ["StdioClient.callTool", "StdioClient.checkCall"],
+    names: ["pieces/reference-pieces.ts#callTool"],
     choices:
-      "The allowlist is checked before the client is even asked whether it is ready: the application's decision comes first.",
+      "The allowlist is checked before anything else, the catalog second: the application's decision comes first, and a refused call writes nothing.",
   },
   close: {
-    names: ["StdioClient.shutdown", "endProcessGroup"],
+    names: ["pieces/reference-pieces.ts#close", "endProcessGroup"],
     choices:
-      "Stop reading, end the input, wait briefly, then TERM and KILL the whole group, and wait until /proc shows it empty.",
+      "End the input, wait briefly for the exit, then TERM and KILL the whole group, and wait until /proc shows it empty.",
+  },
+  topTools: {
+    names: ["topTools", "toolText"],
+    choices:
+      "Scores come from one call over every tool's toolText; ties keep catalog order because the sort compares indexes when scores are equal.",
   },
 };
 
@@ -79,10 +89,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The top-level declaration `name`, or `Class.member`, in lib/src: its file and its text. */
+/** The top-level declaration `name`, or `Class.member`, in lib/src (or in one file: "dir/file.ts#name"): its file and its text. */
 export function findDeclaration(name: string, root = LIBRARY_SOURCE): { file: string; text: string } | undefined {
-  const [outer, member] = name.split(".") as [string, string | undefined];
+  const [inFile, declared] = name.includes("#") ? (name.split("#") as [string, string]) : [undefined, name];
+  const [outer, member] = declared.split(".") as [string, string | undefined];
   for (const file of sourceFiles(root)) {
+    if (inFile !== undefined && !file.endsWith(`/${inFile}`)) continue;
     const text = readFileSync(file, "utf8");
     if (!text.includes(outer)) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -130,7 +142,7 @@ export function reveal(piece: PieceName): string {
     const found = findDeclaration(name);
     return found === undefined
       ? `// ${name}: not found in lib/src (moved or renamed?)`
-      : `// ${found.file}: ${name}\n${found.text}`;
+      : `// ${found.file}: ${name.split("#").pop() ?? name}\n${found.text}`;
   });
   return [`// The library's choices: ${reference.choices}`, ...parts].join("\n\n");
 }

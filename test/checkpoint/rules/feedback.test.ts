@@ -7,7 +7,7 @@ import { answerFor } from "../../../lib/src/protocol/messages.js";
 
 describe("feedback", () => {
   it("names rules by id or by piece, and refuses a name it does not know", () => {
-    expect(rulesFor("framing").map((rule) => rule.id)).toContain("frame-limit-endless");
+    expect(rulesFor("FrameReader").map((rule) => rule.id)).toContain("frame-limit-endless");
     expect(rulesFor(["ids-exact", "ids-exact"]).map((rule) => rule.id)).toEqual(["ids-exact"]);
     expect(rulesFor("all")).toHaveLength(RULES.length);
     expect(() => rulesFor("no-such-rule")).toThrow(/no rule or piece named "no-such-rule"/u);

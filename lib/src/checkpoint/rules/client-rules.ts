@@ -2,6 +2,7 @@
 // catalog checked before a byte is written, a server's ping answered, one deadline per operation,
 // the argv and environment it starts the server with, a bound on skipped notifications. The
 // server's own log and record are the evidence; the client's word is not.
+import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { loggedCalls, readRecord, receivedMethods } from "./evidence.js";
@@ -26,6 +27,7 @@ export const handshakeOrder: Rule = {
   title: "nothing is sent before the handshake; notifications/initialized comes before tools/list",
   points: 2,
   needs: ["StdioClient"],
+  pieces: SESSION_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: initialize() and listTools() (refuse before the handshake, without writing)`,
@@ -62,6 +64,7 @@ export const negativeControl: Rule = {
   title: "the negative control: with place_purchase allowed, the server's log records the purchase",
   points: 1,
   needs: ["StdioClient"],
+  pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: callTool() (an allowed, advertised tool is really called)`,
@@ -89,6 +92,7 @@ export const allowlistBeforeWrite: Rule = {
   title: "an advertised tool the application did not allow is refused before a byte reaches the server",
   points: 2,
   needs: ["StdioClient"],
+  pieces: CALL_PIECES,
   dependsOn: ["negative-control"],
   visibility: "visible",
   where: `${CLIENT}: callTool() and allowedTools() (check the allowlist before writing)`,
@@ -123,6 +127,7 @@ export const advertisedBeforeWrite: Rule = {
   title: "an allowed tool the server never advertised is refused before a byte reaches the server",
   points: 1,
   needs: ["StdioClient"],
+  pieces: CALL_PIECES,
   dependsOn: ["negative-control"],
   visibility: "visible",
   where: `${CLIENT}: callTool() (the tool must also be in the catalog from listTools())`,
@@ -152,6 +157,7 @@ export const pingAnswered: Rule = {
   title: "a ping from the server is answered, and the call then completes",
   points: 1,
   needs: ["StdioClient"],
+  pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: the read loop (a request from the server gets a reply with its id)`,
@@ -181,6 +187,7 @@ export const deadlinePerOperation: Rule = {
   title: "one deadline per operation: a reply that trickles in byte by byte still ends at the deadline",
   points: 2,
   needs: ["StdioClient"],
+  pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
@@ -218,6 +225,7 @@ export const spawnArgvEnv: Rule = {
   title: "the server starts as the argv given (no shell) with PATH as its whole environment",
   points: 1,
   needs: ["StdioClient"],
+  pieces: SESSION_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: the constructor (spawn(file, args, {shell: false, env}) with env { PATH } by default)`,
@@ -256,6 +264,7 @@ export const notificationsBounded: Rule = {
   title: "notifications before a reply are skipped, up to 16: 16 pass, 17 are refused",
   points: 2,
   needs: ["StdioClient"],
+  pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: request() (skip what is not the reply, and count it)`,

@@ -21,6 +21,7 @@ export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
     title: "receipts' tables and the BM25 search rows recompute from evidence/",
     points: 2,
     needs: ["topTools"],
+    pieces: ["topTools"],
     dependsOn: [],
     visibility: "visible",
     where: "learner/src/search.ts: topTools (ties keep catalog order; a new array; m larger than the catalog)",
@@ -57,6 +58,7 @@ export function costsRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
     title: "paid runs' costs recompute from their tokens at list price",
     points: 1,
     needs: [],
+    pieces: [],
     dependsOn: [],
     visibility: "visible",
     where: "evidence/receipts/: a paid row's costUsd and the run's spentUsd (lib/src/experiment/providers/prices.ts)",
@@ -72,7 +74,8 @@ export function costsRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
         paid += cost.rows;
         total += cost.usd;
       }
-      if (paid === 0) notApplicable("no paid rows to recompute: no receipt in evidence/receipts/ records a paid run");
+      if (paid === 0)
+        return notApplicable("no paid rows to recompute: no receipt in evidence/receipts/ records a paid run");
       return `${paid} paid rows, $${total.toFixed(4)} at list price`;
     },
   };

@@ -56,6 +56,7 @@ function exercise(
     points,
     // The learner's own function: when its file does not compile, this exercise fails and says so.
     needs: [name],
+    pieces: [],
     dependsOn: [],
     visibility: "visible",
     seeded,

@@ -3,7 +3,8 @@
 // This is never a grade: `npm run checkpoint` grades in a separate process.
 import type { Pieces } from "./answer.js";
 import { inProcessProbe } from "./in-process.js";
-import { PIECES, RULES, ruleById } from "./index.js";
+import { isPieceName, PIECE_NAMES } from "../../pieces/pieces.js";
+import { RULES, ruleById, rulesUsing } from "./index.js";
 import { runRules } from "./run.js";
 import type { Rule } from "./types.js";
 
@@ -25,17 +26,16 @@ export interface FeedbackOptions {
   readonly seed?: number;
 }
 
-/** The rules a name stands for: a rule id, a piece ("framing", "client", ...), or "all". */
+/** The rules a name stands for: a rule id, a build piece ("FrameReader": every rule using it), or "all". */
 export function rulesFor(ruleIdOrPiece: string | readonly string[]): Rule[] {
   const names = typeof ruleIdOrPiece === "string" ? [ruleIdOrPiece] : ruleIdOrPiece;
   const rules: Rule[] = [];
   for (const name of names) {
-    const ids = name === "all" ? RULES.map((rule) => rule.id) : (PIECES[name] ?? [name]);
-    for (const id of ids) {
-      const rule = ruleById(id);
+    const found = name === "all" ? [...RULES] : isPieceName(name) ? rulesUsing(name) : [ruleById(name)];
+    for (const rule of found) {
       if (rule === undefined)
         throw new RangeError(
-          `no rule or piece named ${JSON.stringify(name)}; rules: ${RULES.map((each) => each.id).join(", ")}; pieces: ${Object.keys(PIECES).join(", ")}`,
+          `no rule or piece named ${JSON.stringify(name)}; rules: ${RULES.map((each) => each.id).join(", ")}; pieces: ${PIECE_NAMES.join(", ")}`,
         );
       if (!rules.includes(rule)) rules.push(rule);
     }

@@ -22,6 +22,7 @@ import {
 import { discoveryBounds, handshakeCapability, handshakeVersion, resultTextIsError } from "./handshake-rules.js";
 import { errorRaised, idsExact, messagesShape } from "./messages-rules.js";
 import { closeEofFirst, closeGroup, failureModes } from "./mode-rules.js";
+import { pieceOrder, type PieceName } from "../../pieces/pieces.js";
 import type { Rule } from "./types.js";
 
 export const RULES: readonly Rule[] = [
@@ -54,35 +55,30 @@ export const RULES: readonly Rule[] = [
   costsRule(),
 ];
 
-/** The pieces a learner builds, and the rules that grade each (for feedback by piece). */
-export const PIECES: Readonly<Record<string, readonly string[]>> = {
-  messages: ["messages-shape", "ids-exact", "error-raised"],
-  framing: [
-    "framing-newline",
-    "framing-utf8-split",
-    "frame-limit-boundary",
-    "frame-limit-endless",
-    "parse-frame-strict",
-    "encode-refuses",
-    "encode-limit",
-  ],
-  handshake: ["handshake-version", "handshake-capability", "discovery-bounds"],
-  "result-text": ["result-text-iserror"],
-  client: [
-    "handshake-order",
-    "negative-control",
-    "allowlist-before-write",
-    "advertised-before-write",
-    "ping-answered",
-    "deadline-per-operation",
-    "spawn-argv-env",
-    "notifications-bounded",
-    "failure-modes",
-    "close-eof-first",
-    "close-group",
-  ],
-  search: ["evidence-recomputes", "costs-recompute"],
-};
+// Every grouping of rules is derived from what each rule declares (Rule.pieces), never kept by
+// hand: the rules a check cell runs, the piece a rule waits for, the rules a path grades.
+
+/** The last of a rule's pieces in the notebook's order: the check cell that runs it. */
+export function lastPiece(rule: Rule): PieceName | undefined {
+  let last: PieceName | undefined;
+  for (const piece of rule.pieces) if (last === undefined || pieceOrder(piece) > pieceOrder(last)) last = piece;
+  return last;
+}
+
+/** The rules a piece's check cell runs: those whose last piece it is, in RULES order. */
+export function rulesOfPiece(piece: PieceName, rules: readonly Rule[] = RULES): Rule[] {
+  return rules.filter((rule) => lastPiece(rule) === piece);
+}
+
+/** The rules that exercise `piece` at all (feedback for one piece). */
+export function rulesUsing(piece: PieceName, rules: readonly Rule[] = RULES): Rule[] {
+  return rules.filter((rule) => rule.pieces.includes(piece));
+}
+
+/** The rules a submission holding `pieces` is graded by: every rule whose pieces are all among them. */
+export function rulesForPieces(pieces: readonly PieceName[], rules: readonly Rule[] = RULES): Rule[] {
+  return rules.filter((rule) => rule.pieces.every((piece) => pieces.includes(piece)));
+}
 
 export function ruleById(id: string, rules: readonly Rule[] = RULES): Rule | undefined {
   return rules.find((rule) => rule.id === id);

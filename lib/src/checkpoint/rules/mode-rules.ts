@@ -1,6 +1,7 @@
 // Rules against broken servers and about ending them: every failure mode ends in a refusal, never
 // a result; close() ends the input first and signals nobody when the server exits on its own;
 // and it ends the whole group, a SIGTERM-proof grandchild included, returning how the server ended.
+import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ERROR_FAMILY, showError } from "./expect.js";
 import { liveInGroup, readRecord, serverPid } from "./evidence.js";
@@ -23,6 +24,7 @@ export const failureModes: Rule = {
   title: "no failure mode gives a result: each broken server ends the session in a typed refusal",
   points: 3,
   needs: ["StdioClient"],
+  pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT} and the functions it calls (the FAIL names each mode and what happened)`,
@@ -71,6 +73,7 @@ export const closeEofFirst: Rule = {
   title: "close() ends the server's input first; a server that exits on its own gets no signal and status 0",
   points: 1,
   needs: ["StdioClient"],
+  pieces: SESSION_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: close() (stdin.end(), wait for the exit, signal only if it does not come)`,
@@ -105,6 +108,7 @@ export const closeGroup: Rule = {
     "close() leaves nothing of the server's process group alive, a SIGTERM-proof grandchild included, and returns the status",
   points: 2,
   needs: ["StdioClient"],
+  pieces: SESSION_PIECES,
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: close() (signal the group with kill(-pid), follow SIGTERM with SIGKILL)`,

@@ -5,12 +5,10 @@
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bounded } from "../harness.js";
+import { bounded, CheckFailure } from "../harness.js";
 import { RULES } from "./index.js";
 import { directServers, type ServerSource } from "./servers.js";
 import {
-  RuleFailure,
-  RuleNotApplicable,
   type Probe,
   type ProbeAnswer,
   type ProbeRequest,
@@ -48,8 +46,8 @@ function oneLine(text: string, max = 600): string {
 }
 
 /** The rule's one line; a long FAIL is cut in its middle, so where to look always shows. */
-export function verdictLine(rule: Rule, ok: boolean, text: string, applicable = true): string {
-  if (!applicable) return oneLine(`n/a ${rule.title} (not applicable: ${text})`);
+export function verdictLine(rule: Rule, ok: boolean, text: string, status?: RuleVerdict["status"]): string {
+  if (status === "not-applicable") return oneLine(`n/a ${rule.title} (${text})`);
   if (ok) return oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`);
   return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
 }
@@ -60,24 +58,26 @@ function verdict(
   text: string,
   extra: { expected?: string; received?: string; output?: string; ms?: number; seed?: number } = {},
 ): RuleVerdict {
-  const applicable = status !== "not-applicable";
-  const ok = status === "passed" || !applicable;
+  const ok = status === "passed" || status === "not-applicable";
+  const points = status === "not-applicable" ? 0 : rule.points;
   const visibility =
     rule.seeded === true && (extra.seed ?? 0) !== 0 && rule.visibility === "visible"
       ? "after_due_date"
       : rule.visibility;
   return {
+    name: rule.id,
     rule: rule.id,
     title: rule.title,
     ok,
     status,
-    points: applicable ? rule.points : 0,
-    score: status === "passed" ? rule.points : 0,
+    points,
+    score: ok ? points : 0,
     visibility,
     where: rule.where,
+    hint: ok ? undefined : rule.where,
     expected: extra.expected,
     received: extra.received,
-    line: verdictLine(rule, ok, text, applicable),
+    line: verdictLine(rule, ok, text, status),
     output: extra.output ?? "",
     ms: extra.ms ?? 0,
   };
@@ -132,22 +132,25 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     const exported = kinds.ok ? (kinds.value as Record<string, string>) : {};
     const missing = rule.needs.filter((name) => exported[name] === undefined || exported[name] === "undefined");
     if (missing.length > 0)
-      throw new RuleFailure(
+      throw new CheckFailure(
         "the implementation's exports",
         `${missing.join(", ")}`,
         kinds.ok ? "not exported" : `no answer (${kinds.error.message})`,
       );
-    text = await bounded(
+    const outcome = await bounded(
       rule.deadlineMs,
       () => rule.body(context),
-      () => new RuleFailure("the whole rule", `an outcome within ${rule.deadlineMs} ms`, "none"),
+      () => new CheckFailure("the whole rule", `an outcome within ${rule.deadlineMs} ms`, "none"),
     );
-    status = "passed";
-  } catch (error) {
-    if (error instanceof RuleNotApplicable) {
+    if (typeof outcome === "string") {
+      text = outcome;
+      status = "passed";
+    } else {
+      text = outcome.notApplicable;
       status = "not-applicable";
-      text = error.why;
-    } else if (error instanceof RuleFailure) {
+    }
+  } catch (error) {
+    if (error instanceof CheckFailure) {
       text = error.message;
       expected = error.expected;
       received = error.received;
@@ -158,7 +161,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
   const output = session ? await session.close().catch((error: unknown) => `(output lost: ${String(error)})`) : "";
   const leftovers = await servers.end();
   rmSync(dir, { recursive: true, force: true });
-  if (status === "passed" && leftovers.length > 0) {
+  if (status !== "failed" && leftovers.length > 0) {
     status = "failed";
     text = `processes were left running after the rule and had to be killed: ${leftovers.join(", ")}`;
   }
@@ -180,7 +183,7 @@ function makeContext(probe: Probe, dir: string, options: RunOptions, servers: Se
         boundMs,
         () => probe(request),
         () =>
-          new RuleFailure(
+          new CheckFailure(
             describeRequest(request),
             `an answer within ${boundMs} ms`,
             "none (is every read under one deadline?)",

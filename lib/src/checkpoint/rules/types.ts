@@ -1,6 +1,8 @@
 // The shapes every rule of the checkpoint shares. A rule never touches the graded code: it sends
 // plain-data requests through a Probe and judges the plain-data answers, together with evidence
 // it gathers itself (the teaching server's log and record in a folder the grader made, /proc).
+import type { PieceName } from "../../pieces/pieces.js";
+import { CheckFailure, type Verdict } from "../harness.js";
 import type { Implementation } from "../implementation.js";
 
 /** Names an implementation exports (lib's `Implementation` type). */
@@ -113,6 +115,12 @@ export interface Rule {
   readonly points: number;
   /** The exports the rule calls; a rule is graded only if all of them are there. */
   readonly needs: readonly (ExportName | `exercise${number}`)[];
+  /**
+   * The build notebook's pieces the rule exercises (what it calls, directly or through the
+   * client assembled from them). Every grouping is derived from this: a check cell's rules, the
+   * rules --notebook and --impl grade, the piece a rule waits for (checkpoint/rules/groups.ts).
+   */
+  readonly pieces: readonly PieceName[];
   /** Rules whose failure makes this one meaningless: it is then not graded (0 points, says why). */
   readonly dependsOn: readonly string[];
   readonly visibility: Visibility;
@@ -122,60 +130,33 @@ export interface Rule {
   readonly where: string;
   /** The whole rule's bound, in ms. */
   readonly deadlineMs: number;
-  /** Returns a detail for the ok line ("" for none); throws RuleFailure to FAIL. */
-  readonly body: (context: RuleContext) => Promise<string>;
-}
-
-/** A rule's FAIL: what was expected and what came. */
-export class RuleFailure extends Error {
-  override readonly name = "RuleFailure";
-  constructor(
-    readonly what: string,
-    readonly expected: string,
-    readonly received: string,
-  ) {
-    super(`${what}: expected ${expected}; received ${received}`);
-  }
-}
-
-/** A rule with nothing to check ("no paid rows to recompute"): not applicable, 0 points, never a FAIL. */
-export class RuleNotApplicable extends Error {
-  override readonly name = "RuleNotApplicable";
-  constructor(readonly why: string) {
-    super(why);
-  }
-}
-
-/** Says the rule has nothing to check here, and why. */
-export function notApplicable(why: string): never {
-  throw new RuleNotApplicable(why);
-}
-
-/** Raises the rule's FAIL. */
-export function failRule(what: string, expected: string, received: string): never {
-  throw new RuleFailure(what, expected, received);
-}
-
-/** One rule's outcome, as reports and feedback show it. */
-export interface RuleVerdict {
-  readonly rule: string;
-  readonly title: string;
-  readonly ok: boolean;
   /**
-   * "passed", "failed", "not-graded" (a dependency failed or an export is missing), or
-   * "not-applicable" (nothing to check: ok, 0 of 0 points, the exit code unchanged).
+   * Returns a detail for the ok line ("" for none), or notApplicable(why) when the submission
+   * gives it nothing to check (0 points, exit code unchanged); throws (failRule) to FAIL.
    */
-  readonly status: "passed" | "failed" | "not-graded" | "not-applicable";
-  /** The rule's points; 0 when it was not applicable. */
-  readonly points: number;
-  readonly score: number;
+  readonly body: (context: RuleContext) => Promise<string | NotApplicable>;
+}
+
+/** A rule's outcome when there is nothing to check: its line reads "n/a <title> (why)". */
+export interface NotApplicable {
+  readonly notApplicable: string;
+}
+
+/** What a rule body returns when the submission gives it nothing to check. */
+export function notApplicable(why: string): NotApplicable {
+  return { notApplicable: why };
+}
+
+/** Raises the rule's FAIL: the one failure shape (harness.ts), what was expected and what came. */
+export function failRule(what: string, expected: string, received: string): never {
+  throw new CheckFailure(what, expected, received);
+}
+
+/** One rule's outcome, as reports and feedback show it: the one Verdict, with the rule's own fields. */
+export interface RuleVerdict extends Verdict {
+  /** The rule's id (the same as `name`). */
+  readonly rule: string;
   readonly visibility: Visibility;
+  /** Where a learner of learner/ looks (`hint` is where a notebook learner looks). */
   readonly where: string;
-  readonly expected: string | undefined;
-  readonly received: string | undefined;
-  /** The one line: "ok <title> (detail)" or "FAIL <rule>: ... (look at: where)". */
-  readonly line: string;
-  /** What the graded code printed while this rule ran (grading only). */
-  readonly output: string;
-  readonly ms: number;
 }

@@ -1,0 +1,82 @@
+// One verdict and one failure shape for every check: a rule that passes, fails, or has nothing to
+// check (not applicable: 0 points, ok, so neither the maximum nor the exit code moves).
+import { describe, expect, it } from "vitest";
+import { CheckFailure } from "../../../lib/src/checkpoint/harness.js";
+import { runRules } from "../../../lib/src/checkpoint/rules/run.js";
+import { failRule, notApplicable, type Rule } from "../../../lib/src/checkpoint/rules/types.js";
+
+const rule = (id: string, body: Rule["body"]): Rule => ({
+  id,
+  title: `${id} holds`,
+  points: 2,
+  needs: [],
+  pieces: ["answerFor"],
+  dependsOn: [],
+  visibility: "visible",
+  where: "learner/src/messages.ts: answerFor",
+  deadlineMs: 5000,
+  body,
+});
+
+const run = (rules: Rule[]) =>
+  runRules({
+    rules,
+    openProbe: () =>
+      Promise.resolve({ probe: () => Promise.resolve({ ok: true, value: {} }), close: () => Promise.resolve("") }),
+  });
+
+describe("the one verdict", () => {
+  it("passed, failed and not applicable, each with its points, score and line", async () => {
+    const [passed, failed, none] = await run([
+      rule("a", () => Promise.resolve("detail")),
+      rule("b", () => failRule("answerFor(1, x)", "a refusal", "a result")),
+      rule("c", () => Promise.resolve(notApplicable("no paid rows in evidence/"))),
+    ]);
+    expect(passed).toMatchObject({
+      name: "a",
+      rule: "a",
+      ok: true,
+      status: "passed",
+      points: 2,
+      score: 2,
+      line: "ok a holds (detail)",
+    });
+    expect(failed).toMatchObject({
+      name: "b",
+      ok: false,
+      status: "failed",
+      points: 2,
+      score: 0,
+      expected: "a refusal",
+      received: "a result",
+      hint: "learner/src/messages.ts: answerFor",
+    });
+    expect(failed!.line).toBe(
+      "FAIL b: answerFor(1, x): expected a refusal; received a result (look at: learner/src/messages.ts: answerFor)",
+    );
+    expect(none).toMatchObject({
+      name: "c",
+      ok: true,
+      status: "not-applicable",
+      points: 0,
+      score: 0,
+      line: "n/a c holds (no paid rows in evidence/)",
+    });
+  });
+
+  it("failRule raises the one failure shape, CheckFailure, with what, expected and received", () => {
+    let caught: unknown;
+    try {
+      failRule("what", "this", "that");
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(CheckFailure);
+    expect(caught).toMatchObject({
+      what: "what",
+      expected: "this",
+      received: "that",
+      message: "what: expected this; received that",
+    });
+  });
+});
