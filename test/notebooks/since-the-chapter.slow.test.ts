@@ -25,6 +25,11 @@ describe("notebooks/since-the-chapter-2026-07-28.ipynb in a fresh tslab kernel",
     expect(printed).toContain("io.modelcontextprotocol/protocolVersion");
   });
 
+  it("has exercise 7's cell, checked: the stub reads as not attempted", () => {
+    const checked = run.cells.find((cell) => cell.source.includes("checkDualEra(connectEitherEra)"))!;
+    expect(checked.outputs.join("")).toContain("not yet: not attempted");
+  });
+
   it("is labeled as the workbook's update, and ends by naming the next notebook in a markdown cell", () => {
     const notebook = JSON.parse(readFileSync(NOTEBOOK, "utf8")) as {
       cells: Array<{ cell_type: string; source: string[] }>;
