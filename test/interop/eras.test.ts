@@ -21,8 +21,8 @@ const scratch = mkdtempSync(path.join(tmpdir(), "era-matrix-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Measured {
-  readonly era?: string;
-  readonly text?: string;
+  readonly era?: string | undefined;
+  readonly text?: string | undefined;
   readonly failure?: string;
   readonly processes?: number;
 }
