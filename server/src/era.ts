@@ -9,7 +9,7 @@
  *
  * Written from the spec, importing nothing from an SDK, so the interop tests prove something.
  */
-import { isObject, preview, type JsonObject, type RequestId } from "./jsonrpc.js";
+import { INVALID_PARAMS, isObject, preview, type JsonObject, type RequestId } from "./jsonrpc.js";
 
 export const LEGACY_VERSION = "2025-06-18";
 export const MODERN_VERSION = "2026-07-28";
@@ -62,7 +62,7 @@ export function eraOfRequest(choice: ProtocolChoice, params: JsonObject): Era {
 /**
  * A modern request's `_meta`, checked: undefined when it is good, or the JSON-RPC error to answer.
  * A missing or unsupported version is -32022 naming the versions this server speaks (so even a
- * 2025-era `initialize` learns them, as basic/versioning.mdx asks); missing capabilities are -32602.
+ * 2025-era `initialize` learns them, as basic/versioning.mdx asks); missing capabilities are invalid params.
  */
 export function checkModernMeta(
   id: RequestId,
@@ -95,7 +95,7 @@ export function checkModernMeta(
       jsonrpc: "2.0",
       id,
       error: {
-        code: -32602,
+        code: INVALID_PARAMS,
         message: `Invalid params: _meta "${META_CLIENT_CAPABILITIES}" must be an object (an empty one declares none), got ${preview(meta[META_CLIENT_CAPABILITIES])}`,
       },
     };

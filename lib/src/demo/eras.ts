@@ -4,6 +4,7 @@
 import { StdioClient } from "../client/stdio-client.js";
 import { TEACHING_SERVER } from "../client/teaching-server.js";
 import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
+import { JSON_RPC_ERRORS } from "../protocol/constants.js";
 import { judgeProbe, type ClientProtocol, type ProbeOutcome } from "../protocol/eras.js";
 
 /** One session of the chapter's (handshake, list, one word_count call) in `protocol`, traced. */
@@ -86,8 +87,12 @@ export const ERA_CHANGES: ReadonlyArray<{
 /** A fallback keyed to one error code, as weaker dual-era clients write it: the foil. */
 export function keyedTo32601(outcome: ProbeOutcome): "modern" | "initialize" | "refuse" {
   if (outcome.kind === "result") return "modern";
-  if (outcome.kind === "error" && outcome.code === -32601) return "initialize";
+  if (outcome.kind === "error" && outcome.code === JSON_RPC_ERRORS.methodNotFound) return "initialize";
   return "refuse";
+}
+
+function legacy(server: string, code: number): [string, string, ProbeOutcome] {
+  return [server, String(code), { kind: "error", code }];
 }
 
 /** How legacy and modern servers really answer the probe, and what each rule does next. */
@@ -98,9 +103,9 @@ export function fallbackComparison(): Array<{
   readonly keyed: string;
 }> {
   const cases: Array<[string, string, ProbeOutcome]> = [
-    ["a legacy server (method not found)", "-32601", { kind: "error", code: -32601 }],
-    ["a legacy server (invalid params)", "-32602", { kind: "error", code: -32602 }],
-    ["the teaching server, --protocol 2025-06-18", "-32600", { kind: "error", code: -32600 }],
+    legacy("a legacy server (method not found)", JSON_RPC_ERRORS.methodNotFound),
+    legacy("a legacy server (invalid params)", JSON_RPC_ERRORS.invalidParams),
+    legacy("the teaching server, --protocol 2025-06-18", JSON_RPC_ERRORS.invalidRequest),
     ["a legacy server that stays silent", "nothing", { kind: "no-answer" }],
     [
       "a modern server without our version",

@@ -5,7 +5,7 @@
  * recognized modern error means a modern server that refuses our version (no fallback); any other
  * error, or silence past the probe's wait, means a legacy server (fall back to initialize).
  * The fallback is never keyed to one error code: legacy servers answer an unknown pre-initialize
- * request with whatever they like (-32601, -32602, -32600) or not at all.
+ * request with whatever they like (method not found, invalid params, invalid request) or not at all.
  *
  * The chapter's era stays the default everywhere; this is the workbook's update, opt-in.
  */

@@ -2,10 +2,11 @@
 // Compatibility): the learner writes a dual-era connect step. The check runs it against scripted
 // servers: a modern one, modern ones that refuse our version (-32022, -32021), legacy ones that
 // answer the probe with every kind of error (fixed codes and generated ones), and a silent one.
-// Named failures: a client that never probes, a fallback keyed to -32601, a fallback after -32022,
+// Named failures: a client that never probes, a fallback keyed to one code (method not found), a fallback after -32022,
 // and a probe with no timeout.
 import fc from "fast-check";
 import type { CheckResult } from "../../checkpoint/harness.js";
+import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { MODERN_ERROR_CODES } from "../../protocol/eras.js";
 import { isJsonObject } from "../../protocol/messages.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
@@ -58,13 +59,14 @@ function describe(script: ProbeScript): string {
   return `the error ${script.code}`;
 }
 
-/** The check's cases: legacy errors beyond -32601, generated from `seed`. */
+/** The check's cases: JSON-RPC's named errors, and more generated from `seed`. */
 function legacyCodes(seed: number): number[] {
   const generated = fc.sample(
     fc.integer({ min: -32768, max: 32767 }).filter((code) => !MODERN_ERROR_CODES.has(code)),
     { seed, numRuns: 6 },
   );
-  return [-32601, -32602, -32600, -32700, -32603, ...generated];
+  const { methodNotFound, invalidParams, invalidRequest, parseError, internalError } = JSON_RPC_ERRORS;
+  return [methodNotFound, invalidParams, invalidRequest, parseError, internalError, ...generated];
 }
 
 export async function judgeDualEra(
@@ -120,7 +122,7 @@ export async function judgeDualEra(
           if (legacy.choice?.era !== "2025-06-18" || !legacy.asked.includes("initialize"))
             notYet(
               `after the probe got the error ${code} you did not fall back to initialize (you ${legacy.error === undefined ? `returned ${JSON.stringify(legacy.choice)}` : `threw "${String((legacy.error as Error).message ?? legacy.error)}"`}). ` +
-                "Legacy servers answer an unknown request with whatever code they like: the fallback must not be keyed to one error code such as -32601",
+                `Legacy servers answer an unknown request with whatever code they like: the fallback must not be keyed to one error code such as ${JSON_RPC_ERRORS.methodNotFound}`,
             );
         }
 

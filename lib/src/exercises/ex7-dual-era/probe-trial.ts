@@ -1,6 +1,7 @@
 // Exercise 7's world: a scripted server the learner's dual-era connect step talks to. `ask` sends
 // one request and resolves to its answer ({ result } or { error: { code, data? } }); a silent
 // server's answer never comes, as a legacy server's may not (MCP 2026-07-28, stdio.mdx).
+import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import type { JsonObject } from "../../protocol/messages.js";
 
 /** One answer from the server: a result, or a JSON-RPC error. */
@@ -70,7 +71,7 @@ export function scriptedServer(script: ProbeScript): {
         });
       return Promise.resolve({ result: INITIALIZE_RESULT });
     }
-    return Promise.resolve({ error: { code: -32601, message: `Method not found: ${method}` } });
+    return Promise.resolve({ error: { code: JSON_RPC_ERRORS.methodNotFound, message: `Method not found: ${method}` } });
   };
   return { ask, asked };
 }
