@@ -1,5 +1,6 @@
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { timedWordCounts } from "./sdk-calls.js";
 
 /**
  * The official v2 SDK's Client (@modelcontextprotocol/client 2.4.0, a development dependency of the
@@ -27,15 +28,12 @@ export async function sdkV2CallSamples(
   await client.connect(transport);
   try {
     await client.listTools();
-    const samples: number[] = [];
-    for (let i = 0; i < warmup + calls; i += 1) {
-      const started = performance.now();
-      const result = await client.callTool({ name: "word_count", arguments: { text: "vanilla stock needs review" } });
-      if (i >= warmup) samples.push(performance.now() - started);
-      if (i === 0 && JSON.stringify(result.content) !== '[{"type":"text","text":"4"}]')
-        throw new Error(`SDK v2 word_count answered ${JSON.stringify(result.content)}`);
-    }
-    return samples;
+    return await timedWordCounts(
+      () => client.callTool({ name: "word_count", arguments: { text: "vanilla stock needs review" } }),
+      calls,
+      warmup,
+      "SDK v2",
+    );
   } finally {
     await client.close();
   }
