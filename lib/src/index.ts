@@ -19,6 +19,8 @@ export {
   checkInitialize,
   checkTools,
   resultText,
+  MODERN_PROTOCOL_VERSION,
+  judgeProbe,
 } from "./protocol/index.js";
 export type {
   JsonRpcMessage,
@@ -27,6 +29,9 @@ export type {
   NotificationMessage,
   InitializeResult,
   McpTool,
+  ClientProtocol,
+  ProbeOutcome,
+  ProbeVerdict,
 } from "./protocol/index.js";
 
 // --- errors: the closed family every failure is raised as ---

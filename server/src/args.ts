@@ -1,9 +1,12 @@
 import { parseArgs as parseTokens } from "node:util";
+import { PROTOCOL_CHOICES, erasOf, isProtocolChoice, type ProtocolChoice } from "./era.js";
 import { MODES, isModeName, type ModeName } from "./modes.js";
 
 /** What the command line asked for. */
 export interface ServerOptions {
   readonly mode: ModeName;
+  /** The protocol era(s) served: the chapter's 2025-06-18 (the default), 2026-07-28, or both. */
+  readonly protocol: ProtocolChoice;
   /** Where every tools/call is recorded, one JSON line each; undefined means no log. */
   readonly logFile: string | undefined;
   /** How many bytes the "endless" mode writes before it stops (it never ends the line). */
@@ -19,19 +22,26 @@ export type ParsedArgs =
   | { readonly kind: "help" }
   | { readonly kind: "usage-error"; readonly message: string };
 
+const HANDSHAKE_MARK = "2025-06-18 only";
+
 export const DEFAULT_ENDLESS_BYTES = 1024 * 1024 * 1024;
 
 /** The usage text; `--help` prints it to stdout, a usage error prints it to stderr. */
 export function usageText(): string {
   const width = Math.max(...MODES.map((mode) => mode.name.length));
-  const modeLines = MODES.map((mode) => `  ${mode.name.padEnd(width)}  ${mode.summary}`);
+  const modeLines = MODES.map(
+    (mode) => `  ${mode.name.padEnd(width)}  ${mode.summary}${mode.eras.length === 1 ? ` (${HANDSHAKE_MARK})` : ""}`,
+  );
   return [
-    "usage: node server/dist/main.js [--mode MODE] [--log FILE] [--endless-bytes N]",
+    "usage: node server/dist/main.js [--mode MODE] [--protocol P] [--log FILE] [--endless-bytes N]",
     "",
-    "The teaching MCP server: newline-delimited JSON-RPC 2.0 on stdin/stdout, protocol 2025-06-18.",
+    "The teaching MCP server: newline-delimited JSON-RPC 2.0 on stdin/stdout, protocol 2025-06-18",
+    "(the chapter's, with the initialize handshake) and, on request, 2026-07-28 (no handshake: each",
+    "request names its version in _meta; server/discover; the workbook's update).",
     "",
     "options:",
     "  --mode MODE         which behaviour to show (default: normal)",
+    `  --protocol P        ${PROTOCOL_CHOICES.join(" | ")}: the era served (default: 2025-06-18); both reads it off each request`,
     "  --log FILE          append one JSON line per tools/call received, before answering it",
     `  --endless-bytes N   bytes the endless mode writes before stopping (default: ${DEFAULT_ENDLESS_BYTES})`,
     "  --record FILE       append one JSON line per event: start (argv, env names), each message received, eof, SIGTERM",
@@ -41,11 +51,14 @@ export function usageText(): string {
     "modes:",
     ...modeLines,
     "",
+    `modes marked (${HANDSHAKE_MARK}) apply to 2025-06-18 requests only; the others to both eras.`,
+    "",
   ].join("\n");
 }
 
 const VALUE_FLAGS = {
   mode: { type: "string" },
+  protocol: { type: "string" },
   log: { type: "string" },
   "endless-bytes": { type: "string" },
   record: { type: "string" },
@@ -87,6 +100,21 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     return { kind: "usage-error", message: `unknown mode ${JSON.stringify(mode)}` };
   }
 
+  const protocol = values.get("--protocol") ?? "2025-06-18";
+  if (!isProtocolChoice(protocol)) {
+    return {
+      kind: "usage-error",
+      message: `--protocol expects one of ${PROTOCOL_CHOICES.join(", ")}, got ${JSON.stringify(protocol)}`,
+    };
+  }
+  const modeEras: readonly string[] = MODES.find((entry) => entry.name === mode)?.eras ?? [];
+  if (!erasOf(protocol).some((era) => modeEras.includes(era))) {
+    return {
+      kind: "usage-error",
+      message: `mode ${mode} applies only to ${modeEras.join(", ")} requests; --protocol ${protocol} serves none`,
+    };
+  }
+
   let endlessBytes = DEFAULT_ENDLESS_BYTES;
   const endlessText = values.get("--endless-bytes");
   if (endlessText !== undefined) {
@@ -110,6 +138,13 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
   return {
     kind: "run",
-    options: { mode, logFile: values.get("--log"), endlessBytes, recordFile: values.get("--record"), notifications },
+    options: {
+      mode,
+      protocol,
+      logFile: values.get("--log"),
+      endlessBytes,
+      recordFile: values.get("--record"),
+      notifications,
+    },
   };
 }

@@ -9,6 +9,7 @@
  * included, and a directory or a device is no log.
  */
 import { closeSync, constants, openSync, statSync, writeSync } from "node:fs";
+import type { Era } from "./era.js";
 import type { RequestId } from "./jsonrpc.js";
 
 export type Recorded =
@@ -48,12 +49,12 @@ export class CallLog {
     }
   }
 
-  /** Appends `{"id":..,"name":..,"arguments":..}`; returns only once the line is in the file. */
-  record(id: RequestId, name: string, args: unknown): Recorded {
+  /** Appends `{"id":..,"name":..,"arguments":..,"era":..}`; returns only once the line is in the file. */
+  record(id: RequestId, name: string, args: unknown, era: Era): Recorded {
     if (this.fd === undefined) return { ok: true };
     let line: string;
     try {
-      line = `${JSON.stringify({ id, name, arguments: args })}\n`;
+      line = `${JSON.stringify({ id, name, arguments: args, era })}\n`;
     } catch (error) {
       // JSON.stringify recurses: arguments nested deep enough overflow its stack.
       return {

@@ -36,7 +36,7 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
   const output = new Output(process.stdout, diagnose);
   const session = new Session(options, output, diagnose, log);
   const reader = new LineReader();
-  const record = new LifeRecord(options.recordFile);
+  const record = new LifeRecord(options.recordFile, options.protocol);
   record.write({ event: "start", pid: process.pid, argv: process.argv.slice(2), env: Object.keys(process.env).sort() });
   record.watchSigterm();
   // Input waits in the pipe until the grandchild is armed, so a client that has finished the

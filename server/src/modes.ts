@@ -9,6 +9,16 @@
  * demo's list, the gallery's, the build notebook's and the checkpoint's; a test holds the README's
  * mode table to it.
  */
+import type { Era } from "./era.js";
+
+/** A mode that works the same whichever era a request is in. */
+const BOTH_ERAS = ["2025-06-18", "2026-07-28"] as const satisfies readonly Era[];
+/**
+ * A mode whose fault exists only with a handshake: old-version bends the initialize result, and
+ * ping sends a request on stdout, which 2026-07-28's stdio binding forbids a server to do.
+ */
+const HANDSHAKE_ERA_ONLY = ["2025-06-18"] as const satisfies readonly Era[];
+
 export const MODES = [
   {
     name: "normal",
@@ -16,6 +26,7 @@ export const MODES = [
     teaches: "a correct server answers 3",
     expect: "result",
     demo: true,
+    eras: BOTH_ERAS,
   },
   {
     name: "old-version",
@@ -23,6 +34,7 @@ export const MODES = [
     teaches: "the handshake stops an unsupported protocol version",
     expect: "version",
     demo: true,
+    eras: HANDSHAKE_ERA_ONLY,
     graded: { timeoutMs: 5000 },
   },
   {
@@ -31,6 +43,7 @@ export const MODES = [
     teaches: "a reply labeled for another request is refused, though the tool ran",
     expect: "wrong-id",
     demo: true,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 5000 },
   },
   {
@@ -39,6 +52,7 @@ export const MODES = [
     teaches: "an earlier request's reply arriving late is refused",
     expect: "wrong-id",
     demo: true,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 5000 },
   },
   {
@@ -47,6 +61,7 @@ export const MODES = [
     teaches: "an oversized frame is refused before it is parsed",
     expect: "frame-limit",
     demo: true,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 5000 },
   },
   {
@@ -55,6 +70,7 @@ export const MODES = [
     teaches: "a log line on stdout is a broken protocol, not skipped",
     expect: "malformed-frame",
     demo: true,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 5000 },
   },
   {
@@ -63,6 +79,7 @@ export const MODES = [
     teaches: "a hung call ends at its deadline",
     expect: "deadline",
     demo: true,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 1000 },
   },
   {
@@ -71,6 +88,7 @@ export const MODES = [
     teaches: "a byte before each wait cannot stretch one shared deadline",
     expect: "deadline",
     demo: true,
+    eras: BOTH_ERAS,
   },
   {
     name: "drip",
@@ -78,6 +96,7 @@ export const MODES = [
     teaches: "a whole notification every 400 ms cannot stretch it either",
     expect: "deadline",
     demo: true,
+    eras: BOTH_ERAS,
   },
   {
     name: "chatty",
@@ -85,6 +104,7 @@ export const MODES = [
     teaches: "at most 16 notifications are skipped before a reply",
     expect: "too-many-messages",
     demo: true,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 5000 },
   },
   {
@@ -93,6 +113,7 @@ export const MODES = [
     teaches: "a catalog over 32 tools is refused",
     expect: "catalog",
     demo: true,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 5000 },
   },
   {
@@ -101,6 +122,7 @@ export const MODES = [
     teaches: "a paginated list is refused, not read in part",
     expect: "catalog",
     demo: true,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 5000 },
   },
   {
@@ -109,6 +131,7 @@ export const MODES = [
     teaches: "stderr is diagnostics, never protocol",
     expect: "result",
     demo: true,
+    eras: BOTH_ERAS,
   },
   {
     name: "notify",
@@ -116,6 +139,7 @@ export const MODES = [
     teaches: "notifications before the reply are skipped",
     expect: "result",
     demo: true,
+    eras: BOTH_ERAS,
   },
   {
     name: "ping",
@@ -123,6 +147,7 @@ export const MODES = [
     teaches: "the server's ping is answered, not taken for a confused stream",
     expect: "result",
     demo: true,
+    eras: HANDSHAKE_ERA_ONLY,
   },
   {
     name: "grandchild",
@@ -130,6 +155,7 @@ export const MODES = [
     teaches: "close() ends the whole process group, grandchild included",
     expect: "result",
     demo: true,
+    eras: BOTH_ERAS,
   },
   {
     name: "hostile",
@@ -137,6 +163,7 @@ export const MODES = [
     teaches: "a description begs for a purchase; the allowlist refuses it before a byte is sent",
     expect: "result",
     demo: true,
+    eras: BOTH_ERAS,
   },
   {
     name: "endless",
@@ -144,6 +171,7 @@ export const MODES = [
     teaches: "a line that never ends is refused at the frame limit, never held whole",
     expect: "frame-limit",
     demo: false,
+    eras: BOTH_ERAS,
     graded: { timeoutMs: 5000, endlessBytes: 1024 * 1024 },
   },
   {
@@ -152,6 +180,7 @@ export const MODES = [
     teaches: "an endless chain of cursors is refused at the first page (exercise 4)",
     expect: "catalog",
     demo: false,
+    eras: BOTH_ERAS,
     exercise: 4,
     graded: { timeoutMs: 5000 },
   },
@@ -161,6 +190,7 @@ export const MODES = [
     teaches: "a cursor that repeats is refused at the first page too (exercise 4)",
     expect: "catalog",
     demo: false,
+    eras: BOTH_ERAS,
     exercise: 4,
   },
   {
@@ -169,6 +199,7 @@ export const MODES = [
     teaches: "a reply held back for two seconds passes a one-second deadline (exercise 5)",
     expect: "deadline",
     demo: false,
+    eras: BOTH_ERAS,
     exercise: 5,
   },
 ] as const satisfies readonly Mode[];
@@ -187,6 +218,12 @@ export interface Mode {
   readonly expect: string;
   /** Shown by `mcp-workbook demo` (every mode is in the gallery). */
   readonly demo: boolean;
+  /**
+   * The protocol eras (`--protocol`) whose requests this mode's fault applies to. `--protocol`
+   * naming no era in this list is a usage error; under `both`, a request of another era is answered
+   * as in normal mode.
+   */
+  readonly eras: readonly Era[];
   /** The exercise whose code a client needs to meet it well; the build notebook leaves such modes out. */
   readonly exercise?: number;
   /** Graded by the checkpoint's failure-modes rule: the deadline the learner's client gets, and the endless mode's bytes. */
@@ -199,4 +236,10 @@ export const MODE_NAMES: readonly ModeName[] = MODES.map((mode) => mode.name);
 
 export function isModeName(value: string): value is ModeName {
   return (MODE_NAMES as readonly string[]).includes(value);
+}
+
+/** Whether `mode`'s fault applies to a request answered in `era` (else it is answered as in normal). */
+export function modeAppliesIn(mode: ModeName, era: Era): boolean {
+  const row: Mode | undefined = MODES.find((entry) => entry.name === mode);
+  return row?.eras.includes(era) ?? false;
 }

@@ -2,11 +2,13 @@
  * The server's record of its own life, for graders: `--record FILE` appends one JSON line per
  * event, synchronously, so the file is complete whenever the client looks. Events: "start" (its
  * argv and the names of its environment variables), "message" (the method and id of every line
- * that arrived, in order), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
+ * that arrived, in order, and the protocol era a request or notification is in), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
  * from it whether the client wrote nothing before the handshake, announced itself before
  * listing, and ended the input before it sent any signal.
  */
 import { appendFileSync } from "node:fs";
+import { eraOfRequest, type Era, type ProtocolChoice } from "./era.js";
+import { isObject } from "./jsonrpc.js";
 
 export type RecordEvent =
   | { readonly event: "start"; readonly pid: number; readonly argv: readonly string[]; readonly env: readonly string[] }
@@ -15,12 +17,16 @@ export type RecordEvent =
       readonly method?: string;
       readonly id?: unknown;
       readonly kind: "request" | "notification" | "response" | "other";
+      readonly era?: Era;
     }
   | { readonly event: "eof" }
   | { readonly event: "signal"; readonly signal: string };
 
 export class LifeRecord {
-  constructor(private readonly file: string | undefined) {}
+  constructor(
+    private readonly file: string | undefined,
+    private readonly protocol: ProtocolChoice = "2025-06-18",
+  ) {}
 
   get enabled(): boolean {
     return this.file !== undefined;
@@ -53,11 +59,13 @@ export class LifeRecord {
     const method = typeof message["method"] === "string" ? message["method"] : undefined;
     const kind =
       method === undefined ? ("id" in message ? "response" : "other") : "id" in message ? "request" : "notification";
+    const params = isObject(message["params"]) ? message["params"] : {};
     this.write({
       event: "message",
       kind,
       ...(method === undefined ? {} : { method }),
       ...("id" in message ? { id: message["id"] } : {}),
+      ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
     });
   }
 

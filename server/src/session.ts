@@ -6,6 +6,7 @@
 import type { ServerOptions } from "./args.js";
 import { catalogFor, type Catalog } from "./catalog.js";
 import type { Diagnose } from "./diagnostics.js";
+import { MODERN_VERSION, cacheable, checkModernMeta, complete, discoverResult, eraOfRequest, type Era } from "./era.js";
 import { deliverCallReply, ReverseHold, type CallReplyContext } from "./faults.js";
 import {
   INTERNAL_ERROR,
@@ -27,6 +28,7 @@ import {
 } from "./jsonrpc.js";
 import type { LineEvent } from "./lines.js";
 import type { CallLog } from "./log.js";
+import { modeAppliesIn } from "./modes.js";
 import type { Output } from "./output.js";
 
 export const PROTOCOL_VERSION = "2025-06-18";
@@ -135,6 +137,48 @@ export class Session {
       this.diagnose(`request ${preview(request.id)}: ${preview(request.method)}`);
       this.diagnose(LONG_DIAGNOSTIC);
     }
+    const era = eraOfRequest(this.options.protocol, request.params);
+    if (era === MODERN_VERSION) this.onModernRequest(request);
+    else this.onHandshakeRequest(request);
+  }
+
+  /**
+   * 2026-07-28: no session. Each request is checked on its own `_meta` and answered statelessly;
+   * results say they are complete, and lists say how long they may be cached (caching.mdx).
+   */
+  private onModernRequest(request: Request): void {
+    const refusal = checkModernMeta(request.id, request.params, request.method, this.options.protocol);
+    if (refusal !== undefined) {
+      this.reply(refusal, request);
+      return;
+    }
+    switch (request.method) {
+      case "server/discover":
+        this.reply(
+          resultMessage(
+            request.id,
+            discoverResult(this.options.protocol, this.capabilities(), { ...SERVER_INFO }, INSTRUCTIONS),
+          ),
+          request,
+        );
+        return;
+      case "tools/list": {
+        // The catalog's order is fixed, so every caller gets the same list: cacheable, publicly.
+        const listed = this.listTools(request);
+        const result = listed["result"];
+        this.reply(isObject(result) ? { ...listed, result: cacheable(result) } : listed, request);
+        return;
+      }
+      case "tools/call":
+        this.callTool(request, MODERN_VERSION);
+        return;
+      default:
+        this.reply(errorMessage(request.id, METHOD_NOT_FOUND, `Method not found: ${preview(request.method)}`), request);
+    }
+  }
+
+  /** 2025-06-18, the chapter's: initialize opens the session, and nothing but ping comes before it. */
+  private onHandshakeRequest(request: Request): void {
     if (!this.initialized && request.method !== "initialize" && request.method !== "ping") {
       // MCP's lifecycle: nothing but ping before the handshake. A tool never runs before it.
       this.reply(
@@ -159,7 +203,7 @@ export class Session {
         this.reply(this.listTools(request), request);
         return;
       case "tools/call":
-        this.callTool(request);
+        this.callTool(request, "2025-06-18");
         return;
       default:
         this.reply(errorMessage(request.id, METHOD_NOT_FOUND, `Method not found: ${preview(request.method)}`), request);
@@ -167,16 +211,18 @@ export class Session {
   }
 
   private initializeResult(): JsonObject {
-    const mentionsLogging = this.options.mode === "notify" || this.options.mode === "chatty";
     return {
       protocolVersion: this.options.mode === "old-version" ? OLD_PROTOCOL_VERSION : PROTOCOL_VERSION,
-      // A server that sends notifications/message declares logging (MCP 2025-06-18, server/utilities/logging).
-      capabilities: mentionsLogging
-        ? { tools: { listChanged: false }, logging: {} }
-        : { tools: { listChanged: false } },
+      capabilities: this.capabilities(),
       serverInfo: { ...SERVER_INFO },
       instructions: INSTRUCTIONS,
     };
+  }
+
+  private capabilities(): JsonObject {
+    const mentionsLogging = this.options.mode === "notify" || this.options.mode === "chatty";
+    // A server that sends notifications/message declares logging (MCP 2025-06-18, server/utilities/logging).
+    return mentionsLogging ? { tools: { listChanged: false }, logging: {} } : { tools: { listChanged: false } };
   }
 
   private listTools(request: Request): JsonObject {
@@ -199,7 +245,7 @@ export class Session {
    * follows. A call without a string name reaches none, so it is refused unlogged (the log's readers
    * refuse a line without one).
    */
-  private callTool(request: Request): void {
+  private callTool(request: Request, era: Era): void {
     const { id, params } = request;
     const name = params["name"];
     if (typeof name !== "string") {
@@ -214,7 +260,7 @@ export class Session {
       return;
     }
     const args = params["arguments"] ?? {};
-    const logged = this.log.record(id, name, args);
+    const logged = this.log.record(id, name, args, era);
     if (!logged.ok) {
       // Say the real cause: arguments too deep to record are the client's; a failing disk is ours.
       this.diagnose(logged.message);
@@ -241,8 +287,19 @@ export class Session {
         }),
       );
     }
-    const context: CallReplyContext = { ...this.callContext, reply: (message) => this.reply(message, request) };
-    deliverCallReply(context, id, this.runTool(id, name, args));
+    // A mode whose fault belongs to the other era answers this request as normal mode would.
+    const context: CallReplyContext = {
+      ...this.callContext,
+      mode: modeAppliesIn(this.options.mode, era) ? this.options.mode : "normal",
+      reply: (message) => this.reply(message, request),
+    };
+    const reply = this.runTool(id, name, args);
+    const result = reply["result"];
+    deliverCallReply(
+      context,
+      id,
+      era === MODERN_VERSION && isObject(result) ? { ...reply, result: complete(result) } : reply,
+    );
   }
 
   private runTool(id: RequestId, name: string, args: unknown): JsonObject {

@@ -169,7 +169,12 @@ describe("readCallLog", () => {
       expect(readCallLog(file, { stillWriting: true })).toEqual([]);
       await client.callTool("word_count", { text: "vanilla stock needs review" });
       expect(readCallLog(file, { stillWriting: true })).toEqual([
-        { id: expect.anything() as unknown, name: "word_count", arguments: { text: "vanilla stock needs review" } },
+        {
+          id: expect.anything() as unknown,
+          name: "word_count",
+          arguments: { text: "vanilla stock needs review" },
+          era: "2025-06-18",
+        },
       ]);
     } finally {
       await client.close();

@@ -8,6 +8,7 @@ describe("parseArgs", () => {
       kind: "run",
       options: {
         mode: "normal",
+        protocol: "2025-06-18",
         logFile: undefined,
         endlessBytes: DEFAULT_ENDLESS_BYTES,
         recordFile: undefined,
@@ -20,7 +21,14 @@ describe("parseArgs", () => {
   it("reads --flag value and --flag=value", () => {
     expect(parseArgs(["--mode", "hang", "--log=/tmp/x.jsonl", "--endless-bytes", "5"])).toEqual({
       kind: "run",
-      options: { mode: "hang", logFile: "/tmp/x.jsonl", endlessBytes: 5, recordFile: undefined, notifications: 0 },
+      options: {
+        mode: "hang",
+        protocol: "2025-06-18",
+        logFile: "/tmp/x.jsonl",
+        endlessBytes: 5,
+        recordFile: undefined,
+        notifications: 0,
+      },
     });
   });
 
@@ -49,10 +57,40 @@ describe("modes", () => {
     const usage = usageText();
     for (const mode of MODES)
       expect(usage).toMatch(
-        new RegExp(`^  ${mode.name} +${mode.summary.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}$`, "mu"),
+        new RegExp(
+          `^  ${mode.name} +${mode.summary.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}${mode.eras.length === 1 ? " \\(2025-06-18 only\\)" : ""}$`,
+          "mu",
+        ),
       );
     expect(isModeName("stale")).toBe(true);
     expect(isModeName("Stale")).toBe(false);
+  });
+});
+
+describe("--protocol", () => {
+  it.each(["2025-06-18", "2026-07-28", "both"])("reads %s", (protocol) => {
+    expect(parseArgs(["--protocol", protocol])).toMatchObject({ kind: "run", options: { protocol } });
+  });
+
+  it.each([
+    [["--protocol", "2025-11-25"], '--protocol expects one of 2025-06-18, 2026-07-28, both, got "2025-11-25"'],
+    [["--protocol", "modern"], '--protocol expects one of 2025-06-18, 2026-07-28, both, got "modern"'],
+  ])("refuses %j", (argv, message) => {
+    expect(parseArgs(argv)).toEqual({ kind: "usage-error", message });
+  });
+
+  it("refuses a mode whose fault belongs to no era it would serve, and takes it under both", () => {
+    for (const mode of MODES) {
+      const modernOnly = parseArgs(["--mode", mode.name, "--protocol", "2026-07-28"]);
+      if ((mode.eras as readonly string[]).includes("2026-07-28")) expect(modernOnly).toMatchObject({ kind: "run" });
+      else
+        expect(modernOnly).toEqual({
+          kind: "usage-error",
+          message: `mode ${mode.name} applies only to 2025-06-18 requests; --protocol 2026-07-28 serves none`,
+        });
+      expect(parseArgs(["--mode", mode.name, "--protocol", "both"])).toMatchObject({ kind: "run" });
+    }
+    expect(MODES.filter((mode) => mode.eras.length === 1).map((mode) => mode.name)).toEqual(["old-version", "ping"]);
   });
 });
 

@@ -15,7 +15,8 @@ const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 
 /** A table row as the README writes it, from one entry of the server's table. */
 function readmeRow(mode: (typeof MODES)[number]): string {
-  return `| \`${mode.name}\` | ${mode.summary} | ${mode.teaches} | ${mode.expect === "result" ? "a result" : `\`${mode.expect}\``} |`;
+  const eras = mode.eras.length === 1 ? `${mode.eras[0]} only` : "both";
+  return `| \`${mode.name}\` | ${mode.summary} | ${mode.teaches} | ${mode.expect === "result" ? "a result" : `\`${mode.expect}\``} | ${eras} |`;
 }
 
 describe("one table of the teaching server's modes (server/src/modes.ts)", () => {
@@ -31,7 +32,7 @@ describe("one table of the teaching server's modes (server/src/modes.ts)", () =>
     const help = usageText();
     for (const mode of MODES)
       expect(help).toContain(
-        `${mode.name.padEnd(Math.max(...MODE_NAMES.map((name) => name.length)))}  ${mode.summary}\n`,
+        `${mode.name.padEnd(Math.max(...MODE_NAMES.map((name) => name.length)))}  ${mode.summary}${mode.eras.length === 1 ? " (2025-06-18 only)" : ""}\n`,
       );
   });
 
@@ -42,8 +43,8 @@ describe("one table of the teaching server's modes (server/src/modes.ts)", () =>
   });
 
   it("lib reads that table as it is, and every list of modes in lib is built from it", () => {
-    expect(TEACHING_MODES.map((entry) => [entry.mode, entry.summary, entry.teaches, entry.expect])).toEqual(
-      MODES.map((mode) => [mode.name, mode.summary, mode.teaches, mode.expect]),
+    expect(TEACHING_MODES.map((entry) => [entry.mode, entry.summary, entry.teaches, entry.expect, entry.eras])).toEqual(
+      MODES.map((mode) => [mode.name, mode.summary, mode.teaches, mode.expect, mode.eras]),
     );
     expect(GALLERY_MODES).toEqual(TEACHING_MODES);
     expect(DEMO_MODES.map((entry) => entry.mode)).toEqual(MODES.filter((mode) => mode.demo).map((mode) => mode.name));

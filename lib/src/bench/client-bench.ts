@@ -11,10 +11,12 @@ import { promisify } from "node:util";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { WireTrace } from "../client/wire-trace.js";
+import { MODERN_PROTOCOL_VERSION, type ClientProtocol } from "../protocol/eras.js";
 import { selfTimes, type CpuProfile } from "./cpu-profile.js";
 import { ms, summarize, type Summary } from "./measure.js";
 import { rawRoundTrips } from "./raw-floor.js";
 import { sdkCallSamples } from "./sdk-calls.js";
+import { sdkV2CallSamples } from "./sdk-v2-calls.js";
 
 const CALLS = 2000;
 const WARMUP = 200;
@@ -36,11 +38,12 @@ async function startups(): Promise<number[]> {
   return samples;
 }
 
-async function clientCalls(calls: number, trace?: WireTrace): Promise<number[]> {
-  const client = new StdioClient(
-    teachingServerCommand(),
-    trace === undefined ? { allowed: ["word_count"] } : { allowed: ["word_count"], trace },
-  );
+async function clientCalls(calls: number, trace?: WireTrace, protocol?: ClientProtocol): Promise<number[]> {
+  const client = new StdioClient(protocol === undefined ? teachingServerCommand() : modernServer(), {
+    allowed: ["word_count"],
+    ...(trace === undefined ? {} : { trace }),
+    ...(protocol === undefined ? {} : { protocol }),
+  });
   try {
     await client.initialize();
     await client.listTools();
@@ -81,7 +84,15 @@ const CONTENDERS = {
   "ours, trace off": (calls: number) => clientCalls(calls, new WireTrace({ recording: false })),
   "ours, trace on": (calls: number) => clientCalls(calls, new WireTrace()),
   "official SDK": (calls: number) => sdkCallSamples(teachingServerCommand(), calls, WARMUP),
+  "SDK v2": (calls: number) => sdkV2CallSamples(teachingServerCommand(), calls, WARMUP),
+  // The same call in 2026-07-28: every request carries its _meta, every result its resultType.
+  "ours, 2026-07-28": (calls: number) => clientCalls(calls, undefined, MODERN_PROTOCOL_VERSION),
+  "SDK v2, 2026-07-28": (calls: number) => sdkV2CallSamples(modernServer(), calls, WARMUP, true),
 } as const;
+
+function modernServer(): string[] {
+  return [...teachingServerCommand(), "--protocol", MODERN_PROTOCOL_VERSION];
+}
 type Contender = keyof typeof CONTENDERS;
 
 /** The median of the per-round values, and their range: the spread a reader should trust. */
@@ -173,6 +184,8 @@ async function main(): Promise<void> {
   console.log(ratioLine("ours (no trace) / floor", rounds, "ours, no trace", "floor", 1.5));
   console.log(ratioLine("ours (no trace) / official SDK", rounds, "ours, no trace", "official SDK", 0.6));
   console.log(ratioLine("ours (trace off) / floor", rounds, "ours, trace off", "floor", 1.5));
+  console.log(ratioLine("ours (no trace) / SDK v2", rounds, "ours, no trace", "SDK v2", 0.6));
+  console.log(ratioLine("ours 2026-07-28 / SDK v2 2026-07-28", rounds, "ours, 2026-07-28", "SDK v2, 2026-07-28", 0.6));
   console.log(
     ratioLine("floor / official SDK", rounds, "floor", "official SDK", 1).replace(
       /  target.*$/,

@@ -6,6 +6,8 @@ export const CallRecordSchema = z
     id: z.union([z.number(), z.string()]),
     name: z.string(),
     arguments: z.unknown().refine((value) => value !== undefined, { message: "Required" }),
+    /** The protocol era the call came in (the teaching server's --protocol); older logs have none. */
+    era: z.enum(["2025-06-18", "2026-07-28"]).optional(),
   })
   .strict();
 export type CallRecord = z.infer<typeof CallRecordSchema>;

@@ -120,11 +120,11 @@ export function traceDiagramSpec(trace: TraceSnapshot, title = "The wire, frame 
   return { $schema: VEGA_LITE_SCHEMA, config: CHART_CONFIG, ...diagram(trace, title, WIDTH) } as TopLevelSpec;
 }
 
-/** Several traces' diagrams side by side (hang beside trickle, say), each with its own title. */
+/** Several traces' diagrams side by side (hang beside trickle, say), each with its own title and `width`. */
 export function traceDiagramsSideBySide(
   traces: ReadonlyArray<{ readonly trace: TraceSnapshot; readonly title: string }>,
+  width: number = Math.round(WIDTH * 0.75),
 ): TopLevelSpec {
-  const width = Math.round(WIDTH * 0.75);
   return {
     $schema: VEGA_LITE_SCHEMA,
     config: CHART_CONFIG,

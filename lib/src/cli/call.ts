@@ -3,12 +3,15 @@ import { teachingServerCommand } from "../client/teaching-server.js";
 import { UsageError } from "../errors/usage-error.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import { isJsonObject } from "../protocol/messages.js";
+import { CLIENT_PROTOCOLS, type ClientProtocol } from "../protocol/eras.js";
 import { readFlags } from "./flags.js";
 
-export const CALL_USAGE = `usage: mcp-workbook call [--allow a,b] [--timeout-ms N] [--json] TOOL ARGS_JSON [-- SERVER_CMD...]
+export const CALL_USAGE = `usage: mcp-workbook call [--allow a,b] [--timeout-ms N] [--protocol P] [--json] TOOL ARGS_JSON [-- SERVER_CMD...]
   One handshake, one tools/list and one tools/call, then close.
   --allow       the application's allowlist (default: TOOL alone)
-  --timeout-ms  one deadline per operation, in (0, 60000] (default 5000)
+  --timeout-ms  one deadline per operation, in (0, 60000] (default 5000; a server fetched by npx may need more the first time)
+  --protocol    ${CLIENT_PROTOCOLS.join(" | ")}: the era spoken (default 2025-06-18, the chapter's handshake;
+                2026-07-28 probes with server/discover, no fallback; auto falls back to the handshake)
   --json        print exactly one JSON line: {"ok":true,"text":...} or {"ok":false,"error":...,"code":...,"message":...}
   SERVER_CMD    the server's argv, run without a shell (default: the teaching server, normal mode)
   exit status: 0 a result, 1 a refused or failed call, 2 a usage error`;
@@ -18,6 +21,7 @@ interface CallRequest {
   readonly args: Record<string, unknown>;
   readonly allowed: string[];
   readonly timeoutMs: number;
+  readonly protocol: ClientProtocol;
   readonly json: boolean;
   readonly server: string[];
 }
@@ -37,7 +41,12 @@ export function parseCallArgs(argv: readonly string[]): CallRequest {
   const server = split === -1 ? teachingServerCommand() : argv.slice(split + 1);
   const parsed = readFlags(
     own,
-    { allow: { type: "string" }, "timeout-ms": { type: "string" }, json: { type: "boolean" } },
+    {
+      allow: { type: "string" },
+      "timeout-ms": { type: "string" },
+      protocol: { type: "string" },
+      json: { type: "boolean" },
+    },
     { positionals: true },
   );
   const [tool, argsJson, ...extra] = parsed.positionals;
@@ -55,7 +64,9 @@ export function parseCallArgs(argv: readonly string[]): CallRequest {
   if (server.length === 0) throw usage("no server command after --");
   const allowed =
     parsed.values.allow === undefined ? [tool] : parsed.values.allow.split(",").filter((name) => name !== "");
-  return { tool, args, allowed, timeoutMs, json: parsed.values.json === true, server };
+  // The client checks the value (a UsageError naming the three) when it is built.
+  const protocol = (parsed.values.protocol ?? "2025-06-18") as ClientProtocol;
+  return { tool, args, allowed, timeoutMs, protocol, json: parsed.values.json === true, server };
 }
 
 /** `mcp-workbook call ...`: returns the exit status. */
@@ -78,7 +89,11 @@ export async function runCallCommand(
   let client: StdioClient;
   try {
     request = parseCallArgs(argv);
-    client = new StdioClient(request.server, { allowed: request.allowed, timeoutMs: request.timeoutMs });
+    client = new StdioClient(request.server, {
+      allowed: request.allowed,
+      timeoutMs: request.timeoutMs,
+      protocol: request.protocol,
+    });
   } catch (error) {
     if (error instanceof WorkbookError) return fail(error);
     throw error;

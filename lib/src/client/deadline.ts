@@ -1,4 +1,5 @@
 import { DeadlineError } from "../errors/deadline-error.js";
+import { slowStartRemedy } from "../errors/wording.js";
 
 type Expiry = (reason: DeadlineError) => void;
 
@@ -17,6 +18,10 @@ export class Deadline {
   private readonly waiters = new Set<Expiry>();
   private reason: DeadlineError | undefined;
   private active = true;
+  /** Whether this is the client's first operation, which also waits for the server to start. */
+  private first = true;
+  /** For a wait inside another deadline (within()): withdraws it from the outer one. */
+  private release: (() => void) | undefined;
 
   constructor(
     private operation: string,
@@ -30,18 +35,38 @@ export class Deadline {
     this.operation = operation;
     this.reason = undefined;
     this.active = true;
+    this.first = false;
     this.timer.ref();
     this.timer.refresh();
     return this;
   }
 
-  private expire(): void {
+  /** Whether this deadline has passed (and its waiters were failed). */
+  get passed(): boolean {
+    return this.reason !== undefined;
+  }
+
+  /**
+   * A shorter wait inside this operation (the dual-era probe): it ends after `ms`, or when this
+   * deadline passes, whichever comes first. stop() it when the wait is over.
+   */
+  within(operation: string, ms: number): Deadline {
+    const inner = new Deadline(operation, ms);
+    inner.first = false; // the outer deadline says the remedy, if there is one to say
+    inner.release = this.onExpire((reason) => inner.expire(reason));
+    return inner;
+  }
+
+  private expire(outer?: DeadlineError): void {
     if (!this.active) return; // fired between operations: nothing waits on it
-    this.reason = new DeadlineError("deadline", {
-      what: `${this.operation} did not finish within its deadline`,
-      expected: `a complete answer within ${this.timeoutMs} ms`,
-      limit: `deadline ${this.timeoutMs} ms for the whole operation`,
-    });
+    this.reason =
+      outer ??
+      new DeadlineError("deadline", {
+        what: `${this.operation} did not finish within its deadline`,
+        expected: `a complete answer within ${this.timeoutMs} ms`,
+        limit: `deadline ${this.timeoutMs} ms for the whole operation`,
+        ...(this.first ? { remedy: slowStartRemedy(this.timeoutMs) } : {}),
+      });
     for (const waiter of this.waiters) waiter(this.reason);
     this.waiters.clear();
   }
@@ -84,6 +109,8 @@ export class Deadline {
     this.active = false;
     this.waiters.clear();
     this.timer.unref();
+    this.release?.();
+    this.release = undefined;
   }
 
   /** Stops the timer for good (the client is closed). */

@@ -1,4 +1,5 @@
-import { DEFAULT_FRAME_LIMIT, MAX_TOOLS } from "../protocol/constants.js";
+import { DEFAULT_FRAME_LIMIT, MAX_TOOLS, PROTOCOL_VERSION } from "../protocol/constants.js";
+import { CLIENT_PROTOCOLS, type ClientProtocol } from "../protocol/eras.js";
 import { UsageError } from "../errors/usage-error.js";
 import { WireTrace } from "./wire-trace.js";
 import { preview } from "../errors/wording.js";
@@ -24,6 +25,12 @@ export interface StdioClientOptions {
   readonly maxTools?: number;
   /** Records every frame written and read and what was decided about it. Default: none (off). */
   readonly trace?: WireTrace;
+  /**
+   * The protocol era: "2025-06-18" (the default, the chapter's handshake); "2026-07-28" (the
+   * workbook's update: server/discover, then _meta on every request, no fallback); "auto" (probe
+   * with server/discover, fall back to the handshake on anything but a result or a modern error).
+   */
+  readonly protocol?: ClientProtocol;
 }
 
 export interface ResolvedOptions {
@@ -37,6 +44,7 @@ export interface ResolvedOptions {
   readonly maxPages: number;
   readonly maxTools: number;
   readonly trace: WireTrace | undefined;
+  readonly protocol: ClientProtocol;
 }
 
 export const MAX_TIMEOUT_MS = 60_000;
@@ -52,6 +60,7 @@ const KNOWN_OPTIONS = [
   "maxPages",
   "maxTools",
   "trace",
+  "protocol",
 ] as const;
 
 /**
@@ -139,7 +148,16 @@ export function resolveOptions(command: readonly string[], options: StdioClientO
       received: typeof options.trace,
     });
   }
+  const protocol = options.protocol ?? PROTOCOL_VERSION;
+  if (!(CLIENT_PROTOCOLS as readonly unknown[]).includes(protocol)) {
+    throw new UsageError("protocol", {
+      what: "protocol is not one this client speaks",
+      expected: `one of ${CLIENT_PROTOCOLS.map((name) => JSON.stringify(name)).join(", ")}`,
+      received: shown(protocol),
+    });
+  }
   return {
+    protocol,
     trace: options.trace,
     maxPages,
     maxTools,

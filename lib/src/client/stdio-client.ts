@@ -4,11 +4,12 @@ import type { Readable, Writable } from "node:stream";
 import { JSON_RPC_ERRORS, MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
 import { encodeFrameText } from "../protocol/encode-frame.js";
 import { ClosedError } from "../errors/closed-error.js";
+import { DeadlineError } from "../errors/deadline-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { RefusedError } from "../errors/refused-error.js";
 import { ServerError } from "../errors/server-error.js";
 import { UsageError } from "../errors/usage-error.js";
-import { describeValue } from "../errors/wording.js";
+import { describeValue, preview } from "../errors/wording.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import {
   checkInitialize,
@@ -25,6 +26,15 @@ import {
   type JsonObject,
   type JsonRpcMessage,
 } from "../protocol/messages.js";
+import {
+  MODERN_ERROR_CODES,
+  MODERN_PROTOCOL_VERSION,
+  checkComplete,
+  judgeProbe,
+  modernMeta,
+  modernRefusal,
+  type ProbeOutcome,
+} from "../protocol/eras.js";
 import { parseFrame } from "../protocol/parse-frame.js";
 import { resultText } from "../protocol/result-text.js";
 import { Deadline } from "./deadline.js";
@@ -81,6 +91,8 @@ export class StdioClient {
   private readonly spawnSettled: Promise<void>;
   /** One deadline timer for all operations, re-armed for each (see Deadline.restart). */
   private deadline: Deadline | undefined;
+  /** The era spoken once connected: 2026-07-28 puts `_meta` on every request and expects no server requests. */
+  private modern = false;
 
   constructor(command: readonly string[], options?: StdioClientOptions) {
     this.options = resolveOptions(command, options);
@@ -144,25 +156,114 @@ export class StdioClient {
     return this.child.pid;
   }
 
-  /** The handshake: agree on the pinned version and on tools, then announce we are ready. */
+  /**
+   * The connect step, in every era. 2025-06-18 (the default): the handshake, agreeing on the
+   * pinned version and on tools, then announcing we are ready. 2026-07-28: server/discover, which
+   * must list that version and offer tools; no fallback. "auto": the spec's dual-era probe (see
+   * discover()). A -32022 answer is our own refusal: ProtocolError "version", naming what the
+   * server speaks.
+   */
   async initialize(): Promise<InitializeResult> {
     if (this.state === "ready")
       throw new RefusedError("already-initialized", {
         what: "initialize was already done",
         expected: "one handshake per connection (listTools or callTool next)",
       });
-    const result = await this.request("initialize", {
-      protocolVersion: PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: CLIENT_INFO,
-    });
-    const server = this.guard(() => checkInitialize(result));
-    await this.operation("notifications/initialized", (deadline) =>
-      this.write(this.encode(notificationMessage("notifications/initialized"), "notifications/initialized"), deadline),
-    );
+    const server =
+      this.options.protocol === PROTOCOL_VERSION
+        ? await this.handshake()
+        : await this.operation("server/discover", (deadline) => this.discover(deadline));
     this.server = server;
     this.state = "ready";
     return server;
+  }
+
+  /** The chapter's handshake: initialize, checked, then notifications/initialized. */
+  private async handshake(): Promise<InitializeResult> {
+    const server = await this.operation("initialize", (deadline) => this.initializeWithin(deadline));
+    await this.operation("notifications/initialized", (deadline) => this.announceReady(deadline));
+    return server;
+  }
+
+  private async initializeWithin(deadline: Deadline): Promise<InitializeResult> {
+    let result: JsonObject;
+    try {
+      result = await this.resultOf(
+        "initialize",
+        { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO },
+        deadline,
+      );
+    } catch (error) {
+      // A modern-only server names the versions it speaks in its answer to initialize (versioning.mdx).
+      if (error instanceof ServerError && MODERN_ERROR_CODES.has(error.rpcCode))
+        throw modernRefusal(error.rpcCode, error.data, PROTOCOL_VERSION, error);
+      throw error;
+    }
+    return this.guard(() => checkInitialize(result));
+  }
+
+  private announceReady(deadline: Deadline): Promise<void> {
+    return this.write(
+      this.encode(notificationMessage("notifications/initialized"), "notifications/initialized"),
+      deadline,
+    );
+  }
+
+  /**
+   * server/discover with our modern `_meta`, under the operation's one deadline. Pinned to
+   * 2026-07-28, anything but a good result ends the connect step. In "auto" the probe waits at
+   * most half the deadline, and the spec's rule (judgeProbe) decides: a result is a modern server,
+   * a recognized modern error a refusal, any other error or silence a legacy server, which gets the
+   * handshake in what is left of the same deadline (a late answer to the probe is dropped as late).
+   */
+  private async discover(deadline: Deadline): Promise<InitializeResult> {
+    const auto = this.options.protocol === "auto";
+    const outcome = await this.probe(deadline, auto ? Math.ceil(this.options.timeoutMs / 2) : undefined);
+    const verdict = judgeProbe(outcome);
+    if (verdict.next === "refuse") throw verdict.error;
+    if (verdict.next === "modern") return this.speakModern(verdict.server);
+    if (!auto) throw notModern(outcome);
+    try {
+      const server = await this.initializeWithin(deadline);
+      await this.announceReady(deadline);
+      return server;
+    } catch (error) {
+      // Silence may have been a slow start rather than a legacy server: a modern refusal of the
+      // handshake says so. Ask again, in what is left of the deadline (the spec: re-probe when
+      // the assumed era turns out wrong).
+      const modernAnswer =
+        error instanceof ProtocolError &&
+        error.cause instanceof ServerError &&
+        MODERN_ERROR_CODES.has(error.cause.rpcCode);
+      if (outcome.kind !== "no-answer" || !modernAnswer) throw error;
+      const again = judgeProbe(await this.probe(deadline, undefined));
+      if (again.next === "modern") return this.speakModern(again.server);
+      throw again.next === "refuse" ? again.error : error;
+    }
+  }
+
+  private speakModern(server: InitializeResult): InitializeResult {
+    this.modern = true;
+    return server;
+  }
+
+  /** One server/discover; with `waitMs`, silence past it is an outcome (no answer), not a failure. */
+  private async probe(deadline: Deadline, waitMs: number | undefined): Promise<ProbeOutcome> {
+    const wait = waitMs === undefined ? deadline : deadline.within("server/discover probe", waitMs);
+    try {
+      const [answer] = await this.exchange(
+        [{ method: "server/discover", params: { _meta: modernMeta(CLIENT_INFO) } }],
+        wait,
+      );
+      return answer!.ok
+        ? { kind: "result", result: answer!.result }
+        : { kind: "error", code: answer!.error.rpcCode, data: answer!.error.data };
+    } catch (error) {
+      if (waitMs === undefined || !(error instanceof DeadlineError) || deadline.passed) throw error;
+      return { kind: "no-answer" };
+    } finally {
+      if (wait !== deadline) wait.stop();
+    }
   }
 
   /**
@@ -450,7 +551,11 @@ export class StdioClient {
     const first = this.outstanding.nextId;
     const frames = requests.map((request, index) =>
       this.encode(
-        requestMessage(first + index, request.method, request.params),
+        requestMessage(
+          first + index,
+          request.method,
+          this.modern ? { ...request.params, _meta: modernMeta(CLIENT_INFO) } : request.params,
+        ),
         requests.length > 1 ? `call ${index + 1} of ${requests.length} (${request.method})` : request.method,
       ),
     );
@@ -487,7 +592,10 @@ export class StdioClient {
           this.trace?.read(frame, "dropped: late reply");
           continue; // its request already timed out: dropped, counted
         }
-        answers.set(match.id, answerOf(match.id, message));
+        const answer = answerOf(match.id, message);
+        if (this.modern && answer.ok)
+          checkComplete(requests[ids.indexOf(match.id)]?.method ?? "request", answer.result);
+        answers.set(match.id, answer);
         this.trace?.read(frame, "accepted as the answer", `request ${match.id}`);
         this.outstanding.settle(match.id);
         skipped = 0;
@@ -511,6 +619,13 @@ export class StdioClient {
     if (typeof id !== "string" && typeof id !== "number") {
       this.trace?.read(serverFrame, "skipped notification", "a request with an id we cannot answer");
       return;
+    }
+    if (this.modern) {
+      throw new ProtocolError("bad-response", {
+        what: `the server sent a request (${preview(message["method"], 40)}) in the 2026-07-28 era`,
+        expected: "responses and notifications only: a 2026-07-28 server sends no requests on stdio",
+        received: `a request with id ${describeValue(id)}`,
+      });
     }
     const ping = message["method"] === "ping";
     this.trace?.read(serverFrame, ping ? "answered ping" : "answered: method not found");
@@ -624,6 +739,17 @@ function spoilsConnection(error: WorkbookError, inputCutShort: boolean): boolean
     return false;
   if (error.code === "deadline") return inputCutShort;
   return true;
+}
+
+/** Pinned to 2026-07-28, a probe that gets an ordinary error met a legacy server: no fallback. */
+function notModern(outcome: ProbeOutcome): ProtocolError {
+  return new ProtocolError("version", {
+    what: `the server does not speak ${MODERN_PROTOCOL_VERSION}: server/discover got ${
+      outcome.kind === "error" ? `the error ${outcome.code}` : "no answer"
+    }, as from a server that speaks only the handshake era`,
+    expected: `a server/discover result listing ${MODERN_PROTOCOL_VERSION} (protocol "auto" or "2025-06-18" would use the handshake)`,
+    received: outcome.kind === "error" ? `error ${outcome.code}` : "nothing",
+  });
 }
 
 const SPAWN_ERRORS: Readonly<Record<string, string>> = {

@@ -13,6 +13,8 @@ export interface TeachingMode {
   readonly expect: string;
   /** Shown by `mcp-workbook demo`. */
   readonly demo: boolean;
+  /** The protocol eras whose requests the fault applies to (the server's `--protocol`). */
+  readonly eras: readonly string[];
   /** The exercise whose code a client needs to meet this mode well. */
   readonly exercise: number | undefined;
   /** The checkpoint's deadline for it, when the checkpoint grades it. */
@@ -26,6 +28,7 @@ export const TEACHING_MODES: readonly TeachingMode[] = MODES.map((entry) => ({
   teaches: entry.teaches,
   expect: entry.expect,
   demo: entry.demo,
+  eras: entry.eras,
   exercise: "exercise" in entry ? entry.exercise : undefined,
   graded: "graded" in entry ? entry.graded : undefined,
 }));

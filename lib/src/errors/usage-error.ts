@@ -24,6 +24,7 @@ export const USAGE_REASONS = [
   "trace-entries",
   "trace-preview",
   "tool-name",
+  "protocol",
   // command lines (flags, modes, a bad subcommand)
   "arguments",
   "bad-command",

@@ -11,6 +11,17 @@ export interface Wording {
   readonly received?: string;
   /** The bound that was hit, with its number: "frame limit 65536 bytes". */
   readonly limit?: string;
+  /** What the caller can do about it, when there is one thing to do: "raise --timeout-ms". */
+  readonly remedy?: string;
+}
+
+/**
+ * The remedy for a first operation that ran out of time: the server may simply be slow to start.
+ * A server fetched by `npx -y` on a cold npm cache took about 14 s to answer initialize here
+ * (DESIGN.md, "Facts about this machine").
+ */
+export function slowStartRemedy(timeoutMs: number): string {
+  return `if the server is slow to start (one fetched by npx may need longer the first time, while it downloads), give it a longer deadline: --timeout-ms N on the command line, or the option timeoutMs in the API (now ${timeoutMs} ms, at most 60000)`;
 }
 
 export function sentence(wording: Wording): string {
@@ -18,6 +29,7 @@ export function sentence(wording: Wording): string {
   if (wording.expected !== undefined) parts.push(`expected ${wording.expected}`);
   if (wording.received !== undefined) parts.push(`received ${wording.received}`);
   if (wording.limit !== undefined) parts.push(`limit: ${wording.limit}`);
+  if (wording.remedy !== undefined) parts.push(`to fix: ${wording.remedy}`);
   return parts.join("; ");
 }
 

@@ -51,6 +51,11 @@ export type { PurchaseCounts } from "./ex6-hostile/reference.js";
 export { checkWhatHeld, judgeWhatHeld, referenceWhatHeld } from "./ex6-hostile/decision.js";
 export type { PurchaseGuard } from "./ex6-hostile/decision.js";
 
+// exercise 7: the dual-era probe (the workbook's update: notebooks/since-the-chapter-2026-07-28.ipynb)
+export { checkDualEra, judgeDualEra, PROBE_WAIT_MS } from "./ex7-dual-era/check.js";
+export { referenceConnectEitherEra } from "./ex7-dual-era/reference.js";
+export type { Ask, ServerAnswer, EraChoice, ConnectEitherEra } from "./ex7-dual-era/probe-trial.js";
+
 // shared: the analysis judge, how a check runs, the checkpoint's optional section
 export { judgeAnalysis, runHere } from "./analysis-judge.js";
 export type { AnalysisCase, AnalysisExercise, AnswerOutcome, AnswerRunner } from "./analysis-judge.js";

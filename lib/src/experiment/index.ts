@@ -120,6 +120,7 @@ export {
   quoteFigure,
   compareRerun,
 } from "./analysis/part-a.js";
+export { sharedPrefixLength, promptPrefixByOrder, type PrefixFigures } from "./analysis/prompt-prefix.js";
 export type {
   TablesCheck,
   ToolTokenCost,
