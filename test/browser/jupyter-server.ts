@@ -4,7 +4,7 @@
 // own (jupyter_client starts them with start_new_session), so stopping the server's process group
 // is not enough: stop() asks the server to shut its kernels down, ends the group, then ends any
 // process still holding one of this server's connection files, and reports what it had to kill.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -20,6 +20,8 @@ export interface JupyterServer {
   log(): string;
   /** Shuts down kernels and server; resolves with the pids that had to be killed by force. */
   stop(): Promise<number[]>;
+  /** Signs notebooks with this server's own secret (`jupyter trust`), so it opens them trusted, SVGs shown. */
+  trust(paths: readonly string[]): void;
 }
 
 export interface JupyterServerOptions {
@@ -129,6 +131,11 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
     return forced;
   };
 
+  const trust = (paths: readonly string[]): void => {
+    const signed = spawnSync(options.python, ["-m", "nbformat.sign", ...paths], { env, encoding: "utf8" });
+    if (signed.status !== 0) throw new Error(`jupyter trust failed (${signed.status}): ${signed.stderr}`);
+  };
+
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (server.exitCode !== null) break;
@@ -136,7 +143,7 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { url, token, log: () => output, stop };
+    if (ready) return { url, token, log: () => output, stop, trust };
     await sleep(250);
   }
   await stop();

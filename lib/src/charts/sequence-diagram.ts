@@ -13,7 +13,7 @@ const WIDTH = 640;
 /** Every text of a diagram is at least this size in the SVG, which is never drawn wider than DIAGRAM_MAX_WIDTH. */
 export const DIAGRAM_FONT_PX = 11;
 /** A classic Notebook cell at a 1400 px window holds about 980 px: an SVG wider than this is cut or scaled down. */
-export const DIAGRAM_MAX_WIDTH = 940;
+export const DIAGRAM_MAX_WIDTH = 920;
 /** Side by side only while each diagram keeps at least this width; below it they are stacked. */
 const MIN_SIDE_WIDTH = 420;
 /** x from the time column's left edge to past the server's lifeline (client at 0, server at 1). */
