@@ -93,10 +93,11 @@ function measure(page: Page, minTextPx: number): Promise<Measured> {
         };
       };
     };
-    const svgs = g.document.querySelectorAll(".output_area svg.marks");
+    const svgs = [...g.document.querySelectorAll(".output_area svg.marks")];
     const titleOf = (svg: El) =>
-      [...svg.querySelectorAll(".role-title-text text")].map((t) => t.textContent ?? "").join(" / ") ||
-      (svg.textContent ?? "").slice(0, 60);
+      Array.from(svg.querySelectorAll(".role-title-text text"))
+        .map((t) => t.textContent ?? "")
+        .join(" / ") || (svg.textContent ?? "").slice(0, 60);
     const tooWide: string[] = [];
     const smallText: string[] = [];
     for (const svg of svgs) {
@@ -106,7 +107,7 @@ function measure(page: Page, minTextPx: number): Promise<Measured> {
       if (shown > room + 0.5) tooWide.push(`${titleOf(svg)}: ${shown.toFixed(0)} px in a ${room.toFixed(0)} px cell`);
       // Drawn size: the font size the SVG asks for, times how much the page scaled the SVG.
       const scale = shown / Number(svg.getAttribute("width") ?? shown);
-      for (const text of svg.querySelectorAll("text")) {
+      for (const text of Array.from(svg.querySelectorAll("text"))) {
         const size = Number.parseFloat(text.getAttribute("font-size") ?? "") * scale;
         if (size < minText)
           smallText.push(`${titleOf(svg)}: "${(text.textContent ?? "").slice(0, 30)}" at ${size.toFixed(1)} px`);
@@ -120,9 +121,9 @@ function measure(page: Page, minTextPx: number): Promise<Measured> {
       smallText,
       scrolled: g.document.querySelectorAll(".output_scroll").length,
       wouldScroll: areas.filter((area) => area._should_scroll()).length,
-      errors: g.document
-        .querySelectorAll(".output_error, .output_stderr")
-        .map((el) => (el.textContent ?? "").slice(0, 200)),
+      errors: Array.from(g.document.querySelectorAll(".output_error, .output_stderr")).map((el) =>
+        (el.textContent ?? "").slice(0, 200),
+      ),
     };
   }, minTextPx);
 }
