@@ -4,18 +4,22 @@
 // chart must be on the page; then no SVG is wider than its cell, diagram text is at least 11 px
 // after scaling, no output is collapsed into a scroll box, and no cell shows an error. Screenshots
 // go to test-artifacts/browser/ and their paths are printed.
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { spawnSync } from "node:child_process";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executedNotebook } from "../support/executed-notebooks.js";
-import { processesMentioning, startJupyterServer, type JupyterServer } from "./jupyter-server.js";
+import {
+  browserTestPrerequisites,
+  CHROMIUM,
+  processesMentioning,
+  startJupyterServer,
+  type JupyterServer,
+} from "./jupyter-server.js";
 
 const REPO = resolve(__dirname, "../..");
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(REPO, "test-artifacts", "browser");
 /** The browser test's own viewport, and the classroom's window. */
 const WIDTHS = [1280, 1400];
@@ -46,22 +50,7 @@ const NOTEBOOKS = [
   },
 ];
 
-function notebookPython(): { python?: string; reason?: string } {
-  const found = spawnSync("bash", [join(REPO, "scripts", "jupyter-python.sh")], { encoding: "utf8" });
-  return found.status === 0
-    ? { python: found.stdout.trim() }
-    : { reason: `no Python with Jupyter's classic Notebook: ${found.stderr.trim()}` };
-}
-
-const jupyter = notebookPython();
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is missing (npm run setup installs Debian's chromium)`
-  : !existsSync(join(REPO, "lib", "dist", "index.js"))
-    ? "lib/dist is not built (npm run build)"
-    : jupyter.reason;
-if (missing !== undefined && process.env["CI"] === "true") {
-  throw new Error(`the browser test must run in CI, but ${missing}`);
-}
+const { python, missing } = browserTestPrerequisites(REPO);
 
 /** What the page holds, measured in the page (the test's tsconfig has no DOM types, hence the casts). */
 interface Measured {
@@ -142,7 +131,7 @@ describe.skipIf(missing !== undefined)(
       notebookDir = await mkdtemp(join(tmpdir(), "workbook-executed-"));
       // One at a time: each copy is made once per run, and the machine has two cores.
       for (const { path } of NOTEBOOKS) copyFileSync(await executedNotebook(path), join(notebookDir, basename(path)));
-      server = await startJupyterServer({ python: jupyter.python!, repo: REPO, notebookDir });
+      server = await startJupyterServer({ python: python!, repo: REPO, notebookDir });
       // Signed again with this server's own secret: its trust database is fresh.
       server.trust(NOTEBOOKS.map(({ path }) => join(notebookDir, basename(path))));
       userDataDir = await mkdtemp(join(tmpdir(), "workbook-chromium-"));

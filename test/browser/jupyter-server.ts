@@ -149,3 +149,25 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
   await stop();
   throw new Error(`the classic Notebook server did not start on ${url}:\n${output}`);
 }
+
+/** Debian's Chromium, which playwright-core drives (the browser is never downloaded). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * What a browser test needs here: the Python with Jupyter's classic Notebook, or the reason it cannot
+ * run (no Chromium, no build, no Jupyter). Under CI=true a missing piece is an error, not a skip.
+ */
+export function browserTestPrerequisites(repo: string): { python?: string; missing?: string } {
+  const found = spawnSync("bash", [join(repo, "scripts", "jupyter-python.sh")], { encoding: "utf8" });
+  const missing = !existsSync(CHROMIUM)
+    ? `${CHROMIUM} is missing (npm run setup installs Debian's chromium)`
+    : !existsSync(join(repo, "lib", "dist", "index.js"))
+      ? "lib/dist is not built (npm run build)"
+      : found.status !== 0
+        ? `no Python with Jupyter's classic Notebook: ${found.stderr.trim()}`
+        : undefined;
+  if (missing !== undefined && process.env["CI"] === "true") {
+    throw new Error(`the browser test must run in CI, but ${missing}`);
+  }
+  return missing === undefined ? { python: found.stdout.trim() } : { missing };
+}
