@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates evidence/charts/*.svg and *.vl.json from evidence/published and evidence/receipts,
+// Regenerates evidence/charts/*.svg, *.png (where resvg loads) and *.vl.json from evidence/published and evidence/receipts,
 // with the built library (run `npm run build` first; `npm run charts` does both).
 "use strict";
 const { existsSync } = require("node:fs");
@@ -21,7 +21,7 @@ renderAllCharts({
 }).then(
   (result) => {
     console.log(
-      `${result.written.length / 2} charts written, ${result.skipped.length} receipts skipped, ${result.removed.length} stale files removed`,
+      `${result.written.filter((path) => path.endsWith(".svg")).length} charts written, ${result.skipped.length} receipts skipped, ${result.removed.length} stale files removed`,
     );
   },
   (error) => {

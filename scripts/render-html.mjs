@@ -12,7 +12,8 @@
 //
 //   node scripts/render-html.mjs [--out-dir DIR] [--executed] [NOTEBOOK...]
 //
-// Without paths: every notebooks/*.ipynb, and checkpoints/*.ipynb when that folder exists.
+// Without paths: the committed notebooks/*.ipynb and checkpoints/*.ipynb (git ls-files); each one's
+// time is printed.
 // --out-dir   where NAME.ipynb (executed) and NAME.html go (default build/notebooks)
 // --executed  the paths are notebooks that already ran: convert them, run nothing
 // Exit 0 every notebook ran and converted; 1 some did not (each named; a notebook whose run failed
@@ -48,7 +49,7 @@ function writeTemplate() {
 
 const HELP = `usage: node scripts/render-html.mjs [--out-dir DIR] [--executed] [NOTEBOOK...]
   Runs each notebook in a fresh tslab kernel and converts the executed copy to HTML.
-  Without paths: notebooks/*.ipynb and checkpoints/*.ipynb.
+  Without paths: the committed notebooks/*.ipynb and checkpoints/*.ipynb (git ls-files).
   --out-dir DIR  where NAME.ipynb (executed) and NAME.html go (default build/notebooks)
   --executed     the paths already ran: convert only
 `;
@@ -82,8 +83,23 @@ function parseCommandLine(argv) {
   };
 }
 
-/** Every notebook in the notebook folders, in name order (no recursion: .ipynb_checkpoints stays out). */
+/**
+ * The committed notebooks of the notebook folders (git ls-files), in name order: a stray copy, an
+ * executed copy or a checkpoint file that is not in the repository is not rendered. Outside a git
+ * checkout, every .ipynb directly in those folders.
+ */
 export function workbookNotebooks(repo = REPO) {
+  const listed = spawnSync("git", ["ls-files", "-z", "--", ...NOTEBOOK_FOLDERS.map((f) => `${f}/*.ipynb`)], {
+    cwd: repo,
+    encoding: "utf8",
+  });
+  if (listed.status === 0) {
+    return listed.stdout
+      .split("\0")
+      .filter((path) => path !== "" && NOTEBOOK_FOLDERS.includes(dirname(path)))
+      .sort()
+      .map((path) => join(repo, path));
+  }
   return NOTEBOOK_FOLDERS.flatMap((folder) => {
     const dir = join(repo, folder);
     if (!existsSync(dir)) return [];
@@ -160,7 +176,9 @@ function main() {
   const templateBase = writeTemplate();
   process.on("exit", () => rmSync(templateBase, { recursive: true, force: true }));
   const failed = [];
+  const timings = [];
   for (const notebook of notebooks) {
+    const started = performance.now();
     const name = basename(notebook, ".ipynb");
     let executedPath = notebook;
     if (!options.executed) {
@@ -170,9 +188,12 @@ function main() {
       if (!existsSync(executedPath)) continue; // the kernel never started: nothing to convert
     }
     const html = toHtml(python, templateBase, executedPath, options.outDir, name);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    timings.push(`${relative(REPO, notebook)} ${seconds} s`);
     if (html === null) failed.push(`${relative(REPO, notebook)} (nbconvert failed)`);
-    else process.stdout.write(`render-html: wrote ${relative(process.cwd(), html)}\n`);
+    else process.stdout.write(`render-html: wrote ${relative(process.cwd(), html)} in ${seconds} s\n`);
   }
+  process.stdout.write(`render-html: time per notebook (run and convert):\n  ${timings.join("\n  ")}\n`);
   if (failed.length > 0) {
     process.stderr.write(
       `render-html: ${failed.length} of ${notebooks.length} notebooks failed:\n  ${failed.join("\n  ")}\n`,

@@ -27,6 +27,9 @@ fail() { printf 'setup: FAILED: %s\n' "$*" >&2; exit 1; }
 # Debian's packages for Jupyter with the classic Notebook UI; chromium drives the browser test.
 APT_JUPYTER=(jupyter-core jupyter-client python3-nbclient python3-nbformat python3-nbconvert
   jupyter-notebook python3-ipykernel)
+# The charts' PNGs (npm run charts) are drawn by resvg with the system's fonts; the charts name DejaVu Sans first.
+CHART_FONT_FILE=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+APT_FONTS=(fonts-dejavu-core)
 
 # --- Node -----------------------------------------------------------------------------------
 command -v node >/dev/null || fail "node is not on PATH; install Node.js 20 or newer (https://nodejs.org)"
@@ -76,11 +79,16 @@ if PYTHON="$(bash scripts/jupyter-python.sh 2>"$MISSING_REPORT")"; then
     { [ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then
     apt_install chromium || step "chromium could not be installed; the browser test will be skipped"
   fi
+  if [ ! -f "$CHART_FONT_FILE" ] && command -v apt-get >/dev/null &&
+    { [ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then
+    apt_install "${APT_FONTS[@]}" || step "fonts-dejavu-core could not be installed; chart PNGs fall back to another font"
+  fi
 else
   sed 's/^/setup:   /' "$MISSING_REPORT" >&2
   rm -f "$MISSING_REPORT"
   if command -v apt-get >/dev/null && { [ "$(id -u)" = 0 ] || command -v sudo >/dev/null; }; then
     packages=("${APT_JUPYTER[@]}")
+    [ -f "$CHART_FONT_FILE" ] || packages+=("${APT_FONTS[@]}")
     [ -n "$CHROMIUM" ] || packages+=(chromium)
     apt_install "${packages[@]}" || fail "apt-get install failed; run it yourself: sudo apt-get install ${packages[*]}"
     PYTHON="$(bash scripts/jupyter-python.sh)" || fail "Jupyter is still not importable after apt-get install"
@@ -96,6 +104,8 @@ EOF
     exit 1
   fi
 fi
+[ -f "$CHART_FONT_FILE" ] && step "chart font found: $CHART_FONT_FILE" ||
+  step "DejaVu Sans not found ($CHART_FONT_FILE): chart PNGs fall back to another font"
 CHROMIUM="$(command -v chromium || command -v chromium-browser || true)"
 [ -n "$CHROMIUM" ] && step "chromium found at $CHROMIUM" ||
   step "chromium not found: the browser test will be skipped"

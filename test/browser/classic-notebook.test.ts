@@ -3,39 +3,27 @@
 // chart drawn on the page. Screenshots are kept in test-artifacts/browser/ (gitignored).
 // Skipped, with the reason, when chromium or Jupyter is missing; under CI=true that is a failure.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { spawnSync } from "node:child_process";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processesMentioning, startJupyterServer, type JupyterServer } from "./jupyter-server.js";
+import {
+  browserTestPrerequisites,
+  CHROMIUM,
+  processesMentioning,
+  startJupyterServer,
+  type JupyterServer,
+} from "./jupyter-server.js";
 
 const REPO = resolve(__dirname, "../..");
 const NOTEBOOK_DIR = join(REPO, "notebooks");
 const NOTEBOOK = "ch14-part-a.ipynb";
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(REPO, "test-artifacts", "browser");
 const RUN_TIMEOUT_MS = 240_000;
 
-/** The Python with Jupyter's classic Notebook, or the reason there is none. */
-function notebookPython(): { python?: string; reason?: string } {
-  const found = spawnSync("bash", [join(REPO, "scripts", "jupyter-python.sh")], { encoding: "utf8" });
-  return found.status === 0
-    ? { python: found.stdout.trim() }
-    : { reason: `no Python with Jupyter's classic Notebook: ${found.stderr.trim()}` };
-}
-
-const jupyter = notebookPython();
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is missing (npm run setup installs Debian's chromium)`
-  : !existsSync(join(REPO, "lib", "dist", "index.js"))
-    ? "lib/dist is not built (npm run build)"
-    : jupyter.reason;
-if (missing !== undefined && process.env["CI"] === "true") {
-  throw new Error(`the browser test must run in CI, but ${missing}`);
-}
+const { python, missing } = browserTestPrerequisites(REPO);
 
 const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
 
@@ -93,7 +81,7 @@ describe.skipIf(missing !== undefined)(
 
     beforeAll(async () => {
       await mkdir(ARTIFACTS, { recursive: true });
-      server = await startJupyterServer({ python: jupyter.python!, repo: REPO, notebookDir: NOTEBOOK_DIR });
+      server = await startJupyterServer({ python: python!, repo: REPO, notebookDir: NOTEBOOK_DIR });
       userDataDir = await mkdtemp(join(tmpdir(), "workbook-chromium-"));
       // A persistent context is how playwright takes a fresh --user-data-dir; the browser is never downloaded.
       context = await chromium.launchPersistentContext(userDataDir, {

@@ -4,7 +4,7 @@
 // own (jupyter_client starts them with start_new_session), so stopping the server's process group
 // is not enough: stop() asks the server to shut its kernels down, ends the group, then ends any
 // process still holding one of this server's connection files, and reports what it had to kill.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -20,6 +20,8 @@ export interface JupyterServer {
   log(): string;
   /** Shuts down kernels and server; resolves with the pids that had to be killed by force. */
   stop(): Promise<number[]>;
+  /** Signs notebooks with this server's own secret (`jupyter trust`), so it opens them trusted, SVGs shown. */
+  trust(paths: readonly string[]): void;
 }
 
 export interface JupyterServerOptions {
@@ -139,6 +141,11 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
     return forced;
   };
 
+  const trust = (paths: readonly string[]): void => {
+    const signed = spawnSync(options.python, ["-m", "nbformat.sign", ...paths], { env, encoding: "utf8" });
+    if (signed.status !== 0) throw new Error(`jupyter trust failed (${signed.status}): ${signed.stderr}`);
+  };
+
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (server.exitCode !== null) break;
@@ -146,9 +153,31 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { url, token, log: () => output, stop };
+    if (ready) return { url, token, log: () => output, stop, trust };
     await sleep(250);
   }
   await stop();
   throw new Error(`the classic Notebook server did not start on ${url}:\n${output}`);
+}
+
+/** Debian's Chromium, which playwright-core drives (the browser is never downloaded). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/**
+ * What a browser test needs here: the Python with Jupyter's classic Notebook, or the reason it cannot
+ * run (no Chromium, no build, no Jupyter). Under CI=true a missing piece is an error, not a skip.
+ */
+export function browserTestPrerequisites(repo: string): { python?: string; missing?: string } {
+  const found = spawnSync("bash", [join(repo, "scripts", "jupyter-python.sh")], { encoding: "utf8" });
+  const missing = !existsSync(CHROMIUM)
+    ? `${CHROMIUM} is missing (npm run setup installs Debian's chromium)`
+    : !existsSync(join(repo, "lib", "dist", "index.js"))
+      ? "lib/dist is not built (npm run build)"
+      : found.status !== 0
+        ? `no Python with Jupyter's classic Notebook: ${found.stderr.trim()}`
+        : undefined;
+  if (missing !== undefined && process.env["CI"] === "true") {
+    throw new Error(`the browser test must run in CI, but ${missing}`);
+  }
+  return missing === undefined ? { python: found.stdout.trim() } : { missing };
 }

@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import { seriesFromReceipt } from "../../lib/src/charts/from-receipt.js";
 import { receiptSourceLabel } from "../../lib/src/charts/source-label.js";
 import { join } from "node:path";
-import { seriesColor } from "../../lib/src/charts/chart-style.js";
 import { seriesFromPublished } from "../../lib/src/charts/from-published.js";
 import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
 import { loadPublishedFigures } from "../../lib/src/charts/published.js";
@@ -28,25 +27,25 @@ describe("seriesFromReceipt", () => {
   test("prompt tokens: one line per protocol from the unrelated catalog, sizes ascending", () => {
     expect(data.promptTokens.series).toEqual([
       {
-        label: "BM25 top-1 baseline, qwen2.5 native prompt size",
-        color: seriesColor("bm25-top1|native"),
+        label: "BM25 top-1 baseline",
+        protocol: "native",
         points: [8, 16, 32, 64].map((x) => ({ x, tokens: 100 + 40 * x })),
       },
       {
-        label: "BM25 top-1 baseline, qwen2.5 choice prompt size",
-        color: seriesColor("bm25-top1|choice"),
+        label: "BM25 top-1 baseline",
+        protocol: "choice",
         points: [8, 16, 32, 64].map((x) => ({ x, tokens: 50 + 10 * x })),
       },
     ]);
-    expect(data.promptTokens.note).toBe("Counted offline: a test tokenizer");
+    expect(data.promptTokens.note).toBe("The prompt a language model would be sent, counted offline: a test tokenizer");
     const confusable = seriesFromReceipt(receipt, { kind: "confusable" });
     expect(confusable.promptTokens.series[0]?.points[0]).toEqual({ x: 8, tokens: 423 });
   });
 
   test("routed right: counts of right answers over n, per size", () => {
     expect(data.routedRight.series[0]).toEqual({
-      label: "BM25 top-1 baseline (native)",
-      color: seriesColor("bm25-top1|native"),
+      label: "BM25 top-1 baseline",
+      protocol: "native",
       points: [
         { x: 8, k: 4, n: 4 },
         { x: 16, k: 4, n: 4 },
@@ -67,7 +66,7 @@ describe("seriesFromReceipt", () => {
       { label: "BM25 top 5", k: 3, n: 4 },
     ]);
     expect(data.search.title).toBe(
-      "Retrieval baseline (BM25, not a language model): BM25 top-1, all 64 confusable tools or a search's top 5 (native)",
+      "Retrieval baseline (BM25, not a language model): BM25 top-1 baseline, all 64 confusable tools or a search's top 5 (native)",
     );
     expect(data.search.note).toContain("BM25 top 5 recall 1.000");
   });
@@ -81,7 +80,10 @@ describe("seriesFromReceipt", () => {
     );
     const ours = [data.promptTokens, data.routedRight, data.noCall, data.search].map((c) => c.title);
     for (const title of ours) expect(chapterTitles.has(title)).toBe(false);
-    expect(data.promptTokens.series.map((s) => s.color)).toEqual(data.routedRight.series.map((s) => s.color));
+    // One model keeps one name (and so one colour) in every chart; the protocol is drawn apart.
+    expect(data.promptTokens.series.map((s) => [s.label, s.protocol])).toEqual(
+      data.routedRight.series.map((s) => [s.label, s.protocol]),
+    );
   });
 
   test("draws a cut-short reply apart from no call", () => {

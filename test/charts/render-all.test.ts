@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { renderAllCharts } from "../../lib/src/charts/render-all.js";
+import { pngAvailable } from "../../lib/src/charts/render.js";
 import type { fixtureReceipt } from "./receipt-fixture.js";
 
 const PUBLISHED = join(__dirname, "../../evidence/published/ch14-figures.json");
@@ -41,7 +42,13 @@ test("writes SVG and vega-lite JSON for the published figures and each valid rec
   const names = ["no-call", "prompt-tokens", "routed-right", "search"];
   expect(files).toEqual(
     ["published", "receipt-lexical"]
-      .flatMap((prefix) => names.flatMap((n) => [`${prefix}-${n}.svg`, `${prefix}-${n}.vl.json`]))
+      .flatMap((prefix) =>
+        names.flatMap((n) => [
+          `${prefix}-${n}.svg`,
+          `${prefix}-${n}.vl.json`,
+          ...(pngAvailable() ? [`${prefix}-${n}.png`] : []),
+        ]),
+      )
       .sort(),
   );
   expect(result.skipped.map((s) => [s.path.split("/").pop(), s.reason])).toEqual([
@@ -70,6 +77,11 @@ test("with no receipts folder, the published charts are still drawn", async () =
     receiptsDir: join(dir, "none"),
     outDir: join(dir, "out"),
   });
-  expect(result.written).toHaveLength(8);
+  // An SVG, its vega-lite JSON and a PNG for slides (never compared byte for byte) per chart.
+  expect(result.written).toHaveLength(pngAvailable() ? 12 : 8);
+  if (pngAvailable()) {
+    const png = readFileSync(join(dir, "out", "published-routed-right.png"));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  }
   expect(existsSync(join(dir, "out", "published-prompt-tokens.svg"))).toBe(true);
 });

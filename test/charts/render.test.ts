@@ -43,7 +43,10 @@ describe("renderSvg", () => {
       "published: chapter 14 (quoted)",
       "Tools offered",
       "Share of requests routed right",
-      "qwen 1.5b",
+      // The model table's names, whatever the quoted figure called them ("qwen 1.5b", "1.5b choice").
+      "qwen2.5 1.5b",
+      "qwen2.5 1.5b, choice",
+      "Sonnet 5.5",
     ]) {
       expect(svg).toContain(text);
     }

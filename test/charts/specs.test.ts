@@ -87,13 +87,13 @@ test("published charts carry the published label, never a receipt's", () => {
 
 test("routed right: the counts behind the chapter's shares and their Wilson intervals", () => {
   const spec = routedRightChart(published.routedRight) as unknown as { data: { values: Record<string, unknown>[] } };
-  const qwen64 = spec.data.values.find((v) => v.series === "qwen 1.5b" && v.tools === "64")!;
+  const qwen64 = spec.data.values.find((v) => v.series === "qwen2.5 1.5b" && v.tools === "64")!;
   expect(qwen64.k).toBe(14);
   const { low, high } = wilson(14, 24);
   expect([qwen64.low, qwen64.high]).toEqual([low, high]);
   // The chapter's own rounding of this interval: 0.39 to 0.76.
   expect([Number(low.toFixed(2)), Number(high.toFixed(2))]).toEqual([0.39, 0.76]);
-  const sonnet8 = spec.data.values.find((v) => v.series === "Sonnet" && v.tools === "8")!;
+  const sonnet8 = spec.data.values.find((v) => v.series === "Sonnet 5.5" && v.tools === "8")!;
   expect(sonnet8.k).toBe(23);
 });
 

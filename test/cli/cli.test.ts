@@ -118,23 +118,28 @@ describe("mcp-workbook call, misused", () => {
 });
 
 describe("mcp-workbook demo", () => {
-  it("demo hang shows a deadline, as expected, nothing left behind", async () => {
+  it("demo hang shows a deadline, as expected, nothing left behind; piped, it has no colour and fits 100 columns", async () => {
     const { stdout, code } = await cli("demo", "hang");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^hang\s+deadline\s+yes\s+\d+\s+0\s+DeadlineError/m);
+    expect(stdout).toMatch(
+      /^hang +deadline +deadline +deadline \(DeadlineError\) +yes +\d+ +0\n {4}tools\/call did not finish/m,
+    );
+    expect(stdout).toContain("\nthe 1 mode ended as expected\n");
+    expect(stdout).not.toContain("\u001b[");
+    expect(Math.max(...stdout.split("\n").map((line) => [...line].length))).toBeLessThanOrEqual(100);
   });
 
   it("demo wrong-id --trace shows the reply with id 4 arriving and refused, and the server's log", async () => {
     const { stdout, code } = await cli("demo", "wrong-id", "--trace");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^tools\/call +[\d.]+ +client → server +\d+ +sent +\{"jsonrpc":"2\.0","id":3,"method":"tools\/call"/m,
+      /^tools\/call +[\d.]+ +client → server +sent +\d+\n {4}\{"jsonrpc":"2\.0","id":3,"method":"tools\/call"/m,
     );
     expect(stdout).toMatch(
-      /^tools\/call +[\d.]+ +client ← server +75 +refused +\{"jsonrpc":"2\.0","id":4,"result".*ProtocolError \[wrong-id\]/m,
+      /^tools\/call +[\d.]+ +client ← server +refused +75\n {4}\{"jsonrpc":"2\.0","id":4,"result".*\n {4}ProtocolError \[wrong-id\]/m,
     );
     expect(stdout).toMatch(/^tools the server's log says ran: +word_count$/m);
-    expect(stdout).toMatch(/^close +[\d.]+ +client ← server +0 +exited +exit status 0$/m);
+    expect(stdout).toMatch(/^close +[\d.]+ +client ← server +exited +0\n {4}exit status 0$/m);
   });
 
   it("demo trickle --trace shows each byte held as it arrives until the one deadline ends the call", async () => {
@@ -142,18 +147,25 @@ describe("mcp-workbook demo", () => {
     expect(code).toBe(0);
     const held = [
       ...stdout.matchAll(
-        /^tools\/call +([\d.]+) +client ← server +1 +held, no newline yet +.  ·  (\d+) bytes of the line held$/gm,
+        /^tools\/call +([\d.]+) +client ← server +held, no newline yet +1\n {4}.\n {4}(\d+) bytes? of the line held$/gm,
       ),
     ];
     expect(held.length).toBeGreaterThanOrEqual(4);
     expect(held.map((match) => Number(match[2]))).toEqual(held.map((_, index) => index + 1));
+    expect(stdout).toContain("1 byte of the line held\n");
     const times = held.map((match) => Number(match[1]));
     expect(times.at(-1)! - times[0]!).toBeGreaterThan(500); // a byte every 200 ms
-    const end = /^tools\/call +([\d.]+) +client +0 +deadline ended the operation +DeadlineError \[deadline\]/m.exec(
+    const end = /^tools\/call +([\d.]+) +client +deadline ended the operation +0\n {4}DeadlineError \[deadline\]/m.exec(
       stdout,
     );
     expect(Number(end?.[1])).toBeGreaterThanOrEqual(999);
     expect(stdout.indexOf("deadline ended the operation")).toBeGreaterThan(stdout.lastIndexOf("held, no newline yet"));
+  });
+
+  it("runs a mode the gallery shows that demo all leaves out, by name", async () => {
+    const { stdout, code } = await cli("demo", "endless");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^endless +frame-limit +refused +frame-limit \(ProtocolError\) +yes/m);
   });
 
   it("an unknown mode is a usage error", async () => {

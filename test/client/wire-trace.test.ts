@@ -144,7 +144,9 @@ describe("a StdioClient with a trace, against the teaching server", () => {
     const held = call.filter((entry) => entry.decision === "held, no newline yet");
     expect(held.length).toBeGreaterThanOrEqual(3);
     expect(held.every((entry) => entry.bytes === 1)).toBe(true);
-    expect(held.map((entry) => entry.detail)).toEqual(held.map((_, index) => `${index + 1} bytes of the line held`));
+    expect(held.map((entry) => entry.detail)).toEqual(
+      held.map((_, index) => `${index + 1} ${index === 0 ? "byte" : "bytes"} of the line held`),
+    );
     const end = call.at(-1)!;
     expect(end).toMatchObject({ direction: "local", decision: "deadline ended the operation" });
     expect(end.atMs).toBeGreaterThanOrEqual(690);

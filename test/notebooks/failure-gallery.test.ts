@@ -20,10 +20,23 @@ function tableRows(html: string): string[][] {
   );
 }
 
-/** Everything the cell that runs `mode` printed. */
-function said(mode: string): string {
-  return run.cells.find((cell) => cell.source.includes(`showBeside("${mode}"`))!.outputs.join("");
+/** The cell that runs `mode` and the cells after it that show its run, up to the next mode's cell. */
+function shown(mode: string): { outputs: string[]; svgs: string[] } {
+  const at = run.cells.findIndex((cell) => cell.source.includes(`showBeside("${mode}"`));
+  const end = run.cells.findIndex((cell, i) => i > at && cell.source.includes("showBeside("));
+  const cells = run.cells.slice(at, end < 0 ? undefined : end);
+  return { outputs: cells.flatMap((cell) => cell.outputs), svgs: cells.flatMap((cell) => cell.svgs) };
 }
+
+/** Everything shown about `mode`'s run, as text; a report line wrapped at a word reads as one line again. */
+function said(mode: string): string {
+  return shown(mode)
+    .outputs.join("")
+    .replace(/\n {6,}(?=\S)/g, " ");
+}
+
+/** The width an SVG asks for, in pixels. */
+const svgWidth = (svg: string): number => Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1]);
 
 describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
   it("runs top to bottom with no failed cell and nothing on stderr", () => {
@@ -108,11 +121,27 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     );
   });
 
+  it("fits a classic Notebook cell: no SVG wider than 960 px, diagram text at least 11 px, report lines at most 100 characters", () => {
+    const svgs = run.cells.flatMap((cell) => cell.svgs);
+    expect(svgs.length).toBeGreaterThanOrEqual(4);
+    for (const svg of svgs) {
+      expect(svgWidth(svg)).toBeLessThanOrEqual(960);
+      const sizes = [...svg.matchAll(/font-size="([\d.]+)px"/g)].map((match) => Number(match[1]));
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
+    }
+    // Printed text only: HTML tables and the charts' alt text are not console lines.
+    const printed = run.cells.flatMap((cell) =>
+      cell.outputs.filter((output) => !output.includes("<") && !output.startsWith("[")),
+    );
+    const widest = Math.max(...printed.flatMap((output) => output.split("\n").map((line) => [...line].length)));
+    expect(widest).toBeLessThanOrEqual(100);
+  });
+
   it("shows traces as tables and as sequence diagrams drawn in Node", () => {
-    const cell = (mode: string) => run.cells.find((candidate) => candidate.source.includes(`showBeside("${mode}"`))!;
+    const cell = (mode: string) => shown(mode);
     const wrongId = cell("wrong-id").svgs.join("");
     expect(wrongId).toContain("refused · 75 B: ProtocolError [wrong-id]");
-    const sideBySide = cell("trickle");
+    const sideBySide = shown("trickle");
     expect(sideBySide.outputs.join("")).toContain("<h4>hang</h4>");
     expect(sideBySide.svgs).toHaveLength(1);
     expect(sideBySide.svgs[0]).toContain("trickle: a byte every 200 ms");

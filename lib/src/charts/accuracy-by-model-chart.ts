@@ -7,7 +7,15 @@ import type { CatalogKind } from "../experiment/receipts/receipt.js";
 import { formatModelSize } from "../experiment/model-size.js";
 import type { RecoveryReport } from "../exercises/ex1-recovery/analysis.js";
 import { UsageError } from "../errors/usage-error.js";
-import { shareWithIntervalLayers, chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
+import {
+  shareWithIntervalLayers,
+  chartFrame,
+  chartTitle,
+  checkCount,
+  checkLabel,
+  protocolEncodings,
+} from "./chart-style.js";
+import { modelColorScale, modelLabel } from "./models.js";
 
 export interface AccuracyByModelOptions {
   /** Which distractors (default: unrelated when the report has it at its size, else confusable). */
@@ -30,11 +38,11 @@ export function accuracyByModelChart(report: RecoveryReport, options: AccuracyBy
   // report.models is already ordered by parsed size; the axis keeps that order.
   const models = report.models
     .filter((m) => chosen.some(({ model }) => model === m))
-    .map((m) => checkLabel(m.model, "accuracyByModelChart: model"));
+    .map((m) => modelLabel(checkLabel(m.model, "accuracyByModelChart: model")));
   const values = chosen.map(({ model, cell }) => {
     checkCount(cell.right, cell.n, `accuracyByModelChart: "${model.model}" ${cell.protocol}`);
     return {
-      model: model.model,
+      model: modelLabel(model.model),
       size: formatModelSize(model.parameters),
       protocol: cell.protocol,
       k: cell.right,
@@ -60,17 +68,14 @@ export function accuracyByModelChart(report: RecoveryReport, options: AccuracyBy
     sort: models,
     axis: { labelAngle: 0 },
   } as const;
-  const xOffset = { field: "protocol", type: "nominal", scale: { domain: protocols, paddingInner: 0.2 } } as const;
-  const color = {
-    field: "protocol",
-    type: "nominal",
-    title: null,
-    scale: { domain: protocols },
-    legend: { symbolType: "circle", symbolOpacity: 1 },
-  } as const;
+  // Protocols sit side by side close to the model's tick, told apart by shape; the model keeps its colour.
+  const xOffset = { field: "protocol", type: "nominal", scale: { domain: protocols } } as const;
+  const color = { field: "model", type: "nominal", scale: modelColorScale(models), legend: null } as const;
+  const { shape } = protocolEncodings(protocols);
   return {
     ...chartFrame(title, values),
-    encoding: { x, xOffset, color },
-    layer: [...shareWithIntervalLayers()],
+    description: `Share of requests routed right (0 to 1, Wilson 95% intervals) at ${report.size} ${kind} tools for each model, smallest first (${models.join(", ")}), one point per protocol (${protocols.join(", ")}).`,
+    encoding: { x: { ...x, scale: { paddingInner: 0.6, paddingOuter: 0.3 } }, xOffset, color },
+    layer: [...shareWithIntervalLayers(shape)],
   };
 }

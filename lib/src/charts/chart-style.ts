@@ -3,6 +3,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import { UsageError } from "../errors/usage-error.js";
 import type { ChartText } from "./series.js";
+import { wrapLine } from "../text/wrap.js";
 
 export const VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
 
@@ -23,37 +24,59 @@ export const CHART_CONFIG = {
   view: { stroke: null },
 } as const satisfies NonNullable<TopLevelSpec["config"]>;
 
-/** Tableau 10, vega's default: each series takes one of these by its key, the same in every chart. */
-export const SERIES_PALETTE = [
-  "#4c78a8",
-  "#f58518",
-  "#e45756",
-  "#72b7b2",
-  "#54a24b",
-  "#eeca3b",
-  "#b279a2",
-  "#ff9da6",
-  "#9d755d",
-  "#bab0ac",
-] as const;
+/** Protocols in drawing order: native solid with circles, choice dashed with triangles, choice-none dotted with squares. */
+export const PROTOCOLS = ["native", "choice", "choice-none"] as const;
+const PROTOCOL_DASH = [
+  [1, 0],
+  [6, 3],
+  [2, 2],
+];
+const PROTOCOL_SHAPE = ["circle", "triangle-up", "square"];
 
-/** A series' colour from its key (a model and protocol, or a label): the same key, the same colour, in every chart. */
-export function seriesColor(key: string): string {
-  let hash = 2166136261;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619) >>> 0;
-  return SERIES_PALETTE[hash % SERIES_PALETTE.length]!;
+/** The protocol as a dash (lines) and a shape (points), never a second colour; a legend only when both are drawn. */
+export function protocolEncodings(protocols: readonly string[]) {
+  const known: readonly string[] = PROTOCOLS;
+  const drawn = [...new Set(protocols)].sort((a, b) => known.indexOf(a) - known.indexOf(b));
+  const style = (i: number) => Math.max(0, known.indexOf(drawn[i]!));
+  // Below the plot: the right margin holds the names at the lines' ends.
+  const legend =
+    drawn.length > 1 ? { title: "protocol", orient: "bottom" as const, direction: "horizontal" as const } : null;
+  const base = { field: "protocol", type: "nominal" as const };
+  return {
+    strokeDash: { ...base, scale: { domain: drawn, range: drawn.map((_, i) => PROTOCOL_DASH[style(i)]!) }, legend },
+    shape: { ...base, scale: { domain: drawn, range: drawn.map((_, i) => PROTOCOL_SHAPE[style(i)]!) }, legend },
+  };
 }
 
-/** A colour scale whose domain is the series labels and whose range is each series' own colour. */
-export function seriesColorScale(series: readonly { label: string; color?: string }[]): {
-  domain: string[];
-  range: string[];
-} {
-  return { domain: series.map((s) => s.label), range: series.map((s) => s.color ?? seriesColor(s.label)) };
+/** The name a series is printed with: the model, and the protocol when it is not the model's own. */
+export function seriesName(label: string, protocol: string): string {
+  return protocol === "native" ? label : `${label}, ${protocol}`;
+}
+
+/**
+ * Label positions that keep at least `gap` apart (in data units), each as near its own value as it
+ * can be: labels at a line's end name the series, so colour is never the only way to tell them apart.
+ */
+export function spreadLabels(values: readonly number[], gap: number): number[] {
+  const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+  const placed = order.map((item) => item.value);
+  for (let i = 1; i < placed.length; i++) placed[i] = Math.max(placed[i]!, placed[i - 1]! + gap);
+  // Centre the pushed group back over the values it stands for.
+  const shift = (placed.reduce((a, b) => a + b, 0) - order.reduce((a, b) => a + b.value, 0)) / placed.length;
+  const result: number[] = new Array<number>(values.length);
+  order.forEach((item, i) => (result[item.index] = placed[i]! - shift));
+  return result;
+}
+
+/** The smallest round step (1, 1.5, 2, ... 8 times a power of ten) at or above `value` (the top of an axis from zero). */
+export function niceCeiling(value: number): number {
+  if (!(value > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  return [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((step) => step * power).find((top) => top >= value * (1 - 1e-12))!;
 }
 
 /** What every chart shares: schema, title block, size, look, and its data, inline. */
-export function chartFrame<T extends object>(title: { text: string; subtitle: string[] }, values: T[]) {
+export function chartFrame<T extends object>(title: { text: string | string[]; subtitle: string[] }, values: T[]) {
   return {
     $schema: VEGA_LITE_SCHEMA,
     title,
@@ -65,7 +88,7 @@ export function chartFrame<T extends object>(title: { text: string; subtitle: st
 }
 
 /** A share with its Wilson interval: a vertical rule from low to high, and a point at the share. */
-export function shareWithIntervalLayers() {
+export function shareWithIntervalLayers(shape?: ReturnType<typeof protocolEncodings>["shape"]) {
   return [
     {
       mark: { type: "rule" as const, strokeWidth: 1.5 },
@@ -73,21 +96,21 @@ export function shareWithIntervalLayers() {
         y: {
           field: "low",
           type: "quantitative" as const,
-          title: "Share of requests routed right",
+          title: "Share of requests routed right (0 to 1)",
           scale: { domain: [0, 1] },
         },
         y2: { field: "high" },
       },
     },
     {
-      mark: { type: "point" as const, filled: true, size: 45, opacity: 1 },
-      encoding: { y: { field: "share", type: "quantitative" as const } },
+      mark: { type: "point" as const, filled: true, size: 50, opacity: 1 },
+      encoding: { y: { field: "share", type: "quantitative" as const }, ...(shape === undefined ? {} : { shape }) },
     },
   ];
 }
 
 /** The title block: the chart's title, then where its numbers come from, then an optional note. */
-export function chartTitle(text: ChartText, defaultTitle: string): { text: string; subtitle: string[] } {
+export function chartTitle(text: ChartText, defaultTitle: string): { text: string | string[]; subtitle: string[] } {
   if (typeof text.source !== "string" || text.source.trim() === "") {
     throw new UsageError("chart-input", {
       what: "a chart needs a source label",
@@ -97,27 +120,16 @@ export function chartTitle(text: ChartText, defaultTitle: string): { text: strin
   }
   const subtitle = [text.source];
   if (text.note !== undefined && text.note.trim() !== "") subtitle.push(...wrapLine(text.note, SUBTITLE_LINE_CHARS));
-  return { text: text.title ?? defaultTitle, subtitle };
+  // A long title is wrapped rather than widening the chart past a notebook cell.
+  const lines = wrapLine(text.title ?? defaultTitle, TITLE_LINE_CHARS);
+  return { text: lines.length === 1 ? lines[0]! : lines, subtitle };
 }
+
+/** Title lines longer than this are wrapped (14 px bold: about 560 px). */
+export const TITLE_LINE_CHARS = 64;
 
 /** Subtitle lines longer than this are wrapped: vega sizes the chart to fit its longest title line. */
 export const SUBTITLE_LINE_CHARS = 80;
-
-/** Word-wrapped lines of at most `width` characters (a longer word keeps its own line). */
-export function wrapLine(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.trim().split(/\s+/)) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === "" ? word : `${line} ${word}`;
-    }
-  }
-  if (line !== "") lines.push(line);
-  return lines;
-}
 
 export function checkLabel(label: unknown, what: string): string {
   if (typeof label !== "string" || label.trim() === "") {

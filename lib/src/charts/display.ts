@@ -20,18 +20,39 @@ export interface DisplayData {
 
 type DisplayWriter = (content: DisplayData, update: boolean) => void;
 
-/** The chart's title, for front ends that show text only. */
-function plainText(spec: TopLevelSpec): string {
-  const title = (spec as { title?: unknown }).title;
-  if (typeof title === "string") return title;
-  if (title !== null && typeof title === "object") {
+/** A title's lines (text then subtitle), whether it is a string, an array or a title object. */
+function titleLines(title: unknown): string[] {
+  const lines = (value: unknown): string[] =>
+    typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((l) => typeof l === "string") : [];
+  if (title !== null && typeof title === "object" && !Array.isArray(title)) {
     const { text, subtitle } = title as { text?: unknown; subtitle?: unknown };
-    const lines = [text, ...(Array.isArray(subtitle) ? subtitle : [subtitle])].filter(
-      (l): l is string => typeof l === "string",
-    );
-    if (lines.length > 0) return `[chart] ${lines.join(" | ")}`;
+    return [lines(text).join(" "), ...lines(subtitle)].filter((line) => line !== "");
   }
-  return "[chart]";
+  return lines(title);
+}
+
+/**
+ * The chart's alt text, for front ends that show text only and for the HTML export's <img alt>:
+ * what it shows (the spec's description), under its title; a concatenation names each part.
+ */
+export function chartAltText(spec: TopLevelSpec): string {
+  const { title, description, hconcat, vconcat } = spec as {
+    title?: unknown;
+    description?: unknown;
+    hconcat?: unknown;
+    vconcat?: unknown;
+  };
+  const parts = [...(Array.isArray(hconcat) ? hconcat : []), ...(Array.isArray(vconcat) ? vconcat : [])] as {
+    title?: unknown;
+    description?: unknown;
+  }[];
+  const own = [...titleLines(title), ...(typeof description === "string" ? [description] : [])];
+  const inner = parts.map((part) =>
+    [...titleLines(part.title), ...(typeof part.description === "string" ? [part.description] : [])].join(" | "),
+  );
+  const words = [...own, ...inner].filter((line) => line !== "");
+  const kind = parts.length > 0 ? `${parts.length} charts` : "chart";
+  return words.length > 0 ? `[${kind}] ${words.join(" | ")}` : `[${kind}]`;
 }
 
 /** The SVG's own width and height, so the double-resolution PNG is shown at the SVG's size. */
@@ -44,7 +65,7 @@ function svgSize(svg: string): { width: number; height: number } | undefined {
 /** One display_data content with every MIME type of the bundle (pure; tested without a kernel). */
 export function chartDisplayData(bundle: ChartBundle): DisplayData {
   const data: Record<string, unknown> = {
-    "text/plain": plainText(bundle.vegaLite),
+    "text/plain": chartAltText(bundle.vegaLite),
     "image/svg+xml": bundle.svg,
     [VEGA_LITE_MIME]: bundle.vegaLite,
   };

@@ -4,6 +4,7 @@
 import { DataError } from "../errors/data-error.js";
 import { publishedFigure, type PublishedFigures, type PublishedSeriesFigure } from "./published.js";
 import { PUBLISHED_SOURCE_LABEL } from "./source-label.js";
+import { modelLabel } from "./models.js";
 import type { ChartData } from "./series.js";
 
 /** Figure ids in evidence/published/ch14-figures.json that the four charts draw. */
@@ -38,6 +39,14 @@ function requireN(figure: PublishedSeriesFigure): number {
   return figure.n;
 }
 
+/**
+ * The name a chart prints for a quoted series: the model table's label for its model, so "qwen 1.5b"
+ * and "1.5b choice" are both qwen2.5 1.5b (the protocol is drawn apart). The quoted file is not changed.
+ */
+function seriesModel(series: { label: string; model?: string | undefined }): string {
+  return modelLabel(series.model ?? series.label);
+}
+
 function numericX(figure: PublishedSeriesFigure): number[] {
   return figure.x.map((x) => {
     if (typeof x !== "number")
@@ -70,7 +79,8 @@ export function seriesFromPublished(file: PublishedFigures): ChartData {
       source,
       title: tokens.title,
       series: tokens.series.map((s) => ({
-        label: s.label,
+        label: seriesModel(s),
+        protocol: s.protocol ?? "native",
         points: s.values.map((tokens, i) => ({ x: tokenX[i]!, tokens })),
       })),
     },
@@ -79,7 +89,8 @@ export function seriesFromPublished(file: PublishedFigures): ChartData {
       title: routed.title,
       note: `Vertical bars: Wilson 95% intervals; k of ${routedN} recovered from the quoted shares`,
       series: routed.series.map((s) => ({
-        label: s.label,
+        label: seriesModel(s),
+        protocol: s.protocol ?? "native",
         points: s.values.map((share, i) => ({
           x: routedX[i]!,
           k: countFromShare(share, routedN, `published figure "${routed.id}", "${s.label}" at ${routedX[i]!}`),
@@ -90,7 +101,7 @@ export function seriesFromPublished(file: PublishedFigures): ChartData {
     noCall: {
       source,
       title: noCall.title,
-      bars: noCall.x.map((x, i) => ({ label: String(x), count: noCallValues[i]!, n: noCallN })),
+      bars: noCall.x.map((x, i) => ({ label: modelLabel(String(x)), count: noCallValues[i]!, n: noCallN })),
     },
     search: {
       source,

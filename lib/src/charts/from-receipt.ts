@@ -1,7 +1,7 @@
 // A receipt's summary tables as chart data. The tables are the ones loadReceipt has already checked
 // against the rows, so every number drawn here recomputes from the receipt's own rows.
 import type { CatalogKind, ConditionCell, Protocol, Receipt } from "../experiment/receipts/receipt.js";
-import { seriesColor } from "./chart-style.js";
+import { chartModel, modelLabel } from "./models.js";
 import { receiptSourceLabel } from "./source-label.js";
 import type { ChartData, ShareBar, ShareSeries, TokenSeries } from "./series.js";
 
@@ -12,23 +12,6 @@ export interface ReceiptChartOptions {
 
 const PROTOCOL_ORDER: readonly Protocol[] = ["native", "choice"];
 const INTERVAL_NOTE = "Vertical bars: Wilson 95% intervals";
-
-/**
- * What a series is, in words. A language model is named with its protocol; the retrieval baseline is
- * called what it is, and on the token chart, whose prompt size it reports (qwen2.5's, counted offline).
- */
-function seriesLabel(model: string, protocol: Protocol, baseline: boolean, chart: "tokens" | "share"): string {
-  if (baseline) {
-    const how = protocol === "native" ? "native" : "choice";
-    return chart === "tokens" ? `BM25 top-1 baseline, qwen2.5 ${how} prompt size` : `BM25 top-1 baseline (${how})`;
-  }
-  return protocol === "choice" ? `${model} choice` : model;
-}
-
-/** One model under one protocol keeps one colour in every chart drawn from a receipt. */
-function seriesKey(model: string, protocol: Protocol): string {
-  return `${model}|${protocol}`;
-}
 
 /**
  * Titles of charts drawn from a receipt say whose numbers they are, so none reads as one of the
@@ -69,20 +52,19 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
   const kind = kindOf(cells, options.kind);
   const allTools = cells.filter((c) => c.search === "all" && c.kind === kind);
 
-  const baseline = receipt.run.provider === "lexical";
   const prefix = titlePrefix(receipt);
   const tokenSeries: TokenSeries[] = linesOf(allTools)
     // A provider that reported no tokens (0 everywhere) has no token line to draw.
     .filter((line) => line.cells.some((c) => c.meanPromptTokens > 0))
     .map((line) => ({
-      label: seriesLabel(line.model, line.protocol, baseline, "tokens"),
-      color: seriesColor(seriesKey(line.model, line.protocol)),
+      label: modelLabel(line.model),
+      protocol: line.protocol,
       points: line.cells.map((c) => ({ x: c.size, tokens: c.meanPromptTokens })),
     }));
 
   const shareSeries: ShareSeries[] = linesOf(allTools).map((line) => ({
-    label: seriesLabel(line.model, line.protocol, baseline, "share"),
-    color: seriesColor(seriesKey(line.model, line.protocol)),
+    label: modelLabel(line.model),
+    protocol: line.protocol,
     points: line.cells.map((c) => ({ x: c.size, k: c.right, n: c.n })),
   }));
 
@@ -92,7 +74,7 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
     const native = cells.filter((c) => c.model === model && c.protocol === "native");
     const n = native.reduce((sum, c) => sum + c.n, 0);
     const cutShort = native.reduce((sum, c) => sum + c.cutShort + c.refused, 0);
-    const label = baseline ? "BM25 top-1 baseline" : model;
+    const label = modelLabel(model);
     return n === 0
       ? []
       : [{ label, count: native.reduce((sum, c) => sum + c.noCall, 0), n, ...(cutShort > 0 ? { cutShort } : {}) }];
@@ -121,7 +103,7 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
     ];
     const tops = [...new Set(searches.map((c) => /top (\d+)$/.exec(c.search)?.[1] ?? "few"))];
     const top = tops.length === 1 ? tops[0]! : "few";
-    searchTitle = `${prefix}: ${baseline ? "BM25 top-1" : model}, all ${first.size} ${first.kind} tools or a search's top ${top} (${protocol})`;
+    searchTitle = `${prefix}: ${modelLabel(model!)}, all ${first.size} ${first.kind} tools or a search's top ${top} (${protocol})`;
     recallNote = searches
       .filter((c) => c.recall !== null)
       .map((c) => `${searchBarLabel(c.search)} recall ${c.recall!.toFixed(3)}`)
@@ -133,7 +115,11 @@ export function seriesFromReceipt(receipt: Receipt, options: ReceiptChartOptions
     promptTokens: {
       source,
       title: `${prefix}: prompt tokens for one request, ${kind} distractors`,
-      ...(tokenizer === undefined ? {} : { note: `Counted offline: ${tokenizer}` }),
+      ...(tokenizer === undefined
+        ? {}
+        : {
+            note: `${chartModel(receipt.run.model)?.languageModel === false ? "The prompt a language model would be sent, counted" : "Counted"} offline: ${tokenizer}`,
+          }),
       series: tokenSeries,
     },
     routedRight: {

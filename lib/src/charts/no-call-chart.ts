@@ -2,6 +2,7 @@
 // like a reply, not like an error.
 import type { TopLevelSpec } from "vega-lite";
 import { chartFrame, chartTitle, checkCount, checkLabel } from "./chart-style.js";
+import { chartModel, modelColorScale } from "./models.js";
 import type { NoCallInput } from "./series.js";
 
 export function noCallChart(input: NoCallInput): TopLevelSpec {
@@ -22,7 +23,15 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
     };
   });
   const models = values.map((v) => v.model);
-  const x = { field: "model", type: "nominal", title: "Model", sort: models, axis: { labelAngle: 0 } } as const;
+  // A router standing in for a model (the BM25 baseline) is not called a model on the axis.
+  const routers = models.filter((m) => chartModel(m)?.languageModel === false);
+  const xTitle =
+    routers.length === models.length
+      ? "Router (not a language model)"
+      : routers.length > 0
+        ? "Model or router"
+        : "Model";
+  const x = { field: "model", type: "nominal", title: xTitle, sort: models, axis: { labelAngle: 0 } } as const;
   // The axis reaches at least a fifth of the answers, so a handful out of hundreds looks like a handful.
   const cut = input.bars.map((b, i) => {
     const c = b.cutShort ?? 0;
@@ -33,9 +42,10 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
     ...input.bars.map((b, i) => b.count + cut[i]!),
     Math.ceil(0.2 * Math.max(...input.bars.map((b) => b.n))),
   );
+  const fifth = top > Math.max(...input.bars.map((b, i) => b.count + cut[i]!));
   const y = {
     type: "quantitative" as const,
-    title: "Answers with no tool call",
+    title: fifth ? "Answers with no tool call (axis to a fifth of all)" : "Answers with no tool call",
     scale: { domain: [0, top] },
     axis: { tickMinStep: 1, format: "d" },
   };
@@ -71,7 +81,7 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
               title: null,
               scale: {
                 domain: ["no tool call (the model answered in words)", "cut short or refused by the service"],
-                range: ["#4c78a8", "#bab0ac"],
+                range: ["#5f6b7a", "#c7c7c7"],
               },
               legend: { orient: "bottom" as const },
             },
@@ -80,12 +90,17 @@ export function noCallChart(input: NoCallInput): TopLevelSpec {
       ]
     : [
         {
-          mark: { type: "bar" as const, color: "#4c78a8", width: { band: 0.7 } },
-          encoding: { y: { ...y, field: "count" } },
+          // Each model in its own colour from the model table; the axis names it too.
+          mark: { type: "bar" as const, width: { band: 0.7 } },
+          encoding: {
+            y: { ...y, field: "count" },
+            color: { field: "model", type: "nominal" as const, scale: modelColorScale(models), legend: null },
+          },
         },
       ];
   return {
     ...chartFrame(title, values),
+    description: `Bars: answers with no tool call per ${xTitle.toLowerCase()}, ${values.map((v) => `${v.model} ${v.count} of ${v.n}`).join(", ")}; the axis runs from 0 to ${top}${fifth ? ", a fifth of the answers, so a handful reads as a handful" : ""}.`,
     encoding: { x },
     layer: [
       ...barLayers,

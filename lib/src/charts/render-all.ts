@@ -9,7 +9,7 @@ import { chartsFor, type ChartSet } from "./chart-set.js";
 import { seriesFromPublished } from "./from-published.js";
 import { seriesFromReceipt } from "./from-receipt.js";
 import { loadPublishedFigures } from "./published.js";
-import { renderSvg } from "./render.js";
+import { pngAvailable, renderPng, renderSvg } from "./render.js";
 
 export interface RenderAllOptions {
   /** evidence/published/ch14-figures.json */
@@ -27,7 +27,7 @@ export interface RenderAllResult {
   readonly removed: string[];
 }
 
-const CHART_FILE = /\.(svg|vl\.json)$/;
+const CHART_FILE = /\.(svg|png|vl\.json)$/;
 
 /** The schema of another of our evidence kinds (e.g. the protocol-cost receipt), or undefined. */
 function otherSchema(path: string): string | undefined {
@@ -50,10 +50,16 @@ export async function renderAllCharts(options: RenderAllOptions): Promise<Render
   const write = async (prefix: string, set: ChartSet, from: string) => {
     for (const { name, spec } of set.charts) {
       const stem = join(options.outDir, `${prefix}-${name}`);
-      writeFileSync(`${stem}.svg`, await renderSvg(spec));
+      const svg = await renderSvg(spec);
+      writeFileSync(`${stem}.svg`, svg);
       writeFileSync(`${stem}.vl.json`, JSON.stringify(spec, null, 2) + "\n");
       written.push(`${stem}.svg`, `${stem}.vl.json`);
-      log(`wrote ${stem}.svg (+ .vl.json)`);
+      // A PNG for slides, where resvg loads; the SVG stays the reference drawing.
+      if (pngAvailable()) {
+        writeFileSync(`${stem}.png`, renderPng(svg));
+        written.push(`${stem}.png`);
+      }
+      log(`wrote ${stem}.svg (+ ${pngAvailable() ? ".png, " : ""}.vl.json)`);
     }
     for (const { name, reason } of set.omitted) log(`no ${name} chart from ${from}: ${reason}`);
   };

@@ -33,7 +33,7 @@ export function searchChart(input: SearchInput): TopLevelSpec {
     encoding: { x },
     layer: [
       {
-        mark: { type: "bar", color: "#4c78a8", width: { band: 0.6 } },
+        mark: { type: "bar", color: "#8a94a3", width: { band: 0.6 } },
         encoding: {
           y: {
             field: "share",

@@ -4,13 +4,30 @@
 import type { TopLevelSpec } from "vega-lite";
 import type { TraceEntry, TraceSnapshot } from "../client/wire-trace.js";
 import { CHART_CONFIG, VEGA_LITE_SCHEMA } from "./chart-style.js";
+import { dejaVuWidth } from "./text-metrics.js";
 
 /** Rows drawn at most; a longer trace ends with a row saying how many more there were. */
 export const DIAGRAM_MAX_ROWS = 48;
 const ROW_HEIGHT = 30;
 const WIDTH = 640;
-const LABEL_CHARS = 56;
-const PREVIEW_CHARS = 64;
+/** Every text of a diagram is at least this size in the SVG, which is never drawn wider than DIAGRAM_MAX_WIDTH. */
+export const DIAGRAM_FONT_PX = 11;
+/** A classic Notebook cell at a 1400 px window holds about 980 px: an SVG wider than this is cut or scaled down. */
+export const DIAGRAM_MAX_WIDTH = 920;
+/** Side by side only while each diagram keeps at least this width; below it they are stacked. */
+const MIN_SIDE_WIDTH = 420;
+/** x from the time column's left edge to past the server's lifeline (client at 0, server at 1). */
+const X_DOMAIN = [-0.5, 1.06] as const;
+const MONO_EM = 0.602;
+
+/** `text` cut with an ellipsis to at most `px` wide in DejaVu Sans (or Sans Mono) at the diagram's size. */
+function fit(text: string, px: number, mono = false): string {
+  const width = (t: string) => (mono ? [...t].length * MONO_EM * DIAGRAM_FONT_PX : dejaVuWidth(t, DIAGRAM_FONT_PX));
+  if (width(text) <= px) return text;
+  let chars = [...text];
+  while (chars.length > 1 && width(`${chars.join("")}…`) > px) chars = chars.slice(0, -1);
+  return `${chars.join("").trimEnd()}…`;
+}
 
 type Tone = "sent" | "accepted" | "refused" | "skipped" | "signal";
 
@@ -42,8 +59,6 @@ function toneOf(entry: TraceEntry): Tone {
   }
 }
 
-const cut = (text: string, chars: number): string => (text.length > chars ? `${text.slice(0, chars - 1)}…` : text);
-
 interface Row {
   readonly row: number;
   readonly from: number;
@@ -73,8 +88,8 @@ function rowOf(entry: TraceEntry, row: number): Row {
     head: local ? 0 : out ? 1 : 0,
     shape: local ? "diamond" : out ? "triangle-right" : "triangle-left",
     tone: toneOf(entry),
-    label: cut(`${entry.decision}${bytes}${detail}`, local ? LABEL_CHARS + 20 : LABEL_CHARS),
-    preview: cut(entry.preview, PREVIEW_CHARS),
+    label: `${entry.decision}${bytes}${detail}`,
+    preview: entry.preview,
     time: `${entry.operation} +${entry.atMs.toFixed(1)} ms`,
     local,
   };
@@ -120,25 +135,39 @@ export function traceDiagramSpec(trace: TraceSnapshot, title = "The wire, frame 
   return { $schema: VEGA_LITE_SCHEMA, config: CHART_CONFIG, ...diagram(trace, title, WIDTH) } as TopLevelSpec;
 }
 
-/** Several traces' diagrams side by side (hang beside trickle, say), each with its own title and `width`. */
+/**
+ * Several traces' diagrams (hang beside trickle, say), each with its own title: side by side while
+ * together they fit DIAGRAM_MAX_WIDTH at a readable width each, stacked otherwise.
+ */
 export function traceDiagramsSideBySide(
   traces: ReadonlyArray<{ readonly trace: TraceSnapshot; readonly title: string }>,
-  width: number = Math.round(WIDTH * 0.75),
 ): TopLevelSpec {
+  // Each part: its plot width, plus about 20 px of concat spacing between parts and the padding.
+  const sideWidth = Math.floor((DIAGRAM_MAX_WIDTH - 20 - 20 * (traces.length - 1)) / Math.max(traces.length, 1));
+  const side = sideWidth >= MIN_SIDE_WIDTH;
+  const parts = traces.map(({ trace, title }) => diagram(trace, title, side ? sideWidth : WIDTH));
   return {
     $schema: VEGA_LITE_SCHEMA,
     config: CHART_CONFIG,
-    hconcat: traces.map(({ trace, title }) => diagram(trace, title, width)),
+    ...(side ? { hconcat: parts } : { vconcat: parts }),
   } as TopLevelSpec;
 }
 
 function diagram(trace: TraceSnapshot, title: string, width: number) {
-  const rows = rowsOf(trace);
+  // Pixels per unit of x: the lifelines are one unit apart; every label is cut to the room it has.
+  const unit = width / (X_DOMAIN[1] - X_DOMAIN[0]);
+  const between = unit - 12;
+  const rows = rowsOf(trace).map((row) => ({
+    ...row,
+    label: fit(row.label, row.local && row.time !== "" ? between - 9 : between),
+    preview: fit(row.preview, between, true),
+    time: fit(row.time, -X_DOMAIN[0] * unit - 10),
+  }));
   const arrows = rows.filter((row) => !row.local);
   const locals = rows.filter((row) => row.local && row.time !== "");
   const gaps = rows.filter((row) => row.time === "");
   const height = ROW_HEIGHT * (rows.length + 1);
-  const x = { type: "quantitative" as const, scale: { domain: [-0.42, 1.08] }, axis: null };
+  const x = { type: "quantitative" as const, scale: { domain: [...X_DOMAIN] }, axis: null };
   const yScale = {
     type: "quantitative" as const,
     scale: { domain: [-1, Math.max(rows.length, 1)], reverse: true, nice: false, zero: false },
@@ -156,6 +185,7 @@ function diagram(trace: TraceSnapshot, title: string, width: number) {
     { x: 1, name: "server", top: -0.7, bottom: rows.length },
   ];
   return {
+    description: `Sequence diagram: the client's lifeline on the left, the server's on the right, one arrow per frame from top to bottom (${rows.length} rows), each labelled with what the client decided.`,
     title: {
       text: title,
       subtitle: [
@@ -187,12 +217,12 @@ function diagram(trace: TraceSnapshot, title: string, width: number) {
       },
       {
         data: { values: arrows },
-        mark: { type: "text", fontSize: 10.5, dy: -7 },
+        mark: { type: "text", fontSize: DIAGRAM_FONT_PX, dy: -7 },
         encoding: { x: { datum: 0.5, ...x }, y, text: { field: "label" }, color },
       },
       {
         data: { values: arrows },
-        mark: { type: "text", fontSize: 9, dy: 8, color: "#666", font: "DejaVu Sans Mono, monospace" },
+        mark: { type: "text", fontSize: DIAGRAM_FONT_PX, dy: 9, color: "#555", font: "DejaVu Sans Mono, monospace" },
         encoding: { x: { datum: 0.5, ...x }, y, text: { field: "preview" } },
       },
       {
@@ -202,17 +232,17 @@ function diagram(trace: TraceSnapshot, title: string, width: number) {
       },
       {
         data: { values: locals },
-        mark: { type: "text", fontSize: 10.5, align: "left", dx: 9 },
+        mark: { type: "text", fontSize: DIAGRAM_FONT_PX, align: "left", dx: 9 },
         encoding: { x: { datum: 0, ...x }, y, text: { field: "label" }, color },
       },
       {
         data: { values: gaps },
-        mark: { type: "text", fontSize: 10.5, fontStyle: "italic", color: "#888" },
+        mark: { type: "text", fontSize: DIAGRAM_FONT_PX, fontStyle: "italic", color: "#777" },
         encoding: { x: { datum: 0.5, ...x }, y, text: { field: "label" } },
       },
       {
         data: { values: rows.filter((row) => row.time !== "") },
-        mark: { type: "text", fontSize: 9.5, align: "right", dx: -8, color: "#555" },
+        mark: { type: "text", fontSize: DIAGRAM_FONT_PX, align: "right", dx: -8, color: "#555" },
         encoding: { x: { datum: 0, ...x }, y, text: { field: "time" } },
       },
     ],

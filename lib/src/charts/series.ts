@@ -2,18 +2,25 @@
 // into these, so one builder draws either; the builders never see where the numbers came from
 // except through the source label they must print.
 
-/** One line of prompt tokens: x is tools offered. */
+/** How a model was asked: "native" (its own tool-calling format), "choice", "choice-none" (a list to choose from). */
+export type SeriesProtocol = "native" | "choice" | "choice-none";
+
+/**
+ * One line of prompt tokens: x is tools offered. The label names the model (its colour comes from
+ * the model table, lib/src/charts/models.ts); the protocol is drawn as a dash and a point shape.
+ */
 export interface TokenSeries {
   readonly label: string;
-  /** The series' colour; default seriesColor(label). One model and protocol keep one colour across charts. */
-  readonly color?: string;
+  /** Default "native". */
+  readonly protocol?: SeriesProtocol;
   readonly points: readonly { readonly x: number; readonly tokens: number }[];
 }
 
 /** One line of shares routed right: k of n requests at x tools offered. */
 export interface ShareSeries {
   readonly label: string;
-  readonly color?: string;
+  /** Default "native". */
+  readonly protocol?: SeriesProtocol;
   readonly points: readonly { readonly x: number; readonly k: number; readonly n: number }[];
 }
 

@@ -1,5 +1,6 @@
 import { UsageError } from "../errors/usage-error.js";
 import { WorkbookError } from "../errors/workbook-error.js";
+import { plural } from "../text/plural.js";
 
 /** Which way bytes went: to the server, from it, or nothing on the wire (a deadline, a refusal). */
 export type TraceDirection = "out" | "in" | "local";
@@ -153,7 +154,13 @@ export class WireTrace {
   /** Bytes that arrived without completing a line; `held` is how much of the line is waiting. */
   held(chunk: Uint8Array, held: number): void {
     if (this.recording)
-      this.add("in", chunk.byteLength, this.preview(chunk), "held, no newline yet", `${held} bytes of the line held`);
+      this.add(
+        "in",
+        chunk.byteLength,
+        this.preview(chunk),
+        "held, no newline yet",
+        `${plural(held, "byte")} of the line held`,
+      );
   }
 
   /** The frame that made the client refuse `error` (once per error, however many layers see it). */

@@ -9,6 +9,7 @@ import { readCallLog } from "../call-log/call-log.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import type { ClientUnderTest } from "../checkpoint/implementation.js";
 import { TEACHING_MODES, type TeachingMode } from "./modes.js";
+import { fitTable, PIPED_COLUMNS, type TerminalLayout, type Verdict } from "./terminal.js";
 
 /** The modes `mcp-workbook demo` shows, from the server's one table: what each teaches and how our client ends it. */
 export const DEMO_MODES: readonly TeachingMode[] = TEACHING_MODES.filter((entry) => entry.demo);
@@ -154,19 +155,45 @@ export function evidenceLines(outcome: ModeOutcome): string[] {
   ];
 }
 
-/** A plain-text table of outcomes, for a terminal or a notebook. */
-export function formatOutcomes(outcomes: readonly ModeOutcome[], width = 70): string {
-  const rows = outcomes.map((o) => [
-    o.mode,
-    o.outcome,
-    o.asExpected ? "yes" : "NO",
-    `${o.ms}`,
-    `${o.leftBehind}`,
-    o.detail.length > width ? `${o.detail.slice(0, width - 1)}…` : o.detail,
-  ]);
-  const header = ["mode", "outcome", "as expected", "ms", "left behind", "detail"];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]): string =>
-    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  ");
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+/** How a mode ended, in one word: the answer accepted, a refusal, or the deadline. */
+export function verdictOf(outcome: Pick<ModeOutcome, "outcome">): Verdict {
+  return outcome.outcome === "result" ? "accepted" : outcome.outcome === "deadline" ? "deadline" : "refused";
+}
+
+/**
+ * The outcomes as a table that fits the terminal: mode, expected, verdict and why on each row's
+ * line (then as expected, ms and left behind while they fit), the error's message on indented lines below.
+ */
+export function formatOutcomes(
+  outcomes: readonly ModeOutcome[],
+  layout: TerminalLayout = { columns: PIPED_COLUMNS, color: false },
+): string {
+  const columns = [
+    { title: "mode" },
+    { title: "expected" },
+    { title: "outcome" },
+    { title: "why" },
+    { title: "as expected" },
+    { title: "ms", right: true },
+    { title: "left behind", right: true },
+  ];
+  const rows = outcomes.map((o) => {
+    const colon = o.detail.indexOf(": ");
+    const errorClass = o.outcome === "result" || colon < 0 ? "" : o.detail.slice(0, colon);
+    const message = o.outcome === "result" || colon < 0 ? "" : o.detail.slice(colon + 2);
+    return {
+      cells: [
+        o.mode,
+        o.expected,
+        verdictOf(o),
+        o.outcome === "result" ? `answered ${JSON.stringify(o.detail)}` : `${o.outcome} (${errorClass || "refused"})`,
+        o.asExpected ? "yes" : "NO",
+        String(o.ms),
+        String(o.leftBehind),
+      ],
+      paint: { column: 2, verdict: verdictOf(o) },
+      detail: [{ text: message }],
+    };
+  });
+  return fitTable(columns, rows, layout, 4);
 }

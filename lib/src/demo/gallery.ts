@@ -5,6 +5,14 @@ import { evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcom
 import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../naive-client/naive-harness.js";
 import { UsageError } from "../errors/usage-error.js";
 import { htmlTable } from "../notebook/html-table.js";
+import { wrapLines } from "../text/wrap.js";
+
+/**
+ * Report lines are wrapped between words at this many characters: a classic Notebook cell at a
+ * 1400 px window shows about 115 characters of its monospace output, and breaks longer lines
+ * anywhere, mid-word included.
+ */
+export const REPORT_CHARS = 100;
 
 /** One teaching-server mode as the gallery shows it: what the client should end with, and why. */
 export interface GalleryMode {
@@ -91,16 +99,19 @@ export function galleryTable(outcomes: readonly GalleryOutcome[]): string {
 /** One mode's outcome as the lines an instructor reads out: what came back and what was left. */
 export function modeReport(outcome: GalleryOutcome): string {
   const answered = outcome.outcome === "result";
-  return [
-    `mode:        ${outcome.mode}`,
-    `shows:       ${outcome.teaches}`,
-    `outcome:     ${outcomeLabel(outcome)}${answered ? "" : ` [${outcome.outcome}]`}`,
-    ...(answered ? [] : [`message:     ${outcome.detail}`]),
-    `time:        ${outcome.ms} ms`,
-    `exit status: ${String(outcome.exitStatus)}`,
-    `left behind: ${outcome.leftBehind}`,
-    `as expected: ${outcome.asExpected ? "yes" : `NO (expected ${outcome.expected})`}`,
-  ].join("\n");
+  return wrapLines(
+    [
+      `mode:        ${outcome.mode}`,
+      `shows:       ${outcome.teaches}`,
+      `outcome:     ${outcomeLabel(outcome)}${answered ? "" : ` [${outcome.outcome}]`}`,
+      ...(answered ? [] : [`message:     ${outcome.detail}`]),
+      `time:        ${outcome.ms} ms`,
+      `exit status: ${String(outcome.exitStatus)}`,
+      `left behind: ${outcome.leftBehind}`,
+      `as expected: ${outcome.asExpected ? "yes" : `NO (expected ${outcome.expected})`}`,
+    ].join("\n"),
+    REPORT_CHARS,
+  );
 }
 
 /** One mode run twice at once: by the bounded client, and by the naive foil in its harness. */
@@ -143,7 +154,7 @@ export function besideReport(run: BesideRun): string {
   const evidence = evidenceLines(run.ours).filter(
     (line) => !line.startsWith("processes in the server's group after close()"),
   ); // modeReport says "left behind"
-  return [
+  const report = [
     "bounded client (StdioClient)",
     ...modeReport(run.ours)
       .split("\n")
@@ -152,6 +163,7 @@ export function besideReport(run: BesideRun): string {
     "",
     ...naiveReportLines(run.naive),
   ].join("\n");
+  return wrapLines(report, REPORT_CHARS);
 }
 
 /** Process groups of naive runs that still hold a live process: 0 after every cell has finished. */

@@ -1,5 +1,6 @@
 import type { TraceEntry, TraceSnapshot } from "../client/wire-trace.js";
 import { escapeHtml, htmlTable } from "../notebook/html-table.js";
+import { fitTable, PIPED_COLUMNS, type TableRow, type TerminalLayout, type Verdict } from "./terminal.js";
 
 /** How a direction reads in a table: the arrow between the client (left) and the server (right). */
 export function directionArrow(entry: Pick<TraceEntry, "direction">): string {
@@ -33,22 +34,39 @@ function rows(trace: TraceSnapshot, width: number): string[][] {
   return made;
 }
 
-/** The trace as a plain-text table, one line per entry, for a terminal. */
-export function formatTrace(trace: TraceSnapshot, width = 120): string {
-  const body = rows(trace, width);
-  const widths = HEADER.map((title, column) => Math.max(title.length, ...body.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, column) =>
-        column === cells.length - 1
-          ? cell
-          : column === 1 || column === 3
-            ? cell.padStart(widths[column]!)
-            : cell.padEnd(widths[column]!),
-      )
-      .join("  ")
-      .trimEnd();
-  return [line(HEADER), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
+/** The colour of a decision on a terminal: accepted green, refused red, the deadline yellow. */
+function verdictOf(decision: string): Verdict | undefined {
+  if (decision === "accepted as the answer" || decision === "answered ping") return "accepted";
+  if (decision === "deadline ended the operation") return "deadline";
+  if (decision === "refused" || decision === "connection closed") return "refused";
+  return undefined;
+}
+
+/**
+ * The trace as a table that fits the terminal: operation, time, direction and decision (then bytes
+ * while they fit) on each entry's line; the frame's first bytes (cut to the width) and why (word-wrapped) indented below.
+ */
+export function formatTrace(
+  trace: TraceSnapshot,
+  layout: TerminalLayout = { columns: PIPED_COLUMNS, color: false },
+): string {
+  const columns = [
+    { title: "operation" },
+    { title: "+ms", right: true },
+    { title: "wire" },
+    { title: "decision" },
+    { title: "bytes", right: true },
+  ];
+  const made: TableRow[] = trace.entries.map((entry) => ({
+    cells: [entry.operation, entry.atMs.toFixed(1), directionArrow(entry), entry.decision, String(entry.bytes)],
+    ...(verdictOf(entry.decision) === undefined ? {} : { paint: { column: 3, verdict: verdictOf(entry.decision)! } }),
+    detail: [{ text: entry.preview, raw: true }, { text: entry.detail }],
+  }));
+  if (trace.omitted > 0) {
+    // The kept head and tail meet here; say how many entries were left out between them.
+    made.splice(trace.omittedAt, 0, { cells: ["…", "", "", `${trace.omitted} entries left out`, ""] });
+  }
+  return fitTable(columns, made, layout, 4);
 }
 
 /** The trace as an HTML table for a notebook; every cell is escaped (previews are the server's bytes). */
