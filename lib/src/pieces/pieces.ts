@@ -85,7 +85,7 @@ export const PIECE_RULES: Readonly<Record<PieceName, readonly string[]>> = {
   checkInitialize: ["handshake-version", "handshake-capability"],
   checkTools: ["discovery-bounds"],
   resultText: ["result-text-iserror"],
-  request: ["deadline-per-operation", "notifications-bounded", "ping-answered"],
+  request: ["deadline-per-operation", "notifications-bounded", "ping-answered", "ids-fresh"],
   callTool: ["allowlist-before-write", "advertised-before-write", "negative-control"],
   close: ["handshake-order", "spawn-argv-env", "failure-modes", "close-eof-first", "close-group"],
 };

@@ -21,7 +21,7 @@ export interface PureProperty<I> {
   /** Undefined when the learner's answer is right for `input`; else what the rule expects there. */
   readonly judge: (input: I, reference: ProbeAnswer, learner: ProbeAnswer) => string | undefined;
   readonly show: (input: I) => string;
-  /** Inputs per grading (default 120). */
+  /** Inputs per grading (default 100). */
   readonly runs?: number;
 }
 
@@ -76,7 +76,7 @@ export function isRefusal(answer: ProbeAnswer): boolean {
  */
 export async function holds<I>(context: RuleContext, property: PureProperty<I>): Promise<string> {
   const reference = new ProbeState();
-  const runs = property.runs ?? 120;
+  const runs = property.runs ?? 100;
   const verdictOn = async (input: I): Promise<{ expected: string; received: string } | undefined> => {
     const request = property.request(input);
     const theirs = await answerProbe(REFERENCE_IMPLEMENTATION as unknown as Pieces, reference, request);

@@ -140,7 +140,7 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
   judge: judgeReader,
   show: (run) =>
     `FrameReader(${run.limit ?? "default"}) fed ${readSizes(run.chunks)}: ${JSON.stringify(Buffer.concat(run.chunks).toString("utf8").slice(0, 80))}${run.after ? `, then ${JSON.stringify(run.after.toString("utf8").slice(0, 40))}` : ""}`,
-  runs: 200,
+  runs: 100,
 };
 
 /** Every generator a property uses: the edge test draws from each. */

@@ -22,6 +22,7 @@ import {
 import { discoveryBounds, handshakeCapability, handshakeVersion, resultTextIsError } from "./handshake-rules.js";
 import { errorRaised, idsExact, messagesShape } from "./messages-rules.js";
 import { closeEofFirst, closeGroup, failureModes } from "./mode-rules.js";
+import { idsFresh, timeoutBounded } from "./request-rules.js";
 import type { Rule } from "./types.js";
 
 export const RULES: readonly Rule[] = [
@@ -47,6 +48,8 @@ export const RULES: readonly Rule[] = [
   deadlinePerOperation,
   spawnArgvEnv,
   notificationsBounded,
+  idsFresh,
+  timeoutBounded,
   failureModes,
   closeEofFirst,
   closeGroup,
@@ -76,6 +79,8 @@ export const PIECES: Readonly<Record<string, readonly string[]>> = {
     "deadline-per-operation",
     "spawn-argv-env",
     "notifications-bounded",
+    "ids-fresh",
+    "timeout-bounded",
     "failure-modes",
     "close-eof-first",
     "close-group",
