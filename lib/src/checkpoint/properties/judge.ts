@@ -58,6 +58,9 @@ export function sameOutcome(call: PureCall, reference: ProbeAnswer, learner: Pro
   return accepted.some((each) => matches(learner, each)) ? undefined : accepted.map(showAccepted).join(", or ");
 }
 
+/** How long one property may take: under half of a pure rule's 10 s bound. */
+const PROPERTY_BUDGET_MS = 4000;
+
 /** A 32-bit seed for one rule from the grader's seed. */
 function seedFor(seed: number, name: string): number {
   let hash = seed | 0;
@@ -96,10 +99,16 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
         return true;
       }
     }),
-    { seed: seedFor(context.seed, property.generator.name), numRuns: runs },
+    {
+      seed: seedFor(context.seed, property.generator.name),
+      numRuns: runs,
+      // The rule's own bound stays the rule's: on a machine too busy for every input, the seeded first ones are judged.
+      interruptAfterTimeLimit: PROPERTY_BUDGET_MS,
+      markInterruptAsFailure: false,
+    },
   );
   if (stopped !== undefined) throw stopped;
-  if (!details.failed || details.counterexample === null) return `${runs} generated inputs`;
+  if (!details.failed || details.counterexample === null) return `${details.numRuns} generated inputs`;
   const [{ edge, value }] = details.counterexample;
   const found = await verdictOn(value);
   failRule(
