@@ -9,11 +9,14 @@ class FrameReader {
     this.size = 0;
   }
   check(size) {
-    if (size + 1 >= this.limit)
+    if (size + 1 >= this.limit) {
+      this.parts = []; // a refused line is dropped whole
+      this.size = 0;
       throw new wb.ProtocolError("frame-limit", {
         what: `a frame of ${size + 1} bytes`,
         expected: `under ${this.limit} bytes`,
       });
+    }
   }
   feed(chunk) {
     const frames = [];

@@ -7,6 +7,8 @@ function answerFor(requestId, message) {
     throw new wb.ProtocolError("wrong-id", { what: `reply for ${message.id}`, expected: `id ${requestId}` });
   if (message.error !== undefined)
     throw new wb.ServerError("server-error", { what: message.error.message, expected: "a result" });
+  if (typeof message.result !== "object" || message.result === null || Array.isArray(message.result))
+    throw new wb.ProtocolError("bad-response", { what: "no result object", expected: "a result object" });
   return message.result;
 }
 module.exports = { ...wb, answerFor };

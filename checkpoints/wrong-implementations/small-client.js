@@ -14,6 +14,11 @@ class SmallClient {
     this.command = [...command];
     this.allowed = new Set(mistakes.has("hard-coded-allowlist") ? ["word_count"] : (options.allowed ?? []));
     this.timeoutMs = options.timeoutMs ?? 5000;
+    if (!mistakes.has("unbounded-timeout") && !(Number.isFinite(this.timeoutMs) && this.timeoutMs > 0))
+      throw new wb.UsageError("options", {
+        what: `timeoutMs ${this.timeoutMs}`,
+        expected: "a positive, finite number",
+      });
     this.frameLimit = mistakes.has("no-frame-limit")
       ? Number.MAX_SAFE_INTEGER
       : (options.frameLimit ?? wb.DEFAULT_FRAME_LIMIT);
@@ -86,7 +91,7 @@ class SmallClient {
 
   async request(method, params = {}) {
     this.lastId += 1;
-    const id = this.lastId;
+    const id = this.mistakes.has("one-id") ? 1 : this.lastId;
     this.write(wb.requestMessage(id, method, params));
     const deadline = Date.now() + this.timeoutMs;
     let skipped = 0;

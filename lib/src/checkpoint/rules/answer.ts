@@ -159,9 +159,21 @@ function feedReader(pieces: Pieces, request: Extract<ProbeRequest, { op: "frameR
           };
         perChunk.push(frames.map((frame: unknown) => Buffer.from(frame as Uint8Array).toString("base64")));
       } catch (error) {
-        return { ok: false, error: probeError(error), detail: { perChunk, atChunk: perChunk.length } };
+        const after = request.after === undefined ? {} : { after: feedAfter(reader, request.after) };
+        return { ok: false, error: probeError(error), detail: { perChunk, atChunk: perChunk.length, ...after } };
       }
     }
   }
   return { ok: true, value: { perChunk } };
+}
+
+/** What a reader does with one more chunk after it refused: its frames (base64), or what it threw. */
+function feedAfter(reader: { feed?: unknown }, chunk: string): { frames: string[] } | { error: ProbeError } {
+  try {
+    const frames = (reader.feed as (c: Buffer) => unknown).call(reader, Buffer.from(chunk, "base64"));
+    if (!Array.isArray(frames)) return { error: { name: "TypeError", message: `feed() returned ${typeof frames}` } };
+    return { frames: frames.map((frame: unknown) => Buffer.from(frame as Uint8Array).toString("base64")) };
+  } catch (error) {
+    return { error: probeError(error) };
+  }
 }

@@ -76,6 +76,13 @@ export const negativeControl: Rule = {
       await client.ready();
       const { answer } = await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 2 }]);
       valueOf(answer, 'callTool("place_purchase") with it allowed', "the server's answer");
+      const failed = await client.call("callTool", ["word_count", { text: 42 }]);
+      refusal(
+        failed.answer,
+        'callTool("word_count", {text: 42}), which the tool reports as failed (isError)',
+        "ToolError: the tool's failure raised, not returned as its answer",
+        ["ToolError"],
+      );
     } finally {
       await client.close();
     }
@@ -118,6 +125,28 @@ export const allowlistBeforeWrite: Rule = {
     const calls = loggedCalls(server.logFile);
     if (!isDeepStrictEqual(calls, ["word_count"]))
       failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
+    // Names are compared whole and exactly: a longer name that contains it, or the same letters in other case, allow nothing.
+    const lookalikes = context.server("normal", { subdir: "lookalikes" });
+    const other = await ClientSession.open(context, lookalikes, { allowed: ["place_purchase_preview", "WORD_COUNT"] });
+    try {
+      await other.ready();
+      for (const name of ["place_purchase", "word_count"])
+        refusal(
+          (
+            await other.call("callTool", [
+              name,
+              name === "word_count" ? { text: "a b" } : { flavor: "vanilla", tubs: 1 },
+            ])
+          ).answer,
+          `callTool("${name}") with allowed ["place_purchase_preview", "WORD_COUNT"]`,
+          "a refusal (RefusedError): names match whole and exactly",
+        );
+    } finally {
+      await other.close();
+    }
+    const sneaked = loggedCalls(lookalikes.logFile);
+    if (sneaked.length > 0)
+      failRule("the server's log with look-alike names allowed", "no call at all", `[${sneaked.join(", ")}]`);
     return "";
   },
 };
@@ -175,16 +204,23 @@ export const pingAnswered: Rule = {
       (entry) => entry.event === "message" && entry.kind === "response",
     );
     if (responses.length === 0) failRule("the server's record", "the client's response to its ping", "no response");
+    if (!responses.some((entry) => entry.id === "server-1"))
+      failRule(
+        "the server's record",
+        'a response with the ping\'s own id "server-1"',
+        `responses with ids ${responses.map((entry) => JSON.stringify(entry.id)).join(", ")}`,
+      );
     return "";
   },
 };
 
 /** Slack on top of the client's deadline for a busy machine: the grader's clock, not the client's. */
-const DEADLINE_SLACK_MS = 1500;
+const DEADLINE_SLACK_MS = 1000;
 
 export const deadlinePerOperation: Rule = {
   id: "deadline-per-operation",
-  title: "one deadline per operation: a reply that trickles in byte by byte still ends at the deadline",
+  title:
+    "one deadline per operation: a reply that trickles in byte by byte, or messages that drip in, still end at the deadline",
   points: 2,
   needs: ["StdioClient"],
   pieces: CALL_PIECES,
@@ -194,29 +230,32 @@ export const deadlinePerOperation: Rule = {
   deadlineMs: 20_000,
   body: async (context) => {
     const timeoutMs = 1000;
-    const server = context.server("trickle");
-    const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
-    let ms = 0;
-    try {
-      await client.ready();
-      const call = await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 4000);
-      ms = call.ms;
-      refusal(
-        call.answer,
-        `callTool against a server that sends one byte every 200 ms (timeoutMs ${timeoutMs})`,
-        "DeadlineError",
-        ["DeadlineError"],
-      );
-      if (call.ms > timeoutMs + DEADLINE_SLACK_MS)
-        failRule(
-          `callTool against the trickling server (timeoutMs ${timeoutMs})`,
-          `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
-          `DeadlineError after ${call.ms} ms`,
-        );
-    } finally {
-      await client.close();
+    const took: string[] = [];
+    // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend the one deadline.
+    for (const [mode, what] of [
+      ["trickle", "sends one byte every 200 ms"],
+      ["drip", "sends twelve notifications 400 ms apart before the reply"],
+    ] as const) {
+      const server = context.server(mode, { subdir: mode });
+      const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
+      try {
+        await client.ready();
+        const call = await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 6000);
+        refusal(call.answer, `callTool against a server that ${what} (timeoutMs ${timeoutMs})`, "DeadlineError", [
+          "DeadlineError",
+        ]);
+        if (call.ms > timeoutMs + DEADLINE_SLACK_MS)
+          failRule(
+            `callTool against the ${mode} server (timeoutMs ${timeoutMs})`,
+            `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
+            `DeadlineError after ${call.ms} ms`,
+          );
+        took.push(`${mode} ${call.ms} ms`);
+      } finally {
+        await client.close();
+      }
     }
-    return `refused after ${ms} ms`;
+    return `refused after ${took.join(", ")}`;
   },
 };
 

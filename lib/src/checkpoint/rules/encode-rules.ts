@@ -7,6 +7,7 @@ import { frameOfSize } from "./framing-rules.js";
 import { seededInt } from "./seeded.js";
 import { failRule, type Rule } from "./types.js";
 import { wireBytes } from "./wire.js";
+import { ruleProperty } from "../properties/properties.js";
 
 const WHERE = "learner/src/framing.ts: encodeFrame";
 
@@ -51,7 +52,7 @@ export const encodeRefuses: Rule = {
         ["UsageError"],
       );
     }
-    return "";
+    return ruleProperty(context, "encode-refuses");
   },
 };
 
@@ -88,6 +89,6 @@ export const encodeLimit: Rule = {
       "a refusal (UsageError): one byte over the limit",
       ["UsageError"],
     );
-    return "";
+    return ruleProperty(context, "encode-limit");
   },
 };

@@ -6,6 +6,7 @@ import { refusal, valueOf } from "./expect.js";
 import { seededInt } from "./seeded.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
 import { bytes, showWire } from "./wire.js";
+import { ruleProperty } from "../properties/properties.js";
 
 const READER = "learner/src/framing.ts: FrameReader.feed";
 
@@ -93,7 +94,7 @@ export const framingNewline: Rule = {
       [...a].map((byte) => Buffer.from([byte])),
       [first],
     );
-    return "";
+    return ruleProperty(context, "framing-newline");
   },
 };
 
@@ -120,7 +121,7 @@ export const framingUtf8Split: Rule = {
         " (a chunk was decoded on its own)",
       );
     }
-    return "";
+    return ruleProperty(context, "framing-utf8-split");
   },
 };
 
@@ -156,7 +157,7 @@ export const frameLimitBoundary: Rule = {
       `FrameReader(${limit}) fed a frame of ${limit + 1} bytes (${over.toString("utf8").length} characters)`,
       "a refusal (ProtocolError): one byte over the limit",
     );
-    return "";
+    return ruleProperty(context, "frame-limit-boundary");
   },
 };
 
@@ -191,7 +192,7 @@ export const frameLimitEndless: Rule = {
         "a refusal at read 2 (80,000 bytes held > the limit)",
         `a refusal only at read ${at + 1}`,
       );
-    return "";
+    return ruleProperty(context, "frame-limit-endless");
   },
 };
 
@@ -229,6 +230,6 @@ export const parseFrameStrict: Rule = {
       const answer = await context.ask({ op: "call", fn: "parseFrame", args: [bytes(frame)] });
       refusal(answer, `parseFrame(${what})`, "a refusal (ProtocolError)");
     }
-    return "";
+    return ruleProperty(context, "parse-frame-strict");
   },
 };

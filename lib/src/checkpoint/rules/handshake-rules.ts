@@ -3,6 +3,7 @@
 import { refusal, valueOf } from "./expect.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
+import { ruleProperty } from "../properties/properties.js";
 
 const PINNED = "2025-06-18";
 const WHERE = "learner/src/handshake.ts";
@@ -37,7 +38,7 @@ export const handshakeVersion: Rule = {
         "a refusal (ProtocolError)",
       );
     }
-    return "";
+    return ruleProperty(context, "handshake-version");
   },
 };
 
@@ -65,7 +66,7 @@ export const handshakeCapability: Rule = {
         "a refusal (ProtocolError)",
       );
     }
-    return "";
+    return ruleProperty(context, "handshake-capability");
   },
 };
 
@@ -110,7 +111,7 @@ export const discoveryBounds: Rule = {
         "a refusal (ProtocolError)",
       );
     }
-    return "";
+    return ruleProperty(context, "discovery-bounds");
   },
 };
 
@@ -147,6 +148,6 @@ export const resultTextIsError: Rule = {
       "ToolError thrown (the tool failed; its text is not an answer)",
       ["ToolError"],
     );
-    return "";
+    return ruleProperty(context, "result-text-iserror");
   },
 };

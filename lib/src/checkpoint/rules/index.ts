@@ -23,6 +23,7 @@ import { discoveryBounds, handshakeCapability, handshakeVersion, resultTextIsErr
 import { errorRaised, idsExact, messagesShape } from "./messages-rules.js";
 import { closeEofFirst, closeGroup, failureModes } from "./mode-rules.js";
 import { pieceOrder, type PieceName } from "../../pieces/pieces.js";
+import { idsFresh, timeoutBounded } from "./request-rules.js";
 import type { Rule } from "./types.js";
 
 export const RULES: readonly Rule[] = [
@@ -48,6 +49,8 @@ export const RULES: readonly Rule[] = [
   deadlinePerOperation,
   spawnArgvEnv,
   notificationsBounded,
+  idsFresh,
+  timeoutBounded,
   failureModes,
   closeEofFirst,
   closeGroup,

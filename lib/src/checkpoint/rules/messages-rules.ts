@@ -6,6 +6,7 @@ import { refusal, valueOf } from "./expect.js";
 import { seededInt } from "./seeded.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
+import { ruleProperty } from "../properties/properties.js";
 
 export const messagesShape: Rule = {
   id: "messages-shape",
@@ -40,7 +41,7 @@ export const messagesShape: Rule = {
         `${JSON.stringify(wantedNote)} (no id: nobody answers a notification)`,
         showWire(note),
       );
-    return "";
+    return ruleProperty(context, "messages-shape");
   },
 };
 
@@ -90,7 +91,7 @@ export const idsExact: Rule = {
         `a refusal (ProtocolError): id ${why}`,
       );
     }
-    return "";
+    return ruleProperty(context, "ids-exact");
   },
 };
 
@@ -114,6 +115,6 @@ export const errorRaised: Rule = {
       "ServerError thrown",
       ["ServerError"],
     );
-    return "";
+    return ruleProperty(context, "error-raised");
   },
 };

@@ -15,23 +15,25 @@ const CLIENT = "learner/src/client.ts";
 /** Each broken server the rule grades: its mode, and the deadline the client is given (the server's one mode table says which). */
 export const FAILURE_MODES: ReadonlyArray<{
   readonly mode: string;
+  /** The reason of the refusal the session must end in (the mode table's `expect`). */
+  readonly expect: string;
   readonly timeoutMs: number;
   readonly endlessBytes?: number;
-}> = TEACHING_MODES.flatMap(({ mode, graded }) => (graded === undefined ? [] : [{ mode, ...graded }]));
+}> = TEACHING_MODES.flatMap(({ mode, expect, graded }) => (graded === undefined ? [] : [{ mode, expect, ...graded }]));
 
 export const failureModes: Rule = {
   id: "failure-modes",
-  title: "no failure mode gives a result: each broken server ends the session in a typed refusal",
+  title: "no failure mode gives a result: each broken server ends the session in its own typed refusal",
   points: 3,
   needs: ["StdioClient"],
   pieces: CALL_PIECES,
-  dependsOn: [],
+  dependsOn: ["ids-fresh"], // a reused id makes the stale and wrong-id modes meaningless
   visibility: "visible",
   where: `${CLIENT} and the functions it calls (the FAIL names each mode and what happened)`,
   deadlineMs: 90_000,
   body: async (context) => {
     const wrong: string[] = [];
-    for (const { mode, timeoutMs, endlessBytes } of FAILURE_MODES) {
+    for (const { mode, expect, timeoutMs, endlessBytes } of FAILURE_MODES) {
       const server = context.server(mode, { subdir: mode, ...(endlessBytes === undefined ? {} : { endlessBytes }) });
       const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
       try {
@@ -43,10 +45,13 @@ export const failureModes: Rule = {
         ] as const) {
           const { answer } = await client.call(method, args, timeoutMs + 6000);
           if (answer.ok) continue;
+          // Judged for its reason: a refusal for the wrong reason (a stale reply taken, then its shape refused) hides the mistake.
           outcome =
-            ERROR_FAMILY.includes(answer.error.name) && !/not implemented/iu.test(answer.error.message)
-              ? undefined
-              : `${method}() threw ${showError(answer.error)}, not a refusal of the library's family`;
+            !ERROR_FAMILY.includes(answer.error.name) || /not implemented/iu.test(answer.error.message)
+              ? `${method}() threw ${showError(answer.error)}, not a refusal of the library's family`
+              : answer.error.reason !== expect
+                ? `${method}() threw ${showError(answer.error)}, not the refusal "${expect}"`
+                : undefined;
           if (outcome === undefined) outcome = "";
           break;
         }
@@ -61,7 +66,7 @@ export const failureModes: Rule = {
     if (wrong.length > 0)
       failRule(
         `${wrong.length} of ${FAILURE_MODES.length} broken servers`,
-        "a typed refusal from each, never a result",
+        "from each, the typed refusal its mode names, never a result",
         wrong.join("; "),
       );
     return `${FAILURE_MODES.length} modes refused`;

@@ -43,12 +43,16 @@ export type ProbeRequest =
   /** PROTOCOL_VERSION and other constants the implementation exports. */
   | { readonly op: "constant"; readonly name: "PROTOCOL_VERSION" }
   | { readonly op: "call"; readonly fn: PureFunction; readonly args: readonly Wire[] }
-  /** A fresh FrameReader(limit) fed `chunks` (base64) in order, each repeated `times` (default 1); stops at the first throw. */
+  /**
+   * A fresh FrameReader(limit) fed `chunks` (base64) in order, each repeated `times` (default 1); stops at
+   * the first throw, then feeds `after` (base64) once, if given: the line after a refusal.
+   */
   | {
       readonly op: "frameReader.feed";
       readonly limit?: number;
       readonly chunks: readonly string[];
       readonly times?: number;
+      readonly after?: string;
     }
   /** topTools with the library's BM25 scorer, once per query (a score function cannot cross a pipe). */
   | {

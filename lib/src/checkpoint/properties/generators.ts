@@ -1,0 +1,502 @@
+// The inputs each pure rule is judged on, one generator per piece, each edge the issue names a
+// branch of its own. Wire values (rules/wire.ts) stand for what JSON cannot carry: bytes, NaN,
+// undefined, bigint, a cycle. An input may name outcomes it also accepts: where one input breaks
+// two rules at once and the chapter does not say which is checked first, either refusal is right.
+import fc from "fast-check";
+import { DEFAULT_FRAME_LIMIT, MAX_TOOLS, PROTOCOL_VERSION } from "../../protocol/constants.js";
+import { bytes, fromWire } from "../rules/wire.js";
+import { edgeGenerator, type EdgeGenerator } from "./edges.js";
+
+/** An outcome besides the reference's that a rule accepts for one input: a value, or an error class and reason. */
+export type Accepted = { readonly value: unknown } | { readonly error: string; readonly reason?: string };
+
+/** One call of a pure piece: its arguments as wire values, and what else is right for it. */
+export interface PureCall {
+  readonly args: readonly unknown[];
+  readonly also?: readonly Accepted[];
+}
+
+const word = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 12 });
+/** Text with characters of one to four UTF-8 bytes and no newline. */
+const anyText = fc.string({ unit: "grapheme", maxLength: 24 }).map((text) => text.replace(/\n/gu, " "));
+const jsonObject = fc.dictionary(word, fc.oneof(fc.integer(), anyText, fc.boolean(), fc.constant(null)), {
+  maxKeys: 4,
+});
+const requestId = fc.integer({ min: 1, max: 1_000_000 });
+
+// --- messages: requestMessage and notificationMessage ---------------------------------------------
+
+export type MessageCall = { readonly fn: "requestMessage" | "notificationMessage" } & PureCall;
+export const MESSAGE_CALLS: EdgeGenerator<MessageCall> = edgeGenerator<MessageCall>("messages", [
+  {
+    edge: "request-without-params",
+    arbitrary: fc.tuple(requestId, word).map(([id, m]) => ({ fn: "requestMessage", args: [id, m] })),
+  },
+  {
+    edge: "request-with-params",
+    arbitrary: fc.tuple(requestId, word, jsonObject).map(([id, m, p]) => ({ fn: "requestMessage", args: [id, m, p] })),
+  },
+  { edge: "notification-without-params", arbitrary: word.map((m) => ({ fn: "notificationMessage", args: [m] })) },
+  {
+    edge: "notification-with-params",
+    arbitrary: fc.tuple(word, jsonObject).map(([m, p]) => ({ fn: "notificationMessage", args: [m, p] })),
+  },
+  { edge: "notification-empty-params", arbitrary: word.map((m) => ({ fn: "notificationMessage", args: [m, {}] })) },
+]);
+
+// --- answerFor ------------------------------------------------------------------------------------
+
+/** Ids of every JSON type that are not the integer asked for. */
+const otherIds = (id: number): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.constant(String(id)),
+    fc.constant(`${id}.0`),
+    fc.constant(id + 0.5),
+    fc.constant(-id),
+    fc.constant(true),
+    fc.constant(null),
+    fc.constant([id]),
+    fc.constant({ id }),
+    fc.string({ unit: "grapheme", maxLength: 8 }),
+  );
+const reply = (id: unknown, rest: Record<string, unknown>) => ({ jsonrpc: "2.0", id, ...rest });
+const serverError = { error: "ServerError" } as const;
+
+export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("answerFor", [
+  {
+    edge: "answer",
+    weight: 2,
+    arbitrary: fc.tuple(requestId, jsonObject).map(([id, r]) => ({ args: [id, reply(id, { result: r })] })),
+  },
+  {
+    edge: "id-of-every-json-type",
+    weight: 3,
+    arbitrary: requestId.chain((id) => otherIds(id).map((other) => ({ args: [id, reply(other, { result: {} })] }))),
+  },
+  { edge: "id-digit-string", arbitrary: requestId.map((id) => ({ args: [id, reply(String(id), { result: {} })] })) },
+  {
+    edge: "id-another-integer",
+    arbitrary: fc
+      .tuple(requestId, fc.integer({ min: 1, max: 5 }))
+      .map(([id, d]) => ({ args: [id, reply(id + d, { result: {} })] })),
+  },
+  { edge: "id-absent", arbitrary: requestId.map((id) => ({ args: [id, { jsonrpc: "2.0", result: {} }] })) },
+  { edge: "result-array", arbitrary: requestId.map((id) => ({ args: [id, reply(id, { result: [1] })] })) },
+  { edge: "result-null", arbitrary: requestId.map((id) => ({ args: [id, reply(id, { result: null })] })) },
+  { edge: "result-absent", arbitrary: requestId.map((id) => ({ args: [id, reply(id, {})] })) },
+  {
+    edge: "result-primitive",
+    arbitrary: fc
+      .tuple(requestId, fc.oneof(fc.integer(), anyText, fc.boolean()))
+      .map(([id, r]) => ({ args: [id, reply(id, { result: r })] })),
+  },
+  // Malformed (both) and an error reply at once: the chapter does not say which is checked first.
+  {
+    edge: "result-and-error",
+    arbitrary: requestId.map((id) => ({
+      args: [id, reply(id, { result: {}, error: { code: -32000, message: "both" } })],
+      also: [serverError],
+    })),
+  },
+  {
+    edge: "error-reply",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestId, fc.integer({ min: -32768, max: -32000 }), anyText)
+      .map(([id, code, m]) => ({ args: [id, reply(id, { error: { code, message: m } })] })),
+  },
+  // `error: null` is left out while the build notebook's solved answerFor throws a raw TypeError on it (issue 25, part b's master).
+  {
+    edge: "error-malformed",
+    arbitrary: fc
+      .tuple(
+        requestId,
+        fc.oneof(fc.constant("boom"), fc.constant({ message: "no code" }), fc.constant({ code: 1.5, message: "x" })),
+      )
+      .map(([id, e]) => ({ args: [id, reply(id, { error: e })], also: [serverError] })),
+  },
+  {
+    edge: "notification",
+    arbitrary: fc.tuple(requestId, word).map(([id, m]) => ({ args: [id, { jsonrpc: "2.0", method: m }] })),
+  },
+  {
+    edge: "server-request",
+    arbitrary: fc
+      .tuple(requestId, word)
+      .map(([id, m]) => ({ args: [id, { jsonrpc: "2.0", id: "server-1", method: m }] })),
+  },
+]);
+
+// --- encodeFrame ------------------------------------------------------------------------------------
+
+/** A message whose frame (JSON and newline) is exactly `size` bytes, padded with `pad`. */
+export function messageOfSize(size: number, pad: string): Record<string, unknown> {
+  const shell = Buffer.byteLength(JSON.stringify({ jsonrpc: "2.0", method: "pad", params: { pad: "" } })) + 1;
+  let room = size - shell;
+  const padBytes = Buffer.byteLength(pad);
+  let text = pad.repeat(Math.max(0, Math.floor(room / padBytes)));
+  room -= Buffer.byteLength(text);
+  text += "x".repeat(Math.max(0, room));
+  return { jsonrpc: "2.0", method: "pad", params: { pad: text } };
+}
+
+const multibyte = fc.constantFrom("x", "é", "☕", "🍦");
+const nonFinite = fc.constantFrom({ $number: "NaN" }, { $number: "Infinity" }, { $number: "-Infinity" });
+/** A message as plain JSON.stringify writes it (wire form in, the frame's wire bytes out). */
+const asWritten = (message: unknown): Accepted => ({ value: bytes(`${JSON.stringify(fromWire(message))}\n`) });
+
+export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("encodeFrame", [
+  {
+    edge: "plain-message",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestId, word, jsonObject)
+      .map(([id, m, p]) => ({ args: [{ jsonrpc: "2.0", id, method: m, params: p }] })),
+  },
+  {
+    edge: "non-finite-number",
+    weight: 2,
+    arbitrary: fc
+      .tuple(word, nonFinite, fc.boolean())
+      .map(([m, n, deep]) => ({ args: [{ jsonrpc: "2.0", method: m, params: deep ? { a: { b: [1, n] } } : { n } }] })),
+  },
+  // The build notebook's solution writes these as JSON.stringify does; `also` keeps it right until its master refuses them.
+  {
+    edge: "undefined-in-array",
+    arbitrary: word.map((m) => {
+      const message = { jsonrpc: "2.0", method: m, params: { list: [1, { $undefined: true }] } };
+      return { args: [message], also: [asWritten(message)] };
+    }),
+  },
+  {
+    edge: "undefined-property",
+    arbitrary: word.map((m) => ({
+      args: [{ jsonrpc: "2.0", method: m, params: { gone: { $undefined: true }, kept: 1 } }],
+    })),
+  },
+  {
+    edge: "not-an-object",
+    arbitrary: fc.constantFrom<unknown>(null, 42, "text", true).map((v) => ({ args: [v], also: [asWritten(v)] })),
+  },
+  {
+    edge: "bigint",
+    arbitrary: word.map((m) => ({ args: [{ jsonrpc: "2.0", method: m, params: { n: { $bigint: "12" } } }] })),
+  },
+  { edge: "circular", arbitrary: fc.constant({ args: [{ $circular: true }] }) },
+  ...[-1, 0, 1].map((delta) => ({
+    edge: `size-at-limit${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
+    weight: 2,
+    arbitrary: fc.tuple(fc.integer({ min: 64, max: 4096 }), multibyte, fc.boolean()).map(([limit, pad, byDefault]) => ({
+      args: byDefault ? [messageOfSize(DEFAULT_FRAME_LIMIT + delta, pad)] : [messageOfSize(limit + delta, pad), limit],
+    })),
+  })),
+]);
+
+// --- FrameReader -----------------------------------------------------------------------------------
+
+/** One FrameReader run: a limit, the reads in order, and a line fed after a refusal. */
+export interface ReaderRun {
+  readonly limit?: number;
+  readonly chunks: readonly Buffer[];
+  readonly after?: Buffer;
+  /** The refusal must come as soon as the line cannot fit (frame-limit-endless's edges); elsewhere only that it comes. */
+  readonly prompt?: boolean;
+}
+
+const line = anyText.map((text) => JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text } }));
+/** ASCII lines: how reads are cut is framing-newline's; a character cut in two is framing-utf8-split's edge. */
+const asciiLine = fc
+  .string({ unit: "grapheme-ascii", maxLength: 24 })
+  .map((text) => JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text } }));
+const lines = fc.array(asciiLine, { minLength: 1, maxLength: 4 });
+const joined = (texts: readonly string[]): Buffer => Buffer.from(texts.map((text) => `${text}\n`).join(""), "utf8");
+
+/** `data` cut at each of `cuts` (positions in bytes, any order). */
+function cutAt(data: Buffer, cuts: readonly number[]): Buffer[] {
+  const points = [...new Set(cuts.map((cut) => Math.max(0, Math.min(data.length, cut))))].sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let start = 0;
+  for (const point of points) {
+    chunks.push(data.subarray(start, point));
+    start = point;
+  }
+  chunks.push(data.subarray(start));
+  return chunks;
+}
+
+/** A frame of exactly `size` bytes, newline included. */
+const frameOfSize = (size: number, pad: string): Buffer =>
+  Buffer.from(`${JSON.stringify(messageOfSize(size, pad))}\n`, "utf8");
+
+export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("FrameReader", [
+  {
+    edge: "one-cut",
+    weight: 3,
+    arbitrary: lines.chain((texts) => {
+      const data = joined(texts);
+      return fc.integer({ min: 0, max: data.length }).map((cut) => ({ chunks: cutAt(data, [cut]) }));
+    }),
+  },
+  {
+    edge: "random-chunking",
+    weight: 3,
+    arbitrary: lines.chain((texts) => {
+      const data = joined(texts);
+      return fc
+        .array(fc.integer({ min: 0, max: data.length }), { maxLength: 12 })
+        .map((cuts) => ({ chunks: cutAt(data, cuts) }));
+    }),
+  },
+  {
+    edge: "multibyte-cut",
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom("é", "☕", "🍦"), fc.integer({ min: 1, max: 3 })).map(([char, at]) => {
+      const data = Buffer.from(
+        `${JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text: `a${char}b` } })}\n`,
+        "utf8",
+      );
+      const start = data.indexOf(Buffer.from(char));
+      return { chunks: cutAt(data, [start + Math.min(at, Buffer.byteLength(char) - 1)]) };
+    }),
+  },
+  ...[-1, 0, 1].map((delta) => ({
+    edge: `frame-at-limit${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
+    weight: 2,
+    arbitrary: fc.tuple(fc.integer({ min: 64, max: 2048 }), multibyte, fc.boolean()).map(([limit, pad, whole]) => {
+      const data = frameOfSize(limit + delta, pad);
+      return { limit, chunks: whole ? [data] : cutAt(data, [data.length - 1]) };
+    }),
+  })),
+  {
+    edge: "split-before-newline-at-limit",
+    arbitrary: fc.integer({ min: 64, max: 2048 }).map((limit) => {
+      const data = frameOfSize(limit, "x");
+      return { limit, chunks: cutAt(data, [data.length - 1]) };
+    }),
+  },
+  {
+    edge: "endless-line",
+    arbitrary: fc.tuple(fc.integer({ min: 64, max: 1024 }), fc.integer({ min: 8, max: 400 })).map(([limit, size]) => ({
+      limit,
+      prompt: true,
+      chunks: Array.from({ length: Math.ceil((3 * limit) / size) }, () => Buffer.alloc(size, "x")),
+    })),
+  },
+  {
+    edge: "line-after-refusal",
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 64, max: 512 }), fc.integer({ min: 1, max: 60 }), line)
+      .map(([limit, held, next]) => ({
+        limit,
+        prompt: true,
+        chunks: [Buffer.alloc(held, "y"), Buffer.alloc(limit, "y")],
+        after: Buffer.from(`${next}\n`, "utf8"),
+      })),
+  },
+  {
+    edge: "empty-lines",
+    weight: 2,
+    arbitrary: fc.array(fc.oneof(asciiLine, fc.constant("")), { minLength: 1, maxLength: 5 }).chain((texts) => {
+      const data = joined(texts);
+      return fc
+        .array(fc.integer({ min: 0, max: data.length }), { maxLength: 4 })
+        .map((cuts) => ({ chunks: cutAt(data, cuts) }));
+    }),
+  },
+]);
+
+// --- parseFrame -------------------------------------------------------------------------------------
+
+const wireText = (text: string) => bytes(text);
+export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("parseFrame", [
+  {
+    edge: "message",
+    weight: 3,
+    arbitrary: fc
+      .tuple(requestId, word, jsonObject)
+      .map(([id, m, p]) => ({ args: [wireText(JSON.stringify({ jsonrpc: "2.0", id, method: m, params: p }))] })),
+  },
+  {
+    edge: "batch",
+    arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify([{ jsonrpc: "2.0", id, result: {} }]))] })),
+  },
+  { edge: "no-jsonrpc", arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify({ id, result: {} }))] })) },
+  {
+    edge: "other-jsonrpc",
+    arbitrary: fc
+      .constantFrom<unknown>("1.0", 2, "2", null)
+      .map((v) => ({ args: [wireText(JSON.stringify({ jsonrpc: v, id: 1, result: {} }))] })),
+  },
+  {
+    edge: "json-not-object",
+    arbitrary: fc.constantFrom("null", "42", '"text"', "true", "[]").map((t) => ({ args: [wireText(t)] })),
+  },
+  {
+    edge: "not-json",
+    arbitrary: fc.constantFrom("calling tool now", "{", "{'a':1}", "").map((t) => ({ args: [wireText(t)] })),
+  },
+  {
+    edge: "invalid-utf8",
+    arbitrary: fc.constantFrom([0xff], [0xc3], [0xe2, 0x98], [0xed, 0xa0, 0x80]).map((bad) => ({
+      args: [
+        bytes(
+          Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"'), Buffer.from(bad), Buffer.from('"}}')]),
+        ),
+      ],
+    })),
+  },
+]);
+
+// --- checkInitialize --------------------------------------------------------------------------------
+
+const initialize = (fields: Record<string, unknown>) => ({
+  protocolVersion: PROTOCOL_VERSION,
+  capabilities: { tools: {} },
+  serverInfo: { name: "s", version: "1" },
+  ...fields,
+});
+export const INITIALIZE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkInitialize", [
+  {
+    edge: "accepted",
+    weight: 2,
+    arbitrary: jsonObject.map((tools) => ({ args: [initialize({ capabilities: { tools, logging: {} } })] })),
+  },
+  {
+    edge: "other-version",
+    arbitrary: fc
+      .constantFrom("2024-11-05", "2025-03-26", "2026-07-28", "", PROTOCOL_VERSION.replace(/-/gu, ""))
+      .map((v) => ({ args: [initialize({ protocolVersion: v })] })),
+  },
+  {
+    edge: "version-not-string",
+    arbitrary: fc
+      .constantFrom<unknown>(null, 20250618, { $undefined: true })
+      .map((v) => ({ args: [initialize({ protocolVersion: v })] })),
+  },
+  {
+    edge: "no-tools-capability",
+    arbitrary: fc
+      .constantFrom<unknown>({}, { resources: {} })
+      .map((c) => ({ args: [initialize({ capabilities: c })] })),
+  },
+  {
+    edge: "tools-not-object",
+    arbitrary: fc
+      .constantFrom<unknown>(null, [], "yes", true)
+      .map((t) => ({ args: [initialize({ capabilities: { tools: t } })] })),
+  },
+  {
+    edge: "capabilities-not-object",
+    arbitrary: fc.constantFrom<unknown>(null, [], "tools", { $undefined: true }).map((c) => ({
+      args: [initialize({ capabilities: c })],
+      also: [{ error: "ProtocolError", reason: "capabilities" }],
+    })),
+  },
+]);
+
+// --- checkTools -------------------------------------------------------------------------------------
+
+const toolNamed = (name: unknown) => ({ name, description: "d", inputSchema: { type: "object" } });
+const names = (count: number) => Array.from({ length: count }, (_, i) => toolNamed(`tool_${i}`));
+const catalog = fc.integer({ min: 0, max: 6 }).map(names);
+/** A catalog with one defect put in at a random place. */
+const withDefect = (defect: (tools: Array<Record<string, unknown>>) => void) =>
+  fc.integer({ min: 1, max: 6 }).map((count) => {
+    const tools: Array<Record<string, unknown>> = names(count);
+    defect(tools);
+    return { args: [{ tools }] };
+  });
+
+export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkTools", [
+  { edge: "valid-catalog", weight: 2, arbitrary: catalog.map((tools) => ({ args: [{ tools }] })) },
+  { edge: "empty-name", arbitrary: withDefect((tools) => void (tools[tools.length - 1] = toolNamed(""))) },
+  {
+    edge: "name-not-string",
+    arbitrary: fc
+      .constantFrom<unknown>(null, 7, ["a"], { $undefined: true })
+      .chain((n) => withDefect((tools) => void (tools[0] = toolNamed(n)))),
+  },
+  { edge: "repeated-name", arbitrary: withDefect((tools) => void tools.push(toolNamed("tool_0"))) },
+  ...[-1, 0, 1].map((delta) => ({
+    edge: `size-at-bound${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 8 }), fc.boolean())
+      .map(([limit, byDefault]) =>
+        byDefault
+          ? { args: [{ tools: names(MAX_TOOLS + delta) }] }
+          : { args: [{ tools: names(Math.max(0, limit + delta)) }, limit] },
+      ),
+  })),
+  {
+    edge: "schema-not-object",
+    arbitrary: fc
+      .constantFrom<unknown>({ type: "string" }, { type: "array" }, null, [], "object", { $undefined: true }, {})
+      .chain((s) => withDefect((tools) => void (tools[0] = { name: "odd", inputSchema: s }))),
+  },
+  {
+    edge: "cursor",
+    arbitrary: fc
+      .tuple(catalog, fc.constantFrom<unknown>("next", "", "c1", 0))
+      .map(([tools, c]) => ({ args: [{ tools, nextCursor: c }] })),
+  },
+  // A null cursor: no page follows, or a malformed cursor; the chapter does not say.
+  {
+    edge: "cursor-null",
+    arbitrary: catalog.map((tools) => ({
+      args: [{ tools, nextCursor: null }],
+      also: [{ error: "ProtocolError", reason: "catalog" }],
+    })),
+  },
+  {
+    edge: "tools-not-array",
+    arbitrary: fc.constantFrom<unknown>(null, {}, "tools", { $undefined: true }).map((t) => ({ args: [{ tools: t }] })),
+  },
+]);
+
+// --- resultText -------------------------------------------------------------------------------------
+
+const textItem = anyText.map((text) => ({ type: "text", text }));
+const otherItem = fc.constantFrom(
+  { type: "image", data: "AA==", mimeType: "image/png" },
+  { type: "audio", data: "AA==", mimeType: "audio/wav" },
+  { type: "resource", resource: { uri: "file:///a", text: "inside" } },
+  { type: "resource_link", uri: "file:///b", name: "b" },
+);
+export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("resultText", [
+  {
+    edge: "text-only",
+    weight: 2,
+    arbitrary: fc.array(textItem, { maxLength: 4 }).map((content) => ({ args: [{ content }] })),
+  },
+  {
+    edge: "mixed-items",
+    weight: 3,
+    arbitrary: fc
+      .array(fc.oneof(textItem, otherItem), { minLength: 1, maxLength: 5 })
+      .map((content) => ({ args: [{ content }] })),
+  },
+  {
+    edge: "no-text-items",
+    arbitrary: fc.array(otherItem, { minLength: 1, maxLength: 3 }).map((content) => ({ args: [{ content }] })),
+  },
+  {
+    edge: "is-error",
+    weight: 2,
+    arbitrary: fc
+      .array(fc.oneof(textItem, otherItem), { maxLength: 3 })
+      .map((content) => ({ args: [{ content, isError: true }] })),
+  },
+  {
+    edge: "is-error-false",
+    arbitrary: fc.array(textItem, { maxLength: 2 }).map((content) => ({ args: [{ content, isError: false }] })),
+  },
+  { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
+  {
+    edge: "content-not-array",
+    arbitrary: fc
+      .constantFrom<unknown>(null, "text", { type: "text", text: "t" })
+      .map((c) => ({ args: [{ content: c }] })),
+  },
+]);

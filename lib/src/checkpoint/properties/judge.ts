@@ -1,0 +1,119 @@
+// A pure rule judged as a property: seeded inputs from the rule's generator go to the learner's
+// piece (through the probe, as every rule asks) and to the reference (the library, in the grader's
+// own process, by the same probe code), and the two outcomes are compared: the value, or the
+// error's class and reason. The first divergence is shrunk to the smallest input that still
+// diverges, and the FAIL names the rule's edge, that input, what came and what the rule expects.
+import { isDeepStrictEqual } from "node:util";
+import fc from "fast-check";
+import { REFERENCE_IMPLEMENTATION } from "../implementation.js";
+import { answerProbe, ProbeState, type Pieces } from "../rules/answer.js";
+import { ERROR_FAMILY, showError } from "../rules/expect.js";
+import { failRule, type ProbeAnswer, type ProbeRequest, type RuleContext } from "../rules/types.js";
+import { showWire } from "../rules/wire.js";
+import type { EdgeGenerator } from "./edges.js";
+import type { Accepted, PureCall } from "./generators.js";
+
+export interface PureProperty<I> {
+  readonly generator: EdgeGenerator<I>;
+  /** What the rule says, for the FAIL line. */
+  readonly says: string;
+  readonly request: (input: I) => ProbeRequest;
+  /** Undefined when the learner's answer is right for `input`; else what the rule expects there. */
+  readonly judge: (input: I, reference: ProbeAnswer, learner: ProbeAnswer) => string | undefined;
+  readonly show: (input: I) => string;
+  /** Inputs per grading (default 100). */
+  readonly runs?: number;
+}
+
+/** How an answer reads in a FAIL line. */
+export function outcomeOf(answer: ProbeAnswer): string {
+  return answer.ok ? `returned ${showWire(answer.value, 200)}` : `threw ${showError(answer.error)}`;
+}
+
+function matches(answer: ProbeAnswer, accepted: Accepted): boolean {
+  if ("value" in accepted) return answer.ok && isDeepStrictEqual(answer.value, accepted.value);
+  return (
+    !answer.ok &&
+    answer.error.name === accepted.error &&
+    (accepted.reason === undefined || answer.error.reason === accepted.reason)
+  );
+}
+
+/** The reference's outcome as an accepted one: its value, or its error's class and reason. */
+export function acceptedOf(answer: ProbeAnswer): Accepted {
+  return answer.ok
+    ? { value: answer.value }
+    : { error: answer.error.name, ...(answer.error.reason === undefined ? {} : { reason: answer.error.reason }) };
+}
+
+function showAccepted(accepted: Accepted): string {
+  return "value" in accepted
+    ? `returns ${showWire(accepted.value, 200)}`
+    : `throws ${accepted.error}${accepted.reason ? ` (${accepted.reason})` : ""}`;
+}
+
+/** The plain judgement: the reference's outcome, or one the input also accepts. */
+export function sameOutcome(call: PureCall, reference: ProbeAnswer, learner: ProbeAnswer): string | undefined {
+  const accepted = [acceptedOf(reference), ...(call.also ?? [])];
+  return accepted.some((each) => matches(learner, each)) ? undefined : accepted.map(showAccepted).join(", or ");
+}
+
+/** How long one property may take: under half of a pure rule's 10 s bound. */
+const PROPERTY_BUDGET_MS = 4000;
+
+/** A 32-bit seed for one rule from the grader's seed. */
+function seedFor(seed: number, name: string): number {
+  let hash = seed | 0;
+  for (const char of name) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+}
+
+/** True for a refusal of the library's family (not a stub's, not a foreign TypeError). */
+export function isRefusal(answer: ProbeAnswer): boolean {
+  return !answer.ok && ERROR_FAMILY.includes(answer.error.name) && !/not implemented/iu.test(answer.error.message);
+}
+
+/**
+ * Checks `property` on seeded generated inputs; returns a detail for the ok line, or FAILs the
+ * rule with the smallest diverging input.
+ */
+export async function holds<I>(context: RuleContext, property: PureProperty<I>): Promise<string> {
+  const reference = new ProbeState();
+  const runs = property.runs ?? 100;
+  const verdictOn = async (input: I): Promise<{ expected: string; received: string } | undefined> => {
+    const request = property.request(input);
+    const theirs = await answerProbe(REFERENCE_IMPLEMENTATION as unknown as Pieces, reference, request);
+    const mine = await context.ask(request);
+    const expected = property.judge(input, theirs, mine);
+    return expected === undefined ? undefined : { expected, received: outcomeOf(mine) };
+  };
+  // A probe that stops answering ends the rule at once: it is not a divergence to shrink.
+  let stopped: unknown;
+  const details = await fc.check(
+    fc.asyncProperty(property.generator.arbitrary, async ({ value }) => {
+      if (stopped !== undefined) return true;
+      try {
+        return (await verdictOn(value)) === undefined;
+      } catch (error) {
+        stopped = error;
+        return true;
+      }
+    }),
+    {
+      seed: seedFor(context.seed, property.generator.name),
+      numRuns: runs,
+      // The rule's own bound stays the rule's: on a machine too busy for every input, the seeded first ones are judged.
+      interruptAfterTimeLimit: PROPERTY_BUDGET_MS,
+      markInterruptAsFailure: false,
+    },
+  );
+  if (stopped !== undefined) throw stopped;
+  if (!details.failed || details.counterexample === null) return `${details.numRuns} generated inputs`;
+  const [{ edge, value }] = details.counterexample;
+  const found = await verdictOn(value);
+  failRule(
+    `${property.says}; on generated input (edge ${edge}, smallest of ${details.numShrinks} shrinks) ${property.show(value)}`,
+    found?.expected ?? "the reference's outcome",
+    found?.received ?? "a different outcome",
+  );
+}

@@ -1,0 +1,233 @@
+// Each pure rule's property: which generator feeds it, how its input reaches the learner's piece,
+// and how the two outcomes are judged. The rules (rules/*.ts) call these after their fixed,
+// teaching examples; the verdict comes from the property.
+import { isDeepStrictEqual } from "node:util";
+import type { ProbeAnswer, PureFunction } from "../rules/types.js";
+import { showWire } from "../rules/wire.js";
+import { isRefusal, sameOutcome, type PureProperty } from "./judge.js";
+import {
+  ANSWER_CALLS,
+  ENCODE_CALLS,
+  INITIALIZE_CALLS,
+  MESSAGE_CALLS,
+  PARSE_CALLS,
+  READER_RUNS,
+  RESULT_CALLS,
+  TOOLS_CALLS,
+  type PureCall,
+  type ReaderRun,
+} from "./generators.js";
+import { onlyEdges, type EdgeGenerator } from "./edges.js";
+import type { RuleContext } from "../rules/types.js";
+import { holds } from "./judge.js";
+
+const shownCall = (fn: string, call: PureCall): string =>
+  `${fn}(${call.args.map((arg) => showWire(arg, 120)).join(", ")})`;
+
+function callProperty(fn: PureFunction, generator: EdgeGenerator<PureCall>, says: string): PureProperty<PureCall> {
+  return {
+    generator,
+    says,
+    request: (call) => ({ op: "call", fn, args: call.args }),
+    judge: sameOutcome,
+    show: (call) => shownCall(fn, call),
+  };
+}
+
+export const MESSAGES_PROPERTY: PureProperty<PureCall & { readonly fn: "requestMessage" | "notificationMessage" }> = {
+  generator: MESSAGE_CALLS,
+  says: "a request carries jsonrpc, id, method and params; a notification carries no id, and params only when given",
+  request: (call) => ({ op: "call", fn: call.fn, args: call.args }),
+  judge: sameOutcome,
+  show: (call) => shownCall(call.fn, call),
+};
+
+export const ANSWER_FOR_PROPERTY = callProperty(
+  "answerFor",
+  ANSWER_CALLS,
+  "a reply answers a request only with the same integer id, an error reply is raised, a result must be an object",
+);
+
+export const ENCODE_PROPERTY = callProperty(
+  "encodeFrame",
+  ENCODE_CALLS,
+  "encodeFrame writes exactly what JSON can hold, as one line of at most the limit (newline included), and refuses the rest",
+);
+
+export const PARSE_PROPERTY = callProperty(
+  "parseFrame",
+  PARSE_CALLS,
+  "parseFrame takes one JSON-RPC 2.0 object in valid UTF-8 and refuses everything else",
+);
+
+export const INITIALIZE_PROPERTY = callProperty(
+  "checkInitialize",
+  INITIALIZE_CALLS,
+  "the handshake holds only with the pinned version and a tools capability that is an object",
+);
+
+export const TOOLS_PROPERTY = callProperty(
+  "checkTools",
+  TOOLS_CALLS,
+  "a catalog is one page of at most the limit, every name a non-empty string used once, every schema an object",
+);
+
+export const RESULT_PROPERTY = callProperty(
+  "resultText",
+  RESULT_CALLS,
+  "resultText joins the text items of a content array, skips the others, and raises a result marked isError",
+);
+
+interface Fed {
+  readonly frames: readonly string[];
+  readonly refused: boolean;
+  readonly atChunk: number;
+  readonly after: { frames: string[] } | { error: { name: string; message: string } } | undefined;
+}
+
+function fed(answer: ProbeAnswer): Fed {
+  const data = (answer.ok ? answer.value : answer.detail) as
+    { perChunk?: string[][]; atChunk?: number; after?: Fed["after"] } | undefined;
+  return {
+    frames: (data?.perChunk ?? []).flat(),
+    refused: !answer.ok,
+    atChunk: data?.atChunk ?? Number.POSITIVE_INFINITY,
+    after: data?.after,
+  };
+}
+
+const text = (frames: readonly string[]): string =>
+  `[${frames.map((frame) => JSON.stringify(Buffer.from(frame, "base64").toString("utf8").slice(0, 40))).join(", ")}]`;
+
+/** FrameReader: the frames must be the reference's; a refusal must come no later than the reference's; after it, nothing held may leak. */
+function judgeReader(run: ReaderRun, reference: ProbeAnswer, learner: ProbeAnswer): string | undefined {
+  const theirs = fed(reference);
+  const mine = fed(learner);
+  if (!theirs.refused) {
+    if (!learner.ok) return `no refusal, and the frames ${text(theirs.frames)}`;
+    return isDeepStrictEqual(mine.frames, theirs.frames) ? undefined : `the frames ${text(theirs.frames)}`;
+  }
+  if (!isRefusal(learner)) return `a refusal (ProtocolError frame-limit) by read ${theirs.atChunk + 1}`;
+  // When the refusal comes, inside the read that overflows or at the next, the chapter leaves open: frames completed before it may be lost, never invented.
+  const prefix = isDeepStrictEqual(mine.frames, theirs.frames.slice(0, mine.frames.length));
+  if (!prefix || (run.prompt === true && mine.atChunk > theirs.atChunk))
+    return `a refusal by read ${theirs.atChunk + 1}, after no frames but ${text(theirs.frames)}`;
+  if (run.after !== undefined) {
+    const wanted = [run.after.subarray(0, run.after.length - 1).toString("base64")];
+    const after = mine.after;
+    const clean = after === undefined || "error" in after || isDeepStrictEqual(after.frames, wanted);
+    if (!clean)
+      return `after the refusal, another refusal or exactly the next line ${text(wanted)}; not ${text((after as { frames: string[] }).frames)}`;
+  }
+  return undefined;
+}
+
+/** "3 reads of [5, 0, 9] bytes", or for many reads their count and total. */
+const readSizes = (chunks: readonly Buffer[]): string =>
+  chunks.length <= 8
+    ? `${chunks.length} read(s) of [${chunks.map((chunk) => chunk.length).join(", ")}] bytes`
+    : `${chunks.length} reads, ${Buffer.concat(chunks).length} bytes in all`;
+
+export const READER_PROPERTY: PureProperty<ReaderRun> = {
+  generator: READER_RUNS,
+  says: "FrameReader gives one frame per newline however the reads are cut, refuses a line over the limit (newline included) as soon as it cannot fit, and keeps nothing of a refused line",
+  request: (run) => ({
+    op: "frameReader.feed",
+    ...(run.limit === undefined ? {} : { limit: run.limit }),
+    chunks: run.chunks.map((chunk) => chunk.toString("base64")),
+    ...(run.after === undefined ? {} : { after: run.after.toString("base64") }),
+  }),
+  judge: judgeReader,
+  show: (run) =>
+    `FrameReader(${run.limit ?? "default"}) fed ${readSizes(run.chunks)}: ${JSON.stringify(Buffer.concat(run.chunks).toString("utf8").slice(0, 80))}${run.after ? `, then ${JSON.stringify(run.after.toString("utf8").slice(0, 40))}` : ""}`,
+  runs: 100,
+};
+
+/** Every generator a property uses: the edge test draws from each. */
+export const PROPERTY_GENERATORS = [
+  MESSAGE_CALLS,
+  ANSWER_CALLS,
+  ENCODE_CALLS,
+  READER_RUNS,
+  PARSE_CALLS,
+  INITIALIZE_CALLS,
+  TOOLS_CALLS,
+  RESULT_CALLS,
+] as const;
+
+interface RuleProperty {
+  /** The generator's edges this rule owns (all when undefined). */
+  readonly edges: readonly string[] | undefined;
+  check(context: RuleContext): Promise<string>;
+}
+
+function owned<I>(property: PureProperty<I>, edges?: readonly string[]): RuleProperty {
+  const generator = edges === undefined ? property.generator : onlyEdges(property.generator, edges);
+  return { edges, check: (context) => holds(context, { ...property, generator }) };
+}
+
+/** Each pure rule's property and the edges it owns: a piece's edges are shared out among its rules, so one mistake costs one rule. */
+export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
+  "messages-shape": owned(MESSAGES_PROPERTY),
+  "ids-exact": owned(ANSWER_FOR_PROPERTY, [
+    "answer",
+    "id-of-every-json-type",
+    "id-digit-string",
+    "id-another-integer",
+    "id-absent",
+    "notification",
+    "server-request",
+  ]),
+  "error-raised": owned(ANSWER_FOR_PROPERTY, [
+    "answer",
+    "error-reply",
+    "error-malformed",
+    "result-and-error",
+    "result-array",
+    "result-null",
+    "result-absent",
+    "result-primitive",
+  ]),
+  "encode-refuses": owned(ENCODE_PROPERTY, [
+    "plain-message",
+    "non-finite-number",
+    "undefined-in-array",
+    "undefined-property",
+    "not-an-object",
+    "bigint",
+    "circular",
+  ]),
+  "encode-limit": owned(ENCODE_PROPERTY, [
+    "plain-message",
+    "size-at-limit-minus-one",
+    "size-at-limit",
+    "size-at-limit-plus-one",
+  ]),
+  "framing-newline": owned(READER_PROPERTY, ["one-cut", "random-chunking", "empty-lines"]),
+  "framing-utf8-split": owned(READER_PROPERTY, ["multibyte-cut"]),
+  "frame-limit-boundary": owned(READER_PROPERTY, [
+    "frame-at-limit-minus-one",
+    "frame-at-limit",
+    "frame-at-limit-plus-one",
+    "split-before-newline-at-limit",
+  ]),
+  "frame-limit-endless": owned(READER_PROPERTY, ["endless-line", "line-after-refusal"]),
+  "parse-frame-strict": owned(PARSE_PROPERTY),
+  "handshake-version": owned(INITIALIZE_PROPERTY, ["accepted", "other-version", "version-not-string"]),
+  "handshake-capability": owned(INITIALIZE_PROPERTY, [
+    "accepted",
+    "no-tools-capability",
+    "tools-not-object",
+    "capabilities-not-object",
+  ]),
+  "discovery-bounds": owned(TOOLS_PROPERTY),
+  "result-text-iserror": owned(RESULT_PROPERTY),
+};
+
+/** The rule's property on its own edges: returns "" (the ok line is the rule's) or FAILs the rule. */
+export async function ruleProperty(context: RuleContext, rule: string): Promise<string> {
+  const entry = RULE_PROPERTIES[rule];
+  if (entry === undefined) throw new Error(`no property for rule ${rule}`);
+  await entry.check(context);
+  return "";
+}

@@ -1,0 +1,84 @@
+// Rules about what a client puts on each request: an id of its own, never one used before in the
+// session (a reused id lets a stale reply pass as the answer), and a deadline that is bounded (a
+// timeout that is not a positive, finite number is refused when the client is made).
+import { refusal } from "./expect.js";
+import { readRecord } from "./evidence.js";
+import { ClientSession } from "./session.js";
+import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
+import { failRule, type Rule } from "./types.js";
+import { showWire } from "./wire.js";
+
+const CLIENT = "learner/src/client.ts";
+
+export const idsFresh: Rule = {
+  id: "ids-fresh",
+  title: "every request carries an id of its own: none is reused within a session",
+  points: 1,
+  needs: ["StdioClient"],
+  pieces: CALL_PIECES,
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: request() (take the next id for every request: this.lastId + 1)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    try {
+      await client.ready();
+      for (const text of ["one", "one two"]) await client.call("callTool", ["word_count", { text }]);
+    } finally {
+      await client.close();
+    }
+    const ids = readRecord(server.recordFile)
+      .filter((entry) => entry.event === "message" && entry.kind === "request")
+      .map((entry) => entry.id);
+    const seen = new Set(ids.map((id) => JSON.stringify(id)));
+    if (ids.length < 4 || seen.size !== ids.length)
+      failRule(
+        "the ids of initialize, tools/list and two tools/call, as the server received them",
+        "four different ids",
+        `[${ids.map((id) => showWire(id)).join(", ")}]`,
+      );
+    return "";
+  },
+};
+
+/** Timeouts a client must refuse: not positive, not a number, or unbounded. */
+const UNBOUNDED: ReadonlyArray<readonly [unknown, string]> = [
+  [{ $number: "Infinity" }, "Infinity"],
+  [0, "0"],
+  [-1000, "-1000"],
+  [{ $number: "NaN" }, "NaN"],
+];
+
+export const timeoutBounded: Rule = {
+  id: "timeout-bounded",
+  title: "a bounded timeout is required: a timeoutMs that is not a positive, finite number is refused",
+  points: 1,
+  needs: ["StdioClient"],
+  pieces: SESSION_PIECES,
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: the constructor (refuse options.timeoutMs unless it is a positive, finite number)`,
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal");
+    for (const [timeoutMs, shown] of UNBOUNDED) {
+      const answer = await context.ask({
+        op: "client.new",
+        command: server.command,
+        options: { allowed: ["word_count"], timeoutMs },
+      });
+      if (answer.ok) {
+        const handle = (answer.value as { handle: number }).handle;
+        await context.ask({ op: "client.call", handle, method: "close", args: [] }, 8000).catch(() => undefined);
+      }
+      refusal(
+        answer,
+        `new StdioClient(command, { timeoutMs: ${shown} })`,
+        "a refusal (UsageError): no bounded deadline",
+      );
+    }
+    return "";
+  },
+};

@@ -1,0 +1,88 @@
+// The pure rules' properties: every named edge is reached, the library and the solved build
+// notebook hold every property, and each fresh wrong piece is caught by its piece's property
+// with a FAIL that names the edge, the smallest input, what came and what was expected.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  notebookMistakes,
+  variantNotebook,
+  SOLVED_NOTEBOOK,
+} from "../../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
+import { unreachedEdges } from "../../../lib/src/checkpoint/properties/edges.js";
+import { PROPERTY_GENERATORS, RULE_PROPERTIES } from "../../../lib/src/checkpoint/properties/properties.js";
+import { REFERENCE_IMPLEMENTATION } from "../../../lib/src/checkpoint/implementation.js";
+import { inProcessProbe } from "../../../lib/src/checkpoint/rules/in-process.js";
+import { CheckFailure as RuleFailure } from "../../../lib/src/checkpoint/harness.js";
+import type { RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
+import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
+import { buildCells, evaluateBuildCells } from "../../../lib/src/pieces/notebook-pieces.js";
+
+function contextOver(pieces: Record<string, unknown>, seed = 0): RuleContext {
+  const { probe } = inProcessProbe(pieces);
+  return {
+    ask: probe,
+    dir: "/nonexistent",
+    seed,
+    server: () => {
+      throw new Error("a pure rule starts no server");
+    },
+  };
+}
+
+/** The property's verdict on `pieces`: "ok", or the FAIL's text. */
+async function verdict(rule: string, pieces: Record<string, unknown>, seed = 0): Promise<string> {
+  try {
+    await RULE_PROPERTIES[rule]!.check(contextOver(pieces, seed));
+    return "ok";
+  } catch (error) {
+    if (error instanceof RuleFailure) return error.message;
+    throw error;
+  }
+}
+
+const notebookPieces = (notebook: unknown) => ({
+  ...REFERENCE_IMPLEMENTATION,
+  ...evaluateBuildCells(buildCells(notebook), cellScope()).pieces,
+});
+
+describe("the generators", () => {
+  it.each(PROPERTY_GENERATORS.map((generator) => [generator.name, generator] as const))(
+    "%s reaches every named edge in 1,000 draws",
+    (_name, generator) => {
+      expect(unreachedEdges(generator as never)).toEqual([]);
+    },
+  );
+});
+
+describe("the pure properties", () => {
+  const solved = notebookPieces(JSON.parse(readFileSync(SOLVED_NOTEBOOK, "utf8")));
+  it.each(Object.keys(RULE_PROPERTIES))(
+    "%s: the library holds it (seed 0), and the solved notebook (seed 1)",
+    async (rule) => {
+      expect(await verdict(rule, REFERENCE_IMPLEMENTATION as never, 0)).toBe("ok");
+      expect(await verdict(rule, solved, 1)).toBe("ok");
+    },
+  );
+
+  const pure = notebookMistakes().filter((mistake) => !mistake.client);
+  it.each(pure.map((mistake) => [mistake.name, mistake] as const))(
+    "%s is caught by a property of one of its piece's rules",
+    async (_name, mistake) => {
+      const pieces = notebookPieces(variantNotebook(mistake));
+      const lines: string[] = [];
+      for (const [rule, { check }] of Object.entries(RULE_PROPERTIES)) {
+        try {
+          await check(contextOver(pieces));
+        } catch (error) {
+          if (!(error instanceof RuleFailure)) throw error;
+          lines.push(`${rule}: ${error.message}`);
+        }
+      }
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines)
+        expect(line).toMatch(
+          /on generated input \(edge [a-z-]+, smallest of \d+ shrinks\) .+: expected .+; received .+/u,
+        );
+    },
+  );
+});
