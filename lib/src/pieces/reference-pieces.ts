@@ -6,6 +6,7 @@ import type { ExitStatus } from "../client/stdio-client.js";
 import { JSON_RPC_ERRORS, MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { RefusedError } from "../errors/refused-error.js";
+import { UsageError } from "../errors/usage-error.js";
 import { encodeFrame } from "../protocol/encode-frame.js";
 import { FrameReader } from "../protocol/frame-reader.js";
 import { checkInitialize, checkTools, type McpTool } from "../protocol/handshake.js";
@@ -45,6 +46,13 @@ async function request(context: ClientContext, method: string, params: JsonObjec
 }
 
 async function connect(context: ClientContext): Promise<McpTool[]> {
+  // A deadline that can never end bounds nothing: refused before a byte is sent.
+  if (!(Number.isFinite(context.timeoutMs) && context.timeoutMs > 0))
+    throw new UsageError("timeout", {
+      what: "timeout out of range",
+      expected: "a positive, finite number of ms",
+      received: String(context.timeoutMs),
+    });
   checkInitialize(
     await request(context, "initialize", {
       protocolVersion: PROTOCOL_VERSION,

@@ -59,25 +59,27 @@ export const timeoutBounded: Rule = {
   pieces: SESSION_PIECES,
   dependsOn: [],
   visibility: "visible",
-  where: `${CLIENT}: the constructor (refuse options.timeoutMs unless it is a positive, finite number)`,
+  where: `${CLIENT}: the constructor (refuse options.timeoutMs unless it is a positive, finite number); in the build notebook, connect`,
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("normal");
     for (const [timeoutMs, shown] of UNBOUNDED) {
-      const answer = await context.ask({
+      const what = `new StdioClient(command, { timeoutMs: ${shown} }), then initialize()`;
+      const expected = "a refusal (UsageError) when the client is made or when it connects: no bounded deadline";
+      const made = await context.ask({
         op: "client.new",
         command: server.command,
         options: { allowed: ["word_count"], timeoutMs },
       });
-      if (answer.ok) {
-        const handle = (answer.value as { handle: number }).handle;
-        await context.ask({ op: "client.call", handle, method: "close", args: [] }, 8000).catch(() => undefined);
+      if (!made.ok) {
+        refusal(made, what, expected, ["UsageError"]);
+        continue;
       }
-      refusal(
-        answer,
-        `new StdioClient(command, { timeoutMs: ${shown} })`,
-        "a refusal (UsageError): no bounded deadline",
-      );
+      // Made: the connect step (the build notebook's connect) must refuse it before the handshake.
+      const handle = (made.value as { handle: number }).handle;
+      const connected = await context.ask({ op: "client.call", handle, method: "initialize", args: [] }, 8000);
+      await context.ask({ op: "client.call", handle, method: "close", args: [] }, 8000).catch(() => undefined);
+      refusal(connected, what, expected, ["UsageError"]);
     }
     return "";
   },
