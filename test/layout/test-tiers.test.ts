@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { machineryIn, resolveRelative, tierOf, tierProblems } from "../support/tiers.js";
+import { machineryIn, resolveRelative, tierProblems } from "../support/tier-rule.js";
+import { tierOf } from "../support/tiers.js";
 
 const REPO = resolve(__dirname, "../..");
 
