@@ -26,6 +26,8 @@ export interface JupyterServerOptions {
   readonly python: string;
   readonly repo: string;
   readonly notebookDir: string;
+  /** A Jupyter data folder whose key signed the notebooks to trust; by default a fresh one (all untrusted). */
+  readonly dataDir?: string;
   readonly startTimeoutMs?: number;
 }
 
@@ -75,7 +77,7 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
     HOME: home,
     JUPYTER_PATH: join(options.repo, ".jupyter"),
     JUPYTER_CONFIG_DIR: join(home, "config"),
-    JUPYTER_DATA_DIR: join(home, "data"), // a fresh trust database: the notebook opens untrusted
+    JUPYTER_DATA_DIR: options.dataDir ?? join(home, "data"), // a fresh trust database: the notebook opens untrusted
     JUPYTER_RUNTIME_DIR: runtimeDir,
     PYDEVD_DISABLE_FILE_VALIDATION: "1",
   };
