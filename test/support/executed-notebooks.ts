@@ -3,11 +3,13 @@
 // (a globalSetup); the first caller takes a lock file and runs the notebook with
 // scripts/run_notebook.py, the others wait for the copy (or for the error it left). Each copy is
 // signed with a Jupyter data folder of this run's own, so a Jupyter server started with
-// JUPYTER_DATA_DIR=executedNotebooksDataDir() trusts it and shows its SVG outputs.
+// JUPYTER_DATA_DIR=executedNotebooksDataDir() trusts it and shows its SVG outputs. A copy sits at
+// its own path inside the run's folder, whose other top-level entries link to the repository's, so
+// a kernel a browser starts beside the copy finds ../evidence and the rest where the notebook does.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { open, rename, writeFile } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { inject } from "vitest";
 import { jupyterPython } from "../../lib/src/checkpoint/notebook-runner-output.js";
@@ -32,8 +34,24 @@ function runDir(): string {
     id = undefined; // not inside a vitest worker
   }
   const dir = join(EXECUTED_NOTEBOOKS_ROOT, id ?? `process-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** A top-level folder with notebooks in it: the copies' folders are real ones, never links into the repository. */
+const holdsNotebooks = (name: string): boolean =>
+  statSync(join(REPO, name)).isDirectory() && readdirSync(join(REPO, name)).some((file) => file.endsWith(".ipynb"));
+
+/** Links each of the repository's other top-level entries into `dir`, once per run. */
+function linkRepository(dir: string): void {
+  for (const name of readdirSync(REPO)) {
+    if (name === ".git" || name === "test-artifacts" || holdsNotebooks(name)) continue;
+    try {
+      symlinkSync(join(REPO, name), join(dir, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error; // another worker linked it first
+    }
+  }
 }
 
 /** The Jupyter data folder whose key signed this run's copies: give it to a server as JUPYTER_DATA_DIR. */
@@ -61,7 +79,12 @@ export function executedNotebook(relPath: string): Promise<string> {
 async function makeOrWait(notebook: string): Promise<string> {
   if (!existsSync(notebook)) throw new Error(`executedNotebook: ${notebook} does not exist`);
   const dir = runDir();
-  const target = join(dir, notebook.slice(REPO.length + 1).replaceAll("/", "__"));
+  const relative = notebook.slice(REPO.length + 1);
+  const target = join(dir, relative);
+  if (!holdsNotebooks(relative.split("/")[0]!))
+    throw new Error(`executedNotebook: ${relative} is not in a top-level folder of notebooks`);
+  linkRepository(dir);
+  mkdirSync(dirname(target), { recursive: true });
   const failed = `${target}.error`;
   try {
     const lock = await open(`${target}.lock`, "wx");
