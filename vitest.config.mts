@@ -1,11 +1,24 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./test/support/slow-first-sequencer.js";
+import { SLOW_GLOB, TEST_GLOB } from "./test/support/tiers.js";
+
+// WORKBOOK_TIER=quick (npm run test:quick) leaves out the files that start a kernel, Jupyter, a
+// browser or a clone; npm test runs every file (test/support/tiers.ts has the rule).
+const quick = process.env["WORKBOOK_TIER"] === "quick";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    // Integration tests start real processes; the machine has two cores.
+    include: [TEST_GLOB],
+    exclude: quick ? [...configDefaults.exclude, SLOW_GLOB] : configDefaults.exclude,
+    // Integration tests start real processes and mostly wait on them: one worker a core (vitest's
+    // default leaves one core idle), the slow files started first.
+    maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ["default", "./test/support/closing-line-reporter.ts"],
+    // One id per run: a notebook's executed copy is made once and shared (test/support/executed-notebooks.ts).
+    globalSetup: ["./test/support/executed-notebooks-setup.ts"],
+    // The ten slowest files, then the closing line CI reads: that line stays last.
+    reporters: ["default", "./test/support/slowest-files-reporter.ts", "./test/support/closing-line-reporter.ts"],
   },
 });

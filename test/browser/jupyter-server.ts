@@ -29,6 +29,8 @@ export interface JupyterServerOptions {
   readonly repo: string;
   /** The folder served; ignored with `viaOpenWorkbook` (the script serves the repository's root). */
   readonly notebookDir: string;
+  /** A Jupyter data folder whose key signed the notebooks to trust; by default a fresh one (all untrusted). */
+  readonly dataDir?: string;
   readonly startTimeoutMs?: number;
   /** Start it as the README does, through scripts/open-workbook.sh (its config, its root), not `python -m notebook`. */
   readonly viaOpenWorkbook?: boolean;
@@ -80,7 +82,7 @@ export async function startJupyterServer(options: JupyterServerOptions): Promise
     HOME: home,
     JUPYTER_PATH: join(options.repo, ".jupyter"),
     JUPYTER_CONFIG_DIR: join(home, "config"),
-    JUPYTER_DATA_DIR: join(home, "data"), // a fresh trust database: the notebook opens untrusted
+    JUPYTER_DATA_DIR: options.dataDir ?? join(home, "data"), // a fresh trust database: the notebook opens untrusted
     JUPYTER_RUNTIME_DIR: runtimeDir,
     PYDEVD_DISABLE_FILE_VALIDATION: "1",
   };

@@ -1,5 +1,15 @@
-import { expect, it } from "vitest";
-import { runNotebook } from "../support/notebook.js";
+// What 00-smoke prints, checked without a kernel: its cells, compiled as tslab would (CommonJS) and
+// run in order in one Node process that finds `mcp-workbook` by name. That the notebook runs top to
+// bottom in a fresh tslab kernel is proven by set-up, which runs it through the kernel and stops if
+// any cell fails, and by the README's `run_notebook.py notebooks/00-smoke.ipynb` line, both run by
+// the README test on a fresh clone; a second kernel here would prove nothing new.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ts from "typescript";
+import { afterAll, expect, it } from "vitest";
+import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 
 // The message the notebook encodes, cuts inside the ☕ and reads back.
 const MESSAGE = {
@@ -8,13 +18,37 @@ const MESSAGE = {
   method: "tools/call",
   params: { name: "word_count", arguments: { text: "vanilla stock needs review ☕" } },
 };
+const CELL_END = "\u0000end of cell\n";
 
-it("runs 00-smoke top to bottom in a fresh tslab kernel, importing the built library by name", async () => {
-  const run = await runNotebook("notebooks/00-smoke.ipynb");
+const folder = mkdtempSync(join(tmpdir(), "smoke-cells-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  expect(run.error).toBeUndefined();
-  expect(run.ok).toBe(true);
-  const printed = run.cells.map((cell) => cell.outputs.join(""));
+/** Each code cell's printed text, the cells run in order in one process (tslab's one module scope). */
+function printedByCell(relPath: string): { printed: string[]; stderr: string; status: number | null } {
+  const notebook = JSON.parse(readFileSync(join(REPO_ROOT, relPath), "utf8")) as {
+    cells: Array<{ cell_type: string; source: string[] | string }>;
+  };
+  const cells = notebook.cells
+    .filter((cell) => cell.cell_type === "code")
+    .map((cell) => (Array.isArray(cell.source) ? cell.source.join("") : cell.source));
+  const source = cells.map((cell) => `${cell}\nprocess.stdout.write(${JSON.stringify(CELL_END)});\n`).join("");
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
+  const script = join(folder, "cells.js");
+  writeFileSync(script, outputText);
+  const run = spawnSync(process.execPath, [script], {
+    encoding: "utf8",
+    env: { PATH: process.env["PATH"] ?? "", NODE_PATH: join(REPO_ROOT, "node_modules") },
+    timeout: 30_000,
+  });
+  return { printed: run.stdout.split(CELL_END).slice(0, cells.length), stderr: run.stderr, status: run.status };
+}
+
+it("00-smoke prints the protocol version, the frame's last bytes, and the ☕ cut between two reads", () => {
+  const { printed, stderr, status } = printedByCell("notebooks/00-smoke.ipynb");
+  expect(stderr).toBe("");
+  expect(status).toBe(0);
   expect(printed[0]).toBe("protocol version: 2025-06-18\n");
 
   const frameBytes = Buffer.byteLength(`${JSON.stringify(MESSAGE)}\n`);
@@ -26,5 +60,4 @@ it("runs 00-smoke top to bottom in a fresh tslab kernel, importing the built lib
       `second read: ${frameBytes - cut} bytes -> 1 frame\n` +
       `decoded: ${JSON.stringify(MESSAGE)}\n`,
   );
-  expect(run.cells.every((cell) => cell.stderr === "")).toBe(true);
-}, 120_000);
+});

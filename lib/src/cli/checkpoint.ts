@@ -16,13 +16,15 @@ import type { CheckpointIo } from "./checkpoint-io.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 import { readFlags, wholeNumber } from "./flags.js";
 
-export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
+export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--rules ID,...] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
   Grades a Part B implementation, one line per rule, in a separate process that runs the graded
   code (as the user nobody when run as root); this process only judges its answers.
   --impl PATH        what to grade: a learner copy (a folder with src/index.ts, compiled on its own
                      into a temporary folder), a built package folder, or a .js module exporting the
                      Part B names (default: the workbook's own library)
   --notebook PATH    grade a saved build notebook (notebooks/ch14-part-b-build.ipynb) without running it
+  --rules ID,...     only these Part B rules (and the rules they depend on), in the checkpoint's
+                     order: a quicker run that still writes both reports (default: every rule)
   --hidden DIR       also run the rules exported (as \`rules\`) by DIR/*.js, grader-side modules
   --exercises        also grade the optional exercises from the implementation's exercise1 ...
                      exercise6 exports (learner/src/exercises/ex1.ts ...); a stub scores 0, "not attempted"
@@ -46,6 +48,7 @@ function userPath(path: string): string {
 
 interface Options {
   readonly impl: string;
+  readonly rules: readonly Rule[];
   readonly hidden: readonly Rule[];
   readonly exercises: boolean;
   readonly seed: number;
@@ -78,7 +81,7 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
   try {
     report = await gradeImplementation(options.impl, {
       seed: options.seed,
-      rules: [...RULES, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden],
+      rules: [...options.rules, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden],
       // Progress as each rule ends; the report proper, summary first, goes to stdout at the end.
       onVerdict: (verdict) => io.stderr(`  ${shownLine(verdict)}\n`),
     });
@@ -152,6 +155,7 @@ function reportDirOf(argv: readonly string[]): string {
 function parseOptions(argv: readonly string[], reportDir: string): Options {
   const { values } = readFlags(argv, {
     impl: { type: "string" },
+    rules: { type: "string" },
     notebook: { type: "string" },
     hidden: { type: "string" },
     exercises: { type: "boolean" },
@@ -172,7 +176,31 @@ function parseOptions(argv: readonly string[], reportDir: string): Options {
       expected: "a learner copy folder, a package folder or a .js file",
     });
   const hidden = values.hidden === undefined ? [] : loadHiddenRules(userPath(values.hidden));
-  return { impl, hidden, exercises: values.exercises === true, seed, reportDir };
+  const rules = values.rules === undefined ? RULES : chosenRules(values.rules);
+  return { impl, rules, hidden, exercises: values.exercises === true, seed, reportDir };
+}
+
+/** The rules `--rules a,b` names, with the rules they depend on, in RULES order; an unknown id is a UsageError. */
+export function chosenRules(list: string): Rule[] {
+  const ids = list.split(",").map((id) => id.trim());
+  const unknown = ids.filter((id) => !RULES.some((rule) => rule.id === id));
+  if (unknown.length > 0)
+    throw new UsageError("arguments", {
+      what: `--rules names no rule ${unknown.map((id) => JSON.stringify(id)).join(", ")}`,
+      expected: `comma-separated ids from ${RULES.map((rule) => rule.id).join(", ")}`,
+    });
+  const chosen = new Set(ids);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const rule of RULES)
+      if (chosen.has(rule.id))
+        for (const dependency of rule.dependsOn)
+          if (!chosen.has(dependency)) {
+            chosen.add(dependency);
+            grew = true;
+          }
+  }
+  return RULES.filter((rule) => chosen.has(rule.id));
 }
 
 /** Grader-side rule modules: each DIR/*.js exports `rules`, an array of rules (they run here, like the built-in ones). */

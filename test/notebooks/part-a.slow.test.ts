@@ -1,17 +1,16 @@
-// The Part A notebook, run top to bottom in a fresh tslab kernel. The executed copy is kept in
-// test-artifacts/ (gitignored) so the HTML rendering can be tested on it without a second run.
+// The Part A notebook, run top to bottom in a fresh tslab kernel once per test run: the executed
+// copy (test/support/executed-notebooks.ts) is shared with the HTML rendering and the browser test.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comparedWithChapter } from "../../lib/src/experiment/analysis/coding-agent.js";
+import { executedNotebook, executedNotebooksDataDir } from "../support/executed-notebooks.js";
+import { jupyterPython } from "../../lib/src/checkpoint/notebook-runner-output.js";
 
 const REPO = resolve(__dirname, "../..");
-const NOTEBOOK = join(REPO, "notebooks", "ch14-part-a.ipynb");
-const ARTIFACTS = join(REPO, "test-artifacts", "notebooks");
-const EXECUTED = join(ARTIFACTS, "ch14-part-a.ipynb");
-const HTML_DIR = join(ARTIFACTS, "html");
+const HTML_DIR = join(REPO, "test-artifacts", "notebooks", "html");
 const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
 const PUBLISHED = "published: chapter 14 (quoted)";
 const BASELINE = "retrieval baseline, not a language model";
@@ -24,6 +23,7 @@ interface Output {
 }
 interface Cell {
   cell_type: string;
+  execution_count?: number | null;
   source: string | string[];
   outputs?: Output[];
 }
@@ -43,21 +43,16 @@ function run(command: string, args: string[]): Promise<{ code: number | null; st
   });
 }
 
-const python = process.env["WORKBOOK_PYTHON"] ?? (existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
-
 describe("notebooks/ch14-part-a", () => {
   let cells: Cell[] = [];
   let printed = "";
-  let summary:
-    { ok: boolean; code_cells: number; cells_run: number; run_seconds: number; failures: unknown[] } | undefined;
+  let executed = "";
 
   beforeAll(async () => {
-    await rm(ARTIFACTS, { recursive: true, force: true });
-    await mkdir(ARTIFACTS, { recursive: true });
-    const result = await run(python, [join(REPO, "scripts", "run_notebook.py"), NOTEBOOK, "--out", EXECUTED, "--json"]);
-    summary = JSON.parse(result.stdout.trim().split("\n").pop() ?? "null");
-    if (result.code !== 0) throw new Error(`the notebook did not run clean (exit ${result.code}):\n${result.stderr}`);
-    cells = (JSON.parse(await readFile(EXECUTED, "utf8")) as { cells: Cell[] }).cells.filter(
+    await rm(HTML_DIR, { recursive: true, force: true });
+    await mkdir(HTML_DIR, { recursive: true });
+    executed = await executedNotebook("notebooks/ch14-part-a.ipynb"); // rejects, with the runner's report, if a cell failed
+    cells = (JSON.parse(await readFile(executed, "utf8")) as { cells: Cell[] }).cells.filter(
       (cell) => cell.cell_type === "code",
     );
     printed = cells
@@ -68,12 +63,28 @@ describe("notebooks/ch14-part-a", () => {
   }, 300_000);
 
   it("runs every code cell, with nothing written to stderr", () => {
-    expect(summary).toMatchObject({ ok: true, failures: [] });
-    expect(summary!.cells_run).toBe(summary!.code_cells);
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.filter((cell) => typeof cell.execution_count !== "number")).toEqual([]);
     const stderr = cells.flatMap((cell) =>
       (cell.outputs ?? []).filter((o) => o.name === "stderr").map((o) => text(o.text)),
     );
     expect(stderr).toEqual([]);
+  });
+
+  it("is one signed copy for the whole run: a Jupyter with the run's data folder trusts it, another does not", async () => {
+    expect(await executedNotebook("notebooks/ch14-part-a.ipynb")).toBe(executed);
+    const check = (dataDir: string) =>
+      run(jupyterPython(), [
+        "-c",
+        "import sys, nbformat; from nbformat.sign import NotebookNotary; " +
+          "print(NotebookNotary(data_dir=sys.argv[2]).check_signature(nbformat.read(sys.argv[1], 4)))",
+        executed,
+        dataDir,
+      ]);
+    expect((await check(executedNotebooksDataDir())).stdout.trim()).toBe("True");
+    const another = join(HTML_DIR, "another-jupyter-data");
+    await mkdir(another, { recursive: true });
+    expect((await check(another)).stdout.trim()).toBe("False");
   });
 
   it("recomputes the receipt's tables in the open, and refuses an edited copy", () => {
@@ -189,11 +200,11 @@ describe("notebooks/ch14-part-a", () => {
       "--executed",
       "--out-dir",
       HTML_DIR,
-      EXECUTED,
+      executed,
     ]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const html = await readFile(join(HTML_DIR, "ch14-part-a.html"), "utf8");
+    const html = await readFile(join(HTML_DIR, basename(executed).replace(/\.ipynb$/u, ".html")), "utf8");
     // Each chart is an <img> whose data: URI holds the whole SVG, elements and all (nbconvert's own
     // SVG block would strip the elements and keep only the text, leaving the chart blank).
     const svgs = [...html.matchAll(/<img alt="[^"]*" src="data:image\/svg\+xml;charset=utf-8,([^"]+)">/g)].map((m) =>

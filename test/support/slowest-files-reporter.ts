@@ -1,0 +1,33 @@
+import { relative } from "node:path";
+import type { Reporter, TestModule, Vitest } from "vitest/node";
+
+/** How many files the closing table lists. */
+const SHOWN = 10;
+
+/** A file's time in its worker: preparing, importing (collecting its tests), then its tests and hooks. */
+function cost(module: TestModule): number {
+  const d = module.diagnostic();
+  return d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration;
+}
+
+/**
+ * Prints the ten slowest test files of the run, each with its duration, so the next change can see
+ * what it costs. Listed before closing-line-reporter.ts, whose line stays the last one printed.
+ */
+export default class SlowestFilesReporter implements Reporter {
+  private root = process.cwd();
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const timed = modules
+      .map((module) => ({ file: relative(this.root, module.moduleId), ms: cost(module) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SHOWN);
+    if (timed.length === 0) return;
+    const rows = timed.map(({ file, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
+    process.stdout.write(`\nthe ${timed.length} slowest test files:\n${rows.join("\n")}\n`);
+  }
+}
