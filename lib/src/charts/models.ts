@@ -74,9 +74,12 @@ export function chartModel(name: string): ChartModel | undefined {
   return CHART_MODELS.find((model) => normal(model.label) === wanted || model.names.some((n) => normal(n) === wanted));
 }
 
-/** The label a chart prints for a model: the table's, or the name as given for a model it does not know. */
+/**
+ * The label a chart prints for a model: the table's, or for a model it does not know the name as
+ * given, an Ollama tag ("qwen2.5:7b") read as the table reads its own ("qwen2.5 7b").
+ */
 export function modelLabel(name: string): string {
-  return chartModel(name)?.label ?? name;
+  return chartModel(name)?.label ?? name.replace(/^([^:\s]+):(\S+)$/u, "$1 $2");
 }
 
 /**

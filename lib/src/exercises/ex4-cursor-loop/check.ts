@@ -20,15 +20,9 @@ import type { CheckResult } from "../../checkpoint/harness.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
 import { judgeChains } from "./judge-chains.js";
 import { referenceCursorLoop } from "./reference.js";
+import type { AskPage, CursorOutcome, CursorTrial, ListAllTools, ListBounds, TrialError } from "./trial-types.js";
 
-/** Asks the server for one page of tools/list: the first with no cursor, each later one with the cursor it was given. */
-export type AskPage = (cursor: string | undefined) => Promise<JsonObject>;
-export interface ListBounds {
-  readonly maxPages: number;
-  readonly maxTools: number;
-}
-/** What the learner writes for exercise 4. */
-export type ListAllTools = (askPage: AskPage, bounds: ListBounds) => Promise<McpTool[]>;
+export type { AskPage, CursorOutcome, CursorTrial, ListAllTools, ListBounds, TrialError } from "./trial-types.js";
 
 /** The bounds the check hands over. */
 export const CURSOR_BOUNDS: ListBounds = { maxPages: 5, maxTools: 32 };
@@ -38,28 +32,6 @@ const tool = (name: string): McpTool =>
 
 /** The most pages a scripted trial serves: a loop still asking after that is stopped by the check. */
 const SCRIPT_PAGES = 100;
-
-/**
- * One run of the learner's loop, as plain data, so it can be run where the learner's code lives
- * (the notebook's kernel, or the checkpoint's host) and judged elsewhere: scripted pages (page i
- * answers the i-th ask) or a live teaching server's command.
- */
-export type CursorTrial =
-  { readonly pages: readonly JsonObject[]; readonly bounds?: ListBounds } | { readonly command: readonly string[] };
-
-/** How a refusal reads as plain data: its class, its reason when it is one of the library's errors. */
-export interface TrialError {
-  readonly name: string;
-  readonly message: string;
-  readonly reason?: string;
-}
-
-/** What one trial gave, as plain data: the tools' names or the error, and every cursor asked with (null for none). */
-export interface CursorOutcome {
-  readonly names?: readonly string[];
-  readonly error?: TrialError;
-  readonly asked: ReadonlyArray<string | null>;
-}
 
 /** The name of the error a scripted trial ends a loop with when it asks past the script. */
 export const STOPPED_BY_CHECK = "StoppedByCheck";

@@ -4,7 +4,7 @@
 // gets wrong, the smallest, is the verdict, with the hint for that kind of chain.
 import { notYet } from "../exercise-harness.js";
 import { seededChains, type ChainKind, type CursorChain } from "./chains.js";
-import type { CursorOutcome, CursorTrial } from "./check.js";
+import type { CursorOutcome, CursorTrial } from "./trial-types.js";
 
 type Runner = (trial: CursorTrial) => Promise<CursorOutcome>;
 

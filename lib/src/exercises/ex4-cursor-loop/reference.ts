@@ -1,7 +1,7 @@
 // Exercise 4's reference answer: the cursor loop, written out.
 import { ProtocolError } from "../../errors/protocol-error.js";
 import type { McpTool } from "../../tools/types.js";
-import type { AskPage, ListBounds } from "./check.js";
+import type { AskPage, ListBounds } from "./trial-types.js";
 
 /** Exercise 4, written out: follow nextCursor within both bounds; a cursor seen before is refused at once, by name. */
 export async function referenceCursorLoop(askPage: AskPage, bounds: ListBounds): Promise<McpTool[]> {

@@ -15,6 +15,9 @@ import { IN_FLIGHT_TEXTS } from "./texts.js";
 import { judgeStreams } from "./judge-streams.js";
 import type { ScriptedFrame } from "./streams.js";
 import { shown } from "../compare.js";
+import type { InFlightOutcome, InFlightTrial } from "./trial-types.js";
+
+export type { InFlightOutcome, InFlightTrial } from "./trial-types.js";
 
 /** What the learner writes for exercise 5. */
 export type CountInFlightOver = (context: ClientContext, texts: readonly string[]) => Promise<readonly unknown[]>;
@@ -94,32 +97,6 @@ function scriptedContext(
     endInput: () => undefined,
   };
   return { context, sent };
-}
-
-/**
- * One run of the learner's function, as plain data, so it runs where the learner's code lives (the
- * notebook's kernel, the checkpoint's host) and is judged elsewhere: a live server's argv, or a
- * script of replies, each for the i-th request sent (`request`) or for a literal id (`id`).
- */
-export type InFlightTrial =
-  | { readonly command: readonly string[] }
-  | {
-      readonly replies: readonly ScriptedFrame[];
-      /** The texts to count (default IN_FLIGHT_TEXTS) and the deadline given (default 1000 ms). */
-      readonly texts?: readonly string[];
-      readonly timeoutMs?: number;
-    };
-
-/** What one trial gave: the answers or the error (its class, reason, and whether it is one of ours), and the time it took. */
-export interface InFlightOutcome {
-  readonly answers?: unknown;
-  readonly error?: {
-    readonly name: string;
-    readonly message: string;
-    readonly reason?: string;
-    readonly workbook: boolean;
-  };
-  readonly ms: number;
 }
 
 /** Runs the learner's function on one trial, in this process; never throws; no server outlives it. */

@@ -4,7 +4,7 @@
 // The first stream it gets wrong is the verdict, with what came, what was expected and the idea.
 import { shown } from "../compare.js";
 import { notYet } from "../exercise-harness.js";
-import type { InFlightOutcome, InFlightTrial } from "./check.js";
+import type { InFlightOutcome, InFlightTrial } from "./trial-types.js";
 import { inFlightStreams, type InFlightStream } from "./streams.js";
 
 type Runner = (trial: InFlightTrial) => Promise<InFlightOutcome>;
