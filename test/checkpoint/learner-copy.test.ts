@@ -15,7 +15,7 @@ afterAll(() => {
 
 it("compiles learner/ copied outside the repository, subpath imports included, with no diagnostics", () => {
   cpSync(join(REPO_ROOT, "learner", "src"), join(outside, "src"), { recursive: true });
-  expect(readFileSync(join(outside, "src", "exercises", "index.ts"), "utf8")).toMatch(/from "mcp-workbook\/[a-z]+"/u);
+  expect(readFileSync(join(outside, "src", "exercises", "ex1.ts"), "utf8")).toMatch(/from "mcp-workbook\/[a-z]+"/u);
   const compiled = compileLearnerCopy(outside);
   built.push(compiled.outDir);
   expect(compiled.diagnostics).toEqual([]);

@@ -119,7 +119,7 @@ describe("normal mode", () => {
     // Read the log the moment the reply is in hand: it must already hold the call.
     const logged = readLog(log);
     expect(reply).toEqual({ jsonrpc: "2.0", id: 3, result: { content: [{ type: "text", text: "4" }] } });
-    expect(logged).toEqual([{ id: 3, name: "word_count", arguments: COUNT_ARGS }]);
+    expect(logged).toEqual([{ id: 3, name: "word_count", arguments: COUNT_ARGS, era: "2025-06-18" }]);
     expect(readFileSync(log, "utf8")).toBe(
       '{"id":3,"name":"word_count","arguments":{"text":"vanilla stock needs review"}}\n',
     );
@@ -137,8 +137,8 @@ describe("normal mode", () => {
     callTool(server, 4, "place_purchase", { flavor: "vanilla", tubs: 100 });
     expect(textOf(await server.nextMessage())).toBe("ordered 100 tubs of vanilla");
     expect(readLog(log)).toEqual([
-      { id: 3, name: "word_count", arguments: { text: "" } },
-      { id: 4, name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 } },
+      { id: 3, name: "word_count", arguments: { text: "" }, era: "2025-06-18" },
+      { id: 4, name: "place_purchase", arguments: { flavor: "vanilla", tubs: 100 }, era: "2025-06-18" },
     ]);
   });
 
@@ -185,7 +185,7 @@ describe("normal mode", () => {
     callTool(server, 7, "word_count", COUNT_ARGS);
     expect(await server.nextMessage()).toMatchObject({ id: 7, result: { content: [{ text: "4" }] } });
     // Read as every consumer reads it: the strict reader refuses a line whose name is not a string.
-    expect(readCallLog(log)).toEqual([{ id: 7, name: "word_count", arguments: COUNT_ARGS }]);
+    expect(readCallLog(log)).toEqual([{ id: 7, name: "word_count", arguments: COUNT_ARGS, era: "2025-06-18" }]);
   });
 
   it("answers malformed lines with JSON-RPC errors and keeps going", async () => {
@@ -261,7 +261,7 @@ describe("failure modes", () => {
       id: 4,
       result: { content: [{ type: "text", text: "4" }] },
     });
-    expect(readLog(log)).toEqual([{ id: 3, name: "word_count", arguments: COUNT_ARGS }]);
+    expect(readLog(log)).toEqual([{ id: 3, name: "word_count", arguments: COUNT_ARGS, era: "2025-06-18" }]);
   });
 
   it("stale repeats the previous reply (tools/list, id 2) before the right one", async () => {

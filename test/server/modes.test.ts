@@ -50,7 +50,7 @@ describe("one table of the teaching server's modes (server/src/modes.ts)", () =>
     expect(DEMO_MODES.map((entry) => entry.mode)).toEqual(MODES.filter((mode) => mode.demo).map((mode) => mode.name));
     expect([...DEMO_MODES, ...EXERCISE_MODES].map((entry) => entry.mode).sort()).toEqual([...MODE_NAMES].sort());
     expect(FAILURE_MODES).toEqual(
-      MODES.flatMap((mode) => ("graded" in mode ? [{ mode: mode.name, ...mode.graded }] : [])),
+      MODES.flatMap((mode) => ("graded" in mode ? [{ mode: mode.name, expect: mode.expect, ...mode.graded }] : [])),
     );
     expect(BUILD_MODES).toEqual(MODES.filter((mode) => !("exercise" in mode)).map((mode) => mode.name));
   });

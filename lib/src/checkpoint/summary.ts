@@ -21,6 +21,7 @@ export const OBSERVATIONS: readonly Observation[] = [
     rules: [
       "messages-shape",
       "ids-exact",
+      "ids-fresh",
       "error-raised",
       "framing-newline",
       "framing-utf8-split",
@@ -50,7 +51,7 @@ export const OBSERVATIONS: readonly Observation[] = [
   {
     number: 3,
     says: "every failure mode ends without a result",
-    rules: ["failure-modes", "deadline-per-operation"],
+    rules: ["failure-modes", "deadline-per-operation", "timeout-bounded"],
   },
   {
     number: 4,

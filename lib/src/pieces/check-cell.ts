@@ -6,6 +6,7 @@
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { lastPiece, RULES, rulesUsing } from "../checkpoint/rules/index.js";
 import { runRules } from "../checkpoint/rules/run.js";
+import { countLine } from "../checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import { implementationFrom } from "./assembled-client.js";
@@ -216,10 +217,7 @@ export async function check(piece: string, ...defined: unknown[]): Promise<void>
 export async function checkEveryRule(pieces: PieceSet): Promise<RuleVerdict[]> {
   const { lines, verdicts } = await ruleLines(RULES, () => pieces);
   for (const line of lines) console.log(line);
-  const score = verdicts.reduce((sum, verdict) => sum + verdict.score, 0);
-  const points = verdicts.reduce((sum, verdict) => sum + verdict.points, 0);
-  const passed = verdicts.filter((verdict) => verdict.ok).length;
-  console.log(`${passed} of ${verdicts.length} rules ok, ${score} of ${points} points`);
+  console.log(countLine(verdicts)); // the count the checkpoint's own report prints
   return verdicts;
 }
 

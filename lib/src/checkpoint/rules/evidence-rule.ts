@@ -58,7 +58,7 @@ export function costsRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
     title: "paid runs' costs recompute from their tokens at list price",
     points: 1,
     needs: [],
-    pieces: [],
+    pieces: ["topTools"], // Part A's evidence, beside the search the build notebook's topTools section grades
     dependsOn: [],
     visibility: "visible",
     where: "evidence/receipts/: a paid row's costUsd and the run's spentUsd (lib/src/experiment/providers/prices.ts)",
