@@ -21,7 +21,7 @@ import {
 } from "../../exercises/ex5-in-flight/check.js";
 import { judgeDualEraTrials } from "../../exercises/ex7-dual-era/check.js";
 import type { DualEraOutcome, ProbeScript } from "../../exercises/ex7-dual-era/probe-trial.js";
-import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
+import { failRule, type ProbeAnswer, type ProbeError, type Rule, type RuleContext } from "./types.js";
 import { fromWire, toWire } from "./wire.js";
 
 type ExerciseName = `exercise${number}`;
@@ -35,6 +35,28 @@ function inHost(context: RuleContext, name: ExerciseName): AnswerRunner {
       return { error: { name: "MissingExport", message: `not implemented (${answer.error.message})` } };
     if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message } };
     return { value: fromWire(answer.value) };
+  };
+}
+
+type TrialOp = "exercise.cursorTrial" | "exercise.inFlightTrial" | "exercise.dualEraTrial";
+
+/**
+ * The learner's function run in the host on one trial given as plain data (`op`), its outcome
+ * handed back. A missing export is "not attempted"; any other failure of the host's run becomes
+ * the outcome `failed` makes of it, for the check to judge.
+ */
+function trialInHost<Trial, Outcome>(
+  context: RuleContext,
+  name: ExerciseName,
+  op: TrialOp,
+  failed: (error: ProbeError) => Outcome,
+): (trial: Trial) => Promise<Outcome> {
+  return async (trial) => {
+    const answer = await context.ask({ op, fn: name, trial }, 12_000);
+    if (!answer.ok && answer.error.name === "MissingExport")
+      failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
+    if (!answer.ok) return failed(answer.error);
+    return fromWire(answer.value) as Outcome;
   };
 }
 
@@ -99,13 +121,10 @@ export const EXERCISE_RULES: readonly Rule[] = [
     1,
     async (context, name) => {
       // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
-      const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
-        const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
-        if (!answer.ok && answer.error.name === "MissingExport")
-          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-        if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
-        return fromWire(answer.value) as CursorOutcome;
-      };
+      const run = trialInHost<CursorTrial, CursorOutcome>(context, name, "exercise.cursorTrial", (error) => ({
+        error: { name: error.name, message: error.message },
+        asked: [],
+      }));
       return verdictOf(
         judgeCursorLoop(run, (mode) => context.server(mode).command, context.seed, "checkpoint"),
         name,
@@ -119,14 +138,10 @@ export const EXERCISE_RULES: readonly Rule[] = [
     1,
     async (context, name) => {
       // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
-      const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
-        const answer = await context.ask({ op: "exercise.inFlightTrial", fn: name, trial }, 12_000);
-        if (!answer.ok && answer.error.name === "MissingExport")
-          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-        if (!answer.ok)
-          return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
-        return fromWire(answer.value) as InFlightOutcome;
-      };
+      const run = trialInHost<InFlightTrial, InFlightOutcome>(context, name, "exercise.inFlightTrial", (error) => ({
+        error: { name: error.name, message: error.message, workbook: false },
+        ms: 0,
+      }));
       return verdictOf(
         judgeOutstandingTable(run, () => context.server("reverse").command, context.seed, "checkpoint"),
         name,
@@ -147,13 +162,10 @@ export const EXERCISE_RULES: readonly Rule[] = [
     1,
     async (context, name) => {
       // The same check as the notebook's: the host runs the learner's connect step on each script, this judges the outcomes.
-      const run = async (trial: ProbeScript): Promise<DualEraOutcome> => {
-        const answer = await context.ask({ op: "exercise.dualEraTrial", fn: name, trial }, 12_000);
-        if (!answer.ok && answer.error.name === "MissingExport")
-          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-        if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
-        return fromWire(answer.value) as DualEraOutcome;
-      };
+      const run = trialInHost<ProbeScript, DualEraOutcome>(context, name, "exercise.dualEraTrial", (error) => ({
+        error: { name: error.name, message: error.message },
+        asked: [],
+      }));
       return verdictOf(judgeDualEraTrials(run, context.seed, "checkpoint"), name);
     },
     true,
