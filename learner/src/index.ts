@@ -32,4 +32,4 @@ export { resultText } from "./result-text.js";
 export { topTools } from "./search.js";
 export { StdioClient } from "./client.js";
 export type { ExitStatus } from "./client.js";
-export { exercise1, exercise2, exercise3, exercise4, exercise5, exercise6 } from "./exercises/index.js";
+export { exercise1, exercise2, exercise3, exercise4, exercise5, exercise6, exercise7 } from "./exercises/index.js";

@@ -1,6 +1,6 @@
 // The exercises graded by the checkpoint as the notebook checks them: the learner's function runs in
 // the isolated host, the grader judges the plain outcomes with the notebook's own check (exercises
-// 1, 2, 3 and 6 on inputs the seed varies). Needs `npm run build` (the host is lib/dist).
+// 1, 2, 3 and 6 on inputs the seed varies; 4, 5 and 7 on trials given as plain data). Needs `npm run build` (the host is lib/dist).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
@@ -131,4 +131,44 @@ describe("the checkpoint's exercise 5 is the notebook's check, judged on the hos
     },
     60_000,
   );
+});
+
+describe("the checkpoint's exercise 7 is the notebook's check, judged on the host's plain data", () => {
+  it("passes the spec's dual-era connect step (the reference), at two seeds", async () => {
+    for (const seed of [0, 7]) {
+      const verdict = await graded("exercise7-answered", seed);
+      expect(verdict.line).toMatch(/^ok exercise 7/u);
+    }
+  }, 60_000);
+
+  // The four wrong answers the issue names, each through the isolated host, each failed by name.
+  it.each([
+    ["exercise7-fallback-on-32601", /the error -?\d+ you did not fall back.*must not be keyed to one error code/u],
+    ["exercise7-fallback-after-32022", /fell back to initialize after -32022/u],
+    ["exercise7-never-probes", /the first request was initialize, not server\/discover.*never probes/u],
+    [
+      "exercise7-probe-without-timeout",
+      /never answers server\/discover \(a probe with no timeout.*gave no outcome within/u,
+    ],
+  ] as const)(
+    "fails %s, saying why",
+    async (name, says) => {
+      const verdict = await graded(name, 7);
+      expect(verdict.ok).toBe(false);
+      expect(verdict.line).toMatch(says);
+      expect(verdict.line).not.toContain("not attempted");
+    },
+    60_000,
+  );
+
+  it("the untouched stub reads as not attempted; a module without exercise7 is told it is missing", async () => {
+    const grade = (path: string) => (built.gradeImplementation as Grade2)(path, { rules: ruleNamed("exercise-7") });
+    const stub = await grade(join(REPO_ROOT, "test", "checkpoint", "fixtures", "exercise-answers.js"));
+    expect(stub.verdicts[0]).toMatchObject({ ok: false, line: expect.stringContaining("not attempted") });
+    const missing = await grade(fixture("exercise6-answered"));
+    expect(missing.verdicts[0]).toMatchObject({
+      ok: false,
+      line: expect.stringMatching(/expected exercise7; received not exported/u),
+    });
+  }, 60_000);
 });

@@ -27,7 +27,7 @@ export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [-
                      order: a quicker run that still writes both reports (default: every rule)
   --hidden DIR       also run the rules exported (as \`rules\`) by DIR/*.js, grader-side modules
   --exercises        also grade the optional exercises from the implementation's exercise1 ...
-                     exercise6 exports (learner/src/exercises/ex1.ts ...); a stub scores 0, "not attempted"
+                     exercise7 exports (learner/src/exercises/ex1.ts ...); a stub scores 0, "not attempted"
   --seed N           per-learner hidden inputs (ids, texts, limits); 0 gives the public ones
   --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports);
                      both are removed when a run starts and written when it ends

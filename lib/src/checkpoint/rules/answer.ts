@@ -4,6 +4,7 @@
 import { bm25Scorer } from "../../tools/bm25.js";
 import { runCursorTrial, type CursorTrial } from "../../exercises/ex4-cursor-loop/check.js";
 import { runInFlightTrial, type InFlightTrial } from "../../exercises/ex5-in-flight/check.js";
+import { runDualEraTrial, type ProbeScript } from "../../exercises/ex7-dual-era/probe-trial.js";
 import type { ClientMethod, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
 import { fromWire, toWire } from "./wire.js";
 
@@ -83,6 +84,11 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
         const fn = pieces[request.fn];
         if (typeof fn !== "function") return missing(request.fn);
         return { ok: true, value: toWire(await runInFlightTrial(fn, fromWire(request.trial) as InFlightTrial)) };
+      }
+      case "exercise.dualEraTrial": {
+        const fn = pieces[request.fn];
+        if (typeof fn !== "function") return missing(request.fn);
+        return { ok: true, value: toWire(await runDualEraTrial(fn, fromWire(request.trial) as ProbeScript)) };
       }
       case "frameReader.feed":
         return feedReader(pieces, request);

@@ -1,10 +1,12 @@
 // The optional exercise section, graded from the learner's own work: the learner's package
-// exports exercise1 ... exercise6 (learner/src/exercises/exN.ts, one file each; the stubs throw
+// exports exercise1 ... exercise7 (learner/src/exercises/exN.ts, one file each; the stubs throw
 // "not implemented"). Each rule needs its own export, so a file that does not compile fails its
 // exercise, and only that one. The host calls each and sends back plain data; the exercise checks run here, in
 // the grader, on that data, by the notebook's own checks. Exercises 1, 2, 3 and 6 are analyses: the
 // grader makes the inputs (varied by --seed), the host calls the learner's function on each, and
-// the grader compares with the reference analysis. An exercise still a stub scores 0 and says
+// the grader compares with the reference analysis. Exercises 4, 5 and 7 run the learner's function
+// on trials given as plain data (scripted pages, servers, replies; exercise 7's scripted probe
+// answers, their legacy codes varied by --seed) and judge the outcomes here. An exercise still a stub scores 0 and says
 // "not attempted".
 import type { AnswerRunner } from "../../exercises/analysis-judge.js";
 import { judgeToolCosts } from "../../exercises/ex1-recovery/check.js";
@@ -17,7 +19,9 @@ import {
   type InFlightOutcome,
   type InFlightTrial,
 } from "../../exercises/ex5-in-flight/check.js";
-import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
+import { judgeDualEraTrials } from "../../exercises/ex7-dual-era/check.js";
+import type { DualEraOutcome, ProbeScript } from "../../exercises/ex7-dual-era/probe-trial.js";
+import { failRule, type ProbeAnswer, type ProbeError, type Rule, type RuleContext } from "./types.js";
 import { fromWire, toWire } from "./wire.js";
 
 type ExerciseName = `exercise${number}`;
@@ -31,6 +35,28 @@ function inHost(context: RuleContext, name: ExerciseName): AnswerRunner {
       return { error: { name: "MissingExport", message: `not implemented (${answer.error.message})` } };
     if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message } };
     return { value: fromWire(answer.value) };
+  };
+}
+
+type TrialOp = "exercise.cursorTrial" | "exercise.inFlightTrial" | "exercise.dualEraTrial";
+
+/**
+ * The learner's function run in the host on one trial given as plain data (`op`), its outcome
+ * handed back. A missing export is "not attempted"; any other failure of the host's run becomes
+ * the outcome `failed` makes of it, for the check to judge.
+ */
+function trialInHost<Trial, Outcome>(
+  context: RuleContext,
+  name: ExerciseName,
+  op: TrialOp,
+  failed: (error: ProbeError) => Outcome,
+): (trial: Trial) => Promise<Outcome> {
+  return async (trial) => {
+    const answer = await context.ask({ op, fn: name, trial }, 12_000);
+    if (!answer.ok && answer.error.name === "MissingExport")
+      failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
+    if (!answer.ok) return failed(answer.error);
+    return fromWire(answer.value) as Outcome;
   };
 }
 
@@ -95,13 +121,10 @@ export const EXERCISE_RULES: readonly Rule[] = [
     1,
     async (context, name) => {
       // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
-      const run = async (trial: CursorTrial): Promise<CursorOutcome> => {
-        const answer = await context.ask({ op: "exercise.cursorTrial", fn: name, trial }, 12_000);
-        if (!answer.ok && answer.error.name === "MissingExport")
-          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-        if (!answer.ok) return { error: { name: answer.error.name, message: answer.error.message }, asked: [] };
-        return fromWire(answer.value) as CursorOutcome;
-      };
+      const run = trialInHost<CursorTrial, CursorOutcome>(context, name, "exercise.cursorTrial", (error) => ({
+        error: { name: error.name, message: error.message },
+        asked: [],
+      }));
       return verdictOf(
         judgeCursorLoop(run, (mode) => context.server(mode).command, context.seed, "checkpoint"),
         name,
@@ -115,14 +138,10 @@ export const EXERCISE_RULES: readonly Rule[] = [
     1,
     async (context, name) => {
       // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
-      const run = async (trial: InFlightTrial): Promise<InFlightOutcome> => {
-        const answer = await context.ask({ op: "exercise.inFlightTrial", fn: name, trial }, 12_000);
-        if (!answer.ok && answer.error.name === "MissingExport")
-          failRule(name, "your answer", 'not attempted (the stub still throws "not implemented")');
-        if (!answer.ok)
-          return { error: { name: answer.error.name, message: answer.error.message, workbook: false }, ms: 0 };
-        return fromWire(answer.value) as InFlightOutcome;
-      };
+      const run = trialInHost<InFlightTrial, InFlightOutcome>(context, name, "exercise.inFlightTrial", (error) => ({
+        error: { name: error.name, message: error.message, workbook: false },
+        ms: 0,
+      }));
       return verdictOf(
         judgeOutstandingTable(run, () => context.server("reverse").command, context.seed, "checkpoint"),
         name,
@@ -135,6 +154,20 @@ export const EXERCISE_RULES: readonly Rule[] = [
     "a hostile description",
     1,
     (context, name) => verdictOf(judgePurchaseCounts(inHost(context, name), context.seed, "checkpoint"), name),
+    true,
+  ),
+  exercise(
+    7,
+    "the dual-era probe (MCP 2026-07-28)",
+    1,
+    async (context, name) => {
+      // The same check as the notebook's: the host runs the learner's connect step on each script, this judges the outcomes.
+      const run = trialInHost<ProbeScript, DualEraOutcome>(context, name, "exercise.dualEraTrial", (error) => ({
+        error: { name: error.name, message: error.message },
+        asked: [],
+      }));
+      return verdictOf(judgeDualEraTrials(run, context.seed, "checkpoint"), name);
+    },
     true,
   ),
 ];

@@ -67,6 +67,8 @@ export type ProbeRequest =
   | { readonly op: "exercise.cursorTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   /** Exercise 5: the learner's outstanding-id table run on one trial (a live server's argv or scripted replies); answers its plain outcome. */
   | { readonly op: "exercise.inFlightTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
+  /** Exercise 7: the learner's dual-era connect step run against one scripted server (a probe script); answers its plain outcome. */
+  | { readonly op: "exercise.dualEraTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   | { readonly op: "client.new"; readonly command: readonly string[]; readonly options: Readonly<Record<string, Wire>> }
   | {
       readonly op: "client.call";

@@ -8,49 +8,28 @@ import fc from "fast-check";
 import type { CheckResult } from "../../checkpoint/harness.js";
 import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { MODERN_ERROR_CODES } from "../../protocol/eras.js";
-import { isJsonObject } from "../../protocol/messages.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
-import { scriptedServer, type ConnectEitherEra, type EraChoice, type ProbeScript } from "./probe-trial.js";
+import {
+  runDualEraTrial,
+  type ConnectEitherEra,
+  type DualEraOutcome,
+  type DualEraTrialRunner,
+  type ProbeScript,
+} from "./probe-trial.js";
 
-/** The probe's wait the check hands over, in ms. */
-export const PROBE_WAIT_MS = 200;
-/** How long past that wait a connect step may take before it is judged to have no timeout. */
-const SLACK_MS = 1500;
+export { PROBE_WAIT_MS } from "./probe-trial.js";
 
-type Run = {
-  readonly choice?: EraChoice;
-  readonly error?: unknown;
-  readonly asked: readonly string[];
-  readonly probeMeta: unknown;
-};
-
-async function runOne(
-  connect: ConnectEitherEra,
-  script: ProbeScript,
-  within: <T>(ms: number, what: string, work: () => Promise<T>) => Promise<T>,
-): Promise<Run> {
-  const server = scriptedServer(script);
-  const what =
-    script.kind === "silent"
-      ? "your connect step against a server that never answers server/discover (a probe with no timeout: a legacy server may never answer; race the probe against probeWaitMs)"
-      : `your connect step against a server whose probe answer is ${describe(script)}`;
-  let choice: EraChoice | undefined;
-  let error: unknown;
-  try {
-    choice = await within(PROBE_WAIT_MS + SLACK_MS, what, () => connect(server.ask, PROBE_WAIT_MS));
-  } catch (caught) {
-    if (caught instanceof Error && /did not finish|within/u.test(caught.message) && caught.message.includes(what))
-      throw caught;
-    error = caught;
+/** One script run by `run`; a connect step the trial had to stop fails the check, saying against what. */
+async function runOne(run: DualEraTrialRunner, script: ProbeScript): Promise<DualEraOutcome> {
+  const outcome = await run(script);
+  if (outcome.stoppedAfterMs !== undefined) {
+    const what =
+      script.kind === "silent"
+        ? "your connect step against a server that never answers server/discover (a probe with no timeout: a legacy server may never answer; race the probe against probeWaitMs)"
+        : `your connect step against a server whose probe answer is ${describe(script)}`;
+    notYet(`${what} gave no outcome within ${outcome.stoppedAfterMs / 1000} s`);
   }
-  const first = server.asked[0];
-  const meta = first !== undefined && isJsonObject(first.params["_meta"]) ? first.params["_meta"] : undefined;
-  return {
-    ...(choice === undefined ? {} : { choice }),
-    ...(error === undefined ? {} : { error }),
-    asked: server.asked.map((entry) => entry.method),
-    probeMeta: meta?.["io.modelcontextprotocol/protocolVersion"],
-  };
+  return outcome;
 }
 
 function describe(script: ProbeScript): string {
@@ -69,8 +48,12 @@ function legacyCodes(seed: number): number[] {
   return [methodNotFound, invalidParams, invalidRequest, parseError, internalError, ...generated];
 }
 
-export async function judgeDualEra(
-  connect: ConnectEitherEra,
+/**
+ * Exercise 7's one check, wherever the learner's function runs: `run` executes it against one
+ * scripted server and returns plain data; this judges only that data.
+ */
+export async function judgeDualEraTrials(
+  run: DualEraTrialRunner,
   seed = 7,
   style: VerdictStyle = "learner",
 ): Promise<CheckResult> {
@@ -79,9 +62,9 @@ export async function judgeDualEra(
       name: "exercise 7: the dual-era probe",
       title: "probes, falls back on any legacy answer or silence, and never after a modern error",
       deadlineMs: 30_000,
-      async body({ within }) {
-        const modern = await runOne(connect, { kind: "modern" }, within);
-        if (modern.error instanceof Error && /not implemented/iu.test(modern.error.message))
+      async body() {
+        const modern = await runOne(run, { kind: "modern" });
+        if (modern.error !== undefined && /not implemented/iu.test(modern.error.message))
           notYet('not attempted (your connect step still throws "not implemented")');
         if (modern.asked[0] !== "server/discover")
           notYet(
@@ -93,7 +76,7 @@ export async function judgeDualEra(
           );
         if (modern.choice?.era !== "2026-07-28")
           notYet(
-            `a DiscoverResult listing 2026-07-28 should make you speak 2026-07-28; you returned ${JSON.stringify(modern.choice ?? String(modern.error))}`,
+            `a DiscoverResult listing 2026-07-28 should make you speak 2026-07-28; you returned ${JSON.stringify(modern.choice ?? modern.error?.message)}`,
           );
         if (modern.asked.includes("initialize"))
           notYet("you sent initialize to a server whose probe answered: it is modern");
@@ -102,7 +85,7 @@ export async function judgeDualEra(
           [-32022, { supported: ["2027-01-01"], requested: "2026-07-28" }],
           [-32021, { requiredCapabilities: { elicitation: {} } }],
         ] as const) {
-          const refused = await runOne(connect, { kind: "error", code, data }, within);
+          const refused = await runOne(run, { kind: "error", code, data });
           if (refused.asked.includes("initialize"))
             notYet(
               `you fell back to initialize after ${code}: a recognized modern error means a modern server that refuses our version; do not fall back (stdio.mdx)`,
@@ -111,31 +94,40 @@ export async function judgeDualEra(
             notYet(
               `after ${code} you returned ${JSON.stringify(refused.choice)}; expected an error, since no version is shared`,
             );
-          if (code === -32022 && !String((refused.error as Error).message).includes("2027-01-01"))
+          if (code === -32022 && !String(refused.error.message).includes("2027-01-01"))
             notYet(
-              `your error after -32022 does not name the versions the server speaks (data.supported: 2027-01-01): "${String((refused.error as Error).message)}"`,
+              `your error after -32022 does not name the versions the server speaks (data.supported: 2027-01-01): "${String(refused.error.message)}"`,
             );
         }
 
         for (const code of legacyCodes(seed)) {
-          const legacy = await runOne(connect, { kind: "error", code }, within);
+          const legacy = await runOne(run, { kind: "error", code });
           if (legacy.choice?.era !== "2025-06-18" || !legacy.asked.includes("initialize"))
             notYet(
-              `after the probe got the error ${code} you did not fall back to initialize (you ${legacy.error === undefined ? `returned ${JSON.stringify(legacy.choice)}` : `threw "${String((legacy.error as Error).message ?? legacy.error)}"`}). ` +
+              `after the probe got the error ${code} you did not fall back to initialize (you ${legacy.error === undefined ? `returned ${JSON.stringify(legacy.choice)}` : `threw "${String(legacy.error.message)}"`}). ` +
                 `Legacy servers answer an unknown request with whatever code they like: the fallback must not be keyed to one error code such as ${JSON_RPC_ERRORS.methodNotFound}`,
             );
         }
 
-        const silent = await runOne(connect, { kind: "silent" }, within);
+        const silent = await runOne(run, { kind: "silent" });
         if (silent.choice?.era !== "2025-06-18" || !silent.asked.includes("initialize"))
           notYet(
-            `when the probe got no answer within probeWaitMs you did not fall back to initialize (you ${silent.error === undefined ? `returned ${JSON.stringify(silent.choice)}` : `threw "${String((silent.error as Error).message ?? silent.error)}"`})`,
+            `when the probe got no answer within probeWaitMs you did not fall back to initialize (you ${silent.error === undefined ? `returned ${JSON.stringify(silent.choice)}` : `threw "${String(silent.error.message)}"`})`,
           );
         return `${legacyCodes(seed).length} legacy answers, silence, and two modern refusals`;
       },
     },
     style,
   );
+}
+
+/** Exercise 7's check on a connect step run here, in this process. */
+export function judgeDualEra(
+  connect: ConnectEitherEra,
+  seed = 7,
+  style: VerdictStyle = "learner",
+): Promise<CheckResult> {
+  return judgeDualEraTrials((script) => runDualEraTrial(connect, script), seed, style);
 }
 
 /** The notebook's check: prints ok or what is not yet right. */
