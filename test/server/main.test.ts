@@ -121,7 +121,7 @@ describe("normal mode", () => {
     expect(reply).toEqual({ jsonrpc: "2.0", id: 3, result: { content: [{ type: "text", text: "4" }] } });
     expect(logged).toEqual([{ id: 3, name: "word_count", arguments: COUNT_ARGS, era: "2025-06-18" }]);
     expect(readFileSync(log, "utf8")).toBe(
-      '{"id":3,"name":"word_count","arguments":{"text":"vanilla stock needs review"}}\n',
+      '{"id":3,"name":"word_count","arguments":{"text":"vanilla stock needs review"},"era":"2025-06-18"}\n',
     );
     server.endInput();
     expect(await server.exit).toEqual({ code: 0, signal: null });

@@ -7,7 +7,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const FRESH_DIR = dirname(fileURLToPath(import.meta.url));
-export const SOLVED_NOTEBOOK = join(FRESH_DIR, "..", "..", "..", "notebooks", "solutions", "ch14-part-b-build-solutions.ipynb");
+export const SOLVED_NOTEBOOK = join(
+  FRESH_DIR,
+  "..",
+  "..",
+  "..",
+  "notebooks",
+  "solutions",
+  "ch14-part-b-build-solutions.ipynb",
+);
 
 /** Every notebook mistake: { name, piece, client, breaks, edits: [{ find, replace }] }. */
 export function notebookMistakes() {

@@ -87,7 +87,10 @@ describe("a build notebook whose pieces delegate to the library's reference", ()
     // receipts' costs have nothing to check either way.
     for (const verdict of verdicts) {
       if (verdict.status === "not-graded" || verdict.status === "not-applicable") continue;
-      expect(verdict.line).toMatch(/\w+ is not implemented in its build cell: it must be written, not imported/u);
+      // The forgery predates the topTools section: that piece is simply missing, and fails as such.
+      expect(verdict.line).toMatch(
+        /\w+ is not implemented in its build cell: it must be written, not imported|expected topTools; received not exported/u,
+      );
     }
     expect(verdicts.filter((verdict) => verdict.status === "failed").length).toBeGreaterThan(20);
   });

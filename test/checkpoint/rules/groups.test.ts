@@ -40,7 +40,7 @@ describe("rules declare their pieces", () => {
     for (const rule of rulesUsing("request"))
       expect(rule.pieces, rule.id).toEqual(expect.arrayContaining(["connect", "close"]));
     expect(rulesOfPiece("request")).toEqual([]);
-    expect(rulesOfPiece("topTools").map((rule) => rule.id)).toEqual(["evidence-recomputes"]);
+    expect(rulesOfPiece("topTools").map((rule) => rule.id)).toEqual(["evidence-recomputes", "costs-recompute"]);
   });
 
   it("the rules a set of pieces is graded by are exactly those whose pieces it holds (any set)", () => {

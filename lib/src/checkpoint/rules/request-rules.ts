@@ -4,7 +4,7 @@
 import { refusal } from "./expect.js";
 import { readRecord } from "./evidence.js";
 import { ClientSession } from "./session.js";
-import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
+import { CALL_PIECES } from "./rule-pieces.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 
@@ -56,7 +56,7 @@ export const timeoutBounded: Rule = {
   title: "a bounded timeout is required: a timeoutMs that is not a positive, finite number is refused",
   points: 1,
   needs: ["StdioClient"],
-  pieces: SESSION_PIECES,
+  pieces: ["connect", "close"], // refused when made or in connect, before any frame is read; close tidies up
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: the constructor (refuse options.timeoutMs unless it is a positive, finite number); in the build notebook, connect`,
