@@ -26,7 +26,7 @@ it("grades WORKBOOK_IMPL through the host: the summary first, one line per rule,
     `checkpoint: ${max - notApplicable - lost} of ${max - notApplicable} points; ${RULES.length - 2} of ${RULES.length} rules ok, 1 not applicable, 1 not yet`,
   );
   expect(summaryRows.filter((line) => /^ {2}\d\. /u.test(line))).toHaveLength(6);
-  expect(summaryRows[2]).toMatch(/^ {2}1\. FAIL framing and identity hold \(9 of 10 rules ok; not yet: ids-exact\)$/u);
+  expect(summaryRows[2]).toMatch(/^ {2}1\. FAIL framing and identity hold \(10 of 11 rules ok; not yet: ids-exact\)$/u);
   expect(summaryRows.at(-1)).toMatch(
     /^look first at: learner\/src\/messages\.ts.* \(rule ids-exact; its line is below\)$/u,
   );
