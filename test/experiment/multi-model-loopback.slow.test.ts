@@ -155,5 +155,5 @@ describe("mcp-workbook experiment --model a,b against a loopback Ollama", () => 
       accuracyLimit: 8,
       recommended: 8,
     });
-  });
+  }, 90_000); // the whole design for two models, then three reports: a minute on a busy machine
 });
