@@ -22,9 +22,14 @@ export type {
 export { seriesFromPublished, countFromShare, PUBLISHED_CHART_FIGURES } from "./from-published.js";
 export { seriesFromReceipt } from "./from-receipt.js";
 export type { ReceiptChartOptions } from "./from-receipt.js";
-export { PUBLISHED_SOURCE_LABEL, receiptSourceLabel } from "./source-label.js";
-export { PublishedFiguresSchema, PublishedFigureSchema, loadPublishedFigures, publishedFigure } from "./published.js";
-export type { PublishedFigure, PublishedFigures, PublishedSeriesFigure } from "./published.js";
+export { PUBLISHED_SOURCE_LABEL, receiptSourceLabel } from "../experiment/receipts/source-label.js";
+export {
+  PublishedFiguresSchema,
+  PublishedFigureSchema,
+  loadPublishedFigures,
+  publishedFigure,
+} from "../experiment/analysis/published.js";
+export type { PublishedFigure, PublishedFigures, PublishedSeriesFigure } from "../experiment/analysis/published.js";
 export { renderSvg, renderPng, pngAvailable, chartBundle, toVegaSpec } from "./render.js";
 export type { ChartBundle, PngOptions } from "./render.js";
 export { displayChart, chartDisplayData, findKernelDisplayWriter, VEGA_LITE_MIME } from "./display.js";

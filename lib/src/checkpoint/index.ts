@@ -4,10 +4,17 @@ export {
   missingExports,
   type Implementation,
   type ClientUnderTest,
-} from "./implementation.js";
-export { CheckFailure, fail, failCheck, type CheckResult, type Verdict, type VerdictStatus } from "./harness.js";
+} from "../grading/implementation.js";
+export {
+  CheckFailure,
+  fail,
+  failCheck,
+  type CheckResult,
+  type Verdict,
+  type VerdictStatus,
+} from "../grading/harness.js";
 /** The one failure shape under the name hidden rules written for earlier checkpoints throw. */
-export { CheckFailure as RuleFailure } from "./harness.js";
+export { CheckFailure as RuleFailure } from "../grading/harness.js";
 export { RULES, ruleById, lastPiece, rulesOfPiece, rulesUsing, rulesForPieces } from "./rules/index.js";
 export { EXERCISE_RULES } from "./rules/exercise-rules.js";
 export { runRules, verdictLine, type ProbeSession, type RunOptions } from "./rules/run.js";

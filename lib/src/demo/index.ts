@@ -18,6 +18,6 @@ export {
   type GalleryOutcome,
   type BesideRun,
 } from "./gallery.js";
-export { TEACHING_MODES, type TeachingMode } from "./modes.js";
+export { TEACHING_MODES, type TeachingMode } from "../server-build/modes.js";
 // Since the chapter: one session in each protocol era, what changed, and the fallback rule beside a foil.
 export { eraSession, ERA_CHANGES, fallbackComparison, keyedTo32601, type EraSession } from "./eras.js";

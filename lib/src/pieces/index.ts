@@ -10,7 +10,7 @@ export {
   isTodo,
   type PieceName,
   type PieceSet,
-} from "./pieces.js";
+} from "../assembly/pieces.js";
 export {
   AssembledClient,
   assembledClient,
@@ -19,7 +19,7 @@ export {
   wrapPieceError,
   type ClientContext,
   type PieceSource,
-} from "./assembled-client.js";
+} from "../assembly/assembled-client.js";
 export { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
 export {
   check,
@@ -34,7 +34,7 @@ export { meetTheServer, meetMode, meetingSummary, BUILD_MODES } from "./meet-the
 export { reveal, findDeclaration, REFERENCE_OF, LIBRARY_SOURCE } from "./reveal.js";
 export { cellScope } from "./cell-scope.js";
 export { gradeNotebook, NOTEBOOK_RULES } from "./grade-notebook.js";
-export { referencePieces, readyContextClient } from "./reference-pieces.js";
+export { referencePieces, readyContextClient } from "../assembly/reference-pieces.js";
 export {
   buildCells,
   readBuildCells,
@@ -46,4 +46,4 @@ export {
   type BuildCell,
   type EvaluatedPieces,
   type TranspiledCell,
-} from "./notebook-pieces.js";
+} from "../assembly/notebook-pieces.js";

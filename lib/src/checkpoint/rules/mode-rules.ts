@@ -8,7 +8,7 @@ import { liveInGroup, readRecord, serverPid } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
-import { TEACHING_MODES } from "../../demo/modes.js";
+import { TEACHING_MODES } from "../../server-build/modes.js";
 
 const CLIENT = "learner/src/client.ts";
 
