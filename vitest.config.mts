@@ -20,6 +20,14 @@ export default defineConfig({
     // One id per run: a notebook's executed copy is made once and shared (test/support/executed-notebooks.ts).
     globalSetup: ["./test/support/executed-notebooks-setup.ts"],
     // The ten slowest files, then the closing line CI reads: that line stays last.
-    reporters: ["default", "./test/support/slowest-files-reporter.ts", "./test/support/closing-line-reporter.ts"],
+    // WORKBOOK_SLOWEST_FILES=N lists N of them, to see what a tier spends its time on.
+    reporters: [
+      "default",
+      [
+        "./test/support/slowest-files-reporter.ts",
+        { shown: Number(process.env["WORKBOOK_SLOWEST_FILES"] ?? "") || 10 },
+      ],
+      "./test/support/closing-line-reporter.ts",
+    ],
   },
 });

@@ -41,9 +41,10 @@ describe("two requests in flight", () => {
   });
 
   it("drops and counts a reply that arrives after its request's deadline; the next call gets its own", async () => {
-    const made = await ready(delayServer, { allowed: ["echo"], timeoutMs: 300 });
-    await expect(made.callTool("echo", { text: "slow", delayMs: 500 })).rejects.toMatchObject({ code: "deadline" });
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the slow reply is now in the pipe
+    // A deadline long enough for a node server to start on a busy machine; the reply comes 500 ms after it.
+    const made = await ready(delayServer, { allowed: ["echo"], timeoutMs: 1500 });
+    await expect(made.callTool("echo", { text: "slow", delayMs: 2000 })).rejects.toMatchObject({ code: "deadline" });
+    await new Promise((resolve) => setTimeout(resolve, 900)); // the slow reply is now in the pipe
     expect(await made.callTool("echo", { text: "fast" })).toBe("fast");
     expect(made.lateReplies).toBe(1);
   });

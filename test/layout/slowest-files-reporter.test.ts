@@ -52,7 +52,10 @@ describe("the ten slowest test files", () => {
   });
 
   it("comes before the closing line, which stays last", () => {
-    const reporters = (config.test?.reporters ?? []) as string[];
+    // A reporter is its path, or [path, options].
+    const reporters = ((config.test?.reporters ?? []) as Array<string | [string, unknown]>).map((entry) =>
+      typeof entry === "string" ? entry : entry[0],
+    );
     const slowest = reporters.findIndex((name) => name.endsWith("slowest-files-reporter.ts"));
     expect(slowest).toBeGreaterThan(-1);
     expect(reporters.at(-1)).toMatch(/closing-line-reporter\.ts$/u);

@@ -1,5 +1,6 @@
 // Every test file is in exactly one tier, by a rule (test/support/tiers.ts): a file that starts a
-// tslab kernel, Jupyter, a browser or a git clone is *.slow.test.ts, every other test file *.test.ts.
+// tslab kernel, Jupyter, a browser or a git clone is *.slow.test.ts, as is one that says why it is
+// too long for the quick tier ("// Complete tier only: ..."); every other test file *.test.ts.
 // Checked three ways: the rule on made-up sources (each wrong layout must be found), the rule on the
 // repository's own test tree, and vitest's own file lists for `npm test` and `npm run test:quick`.
 import { execFile } from "node:child_process";
@@ -66,6 +67,16 @@ describe("the tier rule", () => {
         /through test\/b\/g\.ts/u,
       ],
       ["a slow name with nothing slow", { "test/a/x.slow.test.ts": `${TEST}it("adds", () => {});` }, /x\.test\.ts/u],
+      [
+        "a slow name with a bare mark for its reason",
+        { "test/a/x.slow.test.ts": `// Complete tier only: slow\n${TEST}it("adds", () => {});` },
+        /gives no reason/u,
+      ],
+      [
+        "a reason to be slow, in the quick tier",
+        { "test/a/x.test.ts": `// Complete tier only: grades every rule of the checkpoint twice\n${TEST}` },
+        /rename it to test\/a\/x\.slow\.test\.ts/u,
+      ],
       ["a test in neither tier", { "test/a/x.spec.ts": `${TEST}it("adds", () => {});` }, /neither tier/u],
       ["tests in a helper's name", { "test/a/checks.ts": `${TEST}it("adds", () => {});` }, /neither tier/u],
     ];
@@ -78,6 +89,7 @@ describe("the tier rule", () => {
       tierProblems(
         tree({
           "test/a/x.slow.test.ts": `${TEST}import { runNotebook } from "../support/notebook.js";`,
+          "test/a/z.slow.test.ts": `// Complete tier only: grades every rule of the checkpoint twice\n${TEST}`,
           "test/a/y.test.ts": `${TEST}import { helper } from "./helper.js";`,
           "test/a/helper.ts": "export const helper = 1; // unlike run_notebook.py",
           "test/support/notebook.ts": 'spawn(python, ["run_notebook.py"]);',

@@ -2,14 +2,15 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GALLERY_MODES } from "../../lib/src/demo/gallery.js";
 import { MODE_NAMES } from "../../server/src/modes.js";
-import { runNotebook, type NotebookRun } from "../support/notebook.js";
+import { sharedNotebookRun, type NotebookRun } from "../support/notebook.js";
 
 const NOTEBOOK = "notebooks/failure-gallery.ipynb";
 
 let run: NotebookRun;
 
+// The run's one executed copy, which the browser test (test/browser/executed-notebooks) shows too.
 beforeAll(async () => {
-  run = await runNotebook(NOTEBOOK);
+  run = await sharedNotebookRun(NOTEBOOK);
 }, 240_000);
 
 /** The text of each cell of each body row of the gallery's HTML table. */

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { jupyterPython, runnerSummary, type CellFailure } from "../../lib/src/checkpoint/notebook-runner-output.js";
+import { executedNotebook } from "./executed-notebooks.js";
 
 const REPO = resolve(__dirname, "../..");
 const RUNNER = join(REPO, "scripts", "run_notebook.py");
@@ -67,6 +68,20 @@ export async function runNotebook(path: string, options: RunNotebookOptions = {}
     return result;
   } finally {
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The run's shared executed copy of `relPath` (made once per vitest run, see executed-notebooks.ts),
+ * read as a NotebookRun: for a test that reads a notebook's outputs in its default environment,
+ * so the notebook is not run again for each test file (or browser) that looks at it.
+ */
+export async function sharedNotebookRun(relPath: string): Promise<NotebookRun> {
+  try {
+    const copy = await executedNotebook(relPath);
+    return { ok: true, exitCode: 0, cells: executedCells(JSON.parse(await readFile(copy, "utf8"))), failures: [] };
+  } catch (error) {
+    return { ok: false, exitCode: 1, cells: [], failures: [], error: (error as Error).message };
   }
 }
 

@@ -1,9 +1,6 @@
 import { relative } from "node:path";
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 
-/** How many files the closing table lists. */
-const SHOWN = 10;
-
 /** A file's time in its worker: preparing, importing (collecting its tests), then its tests and hooks. */
 function cost(module: TestModule): number {
   const d = module.diagnostic();
@@ -11,11 +8,17 @@ function cost(module: TestModule): number {
 }
 
 /**
- * Prints the ten slowest test files of the run, each with its duration, so the next change can see
+ * Prints the ten slowest test files (or as many as `shown` says) of the run, each with its duration, so the next change can see
  * what it costs. Listed before closing-line-reporter.ts, whose line stays the last one printed.
  */
 export default class SlowestFilesReporter implements Reporter {
   private root = process.cwd();
+  /** How many files the table lists: ten, unless the config asks for more (to trim a tier, say). */
+  private readonly shown: number;
+
+  constructor(options: { readonly shown?: number } = {}) {
+    this.shown = options.shown ?? 10;
+  }
 
   onInit(vitest: Vitest): void {
     this.root = vitest.config.root;
@@ -25,7 +28,7 @@ export default class SlowestFilesReporter implements Reporter {
     const timed = modules
       .map((module) => ({ file: relative(this.root, module.moduleId), ms: cost(module) }))
       .sort((a, b) => b.ms - a.ms)
-      .slice(0, SHOWN);
+      .slice(0, this.shown);
     if (timed.length === 0) return;
     const rows = timed.map(({ file, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
     process.stdout.write(`\nthe ${timed.length} slowest test files:\n${rows.join("\n")}\n`);

@@ -1,6 +1,7 @@
 // The tier rule checked against a file's code: a test that reaches a kernel, Jupyter, a browser or
 // a git clone (itself, or through the helpers under test/ it imports) must be named slow, one that
-// reaches none must not, and a file that declares tests must be in a tier (test/support/tiers.ts).
+// reaches none must not unless it says why on a "// Complete tier only: ..." line, and a file that
+// declares tests must be in a tier (test/support/tiers.ts).
 import ts from "typescript";
 import { tierOf } from "./tiers.js";
 
@@ -40,6 +41,19 @@ export function stringsIn(source: string): string[] {
   };
   visit(file);
   return found;
+}
+
+/**
+ * A file that starts none of that machinery but is still too long for the quick tier (a whole
+ * checkpoint run, an install, dozens of servers) says so on a line of its own, with its reason:
+ *   // Complete tier only: grades 29 wrong implementations, each through every rule it touches.
+ * The reason must be a sentence: a bare mark is no reason.
+ */
+export const DECLARED_SLOW = /^\/\/ Complete tier only: (?<reason>\S.{15,})$/mu;
+
+/** The reason a source gives for running in the complete tier only, if it gives one. */
+export function declaredSlowReason(source: string): string | undefined {
+  return DECLARED_SLOW.exec(source)?.groups?.["reason"];
 }
 
 /** Which machinery a source uses. */
@@ -123,15 +137,21 @@ export function tierProblems(sources: ReadonlyMap<string, string>): TierProblem[
       continue;
     }
     const uses = [...new Set(reach(file, new Set()))];
-    if (tier === "quick" && uses.length > 0) {
+    const declared = declaredSlowReason(source);
+    if (declared !== undefined && tier === "quick") {
+      problems.push({
+        file,
+        problem: `says it runs in the complete tier only (${declared}) but is named quick: rename it to ${file.replace(/\.test\.ts$/u, ".slow.test.ts")}`,
+      });
+    } else if (tier === "quick" && uses.length > 0) {
       problems.push({
         file,
         problem: `is in the quick tier but uses ${uses.join("; ")}: rename it to ${file.replace(/\.test\.ts$/u, ".slow.test.ts")}`,
       });
-    } else if (tier === "slow" && uses.length === 0) {
+    } else if (tier === "slow" && uses.length === 0 && declared === undefined) {
       problems.push({
         file,
-        problem: `is named slow but starts no kernel, Jupyter, browser or clone: rename it to ${file.replace(/\.slow\.test\.ts$/u, ".test.ts")} so the quick tier runs it`,
+        problem: `is named slow but starts no kernel, Jupyter, browser or clone, and gives no reason ("// Complete tier only: <why>"): rename it to ${file.replace(/\.slow\.test\.ts$/u, ".test.ts")} so the quick tier runs it, or say why it cannot`,
       });
     }
   }

@@ -80,7 +80,7 @@ export const ERA_CHANGES: ReadonlyArray<{
     topic: "the application's rules",
     chapter: "frame limit, exact ids, allowlist, one deadline, process-group close",
     today: "the same: the protocol connects; the application decides",
-    source: "this workbook (test/client/eras.test.ts)",
+    source: "this workbook (test/client/eras.slow.test.ts)",
   },
 ];
 

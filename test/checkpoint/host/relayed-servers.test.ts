@@ -2,7 +2,7 @@
 // starts the relay command a rule hands out, and the rules' evidence readers read what the real
 // server recorded. What the client does to the relay is what the record shows: end of input, a
 // SIGTERM, a SIGKILL (nothing); the start is read from /proc. (The grandchild in the relay's group is the close-group
-// rule's, graded through the relay in test/checkpoint/cli.test.ts.)
+// rule's, graded through the relay in test/checkpoint/cli.slow.test.ts.)
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";

@@ -1,3 +1,4 @@
+// Complete tier only: ends holder processes in every way there is, each holding teaching servers.
 /**
  * Nothing left behind, however the process holding clients ends: real holder processes
  * (lib/dist/chaos/holder.js) with teaching servers in the modes that outlive a careless end

@@ -1,3 +1,4 @@
+// Complete tier only: grades through the host from a checkout only root can enter, via its hard-linked copy.
 // A grader running as root whose checkout sits under a folder only root may enter (/root, a
 // `mktemp -d` folder): the unprivileged host cannot reach the checkout, so the grader points it at
 // a hard-linked copy it can reach. Without that copy every rule failed with "the implementation's

@@ -1,3 +1,4 @@
+// Complete tier only: sends the teaching server every oversized and malformed input, a server process per case.
 /**
  * The teaching server bounded and correct by default, over real processes and pipes: no tool
  * before initialize, arguments checked by own properties, exactly one reply per request

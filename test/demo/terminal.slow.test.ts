@@ -1,3 +1,4 @@
+// Complete tier only: runs the demo in pseudo-terminals of several widths.
 // The demo in a real terminal: `script` gives the command a pseudo-terminal whose width `stty`
 // sets, so process.stdout.columns is what an instructor's terminal reports. Widths are measured
 // after stripping colour codes. The layout's rules are also checked on generated rows, directly.

@@ -1,3 +1,4 @@
+// Complete tier only: grades the build notebook whole, then once per mistaken piece, through the checkpoint.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// Complete tier only: grades every fresh wrong implementation, as modules and as saved build notebooks.
 // The fresh wrong implementations (checkpoints/wrong-implementations/fresh), each shown wrong
 // against the chapter's rule directly, without the checkpoint: a witness per mistake states the
 // rule on one telling input. Every witness holds for the solved notebook's pieces and for the

@@ -1,3 +1,4 @@
+// Complete tier only: validates both copies of the build notebook through every check cell's rules.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

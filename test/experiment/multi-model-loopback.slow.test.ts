@@ -1,3 +1,4 @@
+// Complete tier only: runs the experiment command for two models against a loopback stand-in, then its reports.
 // Exercise 1 end to end: the experiment command asks two models through a loopback stand-in for
 // Ollama, into one receipt, and the recovery report, the decline table and the advice read it back.
 import { mkdtempSync } from "node:fs";

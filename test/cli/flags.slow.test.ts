@@ -1,3 +1,4 @@
+// Complete tier only: starts every command line of the package with bad options, a process each.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

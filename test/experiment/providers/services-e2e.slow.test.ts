@@ -1,3 +1,4 @@
+// Complete tier only: runs Part A's experiment command end to end against both service stand-ins.
 // Part A end to end, through the command a learner types, against loopback stand-ins that behave as
 // the documented services do (fake-ollama.ts, fake-messages-api.ts). The command finds them the way
 // it finds the real ones: OLLAMA_HOST and ANTHROPIC_BASE_URL.

@@ -1,3 +1,4 @@
+// Complete tier only: builds the Gradescope bundle, then grades submissions with its run_autograder.
 // The Gradescope bundle, tried the way Gradescope would use it: `npm run autograder:bundle`, the
 // zip unpacked into a temporary "source" folder, its packages installed from the bundled lockfile,
 // and run_autograder run with the directory contract moved into temporary folders, on a correct

@@ -1,3 +1,4 @@
+// Complete tier only: grades saved build notebooks with checkpoint --notebook, each in the isolated host.
 // `checkpoint --notebook`: a saved build notebook graded without running it, the learner's code
 // in the checkpoint's isolated host, the verdicts here. Needs `npm run build` (the host is lib/dist).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

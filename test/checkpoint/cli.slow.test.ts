@@ -1,3 +1,4 @@
+// Complete tier only: runs the checkpoint command ten times, each a host process with its own teaching servers.
 // The grader's literal command, `npm run checkpoint -- --impl PATH`, on the reference, two wrong
 // copies, the forgeries (the log scrubber among them), a learner copy with a type error and from a read-only
 // copy of the repository: fresh reports every time, verdicts made outside the graded code. Each run grades

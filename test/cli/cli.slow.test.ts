@@ -1,3 +1,4 @@
+// Complete tier only: runs the mcp-workbook command line against teaching servers, a process per case.
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";

@@ -1,3 +1,4 @@
+// Complete tier only: grades the exercises through the isolated host, at several seeds.
 // The exercises graded by the checkpoint as the notebook checks them: the learner's function runs in
 // the isolated host, the grader judges the plain outcomes with the notebook's own check (exercises
 // 1, 2, 3 and 6 on inputs the seed varies; 4, 5 and 7 on trials given as plain data). Needs `npm run build` (the host is lib/dist).

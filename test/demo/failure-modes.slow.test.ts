@@ -1,3 +1,4 @@
+// Complete tier only: runs the failure-mode demo over every teaching-server mode.
 import { describe, expect, it } from "vitest";
 import {
   DEMO_MODES,

@@ -1,3 +1,4 @@
+// Complete tier only: starts the teaching server in every mode and reads the bytes of each.
 /**
  * The teaching server end to end: real `node server/dist/main.js` processes on real pipes,
  * one mode at a time, asserting the bytes and messages a client would see.

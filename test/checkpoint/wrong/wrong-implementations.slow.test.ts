@@ -1,3 +1,4 @@
+// Complete tier only: grades every wrong implementation through each rule it touches, beside the reference.
 // The grader tested by wrong implementations (checkpoints/wrong-implementations): each holds one
 // plausible mistake and names its rule. Each must fail exactly that rule and the rules that depend
 // on it, and pass every other; the reference must pass them all. Run in place (no kernel, no host

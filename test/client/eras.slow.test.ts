@@ -1,3 +1,4 @@
+// Complete tier only: runs the client against the teaching server in each protocol era and the dual-era probe.
 /**
  * The client's `protocol` option: the chapter's 2025-06-18 (default), 2026-07-28 pinned, and the
  * spec's dual-era probe ("auto", basic/transports/stdio.mdx, Backward Compatibility). The rule is
