@@ -127,27 +127,30 @@ export class StdioClient {
     this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit, this.options.trace);
     // Until close() has ended it, the group is ended by an exit of this process, however it exits.
     if (this.child.pid !== undefined) holdGroup(this.child.pid, () => this.close());
+    let notStarted = (): void => undefined;
     this.exited = new Promise<ExitStatus>((resolve) => {
       this.child.once("exit", (code, signal) => resolve(code ?? signal));
-      this.child.once("error", () => {
-        if (this.child.pid === undefined) resolve(null);
-      });
+      notStarted = () => resolve(null);
     });
     // A program that cannot start has no pid at once; its error (ENOENT, EACCES) comes a tick later.
+    let spawnSettled = (): void => undefined;
     this.spawnSettled =
-      this.child.pid === undefined
-        ? new Promise((resolve) => this.child.once("error", () => resolve()))
-        : Promise.resolve();
+      this.child.pid === undefined ? new Promise((resolve) => (spawnSettled = resolve)) : Promise.resolve();
+    // The one error listener: a program that never started, or a server process that failed.
     this.child.once("error", (error) => {
-      if (this.child.pid === undefined) this.markUnusable(spawnFailed(file, this.options.cwd, error));
-      else
-        this.markUnusable(
-          new ClosedError(
-            "server-exited",
-            { what: `the server process failed: ${error.message}`, expected: "a running server" },
-            { cause: error },
-          ),
-        );
+      if (this.child.pid === undefined) {
+        this.markUnusable(spawnFailed(file, this.options.cwd, error));
+        notStarted();
+        spawnSettled();
+        return;
+      }
+      this.markUnusable(
+        new ClosedError(
+          "server-exited",
+          { what: `the server process failed: ${error.message}`, expected: "a running server" },
+          { cause: error },
+        ),
+      );
     });
     this.child.once("exit", (code, signal) => {
       // A group with nobody left needs no ending on exit (and its id may be reused later).

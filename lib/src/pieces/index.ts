@@ -23,4 +23,5 @@ export { reveal } from "./reveal.js";
 export { cellScope } from "./cell-scope.js";
 export { gradeNotebook, NOTEBOOK_RULES } from "./grade-notebook.js";
 export { referencePieces } from "../assembly/reference-pieces.js";
-export { buildCells, evaluateBuildCells } from "../assembly/notebook-pieces.js";
+// evaluateTranspiled: the module --notebook grading writes for the host requires it from here (grade-notebook.ts).
+export { buildCells, evaluateBuildCells, evaluateTranspiled } from "../assembly/notebook-pieces.js";
