@@ -2,7 +2,7 @@
  * The one table of the era interop matrix: every client (the official v2 SDK's three negotiation
  * modes, and ours in each `protocol`) against every server (the teaching server in each
  * `--protocol`, and a v2 `serveStdio` server in its default and `legacy: "reject"` modes), with the
- * outcome expected of each cell, failures included. test/interop/eras.test.ts runs it as it is.
+ * outcome expected of each cell, failures included. test/interop/eras.slow.test.ts runs it as it is.
  *
  * `processes` counts the servers a cell starts, as measured: the v2 client's "auto" (and its pin,
  * once the probe succeeds) probes on a disposable sibling process and runs its session on a second.

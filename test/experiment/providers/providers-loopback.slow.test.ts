@@ -1,3 +1,4 @@
+// Complete tier only: runs the experiment's runner end to end against loopback Ollama and Messages API stand-ins.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,3 +1,4 @@
+// Complete tier only: starts the teaching server in every 2026-07-28 mode and checks each line against the SDK's schemas.
 /**
  * Every line the teaching server writes in each mode that serves the 2026-07-28 era, errors
  * included, checked against the official v2 SDK's exported message schemas

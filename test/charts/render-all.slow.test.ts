@@ -1,3 +1,4 @@
+// Complete tier only: renders every committed chart again, SVG and PNG, from the receipts.
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,3 +1,4 @@
+// Complete tier only: compiles a learner copy on its own, inside and outside the repository.
 // A learner copy is compiled on its own, wherever it lives: outside the repository it still finds
 // the root `mcp-workbook` and the namespaces its files import by subpath (mcp-workbook/agent, ...).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -1,3 +1,4 @@
+// Complete tier only: runs the official SDK's client against the teaching server in every era, a process per cell of the matrix.
 /**
  * The era interop matrix (era-matrix.ts), run as it is: the official v2 SDK client
  * (@modelcontextprotocol/client 2.4.0, pinned) against the teaching server in each --protocol,

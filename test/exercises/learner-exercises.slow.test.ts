@@ -1,3 +1,4 @@
+// Complete tier only: compiles copies of learner/src with the checkpoint's compiler, once per exercise.
 // The same code in both places: each exercise's answer in the solutions notebook has the signature
 // of the learner's exerciseN, compiles unchanged in a copy of learner/src with the checkpoint's own
 // compiler settings, and a learner file that does not compile fails its exercise, and only that one,

@@ -1,3 +1,4 @@
+// Complete tier only: runs the learner's pieces against the teaching server in every mode.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// Complete tier only: grades every forgery through the isolated host and its relayed servers.
 // The forgeries of issue 19, graded as the checkpoint grades (the isolated host, the relay to a
 // server the grader runs), on the rules each one cheats on: the log scrubber, the forger of a
 // purchase, the grader detectors, a build notebook whose pieces delegate to the library. Each
