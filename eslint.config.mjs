@@ -1,6 +1,8 @@
 // Rules the type checker cannot give: a promise nobody awaits (a lost error, a process left
 // running), imports of types that should say so (they vanish from the compiled JavaScript), and `==`.
 import tseslint from "typescript-eslint";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import { layerZones } from "./lib/layers-zones.mjs";
 
 export default tseslint.config(
   {
@@ -24,5 +26,13 @@ export default tseslint.config(
     // (lib/src/naive-client/naive-client.ts), with its reason.
     files: ["lib/src/**/*.ts", "server/src/**/*.ts", "learner/src/**/*.ts"],
     rules: { eqeqeq: ["error", "always", { null: "ignore" }] },
+  },
+  {
+    // The library's layers (lib/src/layers.json): a folder imports only lower layers. The resolver
+    // maps our `.js` specifiers to the `.ts` files they compile from.
+    files: ["lib/src/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver({ extensionAlias: { ".js": [".ts", ".js"] } })] },
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: layerZones() }] },
   },
 );

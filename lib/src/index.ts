@@ -19,7 +19,6 @@ export {
   checkInitialize,
   checkTools,
   resultText,
-  MODERN_PROTOCOL_VERSION,
   judgeProbe,
 } from "./protocol/index.js";
 export type {
@@ -30,8 +29,6 @@ export type {
   InitializeResult,
   McpTool,
   ClientProtocol,
-  ProbeOutcome,
-  ProbeVerdict,
 } from "./protocol/index.js";
 
 // --- errors: the closed family every failure is raised as ---
@@ -47,19 +44,10 @@ export {
   DataError,
   ServiceError,
 } from "./errors/index.js";
-export type {
-  ErrorCode,
-  ProtocolReason,
-  ClosedReason,
-  RefusedReason,
-  DataReason,
-  ServiceReason,
-} from "./errors/index.js";
 
 // --- client: StdioClient, its options, the wire trace it takes, process groups, the teaching server (and which of its processes are alive) ---
 export {
   StdioClient,
-  MAX_TIMEOUT_MS,
   OutstandingRequests,
   closeAllClients,
   WireTrace,
@@ -70,15 +58,7 @@ export {
   teachingServerCommand,
   teachingServersStartedBy,
 } from "./client/index.js";
-export type {
-  ExitStatus,
-  StdioClientOptions,
-  ToolOutcome,
-  IdMatch,
-  TraceEntry,
-  WireTraceOptions,
-  TraceSnapshot,
-} from "./client/index.js";
+export type { ExitStatus, StdioClientOptions, TraceEntry, TraceSnapshot } from "./client/index.js";
 
 // --- tools: what the model hears (asModelTool, toolText) and tool search (topTools, BM25, embeddings) ---
 export {
@@ -95,19 +75,7 @@ export {
   ollamaEmbeddingScorer,
   cosineSimilarity,
 } from "./tools/index.js";
-export type {
-  McpInputSchema,
-  ScoreFunction,
-  AsyncScoreFunction,
-  ModelTool,
-  McpToolLike,
-  Bm25Options,
-  Bm25Hit,
-  Ranking,
-  RecallAtK,
-  OllamaEmbeddingOptions,
-} from "./tools/index.js";
+export type { ScoreFunction } from "./tools/index.js";
 
 // --- stats: Wilson interval, exact McNemar, least squares ---
 export { wilson, mcnemarExact, pairedCounts, leastSquares } from "./stats/index.js";
-export type { WilsonInterval, McNemarResult, PairedCounts, Line } from "./stats/index.js";

@@ -9,7 +9,7 @@ import {
 } from "../../lib/src/charts/display.js";
 import { seriesFromPublished } from "../../lib/src/charts/from-published.js";
 import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
-import { loadPublishedFigures } from "../../lib/src/charts/published.js";
+import { loadPublishedFigures } from "../../lib/src/experiment/analysis/published.js";
 import { chartBundle } from "../../lib/src/charts/render.js";
 
 const spec = noCallChart(

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { seriesFromReceipt } from "../../lib/src/charts/from-receipt.js";
-import { receiptSourceLabel } from "../../lib/src/charts/source-label.js";
+import { receiptSourceLabel } from "../../lib/src/experiment/receipts/source-label.js";
 import { join } from "node:path";
 import { seriesFromPublished } from "../../lib/src/charts/from-published.js";
 import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
-import { loadPublishedFigures } from "../../lib/src/charts/published.js";
+import { loadPublishedFigures } from "../../lib/src/experiment/analysis/published.js";
 import { makeReceipt } from "../../lib/src/experiment/receipts/summarize.js";
 import { FIXTURE_RUN, fixtureReceipt } from "./receipt-fixture.js";
 

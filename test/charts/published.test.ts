@@ -1,7 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { loadPublishedFigures, publishedFigure, PublishedFiguresSchema } from "../../lib/src/charts/published.js";
+import {
+  loadPublishedFigures,
+  publishedFigure,
+  PublishedFiguresSchema,
+} from "../../lib/src/experiment/analysis/published.js";
 
 const PATH = join(__dirname, "../../evidence/published/ch14-figures.json");
 const file = loadPublishedFigures(PATH);

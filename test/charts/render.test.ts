@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { chartsFor } from "../../lib/src/charts/chart-set.js";
 import { seriesFromPublished } from "../../lib/src/charts/from-published.js";
 import { seriesFromReceipt } from "../../lib/src/charts/from-receipt.js";
-import { loadPublishedFigures } from "../../lib/src/charts/published.js";
+import { loadPublishedFigures } from "../../lib/src/experiment/analysis/published.js";
 import { chartBundle, pngAvailable, renderPng, renderSvg } from "../../lib/src/charts/render.js";
 import { fixtureReceipt } from "./receipt-fixture.js";
 

@@ -13,7 +13,7 @@ import { seriesFromReceipt } from "../../lib/src/charts/from-receipt.js";
 import { CHART_MODELS, CHART_PALETTE, chartModel, modelColors } from "../../lib/src/charts/models.js";
 import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
 import { promptTokensChart } from "../../lib/src/charts/prompt-tokens-chart.js";
-import { loadPublishedFigures } from "../../lib/src/charts/published.js";
+import { loadPublishedFigures } from "../../lib/src/experiment/analysis/published.js";
 import { routedRightChart } from "../../lib/src/charts/routed-right-chart.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 import type { RecoveryReport } from "../../lib/src/exercises/ex1-recovery/analysis.js";

@@ -10,10 +10,10 @@ import { countFromShare, seriesFromPublished } from "../../lib/src/charts/from-p
 import { seriesFromReceipt } from "../../lib/src/charts/from-receipt.js";
 import { noCallChart } from "../../lib/src/charts/no-call-chart.js";
 import { promptTokensChart } from "../../lib/src/charts/prompt-tokens-chart.js";
-import { loadPublishedFigures } from "../../lib/src/charts/published.js";
+import { loadPublishedFigures } from "../../lib/src/experiment/analysis/published.js";
 import { routedRightChart } from "../../lib/src/charts/routed-right-chart.js";
 import { searchChart } from "../../lib/src/charts/search-chart.js";
-import { PUBLISHED_SOURCE_LABEL } from "../../lib/src/charts/source-label.js";
+import { PUBLISHED_SOURCE_LABEL } from "../../lib/src/experiment/receipts/source-label.js";
 import type { ChartData } from "../../lib/src/charts/series.js";
 import { wilson } from "../../lib/src/stats/wilson.js";
 import { fixtureReceipt } from "./receipt-fixture.js";

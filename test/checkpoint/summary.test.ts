@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { REFERENCE_IMPLEMENTATION } from "../../lib/src/checkpoint/implementation.js";
+import { REFERENCE_IMPLEMENTATION } from "../../lib/src/grading/implementation.js";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 import { costsRule, DEFAULT_EVIDENCE_DIR } from "../../lib/src/checkpoint/rules/evidence-rule.js";
 import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";

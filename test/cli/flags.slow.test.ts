@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readFlags, wholeNumber } from "../../lib/src/cli/flags.js";
+import { readFlags, wholeNumber } from "../../lib/src/flags/flags.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 const SPEC = {
@@ -75,7 +75,7 @@ describe("every command line: a bad option exits 2 with the usage, before any wo
     ["chaos", ["chaos/chaos.js"], "--cycles"],
     ["soak", ["soak/soak.js"], "--cycles"],
     ["bench:bm25", ["bench/bm25-bench.js"], undefined],
-    ["notebooks:assign", ["pieces/assign-cli.js"], undefined],
+    ["notebooks:assign", ["assign/assign-cli.js"], undefined],
     ["mcp-workbook demo", ["cli/main.js", "demo"], "--timeout-ms"],
     ["mcp-workbook call", ["cli/main.js", "call", "word_count", "{}"], "--timeout-ms"],
     ["mcp-workbook checkpoint", ["cli/main.js", "checkpoint", "--report-dir", report], "--seed"],
@@ -100,7 +100,7 @@ describe("every command line: a bad option exits 2 with the usage, before any wo
     }
   });
 
-  it.each([["fuzz/fuzz.js"], ["chaos/chaos.js"], ["bench/bm25-bench.js"], ["pieces/assign-cli.js"]])(
+  it.each([["fuzz/fuzz.js"], ["chaos/chaos.js"], ["bench/bm25-bench.js"], ["assign/assign-cli.js"]])(
     "%s --help prints the usage and exits 0",
     (file) => {
       const help = spawnSync(process.execPath, [path.join(DIST, file), "--help"], {

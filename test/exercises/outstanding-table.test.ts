@@ -7,7 +7,7 @@ import { checkOutstandingTable, runInFlightTrial } from "../../lib/src/exercises
 import { judgeStreams } from "../../lib/src/exercises/ex5-in-flight/judge-streams.js";
 import { inFlightStreams, STREAM_HINTS } from "../../lib/src/exercises/ex5-in-flight/streams.js";
 import { referenceOutstanding } from "../../lib/src/exercises/ex5-in-flight/reference.js";
-import type { ClientContext } from "../../lib/src/pieces/assembled-client.js";
+import type { ClientContext } from "../../lib/src/assembly/assembled-client.js";
 import { answerFor, requestMessage } from "../../lib/src/protocol/messages.js";
 import { parseFrame } from "../../lib/src/protocol/parse-frame.js";
 import { resultText } from "../../lib/src/protocol/result-text.js";

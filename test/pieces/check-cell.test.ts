@@ -6,11 +6,11 @@ import { RULES, ruleById, rulesOfPiece } from "../../lib/src/checkpoint/rules/in
 import type { RuleVerdict } from "../../lib/src/checkpoint/rules/types.js";
 import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
 import { runRules } from "../../lib/src/checkpoint/rules/run.js";
-import { implementationFrom } from "../../lib/src/pieces/assembled-client.js";
+import { implementationFrom } from "../../lib/src/assembly/assembled-client.js";
 import { check, notebookLine } from "../../lib/src/pieces/check-cell.js";
 import { runPieceCheck } from "../../lib/src/pieces/piece-checks.js";
-import { referencePieces } from "../../lib/src/pieces/reference-pieces.js";
-import { todo, type PieceSet } from "../../lib/src/pieces/pieces.js";
+import { referencePieces } from "../../lib/src/assembly/reference-pieces.js";
+import { todo, type PieceSet } from "../../lib/src/assembly/pieces.js";
 
 let printed: string[] = [];
 beforeEach(() => {

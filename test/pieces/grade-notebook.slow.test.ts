@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
-import { REPO_ROOT } from "../../lib/src/pieces/assignments.js";
+import { REPO_ROOT } from "../../lib/src/assign/assignments.js";
 import { NOTEBOOK_RULES } from "../../lib/src/pieces/grade-notebook.js";
-import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/pieces/pieces.js";
+import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/assembly/pieces.js";
 import { rulesUsing } from "../../lib/src/checkpoint/rules/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "grade-notebook-"));

@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cellScope } from "../../lib/src/pieces/cell-scope.js";
-import { gradeBuildNotebook, REPO_ROOT } from "../../lib/src/pieces/assignments.js";
-import { buildCells, evaluateBuildCells } from "../../lib/src/pieces/notebook-pieces.js";
-import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/pieces/pieces.js";
+import { gradeBuildNotebook, REPO_ROOT } from "../../lib/src/assign/assignments.js";
+import { buildCells, evaluateBuildCells } from "../../lib/src/assembly/notebook-pieces.js";
+import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/assembly/pieces.js";
 
 // Wrong answers a learner might write, one piece at a time, in the solved notebook: each must
 // fail its own piece's check, may fail the pieces that use it, and must leave every other ok.

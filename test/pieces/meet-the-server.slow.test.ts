@@ -3,11 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cellScope } from "../../lib/src/pieces/cell-scope.js";
-import { REPO_ROOT } from "../../lib/src/pieces/assignments.js";
-import { AssembledClient, wrapPieceError } from "../../lib/src/pieces/assembled-client.js";
+import { REPO_ROOT } from "../../lib/src/assign/assignments.js";
+import { AssembledClient, wrapPieceError } from "../../lib/src/assembly/assembled-client.js";
 import { meetMode } from "../../lib/src/pieces/meet-the-server.js";
-import { buildCells, evaluateBuildCells } from "../../lib/src/pieces/notebook-pieces.js";
-import type { PieceSet } from "../../lib/src/pieces/pieces.js";
+import { buildCells, evaluateBuildCells } from "../../lib/src/assembly/notebook-pieces.js";
+import type { PieceSet } from "../../lib/src/assembly/pieces.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
 import { ProtocolError, UsageError, WorkbookError } from "../../lib/src/errors/index.js";
 

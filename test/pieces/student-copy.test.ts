@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
-import { buildCells } from "../../lib/src/pieces/notebook-pieces.js";
+import { buildCells } from "../../lib/src/assembly/notebook-pieces.js";
 import { leftOut, STUDENT_COPY_LEAVES_OUT, studentNotebook } from "../../lib/src/pieces/student-copy.js";
 
 const CLI = join(REPO_ROOT, "lib", "dist", "pieces", "student-copy-cli.js");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MODES, MODE_NAMES } from "../../server/src/modes.js";
 import { usageText } from "../../server/src/args.js";
-import { TEACHING_MODES } from "../../lib/src/demo/modes.js";
+import { TEACHING_MODES } from "../../lib/src/server-build/modes.js";
 import { DEMO_MODES } from "../../lib/src/demo/failure-modes.js";
 import { EXERCISE_MODES, GALLERY_MODES } from "../../lib/src/demo/gallery.js";
 import { FAILURE_MODES } from "../../lib/src/checkpoint/rules/mode-rules.js";

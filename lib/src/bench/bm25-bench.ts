@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { mulberry32 } from "../experiment/catalog/catalog-random.js";
 import { Bm25Index } from "../tools/bm25.js";
 import { toolText } from "../tools/tool-text.js";
-import { argumentsOrExit, readFlags } from "../cli/flags.js";
+import { argumentsOrExit, readFlags } from "../flags/flags.js";
 
 const TOOLS = 10_000;
 const QUERIES = 1_000;

@@ -27,7 +27,7 @@ import { jupyterPython } from "../checkpoint/notebook-runner-output.js";
 import { openDescriptors } from "../soak/process-census.js";
 import { SeededRandom } from "../fuzz/random.js";
 import { teachingModes } from "./modes.js";
-import { argumentsOrExit, readFlags, wholeNumber } from "../cli/flags.js";
+import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 
 const HOLDER = path.join(__dirname, "holder.js");
 const CLI = path.join(__dirname, "../cli/main.js");

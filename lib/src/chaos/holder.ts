@@ -21,7 +21,7 @@ import path from "node:path";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { UsageError } from "../errors/usage-error.js";
-import { readFlags, wholeNumber } from "../cli/flags.js";
+import { readFlags, wholeNumber } from "../flags/flags.js";
 
 type Ending = "wait" | "exit" | "throw" | "reject" | "wrong-close";
 const ENDINGS: readonly Ending[] = ["wait", "exit", "throw", "reject", "wrong-close"];

@@ -2,8 +2,12 @@
 // each is turned back into its count k; a share that no whole k reproduces is refused rather than
 // drawn with an interval it does not have.
 import { DataError } from "../errors/data-error.js";
-import { publishedFigure, type PublishedFigures, type PublishedSeriesFigure } from "./published.js";
-import { PUBLISHED_SOURCE_LABEL } from "./source-label.js";
+import {
+  publishedFigure,
+  type PublishedFigures,
+  type PublishedSeriesFigure,
+} from "../experiment/analysis/published.js";
+import { PUBLISHED_SOURCE_LABEL } from "../experiment/receipts/source-label.js";
 import { modelLabel } from "./models.js";
 import type { ChartData } from "./series.js";
 

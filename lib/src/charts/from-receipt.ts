@@ -2,7 +2,7 @@
 // against the rows, so every number drawn here recomputes from the receipt's own rows.
 import type { CatalogKind, ConditionCell, Protocol, Receipt } from "../experiment/receipts/receipt.js";
 import { chartModel, modelLabel } from "./models.js";
-import { receiptSourceLabel } from "./source-label.js";
+import { receiptSourceLabel } from "../experiment/receipts/source-label.js";
 import type { ChartData, ShareBar, ShareSeries, TokenSeries } from "./series.js";
 
 export interface ReceiptChartOptions {

@@ -4,31 +4,16 @@ export { promptTokensChart } from "./prompt-tokens-chart.js";
 export { routedRightChart } from "./routed-right-chart.js";
 export { noCallChart } from "./no-call-chart.js";
 export { searchChart } from "./search-chart.js";
-export { accuracyByModelChart, type AccuracyByModelOptions } from "./accuracy-by-model-chart.js";
+export { accuracyByModelChart } from "./accuracy-by-model-chart.js";
 export { chartsFor } from "./chart-set.js";
-export type { ChartName, ChartSet, NamedChart } from "./chart-set.js";
-export type {
-  ChartData,
-  ChartText,
-  CountBar,
-  NoCallInput,
-  PromptTokensInput,
-  RoutedRightInput,
-  SearchInput,
-  ShareBar,
-  ShareSeries,
-  TokenSeries,
-} from "./series.js";
-export { seriesFromPublished, countFromShare, PUBLISHED_CHART_FIGURES } from "./from-published.js";
+export type { ChartName } from "./chart-set.js";
+export type { ChartData } from "./series.js";
+export { seriesFromPublished, countFromShare } from "./from-published.js";
 export { seriesFromReceipt } from "./from-receipt.js";
-export type { ReceiptChartOptions } from "./from-receipt.js";
-export { PUBLISHED_SOURCE_LABEL, receiptSourceLabel } from "./source-label.js";
-export { PublishedFiguresSchema, PublishedFigureSchema, loadPublishedFigures, publishedFigure } from "./published.js";
-export type { PublishedFigure, PublishedFigures, PublishedSeriesFigure } from "./published.js";
-export { renderSvg, renderPng, pngAvailable, chartBundle, toVegaSpec } from "./render.js";
-export type { ChartBundle, PngOptions } from "./render.js";
+export { PUBLISHED_SOURCE_LABEL, receiptSourceLabel } from "../experiment/receipts/source-label.js";
+export { PublishedFiguresSchema, loadPublishedFigures, publishedFigure } from "../experiment/analysis/published.js";
+export { renderSvg, renderPng, pngAvailable, chartBundle } from "./render.js";
 export { displayChart, chartDisplayData, findKernelDisplayWriter, VEGA_LITE_MIME } from "./display.js";
 export type { DisplayData } from "./display.js";
 export { renderAllCharts } from "./render-all.js";
-export type { RenderAllOptions, RenderAllResult } from "./render-all.js";
 export { traceDiagramSpec, traceDiagramsSideBySide, DIAGRAM_MAX_ROWS } from "./sequence-diagram.js";

@@ -8,7 +8,7 @@ import { loadReceipt } from "../experiment/receipts/receipt-file.js";
 import { chartsFor, type ChartSet } from "./chart-set.js";
 import { seriesFromPublished } from "./from-published.js";
 import { seriesFromReceipt } from "./from-receipt.js";
-import { loadPublishedFigures } from "./published.js";
+import { loadPublishedFigures } from "../experiment/analysis/published.js";
 import { pngAvailable, renderPng, renderSvg } from "./render.js";
 
 export interface RenderAllOptions {

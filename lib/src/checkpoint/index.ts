@@ -1,49 +1,14 @@
-export {
-  REFERENCE_IMPLEMENTATION,
-  IMPLEMENTATION_NAMES,
-  missingExports,
-  type Implementation,
-  type ClientUnderTest,
-} from "./implementation.js";
-export { CheckFailure, fail, failCheck, type CheckResult, type Verdict, type VerdictStatus } from "./harness.js";
+export { REFERENCE_IMPLEMENTATION, IMPLEMENTATION_NAMES, type Implementation } from "../grading/implementation.js";
+export { CheckFailure, fail, type Verdict } from "../grading/harness.js";
 /** The one failure shape under the name hidden rules written for earlier checkpoints throw. */
-export { CheckFailure as RuleFailure } from "./harness.js";
+export { CheckFailure as RuleFailure } from "../grading/harness.js";
 export { RULES, ruleById, lastPiece, rulesOfPiece, rulesUsing, rulesForPieces } from "./rules/index.js";
 export { EXERCISE_RULES } from "./rules/exercise-rules.js";
-export { runRules, verdictLine, type ProbeSession, type RunOptions } from "./rules/run.js";
-export { feedback, rulesFor, type Feedback, type FeedbackOptions } from "./rules/feedback.js";
+export { runRules, verdictLine } from "./rules/run.js";
+export { feedback, rulesFor, type Feedback } from "./rules/feedback.js";
 export { inProcessProbe } from "./rules/in-process.js";
-export { answerProbe, ProbeState, type Pieces } from "./rules/answer.js";
-export {
-  failRule,
-  notApplicable,
-  type NotApplicable,
-  type Rule,
-  type RuleContext,
-  type RuleVerdict,
-  type Probe,
-  type ProbeRequest,
-  type ProbeAnswer,
-  type ProbeError,
-  type Visibility,
-  type ServerRun,
-} from "./rules/types.js";
-export {
-  gradeImplementation,
-  checkpointVersion,
-  type GradeReport,
-  type GradeOptions,
-  type GradedImplementation,
-} from "./grade-implementation.js";
+export { type Pieces } from "./rules/answer.js";
+export { failRule, notApplicable, type Rule, type RuleContext, type RuleVerdict, type Probe } from "./rules/types.js";
+export { gradeImplementation, type GradeReport } from "./grade-implementation.js";
 export { gradeResultsJson, gradeJunitXml, reportHeader } from "./grade-report.js";
-export {
-  OBSERVATIONS,
-  summarize,
-  summaryLines,
-  colourLine,
-  countLine,
-  type Observation,
-  type ObservationResult,
-  type ObservationStatus,
-  type CheckpointSummary,
-} from "./summary.js";
+export { OBSERVATIONS, summarize, summaryLines, colourLine, countLine } from "./summary.js";

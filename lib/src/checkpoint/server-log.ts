@@ -2,7 +2,7 @@
 // not the client's account of itself.
 import { readCallLog } from "../call-log/call-log.js";
 import { CallLogError } from "../call-log/call-log-error.js";
-import { fail } from "./harness.js";
+import { fail } from "../grading/harness.js";
 
 /** Tool names in the server's log, in the order the calls arrived (empty when nothing was called); a bad log fails the check. */
 export function loggedCalls(logFile: string): string[] {

@@ -4,7 +4,7 @@ import { UsageError } from "../errors/usage-error.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import { isJsonObject } from "../protocol/messages.js";
 import { CLIENT_PROTOCOLS, type ClientProtocol } from "../protocol/eras.js";
-import { readFlags } from "./flags.js";
+import { readFlags } from "../flags/flags.js";
 
 export const CALL_USAGE = `usage: mcp-workbook call [--allow a,b] [--timeout-ms N] [--protocol P] [--json] TOOL ARGS_JSON [-- SERVER_CMD...]
   One handshake, one tools/list and one tools/call, then close.

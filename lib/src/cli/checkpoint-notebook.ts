@@ -8,7 +8,7 @@ import { REPO_ROOT } from "../checkpoint/paths.js";
 import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
 import { gradeNotebook } from "../pieces/grade-notebook.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
-import { readFlags, wholeNumber } from "./flags.js";
+import { readFlags, wholeNumber } from "../flags/flags.js";
 
 export const NOTEBOOK_USAGE = `usage: mcp-workbook checkpoint --notebook PATH [--seed N] [--report-dir DIR]
   Grades the build cells of a saved build notebook (notebooks/ch14-part-b-build.ipynb) without

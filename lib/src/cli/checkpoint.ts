@@ -14,7 +14,7 @@ import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
-import { readFlags, wholeNumber } from "./flags.js";
+import { readFlags, wholeNumber } from "../flags/flags.js";
 
 export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--rules ID,...] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
   Grades a Part B implementation, one line per rule, in a separate process that runs the graded

@@ -7,7 +7,7 @@ import {
   verdictOf,
   type ModeOutcome,
 } from "../demo/failure-modes.js";
-import { TEACHING_MODES } from "../demo/modes.js";
+import { TEACHING_MODES } from "../server-build/modes.js";
 import { paint, terminalLayout, type TerminalLayout } from "../demo/terminal.js";
 import { formatTrace } from "../demo/trace-table.js";
 import { plural } from "../text/plural.js";
@@ -24,7 +24,7 @@ function otherModesLines(): string[] {
   );
 }
 import { UsageError } from "../errors/usage-error.js";
-import { readFlags } from "./flags.js";
+import { readFlags } from "../flags/flags.js";
 
 export const DEMO_USAGE = `usage: mcp-workbook demo [MODE|all] [--timeout-ms N] [--trace]
   Runs the client against the teaching server in each mode, live, with a one-second deadline,

@@ -28,7 +28,7 @@ import {
 } from "../experiment/receipts/receipt.js";
 import { runExperiment } from "../experiment/running/runner.js";
 import { UsageError } from "../errors/usage-error.js";
-import { readFlags } from "./flags.js";
+import { readFlags } from "../flags/flags.js";
 import type { Wording } from "../errors/wording.js";
 
 export const EXPERIMENT_USAGE = `usage: mcp-workbook experiment --provider ollama|anthropic|lexical --out FILE [options]

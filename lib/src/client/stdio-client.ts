@@ -48,7 +48,25 @@ import type { WireTrace } from "./wire-trace.js";
 /** How a server ended: its exit code, or the signal that ended it (null if it never started). */
 export type ExitStatus = number | NodeJS.Signals | null;
 
-type State = "started" | "ready" | "unusable" | "closed";
+/** Where a client is: started, connected, spoilt by a failure (kept, to say why), or closed. */
+type Phase =
+  | { readonly name: "started" }
+  | { readonly name: "ready" }
+  | { readonly name: "failed"; readonly failure: WorkbookError }
+  | { readonly name: "closed" };
+
+/** The trace hooks the client calls; without options.trace they do nothing. */
+type ClientTrace = Pick<WireTrace, "begin" | "wrote" | "read" | "refusedFrame" | "failed" | "signalled" | "exited">;
+
+const NO_TRACE: ClientTrace = {
+  begin: () => undefined,
+  wrote: () => undefined,
+  read: () => undefined,
+  refusedFrame: () => undefined,
+  failed: () => undefined,
+  signalled: () => undefined,
+  exited: () => undefined,
+};
 
 const CLIENT_INFO = { name: "mcp-workbook", version: "0.1.0" };
 
@@ -80,14 +98,13 @@ export class StdioClient {
   private readonly channel: FrameChannel;
   private readonly exited: Promise<ExitStatus>;
   private catalog = new Map<string, McpTool>();
-  private state: State = "started";
-  private failure: WorkbookError | undefined;
+  private phase: Phase = { name: "started" };
   private readonly outstanding = new OutstandingRequests();
   private inputCutShort = false;
   private busy = false;
   private closing: Promise<ExitStatus> | undefined;
-  /** The wire trace, if the caller attached one (options.trace); every hook is `trace?.`. */
-  private readonly trace: WireTrace | undefined;
+  /** The wire trace the caller attached (options.trace), or hooks that do nothing. */
+  private readonly trace: ClientTrace;
   private readonly spawnSettled: Promise<void>;
   /** One deadline timer for all operations, re-armed for each (see Deadline.restart). */
   private deadline: Deadline | undefined;
@@ -106,31 +123,34 @@ export class StdioClient {
       detached: true, // its own process group, so close() can end its children too
       shell: false,
     });
-    this.trace = this.options.trace;
-    this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit, this.trace);
+    this.trace = this.options.trace ?? NO_TRACE;
+    this.channel = new FrameChannel(this.child.stdout, this.options.frameLimit, this.options.trace);
     // Until close() has ended it, the group is ended by an exit of this process, however it exits.
     if (this.child.pid !== undefined) holdGroup(this.child.pid, () => this.close());
+    let notStarted = (): void => undefined;
     this.exited = new Promise<ExitStatus>((resolve) => {
       this.child.once("exit", (code, signal) => resolve(code ?? signal));
-      this.child.once("error", () => {
-        if (this.child.pid === undefined) resolve(null);
-      });
+      notStarted = () => resolve(null);
     });
     // A program that cannot start has no pid at once; its error (ENOENT, EACCES) comes a tick later.
+    let spawnSettled = (): void => undefined;
     this.spawnSettled =
-      this.child.pid === undefined
-        ? new Promise((resolve) => this.child.once("error", () => resolve()))
-        : Promise.resolve();
+      this.child.pid === undefined ? new Promise((resolve) => (spawnSettled = resolve)) : Promise.resolve();
+    // The one error listener: a program that never started, or a server process that failed.
     this.child.once("error", (error) => {
-      if (this.child.pid === undefined) this.markUnusable(spawnFailed(file, this.options.cwd, error));
-      else
-        this.markUnusable(
-          new ClosedError(
-            "server-exited",
-            { what: `the server process failed: ${error.message}`, expected: "a running server" },
-            { cause: error },
-          ),
-        );
+      if (this.child.pid === undefined) {
+        this.markUnusable(spawnFailed(file, this.options.cwd, error));
+        notStarted();
+        spawnSettled();
+        return;
+      }
+      this.markUnusable(
+        new ClosedError(
+          "server-exited",
+          { what: `the server process failed: ${error.message}`, expected: "a running server" },
+          { cause: error },
+        ),
+      );
     });
     this.child.once("exit", (code, signal) => {
       // A group with nobody left needs no ending on exit (and its id may be reused later).
@@ -164,7 +184,7 @@ export class StdioClient {
    * server speaks.
    */
   async initialize(): Promise<InitializeResult> {
-    if (this.state === "ready")
+    if (this.phase.name === "ready")
       throw new RefusedError("already-initialized", {
         what: "initialize was already done",
         expected: "one handshake per connection (listTools or callTool next)",
@@ -174,7 +194,8 @@ export class StdioClient {
         ? await this.handshake()
         : await this.operation("server/discover", (deadline) => this.discover(deadline));
     this.server = server;
-    this.state = "ready";
+    // A failure or a close() while connecting stands: only a client still starting becomes ready.
+    if (this.phase.name === "started") this.phase = { name: "ready" };
     return server;
   }
 
@@ -318,8 +339,8 @@ export class StdioClient {
     try {
       this.checkCall(name, args);
     } catch (error) {
-      this.trace?.begin(`tools/call ${name}`);
-      this.trace?.failed(error); // refused before a byte was sent
+      this.trace.begin(`tools/call ${name}`);
+      this.trace.failed(error); // refused before a byte was sent
       throw error;
     }
     const result = await this.request("tools/call", { name, arguments: args });
@@ -430,33 +451,33 @@ export class StdioClient {
   // --- internals -------------------------------------------------------------------------
 
   private async shutdown(): Promise<ExitStatus> {
-    this.state = "closed";
+    this.phase = { name: "closed" };
     this.deadline?.stop();
     this.channel.end(
       new ClosedError("client-closed", { what: "the client was closed", expected: "no further operations" }),
     );
     const pid = this.child.pid;
     if (pid === undefined) return this.exited;
-    this.trace?.begin("close");
+    this.trace.begin("close");
     // Nothing more will be read: release the pipe so a server blocked writing to it can exit.
     this.child.stdout.destroy();
     this.child.stdin.end();
-    this.trace?.wrote(Buffer.alloc(0), "input ended");
+    this.trace.wrote(Buffer.alloc(0), "input ended");
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, this.options.graceMs).unref())]);
     await endProcessGroup(
       pid,
       this.options.termGraceMs,
-      this.trace && ((signal) => this.trace?.signalled(signal, pid)),
+      this.options.trace && ((signal) => this.trace.signalled(signal, pid)),
     );
     releaseGroup(pid);
     const status = await this.exited;
-    this.trace?.exited(status);
+    this.trace.exited(status);
     return status;
   }
 
   private requireReady(operation: string): void {
     this.throwIfUnusable();
-    if (this.state !== "ready") {
+    if (this.phase.name !== "ready") {
       throw new RefusedError("not-initialized", {
         what: `${operation} before the handshake`,
         expected: "await initialize() first",
@@ -465,20 +486,20 @@ export class StdioClient {
   }
 
   private throwIfUnusable(): void {
-    if (this.state === "closed")
+    if (this.phase.name === "closed")
       throw new ClosedError("client-closed", { what: "the client is closed", expected: "a new StdioClient" });
+    if (this.phase.name !== "failed") return;
+    const { failure } = this.phase;
     // A program that never started: every operation says why, not just "unusable".
-    if (this.failure instanceof ClosedError && this.failure.reason === "spawn-failed") throw this.failure;
-    if (this.failure) {
-      throw new ClosedError(
-        "unusable",
-        {
-          what: `the connection is unusable after an earlier failure (${this.failure.message})`,
-          expected: "close() and a new client",
-        },
-        { cause: this.failure },
-      );
-    }
+    if (failure instanceof ClosedError && failure.reason === "spawn-failed") throw failure;
+    throw new ClosedError(
+      "unusable",
+      {
+        what: `the connection is unusable after an earlier failure (${failure.message})`,
+        expected: "close() and a new client",
+      },
+      { cause: failure },
+    );
   }
 
   /** Runs a check on data that came from the server; a failed check spoils the connection. */
@@ -486,15 +507,15 @@ export class StdioClient {
     try {
       return check();
     } catch (error) {
-      this.trace?.failed(error);
+      this.trace.failed(error);
       if (error instanceof ProtocolError) this.markUnusable(error);
       throw error;
     }
   }
 
+  /** The first failure spoils the connection for good; a closed client stays closed. */
   private markUnusable(error: WorkbookError): void {
-    this.failure ??= error;
-    if (this.state !== "closed") this.state = "unusable";
+    if (this.phase.name === "started" || this.phase.name === "ready") this.phase = { name: "failed", failure: error };
   }
 
   /** Runs `work` under one fresh deadline; one operation at a time. */
@@ -512,11 +533,11 @@ export class StdioClient {
     }
     this.busy = true;
     const deadline = this.deadline?.restart(what) ?? (this.deadline = new Deadline(what, this.options.timeoutMs));
-    this.trace?.begin(what);
+    this.trace.begin(what);
     try {
       return await work(deadline);
     } catch (error) {
-      this.trace?.failed(error);
+      this.trace.failed(error);
       if (error instanceof WorkbookError && spoilsConnection(error, this.inputCutShort)) this.markUnusable(error);
       throw error;
     } finally {
@@ -546,6 +567,15 @@ export class StdioClient {
     requests: ReadonlyArray<{ method: string; params: JsonObject }>,
     deadline: Deadline,
   ): Promise<Answer[]> {
+    const ids = await this.send(requests, deadline);
+    return this.readAnswers(requests, ids, deadline);
+  }
+
+  /** Encodes every request, takes their ids, and writes them; returns the ids in request order. */
+  private async send(
+    requests: ReadonlyArray<{ method: string; params: JsonObject }>,
+    deadline: Deadline,
+  ): Promise<number[]> {
     // Every frame is encoded and sized before an id is taken or a byte sent: a message that
     // cannot go out is the caller's UsageError and leaves the connection as it was.
     const first = this.outstanding.nextId;
@@ -566,6 +596,15 @@ export class StdioClient {
       this.outstanding.forget(ids);
       throw error;
     }
+    return ids;
+  }
+
+  /** Reads until each of `ids` has its answer, skipping and answering what the server sends between. */
+  private async readAnswers(
+    requests: ReadonlyArray<{ method: string; params: JsonObject }>,
+    ids: readonly number[],
+    deadline: Deadline,
+  ): Promise<Answer[]> {
     const answers = new Map<number, Answer>();
     let frame: Buffer | undefined; // the frame being judged, for the trace
     try {
@@ -576,7 +615,7 @@ export class StdioClient {
         const message = parseFrame(frame);
         if ("method" in message) {
           if ("id" in message) await this.answerServerRequest(message, deadline, frame);
-          else this.trace?.read(frame, "skipped notification");
+          else this.trace.read(frame, "skipped notification");
           skipped += 1;
           if (skipped > MAX_SKIPPED_MESSAGES) {
             throw new ProtocolError("too-many-messages", {
@@ -589,19 +628,19 @@ export class StdioClient {
         }
         const match = this.outstanding.match(message["id"]);
         if (match.kind === "late") {
-          this.trace?.read(frame, "dropped: late reply");
+          this.trace.read(frame, "dropped: late reply");
           continue; // its request already timed out: dropped, counted
         }
         const answer = answerOf(match.id, message);
         if (this.modern && answer.ok)
           checkComplete(requests[ids.indexOf(match.id)]?.method ?? "request", answer.result);
         answers.set(match.id, answer);
-        this.trace?.read(frame, "accepted as the answer", `request ${match.id}`);
+        this.trace.read(frame, "accepted as the answer", `request ${match.id}`);
         this.outstanding.settle(match.id);
         skipped = 0;
       }
     } catch (error) {
-      if (frame !== undefined) this.trace?.refusedFrame(frame, error);
+      if (frame !== undefined) this.trace.refusedFrame(frame, error);
       throw error;
     } finally {
       // Whatever is still pending now will never be waited for: a reply for it is late.
@@ -617,7 +656,7 @@ export class StdioClient {
   private async answerServerRequest(message: JsonRpcMessage, deadline: Deadline, serverFrame: Buffer): Promise<void> {
     const id = message["id"];
     if (typeof id !== "string" && typeof id !== "number") {
-      this.trace?.read(serverFrame, "skipped notification", "a request with an id we cannot answer");
+      this.trace.read(serverFrame, "skipped notification", "a request with an id we cannot answer");
       return;
     }
     if (this.modern) {
@@ -628,7 +667,7 @@ export class StdioClient {
       });
     }
     const ping = message["method"] === "ping";
-    this.trace?.read(serverFrame, ping ? "answered ping" : "answered: method not found");
+    this.trace.read(serverFrame, ping ? "answered ping" : "answered: method not found");
     const reply = ping
       ? { jsonrpc: "2.0", id, result: {} }
       : {
@@ -668,7 +707,7 @@ export class StdioClient {
   }
 
   private async write(frame: string, deadline: Deadline, why = ""): Promise<void> {
-    this.trace?.wrote(frame, "sent", why);
+    this.trace.wrote(frame, "sent", why);
     const stdin = this.child.stdin;
     if (!stdin.writable) {
       throw new ClosedError("input-closed", { what: "server input is closed", expected: "a running server" });

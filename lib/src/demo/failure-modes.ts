@@ -7,8 +7,8 @@ import { processGroupMembers } from "../client/process-group.js";
 import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
 import { readCallLog } from "../call-log/call-log.js";
 import { WorkbookError } from "../errors/workbook-error.js";
-import type { ClientUnderTest } from "../checkpoint/implementation.js";
-import { TEACHING_MODES, type TeachingMode } from "./modes.js";
+import type { ClientUnderTest } from "../grading/implementation.js";
+import { TEACHING_MODES, type TeachingMode } from "../server-build/modes.js";
 import { fitTable, PIPED_COLUMNS, type TerminalLayout, type Verdict } from "./terminal.js";
 
 /** The modes `mcp-workbook demo` shows, from the server's one table: what each teaches and how our client ends it. */

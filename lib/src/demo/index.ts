@@ -1,6 +1,6 @@
 // The wire, shown: a trace as a terminal table or an HTML table, alone or side by side (the demo
 // command and the failure gallery), and what one failure mode's run came to.
-export { formatTrace, traceTable, traceTablesSideBySide, directionArrow } from "./trace-table.js";
+export { formatTrace, traceTable, traceTablesSideBySide } from "./trace-table.js";
 export type { ModeOutcome } from "./failure-modes.js";
 // The failure gallery's runs (notebooks/failure-gallery.ipynb): each mode live against our client, the naive one beside it.
 export {
@@ -14,10 +14,8 @@ export {
   showBeside,
   besideReport,
   naiveGroupsAlive,
-  type GalleryMode,
   type GalleryOutcome,
-  type BesideRun,
 } from "./gallery.js";
-export { TEACHING_MODES, type TeachingMode } from "./modes.js";
+export { TEACHING_MODES } from "../server-build/modes.js";
 // Since the chapter: one session in each protocol era, what changed, and the fallback rule beside a foil.
-export { eraSession, ERA_CHANGES, fallbackComparison, keyedTo32601, type EraSession } from "./eras.js";
+export { eraSession, ERA_CHANGES, fallbackComparison, keyedTo32601 } from "./eras.js";

@@ -3,7 +3,7 @@
 // scope of the library's exports (never executing the notebook), so a master's solved copy can be
 // checked before it is published, and a learner's copy shown not to pass already.
 import { UsageError } from "../errors/usage-error.js";
-import { joinedSource, kernelTypescript, transpileBuildCell } from "../pieces/notebook-pieces.js";
+import { joinedSource, kernelTypescript, transpileBuildCell } from "../assembly/notebook-pieces.js";
 
 export const EXERCISE_ANSWER_TAG = "exercise-answer";
 

@@ -15,7 +15,7 @@ import { nextInput, type FuzzInput } from "./frame-mutations.js";
 import { runThroughPipeline, type Escape, type LineOutcome } from "./frame-pipeline.js";
 import { SeededRandom } from "./random.js";
 import { FUZZED_MODES, PEAK_LIMIT_MIB, fuzzServer } from "./server-fuzz.js";
-import { argumentsOrExit, readFlags, wholeNumber } from "../cli/flags.js";
+import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 
 const REPO = path.resolve(__dirname, "../../..");
 const CORPUS = path.join(REPO, "test/fixtures/hostile-frames/corpus.json");

@@ -4,11 +4,11 @@
 export { attempt, attemptAsync } from "./attempt.js";
 export { keepOne, closeKept } from "./keep-one.js";
 // Not a display helper, but what the notebooks show the teaching server received: the one reader is in call-log/.
-export { readCallLog, type CallLogOptions } from "../call-log/call-log.js";
-export { CallRecordSchema, type CallRecord } from "../call-log/call-record.js";
+export { readCallLog } from "../call-log/call-log.js";
+export { type CallRecord } from "../call-log/call-record.js";
 export { CallLogError } from "../call-log/call-log-error.js";
 export { escapeHtml, htmlTable } from "./html-table.js";
-export { trickleTimeline, trickleVerdict, type TrickleTimeline } from "./trickle-timeline.js";
+export { trickleTimeline, trickleVerdict } from "./trickle-timeline.js";
 export {
   COURSE_PATH,
   SOLUTIONS_DIR,
@@ -16,5 +16,4 @@ export {
   estimateMinutes,
   courseTable,
   lastCellHrefs,
-  type CourseStop,
 } from "./course-path.js";

@@ -9,9 +9,16 @@ import { runRules } from "../checkpoint/rules/run.js";
 import { countLine } from "../checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
-import { implementationFrom } from "./assembled-client.js";
+import { implementationFrom } from "../assembly/assembled-client.js";
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";
-import { isPieceName, PIECE_NAMES, PIECE_SECTIONS, pieceOrder, type PieceName, type PieceSet } from "./pieces.js";
+import {
+  isPieceName,
+  PIECE_NAMES,
+  PIECE_SECTIONS,
+  pieceOrder,
+  type PieceName,
+  type PieceSet,
+} from "../assembly/pieces.js";
 import { reveal } from "./reveal.js";
 
 /** PieceSet whose check has run on the learner's own attempt (not the starting TODO). */

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
 import { rulesForPieces } from "../checkpoint/rules/index.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
-import { readBuildCells, transpileBuildCells, type TranspiledCell } from "./notebook-pieces.js";
-import { PIECE_NAMES } from "./pieces.js";
+import { readBuildCells, transpileBuildCells, type TranspiledCell } from "../assembly/notebook-pieces.js";
+import { PIECE_NAMES } from "../assembly/pieces.js";
 
 /** The implementation names a build piece stands behind: the client is assembled from the live pieces. */
 const CLIENT_PIECES = new Set(["request", "connect", "callTool", "close"]);

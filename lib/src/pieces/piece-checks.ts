@@ -10,15 +10,15 @@ import { killGroups, processGroupMembers, signalGroup } from "../client/process-
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
 import { receivedMethods } from "../checkpoint/rules/evidence.js";
-import { CheckFailure, type Verdict } from "../checkpoint/harness.js";
+import { CheckFailure, type Verdict } from "../grading/harness.js";
 import { bm25Scorer } from "../tools/bm25.js";
 import type { McpTool } from "../protocol/handshake.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import { JSON_RPC_ERRORS, PROTOCOL_VERSION } from "../protocol/constants.js";
-import { AssembledClient, type ClientContext } from "./assembled-client.js";
-import { isPieceName, isTodo, PIECE_NEEDS, PIECE_SECTIONS, type PieceName, type PieceSet } from "./pieces.js";
+import { AssembledClient, type ClientContext } from "../assembly/assembled-client.js";
+import { isPieceName, isTodo, PIECE_NEEDS, PIECE_SECTIONS, type PieceName, type PieceSet } from "../assembly/pieces.js";
 
-/** A piece's verdict: the one Verdict (checkpoint/harness.ts), named by the piece. */
+/** A piece's verdict: the one Verdict (grading/harness.ts), named by the piece. */
 export type PieceVerdict = Verdict & { readonly name: PieceName };
 
 /** The deadline of a check's own setup (a handshake before the step it checks): a slow machine must not fail it. */

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { UsageError } from "../errors/usage-error.js";
-import type { PieceName } from "./pieces.js";
+import type { PieceName } from "../assembly/pieces.js";
 
 /** lib/src, found from lib/dist/pieces at run time. */
 export const LIBRARY_SOURCE = resolve(__dirname, "../../src");
@@ -55,22 +55,22 @@ export const REFERENCE_OF: Readonly<
     choices: "The text is collected before isError is looked at, so the ToolError carries the tool's own words.",
   },
   request: {
-    names: ["pieces/reference-pieces.ts#request"],
+    names: ["assembly/reference-pieces.ts#request"],
     choices:
       "The library's StdioClient binds replies through a table of outstanding ids and races one Deadline against every read and write; in ClientContext form that is one id, one AbortSignal.timeout for the whole operation, and a bounded count of messages skipped.",
   },
   connect: {
-    names: ["pieces/reference-pieces.ts#connect"],
+    names: ["assembly/reference-pieces.ts#connect"],
     choices:
       "Each answer is checked before the next message is sent: the announcement only after checkInitialize accepted, discovery only after the announcement.",
   },
   callTool: {
-    names: ["pieces/reference-pieces.ts#callTool"],
+    names: ["assembly/reference-pieces.ts#callTool"],
     choices:
       "The allowlist is checked before anything else, the catalog second: the application's decision comes first, and a refused call writes nothing.",
   },
   close: {
-    names: ["pieces/reference-pieces.ts#close", "endProcessGroup"],
+    names: ["assembly/reference-pieces.ts#close", "endProcessGroup"],
     choices:
       "End the input, wait briefly for the exit, then TERM and KILL the whole group, and wait until /proc shows it empty.",
   },

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { StdioClient } from "../client/stdio-client.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { openDescriptors, takeCensus } from "./process-census.js";
-import { argumentsOrExit, readFlags, wholeNumber } from "../cli/flags.js";
+import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 
 const WARMUP_CYCLES = 10;
 /** A leak of 5 KiB a cycle over 1,000 cycles; anything smaller is noise from JIT and caches. */

@@ -16,11 +16,11 @@ import {
 import { scriptedPeer, type PeerScript } from "../../../lib/src/checkpoint/properties/scripted-peer.js";
 import { groupIsEmpty } from "../../../lib/src/client/process-group.js";
 import { TEACHING_SERVER } from "../../../lib/src/client/teaching-server.js";
-import { assembledClient, type ClientContext } from "../../../lib/src/pieces/assembled-client.js";
+import { assembledClient, type ClientContext } from "../../../lib/src/assembly/assembled-client.js";
 import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
-import { buildCells, evaluateBuildCells } from "../../../lib/src/pieces/notebook-pieces.js";
-import { referencePieces } from "../../../lib/src/pieces/reference-pieces.js";
-import type { PieceSet } from "../../../lib/src/pieces/pieces.js";
+import { buildCells, evaluateBuildCells } from "../../../lib/src/assembly/notebook-pieces.js";
+import { referencePieces } from "../../../lib/src/assembly/reference-pieces.js";
+import type { PieceSet } from "../../../lib/src/assembly/pieces.js";
 import { readFileSync } from "node:fs";
 
 type Pieces = Record<string, any>;

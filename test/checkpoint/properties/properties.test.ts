@@ -10,12 +10,12 @@ import {
 } from "../../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
 import { unreachedEdges } from "../../../lib/src/checkpoint/properties/edges.js";
 import { PROPERTY_GENERATORS, RULE_PROPERTIES } from "../../../lib/src/checkpoint/properties/properties.js";
-import { REFERENCE_IMPLEMENTATION } from "../../../lib/src/checkpoint/implementation.js";
+import { REFERENCE_IMPLEMENTATION } from "../../../lib/src/grading/implementation.js";
 import { inProcessProbe } from "../../../lib/src/checkpoint/rules/in-process.js";
-import { CheckFailure as RuleFailure } from "../../../lib/src/checkpoint/harness.js";
+import { CheckFailure as RuleFailure } from "../../../lib/src/grading/harness.js";
 import type { RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
 import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
-import { buildCells, evaluateBuildCells } from "../../../lib/src/pieces/notebook-pieces.js";
+import { buildCells, evaluateBuildCells } from "../../../lib/src/assembly/notebook-pieces.js";
 
 function contextOver(pieces: Record<string, unknown>, seed = 0): RuleContext {
   const { probe } = inProcessProbe(pieces);

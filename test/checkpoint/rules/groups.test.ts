@@ -4,8 +4,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { lastPiece, RULES, rulesForPieces, rulesOfPiece, rulesUsing } from "../../../lib/src/checkpoint/rules/index.js";
 import { NOTEBOOK_RULES } from "../../../lib/src/pieces/grade-notebook.js";
-import { IMPLEMENTATION_NAMES } from "../../../lib/src/checkpoint/implementation.js";
-import { isPieceName, PIECE_NAMES, pieceOrder, type PieceName } from "../../../lib/src/pieces/pieces.js";
+import { IMPLEMENTATION_NAMES } from "../../../lib/src/grading/implementation.js";
+import { isPieceName, PIECE_NAMES, pieceOrder, type PieceName } from "../../../lib/src/assembly/pieces.js";
 
 const points = (ids: readonly string[]): number =>
   RULES.filter((rule) => ids.includes(rule.id)).reduce((sum, rule) => sum + rule.points, 0);

@@ -1,7 +1,7 @@
 // One verdict and one failure shape for every check: a rule that passes, fails, or has nothing to
 // check (not applicable: 0 points, ok, so neither the maximum nor the exit code moves).
 import { describe, expect, it } from "vitest";
-import { CheckFailure } from "../../../lib/src/checkpoint/harness.js";
+import { CheckFailure } from "../../../lib/src/grading/harness.js";
 import { runRules } from "../../../lib/src/checkpoint/rules/run.js";
 import { failRule, notApplicable, type Rule } from "../../../lib/src/checkpoint/rules/types.js";
 

@@ -5,7 +5,7 @@ import { renderQwen25Native } from "../../../lib/src/experiment/prompts/qwen-tem
 import { countQwenTokens } from "../../../lib/src/experiment/prompts/qwen-tokens.js";
 import { loadReceipt } from "../../../lib/src/experiment/receipts/receipt-file.js";
 import type { Receipt } from "../../../lib/src/experiment/receipts/receipt.js";
-import { loadPublishedFigures } from "../../../lib/src/charts/published.js";
+import { loadPublishedFigures } from "../../../lib/src/experiment/analysis/published.js";
 import {
   checkTables,
   compareRerun,

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPublishedFigures, publishedFigure } from "../../../lib/src/charts/published.js";
+import { loadPublishedFigures, publishedFigure } from "../../../lib/src/experiment/analysis/published.js";
 import { catalogTokenSizes } from "../../../lib/src/experiment/catalog/catalog-size.js";
 import { buildCatalog, loadCatalogData } from "../../../lib/src/experiment/catalog/catalog.js";
 import {

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isDeepStrictEqual } from "node:util";
-import { FRAME, framePayload, relayFrame, RelayFrameReader } from "../../../../server/dist/relay-frames.js";
+import { FRAME, framePayload, relayFrame, RelayFrameReader } from "../../server-build/relay-frames.js";
 import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";

@@ -61,7 +61,7 @@ function trySet(holder: Record<string, unknown>, key: string, reference: Readonl
  */
 export function sealReferencePieces(): number {
   // Load what holds the reference before collecting it, so each piece is known by identity.
-  const pieces = require(join(LIBRARY, "pieces", "reference-pieces.js")) as Record<string, unknown> & {
+  const pieces = require(join(LIBRARY, "assembly", "reference-pieces.js")) as Record<string, unknown> & {
     referencePieces: () => Record<string, unknown>;
   };
   const client = require(join(LIBRARY, "client", "stdio-client.js")) as Record<string, unknown>;

@@ -5,7 +5,7 @@
 // diverges, and the FAIL names the rule's edge, that input, what came and what the rule expects.
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
-import { REFERENCE_IMPLEMENTATION } from "../implementation.js";
+import { REFERENCE_IMPLEMENTATION } from "../../grading/implementation.js";
 import { answerProbe, ProbeState, type Pieces } from "../rules/answer.js";
 import { ERROR_FAMILY, showError } from "../rules/expect.js";
 import { failRule, type ProbeAnswer, type ProbeRequest, type RuleContext } from "../rules/types.js";

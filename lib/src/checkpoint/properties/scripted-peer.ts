@@ -5,7 +5,7 @@
 import { DeadlineError } from "../../errors/deadline-error.js";
 import { ClosedError } from "../../errors/closed-error.js";
 import type { McpTool } from "../../protocol/handshake.js";
-import type { ClientContext } from "../../pieces/assembled-client.js";
+import type { ClientContext } from "../../assembly/assembled-client.js";
 
 /** One frame the peer sends: a message (written as JSON) or a raw line, `afterMs` after the previous one. */
 export interface PeerFrame {

@@ -6,7 +6,7 @@ import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { loggedCalls, readRecord, receivedMethods } from "./evidence.js";
-import { seededText } from "./seeded.js";
+import { seededText } from "../../grading/seeded.js";
 import { ClientSession } from "./session.js";
 import { failRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";

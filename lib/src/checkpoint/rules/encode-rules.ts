@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { frameOfSize } from "./framing-rules.js";
-import { seededInt } from "./seeded.js";
+import { seededInt } from "../../grading/seeded.js";
 import { failRule, type Rule } from "./types.js";
 import { wireBytes } from "./wire.js";
 import { ruleProperty } from "../properties/properties.js";

@@ -3,7 +3,7 @@
 // never ends; parseFrame takes only one JSON-RPC 2.0 object in valid UTF-8.
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
-import { seededInt } from "./seeded.js";
+import { seededInt } from "../../grading/seeded.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
 import { bytes, showWire } from "./wire.js";
 import { ruleProperty } from "../properties/properties.js";

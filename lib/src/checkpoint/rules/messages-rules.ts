@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { refusal, valueOf } from "./expect.js";
-import { seededInt } from "./seeded.js";
+import { seededInt } from "../../grading/seeded.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 import { ruleProperty } from "../properties/properties.js";

@@ -9,7 +9,7 @@ import { ClientSession } from "./session.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 import { settledInOrder } from "./settled.js";
-import { TEACHING_MODES } from "../../demo/modes.js";
+import { TEACHING_MODES } from "../../server-build/modes.js";
 
 const CLIENT = "learner/src/client.ts";
 

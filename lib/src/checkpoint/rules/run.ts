@@ -5,7 +5,7 @@
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bounded, CheckFailure } from "../harness.js";
+import { bounded, CheckFailure } from "../../grading/harness.js";
 import { RULES } from "./index.js";
 import { directServers, type ServerSource } from "./servers.js";
 import {

@@ -1,7 +1,7 @@
 // Exercise 1, "where routing recovers": for each model in a receipt, how well it routed with every
 // tool offered at the largest catalog, and what each extra tool cost it in prompt tokens and in
 // prefill time. Everything is recomputed from the receipt's rows; nothing is measured here.
-import { receiptSourceLabel } from "../../charts/source-label.js";
+import { receiptSourceLabel } from "../../experiment/receipts/source-label.js";
 import { leastSquares } from "../../stats/least-squares.js";
 import { wilson } from "../../stats/wilson.js";
 import { parseModelSize, sortByModelSize } from "../../experiment/model-size.js";

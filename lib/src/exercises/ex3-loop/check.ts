@@ -14,8 +14,8 @@ import {
   TWO_STEP_REQUEST_TERSE,
   twoStepCatalog,
 } from "../../agent/two-step.js";
-import type { CheckResult } from "../../checkpoint/harness.js";
-import { seededInt } from "../../checkpoint/rules/seeded.js";
+import type { CheckResult } from "../../grading/harness.js";
+import { seededInt } from "../../grading/seeded.js";
 import {
   judgeAnalysis,
   runHere,

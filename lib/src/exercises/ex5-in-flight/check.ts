@@ -4,12 +4,12 @@
 // runs it against the live "reverse" server (replies swapped) and against scripted replies. Each
 // run is plain data (runInFlightTrial), so the checkpoint runs the learner's exercise5 in its host
 // and judges with this same check (judgeOutstandingTable).
-import type { CheckResult } from "../../checkpoint/harness.js";
+import type { CheckResult } from "../../grading/harness.js";
 import { teachingServerCommand } from "../../client/teaching-server.js";
 import { DeadlineError } from "../../errors/deadline-error.js";
 import type { WorkbookError } from "../../errors/workbook-error.js";
-import type { ClientContext } from "../../pieces/assembled-client.js";
-import { readyContextClient } from "../../pieces/reference-pieces.js";
+import type { ClientContext } from "../../assembly/assembled-client.js";
+import { readyContextClient } from "../../assembly/reference-pieces.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
 import { IN_FLIGHT_TEXTS } from "./texts.js";
 import { judgeStreams } from "./judge-streams.js";

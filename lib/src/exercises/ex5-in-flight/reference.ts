@@ -1,6 +1,6 @@
 // Exercise 5's reference answer: the table of outstanding ids, written out.
 import { ProtocolError } from "../../errors/protocol-error.js";
-import type { ClientContext } from "../../pieces/assembled-client.js";
+import type { ClientContext } from "../../assembly/assembled-client.js";
 import { answerFor, requestMessage } from "../../protocol/messages.js";
 import { parseFrame } from "../../protocol/parse-frame.js";
 import { resultText } from "../../protocol/result-text.js";

@@ -11,7 +11,7 @@ import type { Protocol, Receipt, Row } from "../receipts/receipt.js";
 import { firstDifference } from "../receipts/receipt-file.js";
 import { searchLabel, summarize } from "../receipts/summarize.js";
 import { rowKey } from "../running/design.js";
-import type { PublishedFigures } from "../../charts/published.js";
+import type { PublishedFigures } from "./published.js";
 import { bm25Scorer } from "../../tools/bm25.js";
 import { recallAtK, type RecallAtK } from "../../tools/recall.js";
 import { toolText } from "../../tools/tool-text.js";

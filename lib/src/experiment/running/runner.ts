@@ -19,6 +19,7 @@ import type { Ask, Provider } from "../providers/provider.js";
 import { makeReceipt } from "../receipts/summarize.js";
 import { classify, type LedgerEntry, type Receipt, type Row, type Run, type RunRecord } from "../receipts/receipt.js";
 import { loadReceipt, writeReceipt } from "../receipts/receipt-file.js";
+import { omitUndefined } from "./omit-undefined.js";
 
 export type Progress = {
   /** Rows of this design finished so far, including rows of it found in the receipt when resuming. */
@@ -168,6 +169,163 @@ async function offeredFor(
   return topToolsAsync(request, catalog, options.embedScorer, search.top);
 }
 
+/** One row still to ask: the design's rows in order, model by model, condition by condition. */
+type PendingAsk = {
+  model: string;
+  condition: Condition;
+  request: RunRequest;
+  seed: number;
+  /** The whole catalog of the condition, in this row's shuffled order (before any search). */
+  shuffled: McpTool[];
+};
+
+/** Every row of the design that the receipt does not hold yet, in the order the run asks them. */
+function* pendingAsks(
+  models: readonly string[],
+  conditions: readonly Condition[],
+  requests: readonly RunRequest[],
+  data: CatalogData,
+  baseSeed: number,
+  done: ReadonlySet<string>,
+): Generator<PendingAsk> {
+  for (const model of models)
+    for (const condition of conditions) {
+      const catalog = buildCatalog(data, condition.kind, condition.size);
+      for (const request of requests) {
+        if (done.has(conditionKey(model, request.id, condition))) continue;
+        const seed = requestSeed(baseSeed, condition.kind, condition.size, request.id);
+        yield { model, condition, request, seed, shuffled: shuffledFor(catalog, seed) };
+      }
+    }
+}
+
+/**
+ * The receipt while a run writes it: what earlier runs recorded stays as they recorded it; this
+ * run adds rows, charges in the ledger, prepared settings, and its own record. What it asked is
+ * what it added, so nothing is counted twice.
+ */
+class ReceiptDraft {
+  readonly rows: Row[];
+  readonly ledger: LedgerEntry[];
+  readonly numCtx: Record<string, number>;
+  readonly requestRules: NonNullable<Run["requestRules"]>[number][];
+  private readonly earlierRows: number;
+  private readonly earlierCharges: number;
+
+  constructor(
+    private readonly run: Run,
+    private readonly earlier: Receipt | undefined,
+    private readonly record: Omit<RunRecord, "asked">,
+    private readonly options: Pick<RunOptions, "out" | "maxUsd">,
+  ) {
+    this.rows = earlier ? [...earlier.rows] : [];
+    this.ledger = [...(run.ledger ?? [])];
+    this.numCtx = { ...(run.numCtx ?? {}) };
+    this.requestRules = [...(run.requestRules ?? [])];
+    this.earlierRows = this.rows.length;
+    this.earlierCharges = this.ledger.length;
+  }
+
+  /** Rows this run asked (each adds one row). */
+  get asked(): number {
+    return this.rows.length - this.earlierRows;
+  }
+
+  spent(): number {
+    let spent = 0;
+    for (const row of this.rows) spent += row.costUsd ?? 0;
+    for (const entry of this.ledger) spent += entry.usd;
+    return spent;
+  }
+
+  snapshot(stopped?: string): Receipt {
+    const spent = this.spent();
+    const changed = this.asked > 0 || this.ledger.length > this.earlierCharges;
+    const history = [...(this.run.runs ?? []), ...(changed ? [{ ...this.record, asked: this.asked }] : [])];
+    const { stopped: _earlierStop, ...header } = this.run;
+    const capped = this.run.maxUsd !== undefined || this.options.maxUsd !== undefined;
+    return makeReceipt(
+      {
+        ...header,
+        ...omitUndefined({
+          runs: history.length > 0 ? history : undefined,
+          numCtx: Object.keys(this.numCtx).length > 0 ? this.numCtx : undefined,
+          requestRules: this.requestRules.length > 0 ? this.requestRules : undefined,
+          ledger: this.ledger.length > 0 ? this.ledger : undefined,
+          spentUsd: capped || spent > 0 ? spent : undefined,
+          stopped,
+        }),
+      },
+      this.rows,
+    );
+  }
+
+  /** Writes the receipt, unless this run resumed a file and changed nothing in it. */
+  save(stopped?: string): Receipt {
+    const receipt = this.snapshot(stopped);
+    const changed = this.asked > 0 || this.ledger.length > this.earlierCharges;
+    if (this.options.out !== undefined && (this.earlier === undefined || changed))
+      writeReceipt(this.options.out, receipt);
+    return receipt;
+  }
+}
+
+/** The error a failed ask ends the run with; the receipt holding the rows before it is already saved. */
+function providerFailure(
+  error: unknown,
+  message: string,
+  where: { provider: Provider; pending: PendingAsk; kept: number; out: string | undefined; charge: number },
+): WorkbookError {
+  // A caller's mistake (a model without a price, say) keeps its own class; anything else is the service failing.
+  if (error instanceof WorkbookError && !(error instanceof ServiceError)) return error;
+  const { provider, pending, kept, out, charge } = where;
+  return new ServiceError(
+    error instanceof ServiceError ? error.reason : "unreachable",
+    {
+      what:
+        `${provider.name} failed on request ${pending.request.id} for ${pending.model} (${conditionText(pending.condition)}); ` +
+        `the ${kept} rows before it are kept${out ? ` in ${out}` : ""}` +
+        (charge > 0 ? `, and up to $${charge.toFixed(4)} it may have been billed is in the receipt's ledger` : ""),
+      expected: "an answer to every request",
+      received: message,
+    },
+    { cause: error, ...omitUndefined({ status: error instanceof ServiceError ? error.status : undefined }) },
+  );
+}
+
+/** The receipt's row for one answered ask. */
+function rowFor(pending: PendingAsk, offered: readonly McpTool[], reply: Awaited<ReturnType<Provider["ask"]>>): Row {
+  const { model, request, condition, seed } = pending;
+  const offeredNames = offered.map((tool) => tool.name);
+  return omitUndefined({
+    model,
+    requestId: request.id,
+    request: request.text,
+    expected: request.expected,
+    kind: condition.kind,
+    size: condition.size,
+    protocol: condition.protocol,
+    // A request that needs no tool has no tool for the search to find: never a hit.
+    search: condition.search && {
+      ...condition.search,
+      hit: request.expected !== null && offeredNames.includes(request.expected),
+    },
+    offered: offeredNames,
+    seed,
+    answer: reply.answer,
+    stopReason: reply.stopReason,
+    outcome: classify(reply.answer, request.expected, offeredNames, reply.stopReason),
+    thinkingBlocks: reply.thinkingBlocks,
+    promptTokens: reply.promptTokens,
+    promptTokensOffline: reply.promptTokensOffline,
+    promptTokensReported: reply.promptTokensReported,
+    outputTokens: reply.outputTokens,
+    prefillMs: reply.prefillMs,
+    totalMs: reply.totalMs,
+    costUsd: reply.costUsd,
+  });
+}
+
 /** Run a design against a provider; see the file comment for resume and failure behaviour. */
 export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const { provider, data, design, baseSeed } = options;
@@ -182,7 +340,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const mask = (text: string) => maskSecrets(text, options.secrets);
   const requests: RunRequest[] = [...data.requests, ...(options.noToolRequests ? data.noToolRequests : [])];
   const date = options.date ?? new Date().toISOString();
-  const fresh: Run = {
+  const fresh: Run = omitUndefined({
     provider: provider.name,
     providerLabel: provider.label,
     model: models.join(","),
@@ -191,171 +349,69 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     catalogHash: catalogHash(data),
     baseSeed,
     seeds: SEED_DERIVATION,
-    ...(provider.prices ? { prices: [...provider.prices] } : {}),
-    ...(options.maxUsd !== undefined ? { maxUsd: options.maxUsd } : {}),
-    ...(provider.tokenizer ? { tokenizer: provider.tokenizer } : {}),
-  };
+    prices: provider.prices && [...provider.prices],
+    maxUsd: options.maxUsd,
+    tokenizer: provider.tokenizer || undefined,
+  });
   const earlier = options.out === undefined ? undefined : earlierReceipt(options.out, fresh, data);
-  // What earlier runs recorded stays as they recorded it; this run adds its own record.
-  const run: Run = earlier ? { ...earlier.run } : fresh;
-  const rows: Row[] = earlier ? [...earlier.rows] : [];
-  const ledger: LedgerEntry[] = [...(run.ledger ?? [])];
-  const numCtx: Record<string, number> = { ...(run.numCtx ?? {}) };
-  const requestRules = [...(run.requestRules ?? [])];
-  const done = new Set(rows.map(rowKey));
+  const draft = new ReceiptDraft(
+    earlier ? { ...earlier.run } : fresh,
+    earlier,
+    { date, models, design: designLabel(design, options.noToolRequests), harnessVersion: harnessVersion() },
+    options,
+  );
   const conditions = conditionsOf(design);
   const designKeys = new Set<string>();
   for (const model of models)
     for (const condition of conditions)
       for (const request of requests) designKeys.add(conditionKey(model, request.id, condition));
   const total = designKeys.size;
-  const resumed = rows.filter((row) => designKeys.has(rowKey(row))).length;
-  let finished = resumed;
-  let asked = 0;
-  let ledgerAdded = 0;
+  const resumed = draft.rows.filter((row) => designKeys.has(rowKey(row))).length;
+  const prepared = new Set<string>();
 
-  const spentSoFar = (): number => {
-    let spent = 0;
-    for (const row of rows) spent += row.costUsd ?? 0;
-    for (const entry of ledger) spent += entry.usd;
-    return spent;
-  };
-  const snapshot = (stopped?: string): Receipt => {
-    const spent = spentSoFar();
-    const record: RunRecord = {
-      date,
-      models,
-      design: designLabel(design, options.noToolRequests),
-      harnessVersion: harnessVersion(),
-      asked,
-    };
-    const history = [...(run.runs ?? []), ...(asked > 0 || ledgerAdded > 0 ? [record] : [])];
-    const { stopped: _earlierStop, ...header } = run;
-    return makeReceipt(
-      {
-        ...header,
-        ...(history.length > 0 ? { runs: history } : {}),
-        ...(Object.keys(numCtx).length > 0 ? { numCtx } : {}),
-        ...(requestRules.length > 0 ? { requestRules } : {}),
-        ...(ledger.length > 0 ? { ledger } : {}),
-        ...(run.maxUsd !== undefined || options.maxUsd !== undefined || spent > 0 ? { spentUsd: spent } : {}),
-        ...(stopped !== undefined ? { stopped } : {}),
-      },
-      rows,
-    );
-  };
-  const save = (receipt: Receipt): Receipt => {
-    // A rerun that asks nothing changes nothing: the file is left as it was.
-    if (options.out !== undefined && (earlier === undefined || asked > 0 || ledgerAdded > 0))
-      writeReceipt(options.out, receipt);
-    return receipt;
-  };
-
-  for (const model of models) {
-    let prepared = false;
-    for (const condition of conditions) {
-      const catalog = buildCatalog(data, condition.kind, condition.size);
-      for (const request of requests) {
-        if (done.has(conditionKey(model, request.id, condition))) continue;
-        const seed = requestSeed(baseSeed, condition.kind, condition.size, request.id);
-        const shuffled = shuffledFor(catalog, seed);
-        const offered = await offeredFor(condition, shuffled, request.text, options);
-        const ask = { request: request.text, offered, protocol: condition.protocol, model };
-        if (options.maxUsd !== undefined && provider.worstCaseUsd !== undefined) {
-          const worst = await provider.worstCaseUsd(ask);
-          const spent = spentSoFar();
-          if (spent + worst > options.maxUsd) {
-            const stopped =
-              `stopped by the spending cap $${options.maxUsd}: spent $${spent.toFixed(4)}, the next request could cost ` +
-              `up to $${worst.toFixed(4)}`;
-            return { receipt: save(snapshot(stopped)), asked, resumed, stopped };
-          }
-        }
-        if (!prepared) {
-          const fixed = await provider.prepare?.(model, largestAsks(data, conditions, requests, baseSeed, model));
-          if (fixed?.numCtx !== undefined) numCtx[model] ??= fixed.numCtx;
-          if (fixed?.requestRule !== undefined && !requestRules.some((rule) => rule.model === model))
-            requestRules.push(fixed.requestRule);
-          prepared = true;
-        }
-        let reply;
-        try {
-          reply = await provider.ask(ask);
-        } catch (error) {
-          const message = mask((error as Error).message);
-          const charge = (await provider.possibleCharge?.(ask, error)) ?? 0;
-          if (charge > 0) {
-            ledger.push({
-              date: new Date().toISOString(),
-              model,
-              requestId: request.id,
-              condition: conditionText(condition),
-              usd: charge,
-              reason: message.slice(0, 300),
-            });
-            ledgerAdded++;
-          }
-          save(snapshot(`provider failed at ${request.id}: ${message}`));
-          // A caller's mistake (a model without a price, say) keeps its own class; anything else is the service failing.
-          if (error instanceof WorkbookError && !(error instanceof ServiceError)) throw error;
-          throw new ServiceError(
-            error instanceof ServiceError ? error.reason : "unreachable",
-            {
-              what:
-                `${provider.name} failed on request ${request.id} for ${model} (${conditionText(condition)}); ` +
-                `the ${rows.length} rows before it are kept${options.out ? ` in ${options.out}` : ""}` +
-                (charge > 0
-                  ? `, and up to $${charge.toFixed(4)} it may have been billed is in the receipt's ledger`
-                  : ""),
-              expected: "an answer to every request",
-              received: message,
-            },
-            {
-              cause: error,
-              ...(error instanceof ServiceError && error.status !== undefined ? { status: error.status } : {}),
-            },
-          );
-        }
-        const offeredNames = offered.map((tool) => tool.name);
-        const row: Row = {
-          model,
-          requestId: request.id,
-          request: request.text,
-          expected: request.expected,
-          kind: condition.kind,
-          size: condition.size,
-          protocol: condition.protocol,
-          ...(condition.search
-            ? // A request that needs no tool has no tool for the search to find: never a hit.
-              {
-                search: {
-                  ...condition.search,
-                  hit: request.expected !== null && offeredNames.includes(request.expected),
-                },
-              }
-            : {}),
-          offered: offeredNames,
-          seed,
-          answer: reply.answer,
-          stopReason: reply.stopReason,
-          outcome: classify(reply.answer, request.expected, offeredNames, reply.stopReason),
-          ...(reply.thinkingBlocks !== undefined ? { thinkingBlocks: reply.thinkingBlocks } : {}),
-          promptTokens: reply.promptTokens,
-          ...(reply.promptTokensOffline !== undefined ? { promptTokensOffline: reply.promptTokensOffline } : {}),
-          ...(reply.promptTokensReported !== undefined ? { promptTokensReported: reply.promptTokensReported } : {}),
-          outputTokens: reply.outputTokens,
-          prefillMs: reply.prefillMs,
-          totalMs: reply.totalMs,
-          ...(reply.costUsd !== undefined ? { costUsd: reply.costUsd } : {}),
-        };
-        rows.push(row);
-        done.add(rowKey(row));
-        asked++;
-        finished++;
-        save(snapshot());
-        options.onProgress?.({ done: finished, total, resumed, model, condition, requestId: request.id, row });
+  for (const pending of pendingAsks(models, conditions, requests, data, baseSeed, new Set(draft.rows.map(rowKey)))) {
+    const { model, condition, request } = pending;
+    const offered = await offeredFor(condition, pending.shuffled, request.text, options);
+    const ask = { request: request.text, offered, protocol: condition.protocol, model };
+    if (options.maxUsd !== undefined && provider.worstCaseUsd !== undefined) {
+      const worst = await provider.worstCaseUsd(ask);
+      const spent = draft.spent();
+      if (spent + worst > options.maxUsd) {
+        const stopped =
+          `stopped by the spending cap $${options.maxUsd}: spent $${spent.toFixed(4)}, the next request could cost ` +
+          `up to $${worst.toFixed(4)}`;
+        return { receipt: draft.save(stopped), asked: draft.asked, resumed, stopped };
       }
     }
+    if (!prepared.has(model)) {
+      const fixed = await provider.prepare?.(model, largestAsks(data, conditions, requests, baseSeed, model));
+      if (fixed?.numCtx !== undefined) draft.numCtx[model] ??= fixed.numCtx;
+      if (fixed?.requestRule !== undefined && !draft.requestRules.some((rule) => rule.model === model))
+        draft.requestRules.push(fixed.requestRule);
+      prepared.add(model);
+    }
+    let reply;
+    try {
+      reply = await provider.ask(ask);
+    } catch (error) {
+      const message = mask((error as Error).message);
+      const charge = (await provider.possibleCharge?.(ask, error)) ?? 0;
+      if (charge > 0)
+        draft.ledger.push({
+          date: new Date().toISOString(),
+          model,
+          requestId: request.id,
+          condition: conditionText(condition),
+          usd: charge,
+          reason: message.slice(0, 300),
+        });
+      draft.save(`provider failed at ${request.id}: ${message}`);
+      throw providerFailure(error, message, { provider, pending, kept: draft.rows.length, out: options.out, charge });
+    }
+    const row = rowFor(pending, offered, reply);
+    draft.rows.push(row);
+    draft.save();
+    options.onProgress?.({ done: resumed + draft.asked, total, resumed, model, condition, requestId: request.id, row });
   }
-  return { receipt: save(snapshot()), asked, resumed };
+  return { receipt: draft.save(), asked: draft.asked, resumed };
 }

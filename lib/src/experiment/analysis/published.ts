@@ -2,8 +2,8 @@
 // was measured by this repository, so they are kept in their own file kind and never become rows.
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { DataError } from "../errors/data-error.js";
-import { UsageError } from "../errors/usage-error.js";
+import { DataError } from "../../errors/data-error.js";
+import { UsageError } from "../../errors/usage-error.js";
 
 /** "chapter 14, Part A, figure '...'" or "chapter 14, Part A, section '...'". */
 const Where = z.string().regex(/^chapter 14, /, "a location starting with 'chapter 14, '");

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ASSIGNMENTS, generate, REPO_ROOT } from "./assignments.js";
-import { argumentsOrExit, readFlags } from "../cli/flags.js";
+import { argumentsOrExit, readFlags } from "../flags/flags.js";
 
 const USAGE =
   "usage: npm run notebooks:assign [-- --check]\n  regenerates every learner and solutions copy from its master; --check writes nothing and exits 1 on a difference";

@@ -1,6 +1,6 @@
 // Every chart says where its numbers come from: the chapter (quoted) or a receipt (who answered,
 // which model, when). A retrieval baseline is never allowed to pass for a language model.
-import type { Run } from "../experiment/receipts/receipt.js";
+import type { Run } from "./receipt.js";
 
 /** The label on every chart drawn from evidence/published: figures quoted, not measured here. */
 export const PUBLISHED_SOURCE_LABEL = "published: chapter 14 (quoted)";
