@@ -178,10 +178,11 @@ describe.skipIf(notACheckout !== false)(
         const [setup, ...after] = runnable;
         if (setup !== undefined && record(setup, await tryLine(setup, clone))) {
           const setupSeconds = (Date.now() - started) / 1000;
-          // Then block by block, two blocks at a time; the lines of one block in order (they may share files).
-          const blocks = [...new Set(after.map((line) => line.block))].map((block) =>
-            after.filter((line) => line.block === block),
-          );
+          // Then block by block, two blocks at a time; the lines of one block in order (they may share
+          // files). The blocks with the most lines start first, so the longest is never left for last.
+          const blocks = [...new Set(after.map((line) => line.block))]
+            .map((block) => after.filter((line) => line.block === block))
+            .sort((a, b) => b.length - a.length);
           const lane = async () => {
             for (let block = blocks.shift(); block !== undefined; block = blocks.shift()) {
               for (const line of block) record(line, await tryLine(line, clone));
