@@ -17,6 +17,14 @@ const CHECKS = [
   "checkWhatHeld",
 ];
 
+// Both notebooks start at once, each in its own kernel; each describe waits for its own.
+let solutionsRun: Promise<NotebookRun>;
+let exercisesRun: Promise<NotebookRun>;
+beforeAll(() => {
+  solutionsRun = runNotebook(SOLUTIONS);
+  exercisesRun = runNotebook(EXERCISES);
+});
+
 function checkLines(run: NotebookRun): Record<string, string[]> {
   const lines: Record<string, string[]> = {};
   for (const name of CHECKS) {
@@ -51,7 +59,7 @@ function ranClean(run: NotebookRun): void {
 describe(`${SOLUTIONS} in a fresh tslab kernel`, () => {
   let run: NotebookRun;
   beforeAll(async () => {
-    run = await runNotebook(SOLUTIONS);
+    run = await solutionsRun;
   }, 240_000);
 
   it("runs top to bottom with no failed cell and nothing on stderr", () => ranClean(run));
@@ -108,7 +116,7 @@ describe(`${SOLUTIONS} in a fresh tslab kernel`, () => {
 describe(`${EXERCISES} in a fresh tslab kernel, starting cells untouched`, () => {
   let run: NotebookRun;
   beforeAll(async () => {
-    run = await runNotebook(EXERCISES);
+    run = await exercisesRun;
   }, 240_000);
 
   it("runs to the end: the untouched starting cells do not break the notebook", () => ranClean(run));
