@@ -4,7 +4,7 @@
 // two rules at once and the chapter does not say which is checked first, either refusal is right.
 import fc from "fast-check";
 import { DEFAULT_FRAME_LIMIT, MAX_TOOLS, PROTOCOL_VERSION } from "../../protocol/constants.js";
-import { bytes, fromWire } from "../rules/wire.js";
+import { bytes } from "../rules/wire.js";
 import { edgeGenerator, type EdgeGenerator } from "./edges.js";
 
 /** An outcome besides the reference's that a rule accepts for one input: a value, or an error class and reason. */
@@ -105,13 +105,12 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
       .tuple(requestId, fc.integer({ min: -32768, max: -32000 }), anyText)
       .map(([id, code, m]) => ({ args: [id, reply(id, { error: { code, message: m } })] })),
   },
-  // `error: null` is left out while the build notebook's solved answerFor throws a raw TypeError on it (issue 25, part b's master).
   {
     edge: "error-malformed",
     arbitrary: fc
       .tuple(
         requestId,
-        fc.oneof(fc.constant("boom"), fc.constant({ message: "no code" }), fc.constant({ code: 1.5, message: "x" })),
+        fc.constantFrom<unknown>(null, "boom", { message: "no code" }, { code: 1.5, message: "x" }, { code: 1 }),
       )
       .map(([id, e]) => ({ args: [id, reply(id, { error: e })], also: [serverError] })),
   },
@@ -142,8 +141,6 @@ export function messageOfSize(size: number, pad: string): Record<string, unknown
 
 const multibyte = fc.constantFrom("x", "é", "☕", "🍦");
 const nonFinite = fc.constantFrom({ $number: "NaN" }, { $number: "Infinity" }, { $number: "-Infinity" });
-/** A message as plain JSON.stringify writes it (wire form in, the frame's wire bytes out). */
-const asWritten = (message: unknown): Accepted => ({ value: bytes(`${JSON.stringify(fromWire(message))}\n`) });
 
 export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("encodeFrame", [
   {
@@ -160,13 +157,12 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
       .tuple(word, nonFinite, fc.boolean())
       .map(([m, n, deep]) => ({ args: [{ jsonrpc: "2.0", method: m, params: deep ? { a: { b: [1, n] } } : { n } }] })),
   },
-  // The build notebook's solution writes these as JSON.stringify does; `also` keeps it right until its master refuses them.
+  // What JSON cannot write as it is (undefined in an array would become null; a message that is no object) is refused.
   {
     edge: "undefined-in-array",
-    arbitrary: word.map((m) => {
-      const message = { jsonrpc: "2.0", method: m, params: { list: [1, { $undefined: true }] } };
-      return { args: [message], also: [asWritten(message)] };
-    }),
+    arbitrary: word.map((m) => ({
+      args: [{ jsonrpc: "2.0", method: m, params: { list: [1, { $undefined: true }] } }],
+    })),
   },
   {
     edge: "undefined-property",
@@ -176,7 +172,7 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
   },
   {
     edge: "not-an-object",
-    arbitrary: fc.constantFrom<unknown>(null, 42, "text", true).map((v) => ({ args: [v], also: [asWritten(v)] })),
+    arbitrary: fc.constantFrom<unknown>(null, 42, "text", true).map((v) => ({ args: [v] })),
   },
   {
     edge: "bigint",

@@ -204,11 +204,19 @@ export const pingAnswered: Rule = {
       (entry) => entry.event === "message" && entry.kind === "response",
     );
     if (responses.length === 0) failRule("the server's record", "the client's response to its ping", "no response");
-    if (!responses.some((entry) => entry.id === "server-1"))
+    const answer = responses.find((entry) => entry.id === "server-1");
+    if (answer === undefined)
       failRule(
         "the server's record",
         'a response with the ping\'s own id "server-1"',
         `responses with ids ${responses.map((entry) => JSON.stringify(entry.id)).join(", ")}`,
+      );
+    // The spec's ping is answered with an empty result: an error reply ("method not found") refuses it.
+    if (answer.answer !== "result")
+      failRule(
+        "the server's record",
+        'the ping "server-1" answered with a result',
+        `a response carrying ${answer.answer ?? "neither result nor error"}`,
       );
     return "";
   },
