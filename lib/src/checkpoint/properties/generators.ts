@@ -263,6 +263,8 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
       return { limit, chunks: whole ? [data] : cutAt(data, [data.length - 1]) };
     }),
   })),
+  // The smallest limit holds a one-byte line.
+  { edge: "smallest-limit", arbitrary: fc.constant({ limit: 2, chunks: [Buffer.from("x\n")] }) },
   {
     edge: "split-before-newline-at-limit",
     arbitrary: fc.integer({ min: 64, max: 2048 }).map((limit) => {
@@ -383,6 +385,10 @@ export const INITIALIZE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>
       .map((t) => ({ args: [initialize({ capabilities: { tools: t } })] })),
   },
   {
+    edge: "server-info-absent",
+    arbitrary: fc.constant({ args: [{ protocolVersion: PROTOCOL_VERSION, capabilities: { tools: {} } }] }),
+  },
+  {
     edge: "capabilities-not-object",
     arbitrary: fc.constantFrom<unknown>(null, [], "tools", { $undefined: true }).map((c) => ({
       args: [initialize({ capabilities: c })],
@@ -430,6 +436,12 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
     arbitrary: fc
       .constantFrom<unknown>({ type: "string" }, { type: "array" }, null, [], "object", { $undefined: true }, {})
       .chain((s) => withDefect((tools) => void (tools[0] = { name: "odd", inputSchema: s }))),
+  },
+  {
+    edge: "description-absent",
+    arbitrary: fc.integer({ min: 1, max: 4 }).map((count) => ({
+      args: [{ tools: Array.from({ length: count }, (_, i) => ({ name: `t${i}`, inputSchema: { type: "object" } })) }],
+    })),
   },
   {
     edge: "cursor",
@@ -494,5 +506,55 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
     arbitrary: fc
       .constantFrom<unknown>(null, "text", { type: "text", text: "t" })
       .map((c) => ({ args: [{ content: c }] })),
+  },
+]);
+
+// --- topTools ---------------------------------------------------------------------------------------
+
+/** One ranking as the topTools.bm25 probe runs it: a request, a catalog and m. */
+export interface RankingRun {
+  readonly request: string;
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string }>;
+  readonly m: number;
+}
+
+const topic = fc.constantFrom("weather", "invoice", "calendar", "email", "refund", "shipping", "password");
+const toolsAbout = fc
+  .array(fc.tuple(topic, topic), { minLength: 1, maxLength: 8 })
+  .map((pairs) =>
+    pairs.map(([a, b], index) => ({ name: `tool_${index}`, description: `handles ${a} and ${b} requests` })),
+  );
+/** Tools that score alike for any request: equal scores keep catalog order. */
+const tiedTools = fc
+  .tuple(fc.integer({ min: 2, max: 8 }), topic)
+  .map(([count, about]) =>
+    Array.from({ length: count }, (_, index) => ({ name: `tool_${index}`, description: `handles ${about}` })),
+  );
+
+export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
+  {
+    edge: "ranked",
+    weight: 3,
+    arbitrary: fc
+      .tuple(topic, toolsAbout)
+      .chain(([about, tools]) =>
+        fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m })),
+      ),
+  },
+  {
+    edge: "ties",
+    weight: 2,
+    arbitrary: fc
+      .tuple(topic, tiedTools)
+      .chain(([about, tools]) =>
+        fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m })),
+      ),
+  },
+  { edge: "m-zero", arbitrary: fc.tuple(topic, toolsAbout).map(([about, tools]) => ({ request: about, tools, m: 0 })) },
+  {
+    edge: "m-beyond-catalog",
+    arbitrary: fc
+      .tuple(topic, toolsAbout, fc.integer({ min: 1, max: 5 }))
+      .map(([about, tools, extra]) => ({ request: about, tools, m: tools.length + extra })),
   },
 ]);
