@@ -2,15 +2,17 @@
 // (lib/src/mutation/copy.ts), runs StrykerJS over it (stryker.config.mjs: every mutant of the
 // listed files, each graded in process by the rules that reach it), then prints the score, the
 // time it took and every surviving mutant. A survivor listed in checkpoints/mutation/equivalent.json
-// (file, mutator, original code, replacement, reason) is equivalent: the score is over the
+// (file, line in the copy, mutator, original code, replacement, reason) is equivalent: the score is over the
 // non-equivalent mutants, as issue 25 counts it. Exits 1 while a survivor is neither killed nor listed.
 // Usage: npm run grader:mutation [-- --report .mutation/report.json] (--report re-reads a finished run)
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 
 const root = join(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { report: { type: "string" } } });
+const { values } = parseArgs({
+  options: { report: { type: "string" }, "survivors-json": { type: "string" } },
+});
 const { writeCopy, MUTATION_DIR } = await import(join(root, "lib/dist/mutation/copy.js"));
 const copyDir = join(MUTATION_DIR, "copy");
 
@@ -54,14 +56,13 @@ for (const [path, file] of Object.entries(files)) {
   }
 }
 
-const isListed = (mutant) =>
-  listed.find(
-    (each) =>
-      each.file === mutant.file &&
-      each.mutator === mutant.mutator &&
-      each.original === mutant.original &&
-      each.replacement === mutant.replacement,
-  );
+const sameMutant = (each, mutant) =>
+  each.file === mutant.file &&
+  each.line === mutant.line &&
+  each.mutator === mutant.mutator &&
+  each.original === mutant.original &&
+  each.replacement === mutant.replacement;
+const isListed = (mutant) => listed.some((each) => sameMutant(each, mutant));
 const count = (status) => mutants.filter((mutant) => mutant.status === status).length;
 const surviving = mutants.filter((mutant) => mutant.status === "Survived" || mutant.status === "NoCoverage");
 const equivalent = surviving.filter(isListed);
@@ -72,7 +73,7 @@ const killed = count("Killed");
 const timedOut = count("Timeout");
 const invalid = count("CompileError") + count("RuntimeError");
 const scored = mutants.length - equivalent.length - wordingCount - invalid;
-const stale = listed.filter((each) => !equivalent.some((mutant) => isListed(mutant) === each));
+const stale = listed.filter((each) => !equivalent.some((mutant) => sameMutant(each, mutant)));
 
 const shown = (text) => JSON.stringify(text.length > 70 ? `${text.slice(0, 69)}…` : text);
 for (const mutant of unexplained)
@@ -89,4 +90,21 @@ console.log(
 console.log(
   `mutation score ${((100 * (killed + timedOut)) / scored).toFixed(1)}% (${killed + timedOut} killed or timed out of ${scored} non-equivalent mutants)${values.report === undefined ? `, in ${(seconds / 60).toFixed(1)} min` : ""}`,
 );
+// --survivors-json FILE: the unexplained survivors as equivalents.json entries to review (a reason to write for each).
+if (values["survivors-json"] !== undefined)
+  writeFileSync(
+    values["survivors-json"],
+    `${JSON.stringify(
+      unexplained.map(({ file, line, mutator, original, replacement, status }) => ({
+        file,
+        line,
+        mutator,
+        original,
+        replacement,
+        status,
+      })),
+      null,
+      2,
+    )}\n`,
+  );
 process.exitCode = unexplained.length > 0 ? 1 : 0;
