@@ -434,8 +434,21 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
   {
     edge: "schema-not-object",
     arbitrary: fc
-      .constantFrom<unknown>({ type: "string" }, { type: "array" }, null, [], "object", { $undefined: true }, {})
+      .constantFrom<unknown>({ type: "string" }, { type: "array" }, [], "object", {})
       .chain((s) => withDefect((tools) => void (tools[0] = { name: "odd", inputSchema: s }))),
+  },
+  // A schema that is absent or null: a piece that reads its type without looking first throws a raw TypeError.
+  {
+    edge: "schema-missing",
+    arbitrary: fc
+      .constantFrom<unknown>(null, { $undefined: true })
+      .chain((schema) => withDefect((tools) => void (tools[0] = { name: "odd", inputSchema: schema }))),
+  },
+  {
+    edge: "tool-not-object",
+    arbitrary: fc
+      .constantFrom<unknown>(null, 7, "tool_0", ["tool_0"])
+      .chain((t) => withDefect((tools) => void (tools[tools.length - 1] = t as Record<string, unknown>))),
   },
   {
     edge: "description-absent",
@@ -446,7 +459,14 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
   {
     edge: "cursor",
     arbitrary: fc
-      .tuple(catalog, fc.constantFrom<unknown>("next", "", "c1", 0))
+      .tuple(catalog, fc.constantFrom<unknown>("next", "c1"))
+      .map(([tools, c]) => ({ args: [{ tools, nextCursor: c }] })),
+  },
+  // A falsy cursor is still a cursor: a piece that tests it for truth reads a second page as none.
+  {
+    edge: "cursor-falsy",
+    arbitrary: fc
+      .tuple(catalog, fc.constantFrom<unknown>("", 0))
       .map(([tools, c]) => ({ args: [{ tools, nextCursor: c }] })),
   },
   // A null cursor: no page follows, or a malformed cursor; the chapter does not say.
