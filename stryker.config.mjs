@@ -1,6 +1,6 @@
 // StrykerJS 9.6 (10.x needs Node 22) on the GRADER: it mutates the copy of the reference pieces
 // that scripts/mutation-copy.mjs writes to .mutation/copy, and the checkpoint's rules grade each
-// mutant in process (test/mutation/grade-copy.mutation.ts, one test per rule). perTest coverage
+// mutant in process (scripts/mutation/grade-copy.mutation.ts, one test per rule). perTest coverage
 // runs each mutant against only the rules that reach it. Run it with `npm run grader:mutation`,
 // which writes the copy first and prints the score and every survivor (scripts/mutation.mjs).
 import { readFileSync } from "node:fs";

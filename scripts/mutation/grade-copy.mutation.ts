@@ -2,7 +2,7 @@
 // grading the copy of the reference pieces (.mutation/copy, lib/src/mutation/copy.ts) in this
 // process, as a check cell does. Stryker switches a mutant on in this process, so the host's
 // dropped environment is no obstacle; the judging reference is lib/src, never mutated. A mutant
-// is killed when a rule that reaches it FAILs the copy. Run by `npm run grader:mutation`.
+// is killed when a rule that reaches it FAILs the copy. Run by `npm run grader:mutation` only: it lives outside test/ because it is no test of either tier.
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULES } from "../../lib/src/checkpoint/rules/index.js";
