@@ -2,7 +2,7 @@
  * The server's record of its own life, for graders: `--record FILE` appends one JSON line per
  * event, synchronously, so the file is complete whenever the client looks. Events: "start" (its
  * argv and the names of its environment variables), "message" (the method and id of every line
- * that arrived, in order, and the protocol era a request or notification is in), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
+ * that arrived, in order, whether a response carried a result or an error, and the protocol era a request or notification is in), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
  * from it whether the client wrote nothing before the handshake, announced itself before
  * listing, and ended the input before it sent any signal.
  */
@@ -17,6 +17,8 @@ export type RecordEvent =
       readonly method?: string;
       readonly id?: unknown;
       readonly kind: "request" | "notification" | "response" | "other";
+      /** On a response: whether it carried a result or an error (a ping must be answered with a result). */
+      readonly answer?: "result" | "error";
       readonly era?: Era;
     }
   | { readonly event: "eof" }
@@ -65,6 +67,7 @@ export class LifeRecord {
       kind,
       ...(method === undefined ? {} : { method }),
       ...("id" in message ? { id: message["id"] } : {}),
+      ...(kind === "response" ? { answer: "error" in message ? ("error" as const) : ("result" as const) } : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
     });
   }

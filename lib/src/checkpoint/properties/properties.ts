@@ -12,9 +12,11 @@ import {
   MESSAGE_CALLS,
   PARSE_CALLS,
   READER_RUNS,
+  RANKING_RUNS,
   RESULT_CALLS,
   TOOLS_CALLS,
   type PureCall,
+  type RankingRun,
   type ReaderRun,
 } from "./generators.js";
 import { onlyEdges, type EdgeGenerator } from "./edges.js";
@@ -66,11 +68,15 @@ export const INITIALIZE_PROPERTY = callProperty(
   "the handshake holds only with the pinned version and a tools capability that is an object",
 );
 
-export const TOOLS_PROPERTY = callProperty(
-  "checkTools",
-  TOOLS_CALLS,
-  "a catalog is one page of at most the limit, every name a non-empty string used once, every schema an object",
-);
+export const TOOLS_PROPERTY: PureProperty<PureCall> = {
+  ...callProperty(
+    "checkTools",
+    TOOLS_CALLS,
+    "a catalog is one page of at most the limit, every name a non-empty string used once, every schema an object",
+  ),
+  // Sixteen edges, each with several defects: twice the default inputs, so every defect is drawn (a pure function: cheap).
+  runs: 200,
+};
 
 export const RESULT_PROPERTY = callProperty(
   "resultText",
@@ -143,6 +149,14 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
   runs: 100,
 };
 
+export const TOP_TOOLS_PROPERTY: PureProperty<RankingRun> = {
+  generator: RANKING_RUNS,
+  says: "topTools returns the m best-scoring tools, best first, equal scores in catalog order, and the whole catalog when m is larger",
+  request: (run) => ({ op: "topTools.bm25", queries: [{ request: run.request, tools: run.tools, m: run.m }] }),
+  judge: (_run, reference, learner) => sameOutcome({ args: [] }, reference, learner),
+  show: (run) => `topTools(${JSON.stringify(run.request)}, ${run.tools.length} tools, bm25, ${run.m})`,
+};
+
 /** Every generator a property uses: the edge test draws from each. */
 export const PROPERTY_GENERATORS = [
   MESSAGE_CALLS,
@@ -153,6 +167,7 @@ export const PROPERTY_GENERATORS = [
   INITIALIZE_CALLS,
   TOOLS_CALLS,
   RESULT_CALLS,
+  RANKING_RUNS,
 ] as const;
 
 interface RuleProperty {
@@ -210,6 +225,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "frame-at-limit",
     "frame-at-limit-plus-one",
     "split-before-newline-at-limit",
+    "smallest-limit",
   ]),
   "frame-limit-endless": owned(READER_PROPERTY, ["endless-line", "line-after-refusal"]),
   "parse-frame-strict": owned(PARSE_PROPERTY),
@@ -219,9 +235,11 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "no-tools-capability",
     "tools-not-object",
     "capabilities-not-object",
+    "server-info-absent",
   ]),
   "discovery-bounds": owned(TOOLS_PROPERTY),
   "result-text-iserror": owned(RESULT_PROPERTY),
+  "evidence-recomputes": owned(TOP_TOOLS_PROPERTY),
 };
 
 /** The rule's property on its own edges: returns "" (the ok line is the rule's) or FAILs the rule. */

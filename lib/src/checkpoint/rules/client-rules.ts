@@ -4,11 +4,11 @@
 // server's own log and record are the evidence; the client's word is not.
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { isDeepStrictEqual } from "node:util";
-import { refusal, valueOf } from "./expect.js";
+import { refusal, showError, valueOf } from "./expect.js";
 import { loggedCalls, readRecord, receivedMethods } from "./evidence.js";
 import { seededText } from "../../grading/seeded.js";
 import { ClientSession } from "./session.js";
-import { failRule, type Rule, type RuleContext } from "./types.js";
+import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 
 const CLIENT = "learner/src/client.ts";
@@ -114,10 +114,10 @@ export const allowlistBeforeWrite: Rule = {
       if (!isDeepStrictEqual(names, ["word_count"]))
         failRule("allowedTools() with word_count allowed", '["word_count"] (advertised AND allowed)', showWire(names));
       await countWords(context, client, "allowlist");
-      refusal(
+      refusedBecause(
         (await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 100 }])).answer,
         'callTool("place_purchase"), advertised but not allowed',
-        "a refusal (RefusedError)",
+        "not-allowed",
       );
     } finally {
       await client.close();
@@ -131,15 +131,15 @@ export const allowlistBeforeWrite: Rule = {
     try {
       await other.ready();
       for (const name of ["place_purchase", "word_count"])
-        refusal(
+        refusedBecause(
           (
             await other.call("callTool", [
               name,
               name === "word_count" ? { text: "a b" } : { flavor: "vanilla", tubs: 1 },
             ])
           ).answer,
-          `callTool("${name}") with allowed ["place_purchase_preview", "WORD_COUNT"]`,
-          "a refusal (RefusedError): names match whole and exactly",
+          `callTool("${name}") with allowed ["place_purchase_preview", "WORD_COUNT"] (names match whole and exactly)`,
+          "not-allowed",
         );
     } finally {
       await other.close();
@@ -166,10 +166,10 @@ export const advertisedBeforeWrite: Rule = {
     const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
     try {
       await client.ready();
-      refusal(
+      refusedBecause(
         (await client.call("callTool", ["delete_everything", {}])).answer,
         'callTool("delete_everything"), allowed but not advertised',
-        "a refusal (RefusedError)",
+        "not-advertised",
       );
     } finally {
       await client.close();
@@ -179,6 +179,12 @@ export const advertisedBeforeWrite: Rule = {
     return "";
   },
 };
+
+/** The refusal the chapter names for this case: a RefusedError with its reason ("not-allowed", "not-advertised"). */
+function refusedBecause(answer: ProbeAnswer, what: string, reason: string): void {
+  const error = refusal(answer, what, `a refusal (RefusedError "${reason}")`, ["RefusedError"]);
+  if (error.reason !== reason) failRule(what, `RefusedError "${reason}"`, showError(error));
+}
 
 export const pingAnswered: Rule = {
   id: "ping-answered",
@@ -204,11 +210,19 @@ export const pingAnswered: Rule = {
       (entry) => entry.event === "message" && entry.kind === "response",
     );
     if (responses.length === 0) failRule("the server's record", "the client's response to its ping", "no response");
-    if (!responses.some((entry) => entry.id === "server-1"))
+    const answer = responses.find((entry) => entry.id === "server-1");
+    if (answer === undefined)
       failRule(
         "the server's record",
         'a response with the ping\'s own id "server-1"',
         `responses with ids ${responses.map((entry) => JSON.stringify(entry.id)).join(", ")}`,
+      );
+    // The spec's ping is answered with an empty result: an error reply ("method not found") refuses it.
+    if (answer.answer !== "result")
+      failRule(
+        "the server's record",
+        'the ping "server-1" answered with a result',
+        `a response carrying ${answer.answer ?? "neither result nor error"}`,
       );
     return "";
   },

@@ -9,6 +9,7 @@ import { ANTHROPIC_PRICES, costUsd, priceFor } from "../../experiment/providers/
 import { ProtocolCostReceiptSchema, quantile, PROTOCOL_COST_SCHEMA } from "../../experiment/running/protocol-cost.js";
 import { RECEIPT_SCHEMA, type Receipt } from "../../experiment/receipts/receipt.js";
 import { parseReceipt } from "../../experiment/receipts/receipt-file.js";
+import { ruleProperty } from "../properties/properties.js";
 import { valueOf } from "./expect.js";
 import { failRule, notApplicable, type Rule, type RuleContext } from "./types.js";
 
@@ -37,6 +38,8 @@ export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
         else if (value.schema === PROTOCOL_COST_SCHEMA) checkProtocolCost(value, file);
         else failRule(file, "a known receipt schema", JSON.stringify(value.schema));
       }
+      // Beyond the receipts' rows: topTools on generated catalogs (ties, m of 0, m past the catalog).
+      await ruleProperty(context, "evidence-recomputes");
       return `${files.length} receipts, ${searchRows} BM25 search rows rerun`;
     },
   };

@@ -15,6 +15,8 @@ export interface RecordEntry {
   readonly method?: string;
   readonly kind?: string;
   readonly id?: unknown;
+  /** On a response: whether it carried a "result" or an "error". */
+  readonly answer?: "result" | "error";
   readonly signal?: string;
 }
 

@@ -1,0 +1,78 @@
+// Recorded mutants of the reference pieces (checkpoints/mutation/replayed.json), replayed without
+// Stryker: each is applied to its own copy of the pieces (lib/src/mutation/copy.ts) and the rule
+// named beside it, run in this process as a check cell runs it, must FAIL that copy; the copy
+// without a mutant must pass every rule named. A grader change that lets one through fails here.
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ruleById } from "../../lib/src/checkpoint/rules/index.js";
+import { MUTATION_DIR, writeCopy, type CopyEdit } from "../../lib/src/mutation/copy.js";
+import { gradeCopy } from "../../lib/src/mutation/grade-copy.js";
+import type { PieceSet } from "../../lib/src/pieces/pieces.js";
+import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+
+interface Replayed extends CopyEdit {
+  /** The rule that must fail the mutated copy. */
+  readonly rule: string;
+  /** What the mutant gets wrong, in a few words. */
+  readonly breaks: string;
+}
+
+const REPLAYED = JSON.parse(
+  readFileSync(join(REPO_ROOT, "checkpoints/mutation/replayed.json"), "utf8"),
+) as readonly Replayed[];
+
+async function piecesOf(dir: string): Promise<() => PieceSet> {
+  const copy = (await import(join(dir, "pieces/reference-pieces.ts"))) as { referencePieces: () => PieceSet };
+  return copy.referencePieces;
+}
+
+function rule(id: string) {
+  const found = ruleById(id);
+  if (found === undefined) throw new Error(`no rule ${id}`);
+  return found;
+}
+
+const replayDir = join(MUTATION_DIR, `replay-${process.pid}`);
+
+beforeAll(() => {
+  writeCopy(join(replayDir, "clean"));
+  REPLAYED.forEach((mutant, index) => writeCopy(join(replayDir, String(index)), [mutant]));
+});
+afterAll(() => rmSync(replayDir, { recursive: true, force: true }));
+
+it("records at least 30 mutants, across every copied file, each for a rule that exists", () => {
+  expect(REPLAYED.length).toBeGreaterThanOrEqual(30);
+  for (const file of [
+    "messages.ts",
+    "encode-frame.ts",
+    "frame-reader.ts",
+    "parse-frame.ts",
+    "handshake.ts",
+    "result-text.ts",
+    "top-tools.ts",
+    "reference-pieces.ts",
+  ])
+    expect(
+      REPLAYED.some((mutant) => mutant.file.endsWith(file)),
+      file,
+    ).toBe(true);
+  for (const mutant of REPLAYED) rule(mutant.rule);
+});
+
+it("the copy without a mutant passes every rule named", async () => {
+  const pieces = await piecesOf(join(replayDir, "clean"));
+  for (const id of new Set(REPLAYED.map((mutant) => mutant.rule))) {
+    const verdict = await gradeCopy(rule(id), pieces);
+    expect(verdict.ok, verdict.line).toBe(true);
+  }
+});
+
+describe("each recorded mutant fails its rule", () => {
+  REPLAYED.forEach((mutant, index) =>
+    it(`${mutant.rule}: ${mutant.file}, ${mutant.breaks}`, async () => {
+      const verdict = await gradeCopy(rule(mutant.rule), await piecesOf(join(replayDir, String(index))));
+      expect(verdict.ok, `${mutant.original} -> ${mutant.replacement}`).toBe(false);
+    }),
+  );
+});
