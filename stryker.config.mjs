@@ -10,7 +10,7 @@ const root = import.meta.dirname;
 
 /** The lines of the client pieces (request, connect, callTool, close) in the copied reference-pieces.ts. */
 function clientPieceLines() {
-  const lines = readFileSync(join(root, "lib/src/pieces/reference-pieces.ts"), "utf8").split("\n");
+  const lines = readFileSync(join(root, "lib/src/assembly/reference-pieces.ts"), "utf8").split("\n");
   const first = lines.findIndex((line) => line.startsWith("async function request("));
   const last = lines.findIndex((line) => line.startsWith("export function referencePieces("));
   if (first < 0 || last < 0) throw new Error("reference-pieces.ts no longer has request() ... referencePieces()");
@@ -23,7 +23,7 @@ export default {
     // eras.ts is exercise 7's era detection (StdioClient's, not a Part B piece): no rule grades the copy's.
     "!.mutation/copy/protocol/eras.ts",
     ".mutation/copy/tools/top-tools.ts",
-    `.mutation/copy/pieces/reference-pieces.ts:${clientPieceLines()}`,
+    `.mutation/copy/assembly/reference-pieces.ts:${clientPieceLines()}`,
   ],
   testRunner: "vitest",
   vitest: { configFile: "vitest.mutation.config.mts", related: false },

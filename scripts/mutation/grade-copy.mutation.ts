@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { RULES } from "../../lib/src/checkpoint/rules/index.js";
 import { MUTATION_DIR } from "../../lib/src/mutation/copy.js";
 import { gradeCopy } from "../../lib/src/mutation/grade-copy.js";
-import type { PieceSet } from "../../lib/src/pieces/pieces.js";
+import type { PieceSet } from "../../lib/src/assembly/pieces.js";
 
 let pieces: () => PieceSet;
 beforeAll(async () => {
-  const copy = (await import(join(MUTATION_DIR, "copy/pieces/reference-pieces.ts"))) as {
+  const copy = (await import(join(MUTATION_DIR, "copy/assembly/reference-pieces.ts"))) as {
     referencePieces: () => PieceSet;
   };
   pieces = copy.referencePieces;

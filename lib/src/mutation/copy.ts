@@ -1,6 +1,6 @@
 // The copy of the reference pieces that mutation testing grades (.mutation/ at the repository's
 // root, git-ignored): lib/src/protocol/*, tools/top-tools.ts and the client pieces in
-// ClientContext form (pieces/reference-pieces.ts). The copy is graded as the implementation; the
+// ClientContext form (assembly/reference-pieces.ts). The copy is graded as the implementation; the
 // reference that judges (lib/src) is never mutated, or every mutant would survive. Imports that
 // leave the copied files point back into lib/src, so error classes and helpers are the library's.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +20,7 @@ export const COPIED: readonly string[] = [
     .sort()
     .map((name) => `protocol/${name}`),
   "tools/top-tools.ts",
-  "pieces/reference-pieces.ts",
+  "assembly/reference-pieces.ts",
 ];
 
 /** One change to one copied file: `original` (found exactly once) becomes `replacement`. */
