@@ -15,7 +15,7 @@ class SmallClient {
     this.allowed = new Set(mistakes.has("hard-coded-allowlist") ? ["word_count"] : (options.allowed ?? []));
     this.timeoutMs = options.timeoutMs ?? 5000;
     if (!mistakes.has("unbounded-timeout") && !(Number.isFinite(this.timeoutMs) && this.timeoutMs > 0))
-      throw new wb.UsageError("options", {
+      throw new wb.UsageError("timeout", {
         what: `timeoutMs ${this.timeoutMs}`,
         expected: "a positive, finite number",
       });

@@ -76,7 +76,7 @@ export class StdioClient {
     if (file === undefined) throw new Error("StdioClient needs a command, e.g. [process.execPath, 'server.js']");
     this.command = [...command];
     this.allowed = new Set(options.allowed ?? []);
-    // TODO: a bounded timeout is required: refuse a timeoutMs that is not a positive, finite number (UsageError "options").
+    // TODO: a bounded timeout is required: refuse a timeoutMs that is not a positive, finite number (UsageError "timeout").
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.reader = new FrameReader(options.frameLimit);
     this.child = spawn(file, args, {

@@ -263,6 +263,14 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
       return { limit, chunks: whole ? [data] : cutAt(data, [data.length - 1]) };
     }),
   })),
+  // A frame of exactly the limit after another in the same read: its size counts from where it starts.
+  {
+    edge: "limit-frame-after-another",
+    arbitrary: fc.tuple(fc.integer({ min: 128, max: 2048 }), asciiLine).map(([limit, first]) => ({
+      limit,
+      chunks: [Buffer.concat([Buffer.from(`${first}\n`, "utf8"), frameOfSize(limit, "x")])],
+    })),
+  },
   // The smallest limit holds a one-byte line.
   { edge: "smallest-limit", arbitrary: fc.constant({ limit: 2, chunks: [Buffer.from("x\n")] }) },
   {

@@ -225,6 +225,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "frame-at-limit",
     "frame-at-limit-plus-one",
     "split-before-newline-at-limit",
+    "limit-frame-after-another",
     "smallest-limit",
   ]),
   "frame-limit-endless": owned(READER_PROPERTY, ["endless-line", "line-after-refusal"]),

@@ -132,7 +132,7 @@ export const frameLimitBoundary: Rule = {
   points: 2,
   needs: ["FrameReader"],
   pieces: ["FrameReader"],
-  dependsOn: [],
+  dependsOn: ["framing-newline"], // the limit of a read's second frame is counted by the loop that finds it
   visibility: "visible",
   where: `${READER} (count bytes with Buffer.byteLength, not string length; the newline counts)`,
   deadlineMs: 10_000,

@@ -1,14 +1,20 @@
 // Rules about what a client puts on each request: an id of its own, never one used before in the
 // session (a reused id lets a stale reply pass as the answer), and a deadline that is bounded (a
 // timeout that is not a positive, finite number is refused when the client is made).
-import { refusal } from "./expect.js";
+import { refusal, showError } from "./expect.js";
 import { readRecord } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
-import { failRule, type Rule } from "./types.js";
+import { failRule, type ProbeError, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 
 const CLIENT = "learner/src/client.ts";
+
+/** A refusal of an unbounded deadline must say so: its reason is "timeout", not some other misuse. */
+function refusedForTimeout(error: ProbeError, what: string, expected: string): void {
+  if (error.reason !== "timeout")
+    failRule(what, expected, `it threw ${showError(error)}, whose reason is not "timeout"`);
+}
 
 export const idsFresh: Rule = {
   id: "ids-fresh",
@@ -65,21 +71,22 @@ export const timeoutBounded: Rule = {
     const server = context.server("normal");
     for (const [timeoutMs, shown] of UNBOUNDED) {
       const what = `new StdioClient(command, { timeoutMs: ${shown} }), then initialize()`;
-      const expected = "a refusal (UsageError) when the client is made or when it connects: no bounded deadline";
+      const expected =
+        'a refusal (UsageError "timeout") when the client is made or when it connects: no bounded deadline';
       const made = await context.ask({
         op: "client.new",
         command: server.command,
         options: { allowed: ["word_count"], timeoutMs },
       });
       if (!made.ok) {
-        refusal(made, what, expected, ["UsageError"]);
+        refusedForTimeout(refusal(made, what, expected, ["UsageError"]), what, expected);
         continue;
       }
       // Made: the connect step (the build notebook's connect) must refuse it before the handshake.
       const handle = (made.value as { handle: number }).handle;
       const connected = await context.ask({ op: "client.call", handle, method: "initialize", args: [] }, 8000);
       await context.ask({ op: "client.call", handle, method: "close", args: [] }, 8000).catch(() => undefined);
-      refusal(connected, what, expected, ["UsageError"]);
+      refusedForTimeout(refusal(connected, what, expected, ["UsageError"]), what, expected);
     }
     return "";
   },
