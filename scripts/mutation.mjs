@@ -3,7 +3,9 @@
 // listed files, each graded in process by the rules that reach it), then prints the score, the
 // time it took and every surviving mutant. A survivor listed in checkpoints/mutation/equivalent.json
 // (file, line in the copy, mutator, original code, replacement, reason) is equivalent: the score is over the
-// non-equivalent mutants, as issue 25 counts it. Exits 1 while a survivor is neither killed nor listed.
+// non-equivalent mutants, as issue 25 counts it. A survivor listed there as "known" is not equivalent:
+// it counts against the score, printed with the reason no rule reaches it. Exits 1 while a survivor is
+// neither killed nor listed.
 // Usage: npm run grader:mutation [-- --report .mutation/report.json] (--report re-reads a finished run)
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -16,9 +18,11 @@ const { values } = parseArgs({
 const { writeCopy, MUTATION_DIR } = await import(join(root, "lib/dist/mutation/copy.js"));
 const copyDir = join(MUTATION_DIR, "copy");
 
-const { wording, mutants: listed } = JSON.parse(
-  readFileSync(join(root, "checkpoints/mutation/equivalent.json"), "utf8"),
-);
+const {
+  wording,
+  mutants: listed,
+  known = [],
+} = JSON.parse(readFileSync(join(root, "checkpoints/mutation/equivalent.json"), "utf8"));
 const started = performance.now();
 let files;
 if (values.report === undefined) {
@@ -68,24 +72,33 @@ const surviving = mutants.filter((mutant) => mutant.status === "Survived" || mut
 const equivalent = surviving.filter(isListed);
 // Stryker leaves the lines the copy marks as wording alone ("Ignored"): equivalent by the file's "wording" reason.
 const wordingCount = count("Ignored");
-const unexplained = surviving.filter((mutant) => !isListed(mutant));
+// Known survivors are not equivalent: they count against the score, printed with the reason no rule reaches them.
+const isKnown = (mutant) => known.some((each) => sameMutant(each, mutant));
+const knownSurvivors = surviving.filter((mutant) => !isListed(mutant) && isKnown(mutant));
+const unexplained = surviving.filter((mutant) => !isListed(mutant) && !isKnown(mutant));
 const killed = count("Killed");
 const timedOut = count("Timeout");
 const invalid = count("CompileError") + count("RuntimeError");
 const scored = mutants.length - equivalent.length - wordingCount - invalid;
-const stale = listed.filter((each) => !equivalent.some((mutant) => sameMutant(each, mutant)));
+const stale = [...listed, ...known].filter((each) => !surviving.some((mutant) => sameMutant(each, mutant)));
 
 const shown = (text) => JSON.stringify(text.length > 70 ? `${text.slice(0, 69)}…` : text);
 for (const mutant of unexplained)
   console.log(
     `SURVIVED ${mutant.file}:${mutant.line} ${mutant.mutator}: ${shown(mutant.original)} -> ${shown(mutant.replacement)}${mutant.status === "NoCoverage" ? " (no rule reaches it)" : ""}`,
   );
+for (const mutant of knownSurvivors) {
+  const { reason } = known.find((each) => sameMutant(each, mutant));
+  console.log(
+    `SURVIVED, known ${mutant.file}:${mutant.line} ${mutant.mutator}: ${shown(mutant.original)} -> ${shown(mutant.replacement)} (${reason})`,
+  );
+}
 for (const each of stale)
   console.log(
-    `listed as equivalent but not a survivor of this run: ${each.file} ${each.mutator} ${shown(each.original)}`,
+    `listed in equivalent.json but not a survivor of this run: ${each.file} ${each.mutator} ${shown(each.original)}`,
   );
 console.log(
-  `${mutants.length} mutants: ${killed} killed, ${timedOut} timed out, ${surviving.length - equivalent.length} survived, ${equivalent.length + wordingCount} equivalent (checkpoints/mutation/equivalent.json: ${equivalent.length} listed, ${wordingCount} an error's wording)${invalid ? `, ${invalid} invalid` : ""}`,
+  `${mutants.length} mutants: ${killed} killed, ${timedOut} timed out, ${surviving.length - equivalent.length} survived (${knownSurvivors.length} of them known), ${equivalent.length + wordingCount} equivalent (checkpoints/mutation/equivalent.json: ${equivalent.length} listed, ${wordingCount} an error's wording)${invalid ? `, ${invalid} invalid` : ""}`,
 );
 console.log(
   `mutation score ${((100 * (killed + timedOut)) / scored).toFixed(1)}% (${killed + timedOut} killed or timed out of ${scored} non-equivalent mutants)${values.report === undefined ? `, in ${(seconds / 60).toFixed(1)} min` : ""}`,

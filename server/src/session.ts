@@ -192,10 +192,17 @@ export class Session {
       return;
     }
     switch (request.method) {
-      case "initialize":
+      case "initialize": {
+        // The spec's InitializeRequest: a server cannot negotiate with a client that names no version.
+        const problem = initializeParamsProblem(request.params);
+        if (problem !== undefined) {
+          this.reply(errorMessage(request.id, INVALID_PARAMS, `Invalid params: initialize ${problem}`), request);
+          return;
+        }
         this.reply(resultMessage(request.id, this.initializeResult()), request);
         this.initialized = true;
         return;
+      }
       case "ping":
         this.reply(resultMessage(request.id, {}), request);
         return;
@@ -366,4 +373,18 @@ export class Session {
     }
     waiting.answered();
   }
+}
+
+/**
+ * What is wrong with initialize's params (MCP 2025-06-18, InitializeRequest): the protocol version
+ * the client speaks, its capabilities, and who it is (clientInfo's name and version), or undefined.
+ */
+export function initializeParamsProblem(params: JsonObject): string | undefined {
+  if (typeof params["protocolVersion"] !== "string")
+    return `needs protocolVersion, a string; got ${preview(params["protocolVersion"])}`;
+  if (!isObject(params["capabilities"])) return `needs capabilities, an object; got ${preview(params["capabilities"])}`;
+  const clientInfo = params["clientInfo"];
+  if (!isObject(clientInfo) || typeof clientInfo["name"] !== "string" || typeof clientInfo["version"] !== "string")
+    return `needs clientInfo with a string name and version; got ${preview(clientInfo)}`;
+  return undefined;
 }
