@@ -2,11 +2,12 @@
 // Stryker: each is applied to its own copy of the pieces (lib/src/mutation/copy.ts) and the rule
 // named beside it, run in this process as a check cell runs it, must FAIL that copy; the copy
 // without a mutant must pass every rule named. A grader change that lets one through fails here.
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ruleById } from "../../lib/src/checkpoint/rules/index.js";
-import { MUTATION_DIR, writeCopy, type CopyEdit } from "../../lib/src/mutation/copy.js";
+import { writeCopy, type CopyEdit } from "../../lib/src/mutation/copy.js";
 import { gradeCopy } from "../../lib/src/mutation/grade-copy.js";
 import type { PieceSet } from "../../lib/src/assembly/pieces.js";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
@@ -33,9 +34,13 @@ function rule(id: string) {
   return found;
 }
 
-const replayDir = join(MUTATION_DIR, `replay-${process.pid}`);
+// Outside the repository: a tslab kernel running beside this test watches the repository's folders,
+// and forty copies appearing and vanishing there crash its rebuild timer. The copies find zod
+// through a link to the repository's node_modules.
+const replayDir = mkdtempSync(join(tmpdir(), "mutation-replay-"));
 
 beforeAll(() => {
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(replayDir, "node_modules"));
   writeCopy(join(replayDir, "clean"));
   REPLAYED.forEach((mutant, index) => writeCopy(join(replayDir, String(index)), [mutant]));
 });
