@@ -15,7 +15,8 @@ class SmallClient {
     this.allowed = new Set(mistakes.has("hard-coded-allowlist") ? ["word_count"] : (options.allowed ?? []));
     this.timeoutMs = options.timeoutMs ?? 5000;
     if (!mistakes.has("unbounded-timeout") && !(Number.isFinite(this.timeoutMs) && this.timeoutMs > 0))
-      throw new wb.UsageError("timeout", {
+      // "options-reason": refused, but for a reason that names no timeout (the option's whole object).
+      throw new wb.UsageError(mistakes.has("options-reason") ? "options" : "timeout", {
         what: `timeoutMs ${this.timeoutMs}`,
         expected: "a positive, finite number",
       });

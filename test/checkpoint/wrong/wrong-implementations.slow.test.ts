@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { inProcessProbe } from "../../../lib/src/checkpoint/rules/in-process.js";
 import { RULES } from "../../../lib/src/checkpoint/rules/index.js";
 import { runRules } from "../../../lib/src/checkpoint/rules/run.js";
+import { settledInOrder } from "../../../lib/src/checkpoint/rules/settled.js";
 import type { Rule, RuleVerdict } from "../../../lib/src/checkpoint/rules/types.js";
 import { REPO_ROOT } from "../../../lib/src/checkpoint/paths.js";
 
@@ -65,18 +66,6 @@ async function verdictsFor(impl: Record<string, unknown>, rules: readonly Rule[]
   return verdicts;
 }
 
-/** Runs `work` over `items`, `width` at a time. */
-async function pooled<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!);
-    }),
-  );
-  return results;
-}
-
 interface Outcome {
   readonly file: string;
   readonly rule: string;
@@ -107,7 +96,7 @@ beforeAll(async () => {
       });
     }),
   ];
-  await pooled(jobs, 3, (job) => job());
+  await settledInOrder(jobs, 3, (job) => job());
   const caught = outcomes.filter(
     (outcome) => [...withDependents(outcome.rule)].sort().join() === [...outcome.failed].sort().join(),
   ).length;
