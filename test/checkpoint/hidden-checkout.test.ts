@@ -1,4 +1,6 @@
-// Complete tier only: grades through the host from a checkout only root can enter, via its hard-linked copy.
+// In the quick tier on purpose: its `cp -al` of the repository touches every file's link count, and a
+// tslab kernel watching those files can crash its rebuild timer. Quick files start after every kernel
+// file has started, so fewer kernels are running beside it.
 // A grader running as root whose checkout sits under a folder only root may enter (/root, a
 // `mktemp -d` folder): the unprivileged host cannot reach the checkout, so the grader points it at
 // a hard-linked copy it can reach. Without that copy every rule failed with "the implementation's
