@@ -17,25 +17,26 @@ import type { Diagnose } from "./diagnostics.js";
 export const WATCH_INTERVAL_MS = 250;
 
 /**
- * Ignores SIGTERM first, then says so: only an armed grandchild proves anything about close().
+ * Perl, not a second Node: Debian counts it as essential, and it is armed in milliseconds even
+ * on a loaded machine, so the handshake it delays stays far inside a client's deadline. One
+ * process with no children of its own, so a lesson left behind is exactly one process. It
+ * ignores SIGTERM first, then says so: only an armed grandchild proves anything about close().
  * argv: the holder's pid and its /proc start time ("" where there is no /proc).
  */
 const FORGOTTEN_CHILD = `
-const { readFileSync } = require("node:fs");
-const [holder, started] = [Number(process.argv[1]), process.argv[2]];
-process.on("SIGTERM", () => {});
-process.stdout.write("armed\\n");
-const holderAlive = () => {
-  if (started === "") {
-    try { process.kill(holder, 0); return true; } catch { return false; }
-  }
-  try {
-    const stat = readFileSync("/proc/" + holder + "/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return fields[0] !== "Z" && fields[0] !== "X" && fields[19] === started;
-  } catch { return false; }
-};
-setInterval(() => { if (!holderAlive()) process.exit(0); }, ${WATCH_INTERVAL_MS});
+$SIG{TERM} = "IGNORE";
+$| = 1;
+print "armed\\n";
+my ($holder, $started) = @ARGV;
+sub holder_alive {
+  return kill(0, $holder) if $started eq "";
+  open(my $file, "<", "/proc/$holder/stat") or return 0;
+  my $stat = <$file>;
+  close($file);
+  my @fields = split(/ /, substr($stat, rindex($stat, ")") + 2));
+  return $fields[0] ne "Z" && $fields[0] ne "X" && $fields[19] eq $started;
+}
+select(undef, undef, undef, ${WATCH_INTERVAL_MS / 1000}) while holder_alive();
 `;
 
 /** A process's start time from /proc (field 22 of its stat), or "" where /proc is not there. */
@@ -60,7 +61,7 @@ export function startForgottenChild(diagnose: Diagnose): Promise<void> {
     diagnose("the process that started the server is gone; no grandchild started");
     return Promise.resolve();
   }
-  const child = spawn(process.execPath, ["-e", FORGOTTEN_CHILD, String(holder), startTimeOf(holder)], {
+  const child = spawn("perl", ["-e", FORGOTTEN_CHILD, String(holder), startTimeOf(holder)], {
     stdio: ["ignore", "pipe", "ignore"],
   });
   child.unref(); // the server neither waits for it nor ends it

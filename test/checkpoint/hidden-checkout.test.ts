@@ -1,25 +1,16 @@
-// In the quick tier on purpose: its `cp -al` of the repository touches every file's link count, and a
-// tslab kernel watching those files can crash its rebuild timer. Quick files start after every kernel
-// file has started, so fewer kernels are running beside it.
+// The hidden checkout is laid out by the grader's own linkTree, which leaves TypeScript out: a hard
+// link changes its file's link count, and a tslab kernel in another test file that watches those
+// files takes that for an edit and crashes its rebuild timer (`cp -al` of the repository did).
 // A grader running as root whose checkout sits under a folder only root may enter (/root, a
 // `mktemp -d` folder): the unprivileged host cannot reach the checkout, so the grader points it at
 // a hard-linked copy it can reach. Without that copy every rule failed with "the implementation's
 // process ended (1) before it answered".
 import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hostView, reachableBy } from "../../lib/src/checkpoint/host/reachable-copy.js";
+import { hostView, linkTree, reachableBy } from "../../lib/src/checkpoint/host/reachable-copy.js";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 
 const NOBODY = { uid: 65534, gid: 65534 };
@@ -73,11 +64,7 @@ describe.skipIf(process.getuid?.() !== 0)(
       // copies; every rule is graded on the library by the README's `npm run checkpoint`.
       const rules = ["framing-newline", "frame-limit-endless", "handshake-version", "close-group"];
       const checkout = join(hidden, "checkout");
-      mkdirSync(checkout);
-      const names = readdirSync(REPO_ROOT).filter(
-        (name) => name !== ".git" && name !== "test-artifacts" && name !== "build",
-      );
-      expect(spawnSync("cp", ["-al", ...names.map((name) => join(REPO_ROOT, name)), `${checkout}/`]).status).toBe(0);
+      linkTree(REPO_ROOT, checkout, (name) => ![".git", "test-artifacts", "build"].includes(name));
       const outside = mkdtempSync(join(hidden, "outside-")); // hidden as well
       copyFileSync(
         join(REPO_ROOT, "checkpoints", "wrong-implementations", "frame-limit-endless.js"),

@@ -103,7 +103,7 @@ export function hostView(user: User | undefined, repoRoot: string, needed: reado
  * a hard link changes its file's link count, which a tslab kernel watching those files takes for
  * an edit ("Unexpected pending rebuildTimer"), and the host needs neither.
  */
-function linkTree(
+export function linkTree(
   from: string,
   to: string,
   keep: (name: string) => boolean,
