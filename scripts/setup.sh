@@ -36,6 +36,9 @@ command -v node >/dev/null || fail "node is not on PATH; install Node.js 20 or n
 NODE_MAJOR="$(node -p 'process.versions.node.split(".")[0]')"
 [ "$NODE_MAJOR" -ge 20 ] || fail "Node.js $(node --version) is too old; 20 or newer is needed"
 step "node $(node --version) ok"
+# The teaching server's grandchild mode starts its SIGTERM-proof child with perl (Debian's perl-base
+# is essential, macOS ships it): without it that lesson has no grandchild to show.
+command -v perl >/dev/null || fail "perl is not on PATH; the teaching server's grandchild mode needs it (Debian: apt-get install perl-base)"
 
 # npm rewrites node_modules/.package-lock.json on every install, so it is newer than
 # package-lock.json exactly when node_modules matches the lockfile. The mcp-workbook link is
