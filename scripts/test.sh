@@ -7,7 +7,8 @@ npm run build
 # too (vitest only strips their types); eslint finds promises nobody awaits, untyped type imports and
 # `==`; prettier holds one layout for every source. Each prints its findings after all three end.
 checks="$(mktemp -d)"
-trap 'rm -rf "$checks"' EXIT
+# Background jobs in a script ignore Ctrl-C: whatever way the command ends, no check outlives it.
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$checks"' EXIT
 npx tsc -p . --noEmit >"$checks/tsc" 2>&1 &
 tsc_pid=$!
 npx eslint . >"$checks/eslint" 2>&1 &
