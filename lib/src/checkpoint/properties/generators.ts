@@ -559,25 +559,18 @@ const tiedTools = fc
     Array.from({ length: count }, (_, index) => ({ name: `tool_${index}`, description: `handles ${about}` })),
   );
 
+/** A request on one topic against a catalog from `catalogs`, with an m from 1 to the catalog's size. */
+function askedWithin(catalogs: fc.Arbitrary<RankingRun["tools"]>): fc.Arbitrary<RankingRun> {
+  return fc
+    .tuple(topic, catalogs)
+    .chain(([about, tools]) =>
+      fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m })),
+    );
+}
+
 export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
-  {
-    edge: "ranked",
-    weight: 3,
-    arbitrary: fc
-      .tuple(topic, toolsAbout)
-      .chain(([about, tools]) =>
-        fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m })),
-      ),
-  },
-  {
-    edge: "ties",
-    weight: 2,
-    arbitrary: fc
-      .tuple(topic, tiedTools)
-      .chain(([about, tools]) =>
-        fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m })),
-      ),
-  },
+  { edge: "ranked", weight: 3, arbitrary: askedWithin(toolsAbout) },
+  { edge: "ties", weight: 2, arbitrary: askedWithin(tiedTools) },
   { edge: "m-zero", arbitrary: fc.tuple(topic, toolsAbout).map(([about, tools]) => ({ request: about, tools, m: 0 })) },
   {
     edge: "m-beyond-catalog",

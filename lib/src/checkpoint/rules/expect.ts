@@ -45,6 +45,7 @@ export function refusal(
   what: string,
   expected: string,
   classes: readonly string[] = ERROR_FAMILY,
+  reason?: string,
 ): ProbeError {
   if (answer.ok) failRule(what, expected, `it returned ${showWire(answer.value)}`);
   if (notWritten(answer.error)) failRule(what, expected, `${showError(answer.error)} (not written yet)`);
@@ -54,5 +55,7 @@ export function refusal(
       expected,
       `it threw ${showError(answer.error)}, which is not ${classes.length === 1 ? classes[0] : `one of ${classes.join(", ")}`}`,
     );
+  if (reason !== undefined && answer.error.reason !== reason)
+    failRule(what, expected, `it threw ${showError(answer.error)}, whose reason is not "${reason}"`);
   return answer.error;
 }

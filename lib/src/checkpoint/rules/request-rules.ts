@@ -1,20 +1,14 @@
 // Rules about what a client puts on each request: an id of its own, never one used before in the
 // session (a reused id lets a stale reply pass as the answer), and a deadline that is bounded (a
 // timeout that is not a positive, finite number is refused when the client is made).
-import { refusal, showError } from "./expect.js";
+import { refusal } from "./expect.js";
 import { readRecord } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
-import { failRule, type ProbeError, type Rule } from "./types.js";
+import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 
 const CLIENT = "learner/src/client.ts";
-
-/** A refusal of an unbounded deadline must say so: its reason is "timeout", not some other misuse. */
-function refusedForTimeout(error: ProbeError, what: string, expected: string): void {
-  if (error.reason !== "timeout")
-    failRule(what, expected, `it threw ${showError(error)}, whose reason is not "timeout"`);
-}
 
 export const idsFresh: Rule = {
   id: "ids-fresh",
@@ -79,14 +73,14 @@ export const timeoutBounded: Rule = {
         options: { allowed: ["word_count"], timeoutMs },
       });
       if (!made.ok) {
-        refusedForTimeout(refusal(made, what, expected, ["UsageError"]), what, expected);
+        refusal(made, what, expected, ["UsageError"], "timeout");
         continue;
       }
       // Made: the connect step (the build notebook's connect) must refuse it before the handshake.
       const handle = (made.value as { handle: number }).handle;
       const connected = await context.ask({ op: "client.call", handle, method: "initialize", args: [] }, 8000);
       await context.ask({ op: "client.call", handle, method: "close", args: [] }, 8000).catch(() => undefined);
-      refusedForTimeout(refusal(connected, what, expected, ["UsageError"]), what, expected);
+      refusal(connected, what, expected, ["UsageError"], "timeout");
     }
     return "";
   },
