@@ -155,7 +155,7 @@ class SmallClient {
       if (!this.allowed.has(name))
         throw new wb.RefusedError("not-allowed", { what: `${name} is not allowed`, expected: "an allowed tool" });
       if (!this.catalog.has(name) && !this.mistakes.has("allowlist-only"))
-        throw new wb.RefusedError("not-advertised", {
+        throw new wb.RefusedError(this.mistakes.has("one-refusal-reason") ? "not-allowed" : "not-advertised", {
           what: `${name} was not advertised`,
           expected: "an advertised tool",
         });

@@ -46,7 +46,7 @@ export function stringsIn(source: string): string[] {
 /**
  * A file that starts none of that machinery but is still too long for the quick tier (a whole
  * checkpoint run, an install, dozens of servers) says so on a line of its own, with its reason:
- *   // Complete tier only: grades 29 wrong implementations, each through every rule it touches.
+ *   // Complete tier only: grades every wrong implementation, each through every rule it touches.
  * The reason must be a sentence: a bare mark is no reason.
  */
 export const DECLARED_SLOW = /^\/\/ Complete tier only: (?<reason>\S.{15,})$/mu;

@@ -4,7 +4,7 @@
 // on it, and pass every other; the reference must pass them all. Run in place (no kernel, no host
 // per copy): a rule's result depends only on the exports it needs, and the probe shows a rule no
 // other export, so a rule whose exports are the reference's own keeps the reference's verdict.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +114,11 @@ describe("the wrong implementations", () => {
     expect(smallClientVerdicts.map((verdict) => verdict.rule)).toEqual(
       RULES.filter((rule) => rule.needs.includes("StdioClient")).map((rule) => rule.id),
     );
+  });
+
+  it("are as many as the README says were caught", () => {
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    expect(readme).toContain(`it prints \`${WRONG.length} of ${WRONG.length} wrong implementations caught\``);
   });
 
   it("every rule has at least one wrong implementation", () => {
