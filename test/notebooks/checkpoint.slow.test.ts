@@ -21,6 +21,12 @@ it("grades WORKBOOK_IMPL through the host: the summary first, one line per rule,
   const max = RULES.reduce((sum, rule) => sum + rule.points, 0);
   const lost = RULES.find((rule) => rule.id === "ids-exact")!.points;
   const notApplicable = RULES.find((rule) => rule.id === "costs-recompute")!.points; // the committed receipts hold no paid row
+  // The FAIL lines first: when another rule fails, the message names it and says why.
+  const lines = ruleLines!.split("\n");
+  expect(lines).toHaveLength(RULES.length);
+  expect(lines.filter((line) => line.startsWith("FAIL "))).toEqual([
+    expect.stringMatching(/^FAIL ids-exact: answerFor\(1, a reply with id true\)/u),
+  ]);
   const summaryRows = summary!.split("\n");
   expect(summaryRows[0]).toBe(
     `checkpoint: ${max - notApplicable - lost} of ${max - notApplicable} points; ${RULES.length - 2} of ${RULES.length} rules ok, 1 not applicable, 1 not yet`,
@@ -30,11 +36,6 @@ it("grades WORKBOOK_IMPL through the host: the summary first, one line per rule,
   expect(summaryRows.at(-1)).toMatch(
     /^look first at: learner\/src\/messages\.ts.* \(rule ids-exact; its line is below\)$/u,
   );
-  const lines = ruleLines!.split("\n");
-  expect(lines).toHaveLength(RULES.length);
-  expect(lines.filter((line) => line.startsWith("FAIL "))).toEqual([
-    expect.stringMatching(/^FAIL ids-exact: answerFor\(1, a reply with id true\)/u),
-  ]);
   expect(lines.filter((line) => line.startsWith("n/a "))).toEqual([
     expect.stringMatching(/no paid rows to recompute/u),
   ]);

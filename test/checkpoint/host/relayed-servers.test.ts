@@ -77,6 +77,29 @@ describe("a session through the relay", () => {
   });
 });
 
+describe("what end() names as left running", () => {
+  // The grader starts each server ahead of its relay, and that server records its own start. A
+  // rule whose client never starts the relay (a constructor that refuses its options) must not
+  // have the grader's own waiting server named as the client's leftover (a FAIL seen under load).
+  it("names no leftover when the client never started the relay, once the waiting server has recorded its start", async () => {
+    const servers = fresh();
+    const run = servers.server("normal");
+    for (let waited = 0; waited < 10_000 && readRecord(run.recordFile).length === 0; waited += 50) await sleep(50);
+    expect(readRecord(run.recordFile)).toMatchObject([{ event: "start" }]);
+    source = undefined;
+    expect(await servers.end()).toEqual([]);
+  });
+
+  it("names a relay the client left running", async () => {
+    const servers = fresh();
+    const run = servers.server("normal");
+    const left = await startedRelay(run.command);
+    source = undefined;
+    expect(await servers.end()).toEqual([`group ${left.child.pid} (1 process)`]);
+    await left.exited;
+  });
+});
+
 describe("relay frames", () => {
   it("come out whole and in order however the bytes are cut", () => {
     const kinds = Object.values(FRAME);

@@ -16,6 +16,7 @@ import { FRAME, framePayload, relayFrame, RelayFrameReader } from "../../server-
 import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
+import { relayPid } from "../rules/evidence.js";
 import { endClientSide, sessionFlags, type ServerSource } from "../rules/servers.js";
 import type { ServerRun, ServerSettings } from "../rules/types.js";
 
@@ -119,7 +120,8 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
   return {
     server,
     end: async () => {
-      const leftovers = await endClientSide(runs, sockets);
+      // Only a relay is the client's: the server started ahead is the grader's, ended below.
+      const leftovers = await endClientSide(runs, sockets, relayPid);
       for (const listener of listeners) listener.close();
       for (const child of started)
         if (child.exitCode === null && child.signalCode === null) signalGroup(child.pid!, "SIGKILL");

@@ -62,6 +62,14 @@ export function serverPid(file: string): number | undefined {
   return readRecord(file).find((entry) => entry.event === "start")?.pid;
 }
 
+/**
+ * In a relayed session, the pid of the relay the client started, as the grader read it; undefined
+ * until a relay has connected (the server the grader started ahead records a start of its own).
+ */
+export function relayPid(file: string): number | undefined {
+  return (jsonLines(file) as RecordEntry[]).find((entry) => entry.event === "start" && entry.source === "grader")?.pid;
+}
+
 /** Live members of the group a server leads (from /proc). */
 export function liveInGroup(pgid: number): number[] {
   return processGroupMembers(pgid) ?? [];

@@ -54,15 +54,19 @@ export function directServers(
 
 /**
  * SIGKILLs what is left of the processes the client started for `servers`: the group of each one
- * that recorded its pid, and any process whose argv names `marker` (one that had not recorded it
- * yet). A process that leads no group of its own is killed alone, never the group it shares with
- * the grader.
+ * whose pid its record holds (`startedPid` reads it), and any process whose argv names `marker`
+ * (one that had not recorded it yet). A process that leads no group of its own is killed alone,
+ * never the group it shares with the grader.
  */
-export async function endClientSide(servers: readonly ServerRun[], marker: string): Promise<string[]> {
+export async function endClientSide(
+  servers: readonly ServerRun[],
+  marker: string,
+  startedPid: (recordFile: string) => number | undefined = serverPid,
+): Promise<string[]> {
   const killed: string[] = [];
   const groups = new Set<number>();
   for (const server of servers) {
-    const pgid = serverPid(server.recordFile);
+    const pgid = startedPid(server.recordFile);
     if (pgid !== undefined && liveInGroup(pgid).length > 0) groups.add(pgid);
   }
   const ownGroup = liveInGroup(process.pid).length > 0 ? process.pid : undefined;
