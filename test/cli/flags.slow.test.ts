@@ -74,6 +74,7 @@ describe("every command line: a bad option exits 2 with the usage, before any wo
     ["fuzz", ["fuzz/fuzz.js"], "--frames"],
     ["chaos", ["chaos/chaos.js"], "--cycles"],
     ["soak", ["soak/soak.js"], "--cycles"],
+    ["soak:grading", ["soak/grading-under-load.js"], "--rounds"],
     ["bench:bm25", ["bench/bm25-bench.js"], undefined],
     ["notebooks:assign", ["assign/assign-cli.js"], undefined],
     ["mcp-workbook demo", ["cli/main.js", "demo"], "--timeout-ms"],
@@ -100,15 +101,18 @@ describe("every command line: a bad option exits 2 with the usage, before any wo
     }
   });
 
-  it.each([["fuzz/fuzz.js"], ["chaos/chaos.js"], ["bench/bm25-bench.js"], ["assign/assign-cli.js"]])(
-    "%s --help prints the usage and exits 0",
-    (file) => {
-      const help = spawnSync(process.execPath, [path.join(DIST, file), "--help"], {
-        encoding: "utf8",
-        timeout: 20_000,
-      });
-      expect(help.status).toBe(0);
-      expect(help.stdout).toMatch(/^usage: /);
-    },
-  );
+  it.each([
+    ["fuzz/fuzz.js"],
+    ["chaos/chaos.js"],
+    ["soak/grading-under-load.js"],
+    ["bench/bm25-bench.js"],
+    ["assign/assign-cli.js"],
+  ])("%s --help prints the usage and exits 0", (file) => {
+    const help = spawnSync(process.execPath, [path.join(DIST, file), "--help"], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: /);
+  });
 });

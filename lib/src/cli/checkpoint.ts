@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join, relative, resolve } from "node:path";
 import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
-import { REPO_ROOT } from "../checkpoint/paths.js";
+import { REFERENCE_ENTRY, REPO_ROOT } from "../checkpoint/paths.js";
 import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
 import { RULES } from "../checkpoint/rules/index.js";
 import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
@@ -37,9 +37,6 @@ const PROCESS_IO: CheckpointIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };
-
-/** The workbook's own library: what is graded when no --impl is given. */
-export const REFERENCE_ENTRY = join(REPO_ROOT, "lib", "dist", "index.js");
 
 /** Relative paths are the user's: npm runs scripts in the package folder and keeps the caller's folder in INIT_CWD. */
 function userPath(path: string): string {
