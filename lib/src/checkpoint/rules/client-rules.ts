@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { loggedCalls, readRecord, receivedMethods } from "./evidence.js";
 import { seededText } from "../../grading/seeded.js";
+import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
 import { ClientSession } from "./session.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
@@ -242,31 +243,36 @@ export const deadlinePerOperation: Rule = {
   where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
   deadlineMs: 20_000,
   body: async (context) => {
-    const timeoutMs = 1000;
+    const timeoutMs = SPREAD_DEADLINE_MS;
     const took: string[] = [];
     // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend the one deadline.
     for (const [mode, what] of [
       ["trickle", "sends one byte every 200 ms"],
       ["drip", "sends twelve notifications 400 ms apart before the reply"],
     ] as const) {
-      const server = context.server(mode, { subdir: mode });
-      const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
-      try {
-        await client.ready();
-        const call = await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 6000);
-        refusal(call.answer, `callTool against a server that ${what} (timeoutMs ${timeoutMs})`, "DeadlineError", [
-          "DeadlineError",
-        ]);
-        if (call.ms > timeoutMs + DEADLINE_SLACK_MS)
-          failRule(
-            `callTool against the ${mode} server (timeoutMs ${timeoutMs})`,
-            `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
-            `DeadlineError after ${call.ms} ms`,
-          );
-        took.push(`${mode} ${call.ms} ms`);
-      } finally {
-        await client.close();
-      }
+      // Timed: run again if the grader stood still long enough to decide the deadline (grading/stall.ts).
+      let tries = 0;
+      const call = await withoutStall(TRIAL_STALL_MS, async () => {
+        tries += 1;
+        const server = context.server(mode, { subdir: tries === 1 ? mode : `${mode}-${tries}` });
+        const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
+        try {
+          await client.ready();
+          return await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 6000);
+        } finally {
+          await client.close();
+        }
+      });
+      refusal(call.answer, `callTool against a server that ${what} (timeoutMs ${timeoutMs})`, "DeadlineError", [
+        "DeadlineError",
+      ]);
+      if (call.ms > timeoutMs + DEADLINE_SLACK_MS)
+        failRule(
+          `callTool against the ${mode} server (timeoutMs ${timeoutMs})`,
+          `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
+          `DeadlineError after ${call.ms} ms`,
+        );
+      took.push(`${mode} ${call.ms} ms`);
     }
     return `refused after ${took.join(", ")}`;
   },

@@ -1,0 +1,41 @@
+// A timed trial means something only if the machine kept up while it ran. A deadline trial tells
+// one deadline per operation from a timer restarted on every read by the server's gaps being
+// shorter than the deadline. If this process's event loop stands still for longer than the
+// difference (a synchronous compile beside the check, a starved machine), either timer fires first
+// once the loop runs again, and a restarted timer passes. So the trials' deadline is far above the
+// gaps, and a trial during which the loop stalled is run again.
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+/**
+ * The deadline a client gets against the trickle and drip servers: far above their gaps (200 and
+ * 400 ms) and below drip's reply (4.4 s after the request), so a timer restarted on every read never
+ * fires and only one deadline for the whole operation ends the call. A starved server must fall
+ * 2 s behind before a restarted timer fires too.
+ */
+export const SPREAD_DEADLINE_MS = 2500;
+
+/** A stall of this process that could decide a deadline trial: the trial runs again after one. */
+export const TRIAL_STALL_MS = 300;
+
+/** The longest this process's event loop stood still while `work` ran, in ms, and what it gave. */
+export async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T; stalledMs: number }> {
+  const monitor = monitorEventLoopDelay({ resolution: 10 });
+  monitor.enable();
+  try {
+    const value = await work();
+    return { value, stalledMs: monitor.max / 1e6 };
+  } finally {
+    monitor.disable();
+  }
+}
+
+/**
+ * Runs `trial` again, up to `tries` times in all, while the event loop stood still for `stallMs` or
+ * more during it; gives the first outcome of a trial without such a stall, else the last one's.
+ */
+export async function withoutStall<T>(stallMs: number, trial: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { value, stalledMs } = await stallDuring(trial);
+    if (stalledMs < stallMs || attempt >= tries) return value;
+  }
+}

@@ -1,0 +1,59 @@
+// The stall guard of timed trials: a trial during which the event loop stood still is run again.
+import { setTimeout as sleep } from "node:timers/promises";
+import { expect, it } from "vitest";
+import { stallDuring, withoutStall } from "../../lib/src/grading/stall.js";
+
+function blockFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // a synchronous compile, as a notebook's cells are compiled beside a running check
+  }
+}
+
+it("measures a synchronous block as a stall, and an await as none", async () => {
+  const blocked = await stallDuring(async () => {
+    await sleep(30);
+    blockFor(300);
+    await sleep(30);
+    return "blocked";
+  });
+  expect(blocked.value).toBe("blocked");
+  expect(blocked.stalledMs).toBeGreaterThanOrEqual(250);
+  // Only a lower bound is sure on a shared machine; a quiet await must at least not look like the block.
+  const waited = await stallDuring(() => sleep(300));
+  expect(waited.stalledMs).toBeLessThan(blocked.stalledMs);
+});
+
+it("runs a stalled trial again and gives the first outcome without a stall", async () => {
+  const outcomes: number[] = [];
+  const value = await withoutStall(
+    200,
+    async () => {
+      outcomes.push(outcomes.length + 1);
+      await sleep(20);
+      if (outcomes.length < 3) blockFor(300);
+      await sleep(20);
+      return outcomes.length;
+    },
+    5,
+  );
+  expect(value).toBe(3);
+  expect(outcomes).toEqual([1, 2, 3]);
+});
+
+it("gives the last outcome once its tries are spent, however long the stalls", async () => {
+  let runs = 0;
+  const value = await withoutStall(
+    100,
+    async () => {
+      runs += 1;
+      await sleep(10);
+      blockFor(200);
+      await sleep(10);
+      return runs;
+    },
+    2,
+  );
+  expect(value).toBe(2);
+  expect(runs).toBe(2);
+});
