@@ -241,7 +241,7 @@ export const deadlinePerOperation: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
-  deadlineMs: 20_000,
+  deadlineMs: 45_000, // two trials of about 4 s, each run up to three times on a stalled machine
   body: async (context) => {
     const timeoutMs = SPREAD_DEADLINE_MS;
     const took: string[] = [];
