@@ -40,7 +40,7 @@ describe("Part A's quoted findings", () => {
     const bm25 = figure("sonnet-bm25-top5-when-offered");
     const embed = figure("sonnet-embed-top5-when-offered");
     expect([bm25.k, embed.k]).toEqual([bm25.n, embed.n]);
-    expect(prose).toContain(`${bm25.k} of ${bm25.n} with BM25 and ${embed.k} of ${embed.n} with the embeddings`);
+    expect(prose).toContain(`BM25: ${bm25.k}/${bm25.n}; embeddings: ${embed.k}/${embed.n}`);
   });
 
   it("none of the local answers named a tool not offered", () => {
