@@ -20,8 +20,9 @@ const WRONG = join(REPO_ROOT, "checkpoints", "wrong-implementations");
 
 const USAGE = `usage: npm run soak:grading [-- --rounds N] [--hogs N] [--impl PATH,...]
   grades each implementation once quietly, then N times (default 2) beside N busy processes
-  (default: twice the cores, ahead of the grader when run as root); default implementations: the library and every wrong one
-  in checkpoints/wrong-implementations/. Exit 1 if a rule's verdict changed with the load`;
+  (default: twice the cores, ahead of the grader when run as root)
+  default implementations: the library and every wrong one in checkpoints/wrong-implementations/
+  exit 1 if a rule's verdict changed with the load`;
 
 // A busy loop that ends by itself once its parent is gone (a SIGKILLed soak leaves nothing spinning).
 const HOG =
