@@ -2,19 +2,21 @@
 # The one test command (README's second command): build, then every test, notebooks included.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-npm run build
-# Three checks that only read the sources, side by side (each mostly one core): the tests type-check
-# too (vitest only strips their types); eslint finds promises nobody awaits, untyped type imports and
-# `==`; prettier holds one layout for every source. Each prints its findings after all three end.
+# Three checks that only read the sources (each mostly one core): the tests type-check too (vitest
+# only strips their types); eslint finds promises nobody awaits, untyped type imports and `==`;
+# prettier holds one layout for every source. eslint and prettier run beside the build; tsc reads
+# the built declarations (tests import the package by name), so it starts once the build is done.
+# Each check prints its findings after all three end.
 checks="$(mktemp -d)"
 # Background jobs in a script ignore Ctrl-C: whatever way the command ends, no check outlives it.
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$checks"' EXIT
-npx tsc -p . --noEmit >"$checks/tsc" 2>&1 &
-tsc_pid=$!
 npx eslint . >"$checks/eslint" 2>&1 &
 eslint_pid=$!
 npx prettier --check . >"$checks/prettier" 2>&1 &
 prettier_pid=$!
+npm run build
+npx tsc -p . --noEmit >"$checks/tsc" 2>&1 &
+tsc_pid=$!
 failed=0
 for check in tsc eslint prettier; do
   pid_var="${check}_pid"
