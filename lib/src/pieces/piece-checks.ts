@@ -12,6 +12,7 @@ import { loggedCalls } from "../checkpoint/server-log.js";
 import { receivedMethods } from "../checkpoint/rules/evidence.js";
 import { CheckFailure, type Verdict } from "../grading/harness.js";
 import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../grading/stall.js";
+import { TEACHING_MODES } from "../server-build/modes.js";
 import { bm25Scorer } from "../tools/bm25.js";
 import type { McpTool } from "../protocol/handshake.js";
 import { WorkbookError } from "../errors/workbook-error.js";
@@ -24,6 +25,19 @@ export type PieceVerdict = Verdict & { readonly name: PieceName };
 
 /** The deadline of a check's own setup (a handshake before the step it checks): a slow machine must not fail it. */
 const SETUP_TIMEOUT_MS = 5000;
+
+/**
+ * The deadline a request check gives a client against a broken server: the checkpoint's own for
+ * the mode (1 s for hang; 5 s where the refusal is not a deadline, so a server starved on a busy
+ * machine cannot turn a wrong-id or chatty refusal into a deadline), and the spread deadline
+ * against trickle and drip (grading/stall.ts).
+ */
+export function requestTrialDeadline(mode: string): number {
+  if (mode === "trickle" || mode === "drip") return SPREAD_DEADLINE_MS;
+  const graded = TEACHING_MODES.find((each) => each.mode === mode)?.graded;
+  if (graded === undefined) throw new RangeError(`mode ${mode}: the checkpoint gives it no deadline`);
+  return graded.timeoutMs;
+}
 
 type Body = (pieces: PieceSet, scratch: Scratch) => Promise<string> | string;
 
@@ -425,7 +439,8 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       "skip what answers nothing (answerFor gives null) and read on",
     );
     await scratch.end(normal); // not your close(): this check is about request alone
-    const pinged = scratch.client("ping", { timeoutMs: 2000 });
+    // Not a deadline trial: a server starved on a busy machine must not decide it.
+    const pinged = scratch.client("ping", { timeoutMs: SETUP_TIMEOUT_MS });
     await handshakeThrough(request, { ...pinged.context, timeoutMs: SETUP_TIMEOUT_MS });
     const afterPing = await thrown(() =>
       request(pinged.context, "tools/call", { name: "word_count", arguments: { text: "one two" } }),
@@ -464,7 +479,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
         "skip only a few messages that answer nothing (the library allows 16) before refusing",
       ],
     ] as const) {
-      const timeoutMs = mode === "trickle" || mode === "drip" ? SPREAD_DEADLINE_MS : 1000;
+      const timeoutMs = requestTrialDeadline(mode);
       // Timed: run again if this process stood still long enough to decide the deadline (grading/stall.ts).
       const { error, ms } = await withoutStall(TRIAL_STALL_MS, async () => {
         const client = scratch.client(mode, { timeoutMs });

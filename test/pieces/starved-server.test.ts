@@ -1,0 +1,103 @@
+// A server starved on a busy machine answers late. Where a trial's refusal is not a deadline
+// (wrong-id, chatty) or there is no refusal at all (a ping answered), lateness must not decide
+// it: the build notebook's request check gives those trials a roomy deadline (the checkpoint's,
+// for the modes it grades) and keeps 1 s only for hang, whose refusal is the deadline; the
+// checkpoint's ping rule gives its session the same roomy deadline.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as library from "../../lib/src/index.js";
+import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { pingAnswered } from "../../lib/src/checkpoint/rules/client-rules.js";
+import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
+import { FAILURE_MODES } from "../../lib/src/checkpoint/rules/mode-rules.js";
+import { runRules } from "../../lib/src/checkpoint/rules/run.js";
+import { buildCells, evaluateBuildCells } from "../../lib/src/assembly/notebook-pieces.js";
+import { commandLineOf, listProcesses } from "../../lib/src/client/process-table.js";
+import { TEACHING_SERVER } from "../../lib/src/client/teaching-server.js";
+import { SPREAD_DEADLINE_MS } from "../../lib/src/grading/stall.js";
+import { cellScope } from "../../lib/src/pieces/cell-scope.js";
+import { requestTrialDeadline, runPieceCheck } from "../../lib/src/pieces/piece-checks.js";
+
+/** Longer than any deadline the check gave these trials before (1 s for wrong-id and chatty, 2 s for the ping). */
+const LATE_MS = 2200;
+/** Longer than the 3 s the ping rule's session had before, well inside the 5 s it has now. */
+const LATE_START_MS = 3500;
+/** The request check's trials whose outcome is not a deadline. */
+const STARVED_MODES = ["ping", "wrong-id", "chatty"];
+
+/** This process's teaching servers in one of `modes`. */
+function serversIn(modes: readonly string[]): number[] {
+  return (listProcesses() ?? [])
+    .filter((entry) => entry.ppid === process.pid)
+    .filter((entry) => {
+      const argv = commandLineOf(entry.pid) ?? [];
+      return argv[1] === TEACHING_SERVER && modes.includes(argv[argv.indexOf("--mode") + 1] ?? "");
+    })
+    .map((entry) => entry.pid);
+}
+
+/** Stops each of `pids` for `ms`, as a busy machine might; gives how many it stopped. */
+function starve(pids: readonly number[], ms = LATE_MS): number {
+  for (const pid of pids) {
+    process.kill(pid, "SIGSTOP");
+    setTimeout(() => {
+      try {
+        process.kill(pid, "SIGCONT");
+      } catch {
+        // ended (killed while stopped): nothing to wake
+      }
+    }, ms);
+  }
+  return pids.length;
+}
+
+describe("the request check against a starved server", () => {
+  it("gives hang the 1 s deadline, trickle and drip the spread one, and every other mode the checkpoint's", () => {
+    expect(requestTrialDeadline("hang")).toBe(1000);
+    expect(requestTrialDeadline("trickle")).toBe(SPREAD_DEADLINE_MS);
+    expect(requestTrialDeadline("drip")).toBe(SPREAD_DEADLINE_MS);
+    for (const { mode, expect: reason, timeoutMs } of FAILURE_MODES) {
+      expect(requestTrialDeadline(mode), mode).toBe(timeoutMs);
+      // A refusal that is not a deadline leaves room for a server that reads its request late.
+      if (reason !== "deadline") expect(timeoutMs, mode).toBeGreaterThan(LATE_MS + 2000);
+    }
+    expect(() => requestTrialDeadline("normal")).toThrow(/mode normal: the checkpoint gives it no deadline/);
+  });
+
+  it(`passes the solved pieces when each server is stopped for ${LATE_MS} ms as its tools/call is sent`, async () => {
+    const solved: unknown = JSON.parse(
+      readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8"),
+    );
+    const { pieces } = evaluateBuildCells(buildCells(solved), cellScope());
+    // The pieces resolve each other when called, so the check's request() meets this one.
+    const requestMessage = pieces.requestMessage as (id: number, method: string, params: object) => unknown;
+    let starved = 0;
+    pieces.requestMessage = (id: number, method: string, params: object) => {
+      if (method === "tools/call") starved += starve(serversIn(STARVED_MODES));
+      return requestMessage(id, method, params);
+    };
+    const verdict = await runPieceCheck("request", pieces);
+    expect(verdict, `${verdict.expected} / ${verdict.received}`).toMatchObject({ ok: true });
+    expect(starved).toBe(STARVED_MODES.length);
+  }, 60_000);
+
+  it(`the checkpoint's ping rule passes the library when its server is stopped for ${LATE_START_MS} ms as it starts`, async () => {
+    const seen = new Set<number>();
+    const watch = setInterval(() => {
+      const fresh = serversIn(["ping"]).filter((pid) => !seen.has(pid));
+      for (const pid of fresh) seen.add(pid);
+      starve(fresh, LATE_START_MS);
+    }, 10);
+    try {
+      const [verdict] = await runRules({
+        rules: [pingAnswered],
+        openProbe: () => Promise.resolve(inProcessProbe({ StdioClient: library.StdioClient })),
+      });
+      expect(verdict, verdict!.line).toMatchObject({ ok: true });
+    } finally {
+      clearInterval(watch);
+    }
+    expect(seen.size).toBe(1);
+  }, 60_000);
+});
