@@ -13,11 +13,10 @@ import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
 import { FAILURE_MODES } from "../../lib/src/checkpoint/rules/mode-rules.js";
 import { runRules } from "../../lib/src/checkpoint/rules/run.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/assembly/notebook-pieces.js";
-import { commandLineOf, listProcesses } from "../../lib/src/client/process-table.js";
-import { TEACHING_SERVER } from "../../lib/src/client/teaching-server.js";
 import { SPREAD_DEADLINE_MS } from "../../lib/src/grading/stall.js";
 import { cellScope } from "../../lib/src/pieces/cell-scope.js";
 import { requestTrialDeadline, runPieceCheck } from "../../lib/src/pieces/piece-checks.js";
+import { serversIn, starve, starveEachOnStart } from "../support/starve.js";
 
 /** Longer than any deadline the check gave these trials before (1 s for wrong-id and chatty, 2 s for the ping). */
 const LATE_MS = 2200;
@@ -25,32 +24,6 @@ const LATE_MS = 2200;
 const LATE_START_MS = 3500;
 /** The request check's trials whose outcome is not a deadline. */
 const STARVED_MODES = ["ping", "wrong-id", "chatty"];
-
-/** This process's teaching servers in one of `modes`. */
-function serversIn(modes: readonly string[]): number[] {
-  return (listProcesses() ?? [])
-    .filter((entry) => entry.ppid === process.pid)
-    .filter((entry) => {
-      const argv = commandLineOf(entry.pid) ?? [];
-      return argv[1] === TEACHING_SERVER && modes.includes(argv[argv.indexOf("--mode") + 1] ?? "");
-    })
-    .map((entry) => entry.pid);
-}
-
-/** Stops each of `pids` for `ms`, as a busy machine might; gives how many it stopped. */
-function starve(pids: readonly number[], ms = LATE_MS): number {
-  for (const pid of pids) {
-    process.kill(pid, "SIGSTOP");
-    setTimeout(() => {
-      try {
-        process.kill(pid, "SIGCONT");
-      } catch {
-        // ended (killed while stopped): nothing to wake
-      }
-    }, ms);
-  }
-  return pids.length;
-}
 
 describe("the request check against a starved server", () => {
   it("gives hang the 1 s deadline, trickle and drip the spread one, and every other mode the checkpoint's", () => {
@@ -74,7 +47,7 @@ describe("the request check against a starved server", () => {
     const requestMessage = pieces.requestMessage as (id: number, method: string, params: object) => unknown;
     let starved = 0;
     pieces.requestMessage = (id: number, method: string, params: object) => {
-      if (method === "tools/call") starved += starve(serversIn(STARVED_MODES));
+      if (method === "tools/call") starved += starve(serversIn(STARVED_MODES), LATE_MS);
       return requestMessage(id, method, params);
     };
     const verdict = await runPieceCheck("request", pieces);
@@ -83,21 +56,16 @@ describe("the request check against a starved server", () => {
   }, 60_000);
 
   it(`the checkpoint's ping rule passes the library when its server is stopped for ${LATE_START_MS} ms as it starts`, async () => {
-    const seen = new Set<number>();
-    const watch = setInterval(() => {
-      const fresh = serversIn(["ping"]).filter((pid) => !seen.has(pid));
-      for (const pid of fresh) seen.add(pid);
-      starve(fresh, LATE_START_MS);
-    }, 10);
+    const watch = starveEachOnStart(["ping"], LATE_START_MS);
+    let verdicts;
     try {
-      const [verdict] = await runRules({
+      verdicts = await runRules({
         rules: [pingAnswered],
         openProbe: () => Promise.resolve(inProcessProbe({ StdioClient: library.StdioClient })),
       });
-      expect(verdict, verdict!.line).toMatchObject({ ok: true });
     } finally {
-      clearInterval(watch);
+      expect(watch.stop()).toBe(1);
     }
-    expect(seen.size).toBe(1);
+    expect(verdicts[0], verdicts[0]!.line).toMatchObject({ ok: true });
   }, 60_000);
 });

@@ -14,6 +14,12 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
  */
 export const SPREAD_DEADLINE_MS = 2500;
 
+/**
+ * The deadline of a trial's set-up (starting the server, the handshake) when the trial itself
+ * has a short one: a server slow to start on a busy machine must not decide the trial.
+ */
+export const SETUP_DEADLINE_MS = 5000;
+
 /** A stall of this process that could decide a deadline trial: the trial runs again after one. */
 export const TRIAL_STALL_MS = 300;
 

@@ -11,7 +11,7 @@ import { teachingServerCommand } from "../client/teaching-server.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
 import { receivedMethods } from "../checkpoint/rules/evidence.js";
 import { CheckFailure, type Verdict } from "../grading/harness.js";
-import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../grading/stall.js";
+import { SETUP_DEADLINE_MS, SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../grading/stall.js";
 import { TEACHING_MODES } from "../server-build/modes.js";
 import { bm25Scorer } from "../tools/bm25.js";
 import type { McpTool } from "../protocol/handshake.js";
@@ -22,9 +22,6 @@ import { isPieceName, isTodo, PIECE_NEEDS, PIECE_SECTIONS, type PieceName, type 
 
 /** A piece's verdict: the one Verdict (grading/harness.ts), named by the piece. */
 export type PieceVerdict = Verdict & { readonly name: PieceName };
-
-/** The deadline of a check's own setup (a handshake before the step it checks): a slow machine must not fail it. */
-const SETUP_TIMEOUT_MS = 5000;
 
 /**
  * The deadline a request check gives a client against a broken server: the checkpoint's own for
@@ -440,8 +437,8 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     );
     await scratch.end(normal); // not your close(): this check is about request alone
     // Not a deadline trial: a server starved on a busy machine must not decide it.
-    const pinged = scratch.client("ping", { timeoutMs: SETUP_TIMEOUT_MS });
-    await handshakeThrough(request, { ...pinged.context, timeoutMs: SETUP_TIMEOUT_MS });
+    const pinged = scratch.client("ping", { timeoutMs: SETUP_DEADLINE_MS });
+    await handshakeThrough(request, { ...pinged.context, timeoutMs: SETUP_DEADLINE_MS });
     const afterPing = await thrown(() =>
       request(pinged.context, "tools/call", { name: "word_count", arguments: { text: "one two" } }),
     );
@@ -484,7 +481,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       const { error, ms } = await withoutStall(TRIAL_STALL_MS, async () => {
         const client = scratch.client(mode, { timeoutMs });
         // The handshake is setup, not what this mode tests: it gets a roomy deadline of its own.
-        await handshakeThrough(request, { ...client.context, timeoutMs: SETUP_TIMEOUT_MS });
+        await handshakeThrough(request, { ...client.context, timeoutMs: SETUP_DEADLINE_MS });
         const started = performance.now();
         const error = await thrown(() =>
           request(client.context, "tools/call", { name: "word_count", arguments: { text: "one two three" } }),

@@ -7,6 +7,7 @@
 import type { CheckResult } from "../../grading/harness.js";
 import { teachingServerCommand } from "../../client/teaching-server.js";
 import { DeadlineError } from "../../errors/deadline-error.js";
+import { SETUP_DEADLINE_MS } from "../../grading/stall.js";
 import type { WorkbookError } from "../../errors/workbook-error.js";
 import type { ClientContext } from "../../assembly/assembled-client.js";
 import { readyContextClient } from "../../assembly/reference-pieces.js";
@@ -101,7 +102,7 @@ function scriptedContext(
 
 /** Runs the learner's function on one trial, in this process; never throws; no server outlives it. */
 export async function runInFlightTrial(countInFlight: unknown, trial: InFlightTrial): Promise<InFlightOutcome> {
-  const started = performance.now();
+  let started = performance.now();
   const ms = (): number => Math.round(performance.now() - started);
   let client: Awaited<ReturnType<typeof readyContextClient>> | undefined;
   try {
@@ -109,8 +110,11 @@ export async function runInFlightTrial(countInFlight: unknown, trial: InFlightTr
       throw new TypeError(`expected a function (context, texts) => Promise<answers>; got ${typeof countInFlight}`);
     let context: ClientContext;
     if ("command" in trial) {
-      client = await readyContextClient(trial.command, { allowed: ["word_count"], timeoutMs: DEADLINE_MS });
-      context = client.context;
+      // The handshake is set-up, not the exercise: it gets a roomy deadline of its own, and the
+      // learner's function gets DEADLINE_MS from the moment it is called.
+      client = await readyContextClient(trial.command, { allowed: ["word_count"], timeoutMs: SETUP_DEADLINE_MS });
+      context = { ...client.context, timeoutMs: DEADLINE_MS };
+      started = performance.now();
     } else {
       context = scriptedContext(
         (ids) =>
