@@ -41,8 +41,13 @@ function jsonLines(file: string): unknown[] {
  */
 export function readRecord(file: string): RecordEntry[] {
   const entries = jsonLines(file) as RecordEntry[];
-  const relayed = entries.some((entry) => entry.event === "start" && entry.source === "grader");
-  return relayed ? entries.filter((entry) => entry.event !== "start" || entry.source === "grader") : entries;
+  const relayed = entries.some(isGraderStart);
+  return relayed ? entries.filter((entry) => entry.event !== "start" || isGraderStart(entry)) : entries;
+}
+
+/** The start the grader wrote for a relayed session: its own reading of the relay the client started. */
+function isGraderStart(entry: RecordEntry): boolean {
+  return entry.event === "start" && entry.source === "grader";
 }
 
 /** Tool names the server's call log holds, in order; a line that is no call record is a CallLogError, never skipped. */
@@ -67,7 +72,7 @@ export function serverPid(file: string): number | undefined {
  * until a relay has connected (the server the grader started ahead records a start of its own).
  */
 export function relayPid(file: string): number | undefined {
-  return (jsonLines(file) as RecordEntry[]).find((entry) => entry.event === "start" && entry.source === "grader")?.pid;
+  return (jsonLines(file) as RecordEntry[]).find(isGraderStart)?.pid;
 }
 
 /** Live members of the group a server leads (from /proc). */
