@@ -76,6 +76,12 @@ const MUTATIONS: Array<{ piece: PieceName; what: string; from: string | RegExp; 
     to: "await context.nextFrame(AbortSignal.timeout(context.timeoutMs))",
   },
   {
+    piece: "request",
+    what: "the server's ping answered with an error, as if it were an unknown method",
+    from: 'message.method === "ping" ?',
+    to: "false ?",
+  },
+  {
     piece: "callTool",
     what: "the allowlist after the request",
     from: /if \(!context\.allowed\.has\(name\)\) \{[^}]*\}/u,

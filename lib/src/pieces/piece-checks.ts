@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { killGroups, processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
-import { receivedMethods } from "../checkpoint/rules/evidence.js";
+import { readRecord, receivedMethods } from "../checkpoint/rules/evidence.js";
 import { CheckFailure, type Verdict } from "../grading/harness.js";
 import { SETUP_DEADLINE_MS, SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../grading/stall.js";
 import { TEACHING_MODES } from "../server-build/modes.js";
@@ -437,16 +437,22 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
     );
     await scratch.end(normal); // not your close(): this check is about request alone
     // Not a deadline trial: a server starved on a busy machine must not decide it.
-    const pinged = scratch.client("ping", { timeoutMs: SETUP_DEADLINE_MS });
+    const pingRecord = join(scratch.dir, "ping-record.jsonl");
+    const pinged = scratch.client("ping", { timeoutMs: SETUP_DEADLINE_MS, record: pingRecord });
     await handshakeThrough(request, { ...pinged.context, timeoutMs: SETUP_DEADLINE_MS });
     const afterPing = await thrown(() =>
       request(pinged.context, "tools/call", { name: "word_count", arguments: { text: "one two" } }),
     );
+    const pingHint =
+      "a message with a method AND an id is the server asking: answer ping with an empty result (context.send) and read on";
+    expect(afterPing === undefined, "the answer after the server's ping", () => shown(afterPing), pingHint);
+    // The server answers the call whatever came back to its ping: what came back is read from its record.
+    const answered = readRecord(pingRecord).filter((entry) => entry.event === "message" && entry.kind === "response");
     expect(
-      afterPing === undefined,
-      "the answer after the server's ping",
-      () => shown(afterPing),
-      "a message with a method AND an id is the server asking: answer ping with an empty result (context.send) and read on",
+      answered.some((entry) => entry.id === "server-1" && entry.answer === "result"),
+      'the server\'s ping "server-1" answered with a result, under its own id',
+      () => (answered.length === 0 ? "no response" : shown(answered.map(({ id, answer }) => ({ id, answer })))),
+      pingHint,
     );
     await scratch.end(pinged);
     for (const [mode, className, reason, hint] of [
