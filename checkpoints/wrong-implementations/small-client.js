@@ -1,6 +1,9 @@
 // A small, correct stdio MCP client of its own (not the library's StdioClient), written the way a
 // learner might: the client-level wrong implementations beside it each switch on exactly one
 // mistake. With no mistake it passes every client rule of the checkpoint (test/checkpoint/wrong).
+// Where it can, the client asks whether it makes a mistake only at the moment the mistake would
+// change what it does: the test records which rules ask about which mistake, and grades a copy only
+// by the rules that can tell it from the correct client.
 "use strict";
 const { spawn } = require("node:child_process");
 const wb = require("mcp-workbook");
@@ -12,9 +15,12 @@ class SmallClient {
   constructor(command, options = {}, mistakes = new Set()) {
     this.mistakes = mistakes;
     this.command = [...command];
-    this.allowed = new Set(mistakes.has("hard-coded-allowlist") ? ["word_count"] : (options.allowed ?? []));
+    const allowed = options.allowed ?? [];
+    // "hard-coded-allowlist" changes nothing for an application that allows word_count alone.
+    const onlyWordCount = allowed.length === 1 && allowed[0] === "word_count";
+    this.allowed = new Set(!onlyWordCount && mistakes.has("hard-coded-allowlist") ? ["word_count"] : allowed);
     this.timeoutMs = options.timeoutMs ?? 5000;
-    if (!mistakes.has("unbounded-timeout") && !(Number.isFinite(this.timeoutMs) && this.timeoutMs > 0))
+    if (!(Number.isFinite(this.timeoutMs) && this.timeoutMs > 0) && !mistakes.has("unbounded-timeout"))
       // "options-reason": refused, but for a reason that names no timeout (the option's whole object).
       throw new wb.UsageError(mistakes.has("options-reason") ? "options" : "timeout", {
         what: `timeoutMs ${this.timeoutMs}`,
@@ -108,7 +114,7 @@ class SmallClient {
       const result = wb.answerFor(id, message);
       if (result !== null) return result;
       skipped += 1;
-      const tooMany = this.mistakes.has("skip-bound-off-by-one") ? skipped >= MAX_SKIPPED : skipped > MAX_SKIPPED;
+      const tooMany = skipped > MAX_SKIPPED || (skipped === MAX_SKIPPED && this.mistakes.has("skip-bound-off-by-one"));
       if (tooMany)
         throw new wb.ProtocolError("too-many-messages", {
           what: `${skipped} messages before the reply`,
@@ -149,25 +155,29 @@ class SmallClient {
     return [...this.catalog.values()].filter((tool) => this.allowed.has(tool.name));
   }
 
+  /** Why a call of `name` is refused before anything is sent, or undefined. */
+  refusalOf(name) {
+    if (!this.allowed.has(name))
+      return new wb.RefusedError("not-allowed", { what: `${name} is not allowed`, expected: "an allowed tool" });
+    if (!this.catalog.has(name) && !this.mistakes.has("allowlist-only"))
+      return new wb.RefusedError(this.mistakes.has("one-refusal-reason") ? "not-allowed" : "not-advertised", {
+        what: `${name} was not advertised`,
+        expected: "an advertised tool",
+      });
+    return undefined;
+  }
+
   async callTool(name, args = {}) {
     this.requireReady();
-    const refuse = () => {
-      if (!this.allowed.has(name))
-        throw new wb.RefusedError("not-allowed", { what: `${name} is not allowed`, expected: "an allowed tool" });
-      if (!this.catalog.has(name) && !this.mistakes.has("allowlist-only"))
-        throw new wb.RefusedError(this.mistakes.has("one-refusal-reason") ? "not-allowed" : "not-advertised", {
-          what: `${name} was not advertised`,
-          expected: "an advertised tool",
-        });
-    };
-    if (this.mistakes.has("refuses-after-sending") && this.catalog.has(name)) {
-      const sent = this.request("tools/call", { name, arguments: args });
-      sent.catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      refuse();
-      return wb.resultText(await sent);
+    const refusal = this.refusalOf(name);
+    if (refusal !== undefined) {
+      // "refuses-after-sending": the call is refused only after it was sent (an advertised tool).
+      if (this.catalog.has(name) && this.mistakes.has("refuses-after-sending")) {
+        this.request("tools/call", { name, arguments: args }).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw refusal;
     }
-    refuse();
     return wb.resultText(await this.request("tools/call", { name, arguments: args }));
   }
 
@@ -182,7 +192,9 @@ class SmallClient {
       this.exited,
       new Promise((resolve) => setTimeout(() => resolve("timeout"), 1000)),
     ]);
-    if (this.mistakes.has("kills-only-the-server")) {
+    // "kills-only-the-server" changes nothing once the server has exited and left no one in its group.
+    const groupLeft = status === "timeout" || (pid !== undefined && !wb.groupIsEmpty(pid));
+    if (groupLeft && this.mistakes.has("kills-only-the-server")) {
       if (status === "timeout") this.child.kill("SIGKILL");
       return this.exited;
     }
@@ -195,6 +207,8 @@ class SmallClient {
 function withMistakes(...mistakes) {
   const set = new Set(mistakes);
   class StdioClient extends SmallClient {
+    /** The mistakes this client makes (the test grades it by the rules that ask about them). */
+    static mistakes = set;
     constructor(command, options) {
       super(command, options, set);
     }

@@ -4,6 +4,10 @@
 // on it, and pass every other; the reference must pass them all. Run in place (no kernel, no host
 // per copy): a rule's result depends only on the exports it needs, and the probe shows a rule no
 // other export, so a rule whose exports are the reference's own keeps the reference's verdict.
+// Likewise for the copies built on the small client (small-client.js), which differ from the
+// correct small client only in the answer to `mistakes.has(name)`: the correct one is graded with
+// a set that records which rules ask about which mistake, and a rule that never asked about a
+// copy's mistake would see the correct client's every step, so it keeps that client's verdict.
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -38,10 +42,37 @@ function withDependents(id: string): Set<string> {
   return closed;
 }
 
-/** Rules whose exports differ from the reference's, and the rules that depend on them. */
+/** The correct small client's mistake set: it makes none, and notes which rule asked about which. */
+class AskedMistakes {
+  rule = "";
+  readonly byRule = new Map<string, Set<string>>();
+  has(mistake: string): boolean {
+    const asked = this.byRule.get(this.rule) ?? new Set<string>();
+    this.byRule.set(this.rule, asked.add(mistake));
+    return false;
+  }
+}
+const asked = new AskedMistakes();
+
+/** The mistakes of a client built by small-client.js's withMistakes, else undefined. */
+function mistakesOf(client: unknown): ReadonlySet<string> | undefined {
+  const mistakes = (client as { mistakes?: unknown } | undefined)?.mistakes;
+  return mistakes instanceof Set ? (mistakes as Set<string>) : undefined;
+}
+
+/** Whether `rule` can tell the export `name` of `impl` from the reference's (or the correct small client's). */
+function tells(rule: Rule, impl: Record<string, unknown>, name: string): boolean {
+  if (impl[name] === reference[name]) return false;
+  const mistakes = name === "StdioClient" ? mistakesOf(impl[name]) : undefined;
+  if (mistakes === undefined) return true;
+  const askedHere = asked.byRule.get(rule.id) ?? new Set<string>();
+  return [...mistakes].some((mistake) => askedHere.has(mistake));
+}
+
+/** Rules that can tell the copy from the reference, and the rules that depend on them. */
 function affected(impl: Record<string, unknown>): Rule[] {
   const differs = new Set(
-    RULES.filter((rule) => rule.needs.some((name) => impl[name] !== reference[name])).map((rule) => rule.id),
+    RULES.filter((rule) => rule.needs.some((name) => tells(rule, impl, name))).map((rule) => rule.id),
   );
   const all = new Set([...differs].flatMap((id) => [...withDependents(id)]));
   return RULES.filter((rule) => all.has(rule.id));
@@ -52,9 +83,14 @@ function restrict(impl: Record<string, unknown>, rule: Rule): Record<string, unk
   return Object.fromEntries(rule.needs.map((name) => [name, impl[name]]));
 }
 
-async function verdictsFor(impl: Record<string, unknown>, rules: readonly Rule[]): Promise<RuleVerdict[]> {
+async function verdictsFor(
+  impl: Record<string, unknown>,
+  rules: readonly Rule[],
+  beforeEach: (rule: Rule) => void = () => undefined,
+): Promise<RuleVerdict[]> {
   const verdicts: RuleVerdict[] = [];
   for (const rule of rules) {
+    beforeEach(rule);
     // One rule at a time, keeping earlier verdicts so dependents see their dependencies fail.
     const [verdict] = await runRules({
       rules: [rule],
@@ -69,6 +105,8 @@ async function verdictsFor(impl: Record<string, unknown>, rules: readonly Rule[]
 interface Outcome {
   readonly file: string;
   readonly rule: string;
+  /** The small client's mistakes it makes, if it is built on the small client. */
+  readonly mistakes: readonly string[];
   readonly failed: string[];
   readonly lines: string[];
 }
@@ -78,29 +116,41 @@ let referenceVerdicts: RuleVerdict[] = [];
 let smallClientVerdicts: RuleVerdict[] = [];
 
 beforeAll(async () => {
-  const { withMistakes } = load("./small-client.js") as {
-    withMistakes: (...mistakes: string[]) => Record<string, unknown>;
+  const { SmallClient } = load("./small-client.js") as {
+    SmallClient: new (command: string[], options: unknown, mistakes: AskedMistakes) => object;
   };
+  class CorrectSmallClient extends SmallClient {
+    constructor(command: string[], options: unknown) {
+      super(command, options, asked);
+    }
+  }
+  const clientRules = RULES.filter((rule) => rule.needs.includes("StdioClient"));
+  // The reference and the correct small client first: the copies' rules depend on what the latter asked.
+  await Promise.all([
+    verdictsFor(reference, RULES).then((verdicts) => void (referenceVerdicts = verdicts)),
+    verdictsFor({ ...reference, StdioClient: CorrectSmallClient }, clientRules, (rule) => (asked.rule = rule.id)).then(
+      (verdicts) => void (smallClientVerdicts = verdicts),
+    ),
+  ]);
   const copies = WRONG.map((file) => ({ file, impl: load(`./${file}`) as Record<string, unknown> & { rule: string } }));
-  // The servers mostly wait, so three copies at a time fit two cores (failure-modes runs four servers of its own at once); the reference and the small client run among them.
-  const jobs: Array<() => Promise<void>> = [
-    async () => void (referenceVerdicts = await verdictsFor(reference, RULES)),
-    async () => void (smallClientVerdicts = await verdictsFor(withMistakes(), affected(withMistakes()))),
-    ...copies.map(({ file, impl }) => async () => {
-      const verdicts = await verdictsFor(impl, affected(impl));
-      outcomes.push({
-        file,
-        rule: impl.rule,
-        failed: verdicts.filter((each) => !each.ok).map((each) => each.rule),
-        lines: verdicts.filter((each) => !each.ok).map((each) => each.line),
-      });
-    }),
-  ];
-  await settledInOrder(jobs, 3, (job) => job());
+  // The servers mostly wait, so three copies at a time fit two cores (failure-modes runs four servers of its own at once).
+  let graded = 0;
+  await settledInOrder(copies, 3, async ({ file, impl }) => {
+    const rules = affected(impl);
+    graded += rules.length;
+    const verdicts = await verdictsFor(impl, rules);
+    outcomes.push({
+      file,
+      rule: impl.rule,
+      mistakes: [...(mistakesOf(impl["StdioClient"]) ?? [])],
+      failed: verdicts.filter((each) => !each.ok).map((each) => each.rule),
+      lines: verdicts.filter((each) => !each.ok).map((each) => each.line),
+    });
+  });
   const caught = outcomes.filter(
     (outcome) => [...withDependents(outcome.rule)].sort().join() === [...outcome.failed].sort().join(),
   ).length;
-  console.log(`${caught} of ${outcomes.length} wrong implementations caught`);
+  console.log(`${caught} of ${outcomes.length} wrong implementations caught (${graded} rule runs for the copies)`);
 }, 240_000);
 
 describe("the wrong implementations", () => {
@@ -114,6 +164,16 @@ describe("the wrong implementations", () => {
     expect(smallClientVerdicts.map((verdict) => verdict.rule)).toEqual(
       RULES.filter((rule) => rule.needs.includes("StdioClient")).map((rule) => rule.id),
     );
+  });
+
+  it("a copy built on the small client makes a mistake its own rule asks about", () => {
+    const unasked = outcomes.flatMap((outcome) =>
+      outcome.mistakes.length > 0 && !outcome.mistakes.some((mistake) => asked.byRule.get(outcome.rule)?.has(mistake))
+        ? [`${outcome.file}: ${outcome.rule} never asks about ${outcome.mistakes.join(", ")}`]
+        : [],
+    );
+    expect(outcomes.filter((outcome) => outcome.mistakes.length > 0).length).toBeGreaterThan(0);
+    expect(unasked).toEqual([]);
   });
 
   it("are as many as the README says were caught", () => {
