@@ -43,13 +43,16 @@ describe("the request check against a starved server", () => {
       readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8"),
     );
     const { pieces } = evaluateBuildCells(buildCells(solved), cellScope());
-    // The pieces resolve each other when called, so the check's request() meets this one.
-    const requestMessage = pieces.requestMessage as (id: number, method: string, params: object) => unknown;
+    // The check's trials run side by side: each call stops its own server (the context's pid).
+    type Request = (context: { pid: number | undefined }, method: string, params: object) => unknown;
+    const request = pieces.request as Request;
     let starved = 0;
-    pieces.requestMessage = (id: number, method: string, params: object) => {
-      if (method === "tools/call") starved += starve(serversIn(STARVED_MODES), LATE_MS);
-      return requestMessage(id, method, params);
-    };
+    pieces.request = ((context, method, params) => {
+      const pid = context.pid;
+      if (method === "tools/call" && pid !== undefined && serversIn(STARVED_MODES).includes(pid))
+        starved += starve([pid], LATE_MS);
+      return request(context, method, params);
+    }) satisfies Request;
     const verdict = await runPieceCheck("request", pieces);
     expect(verdict, `${verdict.expected} / ${verdict.received}`).toMatchObject({ ok: true });
     expect(starved).toBe(STARVED_MODES.length);

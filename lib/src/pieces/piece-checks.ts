@@ -10,6 +10,7 @@ import { killGroups, processGroupMembers, signalGroup } from "../client/process-
 import { teachingServerCommand } from "../client/teaching-server.js";
 import { loggedCalls } from "../checkpoint/server-log.js";
 import { readRecord, receivedMethods } from "../checkpoint/rules/evidence.js";
+import { settledInOrder } from "../checkpoint/rules/settled.js";
 import { CheckFailure, type Verdict } from "../grading/harness.js";
 import { SETUP_DEADLINE_MS, SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../grading/stall.js";
 import { TEACHING_MODES } from "../server-build/modes.js";
@@ -455,7 +456,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
       pingHint,
     );
     await scratch.end(pinged);
-    for (const [mode, className, reason, hint] of [
+    const trials = [
       ["wrong-id", "ProtocolError", "wrong-id", "bind the reply to the id you sent with your answerFor"],
       [
         "hang",
@@ -481,10 +482,13 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
         "too-many-messages",
         "skip only a few messages that answer nothing (the library allows 16) before refusing",
       ],
-    ] as const) {
+    ] as const;
+    // The broken servers mostly wait (hang, trickle and drip for their deadlines), so the five run
+    // side by side, each on a client of its own; the first failure in the table's order is the one told.
+    const outcomes = await settledInOrder(trials, trials.length, ([mode]) => {
       const timeoutMs = requestTrialDeadline(mode);
       // Timed: run again if this process stood still long enough to decide the deadline (grading/stall.ts).
-      const { error, ms } = await withoutStall(TRIAL_STALL_MS, async () => {
+      return withoutStall(TRIAL_STALL_MS, async () => {
         const client = scratch.client(mode, { timeoutMs });
         // The handshake is setup, not what this mode tests: it gets a roomy deadline of its own.
         await handshakeThrough(request, { ...client.context, timeoutMs: SETUP_DEADLINE_MS });
@@ -496,6 +500,10 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
         await scratch.end(client);
         return { error, ms };
       });
+    });
+    trials.forEach(([mode, className, reason, hint], index) => {
+      const timeoutMs = requestTrialDeadline(mode);
+      const { error, ms } = outcomes[index]!;
       expect(
         refusedAs(error, className, reason) ||
           (mode === "chatty" && error instanceof WorkbookError && error.name === "ProtocolError"),
@@ -504,7 +512,7 @@ const CHECKS: Readonly<Record<PieceName, Body>> = {
         hint,
       );
       expect(ms < timeoutMs + 1500, `mode ${mode} refused within its ${timeoutMs} ms deadline`, () => `${ms} ms`, hint);
-    }
+    });
     return "notifications skipped, a ping answered; wrong-id, hang, trickle, drip and chatty each refused in time";
   },
   connect: async (pieces, scratch) => {

@@ -9,6 +9,7 @@ import { loggedCalls, readRecord, receivedMethods } from "./evidence.js";
 import { seededText } from "../../grading/seeded.js";
 import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
 import { ClientSession } from "./session.js";
+import { settledInOrder } from "./settled.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 
@@ -243,18 +244,19 @@ export const deadlinePerOperation: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
-  deadlineMs: 45_000, // two trials of about 4 s, each run up to three times on a stalled machine
+  deadlineMs: 45_000, // two trials of about 4 s side by side, each run up to three times on a stalled machine
   body: async (context) => {
     const timeoutMs = SPREAD_DEADLINE_MS;
-    const took: string[] = [];
-    // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend the one deadline.
-    for (const [mode, what] of [
+    // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend
+    // the one deadline. Both mostly wait, so they run side by side, each in a session of its own.
+    const trials = [
       ["trickle", "sends one byte every 200 ms"],
       ["drip", "sends twelve notifications 400 ms apart before the reply"],
-    ] as const) {
+    ] as const;
+    const calls = await settledInOrder(trials, trials.length, ([mode]) => {
       // Timed: run again if the grader stood still long enough to decide the deadline (grading/stall.ts).
       let tries = 0;
-      const call = await withoutStall(TRIAL_STALL_MS, async () => {
+      return withoutStall(TRIAL_STALL_MS, async () => {
         tries += 1;
         const server = context.server(mode, { subdir: tries === 1 ? mode : `${mode}-${tries}` });
         const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
@@ -265,6 +267,9 @@ export const deadlinePerOperation: Rule = {
           await client.close();
         }
       });
+    });
+    const took = trials.map(([mode, what], index) => {
+      const call = calls[index]!;
       refusal(call.answer, `callTool against a server that ${what} (timeoutMs ${timeoutMs})`, "DeadlineError", [
         "DeadlineError",
       ]);
@@ -274,8 +279,8 @@ export const deadlinePerOperation: Rule = {
           `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
           `DeadlineError after ${call.ms} ms`,
         );
-      took.push(`${mode} ${call.ms} ms`);
-    }
+      return `${mode} ${call.ms} ms`;
+    });
     return `refused after ${took.join(", ")}`;
   },
 };
