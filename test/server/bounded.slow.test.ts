@@ -327,7 +327,8 @@ describe("backpressure: replies never pile up while a client writes without read
     await server.handshake();
     server.child.stdout.pause(); // the client writes and does not read
     const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}\n';
-    const total = 500_000; // 20 MB of pings
+    // 8 MB of pings: several times what the server reads before its replies' backpressure stops it.
+    const total = 200_000;
     const sent = await floodUnread(server, ping, total);
     const peak = peakMiB(server.pid);
     console.log(
@@ -340,7 +341,7 @@ describe("backpressure: replies never pile up while a client writes without read
     server.request("last", "ping");
     await server.until(() => server.waitingLines >= total + 1, 60_000, "every ping answered");
     expect(server.waitingLines).toBe(total + 1);
-    // Answering 500,000 pings as fast as they are read leaves garbage V8 collects lazily.
+    // Answering 200,000 pings as fast as they are read leaves garbage V8 collects lazily.
     expect(peakMiB(server.pid)).toBeLessThan(200);
   }, 90_000);
 
@@ -365,8 +366,8 @@ describe("backpressure: replies never pile up while a client writes without read
     server.child.stdout.pause();
     const call =
       '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"word_count","arguments":{"text":"a"}}}\n';
-    // Unread, 400 replies of 1 MiB would be 400 MiB held by the server.
-    const calls = 400;
+    // Unread, 200 replies of 1 MiB would be 200 MiB held by the server, over the 150 MiB allowed.
+    const calls = 200;
     const sent = await floodUnread(server, call, calls);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const peak = peakMiB(server.pid);
