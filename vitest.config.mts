@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import SlowFirstSequencer from "./test/support/slow-first-sequencer.js";
+import LongestFirstSequencer from "./test/support/longest-first-sequencer.js";
 import { SLOW_GLOB, TEST_GLOB } from "./test/support/tiers.js";
 
 // WORKBOOK_TIER=quick (npm run test:quick) leaves out the files that start a kernel, Jupyter, a
@@ -11,15 +11,16 @@ export default defineConfig({
     include: [TEST_GLOB],
     exclude: quick ? [...configDefaults.exclude, SLOW_GLOB] : configDefaults.exclude,
     // Integration tests start real processes and mostly wait on them: one worker a core (vitest's
-    // default leaves one core idle), the slow files started first. Three workers were 40 s quicker
-    // but starved the timing tests (the naive client's trickle read fewer bytes than it must).
+    // default leaves one core idle), the longest files started first (longest-first-sequencer.ts).
+    // Three workers were 40 s quicker but starved the timing tests (the naive client's trickle read
+    // fewer bytes than it must).
     maxWorkers: 2,
     // A worker keeps the modules it has loaded from one test file to the next instead of loading
     // them again for each: the quick tier took 109 s isolated and 68 s shared. What a file replaces
     // on a global (a spy on stdout, fake timers) is put back when it ends (restore-globals.ts).
     isolate: false,
     setupFiles: ["./test/support/restore-globals.ts"],
-    sequence: { sequencer: SlowFirstSequencer },
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One id per run: a notebook's executed copy is made once and shared (test/support/executed-notebooks.ts).

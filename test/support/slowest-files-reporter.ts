@@ -1,5 +1,7 @@
-import { relative } from "node:path";
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { Reporter, TestModule, Vitest } from "vitest/node";
+import { mergedDurations, readDurations, writeDurations } from "./file-durations.js";
 
 /** A file's time in its worker: preparing, importing (collecting its tests), then its tests and hooks. */
 function cost(module: TestModule): number {
@@ -10,6 +12,7 @@ function cost(module: TestModule): number {
 /**
  * Prints the ten slowest test files (or as many as `shown` says) of the run, each with its duration, so the next change can see
  * what it costs. Listed before closing-line-reporter.ts, whose line stays the last one printed.
+ * With WORKBOOK_RECORD_DURATIONS=1 it also records every file's time for the sequencer (file-durations.ts).
  */
 export default class SlowestFilesReporter implements Reporter {
   private root = process.cwd();
@@ -25,10 +28,12 @@ export default class SlowestFilesReporter implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    const timed = modules
-      .map((module) => ({ file: relative(this.root, module.moduleId), ms: cost(module) }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, this.shown);
+    const all = modules.map((module) => ({ file: relative(this.root, module.moduleId), ms: cost(module) }));
+    if (process.env["WORKBOOK_RECORD_DURATIONS"] === "1" && all.length > 0) {
+      const ran = Object.fromEntries(all.map(({ file, ms }) => [file, ms / 1000]));
+      writeDurations(mergedDurations(readDurations(), ran, (file) => existsSync(join(this.root, file))));
+    }
+    const timed = all.sort((a, b) => b.ms - a.ms).slice(0, this.shown);
     if (timed.length === 0) return;
     const rows = timed.map(({ file, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
     process.stdout.write(`\nthe ${timed.length} slowest test files:\n${rows.join("\n")}\n`);

@@ -1,0 +1,82 @@
+// The order the complete tier starts its files in: the longest first by the committed record of
+// each file's time, so a fresh clone (CI) schedules as well as a machine that ran the suite before.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { DURATIONS_FILE, mergedDurations, readDurations } from "../support/file-durations.js";
+import { longestFirst } from "../support/longest-first-sequencer.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "durations-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("longestFirst", () => {
+  it("puts unrecorded slow files first, then the recorded ones longest first, then unrecorded quick ones", () => {
+    const durations = { "test/a.test.ts": 14, "test/b.slow.test.ts": 3, "test/c.slow.test.ts": 160 };
+    expect(
+      longestFirst(
+        ["test/new.test.ts", "test/a.test.ts", "test/b.slow.test.ts", "test/new.slow.test.ts", "test/c.slow.test.ts"],
+        durations,
+      ),
+    ).toEqual([
+      "test/new.slow.test.ts",
+      "test/c.slow.test.ts",
+      "test/a.test.ts",
+      "test/b.slow.test.ts",
+      "test/new.test.ts",
+    ]);
+  });
+
+  it("keeps every file once, never puts a shorter recorded file before a longer one, and keeps ties in order", () => {
+    const file = fc.tuple(fc.nat(40), fc.boolean()).map(([n, slow]) => `test/f${n}${slow ? ".slow" : ""}.test.ts`);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(file, { maxLength: 30 }),
+        fc.dictionary(file, fc.integer({ min: 0, max: 200 })),
+        (files, durations) => {
+          const ordered = longestFirst(files, durations);
+          expect([...ordered].sort()).toEqual([...files].sort());
+          for (let index = 1; index < ordered.length; index += 1) {
+            const [before, after] = [ordered[index - 1]!, ordered[index]!];
+            if (before in durations && after in durations) {
+              expect(durations[before]!).toBeGreaterThanOrEqual(durations[after]!);
+              if (durations[before] === durations[after])
+                expect(files.indexOf(before)).toBeLessThan(files.indexOf(after));
+            }
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe("the record of each file's time", () => {
+  it("is committed, and every entry is seconds for a test file", () => {
+    const recorded = readDurations(DURATIONS_FILE);
+    expect(Object.keys(recorded).length).toBeGreaterThan(100);
+    expect(Object.keys(recorded).filter((path) => !/^test\/.+\.test\.ts$/u.test(path))).toEqual([]);
+  });
+
+  it("takes this run's seconds to a tenth, keeps the others while their files exist, sorted by path", () => {
+    const merged = mergedDurations(
+      { "test/z.test.ts": 4, "test/gone.test.ts": 9, "test/a.test.ts": 1 },
+      { "test/a.test.ts": 2.345, "test/m.slow.test.ts": 70.06 },
+      (path) => path !== "test/gone.test.ts",
+    );
+    expect(Object.entries(merged)).toEqual([
+      ["test/a.test.ts", 2.3],
+      ["test/m.slow.test.ts", 70.1],
+      ["test/z.test.ts", 4],
+    ]);
+  });
+
+  it("refuses a record that is not seconds by file, saying what it expected and what came", () => {
+    const bad = join(scratch, "bad.json");
+    writeFileSync(bad, "[1, 2]");
+    expect(() => readDurations(bad)).toThrow(/expected an object of seconds by test file, received \[1,2\]/u);
+    writeFileSync(bad, '{"test/a.test.ts": "slow"}');
+    expect(() => readDurations(bad)).toThrow(/test\/a\.test\.ts: expected seconds \(a number >= 0\), received "slow"/u);
+    expect(readDurations(join(scratch, "missing.json"))).toEqual({});
+  });
+});
