@@ -1,7 +1,7 @@
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { readCallLog } from "../../lib/src/call-log/call-log.js";
 import { CallLogError } from "../../lib/src/call-log/call-log-error.js";
 import { CheckFailure } from "../../lib/src/grading/harness.js";
@@ -11,7 +11,10 @@ import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
 import { DataError } from "../../lib/src/errors/data-error.js";
 
-const folder = (): string => mkdtempSync(path.join(tmpdir(), "call-log-test-"));
+// Every log this file writes (hundreds, through the properties) goes under one folder, removed at the end.
+const scratch = mkdtempSync(path.join(tmpdir(), "call-log-test-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const folder = (): string => mkdtempSync(path.join(scratch, "log-"));
 const logWith = (text: string | Buffer): string => {
   const file = path.join(folder(), "calls.jsonl");
   writeFileSync(file, text);

@@ -55,9 +55,21 @@ export async function runMode(
   mode: string,
   options: { timeoutMs?: number; text?: string; connect?: Connect } = {},
 ): Promise<ModeOutcome> {
-  const expected = TEACHING_MODES.find((entry) => entry.mode === mode)?.expect ?? "result";
   const logDir = mkdtempSync(path.join(tmpdir(), "mcp-demo-"));
-  const log = path.join(logDir, "calls.jsonl");
+  try {
+    return await runModeLogged(mode, path.join(logDir, "calls.jsonl"), options);
+  } finally {
+    // Whatever ended the run (a client that would not start, an error outside the library's family).
+    rmSync(logDir, { recursive: true, force: true });
+  }
+}
+
+async function runModeLogged(
+  mode: string,
+  log: string,
+  options: { timeoutMs?: number; text?: string; connect?: Connect },
+): Promise<ModeOutcome> {
+  const expected = TEACHING_MODES.find((entry) => entry.mode === mode)?.expect ?? "result";
   const trace = new WireTrace();
   const started = performance.now();
   const command = teachingServerCommand(mode, log);
@@ -87,12 +99,7 @@ export async function runMode(
   }
   const pgid = client.pid;
   const leftBehind = pgid === undefined ? 0 : (processGroupMembers(pgid)?.length ?? 0);
-  let serverRan: string[];
-  try {
-    serverRan = readCallLog(log).map((call) => call.name);
-  } finally {
-    rmSync(logDir, { recursive: true, force: true });
-  }
+  const serverRan = readCallLog(log).map((call) => call.name);
   return {
     mode,
     outcome,
