@@ -5,11 +5,31 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { DURATIONS_FILE, mergedDurations, readDurations } from "../support/file-durations.js";
+import { DURATIONS_FILE, mergedDurations, readDurations, type FileDurations } from "../support/file-durations.js";
 import { longestFirst } from "../support/longest-first-sequencer.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "durations-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** longestFirst's rule, over generated files and records: every file once, longer recorded files first, ties in order. */
+function ordersLongestFirst(order: (files: readonly string[], durations: FileDurations) => string[]) {
+  const file = fc.tuple(fc.nat(40), fc.boolean()).map(([n, slow]) => `test/f${n}${slow ? ".slow" : ""}.test.ts`);
+  return fc.property(
+    fc.uniqueArray(file, { maxLength: 30 }),
+    fc.dictionary(file, fc.integer({ min: 0, max: 200 })),
+    (files, durations) => {
+      const ordered = order(files, durations);
+      expect([...ordered].sort()).toEqual([...files].sort());
+      for (let index = 1; index < ordered.length; index += 1) {
+        const [before, after] = [ordered[index - 1]!, ordered[index]!];
+        if (before in durations && after in durations) {
+          expect(durations[before]!).toBeGreaterThanOrEqual(durations[after]!);
+          if (durations[before] === durations[after]) expect(files.indexOf(before)).toBeLessThan(files.indexOf(after));
+        }
+      }
+    },
+  );
+}
 
 describe("longestFirst", () => {
   it("puts unrecorded slow files first, then the recorded ones longest first, then unrecorded quick ones", () => {
@@ -29,25 +49,13 @@ describe("longestFirst", () => {
   });
 
   it("keeps every file once, never puts a shorter recorded file before a longer one, and keeps ties in order", () => {
-    const file = fc.tuple(fc.nat(40), fc.boolean()).map(([n, slow]) => `test/f${n}${slow ? ".slow" : ""}.test.ts`);
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(file, { maxLength: 30 }),
-        fc.dictionary(file, fc.integer({ min: 0, max: 200 })),
-        (files, durations) => {
-          const ordered = longestFirst(files, durations);
-          expect([...ordered].sort()).toEqual([...files].sort());
-          for (let index = 1; index < ordered.length; index += 1) {
-            const [before, after] = [ordered[index - 1]!, ordered[index]!];
-            if (before in durations && after in durations) {
-              expect(durations[before]!).toBeGreaterThanOrEqual(durations[after]!);
-              if (durations[before] === durations[after])
-                expect(files.indexOf(before)).toBeLessThan(files.indexOf(after));
-            }
-          }
-        },
-      ),
-    );
+    fc.assert(ordersLongestFirst(longestFirst));
+  });
+
+  it("the same property fails a comparator that answers true or false (a sort that never moves a file up)", () => {
+    const booleanComparator = (files: readonly string[], durations: FileDurations): string[] =>
+      [...files].sort((a, b) => Number((durations[b] ?? 0) > (durations[a] ?? 0)));
+    expect(fc.check(ordersLongestFirst(booleanComparator)).failed).toBe(true);
   });
 });
 
