@@ -25,7 +25,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     // One id per run: a notebook's executed copy is made once and shared (test/support/executed-notebooks.ts).
     // Every temporary folder of the run under one, removed at its end (test/support/run-temp-dir-setup.ts).
-    globalSetup: ["./test/support/executed-notebooks-setup.ts", "./test/support/run-temp-dir-setup.ts"],
+    // No NODE_EXTRA_CA_CERTS for the run's processes: Node reads it at every start (extra-ca-certs-setup.ts).
+    globalSetup: [
+      "./test/support/executed-notebooks-setup.ts",
+      "./test/support/run-temp-dir-setup.ts",
+      "./test/support/extra-ca-certs-setup.ts",
+    ],
     // The ten slowest files, then the closing line CI reads: that line stays last.
     // WORKBOOK_SLOWEST_FILES=N lists N of them, to see what a tier spends its time on.
     reporters: [

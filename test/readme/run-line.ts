@@ -3,6 +3,7 @@
 // Kept apart from readme.test.ts so its own test can make it fail on purpose.
 import { spawn } from "node:child_process";
 import { delimiter } from "node:path";
+import { inject } from "vitest";
 import { processGroupMembers, signalGroup } from "../../lib/src/client/process-group.js";
 import type { ShellLine } from "./readme-lines.js";
 
@@ -33,8 +34,9 @@ export interface Outcome {
 
 /**
  * The environment a newcomer's shell would have: ours without what the test runner added (CI,
- * JUPYTER_PATH, WORKBOOK_*, npm's lifecycle variables, node_modules/.bin and `repo` on PATH),
- * plus the npm cache already on this machine (prefer-offline) and `extra`.
+ * JUPYTER_PATH, WORKBOOK_*, npm's lifecycle variables, node_modules/.bin and `repo` on PATH), with
+ * what it took away (NODE_EXTRA_CA_CERTS, test/support/extra-ca-certs-setup.ts), plus the npm cache
+ * already on this machine (prefer-offline) and `extra`.
  */
 export function newcomerEnv(repo: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -46,7 +48,18 @@ export function newcomerEnv(repo: string, extra: Record<string, string>): NodeJS
     .split(delimiter)
     .filter((dir) => dir !== "" && !dir.includes("node_modules/.bin") && !dir.startsWith(repo))
     .join(delimiter);
+  const extraCaCerts = runFoundExtraCaCerts();
+  if (extraCaCerts !== "") env["NODE_EXTRA_CA_CERTS"] = extraCaCerts;
   return { ...env, npm_config_prefer_offline: "true", npm_config_update_notifier: "false", ...extra };
+}
+
+/** NODE_EXTRA_CA_CERTS as the test run found it ("" if unset); outside vitest, this process's own. */
+function runFoundExtraCaCerts(): string {
+  try {
+    return inject("nodeExtraCaCerts") ?? "";
+  } catch {
+    return process.env["NODE_EXTRA_CA_CERTS"] ?? ""; // not inside a vitest worker
+  }
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
