@@ -18,9 +18,9 @@ export function longestFirst(files: readonly string[], durations: FileDurations)
 
 /**
  * Starts the longest files first (longestFirst, over file-durations.json): the long files start while
- * the short ones fill the other worker, so no long file starts last, and a file that mostly waits
- * (a deadline, a stopped server) starts beside files that use the cores, not among the short files
- * at the end, where both workers would wait at once.
+ * the short ones fill the other worker, so no long file starts last. Files that mostly wait (a
+ * deadline, a stopped server) still gather near the end, where both workers can wait at once: the
+ * record holds each file's time, not the CPU it uses.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
