@@ -4,9 +4,13 @@
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { basename } from "node:path";
-import { expect, inject, it } from "vitest";
+import fc from "fast-check";
+import { describe, expect, inject, it } from "vitest";
+import type { TestProject } from "vitest/node";
+import extraCaCertsSetup from "../support/extra-ca-certs-setup.js";
 import { newcomerEnv } from "../readme/run-line.js";
 
+const KEY = "NODE_EXTRA_CA_CERTS";
 const inChild = (name: string): string =>
   execFileSync("sh", ["-c", `printf %s "\${${name}-unset}"`], { encoding: "utf8" });
 
@@ -16,8 +20,67 @@ it("keeps the run's temporary files in one folder, for the tests and what they s
 });
 
 it("starts the run's processes without NODE_EXTRA_CA_CERTS, and gives it back to a newcomer's shell", () => {
-  expect(process.env["NODE_EXTRA_CA_CERTS"]).toBeUndefined();
-  expect(inChild("NODE_EXTRA_CA_CERTS")).toBe("unset");
+  expect(process.env[KEY]).toBeUndefined();
+  expect(inChild(KEY)).toBe("unset");
   const found = inject("nodeExtraCaCerts");
-  expect(newcomerEnv("/nowhere", {})["NODE_EXTRA_CA_CERTS"]).toBe(found === "" ? undefined : found);
+  expect(newcomerEnv("/nowhere", {})[KEY]).toBe(found === "" ? undefined : found);
+});
+
+type Setup = (project: TestProject) => () => void;
+
+/**
+ * The rule, over any value the variable may have had or none: during the run the variable is unset
+ * (not set to ""; Node and a shell tell the two apart), the value found is provided (or "" for none),
+ * and afterwards the environment is as it was. Returns what broke it, or undefined.
+ */
+function brokenBy(setup: Setup): string | undefined {
+  const saved = process.env[KEY];
+  try {
+    fc.assert(
+      fc.property(fc.option(fc.string({ minLength: 1 }), { nil: undefined }), (before) => {
+        if (before === undefined) delete process.env[KEY];
+        else process.env[KEY] = before;
+        const provided: Record<string, unknown> = {};
+        const project = { provide: (key: string, value: unknown) => (provided[key] = value) } as unknown as TestProject;
+        const teardown = setup(project);
+        if (KEY in process.env) return false;
+        if (provided["nodeExtraCaCerts"] !== (before ?? "")) return false;
+        teardown();
+        return before === undefined ? !(KEY in process.env) : process.env[KEY] === before;
+      }),
+    );
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    if (saved === undefined) delete process.env[KEY];
+    else process.env[KEY] = saved;
+  }
+}
+
+describe("extra-ca-certs-setup", () => {
+  it("unsets the variable for the run, provides what it found, and restores it afterwards", () => {
+    expect(brokenBy(extraCaCertsSetup)).toBeUndefined();
+  });
+
+  it("the rule fails a setup that blanks the variable instead of unsetting it", () => {
+    const blanks: Setup = (project) => {
+      const found = process.env[KEY];
+      process.env[KEY] = "";
+      project.provide("nodeExtraCaCerts", found ?? "");
+      return () => {
+        if (found !== undefined) process.env[KEY] = found;
+      };
+    };
+    expect(brokenBy(blanks)).toMatch(/Property failed/u);
+  });
+
+  it("the rule fails a setup that never gives the variable back", () => {
+    const forgets: Setup = (project) => {
+      project.provide("nodeExtraCaCerts", process.env[KEY] ?? "");
+      delete process.env[KEY];
+      return () => undefined;
+    };
+    expect(brokenBy(forgets)).toMatch(/Property failed/u);
+  });
 });
