@@ -102,6 +102,7 @@ class SmallClient {
     this.write(wb.requestMessage(id, method, params));
     const deadline = Date.now() + this.timeoutMs;
     let skipped = 0;
+    this.skippedInSession ??= 0;
     for (;;) {
       const message = wb.parseFrame(await this.nextFrame(deadline));
       if (typeof message.method === "string" && "id" in message && !this.mistakes.has("ignores-server-requests")) {
@@ -114,6 +115,9 @@ class SmallClient {
       const result = wb.answerFor(id, message);
       if (result !== null) return result;
       skipped += 1;
+      this.skippedInSession += 1;
+      // "skips-counted-per-session": the bound is kept for the whole session, not for each reply.
+      if (this.mistakes.has("skips-counted-per-session")) skipped = this.skippedInSession;
       const tooMany = skipped > MAX_SKIPPED || (skipped === MAX_SKIPPED && this.mistakes.has("skip-bound-off-by-one"));
       if (tooMany)
         throw new wb.ProtocolError("too-many-messages", {
@@ -129,7 +133,13 @@ class SmallClient {
       capabilities: {},
       clientInfo: { name: "small-client", version: "1" },
     });
-    this.server = wb.checkInitialize(result);
+    try {
+      this.server = wb.checkInitialize(result);
+    } catch (error) {
+      // "announces-before-check": notifications/initialized goes out before the result is checked.
+      if (this.mistakes.has("announces-before-check")) this.write(wb.notificationMessage("notifications/initialized"));
+      throw error;
+    }
     if (!this.mistakes.has("initialized-after-list")) this.write(wb.notificationMessage("notifications/initialized"));
     this.ready = true;
     return this.server;
@@ -152,13 +162,26 @@ class SmallClient {
   }
 
   allowedTools() {
-    return [...this.catalog.values()].filter((tool) => this.allowed.has(tool.name));
+    // "lists-the-allowlist": the allowlist's names, whether or not the server advertised them.
+    if (this.mistakes.has("lists-the-allowlist"))
+      return [...this.allowed].map((name) => this.catalog.get(name) ?? { name });
+    return [...this.catalog.values()].filter((tool) => this.isAllowed(tool.name));
+  }
+
+  isAllowed(name) {
+    if (this.allowed.has(name)) return true;
+    // "empty-allowlist-open": an empty allowlist read as "no restriction".
+    if (this.allowed.size === 0 && this.mistakes.has("empty-allowlist-open")) return true;
+    // "allowlist-prefix": an allowed name lets through every name that starts with it.
+    return [...this.allowed].some((entry) => name.startsWith(entry)) && this.mistakes.has("allowlist-prefix");
   }
 
   /** Why a call of `name` is refused before anything is sent, or undefined. */
   refusalOf(name) {
-    if (!this.allowed.has(name))
+    if (!this.isAllowed(name))
       return new wb.RefusedError("not-allowed", { what: `${name} is not allowed`, expected: "an allowed tool" });
+    // "callable-before-discovery": before listTools() an empty catalog is read as "not checked yet".
+    if (this.catalog.size === 0 && this.mistakes.has("callable-before-discovery")) return undefined;
     if (!this.catalog.has(name) && !this.mistakes.has("allowlist-only"))
       return new wb.RefusedError(this.mistakes.has("one-refusal-reason") ? "not-allowed" : "not-advertised", {
         what: `${name} was not advertised`,
@@ -178,11 +201,31 @@ class SmallClient {
       }
       throw refusal;
     }
-    return wb.resultText(await this.request("tools/call", { name, arguments: args }));
+    let result;
+    try {
+      result = await this.request("tools/call", { name, arguments: args });
+    } catch (error) {
+      // "error-response-as-text": the server's error response handed back as the call's text.
+      if (error instanceof wb.ServerError && this.mistakes.has("error-response-as-text"))
+        return `error: ${error.message}`;
+      // "resends-after-refusal": a refused reply, and the call goes out once more (the tool runs twice).
+      if (error instanceof wb.ProtocolError && this.mistakes.has("resends-after-refusal")) {
+        this.lastId += 1;
+        this.write(wb.requestMessage(this.lastId, "tools/call", { name, arguments: args }));
+      }
+      throw error;
+    }
+    return wb.resultText(result);
   }
 
   async close() {
     const pid = this.child.pid;
+    // "says-goodbye": a shutdown request and an exit notification before the input ends (MCP has neither).
+    if (this.mistakes.has("says-goodbye") && this.child.stdin.writable) {
+      this.lastId += 1;
+      this.write(wb.requestMessage(this.lastId, "shutdown", {}));
+      this.write(wb.notificationMessage("exit"));
+    }
     if (this.mistakes.has("signal-first")) {
       if (pid !== undefined) await wb.endProcessGroup(pid, 500);
       return this.exited;

@@ -97,7 +97,8 @@ const WITNESSES: Record<string, (pieces: Pieces) => Promise<string | undefined>>
     reader.feed(Buffer.alloc(40, "x"));
     await outcome(() => reader.feed(Buffer.alloc(40, "x"))); // refused: 80 bytes and no newline
     const after = await outcome(() => reader.feed(Buffer.from('{"a":1}\n')).map((frame: Buffer) => frame.toString()));
-    return after.startsWith("value") && after !== 'value ["{\\"a\\":1}"]'
+    // Nothing (the rest of the refused line skipped), or the line whole (read afresh), keeps nothing of it.
+    return after.startsWith("value") && after !== "value []" && after !== 'value ["{\\"a\\":1}"]'
       ? `the line after a refusal came out as ${after}`
       : undefined;
   },

@@ -16,6 +16,12 @@ import { CheckFailure as RuleFailure } from "../../../lib/src/grading/harness.js
 import type { RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
 import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
 import { buildCells, evaluateBuildCells } from "../../../lib/src/assembly/notebook-pieces.js";
+import {
+  copyingCheckInitialize,
+  copyingCheckTools,
+  DecodingFrameReader,
+  SkippingFrameReader,
+} from "./correct-otherwise.js";
 
 function contextOver(pieces: Record<string, unknown>, seed = 0): RuleContext {
   const { probe } = inProcessProbe(pieces);
@@ -83,6 +89,37 @@ describe("the pure properties", () => {
         expect(line).toMatch(
           /on generated input \(edge [a-z-]+, smallest of \d+ shrinks\) .+: expected .+; received .+/u,
         );
+    },
+  );
+});
+
+describe("correct pieces written otherwise than the library", () => {
+  const FOUR_SEEDS = [0, 1, 2, 3];
+  it.each(["framing-newline", "framing-utf8-split", "frame-limit-boundary", "frame-limit-endless"])(
+    "%s: a reader that skips the rest of a refused line before reading on passes",
+    async (rule) => {
+      const pieces = { ...REFERENCE_IMPLEMENTATION, FrameReader: SkippingFrameReader };
+      for (const seed of FOUR_SEEDS) expect(await verdict(rule, pieces as never, seed)).toBe("ok");
+    },
+  );
+
+  it.each(["framing-newline", "framing-utf8-split", "frame-limit-boundary", "frame-limit-endless"])(
+    "%s: a reader that refuses a line that is not UTF-8 itself, before parseFrame would, passes",
+    async (rule) => {
+      const pieces = { ...REFERENCE_IMPLEMENTATION, FrameReader: DecodingFrameReader };
+      for (const seed of FOUR_SEEDS) expect(await verdict(rule, pieces as never, seed)).toBe("ok");
+    },
+  );
+
+  it.each(["handshake-version", "handshake-capability", "discovery-bounds"])(
+    "%s: checks that return copies, with undefined for each optional field the server left out, pass",
+    async (rule) => {
+      const pieces = {
+        ...REFERENCE_IMPLEMENTATION,
+        checkInitialize: copyingCheckInitialize,
+        checkTools: copyingCheckTools,
+      };
+      for (const seed of FOUR_SEEDS) expect(await verdict(rule, pieces as never, seed)).toBe("ok");
     },
   );
 });

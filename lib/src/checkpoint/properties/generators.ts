@@ -3,7 +3,7 @@
 // undefined, bigint, a cycle. An input may name outcomes it also accepts: where one input breaks
 // two rules at once and the chapter does not say which is checked first, either refusal is right.
 import fc from "fast-check";
-import { DEFAULT_FRAME_LIMIT, MAX_TOOLS, PROTOCOL_VERSION } from "../../protocol/constants.js";
+import { DEFAULT_FRAME_LIMIT, JSON_RPC_ERRORS, MAX_TOOLS, PROTOCOL_VERSION } from "../../protocol/constants.js";
 import { bytes } from "../rules/wire.js";
 import { edgeGenerator, type EdgeGenerator } from "./edges.js";
 
@@ -17,8 +17,13 @@ export interface PureCall {
 }
 
 const word = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 12 });
-/** Text with characters of one to four UTF-8 bytes and no newline. */
-const anyText = fc.string({ unit: "grapheme", maxLength: 24 }).map((text) => text.replace(/\n/gu, " "));
+/** Text a piece must carry as it is: line breaks JSON escapes, and the replacement character, which is valid UTF-8. */
+const UNUSUAL_TEXTS = ["one\ntwo", "a\r\nb", "tab\tand\u2028sep", "\uFFFD", "\u0000nul"] as const;
+/** Text with characters of one to four UTF-8 bytes, now and then one of UNUSUAL_TEXTS. */
+const anyText = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: "grapheme", maxLength: 24 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...UNUSUAL_TEXTS) },
+);
 const jsonObject = fc.dictionary(word, fc.oneof(fc.integer(), anyText, fc.boolean(), fc.constant(null)), {
   maxKeys: 4,
 });
@@ -52,6 +57,10 @@ const otherIds = (id: number): fc.Arbitrary<unknown> =>
     fc.constant(String(id)),
     fc.constant(`${id}.0`),
     fc.constant(id + 0.5),
+    // Near the id but not it: a piece that rounds, or compares within a tolerance, takes these.
+    fc.constant(id + 0.25),
+    fc.constant(id - 0.25),
+    fc.constant(id + 1e-9),
     fc.constant(-id),
     fc.constant(true),
     fc.constant(null),
@@ -91,12 +100,12 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
       .map(([id, r]) => ({ args: [id, reply(id, { result: r })] })),
   },
   // Malformed (both) and an error reply at once: the chapter does not say which is checked first.
+  // An error that is present but falsy is still present: a piece that tests it for truth returns the result.
   {
     edge: "result-and-error",
-    arbitrary: requestId.map((id) => ({
-      args: [id, reply(id, { result: {}, error: { code: -32000, message: "both" } })],
-      also: [serverError],
-    })),
+    arbitrary: fc
+      .tuple(requestId, fc.constantFrom<unknown>({ code: -32000, message: "both" }, null, false, 0, ""))
+      .map(([id, error]) => ({ args: [id, reply(id, { result: {}, error })], also: [serverError] })),
   },
   {
     edge: "error-reply",
@@ -118,11 +127,12 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
     edge: "notification",
     arbitrary: fc.tuple(requestId, word).map(([id, m]) => ({ args: [id, { jsonrpc: "2.0", method: m }] })),
   },
+  // A request from the server, its id sometimes the very id we asked with: a method makes it no reply.
   {
     edge: "server-request",
     arbitrary: fc
-      .tuple(requestId, word)
-      .map(([id, m]) => ({ args: [id, { jsonrpc: "2.0", id: "server-1", method: m }] })),
+      .tuple(requestId, word, fc.boolean())
+      .map(([id, m, ours]) => ({ args: [id, { jsonrpc: "2.0", id: ours ? id : "server-1", method: m }] })),
   },
 ]);
 
@@ -179,6 +189,14 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
     arbitrary: word.map((m) => ({ args: [{ jsonrpc: "2.0", method: m, params: { n: { $bigint: "12" } } }] })),
   },
   { edge: "circular", arbitrary: fc.constant({ args: [{ $circular: true }] }) },
+  // In an array JSON writes null for a function or a symbol, as for undefined: refused, not changed.
+  // (As a property JSON leaves it out, as it leaves out undefined; the chapter does not say which is right.)
+  {
+    edge: "function-or-symbol-in-array",
+    arbitrary: fc
+      .tuple(word, fc.constantFrom<unknown>({ $function: "onDone" }, { $symbol: "tag" }))
+      .map(([m, odd]) => ({ args: [{ jsonrpc: "2.0", method: m, params: { list: [1, odd] } }] })),
+  },
   ...[-1, 0, 1].map((delta) => ({
     edge: `size-at-limit${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
     weight: 2,
@@ -197,6 +215,8 @@ export interface ReaderRun {
   readonly after?: Buffer;
   /** The refusal must come as soon as the line cannot fit (frame-limit-endless's edges); elsewhere only that it comes. */
   readonly prompt?: boolean;
+  /** A ProtocolError reason that is also right here, where the library gives frames: a line that is not UTF-8 may be refused at once. */
+  readonly mayRefuse?: string;
 }
 
 const line = anyText.map((text) => JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text } }));
@@ -243,25 +263,49 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
         .map((cuts) => ({ chunks: cutAt(data, cuts) }));
     }),
   },
+  // A character cut once or more inside itself: a piece that decodes each read on its own breaks it.
   {
     edge: "multibyte-cut",
     weight: 2,
-    arbitrary: fc.tuple(fc.constantFrom("é", "☕", "🍦"), fc.integer({ min: 1, max: 3 })).map(([char, at]) => {
-      const data = Buffer.from(
-        `${JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text: `a${char}b` } })}\n`,
-        "utf8",
-      );
-      const start = data.indexOf(Buffer.from(char));
-      return { chunks: cutAt(data, [start + Math.min(at, Buffer.byteLength(char) - 1)]) };
-    }),
+    arbitrary: fc
+      .tuple(fc.constantFrom("é", "☕", "🍦"), fc.subarray([1, 2, 3], { minLength: 1 }))
+      .map(([char, offsets]) => {
+        const data = Buffer.from(
+          `${JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text: `a${char}b` } })}\n`,
+          "utf8",
+        );
+        const start = data.indexOf(Buffer.from(char));
+        return {
+          chunks: cutAt(
+            data,
+            offsets.map((offset) => start + Math.min(offset, Buffer.byteLength(char) - 1)),
+          ),
+        };
+      }),
   },
+  // Bytes that are not UTF-8 inside a line: the reader hands on the bytes that came, for parseFrame
+  // to refuse, or refuses the line itself; what it may not do is change them (a decoder that
+  // replaces them with U+FFFD makes a broken frame look whole).
+  {
+    edge: "invalid-utf8-bytes",
+    arbitrary: fc
+      .tuple(fc.constantFrom([0xff], [0xc3], [0xe2, 0x98], [0xed, 0xa0, 0x80]), fc.boolean())
+      .map(([bad, cut]) => {
+        const data = Buffer.concat([Buffer.from('{"t":"a'), Buffer.from(bad), Buffer.from('b"}\n')]);
+        return { chunks: cut ? cutAt(data, [7 + Math.ceil(bad.length / 2)]) : [data], mayRefuse: "malformed-frame" };
+      }),
+  },
+  // Sometimes at the default limit (no limit given): a piece with another default fails there.
   ...[-1, 0, 1].map((delta) => ({
     edge: `frame-at-limit${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
     weight: 2,
-    arbitrary: fc.tuple(fc.integer({ min: 64, max: 2048 }), multibyte, fc.boolean()).map(([limit, pad, whole]) => {
-      const data = frameOfSize(limit + delta, pad);
-      return { limit, chunks: whole ? [data] : cutAt(data, [data.length - 1]) };
-    }),
+    arbitrary: fc
+      .tuple(fc.integer({ min: 64, max: 2048 }), multibyte, fc.boolean(), fc.boolean())
+      .map(([limit, pad, whole, byDefault]) => {
+        const data = frameOfSize((byDefault ? DEFAULT_FRAME_LIMIT : limit) + delta, pad);
+        const chunks = whole ? [data] : cutAt(data, [data.length - 1]);
+        return byDefault ? { chunks } : { limit, chunks };
+      }),
   })),
   // A frame of exactly the limit after another in the same read: its size counts from where it starts.
   {
@@ -280,23 +324,55 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
       return { limit, chunks: cutAt(data, [data.length - 1]) };
     }),
   },
+  // Reads of one character over and over, never a newline: the limit counts bytes, so a piece that
+  // counts characters refuses late; sometimes at the default limit.
   {
     edge: "endless-line",
-    arbitrary: fc.tuple(fc.integer({ min: 64, max: 1024 }), fc.integer({ min: 8, max: 400 })).map(([limit, size]) => ({
+    arbitrary: fc
+      .tuple(fc.integer({ min: 64, max: 1024 }), fc.integer({ min: 8, max: 400 }), multibyte, fc.boolean())
+      .map(([limit, size, pad, byDefault]) => {
+        const bound = byDefault ? DEFAULT_FRAME_LIMIT : limit;
+        const read = Buffer.from(pad.repeat(Math.ceil((byDefault ? 8 * size : size) / Buffer.byteLength(pad))));
+        const chunks = Array.from({ length: Math.ceil((3 * bound) / read.length) }, () => read);
+        return byDefault ? { prompt: true, chunks } : { limit, prompt: true, chunks };
+      }),
+  },
+  // An unfinished line of exactly the limit cannot take its newline: refused at that read, not the next.
+  {
+    edge: "unfinished-line-at-limit",
+    arbitrary: fc.tuple(fc.integer({ min: 64, max: 1024 }), fc.integer({ min: 0, max: 3 })).map(([limit, cuts]) => ({
       limit,
       prompt: true,
-      chunks: Array.from({ length: Math.ceil((3 * limit) / size) }, () => Buffer.alloc(size, "x")),
+      chunks: [
+        ...cutAt(
+          Buffer.alloc(limit, "x"),
+          Array.from({ length: cuts }, (_, i) => ((i + 1) * limit) >> 2),
+        ),
+        Buffer.from("x"),
+      ],
     })),
   },
+  // Frames, then an overlong line in the same read: the frames come back, and the refusal still comes.
+  {
+    edge: "overflow-after-a-frame",
+    arbitrary: fc.tuple(fc.integer({ min: 64, max: 512 }), asciiLine).map(([limit, first]) => ({
+      limit,
+      chunks: [Buffer.concat([Buffer.from(`${first}\n`, "utf8"), Buffer.alloc(limit + 8, "x")]), Buffer.from("tail\n")],
+    })),
+  },
+  // The line after a refusal: the refused line unfinished (what comes next is its tail), or found
+  // too long at its newline after bytes held from an earlier read (what comes next is a new line).
   {
     edge: "line-after-refusal",
     weight: 2,
     arbitrary: fc
-      .tuple(fc.integer({ min: 64, max: 512 }), fc.integer({ min: 1, max: 60 }), line)
-      .map(([limit, held, next]) => ({
+      .tuple(fc.integer({ min: 64, max: 512 }), fc.integer({ min: 1, max: 60 }), line, fc.boolean())
+      .map(([limit, held, next, ended]) => ({
         limit,
         prompt: true,
-        chunks: [Buffer.alloc(held, "y"), Buffer.alloc(limit, "y")],
+        chunks: [Buffer.alloc(held, "y"), Buffer.alloc(ended ? limit - held : limit, "y")].map((chunk, index) =>
+          ended && index === 1 ? Buffer.concat([chunk, Buffer.from("\n")]) : chunk,
+        ),
         after: Buffer.from(`${next}\n`, "utf8"),
       })),
   },
@@ -323,6 +399,32 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
       .tuple(requestId, word, jsonObject)
       .map(([id, m, p]) => ({ args: [wireText(JSON.stringify({ jsonrpc: "2.0", id, method: m, params: p }))] })),
   },
+  // Every kind of message, not only requests: a notification has no id, a response no method.
+  {
+    edge: "notification-or-response",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestId, word, jsonObject, fc.constantFrom("notification", "result", "error"))
+      .map(([id, m, p, kind]) => ({
+        args: [
+          wireText(
+            JSON.stringify(
+              kind === "notification"
+                ? { jsonrpc: "2.0", method: m, params: p }
+                : kind === "result"
+                  ? { jsonrpc: "2.0", id, result: p }
+                  : { jsonrpc: "2.0", id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: m } },
+            ),
+          ),
+        ],
+      })),
+  },
+  {
+    edge: "unusual-text",
+    arbitrary: fc
+      .constantFrom(...UNUSUAL_TEXTS)
+      .map((text) => ({ args: [wireText(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { text } }))] })),
+  },
   {
     edge: "batch",
     arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify([{ jsonrpc: "2.0", id, result: {} }]))] })),
@@ -331,7 +433,7 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
   {
     edge: "other-jsonrpc",
     arbitrary: fc
-      .constantFrom<unknown>("1.0", 2, "2", null)
+      .constantFrom<unknown>("1.0", 2, "2", null, "2.0 ", " 2.0", "2.01", "2.00")
       .map((v) => ({ args: [wireText(JSON.stringify({ jsonrpc: v, id: 1, result: {} }))] })),
   },
   {
@@ -377,8 +479,15 @@ export const INITIALIZE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>
   {
     edge: "version-not-string",
     arbitrary: fc
-      .constantFrom<unknown>(null, 20250618, { $undefined: true })
+      .constantFrom<unknown>(null, 20250618, { $undefined: true }, [PROTOCOL_VERSION], { version: PROTOCOL_VERSION })
       .map((v) => ({ args: [initialize({ protocolVersion: v })] })),
+  },
+  // The version asked for is the one to hold: another pinned version, answered with it or with ours.
+  {
+    edge: "version-asked",
+    arbitrary: fc.tuple(fc.constantFrom("2025-03-26", "2026-07-28"), fc.boolean()).map(([asked, answered]) => ({
+      args: [initialize({ protocolVersion: answered ? asked : PROTOCOL_VERSION }), asked],
+    })),
   },
   {
     edge: "no-tools-capability",
@@ -428,6 +537,13 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
       .chain((n) => withDefect((tools) => void (tools[0] = toolNamed(n)))),
   },
   { edge: "repeated-name", arbitrary: withDefect((tools) => void tools.push(toolNamed("tool_0"))) },
+  // Names that are also keys every plain object has: a piece that keeps seen names in {} takes them for repeats.
+  {
+    edge: "names-like-object-keys",
+    arbitrary: fc
+      .subarray(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"], { minLength: 1 })
+      .map((picked) => ({ args: [{ tools: picked.map(toolNamed) }] })),
+  },
   ...[-1, 0, 1].map((delta) => ({
     edge: `size-at-bound${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
     weight: 2,
@@ -442,7 +558,7 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
   {
     edge: "schema-not-object",
     arbitrary: fc
-      .constantFrom<unknown>({ type: "string" }, { type: "array" }, [], "object", {})
+      .constantFrom<unknown>({ type: "string" }, { type: "array" }, [], "object", {}, { type: ["object"] })
       .chain((s) => withDefect((tools) => void (tools[0] = { name: "odd", inputSchema: s }))),
   },
   // A schema that is absent or null: a piece that reads its type without looking first throws a raw TypeError.

@@ -10,7 +10,7 @@ import { answerProbe, ProbeState, type Pieces } from "../rules/answer.js";
 import { ERROR_FAMILY, showError } from "../rules/expect.js";
 import { failRule, type ProbeAnswer, type ProbeRequest, type RuleContext } from "../rules/types.js";
 import { showWire } from "../rules/wire.js";
-import type { EdgeGenerator } from "./edges.js";
+import type { Edged, EdgeGenerator } from "./edges.js";
 import type { Accepted, PureCall } from "./generators.js";
 
 export interface PureProperty<I> {
@@ -61,6 +61,26 @@ export function sameOutcome(call: PureCall, reference: ProbeAnswer, learner: Pro
 /** How long one property may take: under half of a pure rule's 10 s bound. */
 const PROPERTY_BUDGET_MS = 4000;
 
+/**
+ * Draws from each edge judged before the random ones, the same at every seed: a mistake that only
+ * one value of an edge shows (one constant of several) is caught whatever the seed draws after.
+ */
+const EXAMPLES_PER_EDGE = 24;
+const EXAMPLES_SEED = 20250618;
+const examplesCache = new WeakMap<object, unknown[]>();
+function examplesOf<I>(generator: EdgeGenerator<I>): Array<[Edged<I>]> {
+  let examples = examplesCache.get(generator) as Array<[Edged<I>]> | undefined;
+  if (examples === undefined) {
+    examples = generator.branches.flatMap((branch) =>
+      fc
+        .sample(branch.arbitrary, { numRuns: EXAMPLES_PER_EDGE, seed: EXAMPLES_SEED })
+        .map((value): [Edged<I>] => [{ edge: branch.edge, value }]),
+    );
+    examplesCache.set(generator, examples);
+  }
+  return examples;
+}
+
 /** A 32-bit seed for one rule from the grader's seed. */
 function seedFor(seed: number, name: string): number {
   let hash = seed | 0;
@@ -80,6 +100,7 @@ export function isRefusal(answer: ProbeAnswer): boolean {
 export async function holds<I>(context: RuleContext, property: PureProperty<I>): Promise<string> {
   const reference = new ProbeState();
   const runs = property.runs ?? 100;
+  const examples = examplesOf(property.generator);
   const verdictOn = async (input: I): Promise<{ expected: string; received: string } | undefined> => {
     const request = property.request(input);
     const theirs = await answerProbe(REFERENCE_IMPLEMENTATION as unknown as Pieces, reference, request);
@@ -101,7 +122,9 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
     }),
     {
       seed: seedFor(context.seed, property.generator.name),
-      numRuns: runs,
+      // fast-check counts the examples among the runs: the random draws come on top of them.
+      numRuns: examples.length + runs,
+      examples,
       // The rule's own bound stays the rule's: on a machine too busy for every input, the seeded first ones are judged.
       interruptAfterTimeLimit: PROPERTY_BUDGET_MS,
       markInterruptAsFailure: false,

@@ -26,7 +26,8 @@ async function countWords(context: RuleContext, client: ClientSession, label: st
 
 export const handshakeOrder: Rule = {
   id: "handshake-order",
-  title: "nothing is sent before the handshake; notifications/initialized comes before tools/list",
+  title:
+    "nothing is sent before the handshake, or after a refused one; notifications/initialized comes before tools/list",
   points: 2,
   needs: ["StdioClient"],
   pieces: SESSION_PIECES,
@@ -57,9 +58,39 @@ export const handshakeOrder: Rule = {
     } finally {
       await client.close();
     }
+    await refusedHandshakeEndsTheSession(context);
     return "";
   },
 };
+
+/**
+ * A handshake refused (a server speaking another version) leaves the client not ready: no
+ * announcement goes out, and discovery and calls after it are refused without writing.
+ */
+async function refusedHandshakeEndsTheSession(context: RuleContext): Promise<void> {
+  const server = context.server("old-version", { subdir: "refused-handshake" });
+  const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+  try {
+    refusal((await client.call("initialize")).answer, "initialize() against a server of another version", "a refusal");
+    refusal(
+      (await client.call("listTools")).answer,
+      "listTools() after the refused handshake",
+      "a refusal: the session never became ready",
+    );
+  } finally {
+    await client.close();
+  }
+  const sent = receivedMethods(server.recordFile).filter((method) => SESSION_METHODS.includes(method));
+  if (sent.length > 0)
+    failRule(
+      "the server's record after a refused initialize",
+      "no announcement, discovery or call",
+      `[${sent.join(", ")}]`,
+    );
+}
+
+/** What a session sends once its handshake holds. */
+const SESSION_METHODS = ["notifications/initialized", "tools/list", "tools/call"];
 
 export const negativeControl: Rule = {
   id: "negative-control",
@@ -84,6 +115,13 @@ export const negativeControl: Rule = {
         'callTool("word_count", {text: 42}), which the tool reports as failed (isError)',
         "ToolError: the tool's failure raised, not returned as its answer",
         ["ToolError"],
+      );
+      // Arguments that are no object: refused before sending, or sent and answered with an error
+      // response (invalid params), which is raised too, never handed back as the call's text.
+      refusal(
+        (await client.call("callTool", ["word_count", ["not", "an", "object"]])).answer,
+        'callTool("word_count", ["not", "an", "object"])',
+        "a refusal: arguments that are not an object, or the server's error response, raised",
       );
     } finally {
       await client.close();
@@ -127,9 +165,11 @@ export const allowlistBeforeWrite: Rule = {
     const calls = loggedCalls(server.logFile);
     if (!isDeepStrictEqual(calls, ["word_count"]))
       failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
-    // Names are compared whole and exactly: a longer name that contains it, or the same letters in other case, allow nothing.
+    // Names are compared whole and exactly: a longer name that contains it, a prefix of it, or the
+    // same letters in other case, allow nothing.
+    const lookalikeNames = ["place_purchase_preview", "WORD_COUNT", "place", "word_"];
     const lookalikes = context.server("normal", { subdir: "lookalikes" });
-    const other = await ClientSession.open(context, lookalikes, { allowed: ["place_purchase_preview", "WORD_COUNT"] });
+    const other = await ClientSession.open(context, lookalikes, { allowed: lookalikeNames });
     try {
       await other.ready();
       for (const name of ["place_purchase", "word_count"])
@@ -140,7 +180,7 @@ export const allowlistBeforeWrite: Rule = {
               name === "word_count" ? { text: "a b" } : { flavor: "vanilla", tubs: 1 },
             ])
           ).answer,
-          `callTool("${name}") with allowed ["place_purchase_preview", "WORD_COUNT"] (names match whole and exactly)`,
+          `callTool("${name}") with allowed ${JSON.stringify(lookalikeNames)} (names match whole and exactly)`,
           "not-allowed",
         );
     } finally {
@@ -149,6 +189,25 @@ export const allowlistBeforeWrite: Rule = {
     const sneaked = loggedCalls(lookalikes.logFile);
     if (sneaked.length > 0)
       failRule("the server's log with look-alike names allowed", "no call at all", `[${sneaked.join(", ")}]`);
+    // An empty allowlist allows nothing: it is not "no restriction".
+    const none = context.server("normal", { subdir: "nothing-allowed" });
+    const closed = await ClientSession.open(context, none, { allowed: [] });
+    try {
+      await closed.ready();
+      const listed = valueOf((await closed.call("allowedTools")).answer, "allowedTools() with nothing allowed", "[]");
+      if (!Array.isArray(listed) || listed.length > 0)
+        failRule("allowedTools() with nothing allowed", "[] (an empty allowlist allows nothing)", showWire(listed));
+      refusedBecause(
+        (await closed.call("callTool", ["word_count", { text: "a b" }])).answer,
+        'callTool("word_count") with nothing allowed',
+        "not-allowed",
+      );
+    } finally {
+      await closed.close();
+    }
+    const unasked = loggedCalls(none.logFile);
+    if (unasked.length > 0)
+      failRule("the server's log with nothing allowed", "no call at all", `[${unasked.join(", ")}]`);
     return "";
   },
 };
@@ -168,6 +227,14 @@ export const advertisedBeforeWrite: Rule = {
     const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
     try {
       await client.ready();
+      const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
+      const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+      if (!isDeepStrictEqual(names, ["word_count"]))
+        failRule(
+          'allowedTools() with ["word_count", "delete_everything"] allowed',
+          '["word_count"] (advertised AND allowed: the server never advertised delete_everything)',
+          showWire(names),
+        );
       refusedBecause(
         (await client.call("callTool", ["delete_everything", {}])).answer,
         'callTool("delete_everything"), allowed but not advertised',
@@ -178,6 +245,26 @@ export const advertisedBeforeWrite: Rule = {
     }
     const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
     if (calls.length > 0) failRule("the server's record", "no tools/call", `${calls.length} tools/call`);
+    // Before discovery nothing is advertised yet. (A client whose initialize also lists the tools,
+    // as the build notebook's connect does, has a catalog by then: there is no such moment to try.)
+    const early = context.server("normal", { subdir: "before-discovery" });
+    const unlisted = await ClientSession.open(context, early, { allowed: ["word_count"] });
+    try {
+      valueOf((await unlisted.call("initialize")).answer, "initialize()", "success");
+      if (!receivedMethods(early.recordFile).includes("tools/list")) {
+        refusal(
+          (await unlisted.call("callTool", ["word_count", { text: "a b" }])).answer,
+          'callTool("word_count") after initialize() and before listTools()',
+          "a refusal (RefusedError): nothing is advertised before discovery",
+          ["RefusedError"],
+        );
+        const sent = receivedMethods(early.recordFile).filter((method) => method === "tools/call");
+        if (sent.length > 0)
+          failRule("the server's record before discovery", "no tools/call", `${sent.length} tools/call`);
+      }
+    } finally {
+      await unlisted.close();
+    }
     return "";
   },
 };
@@ -326,7 +413,7 @@ export const spawnArgvEnv: Rule = {
 export const notificationsBounded: Rule = {
   id: "notifications-bounded",
   seeded: true,
-  title: "notifications before a reply are skipped, up to 16: 16 pass, 17 are refused",
+  title: "notifications before a reply are skipped, up to 16 per reply: 16 pass, reply after reply, 17 are refused",
   points: 2,
   needs: ["StdioClient"],
   pieces: CALL_PIECES,
@@ -339,7 +426,9 @@ export const notificationsBounded: Rule = {
     const client = await ClientSession.open(context, sixteen, { allowed: ["word_count"] });
     try {
       await client.ready();
+      // Twice: the bound is per reply, so a count kept for the whole session refuses the second.
       await countWords(context, client, "notifications");
+      await countWords(context, client, "notifications, again");
     } finally {
       await client.close();
     }

@@ -4,7 +4,7 @@
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ERROR_FAMILY, showError } from "./expect.js";
-import { liveInGroup, readRecord, serverPid } from "./evidence.js";
+import { liveInGroup, readRecord, receivedMethods, serverPid } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
@@ -38,6 +38,7 @@ export const failureModes: Rule = {
     const findings = await settledInOrder(FAILURE_MODES, 4, async ({ mode, expect, timeoutMs, endlessBytes }) => {
       const server = context.server(mode, { subdir: mode, ...(endlessBytes === undefined ? {} : { endlessBytes }) });
       const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
+      let refusedAt: string | undefined;
       try {
         for (const [method, args] of [
           ["initialize", []],
@@ -51,14 +52,18 @@ export const failureModes: Rule = {
             return `${mode}: ${method}() threw ${showError(answer.error)}, not a refusal of the library's family`;
           if (answer.error.reason !== expect)
             return `${mode}: ${method}() threw ${showError(answer.error)}, not the refusal "${expect}"`;
-          return undefined;
+          refusedAt = method;
+          break;
         }
-        return `${mode}: the call returned a result`;
+        if (refusedAt === undefined) return `${mode}: the call returned a result`;
       } catch (error) {
         return `${mode}: ${(error as Error).message}`;
       } finally {
         await client.close().catch(() => undefined);
       }
+      // Read once the server has ended: a refused call is not sent again (the tool would run twice).
+      const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call").length;
+      return calls > 1 ? `${mode}: the server received tools/call ${calls} times after one callTool()` : undefined;
     });
     const wrong = findings.filter((finding): finding is string => finding !== undefined);
     if (wrong.length > 0)
@@ -98,6 +103,15 @@ export const closeEofFirst: Rule = {
         events.length === 0 ? "neither end of input nor a signal it could record (SIGKILL?)" : `[${events.join(", ")}]`,
       );
     if (answer.value !== 0) failRule("close()'s return value", "0 (the server's exit status)", showWire(answer.value));
+    // Ending input is how a stdio session ends: no request or notification goes first (MCP has no shutdown message).
+    const session = ["initialize", "notifications/initialized", "tools/list"];
+    const extra = receivedMethods(server.recordFile).filter((method) => !session.includes(method));
+    if (extra.length > 0)
+      failRule(
+        "the server's record of a session of the handshake and discovery, then close()",
+        "nothing else before end of input",
+        `[${extra.join(", ")}]`,
+      );
     return "";
   },
 };

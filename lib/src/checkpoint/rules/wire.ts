@@ -1,7 +1,8 @@
 // Values across the host's pipe. JSON cannot carry bytes, NaN, bigint or a circular object, and
 // the rules need to send and receive exactly those, so each travels as a tagged object:
 // {"$bytes": base64}, {"$number": "NaN"}, {"$bigint": "12"}, {"$undefined": true},
-// {"$circular": true} (a request only: an object that contains itself), {"$function": name}.
+// {"$circular": true} (a request only: an object that contains itself), {"$function": name},
+// {"$symbol": description}.
 
 const MAX_DEPTH = 64;
 
@@ -36,6 +37,9 @@ export function fromWire(value: unknown): unknown {
   if (typeof record["$number"] === "string") return Number(record["$number"]);
   if (typeof record["$bigint"] === "string") return BigInt(record["$bigint"]);
   if (record["$undefined"] === true) return undefined;
+  // What JSON.stringify would drop without a word: a rule sends these to see that nothing is lost quietly.
+  if (typeof record["$function"] === "string") return namedFunction(record["$function"]);
+  if (typeof record["$symbol"] === "string") return Symbol(record["$symbol"]);
   if (record["$circular"] === true) {
     const loop: Record<string, unknown> = { jsonrpc: "2.0", method: "loop" };
     loop["params"] = loop;
@@ -44,6 +48,23 @@ export function fromWire(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(record)) out[key] = fromWire(item);
   return out;
+}
+
+/** A function that does nothing, under `name`. */
+function namedFunction(name: string): () => void {
+  const made = { [name]: () => undefined };
+  return made[name]!;
+}
+
+/**
+ * A returned value with every object property that holds undefined left out, as JSON leaves it
+ * out: for values handed to the application, where `{ title: undefined }` is a tool without a title.
+ */
+export function withoutUndefinedProperties(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUndefinedProperties);
+  if (typeof value !== "object" || value === null) return value;
+  const kept = Object.entries(value).filter(([, item]) => (item as { $undefined?: unknown })?.$undefined !== true);
+  return Object.fromEntries(kept.map(([key, item]) => [key, withoutUndefinedProperties(item)]));
 }
 
 /** Bytes as they travel. */

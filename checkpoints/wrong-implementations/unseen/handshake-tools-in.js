@@ -1,0 +1,19 @@
+// checkInitialize ports the chapter's Python literally: "tools" in capabilities. A server whose
+// capabilities say {"tools": null} or {"tools": false} -- tools explicitly NOT offered -- passes.
+// MCP 2025-06-18 ServerCapabilities.tools is an object ({listChanged?}); "a server without the tools
+// capability" is refused; workbook: capabilities.tools must be an object.
+"use strict";
+const wb = require("mcp-workbook");
+function checkInitialize(result, version = wb.PROTOCOL_VERSION) {
+  if (result.protocolVersion !== version)
+    throw new wb.ProtocolError("version", {
+      what: `server speaks ${JSON.stringify(result.protocolVersion)}, not ${version}`,
+    });
+  const capabilities = result.capabilities;
+  if (typeof capabilities !== "object" || capabilities === null || Array.isArray(capabilities))
+    throw new wb.ProtocolError("capabilities", { what: "initialize result has no capabilities object" });
+  if (!("tools" in capabilities)) throw new wb.ProtocolError("capabilities", { what: "server does not offer tools" });
+  return wb.checkInitialize({ ...result, capabilities: { ...capabilities, tools: {} } }, version) && result;
+}
+module.exports = { ...wb, checkInitialize };
+module.exports.rule = "handshake-capability";

@@ -1,0 +1,35 @@
+// What the application is handed, judged as JSON holds it: a property holding undefined is absent,
+// so a check that copies an optional field the server left out answers as one that leaves it out.
+// What is written is judged as built (a notification built with `params: undefined` writes params).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { toWire, withoutUndefinedProperties } from "../../../lib/src/checkpoint/rules/wire.js";
+
+/** JSON values with some object properties set to undefined (never an array item: JSON makes that null). */
+const withUndefinedProperties = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(fc.string(), fc.oneof(tie("value"), fc.constant(undefined)), { maxKeys: 4 }),
+  ),
+})).value;
+
+describe("withoutUndefinedProperties over a returned value", () => {
+  it("leaves out every property that holds undefined, as JSON does, and changes nothing else", () => {
+    fc.assert(
+      fc.property(withUndefinedProperties, (value) => {
+        expect(withoutUndefinedProperties(toWire(value))).toStrictEqual(JSON.parse(JSON.stringify(value)));
+      }),
+    );
+  });
+
+  it("keeps undefined alone and in an array, where leaving it out would change the answer", () => {
+    expect(withoutUndefinedProperties(toWire(undefined))).toStrictEqual({ $undefined: true });
+    expect(withoutUndefinedProperties(toWire([1, undefined]))).toStrictEqual([1, { $undefined: true }]);
+  });
+
+  it("toWire itself still tells a property holding undefined from an absent one", () => {
+    expect(toWire({ method: "m", params: undefined })).toStrictEqual({ method: "m", params: { $undefined: true } });
+  });
+});
