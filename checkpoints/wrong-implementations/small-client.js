@@ -104,7 +104,15 @@ class SmallClient {
     let skipped = 0;
     this.skippedInSession ??= 0;
     for (;;) {
-      const message = wb.parseFrame(await this.nextFrame(deadline));
+      let frame;
+      try {
+        frame = await this.nextFrame(deadline);
+      } catch (error) {
+        // "id-kept-after-deadline": the id is given back when its call runs out of time, so the next call reuses it.
+        if (error instanceof wb.DeadlineError && this.mistakes.has("id-kept-after-deadline")) this.lastId -= 1;
+        throw error;
+      }
+      const message = wb.parseFrame(frame);
       if (typeof message.method === "string" && "id" in message && !this.mistakes.has("ignores-server-requests")) {
         this.write({
           jsonrpc: "2.0",
@@ -116,8 +124,10 @@ class SmallClient {
       if (result !== null) return result;
       skipped += 1;
       this.skippedInSession += 1;
-      // "skips-counted-per-session": the bound is kept for the whole session, not for each reply.
-      if (this.mistakes.has("skips-counted-per-session")) skipped = this.skippedInSession;
+      // "skips-counted-per-session": the bound is kept for the whole session, not for each reply
+      // (asked only once an earlier reply had messages skipped before it: only then does it differ).
+      if (this.skippedInSession > skipped && this.mistakes.has("skips-counted-per-session"))
+        skipped = this.skippedInSession;
       const tooMany = skipped > MAX_SKIPPED || (skipped === MAX_SKIPPED && this.mistakes.has("skip-bound-off-by-one"));
       if (tooMany)
         throw new wb.ProtocolError("too-many-messages", {

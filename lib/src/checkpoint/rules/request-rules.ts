@@ -29,19 +29,38 @@ export const idsFresh: Rule = {
     } finally {
       await client.close();
     }
-    const ids = readRecord(server.recordFile)
-      .filter((entry) => entry.event === "message" && entry.kind === "request")
-      .map((entry) => entry.id);
-    const seen = new Set(ids.map((id) => JSON.stringify(id)));
-    if (ids.length < 4 || seen.size !== ids.length)
-      failRule(
-        "the ids of initialize, tools/list and two tools/call, as the server received them",
-        "four different ids",
-        `[${ids.map((id) => showWire(id)).join(", ")}]`,
-      );
+    fourDifferentIds(server.recordFile, "");
+    // A call that ran out of time used its id all the same: the next call takes a new one, or the
+    // first call's late reply would answer the second.
+    const hung = context.server("hang", { subdir: "after-a-deadline" });
+    const late = await ClientSession.open(context, hung, { allowed: ["word_count"], timeoutMs: HUNG_CALL_MS });
+    try {
+      await late.ready();
+      for (const text of ["one", "one two"]) await late.call("callTool", ["word_count", { text }], HUNG_CALL_MS + 6000);
+    } finally {
+      await late.close();
+    }
+    fourDifferentIds(hung.recordFile, ", the first tools/call having run out of time");
     return "";
   },
 };
+
+/** The deadline of each call to a server that never answers tools/call (the failure modes' hang). */
+const HUNG_CALL_MS = 1000;
+
+/** Fails the rule unless the server received four requests with four different ids. */
+function fourDifferentIds(recordFile: string, after: string): void {
+  const ids = readRecord(recordFile)
+    .filter((entry) => entry.event === "message" && entry.kind === "request")
+    .map((entry) => entry.id);
+  const seen = new Set(ids.map((id) => JSON.stringify(id)));
+  if (ids.length < 4 || seen.size !== ids.length)
+    failRule(
+      `the ids of initialize, tools/list and two tools/call${after}, as the server received them`,
+      "four different ids",
+      `[${ids.map((id) => showWire(id)).join(", ")}]`,
+    );
+}
 
 /** Timeouts a client must refuse: not positive, not a number, or unbounded. */
 const UNBOUNDED: ReadonlyArray<readonly [unknown, string]> = [
