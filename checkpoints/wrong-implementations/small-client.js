@@ -20,11 +20,11 @@ class SmallClient {
     const onlyWordCount = allowed.length === 1 && allowed[0] === "word_count";
     this.allowed = new Set(!onlyWordCount && mistakes.has("hard-coded-allowlist") ? ["word_count"] : allowed);
     this.timeoutMs = options.timeoutMs ?? 5000;
-    if (!(Number.isFinite(this.timeoutMs) && this.timeoutMs > 0) && !mistakes.has("unbounded-timeout"))
+    if (!(this.timeoutMs > 0 && this.timeoutMs <= 60_000) && !mistakes.has("unbounded-timeout"))
       // "options-reason": refused, but for a reason that names no timeout (the option's whole object).
       throw new wb.UsageError(mistakes.has("options-reason") ? "options" : "timeout", {
         what: `timeoutMs ${this.timeoutMs}`,
-        expected: "a positive, finite number",
+        expected: "a number of ms in (0, 60000]",
       });
     this.frameLimit = mistakes.has("no-frame-limit")
       ? Number.MAX_SAFE_INTEGER

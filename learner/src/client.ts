@@ -76,7 +76,7 @@ export class StdioClient {
     if (file === undefined) throw new Error("StdioClient needs a command, e.g. [process.execPath, 'server.js']");
     this.command = [...command];
     this.allowed = new Set(options.allowed ?? []);
-    // TODO: a bounded timeout is required: refuse a timeoutMs that is not a positive, finite number (UsageError "timeout").
+    // TODO: a bounded timeout is required: refuse a timeoutMs outside (0, 60000] ms, the chapter's 0 < timeout <= 60 s (UsageError "timeout").
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.reader = new FrameReader(options.frameLimit);
     this.child = spawn(file, args, {

@@ -1,6 +1,7 @@
 // The library's own pieces in the build notebook's shape: its pure functions as they are, and
 // request/connect/callTool/close over a ClientContext (what the build notebook's reveals show). Exercise 5 hands a learner a context built on
 // these, so their outstanding-id table is the only new code in play.
+import { MAX_TIMEOUT_MS } from "../client/options.js";
 import { endProcessGroup } from "../client/process-group.js";
 import type { ExitStatus } from "../client/stdio-client.js";
 import { JSON_RPC_ERRORS, MAX_SKIPPED_MESSAGES, PROTOCOL_VERSION } from "../protocol/constants.js";
@@ -46,11 +47,11 @@ async function request(context: ClientContext, method: string, params: JsonObjec
 }
 
 async function connect(context: ClientContext): Promise<McpTool[]> {
-  // A deadline that can never end bounds nothing: refused before a byte is sent.
-  if (!(Number.isFinite(context.timeoutMs) && context.timeoutMs > 0))
+  // A deadline that can never end bounds nothing, and the chapter bounds it at 60 s: refused before a byte is sent.
+  if (!(context.timeoutMs > 0 && context.timeoutMs <= MAX_TIMEOUT_MS))
     throw new UsageError("timeout", {
       what: "timeout out of range",
-      expected: "a positive, finite number of ms",
+      expected: `a number of ms in (0, ${MAX_TIMEOUT_MS}]`,
       received: String(context.timeoutMs),
     });
   checkInitialize(

@@ -1,6 +1,6 @@
 // Rules about what a client puts on each request: an id of its own, never one used before in the
 // session (a reused id lets a stale reply pass as the answer), and a deadline that is bounded (a
-// timeout that is not a positive, finite number is refused when the client is made).
+// timeout outside the chapter's 0 < timeout <= 60 s is refused when the client is made).
 import { refusal } from "./expect.js";
 import { readRecord } from "./evidence.js";
 import { ClientSession } from "./session.js";
@@ -62,23 +62,28 @@ function fourDifferentIds(recordFile: string, after: string): void {
     );
 }
 
-/** Timeouts a client must refuse: not positive, not a number, or unbounded. */
+/**
+ * Timeouts a client must refuse: not positive, not a number, unbounded, or over the chapter's 60 s
+ * (past 2^31 - 1 ms Node's timers fire at once: such a deadline ends every call before it starts).
+ */
 const UNBOUNDED: ReadonlyArray<readonly [unknown, string]> = [
   [{ $number: "Infinity" }, "Infinity"],
   [0, "0"],
   [-1000, "-1000"],
   [{ $number: "NaN" }, "NaN"],
+  [60_001, "60001"],
+  [2 ** 31, String(2 ** 31)],
 ];
 
 export const timeoutBounded: Rule = {
   id: "timeout-bounded",
-  title: "a bounded timeout is required: a timeoutMs that is not a positive, finite number is refused",
+  title: "a bounded timeout is required: a timeoutMs outside (0, 60000] ms is refused",
   points: 1,
   needs: ["StdioClient"],
   pieces: ["connect", "close"], // refused when made or in connect, before any frame is read; close tidies up
   dependsOn: [],
   visibility: "visible",
-  where: `${CLIENT}: the constructor (refuse options.timeoutMs unless it is a positive, finite number); in the build notebook, connect`,
+  where: `${CLIENT}: the constructor (refuse options.timeoutMs unless 0 < timeoutMs <= 60000, the chapter's 0 < timeout <= 60 s); in the build notebook, connect`,
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("normal");
