@@ -97,6 +97,17 @@ class SmallClient {
   }
 
   async request(method, params = {}) {
+    try {
+      return await this.exchange(method, params);
+    } catch (error) {
+      // "id-moves-on-reply": the id counter moves on only when a reply is taken, so a refused or
+      // timed-out request's id goes to the next request.
+      if (this.mistakes.has("id-moves-on-reply")) this.lastId -= 1;
+      throw error;
+    }
+  }
+
+  async exchange(method, params) {
     this.lastId += 1;
     const id = this.mistakes.has("one-id") ? 1 : this.lastId;
     this.write(wb.requestMessage(id, method, params));
@@ -104,15 +115,7 @@ class SmallClient {
     let skipped = 0;
     this.skippedInSession ??= 0;
     for (;;) {
-      let frame;
-      try {
-        frame = await this.nextFrame(deadline);
-      } catch (error) {
-        // "id-kept-after-deadline": the id is given back when its call runs out of time, so the next call reuses it.
-        if (error instanceof wb.DeadlineError && this.mistakes.has("id-kept-after-deadline")) this.lastId -= 1;
-        throw error;
-      }
-      const message = wb.parseFrame(frame);
+      const message = wb.parseFrame(await this.nextFrame(deadline));
       if (typeof message.method === "string" && "id" in message && !this.mistakes.has("ignores-server-requests")) {
         this.write({
           jsonrpc: "2.0",

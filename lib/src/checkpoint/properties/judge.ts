@@ -65,7 +65,7 @@ const PROPERTY_BUDGET_MS = 4000;
  * Draws from each edge judged before the random ones, the same at every seed: a mistake that only
  * one value of an edge shows (one constant of several) is caught whatever the seed draws after.
  */
-const EXAMPLES_PER_EDGE = 24;
+const EXAMPLES_PER_EDGE = 12;
 const EXAMPLES_SEED = 20250618;
 const examplesCache = new WeakMap<object, unknown[]>();
 function examplesOf<I>(generator: EdgeGenerator<I>): Array<[Edged<I>]> {

@@ -35,33 +35,38 @@ export const handshakeOrder: Rule = {
   visibility: "visible",
   where: `${CLIENT}: initialize() and listTools() (refuse before the handshake, without writing)`,
   deadlineMs: 20_000,
+  // Two sessions side by side: the handshake in order, and a refused one that ends the session.
   body: async (context) => {
-    const server = context.server("normal");
-    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
-    try {
-      const early = await client.call("listTools");
-      refusal(early.answer, "listTools() before initialize()", "a refusal (RefusedError), nothing written");
-      const early2 = await client.call("callTool", ["word_count", { text: "a b" }]);
-      refusal(early2.answer, "callTool() before initialize()", "a refusal (RefusedError), nothing written");
-      const before = receivedMethods(server.recordFile);
-      if (before.length > 0)
-        failRule("the server's record before initialize()", "no message at all", `[${before.join(", ")}]`);
-      await client.ready();
-      const methods = receivedMethods(server.recordFile);
-      const wanted = ["initialize", "notifications/initialized", "tools/list"];
-      if (!isDeepStrictEqual(methods, wanted))
-        failRule(
-          "the server's record of the handshake and discovery",
-          `[${wanted.join(", ")}]`,
-          `[${methods.join(", ")}]`,
-        );
-    } finally {
-      await client.close();
-    }
-    await refusedHandshakeEndsTheSession(context);
+    await settledInOrder([handshakeInOrder, refusedHandshakeEndsTheSession], 2, (scenario) => scenario(context));
     return "";
   },
 };
+
+/** Before initialize() nothing is written; then initialize, the announcement, tools/list, in that order. */
+async function handshakeInOrder(context: RuleContext): Promise<void> {
+  const server = context.server("normal");
+  const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+  try {
+    const early = await client.call("listTools");
+    refusal(early.answer, "listTools() before initialize()", "a refusal (RefusedError), nothing written");
+    const early2 = await client.call("callTool", ["word_count", { text: "a b" }]);
+    refusal(early2.answer, "callTool() before initialize()", "a refusal (RefusedError), nothing written");
+    const before = receivedMethods(server.recordFile);
+    if (before.length > 0)
+      failRule("the server's record before initialize()", "no message at all", `[${before.join(", ")}]`);
+    await client.ready();
+    const methods = receivedMethods(server.recordFile);
+    const wanted = ["initialize", "notifications/initialized", "tools/list"];
+    if (!isDeepStrictEqual(methods, wanted))
+      failRule(
+        "the server's record of the handshake and discovery",
+        `[${wanted.join(", ")}]`,
+        `[${methods.join(", ")}]`,
+      );
+  } finally {
+    await client.close();
+  }
+}
 
 /**
  * A handshake refused (a server speaking another version) leaves the client not ready: no
@@ -144,73 +149,83 @@ export const allowlistBeforeWrite: Rule = {
   visibility: "visible",
   where: `${CLIENT}: callTool() and allowedTools() (check the allowlist before writing)`,
   deadlineMs: 20_000,
+  // Three sessions side by side: one tool allowed, look-alike names allowed, nothing allowed.
   body: async (context) => {
-    const server = context.server("normal");
-    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
-    try {
-      await client.ready();
-      const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
-      const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
-      if (!isDeepStrictEqual(names, ["word_count"]))
-        failRule("allowedTools() with word_count allowed", '["word_count"] (advertised AND allowed)', showWire(names));
-      await countWords(context, client, "allowlist");
-      refusedBecause(
-        (await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 100 }])).answer,
-        'callTool("place_purchase"), advertised but not allowed',
-        "not-allowed",
-      );
-    } finally {
-      await client.close();
-    }
-    const calls = loggedCalls(server.logFile);
-    if (!isDeepStrictEqual(calls, ["word_count"]))
-      failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
-    // Names are compared whole and exactly: a longer name that contains it, a prefix of it, or the
-    // same letters in other case, allow nothing.
-    const lookalikeNames = ["place_purchase_preview", "WORD_COUNT", "place", "word_"];
-    const lookalikes = context.server("normal", { subdir: "lookalikes" });
-    const other = await ClientSession.open(context, lookalikes, { allowed: lookalikeNames });
-    try {
-      await other.ready();
-      for (const name of ["place_purchase", "word_count"])
-        refusedBecause(
-          (
-            await other.call("callTool", [
-              name,
-              name === "word_count" ? { text: "a b" } : { flavor: "vanilla", tubs: 1 },
-            ])
-          ).answer,
-          `callTool("${name}") with allowed ${JSON.stringify(lookalikeNames)} (names match whole and exactly)`,
-          "not-allowed",
-        );
-    } finally {
-      await other.close();
-    }
-    const sneaked = loggedCalls(lookalikes.logFile);
-    if (sneaked.length > 0)
-      failRule("the server's log with look-alike names allowed", "no call at all", `[${sneaked.join(", ")}]`);
-    // An empty allowlist allows nothing: it is not "no restriction".
-    const none = context.server("normal", { subdir: "nothing-allowed" });
-    const closed = await ClientSession.open(context, none, { allowed: [] });
-    try {
-      await closed.ready();
-      const listed = valueOf((await closed.call("allowedTools")).answer, "allowedTools() with nothing allowed", "[]");
-      if (!Array.isArray(listed) || listed.length > 0)
-        failRule("allowedTools() with nothing allowed", "[] (an empty allowlist allows nothing)", showWire(listed));
-      refusedBecause(
-        (await closed.call("callTool", ["word_count", { text: "a b" }])).answer,
-        'callTool("word_count") with nothing allowed',
-        "not-allowed",
-      );
-    } finally {
-      await closed.close();
-    }
-    const unasked = loggedCalls(none.logFile);
-    if (unasked.length > 0)
-      failRule("the server's log with nothing allowed", "no call at all", `[${unasked.join(", ")}]`);
+    await settledInOrder([oneToolAllowed, lookalikesAllowed, nothingAllowed], 3, (scenario) => scenario(context));
     return "";
   },
 };
+
+/** word_count allowed: it alone is offered and called; place_purchase is refused and never reaches the log. */
+async function oneToolAllowed(context: RuleContext): Promise<void> {
+  const server = context.server("normal");
+  const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+  try {
+    await client.ready();
+    const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
+    const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+    if (!isDeepStrictEqual(names, ["word_count"]))
+      failRule("allowedTools() with word_count allowed", '["word_count"] (advertised AND allowed)', showWire(names));
+    await countWords(context, client, "allowlist");
+    refusedBecause(
+      (await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 100 }])).answer,
+      'callTool("place_purchase"), advertised but not allowed',
+      "not-allowed",
+    );
+  } finally {
+    await client.close();
+  }
+  const calls = loggedCalls(server.logFile);
+  if (!isDeepStrictEqual(calls, ["word_count"]))
+    failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
+}
+
+/**
+ * Names are compared whole and exactly: a longer name that contains it, a prefix of it, or the
+ * same letters in other case, allow nothing.
+ */
+async function lookalikesAllowed(context: RuleContext): Promise<void> {
+  const lookalikeNames = ["place_purchase_preview", "WORD_COUNT", "place", "word_"];
+  const lookalikes = context.server("normal", { subdir: "lookalikes" });
+  const other = await ClientSession.open(context, lookalikes, { allowed: lookalikeNames });
+  try {
+    await other.ready();
+    for (const name of ["place_purchase", "word_count"])
+      refusedBecause(
+        (await other.call("callTool", [name, name === "word_count" ? { text: "a b" } : { flavor: "vanilla", tubs: 1 }]))
+          .answer,
+        `callTool("${name}") with allowed ${JSON.stringify(lookalikeNames)} (names match whole and exactly)`,
+        "not-allowed",
+      );
+  } finally {
+    await other.close();
+  }
+  const sneaked = loggedCalls(lookalikes.logFile);
+  if (sneaked.length > 0)
+    failRule("the server's log with look-alike names allowed", "no call at all", `[${sneaked.join(", ")}]`);
+}
+
+/** An empty allowlist allows nothing: it is not "no restriction". */
+async function nothingAllowed(context: RuleContext): Promise<void> {
+  const none = context.server("normal", { subdir: "nothing-allowed" });
+  const closed = await ClientSession.open(context, none, { allowed: [] });
+  try {
+    await closed.ready();
+    const listed = valueOf((await closed.call("allowedTools")).answer, "allowedTools() with nothing allowed", "[]");
+    if (!Array.isArray(listed) || listed.length > 0)
+      failRule("allowedTools() with nothing allowed", "[] (an empty allowlist allows nothing)", showWire(listed));
+    refusedBecause(
+      (await closed.call("callTool", ["word_count", { text: "a b" }])).answer,
+      'callTool("word_count") with nothing allowed',
+      "not-allowed",
+    );
+  } finally {
+    await closed.close();
+  }
+  const unasked = loggedCalls(none.logFile);
+  if (unasked.length > 0)
+    failRule("the server's log with nothing allowed", "no call at all", `[${unasked.join(", ")}]`);
+}
 
 export const advertisedBeforeWrite: Rule = {
   id: "advertised-before-write",
@@ -222,52 +237,63 @@ export const advertisedBeforeWrite: Rule = {
   visibility: "visible",
   where: `${CLIENT}: callTool() (the tool must also be in the catalog from listTools())`,
   deadlineMs: 20_000,
+  // Two sessions side by side: after discovery, and before it.
   body: async (context) => {
-    const server = context.server("normal");
-    const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
-    try {
-      await client.ready();
-      const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
-      const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
-      if (!isDeepStrictEqual(names, ["word_count"]))
-        failRule(
-          'allowedTools() with ["word_count", "delete_everything"] allowed',
-          '["word_count"] (advertised AND allowed: the server never advertised delete_everything)',
-          showWire(names),
-        );
-      refusedBecause(
-        (await client.call("callTool", ["delete_everything", {}])).answer,
-        'callTool("delete_everything"), allowed but not advertised',
-        "not-advertised",
-      );
-    } finally {
-      await client.close();
-    }
-    const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
-    if (calls.length > 0) failRule("the server's record", "no tools/call", `${calls.length} tools/call`);
-    // Before discovery nothing is advertised yet. (A client whose initialize also lists the tools,
-    // as the build notebook's connect does, has a catalog by then: there is no such moment to try.)
-    const early = context.server("normal", { subdir: "before-discovery" });
-    const unlisted = await ClientSession.open(context, early, { allowed: ["word_count"] });
-    try {
-      valueOf((await unlisted.call("initialize")).answer, "initialize()", "success");
-      if (!receivedMethods(early.recordFile).includes("tools/list")) {
-        refusal(
-          (await unlisted.call("callTool", ["word_count", { text: "a b" }])).answer,
-          'callTool("word_count") after initialize() and before listTools()',
-          "a refusal (RefusedError): nothing is advertised before discovery",
-          ["RefusedError"],
-        );
-        const sent = receivedMethods(early.recordFile).filter((method) => method === "tools/call");
-        if (sent.length > 0)
-          failRule("the server's record before discovery", "no tools/call", `${sent.length} tools/call`);
-      }
-    } finally {
-      await unlisted.close();
-    }
+    await settledInOrder([afterDiscovery, beforeDiscovery], 2, (scenario) => scenario(context));
     return "";
   },
 };
+
+/** delete_everything allowed but never advertised: not offered, and refused without writing. */
+async function afterDiscovery(context: RuleContext): Promise<void> {
+  const server = context.server("normal");
+  const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
+  try {
+    await client.ready();
+    const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
+    const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+    if (!isDeepStrictEqual(names, ["word_count"]))
+      failRule(
+        'allowedTools() with ["word_count", "delete_everything"] allowed',
+        '["word_count"] (advertised AND allowed: the server never advertised delete_everything)',
+        showWire(names),
+      );
+    refusedBecause(
+      (await client.call("callTool", ["delete_everything", {}])).answer,
+      'callTool("delete_everything"), allowed but not advertised',
+      "not-advertised",
+    );
+  } finally {
+    await client.close();
+  }
+  const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
+  if (calls.length > 0) failRule("the server's record", "no tools/call", `${calls.length} tools/call`);
+}
+
+/**
+ * Before discovery nothing is advertised yet. (A client whose initialize also lists the tools, as
+ * the build notebook's connect does, has a catalog by then: there is no such moment to try.)
+ */
+async function beforeDiscovery(context: RuleContext): Promise<void> {
+  const early = context.server("normal", { subdir: "before-discovery" });
+  const unlisted = await ClientSession.open(context, early, { allowed: ["word_count"] });
+  try {
+    valueOf((await unlisted.call("initialize")).answer, "initialize()", "success");
+    if (!receivedMethods(early.recordFile).includes("tools/list")) {
+      refusal(
+        (await unlisted.call("callTool", ["word_count", { text: "a b" }])).answer,
+        'callTool("word_count") after initialize() and before listTools()',
+        "a refusal (RefusedError): nothing is advertised before discovery",
+        ["RefusedError"],
+      );
+      const sent = receivedMethods(early.recordFile).filter((method) => method === "tools/call");
+      if (sent.length > 0)
+        failRule("the server's record before discovery", "no tools/call", `${sent.length} tools/call`);
+    }
+  } finally {
+    await unlisted.close();
+  }
+}
 
 /** The refusal the chapter names for this case: a RefusedError with its reason ("not-allowed", "not-advertised"). */
 function refusedBecause(answer: ProbeAnswer, what: string, reason: string): void {

@@ -6,6 +6,7 @@ import { readRecord } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { failRule, type Rule } from "./types.js";
+import { settledInOrder } from "./settled.js";
 import { showWire } from "./wire.js";
 
 const CLIENT = "learner/src/client.ts";
@@ -20,32 +21,38 @@ export const idsFresh: Rule = {
   visibility: "visible",
   where: `${CLIENT}: request() (take the next id for every request: this.lastId + 1)`,
   deadlineMs: 20_000,
+  // Two sessions side by side: calls that are answered, and calls that run out of time (the hang
+  // server; a deadline, unlike a refused reply, leaves the session open). A call that ran out of
+  // time used its id all the same: the next takes a new one, or the first call's late reply would
+  // answer the second.
   body: async (context) => {
-    const server = context.server("normal");
-    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
-    try {
-      await client.ready();
-      for (const text of ["one", "one two"]) await client.call("callTool", ["word_count", { text }]);
-    } finally {
-      await client.close();
-    }
-    fourDifferentIds(server.recordFile, "");
-    // A call that ran out of time used its id all the same: the next call takes a new one, or the
-    // first call's late reply would answer the second.
-    const hung = context.server("hang", { subdir: "after-a-deadline" });
-    const late = await ClientSession.open(context, hung, { allowed: ["word_count"], timeoutMs: HUNG_CALL_MS });
-    try {
-      await late.ready();
-      for (const text of ["one", "one two"]) await late.call("callTool", ["word_count", { text }], HUNG_CALL_MS + 6000);
-    } finally {
-      await late.close();
-    }
-    fourDifferentIds(hung.recordFile, ", the first tools/call having run out of time");
+    await settledInOrder(
+      [
+        { mode: "normal", timeoutMs: undefined, after: "" },
+        { mode: "hang", timeoutMs: HUNG_CALL_MS, after: ", the first tools/call having run out of time" },
+      ],
+      2,
+      async ({ mode, timeoutMs, after }) => {
+        const server = context.server(mode, { subdir: mode });
+        const client = await ClientSession.open(context, server, {
+          allowed: ["word_count"],
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        });
+        try {
+          await client.ready();
+          for (const text of ["one", "one two"])
+            await client.call("callTool", ["word_count", { text }], (timeoutMs ?? 0) + 10_000);
+        } finally {
+          await client.close();
+        }
+        fourDifferentIds(server.recordFile, after);
+      },
+    );
     return "";
   },
 };
 
-/** The deadline of each call to a server that never answers tools/call (the failure modes' hang). */
+/** The deadline of each call to a server that never answers tools/call (as the failure modes' hang has it). */
 const HUNG_CALL_MS = 1000;
 
 /** Fails the rule unless the server received four requests with four different ids. */
