@@ -88,7 +88,9 @@ class SmallClient {
           resolve(true);
         });
       });
-      if (woken && this.mistakes.has("timer-per-read")) deadline = Date.now() + this.timeoutMs;
+      // Asked only when woken by part of a line: a whole frame is returned before the timer matters.
+      if (woken && this.frames.length === 0 && this.mistakes.has("timer-per-read"))
+        deadline = Date.now() + this.timeoutMs;
     }
   }
 
