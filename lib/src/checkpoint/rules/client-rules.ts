@@ -237,63 +237,46 @@ export const advertisedBeforeWrite: Rule = {
   visibility: "visible",
   where: `${CLIENT}: callTool() (the tool must also be in the catalog from listTools())`,
   deadlineMs: 20_000,
-  // Two sessions side by side: after discovery, and before it.
   body: async (context) => {
-    await settledInOrder([afterDiscovery, beforeDiscovery], 2, (scenario) => scenario(context));
+    const server = context.server("normal");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
+    try {
+      valueOf((await client.call("initialize")).answer, "initialize()", "success");
+      // Before discovery nothing is advertised yet. (A client whose initialize also lists the
+      // tools, as the build notebook's connect does, has a catalog by then: no such moment to try.)
+      if (!receivedMethods(server.recordFile).includes("tools/list")) {
+        refusal(
+          (await client.call("callTool", ["word_count", { text: "a b" }])).answer,
+          'callTool("word_count") after initialize() and before listTools()',
+          "a refusal (RefusedError): nothing is advertised before discovery",
+          ["RefusedError"],
+        );
+        const sent = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
+        if (sent.length > 0)
+          failRule("the server's record before discovery", "no tools/call", `${sent.length} tools/call`);
+      }
+      valueOf((await client.call("listTools")).answer, "listTools()", "success");
+      const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
+      const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+      if (!isDeepStrictEqual(names, ["word_count"]))
+        failRule(
+          'allowedTools() with ["word_count", "delete_everything"] allowed',
+          '["word_count"] (advertised AND allowed: the server never advertised delete_everything)',
+          showWire(names),
+        );
+      refusedBecause(
+        (await client.call("callTool", ["delete_everything", {}])).answer,
+        'callTool("delete_everything"), allowed but not advertised',
+        "not-advertised",
+      );
+    } finally {
+      await client.close();
+    }
+    const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
+    if (calls.length > 0) failRule("the server's record", "no tools/call", `${calls.length} tools/call`);
     return "";
   },
 };
-
-/** delete_everything allowed but never advertised: not offered, and refused without writing. */
-async function afterDiscovery(context: RuleContext): Promise<void> {
-  const server = context.server("normal");
-  const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
-  try {
-    await client.ready();
-    const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
-    const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
-    if (!isDeepStrictEqual(names, ["word_count"]))
-      failRule(
-        'allowedTools() with ["word_count", "delete_everything"] allowed',
-        '["word_count"] (advertised AND allowed: the server never advertised delete_everything)',
-        showWire(names),
-      );
-    refusedBecause(
-      (await client.call("callTool", ["delete_everything", {}])).answer,
-      'callTool("delete_everything"), allowed but not advertised',
-      "not-advertised",
-    );
-  } finally {
-    await client.close();
-  }
-  const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
-  if (calls.length > 0) failRule("the server's record", "no tools/call", `${calls.length} tools/call`);
-}
-
-/**
- * Before discovery nothing is advertised yet. (A client whose initialize also lists the tools, as
- * the build notebook's connect does, has a catalog by then: there is no such moment to try.)
- */
-async function beforeDiscovery(context: RuleContext): Promise<void> {
-  const early = context.server("normal", { subdir: "before-discovery" });
-  const unlisted = await ClientSession.open(context, early, { allowed: ["word_count"] });
-  try {
-    valueOf((await unlisted.call("initialize")).answer, "initialize()", "success");
-    if (!receivedMethods(early.recordFile).includes("tools/list")) {
-      refusal(
-        (await unlisted.call("callTool", ["word_count", { text: "a b" }])).answer,
-        'callTool("word_count") after initialize() and before listTools()',
-        "a refusal (RefusedError): nothing is advertised before discovery",
-        ["RefusedError"],
-      );
-      const sent = receivedMethods(early.recordFile).filter((method) => method === "tools/call");
-      if (sent.length > 0)
-        failRule("the server's record before discovery", "no tools/call", `${sent.length} tools/call`);
-    }
-  } finally {
-    await unlisted.close();
-  }
-}
 
 /** The refusal the chapter names for this case: a RefusedError with its reason ("not-allowed", "not-advertised"). */
 function refusedBecause(answer: ProbeAnswer, what: string, reason: string): void {

@@ -6,7 +6,6 @@ import { readRecord } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { failRule, type Rule } from "./types.js";
-import { settledInOrder } from "./settled.js";
 import { showWire } from "./wire.js";
 
 const CLIENT = "learner/src/client.ts";
@@ -21,38 +20,25 @@ export const idsFresh: Rule = {
   visibility: "visible",
   where: `${CLIENT}: request() (take the next id for every request: this.lastId + 1)`,
   deadlineMs: 20_000,
-  // Two sessions side by side: calls that are answered, and calls that run out of time (the hang
-  // server; a deadline, unlike a refused reply, leaves the session open). A call that ran out of
-  // time used its id all the same: the next takes a new one, or the first call's late reply would
-  // answer the second.
+  // Against the hang server (a deadline, unlike a refused reply, leaves the session open): a call
+  // that ran out of time used its id all the same, so the next request takes a new one, or the
+  // first call's late reply would answer it.
   body: async (context) => {
-    await settledInOrder(
-      [
-        { mode: "normal", timeoutMs: undefined, after: "" },
-        { mode: "hang", timeoutMs: HUNG_CALL_MS, after: ", the tools/call having run out of time" },
-      ],
-      2,
-      async ({ mode, timeoutMs, after }) => {
-        const server = context.server(mode, { subdir: mode });
-        const client = await ClientSession.open(context, server, {
-          allowed: ["word_count"],
-          ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        });
-        const bound = (timeoutMs ?? 0) + 10_000;
-        try {
-          await client.ready();
-          await client.call("callTool", ["word_count", { text: "one" }], bound);
-          // The next request: discovery again, or, for a client whose listTools() sends nothing (the
-          // build notebook's connect lists the tools once), a second call.
-          await client.call("listTools", [], bound);
-          if (requestIds(server.recordFile).length < 4)
-            await client.call("callTool", ["word_count", { text: "one two" }], bound);
-        } finally {
-          await client.close();
-        }
-        fourDifferentIds(server.recordFile, after);
-      },
-    );
+    const server = context.server("hang");
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: HUNG_CALL_MS });
+    const bound = HUNG_CALL_MS + 10_000;
+    try {
+      await client.ready();
+      await client.call("callTool", ["word_count", { text: "one" }], bound);
+      // The next request: discovery again, or, for a client whose listTools() sends nothing (the
+      // build notebook's connect lists the tools once), a second call.
+      await client.call("listTools", [], bound);
+      if (requestIds(server.recordFile).length < 4)
+        await client.call("callTool", ["word_count", { text: "one two" }], bound);
+    } finally {
+      await client.close();
+    }
+    fourDifferentIds(server.recordFile, ", the tools/call having run out of time");
     return "";
   },
 };
