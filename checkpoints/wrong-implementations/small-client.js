@@ -20,7 +20,9 @@ class SmallClient {
     const onlyWordCount = allowed.length === 1 && allowed[0] === "word_count";
     this.allowed = new Set(!onlyWordCount && mistakes.has("hard-coded-allowlist") ? ["word_count"] : allowed);
     this.timeoutMs = options.timeoutMs ?? 5000;
-    if (!(this.timeoutMs > 0 && this.timeoutMs <= 60_000) && !mistakes.has("unbounded-timeout"))
+    // "no-upper-bound": positive and finite is taken as bounded, past the chapter's 60 s.
+    const bounded = this.timeoutMs <= 60_000 || (Number.isFinite(this.timeoutMs) && mistakes.has("no-upper-bound"));
+    if (!(this.timeoutMs > 0 && bounded) && !mistakes.has("unbounded-timeout"))
       // "options-reason": refused, but for a reason that names no timeout (the option's whole object).
       throw new wb.UsageError(mistakes.has("options-reason") ? "options" : "timeout", {
         what: `timeoutMs ${this.timeoutMs}`,
