@@ -38,7 +38,13 @@ export const idsFresh: Rule = {
     } finally {
       await client.close();
     }
-    fourDifferentIds(server.recordFile, ", the tools/call having run out of time");
+    const ids = requestIds(server.recordFile);
+    if (ids.length < 4 || new Set(ids.map((id) => JSON.stringify(id))).size !== ids.length)
+      failRule(
+        "the ids of the session's four requests (initialize, tools/list, tools/call, then tools/list or tools/call), the tools/call having run out of time, as the server received them",
+        "four different ids",
+        `[${ids.map((id) => showWire(id)).join(", ")}]`,
+      );
     return "";
   },
 };
@@ -51,18 +57,6 @@ function requestIds(recordFile: string): unknown[] {
   return readRecord(recordFile)
     .filter((entry) => entry.event === "message" && entry.kind === "request")
     .map((entry) => entry.id);
-}
-
-/** Fails the rule unless the server received four requests with four different ids. */
-function fourDifferentIds(recordFile: string, after: string): void {
-  const ids = requestIds(recordFile);
-  const seen = new Set(ids.map((id) => JSON.stringify(id)));
-  if (ids.length < 4 || seen.size !== ids.length)
-    failRule(
-      `the ids of the session's four requests (initialize, tools/list, tools/call, then tools/list or tools/call)${after}, as the server received them`,
-      "four different ids",
-      `[${ids.map((id) => showWire(id)).join(", ")}]`,
-    );
 }
 
 /**
