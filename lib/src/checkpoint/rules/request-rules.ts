@@ -24,11 +24,13 @@ export const idsFresh: Rule = {
   // that ran out of time used its id all the same, so the next request takes a new one, or the
   // first call's late reply would answer it.
   body: async (context) => {
-    const server = context.server("hang");
-    const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: HUNG_CALL_MS });
+    const client = await ClientSession.openReady(context, "hang", {
+      allowed: ["word_count"],
+      timeoutMs: HUNG_CALL_MS,
+    });
+    const { server } = client;
     const bound = HUNG_CALL_MS + 10_000;
     try {
-      await client.ready();
       await client.call("callTool", ["word_count", { text: "one" }], bound);
       // The next request: discovery again, or, for a client whose listTools() sends nothing (the
       // build notebook's connect lists the tools once), a second call.

@@ -1,7 +1,14 @@
 // A client under test, driven through the probe: each call is timed by the grader's clock and
 // bounded, and close() is always attempted so the server's evidence is complete.
 import { showError } from "./expect.js";
-import { failRule, type ClientMethod, type ProbeAnswer, type RuleContext, type ServerRun } from "./types.js";
+import {
+  failRule,
+  type ClientMethod,
+  type ProbeAnswer,
+  type ProbeError,
+  type RuleContext,
+  type ServerRun,
+} from "./types.js";
 
 export interface ClientOptions {
   readonly allowed: readonly string[];
@@ -37,17 +44,52 @@ export class ClientSession {
     return { answer, ms: Math.round(performance.now() - started) };
   }
 
+  /**
+   * A session against a new `mode` server whose handshake and discovery succeeded. With a deadline
+   * of a second or so, a server slow to start on a busy machine runs the handshake out of time, so
+   * a DeadlineError there gives another session, up to `tries` in all; any other refusal fails.
+   */
+  static async openReady(
+    context: RuleContext,
+    mode: string,
+    options: ClientOptions,
+    tries = 3,
+  ): Promise<ClientSession> {
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await ClientSession.open(context, context.server(mode), options);
+      const refused = await client.setUpRefusal();
+      if (refused === undefined) return client;
+      await client.close();
+      if (refused.error.name !== "DeadlineError" || attempt >= tries) failSetUp(refused);
+    }
+  }
+
   /** initialize() and listTools(), which must succeed. */
   async ready(): Promise<void> {
+    const refused = await this.setUpRefusal();
+    if (refused !== undefined) failSetUp(refused);
+  }
+
+  /** The first of initialize() and listTools() that did not succeed, if one did not. */
+  private async setUpRefusal(): Promise<SetUpRefusal | undefined> {
     for (const method of ["initialize", "listTools"] as const) {
       const { answer } = await this.call(method);
-      if (!answer.ok)
-        failRule(`${method}() against the teaching server`, "success", `it threw ${showError(answer.error)}`);
+      if (!answer.ok) return { method, error: answer.error };
     }
+    return undefined;
   }
 
   /** close(), bounded; its answer (the exit status, or what it threw). */
   async close(boundMs = 8000): Promise<Timed> {
     return this.call("close", [], boundMs);
   }
+}
+
+interface SetUpRefusal {
+  readonly method: ClientMethod;
+  readonly error: ProbeError;
+}
+
+function failSetUp({ method, error }: SetUpRefusal): never {
+  failRule(`${method}() against the teaching server`, "success", `it threw ${showError(error)}`);
 }
