@@ -87,34 +87,42 @@ export function openHostProbe(implPath: string, options: HostOptions = {}): Prom
 }
 
 /**
- * Hosts for a run of rules: one host serves rule after rule while it answers everything in time
- * (starting Node and the implementation costs about half a second); after a rule that left a
- * request unanswered, or a host that ended, the next rule gets a fresh host.
+ * Hosts for a run of rules: a host serves one rule at a time, and rule after rule while it answers
+ * everything in time (starting Node and the implementation costs about half a second); after a
+ * rule that left a request unanswered, or a host that ended, it is killed and never serves again.
+ * Rules graded at once each take a host of their own (a new one when none is free).
  */
 export function hostPool(
   implPath: string,
   options: HostOptions = {},
 ): { openProbe: () => Promise<ProbeSession>; dispose: () => Promise<void> } {
-  let current: Host | undefined;
+  const free: Host[] = [];
+  const started = new Set<Host>();
   return {
     openProbe: () => {
-      if (current === undefined || current.spoiled()) current = startHost(implPath, options);
-      const host = current;
-      const mark = host.mark();
+      let host = free.pop();
+      if (host === undefined || host.spoiled()) {
+        if (host !== undefined) void host.kill();
+        host = startHost(implPath, options);
+        started.add(host);
+      }
+      const serving = host;
+      const mark = serving.mark();
       return Promise.resolve({
-        probe: host.probe,
+        probe: serving.probe,
         close: async () => {
-          if (host.spoiled()) {
-            await host.kill();
-            if (current === host) current = undefined;
-          }
-          return host.outputSince(mark);
+          if (serving.spoiled()) {
+            await serving.kill();
+            started.delete(serving);
+          } else free.push(serving);
+          return serving.outputSince(mark);
         },
       });
     },
     dispose: async () => {
-      await current?.kill();
-      current = undefined;
+      free.length = 0;
+      await Promise.all([...started].map((host) => host.kill()));
+      started.clear();
     },
   };
 }
