@@ -127,10 +127,11 @@ export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
         });
     };
     // Dependencies point only backwards, so with nothing running the earliest waiting rule is ready.
+    // A timed rule starts only when no other rule is ready, and nothing becomes ready while it runs
+    // alone but the rules that wait on it.
     const startWhatCan = (): void => {
       if (waiting.length === 0 && running.size === 0) finished();
       for (;;) {
-        if ([...running].some(isTimed)) return;
         const ready = waiting.filter((index) => dependencies[index]!.every((before) => verdicts[before] !== undefined));
         const untimed = ready.find((index) => !isTimed(index));
         if (untimed !== undefined && running.size < RULES_AT_ONCE) start(untimed);
