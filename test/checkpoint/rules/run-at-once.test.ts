@@ -1,5 +1,5 @@
 // Rules graded side by side: what a grading reports must not depend on it. Verdicts come back and
-// are reported in the rules' order; no more than RULES_AT_ONCE run; a timed rule runs alone; a rule
+// are reported in the rules' order; no more than RULES_AT_ONCE run; a rule marked alone runs alone; a rule
 // starts only once the rules before it that it depends on have ended, and is not graded when one failed.
 import fc from "fast-check";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -10,7 +10,7 @@ import { failRule, type Rule, type RuleVerdict } from "../../../lib/src/checkpoi
 interface Plan {
   readonly ms: number;
   readonly fails: boolean;
-  readonly timed: boolean;
+  readonly alone: boolean;
   /** Indexes of other rules it depends on (earlier or later in the list). */
   readonly dependsOn: readonly number[];
   readonly deadlineMs: number;
@@ -20,7 +20,7 @@ const plans = fc.array(
   fc.record({
     ms: fc.integer({ min: 0, max: 8 }),
     fails: fc.boolean(),
-    timed: fc.integer({ min: 0, max: 9 }).map((draw) => draw < 3),
+    alone: fc.integer({ min: 0, max: 9 }).map((draw) => draw < 3),
     dependsOn: fc.uniqueArray(fc.nat({ max: 11 }), { maxLength: 3 }),
     deadlineMs: fc.constantFrom(5000, 20_000, 90_000),
   }),
@@ -28,7 +28,7 @@ const plans = fc.array(
 );
 
 describe("runRules: several rules at once", () => {
-  it("reports in order, never more than RULES_AT_ONCE at once, a timed rule alone, each after its dependencies", async () => {
+  it("reports in order, never more than RULES_AT_ONCE at once, a rule marked alone by itself, each after its dependencies", async () => {
     await fc.assert(
       fc.asyncProperty(plans, async (planned) => {
         const ids = planned.map((_, index) => `r${index}`);
@@ -46,7 +46,7 @@ describe("runRules: several rules at once", () => {
           visibility: "visible",
           where: "nowhere",
           deadlineMs: plan.deadlineMs,
-          ...(plan.timed ? { timed: true } : {}),
+          ...(plan.alone ? { alone: true } : {}),
           body: async () => {
             startedWith.push({ id: ids[index]!, alongside: [...running] });
             events.push(`start ${ids[index]!}`);
@@ -74,8 +74,9 @@ describe("runRules: several rules at once", () => {
         expect(most).toBeLessThanOrEqual(RULES_AT_ONCE);
         for (const { id, alongside } of startedWith) {
           const index = ids.indexOf(id);
-          if (planned[index]!.timed) expect(alongside, `${id} is timed`).toEqual([]);
-          for (const other of alongside) expect(planned[ids.indexOf(other)]!.timed, `${other} is timed`).toBe(false);
+          if (planned[index]!.alone) expect(alongside, `${id} must run alone`).toEqual([]);
+          for (const other of alongside)
+            expect(planned[ids.indexOf(other)]!.alone, `${other} must run alone`).toBe(false);
         }
         // As graded one after another: a rule is not graded when an earlier rule it depends on
         // failed or was not graded; a later one does not count.

@@ -341,7 +341,7 @@ export const deadlinePerOperation: Rule = {
   visibility: "visible",
   where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
   deadlineMs: 45_000, // two trials of about 4 s side by side, each run up to three times on a stalled machine
-  timed: true,
+  alone: true,
   body: async (context) => {
     const timeoutMs = SPREAD_DEADLINE_MS;
     // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend

@@ -85,15 +85,15 @@ function verdict(
 
 /**
  * Rules graded at once. A rule mostly waits (on servers, deadlines, processes ending), so a whole
- * grading takes about two thirds as long three at a time; a timed rule still runs alone.
+ * grading takes about two thirds as long three at a time; a rule marked `alone` still runs alone.
  */
 export const RULES_AT_ONCE = 3;
 
 /**
  * Grades `rules`, up to RULES_AT_ONCE at a time, and returns (and reports through onVerdict) the
  * verdicts in the rules' order. A rule starts once every rule before it that it depends on has its
- * verdict, the ones that the longest rules wait on first. A timed rule starts only when nothing
- * else is running or ready to, and none starts beside it.
+ * verdict, the ones that the longest rules wait on first. A rule marked `alone` starts only when
+ * nothing else is running or ready to, and none starts beside it.
  */
 export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
   const rules = options.rules ?? RULES;
@@ -108,7 +108,7 @@ export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
     for (const before of dependencies[index]!) priority[before] = Math.max(priority[before]!, priority[index]!);
   const waiting = rules.map((_, index) => index).sort((a, b) => priority[b]! - priority[a]! || a - b);
   const running = new Set<number>();
-  const isTimed = (index: number): boolean => rules[index]!.timed === true;
+  const isAlone = (index: number): boolean => rules[index]!.alone === true;
   let reported = 0;
   await new Promise<void>((finished) => {
     const start = (index: number): void => {
@@ -127,15 +127,15 @@ export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
         });
     };
     // Dependencies point only backwards, so with nothing running the earliest waiting rule is ready.
-    // A timed rule starts only when no other rule is ready, and nothing becomes ready while it runs
+    // A rule marked alone starts only when no other rule is ready, and nothing becomes ready while it runs
     // alone but the rules that wait on it.
     const startWhatCan = (): void => {
       if (waiting.length === 0 && running.size === 0) finished();
       for (;;) {
         const ready = waiting.filter((index) => dependencies[index]!.every((before) => verdicts[before] !== undefined));
-        const untimed = ready.find((index) => !isTimed(index));
-        if (untimed !== undefined && running.size < RULES_AT_ONCE) start(untimed);
-        else if (untimed === undefined && ready.length > 0 && running.size === 0) start(ready[0]!);
+        const shared = ready.find((index) => !isAlone(index));
+        if (shared !== undefined && running.size < RULES_AT_ONCE) start(shared);
+        else if (shared === undefined && ready.length > 0 && running.size === 0) start(ready[0]!);
         else return;
       }
     };
