@@ -124,7 +124,10 @@ class SmallClient {
         this.write({
           jsonrpc: "2.0",
           id: message.id,
-          ...(message.method === "ping" ? { result: {} } : { error: { code: -32601, message: "Method not found" } }),
+          // "ping-pong": the ping answered with a result of its own invention, not the empty object.
+          ...(message.method === "ping"
+            ? { result: this.mistakes.has("ping-pong") ? "pong" : {} }
+            : { error: { code: -32601, message: "Method not found" } }),
         });
       }
       const result = wb.answerFor(id, message);

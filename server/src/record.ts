@@ -2,7 +2,7 @@
  * The server's record of its own life, for graders: `--record FILE` appends one JSON line per
  * event, synchronously, so the file is complete whenever the client looks. Events: "start" (its
  * argv and the names of its environment variables), "message" (the method and id of every line
- * that arrived, in order, whether a response carried a result or an error, and the protocol era a request or notification is in), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
+ * that arrived, in order, whether a response carried a result or an error (and a result's JSON type), and the protocol era a request or notification is in), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
  * from it whether the client wrote nothing before the handshake, announced itself before
  * listing, and ended the input before it sent any signal.
  */
@@ -19,6 +19,8 @@ export type RecordEvent =
       readonly kind: "request" | "notification" | "response" | "other";
       /** On a response: whether it carried a result or an error (a ping must be answered with a result). */
       readonly answer?: "result" | "error";
+      /** On a response with a result: its JSON type ("object", "array", "string", "null", ...); a ping's must be an object. */
+      readonly resultJsonType?: string;
       readonly era?: Era;
     }
   | { readonly event: "eof" }
@@ -68,6 +70,7 @@ export class LifeRecord {
       ...(method === undefined ? {} : { method }),
       ...("id" in message ? { id: message["id"] } : {}),
       ...(kind === "response" ? { answer: "error" in message ? ("error" as const) : ("result" as const) } : {}),
+      ...(kind === "response" && !("error" in message) ? { resultJsonType: jsonType(message["result"]) } : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
     });
   }
@@ -82,4 +85,10 @@ export class LifeRecord {
     };
     process.on("SIGTERM", onTerm);
   }
+}
+
+/** A value's JSON type as JSON names it: "object", "array", "null", "string", "number", "boolean" (or "undefined" when absent). */
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  return Array.isArray(value) ? "array" : typeof value;
 }

@@ -87,42 +87,34 @@ export function openHostProbe(implPath: string, options: HostOptions = {}): Prom
 }
 
 /**
- * Hosts for a run of rules: a host serves one rule at a time, and rule after rule while it answers
- * everything in time (starting Node and the implementation costs about half a second); after a
- * rule that left a request unanswered, or a host that ended, it is killed and never serves again.
- * Rules graded at once each take a host of their own (a new one when none is free).
+ * Hosts for a run of rules: one host serves rule after rule while it answers everything in time
+ * (starting Node and the implementation costs about half a second); after a rule that left a
+ * request unanswered, or a host that ended, the next rule gets a fresh host.
  */
 export function hostPool(
   implPath: string,
   options: HostOptions = {},
 ): { openProbe: () => Promise<ProbeSession>; dispose: () => Promise<void> } {
-  const free: Host[] = [];
-  const started = new Set<Host>();
+  let current: Host | undefined;
   return {
     openProbe: () => {
-      let host = free.pop();
-      if (host === undefined || host.spoiled()) {
-        if (host !== undefined) void host.kill();
-        host = startHost(implPath, options);
-        started.add(host);
-      }
-      const serving = host;
-      const mark = serving.mark();
+      if (current === undefined || current.spoiled()) current = startHost(implPath, options);
+      const host = current;
+      const mark = host.mark();
       return Promise.resolve({
-        probe: serving.probe,
+        probe: host.probe,
         close: async () => {
-          if (serving.spoiled()) {
-            await serving.kill();
-            started.delete(serving);
-          } else free.push(serving);
-          return serving.outputSince(mark);
+          if (host.spoiled()) {
+            await host.kill();
+            if (current === host) current = undefined;
+          }
+          return host.outputSince(mark);
         },
       });
     },
     dispose: async () => {
-      free.length = 0;
-      await Promise.all([...started].map((host) => host.kill()));
-      started.clear();
+      await current?.kill();
+      current = undefined;
     },
   };
 }

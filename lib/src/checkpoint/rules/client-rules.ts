@@ -286,13 +286,13 @@ function refusedBecause(answer: ProbeAnswer, what: string, reason: string): void
 export const pingAnswered: Rule = {
   id: "ping-answered",
   seeded: true,
-  title: "a ping from the server is answered, and the call then completes",
+  title: "a ping from the server is answered with an empty result, and the call then completes",
   points: 1,
   needs: ["StdioClient"],
   pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
-  where: `${CLIENT}: the read loop (a request from the server gets a reply with its id)`,
+  where: `${CLIENT}: the read loop (a request from the server gets a reply with its id; a ping's is the result {})`,
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("ping");
@@ -323,6 +323,13 @@ export const pingAnswered: Rule = {
         'the ping "server-1" answered with a result',
         `a response carrying ${answer.answer ?? "neither result nor error"}`,
       );
+    // Its result is an empty object ({}), as every result is an object: "pong" or null is no answer a peer can read.
+    if (answer.resultJsonType !== "object")
+      failRule(
+        "the server's record",
+        'the ping "server-1" answered with the result {} (an object)',
+        `a result of type ${answer.resultJsonType ?? "unknown"}`,
+      );
     return "";
   },
 };
@@ -341,7 +348,6 @@ export const deadlinePerOperation: Rule = {
   visibility: "visible",
   where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
   deadlineMs: 45_000, // two trials of about 4 s side by side, each run up to three times on a stalled machine
-  alone: true,
   body: async (context) => {
     const timeoutMs = SPREAD_DEADLINE_MS;
     // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend

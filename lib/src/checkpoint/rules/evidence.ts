@@ -17,6 +17,8 @@ export interface RecordEntry {
   readonly id?: unknown;
   /** On a response: whether it carried a "result" or an "error". */
   readonly answer?: "result" | "error";
+  /** On a response with a result: the result's JSON type ("object", "string", "null", ...). */
+  readonly resultJsonType?: string;
   readonly signal?: string;
 }
 

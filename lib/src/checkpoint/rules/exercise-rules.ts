@@ -88,8 +88,6 @@ function exercise(
     seeded,
     where: `learner/src/exercises/ex${number}.ts: ${name}`,
     deadlineMs: 120_000,
-    // Its harness ends every teaching server the grader started during the check, whoever's.
-    alone: true,
     body: (context) => body(context, name),
   };
 }

@@ -83,68 +83,16 @@ function verdict(
   };
 }
 
-/**
- * Rules graded at once. A rule mostly waits (on servers, deadlines, processes ending), so a whole
- * grading takes about two thirds as long three at a time; a rule marked `alone` still runs alone.
- */
-export const RULES_AT_ONCE = 3;
-
-/**
- * Grades `rules`, up to RULES_AT_ONCE at a time, and returns (and reports through onVerdict) the
- * verdicts in the rules' order. A rule starts once every rule before it that it depends on has its
- * verdict, the ones that the longest rules wait on first. A rule marked `alone` starts only when
- * nothing else is running or ready to, and none starts beside it.
- */
 export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
-  const rules = options.rules ?? RULES;
-  const verdicts: (RuleVerdict | undefined)[] = rules.map(() => undefined);
-  const dependencies = rules.map((rule, index) =>
-    rules.flatMap((other, before) => (before < index && rule.dependsOn.includes(other.id) ? [before] : [])),
-  );
-  // A rule's priority is the longest deadline among it and the rules that depend on it: ids-fresh
-  // starts before the other short rules, since failure-modes waits for it.
-  const priority = rules.map((rule) => rule.deadlineMs);
-  for (let index = rules.length - 1; index >= 0; index -= 1)
-    for (const before of dependencies[index]!) priority[before] = Math.max(priority[before]!, priority[index]!);
-  const waiting = rules.map((_, index) => index).sort((a, b) => priority[b]! - priority[a]! || a - b);
-  const running = new Set<number>();
-  const isAlone = (index: number): boolean => rules[index]!.alone === true;
-  let reported = 0;
-  await new Promise<void>((finished) => {
-    const start = (index: number): void => {
-      waiting.splice(waiting.indexOf(index), 1);
-      running.add(index);
-      const rule = rules[index]!;
-      const earlier = dependencies[index]!.map((before) => verdicts[before]!);
-      void runRule(rule, options, earlier)
-        .catch((error: unknown) => verdict(rule, "failed", `the check itself failed: ${String(error)}`))
-        .then((result) => {
-          verdicts[index] = result;
-          running.delete(index);
-          for (; reported < rules.length && verdicts[reported] !== undefined; reported += 1)
-            options.onVerdict?.(verdicts[reported]!);
-          startWhatCan();
-        });
-    };
-    // Dependencies point only backwards, so with nothing running the earliest waiting rule is ready.
-    // A rule marked alone starts only when no other rule is ready, and nothing becomes ready while it runs
-    // alone but the rules that wait on it.
-    const startWhatCan = (): void => {
-      if (waiting.length === 0 && running.size === 0) finished();
-      for (;;) {
-        const ready = waiting.filter((index) => dependencies[index]!.every((before) => verdicts[before] !== undefined));
-        const shared = ready.find((index) => !isAlone(index));
-        if (shared !== undefined && running.size < RULES_AT_ONCE) start(shared);
-        else if (shared === undefined && ready.length > 0 && running.size === 0) start(ready[0]!);
-        else return;
-      }
-    };
-    startWhatCan();
-  });
-  return verdicts.map((each) => each!);
+  const verdicts: RuleVerdict[] = [];
+  for (const rule of options.rules ?? RULES) {
+    const result = await runRule(rule, options, verdicts);
+    verdicts.push(result);
+    options.onVerdict?.(result);
+  }
+  return verdicts;
 }
 
-/** One rule's verdict; `earlier` holds the verdicts of the rules before it that it depends on. */
 async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVerdict[]): Promise<RuleVerdict> {
   const failedFirst = rule.dependsOn.filter((id) => earlier.some((each) => each.rule === id && !each.ok));
   const seed = options.seed ?? 0;

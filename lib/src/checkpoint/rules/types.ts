@@ -137,12 +137,6 @@ export interface Rule {
   /** The whole rule's bound, in ms. */
   readonly deadlineMs: number;
   /**
-   * True when it must be graded with no other rule running (rules/run.ts): its verdict rests on how
-   * long the client took (the machine's load must be its own), or on every process the grader
-   * started while it ran (the exercises' harness ends them all).
-   */
-  readonly alone?: boolean;
-  /**
    * Returns a detail for the ok line ("" for none), or notApplicable(why) when the submission
    * gives it nothing to check (0 points, exit code unchanged); throws (failRule) to FAIL.
    */

@@ -1,0 +1,46 @@
+// The server's life record, line by line: what a grader reads of each message that arrived.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { LifeRecord } from "../../server/src/record.js";
+
+function recorded(lines: readonly string[]): unknown[] {
+  const file = join(mkdtempSync(join(tmpdir(), "record-")), "record.jsonl");
+  const record = new LifeRecord(file);
+  for (const line of lines) record.line(line);
+  return readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+describe("the life record of each message", () => {
+  it("names a response's answer, and a result's JSON type (a ping's must be an object)", () => {
+    expect(
+      recorded([
+        '{"jsonrpc":"2.0","id":"server-1","result":{}}',
+        '{"jsonrpc":"2.0","id":"server-2","result":"pong"}',
+        '{"jsonrpc":"2.0","id":"server-3","result":null}',
+        '{"jsonrpc":"2.0","id":"server-4","result":[]}',
+        '{"jsonrpc":"2.0","id":"server-5"}',
+        '{"jsonrpc":"2.0","id":"server-6","error":{"code":-32601,"message":"Method not found"}}',
+      ]),
+    ).toEqual([
+      { event: "message", kind: "response", id: "server-1", answer: "result", resultJsonType: "object" },
+      { event: "message", kind: "response", id: "server-2", answer: "result", resultJsonType: "string" },
+      { event: "message", kind: "response", id: "server-3", answer: "result", resultJsonType: "null" },
+      { event: "message", kind: "response", id: "server-4", answer: "result", resultJsonType: "array" },
+      { event: "message", kind: "response", id: "server-5", answer: "result", resultJsonType: "undefined" },
+      { event: "message", kind: "response", id: "server-6", answer: "error" },
+    ]);
+  });
+
+  it("records a request's method and id, and a line that is no JSON object as other", () => {
+    expect(recorded(['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', "not json", "[1]"])).toEqual([
+      { event: "message", kind: "request", method: "tools/list", id: 1, era: expect.any(String) as unknown },
+      { event: "message", kind: "other" },
+      { event: "message", kind: "other" },
+    ]);
+  });
+});
