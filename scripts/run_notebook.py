@@ -113,6 +113,20 @@ def library_not_built(nb) -> str | None:
     return None
 
 
+class KernelDidNotStart(Exception):
+    """The kernel never became ready: no cell ran, so a fresh kernel may run the notebook."""
+
+
+async def execute_in_a_kernel_that_starts(nb, notebook_dir: Path, args: argparse.Namespace) -> dict:
+    """execute(), with one more fresh kernel when the first never became ready (tslab's zeromq can
+    fail its first kernel_info with EBUSY on a busy machine, and then answers nothing)."""
+    try:
+        return await execute(nb, notebook_dir, args)
+    except KernelDidNotStart as error:
+        sys.stderr.write(f"run_notebook: the kernel did not start ({error}); starting a fresh one\n")
+        return await execute(nb, notebook_dir, args)
+
+
 async def execute(nb, notebook_dir: Path, args: argparse.Namespace) -> dict:
     replies: dict[int, dict] = {}
 
@@ -138,40 +152,17 @@ async def execute(nb, notebook_dir: Path, args: argparse.Namespace) -> dict:
     stopped_at: int | None = None  # the cell after which nothing ran
     started = time.monotonic()
     kernel_ready = None
-    async with client.async_setup_kernel():
-        reply = await client.async_wait_for_reply(await ensure_async(client.kc.kernel_info()))
-        if reply is not None and "language_info" in reply["content"]:
-            nb.metadata["language_info"] = reply["content"]["language_info"]
-        kernel_ready = time.monotonic()
-        for index, cell in enumerate(nb.cells):
-            if not is_runnable(cell):
-                continue
-            tags = cell.metadata.get("tags", [])
-            try:
-                await client.async_execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
-            except CellTimeoutError:
-                failures.append(failure(index, cell, "timeout", f"no reply within {args.timeout} s"))
-                stopped_at = index
-                break
-            except DeadKernelError:
-                failures.append(failure(index, cell, "kernel died", stderr_text(cell)))
-                stopped_at = index
-                break
-            status = replies.get(index, {}).get("status")
-            expects_error = "raises-exception" in tags
-            if status is None:
-                why = "skipped (tag skip-execution)" if client.skip_cells_with_tag in tags else "not run"
-                failures.append(failure(index, cell, why, ""))
-                continue
-            if status == "abort":
-                failures.append(failure(index, cell, "aborted by the kernel", stderr_text(cell)))
-            elif status == "error" and not expects_error:
-                failures.append(failure(index, cell, "error", stderr_text(cell)))
-            elif status == "ok" and expects_error:
-                failures.append(failure(index, cell, "expected an error (tag raises-exception), none came", ""))
-            if failures and failures[-1]["index"] == index:
-                stopped_at = index
-                break
+    try:
+        async with client.async_setup_kernel():
+            reply = await client.async_wait_for_reply(await ensure_async(client.kc.kernel_info()))
+            if reply is not None and "language_info" in reply["content"]:
+                nb.metadata["language_info"] = reply["content"]["language_info"]
+            kernel_ready = time.monotonic()
+            stopped_at = await run_cells(client, nb, replies, failures, args)
+    except Exception as error:
+        if kernel_ready is None:
+            raise KernelDidNotStart(f"{type(error).__name__}: {error}") from error
+        raise
     finished = time.monotonic()
 
     code_cells = [i for i, cell in enumerate(nb.cells) if is_runnable(cell)]
@@ -185,6 +176,36 @@ async def execute(nb, notebook_dir: Path, args: argparse.Namespace) -> dict:
         "run_seconds": round(finished - (kernel_ready or finished), 3),
         "failures": failures,
     }
+
+
+async def run_cells(client, nb, replies: dict[int, dict], failures: list[dict], args: argparse.Namespace) -> int | None:
+    """Runs the cells in order, adding each failure to `failures`; returns the cell it stopped at, if it stopped."""
+    for index, cell in enumerate(nb.cells):
+        if not is_runnable(cell):
+            continue
+        tags = cell.metadata.get("tags", [])
+        try:
+            await client.async_execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
+        except CellTimeoutError:
+            failures.append(failure(index, cell, "timeout", f"no reply within {args.timeout} s"))
+            return index
+        except DeadKernelError:
+            failures.append(failure(index, cell, "kernel died", stderr_text(cell)))
+            return index
+        status = replies.get(index, {}).get("status")
+        expects_error = "raises-exception" in tags
+        if status is None:
+            why = "skipped (tag skip-execution)" if client.skip_cells_with_tag in tags else "not run"
+            failures.append(failure(index, cell, why, ""))
+            continue
+        if status == "abort":
+            failures.append(failure(index, cell, "aborted by the kernel", stderr_text(cell)))
+        elif status == "error" and not expects_error:
+            failures.append(failure(index, cell, "error", stderr_text(cell)))
+        elif status == "ok" and expects_error:
+            failures.append(failure(index, cell, "expected an error (tag raises-exception), none came", ""))
+        if failures and failures[-1]["index"] == index:
+            return index
 
 
 def failure(index: int, cell, status: str, stderr: str) -> dict:
@@ -236,7 +257,7 @@ def main(argv: list[str]) -> int:
 
     started = time.monotonic()
     try:
-        summary = asyncio.run(execute(nb, notebook.parent, args))
+        summary = asyncio.run(execute_in_a_kernel_that_starts(nb, notebook.parent, args))
     except Exception as error:  # the kernel did not start, or its spec was not found
         sys.stderr.write(f"run_notebook: could not run {args.notebook}: {type(error).__name__}: {error}\n")
         return 2
