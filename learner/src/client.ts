@@ -172,7 +172,8 @@ export class StdioClient {
    * DeadlineError (reason "deadline") when it fires.
    */
   protected async request(method: string, params: JsonObject): Promise<JsonObject> {
-    // TODO: the id, the one reply that answers it, under one deadline.
+    // TODO: the id, the one reply that answers it, under one deadline. A request from the server
+    // on the way (a ping) gets its own reply: { result: {} } for ping, "method not found" otherwise.
     return notImplemented("StdioClient.request");
   }
 
