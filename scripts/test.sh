@@ -5,7 +5,9 @@ cd "$(dirname "$0")/.."
 # Three checks that only read the sources (each mostly one core): the tests type-check too (vitest
 # only strips their types); eslint finds promises nobody awaits, untyped type imports and `==`;
 # prettier holds one layout for every source. eslint and prettier run beside the build; tsc reads
-# the built declarations (tests import the package by name), so it starts once the build is done.
+# the built declarations (tsconfig.json references lib, server and learner: a test's import of
+# lib/src/x.js is checked against lib/dist/x.d.ts, not by checking lib's sources a second time), so
+# it starts once the build is done.
 # Each check prints its findings after all three end.
 checks="$(mktemp -d)"
 # Background jobs in a script ignore Ctrl-C: whatever way the command ends, no check outlives it.
