@@ -11,10 +11,10 @@ export default defineConfig({
     include: [TEST_GLOB],
     exclude: quick ? [...configDefaults.exclude, SLOW_GLOB] : configDefaults.exclude,
     // Integration tests start real processes and mostly wait on them (a deadline, a kernel, a
-    // stopped server): three workers keep two cores busy where two left them about a fifth idle,
-    // the longest files started first (longest-first-sequencer.ts). On this 2-core machine the
-    // complete tier took 366 s with two and 313-337 s with three. Three once starved the naive
-    // client's trickle test; it now asks for one trickled byte in its window, not a count.
+    // stopped server): three workers keep two cores busy (7 % idle in a measured run), the longest
+    // files started first (longest-first-sequencer.ts). On this 2-core machine vitest took 366 s
+    // with two and 309-340 s with three, over four runs. Three once starved the naive client's
+    // trickle test; it now asks for one trickled byte in its window, not a count.
     maxWorkers: 3,
     // A worker keeps the modules it has loaded from one test file to the next instead of loading
     // them again for each: the quick tier took 109 s isolated and 68 s shared. What a file replaces
