@@ -12,7 +12,10 @@ export default tseslint.config(
     files: ["lib/src/**/*.ts", "server/src/**/*.ts", "learner/src/**/*.ts", "test/**/*.ts"],
     languageOptions: {
       parser: tseslint.parser,
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One program for every linted file (tsconfig.eslint.json): lib's sources are read once, not
+      // again for each package and the tests, and the package's own name maps to its sources, so a
+      // lint beside the build never depends on how much of dist/ is written yet.
+      parserOptions: { project: ["./tsconfig.eslint.json"], tsconfigRootDir: import.meta.dirname },
     },
     plugins: { "@typescript-eslint": tseslint.plugin },
     rules: {

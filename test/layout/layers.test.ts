@@ -86,7 +86,7 @@ describe("the layer rule (eslint.config.mjs, import-x/no-restricted-paths)", () 
   const eslint = new ESLint({
     cwd: REPO,
     ruleFilter: ({ ruleId }) => ruleId === "import-x/no-restricted-paths",
-    overrideConfig: { files: ["lib/src/**/*.ts"], languageOptions: { parserOptions: { projectService: false } } },
+    overrideConfig: { files: ["lib/src/**/*.ts"], languageOptions: { parserOptions: { project: null } } },
   });
   const lint = async (folder: string, target: string): Promise<string[]> => {
     const code = `import * as probe from "${specifier(folder, fileIn(target))}";\nexport const seen = probe;\n`;
