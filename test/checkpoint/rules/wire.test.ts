@@ -3,7 +3,7 @@
 // What is written is judged as built (a notification built with `params: undefined` writes params).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toWire, withoutUndefinedProperties } from "../../../lib/src/checkpoint/rules/wire.js";
+import { fromWire, toWire, withoutUndefinedProperties } from "../../../lib/src/checkpoint/rules/wire.js";
 
 /** JSON values with some object properties set to undefined (never an array item: JSON makes that null). */
 const withUndefinedProperties = fc.letrec<{ value: unknown }>((tie) => ({
@@ -22,6 +22,13 @@ describe("withoutUndefinedProperties over a returned value", () => {
         expect(withoutUndefinedProperties(toWire(value))).toStrictEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
+  });
+
+  it("keeps a property named __proto__ as the own property JSON.parse makes it, both ways (a seed once found it lost)", () => {
+    const parsed = JSON.parse('{"__proto__": 0, "tool": {"__proto__": {"type": "object"}}}') as unknown;
+    expect(withoutUndefinedProperties(toWire(parsed))).toStrictEqual(parsed);
+    expect(fromWire(toWire(parsed))).toStrictEqual(parsed);
+    expect(Object.keys(fromWire(parsed) as object)).toEqual(["__proto__", "tool"]);
   });
 
   it("keeps undefined alone and in an array, where leaving it out would change the answer", () => {

@@ -38,6 +38,15 @@ describe("the qwen2.5 chat template, rendered offline", () => {
     );
   });
 
+  it("keeps a property named __proto__, as a server's JSON gives it, among the sorted ones", () => {
+    const inputSchema = JSON.parse(
+      '{"type":"object","properties":{"b":{"type":"string"},"__proto__":{"type":"integer"}}}',
+    ) as Parameters<typeof ollamaFunctionJson>[0]["inputSchema"];
+    expect(ollamaFunctionJson({ name: "t", inputSchema })).toContain(
+      '"properties":{"__proto__":{"type":"integer","description":""},"b":{"type":"string","description":""}}',
+    );
+  });
+
   it("lists names and descriptions only in the constrained prompt", () => {
     const prompt = renderQwen25Choice("How many tubs?", eight);
     expect(prompt).not.toContain("<tools>");

@@ -20,9 +20,9 @@ export function toWire(value: unknown, depth = 0, seen: Set<object> = new Set())
   seen.add(value);
   try {
     if (Array.isArray(value)) return value.map((item) => toWire(item, depth + 1, seen));
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = toWire(item, depth + 1, seen);
-    return out;
+    // fromEntries makes each key an own property: `out[key] =` would set the prototype for a
+    // "__proto__" key (which JSON.parse makes an own one) and lose it.
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toWire(item, depth + 1, seen)]));
   } finally {
     seen.delete(value);
   }
@@ -45,9 +45,7 @@ export function fromWire(value: unknown): unknown {
     loop["params"] = loop;
     return loop;
   }
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(record)) out[key] = fromWire(item);
-  return out;
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, fromWire(item)]));
 }
 
 /** A function that does nothing, under `name`. */

@@ -36,15 +36,19 @@ function asRecord(value: unknown): Record<string, unknown> {
 export function ollamaFunctionJson(tool: McpTool): string {
   const schema = asRecord(tool.inputSchema);
   const properties = asRecord(schema["properties"]);
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(properties).sort()) {
-    const property = asRecord(properties[key]);
-    const out: Record<string, unknown> = { type: property["type"] };
-    if (property["items"] !== undefined) out["items"] = property["items"];
-    out["description"] = property["description"] ?? "";
-    if (Array.isArray(property["enum"]) && property["enum"].length > 0) out["enum"] = property["enum"];
-    sorted[key] = out;
-  }
+  // fromEntries keeps a property named "__proto__" as the own key a server's JSON gave it.
+  const sorted = Object.fromEntries(
+    Object.keys(properties)
+      .sort()
+      .map((key) => {
+        const property = asRecord(properties[key]);
+        const out: Record<string, unknown> = { type: property["type"] };
+        if (property["items"] !== undefined) out["items"] = property["items"];
+        out["description"] = property["description"] ?? "";
+        if (Array.isArray(property["enum"]) && property["enum"].length > 0) out["enum"] = property["enum"];
+        return [key, out];
+      }),
+  );
   const required = Array.isArray(schema["required"]) ? schema["required"] : null;
   return goJson({
     name: tool.name,
