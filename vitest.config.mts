@@ -10,12 +10,11 @@ export default defineConfig({
   test: {
     include: [TEST_GLOB],
     exclude: quick ? [...configDefaults.exclude, SLOW_GLOB] : configDefaults.exclude,
-    // Integration tests start real processes and mostly wait on them (a deadline, a kernel, a
-    // stopped server): three workers keep two cores busy (7 % idle in a measured run), the longest
-    // files started first (longest-first-sequencer.ts). On this 2-core machine vitest took 366 s
-    // with two and 309-340 s with three, over four runs. Three once starved the naive client's
-    // trickle test; it now asks for one trickled byte in its window, not a count.
-    maxWorkers: 3,
+    // Integration tests start real processes and mostly wait on them: one worker a core (vitest's
+    // default leaves one core idle), the longest files started first (longest-first-sequencer.ts).
+    // Three workers were 40 s quicker but starved the timing tests (the naive client's trickle read
+    // fewer bytes than it must).
+    maxWorkers: 2,
     // A worker keeps the modules it has loaded from one test file to the next instead of loading
     // them again for each: the quick tier took 109 s isolated and 68 s shared. What a file replaces
     // on a global (a spy on stdout, fake timers) is put back when it ends (restore-globals.ts).
