@@ -146,7 +146,10 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     expect(sideBySide.outputs.join("")).toContain("<h4>hang</h4>");
     expect(sideBySide.svgs).toHaveLength(1);
     expect(sideBySide.svgs[0]).toContain("trickle: a byte every 200 ms");
-    expect(sideBySide.svgs[0]!.match(/held, no newline yet · 1 B/g)!.length).toBeGreaterThanOrEqual(4);
+    // Reads held one after another (a read carries more than a byte when the kernel was slow to read).
+    const heldBytes = [...sideBySide.svgs[0]!.matchAll(/held, no newline yet · (\d+) B/g)].map((m) => Number(m[1]));
+    expect(heldBytes.length).toBeGreaterThanOrEqual(2);
+    expect(heldBytes.reduce((sum, bytes) => sum + bytes, 0)).toBeGreaterThanOrEqual(3); // a byte every 200 ms, for one second
     expect(sideBySide.svgs[0]!.match(/>deadline ended the operation/g)).toHaveLength(2); // one each, hang and trickle
     expect(cell("grandchild").svgs.join("")).toContain("signal: SIGKILL to process group");
     expect(cell("normal").outputs.join("")).toContain('<td style="text-align:left">accepted as the answer</td>');

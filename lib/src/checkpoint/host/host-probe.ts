@@ -87,34 +87,43 @@ export function openHostProbe(implPath: string, options: HostOptions = {}): Prom
 }
 
 /**
- * Hosts for a run of rules: one host serves rule after rule while it answers everything in time
+ * Hosts for a run of rules: a host serves rule after rule while it answers everything in time
  * (starting Node and the implementation costs about half a second); after a rule that left a
- * request unanswered, or a host that ended, the next rule gets a fresh host.
+ * request unanswered, or a host that ended, the next rule gets a fresh host. Rules running at once
+ * each get a host of their own, so what one prints is never counted as another's output.
  */
 export function hostPool(
   implPath: string,
   options: HostOptions = {},
 ): { openProbe: () => Promise<ProbeSession>; dispose: () => Promise<void> } {
-  let current: Host | undefined;
+  const idle: Host[] = [];
+  const running = new Set<Host>();
   return {
     openProbe: () => {
-      if (current === undefined || current.spoiled()) current = startHost(implPath, options);
-      const host = current;
+      let waiting = idle.pop();
+      // A host may have ended while it waited (the graded code's timer can exit it): start another.
+      while (waiting?.spoiled()) {
+        void waiting.kill();
+        waiting = idle.pop();
+      }
+      const host = waiting ?? startHost(implPath, options);
+      running.add(host);
       const mark = host.mark();
       return Promise.resolve({
         probe: host.probe,
         close: async () => {
-          if (host.spoiled()) {
-            await host.kill();
-            if (current === host) current = undefined;
-          }
+          running.delete(host);
+          if (host.spoiled()) await host.kill();
+          else idle.push(host);
           return host.outputSince(mark);
         },
       });
     },
     dispose: async () => {
-      await current?.kill();
-      current = undefined;
+      const hosts = [...idle, ...running];
+      idle.length = 0;
+      running.clear();
+      await Promise.all(hosts.map((host) => host.kill()));
     },
   };
 }

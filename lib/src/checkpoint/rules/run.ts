@@ -1,6 +1,7 @@
-// Runs rules one after another, each with a fresh probe and a fresh folder, and turns each into
-// one verdict. Never throws: a missing export, a failed dependency, a type error in the file that
-// holds an export, a probe that stops answering: each becomes that rule's FAIL and nothing more.
+// Runs rules (one after another, or a few at once), each with its own probe and a fresh folder,
+// and turns each into one verdict. Never throws: a missing export, a failed dependency, a type
+// error in the file that holds an export, a probe that stops answering: each becomes that rule's
+// FAIL and nothing more.
 // Every server a rule started is ended afterwards (servers.ts).
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,7 +37,12 @@ export interface RunOptions {
   readonly serverMain?: string;
   /** Where each rule's servers come from (default: the client starts the teaching server itself, see servers.ts). */
   readonly servers?: () => ServerSource;
-  /** Called after each rule, for progress lines. */
+  /**
+   * How many rules run at once (default 1). Each needs a probe of its own: openProbe must not hand
+   * one probe to two rules running together (hostPool keeps a host per running rule).
+   */
+  readonly concurrency?: number;
+  /** Called after each rule, in the rules' order, for progress lines. */
   readonly onVerdict?: (verdict: RuleVerdict) => void;
 }
 
@@ -84,13 +90,46 @@ function verdict(
 }
 
 export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
+  const rules = options.rules ?? RULES;
+  const lanes = new Lanes(Math.max(1, Math.floor(options.concurrency ?? 1)));
+  const byId = new Map<string, Promise<RuleVerdict>>();
+  const results = rules.map((rule) => {
+    const result = (async () => {
+      // A rule waits for the rules it depends on without holding a lane, so lanes never wait on each other.
+      const dependencies = await Promise.all(rule.dependsOn.flatMap((id) => byId.get(id) ?? []));
+      return lanes.run(() => runRule(rule, options, dependencies));
+    })();
+    byId.set(rule.id, result);
+    return result;
+  });
+  // Progress in the rules' order, whichever lane finishes first.
   const verdicts: RuleVerdict[] = [];
-  for (const rule of options.rules ?? RULES) {
-    const result = await runRule(rule, options, verdicts);
-    verdicts.push(result);
-    options.onVerdict?.(result);
+  for (const result of results) {
+    const verdict = await result;
+    verdicts.push(verdict);
+    options.onVerdict?.(verdict);
   }
   return verdicts;
+}
+
+/** At most `size` tasks at once; the rest start in the order they asked. */
+class Lanes {
+  private free: number;
+  private readonly queue: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.queue.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
 }
 
 async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVerdict[]): Promise<RuleVerdict> {
