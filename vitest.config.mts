@@ -10,11 +10,10 @@ export default defineConfig({
   test: {
     include: [TEST_GLOB],
     exclude: quick ? [...configDefaults.exclude, SLOW_GLOB] : configDefaults.exclude,
-    // Integration tests start real processes and mostly wait on them (a deadline, a trickling
-    // server, a kernel): three workers on two cores, the longest files started first
-    // (longest-first-sequencer.ts). No test counts work done inside a time window on the
-    // assumption that the machine is idle: a starved reader's bytes arrive merged, not fewer.
-    maxWorkers: 3,
+    // One worker a core (vitest's default leaves one core idle), the longest files started first
+    // (longest-first-sequencer.ts). A third worker gained nothing: the suite keeps both cores busy
+    // (a fresh-clone run spent 690 s of CPU in 430 s), and a notebook's 1.5 s deadlines then lapsed.
+    maxWorkers: 2,
     // A worker keeps the modules it has loaded from one test file to the next instead of loading
     // them again for each: the quick tier took 109 s isolated and 68 s shared. What a file replaces
     // on a global (a spy on stdout, fake timers) is put back when it ends (restore-globals.ts).

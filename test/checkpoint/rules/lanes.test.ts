@@ -1,13 +1,14 @@
 // Rules run a few at once (GradeOptions.concurrency; the checkpoint grades three at a time) and
 // still mean what they meant one at a time: the same verdicts, a rule started only once the rules
-// it depends on have ended, never more bodies running than lanes, progress in the rules' order.
+// it depends on have ended, never more bodies running than lanes, a rule marked `alone` with no
+// other beside it, progress in the rules' order.
 import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runRules } from "../../../lib/src/checkpoint/rules/run.js";
 import { failRule, type Rule } from "../../../lib/src/checkpoint/rules/types.js";
 
-const rule = (id: string, dependsOn: string[], body: Rule["body"]): Rule => ({
+const rule = (id: string, dependsOn: string[], body: Rule["body"], alone = false): Rule => ({
   id,
   title: `${id} holds`,
   points: 1,
@@ -17,6 +18,7 @@ const rule = (id: string, dependsOn: string[], body: Rule["body"]): Rule => ({
   visibility: "visible",
   where: "learner/src/messages.ts",
   deadlineMs: 5000,
+  alone,
   body,
 });
 
@@ -30,6 +32,7 @@ const drawnRules = fc
       passes: fc.boolean(),
       waitMs: fc.integer({ min: 0, max: 4 }),
       picks: fc.array(fc.nat(), { maxLength: 2 }),
+      alone: fc.integer({ min: 0, max: 4 }).map((draw) => draw === 0),
     }),
     {
       minLength: 1,
@@ -45,25 +48,39 @@ const drawnRules = fc
   );
 
 describe("rules run a few at once", () => {
-  it("give the verdicts of a run one at a time, in order, with no more bodies running than lanes and no rule before its dependencies end", async () => {
+  it("give the verdicts of a run one at a time, in order, with no more bodies running than lanes, no rule before its dependencies end and none beside a rule marked alone", async () => {
     await fc.assert(
       fc.asyncProperty(drawnRules, fc.integer({ min: 1, max: 4 }), async (drawn, concurrency) => {
         const running = new Set<string>();
+        const started = new Set<string>();
         const ended = new Set<string>();
         let most = 0;
         const problems: string[] = [];
-        const rules = drawn.map((each) =>
-          rule(each.id, each.dependsOn, async () => {
-            for (const dependency of each.dependsOn)
-              if (!ended.has(dependency)) problems.push(`${each.id} started before ${dependency} ended`);
-            running.add(each.id);
-            most = Math.max(most, running.size);
-            await sleep(each.waitMs);
-            running.delete(each.id);
-            ended.add(each.id);
-            if (!each.passes) failRule(each.id, "a pass", "a failure");
-            return "";
-          }),
+        const rules = drawn.map((each, index) =>
+          rule(
+            each.id,
+            each.dependsOn,
+            async () => {
+              for (const dependency of each.dependsOn)
+                if (!ended.has(dependency)) problems.push(`${each.id} started before ${dependency} ended`);
+              for (const [other, them] of drawn.entries()) {
+                const overlaps = started.has(them.id) && !ended.has(them.id);
+                if ((each.alone || them.alone) && other < index && overlaps)
+                  problems.push(`${each.id} started beside ${them.id}`);
+                if ((each.alone || them.alone) && other > index && started.has(them.id))
+                  problems.push(`${each.id} started after ${them.id}`);
+              }
+              started.add(each.id);
+              running.add(each.id);
+              most = Math.max(most, running.size);
+              await sleep(each.waitMs);
+              running.delete(each.id);
+              ended.add(each.id);
+              if (!each.passes) failRule(each.id, "a pass", "a failure");
+              return "";
+            },
+            each.alone,
+          ),
         );
         const shown: string[] = [];
         const together = await runRules({
@@ -75,6 +92,7 @@ describe("rules run a few at once", () => {
         expect(problems).toEqual([]);
         expect(most).toBeLessThanOrEqual(concurrency);
         expect(shown).toEqual(drawn.map((each) => each.id));
+        started.clear();
         ended.clear();
         const alone = await runRules({ rules, openProbe: probeSession });
         expect(together.map((v) => [v.rule, v.status, v.line])).toEqual(alone.map((v) => [v.rule, v.status, v.line]));

@@ -93,13 +93,22 @@ export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
   const rules = options.rules ?? RULES;
   const lanes = new Lanes(Math.max(1, Math.floor(options.concurrency ?? 1)));
   const byId = new Map<string, Promise<RuleVerdict>>();
+  // A rule that runs alone starts once every rule before it has ended; the rules after it wait for it.
+  let barrier: Promise<unknown> = Promise.resolve();
+  let sinceBarrier: Promise<RuleVerdict>[] = [];
   const results = rules.map((rule) => {
+    const before = rule.alone === true ? Promise.all([barrier, ...sinceBarrier]) : barrier;
     const result = (async () => {
       // A rule waits for the rules it depends on without holding a lane, so lanes never wait on each other.
       const dependencies = await Promise.all(rule.dependsOn.flatMap((id) => byId.get(id) ?? []));
+      await before;
       return lanes.run(() => runRule(rule, options, dependencies));
     })();
     byId.set(rule.id, result);
+    if (rule.alone === true) {
+      barrier = result;
+      sinceBarrier = [];
+    } else sinceBarrier.push(result);
     return result;
   });
   // Progress in the rules' order, whichever lane finishes first.

@@ -137,6 +137,11 @@ export interface Rule {
   /** The whole rule's bound, in ms. */
   readonly deadlineMs: number;
   /**
+   * True when the rule's check reads state the whole grading process shares (the processes it
+   * started): it then runs with no other rule beside it, whatever RunOptions.concurrency says.
+   */
+  readonly alone?: boolean;
+  /**
    * Returns a detail for the ok line ("" for none), or notApplicable(why) when the submission
    * gives it nothing to check (0 points, exit code unchanged); throws (failRule) to FAIL.
    */
