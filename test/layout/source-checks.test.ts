@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { awaitSourceChecks, SOURCE_CHECKS } from "../support/source-checks.js";
+import { awaitSourceChecks, type SOURCE_CHECKS } from "../support/source-checks.js";
 
 function folder(statuses: Partial<Record<(typeof SOURCE_CHECKS)[number], number>>): string {
   const dir = mkdtempSync(join(tmpdir(), "source-checks-"));
