@@ -17,9 +17,8 @@
 // What happens: `git clone` of this repository's HEAD (committed work only) into a temporary folder
 // outside it; then each line in its own `bash -c` from the clone's root, no terminal on stdin
 // (run-line.ts). The first line is the quick start's `npm run setup`, run alone, so the lines after
-// it meet the clone as a newcomer would; then block by block, three blocks at a time (most lines
-// wait on servers, deadlines and a checkpoint's rules more than they compute), the lines of one
-// block in README order, one after another, since they may share files.
+// it meet the clone as a newcomer would; then block by block, two blocks at a time (the machine has
+// two cores), the lines of one block in README order, one after another, since they may share files.
 // The environment is this one minus what a test run adds (CI, JUPYTER_PATH, WORKBOOK_*, npm's
 // lifecycle variables, node_modules/.bin on PATH), plus npm_config_prefer_offline (reuse the npm
 // cache already on this machine) and the model services' addresses: OLLAMA_HOST and
@@ -179,7 +178,7 @@ describe.skipIf(notACheckout !== false)(
         const [setup, ...after] = runnable;
         if (setup !== undefined && record(setup, await tryLine(setup, clone))) {
           const setupSeconds = (Date.now() - started) / 1000;
-          // Then block by block, three blocks at a time; the lines of one block in order (they may share
+          // Then block by block, two blocks at a time; the lines of one block in order (they may share
           // files). The blocks with the most lines start first, so the longest is never left for last.
           const blocks = [...new Set(after.map((line) => line.block))]
             .map((block) => after.filter((line) => line.block === block))
@@ -189,10 +188,10 @@ describe.skipIf(notACheckout !== false)(
               for (const line of block) record(line, await tryLine(line, clone));
             }
           };
-          await Promise.all([lane(), lane(), lane()]);
+          await Promise.all([lane(), lane()]);
           timings.push({
             line: Infinity,
-            text: `set-up ${setupSeconds.toFixed(1)} s, the other lines ${((Date.now() - started) / 1000 - setupSeconds).toFixed(1)} s (three blocks at a time)`,
+            text: `set-up ${setupSeconds.toFixed(1)} s, the other lines ${((Date.now() - started) / 1000 - setupSeconds).toFixed(1)} s (two blocks at a time)`,
           });
         }
         const seconds = (Date.now() - started) / 1000;
