@@ -40,11 +40,7 @@ step "node $(node --version) ok"
 # is essential, macOS ships it): without it that lesson has no grandchild to show.
 command -v perl >/dev/null || fail "perl is not on PATH; the teaching server's grandchild mode needs it (Debian: apt-get install perl-base)"
 
-# npm rewrites node_modules/.package-lock.json on every install, so it is newer than
-# package-lock.json exactly when node_modules matches the lockfile. The mcp-workbook link is
-# checked too: a node_modules installed before lib/bin/ existed lacks it, and only npm links it.
-INSTALLED_LOCK=node_modules/.package-lock.json
-if [ ! -f "$INSTALLED_LOCK" ] || [ package-lock.json -nt "$INSTALLED_LOCK" ] || [ ! -e node_modules/.bin/mcp-workbook ]; then
+if ! bash scripts/node-modules-current.sh "$REPO"; then
   step "installing Node packages (npm ci)"
   npm ci --no-audit --no-fund || fail "npm ci failed (see above): package-lock.json and package.json disagree, or a package could not be fetched"
 else

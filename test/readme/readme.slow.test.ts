@@ -32,7 +32,7 @@
 // /abs/path/to/repo, started from another folder with PATH and HOME only, must answer a handshake,
 // a listing and a call.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, utimesSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -115,20 +115,14 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
  * Under CI (.ci/run), this checkout is itself a fresh clone of the same commit that scripts/setup.sh
  * has just installed from the lockfile: its node_modules came from committed files only. The clone
  * gets a copy of it, as a learner's second `npm run setup` finds one, and setup.sh then skips
- * `npm ci` (its own test: node_modules/.package-lock.json newer than package-lock.json); the set-up
+ * `npm ci` (the same test, scripts/node-modules-current.sh, says the copy matches); the set-up
  * line still runs as written, building and starting Jupyter. Elsewhere (a developer's checkout,
  * whose node_modules may hold anything) the clone starts without one and runs `npm ci` itself.
  * Returns whether it copied.
  */
 function seedFromCiSetUp(clone: string): boolean {
-  const installed = join(REPO, "node_modules", ".package-lock.json");
-  if (
-    process.env["CI"] !== "true" ||
-    !existsSync(installed) ||
-    !existsSync(join(REPO, "node_modules", ".bin", "mcp-workbook")) ||
-    statSync(installed).mtimeMs <= statSync(join(REPO, "package-lock.json")).mtimeMs
-  )
-    return false;
+  if (process.env["CI"] !== "true") return false;
+  if (spawnSync("bash", [join(REPO, "scripts", "node-modules-current.sh"), REPO]).status !== 0) return false;
   const copy = spawnSync("cp", ["-a", join(REPO, "node_modules"), join(clone, "node_modules")], { encoding: "utf8" });
   if (copy.status !== 0) throw new Error(`copying CI's node_modules failed: ${copy.stderr}`);
   // The copy keeps the install's time; the clone's lockfile is newer, from its checkout.
