@@ -5,7 +5,7 @@
 // `mktemp -d` folder): the unprivileged host cannot reach the checkout, so the grader points it at
 // a hard-linked copy it can reach. Without that copy every rule failed with "the implementation's
 // process ended (1) before it answered".
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,7 +59,7 @@ describe("hostView", () => {
 describe.skipIf(process.getuid?.() !== 0)(
   "npm run checkpoint from a checkout hidden from the host's user (as root)",
   () => {
-    it("grades the library with full marks and an outside wrong copy by its one mistake", () => {
+    it("grades the library with full marks and an outside wrong copy by its one mistake", async () => {
       // A few rules, framing and sessions with the teaching server, are enough to see the host reach both
       // copies; every rule is graded on the library by the README's `npm run checkpoint`.
       const rules = ["framing-newline", "frame-limit-endless", "handshake-version", "close-group"];
@@ -70,38 +70,35 @@ describe.skipIf(process.getuid?.() !== 0)(
         join(REPO_ROOT, "checkpoints", "wrong-implementations", "frame-limit-endless.js"),
         join(outside, "impl.js"),
       );
+      /** One `checkpoint` run of `rules` on `impl`: its exit status and report. */
       const grade = (
         impl: string,
         name: string,
-      ): {
+      ): Promise<{
         status: number | null;
         results: { score: number; max_score: number; tests: Array<{ name: string; status: string }> };
-      } => {
+      }> => {
         const reportDir = join(hidden, `report-${name}`);
-        const run = spawnSync(
-          process.execPath,
-          [
-            join(checkout, "lib", "dist", "cli", "main.js"),
-            "checkpoint",
-            "--impl",
-            impl,
-            "--rules",
-            rules.join(","),
-            "--report-dir",
-            reportDir,
-          ],
-          { encoding: "utf8", timeout: 120_000 },
-        );
-        return {
-          status: run.status,
-          results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as never,
-        };
+        const args = ["checkpoint", "--impl", impl, "--rules", rules.join(","), "--report-dir", reportDir];
+        const child = spawn(process.execPath, [join(checkout, "lib", "dist", "cli", "main.js"), ...args], {
+          stdio: "ignore",
+          timeout: 120_000,
+        });
+        return new Promise((done, failed) => {
+          child.on("error", failed);
+          child.on("close", (status) =>
+            done({ status, results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as never }),
+          );
+        });
       };
-      const reference = grade(join(checkout, "lib", "dist", "index.js"), "reference");
+      // Both at once: each grading lays out its own reachable copy, and mostly waits on its servers.
+      const [reference, wrong] = await Promise.all([
+        grade(join(checkout, "lib", "dist", "index.js"), "reference"),
+        grade(join(outside, "impl.js"), "wrong"),
+      ]);
       expect(reference.results.tests.map((test) => test.name.split(":")[0])).toEqual(rules);
       expect(reference.results.tests.filter((test) => test.status !== "passed")).toEqual([]);
       expect(reference.status).toBe(0);
-      const wrong = grade(join(outside, "impl.js"), "wrong");
       expect(wrong.status).toBe(1);
       const failed = wrong.results.tests
         .filter((test) => test.status !== "passed")

@@ -95,7 +95,7 @@ async function session(
   }
 }
 
-describe("our client against the teaching server in each --protocol", () => {
+describe.concurrent("our client against the teaching server in each --protocol", () => {
   // [server --protocol, client protocol, the era spoken, or the refusal's reason]
   const cells: Array<[string, ClientProtocol, string]> = [
     ["2025-06-18", "2025-06-18", "2025-06-18"],
@@ -137,7 +137,7 @@ describe("our client against the teaching server in each --protocol", () => {
   });
 });
 
-describe("the probe against legacy servers that answer it their own way", () => {
+describe.concurrent("the probe against legacy servers that answer it their own way", () => {
   it.each(["-32601", "-32602", "-32600"])("falls back to the handshake after %s", async (code) => {
     expect(await session([process.execPath, LEGACY_SERVER, "--unknown", code], "auto")).toEqual({
       text: "4",
@@ -161,7 +161,7 @@ describe("the probe against legacy servers that answer it their own way", () => 
   });
 });
 
-describe("a slow start: the first operation's deadline names its remedy", () => {
+describe.concurrent("a slow start: the first operation's deadline names its remedy", () => {
   it("a server reading nothing for 6 s fails the 5 s default, saying --timeout-ms and timeoutMs; 10 s is enough", async () => {
     const slow = [process.execPath, LEGACY_SERVER, "--first-read-delay-ms", "6000"];
     const [byDefault, patient] = await Promise.all([session(slow, "2025-06-18"), session(slow, "2025-06-18", 10_000)]);

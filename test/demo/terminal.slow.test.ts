@@ -33,7 +33,8 @@ const widest = (text: string) =>
       .map((line) => [...line].length),
   );
 
-describe.skipIf(!existsSync(SCRIPT))("mcp-workbook demo in a real terminal", () => {
+// Each case runs its own demo in its own pseudo-terminal; the demos mostly wait on their servers.
+describe.skipIf(!existsSync(SCRIPT))("mcp-workbook demo in a real terminal", { concurrent: true }, () => {
   it("demo all fits 120 columns, verdicts in colour with their words, and names the modes it leaves out", async () => {
     const shown = await inTerminal(120, "demo all");
     expect(widest(shown)).toBeLessThanOrEqual(120);

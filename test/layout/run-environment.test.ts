@@ -1,6 +1,6 @@
 // What the run's globalSetups give every test and every process a test starts: one temporary folder
 // for the whole run (run-temp-dir-setup.ts), and no NODE_EXTRA_CA_CERTS (extra-ca-certs-setup.ts),
-// which the README test gives back to the lines it runs as a newcomer.
+// which the README test gives back to the lines it runs that install packages.
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { basename } from "node:path";
@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, inject, it } from "vitest";
 import type { TestProject } from "vitest/node";
 import extraCaCertsSetup from "../support/extra-ca-certs-setup.js";
-import { newcomerEnv } from "../readme/run-line.js";
+import { installs, newcomerEnv } from "../readme/run-line.js";
 
 const KEY = "NODE_EXTRA_CA_CERTS";
 const inChild = (name: string): string =>
@@ -19,11 +19,32 @@ it("keeps the run's temporary files in one folder, for the tests and what they s
   expect(inChild("TMPDIR")).toBe(tmpdir());
 });
 
-it("starts the run's processes without NODE_EXTRA_CA_CERTS, and gives it back to a newcomer's shell", () => {
+it("starts the run's processes without NODE_EXTRA_CA_CERTS, and gives it back to a newcomer's line that installs", () => {
   expect(process.env[KEY]).toBeUndefined();
   expect(inChild(KEY)).toBe("unset");
   const found = inject("nodeExtraCaCerts");
-  expect(newcomerEnv("/nowhere", {})[KEY]).toBe(found === "" ? undefined : found);
+  expect(newcomerEnv("/nowhere", {}, { reachesRegistry: true })[KEY]).toBe(found === "" ? undefined : found);
+  expect(newcomerEnv("/nowhere", {})[KEY]).toBeUndefined();
+});
+
+it("counts as installing only the lines that run npm ci or install, or the set-up", () => {
+  for (const line of [
+    "npm run setup",
+    "npm ci",
+    "npm install",
+    "npm i -D vitest",
+    "cd server && npm ci",
+    "bash scripts/setup.sh --no-open",
+  ])
+    expect(installs(line), line).toBe(true);
+  for (const line of [
+    "npm run checkpoint",
+    "npx mcp-workbook demo stale",
+    "npm run test:quick -- test/stats",
+    "npm run setup-notes",
+    "echo npm cinema",
+  ])
+    expect(installs(line), line).toBe(false);
 });
 
 type Setup = (project: TestProject) => () => void;

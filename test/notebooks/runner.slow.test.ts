@@ -44,7 +44,9 @@ async function writeNotebook(name: string, cells: CellSpec[]): Promise<string> {
   return path;
 }
 
-describe("run_notebook.py", () => {
+// Each case runs its own throwaway notebook in its own kernel, so they run side by side; the one
+// whose kernel must start within a 5 s limit runs alone (a machine busy with kernels can take longer).
+describe.concurrent("run_notebook.py", () => {
   it("fails on a cell that throws, names it with the kernel's stderr, and reports the rest as not run", async () => {
     const path = await writeNotebook("throws.ipynb", [
       { source: 'console.log("before");' },
@@ -102,41 +104,45 @@ describe("run_notebook.py", () => {
     ]);
   }, 120_000);
 
-  it("starts a fresh kernel when the first never becomes ready, and runs the notebook in it", async () => {
-    // A copy of the runner whose kernelspec's first kernel never answers (as tslab does after its
-    // zeromq fails the first kernel_info with EBUSY) and whose second is the real tslab.
-    const repo = resolve(__dirname, "../..");
-    const copy = join(folder, "repo-copy");
-    await mkdir(join(copy, "scripts"), { recursive: true });
-    await mkdir(join(copy, ".jupyter", "kernels", "tslab"), { recursive: true });
-    await copyFile(join(repo, "scripts", "run_notebook.py"), join(copy, "scripts", "run_notebook.py"));
-    const started = join(copy, "first-kernel-started");
-    const tslab = join(repo, "node_modules", "tslab", "bin", "tslab");
-    await writeFile(
-      join(copy, "kernel.sh"),
-      `if [ ! -e '${started}' ]; then echo $$ > '${started}'; exec sleep 600; fi\nexec node '${tslab}' kernel --config-path "$1"\n`,
-    );
-    await writeFile(
-      join(copy, ".jupyter", "kernels", "tslab", "kernel.json"),
-      JSON.stringify({
-        argv: ["bash", join(copy, "kernel.sh"), "{connection_file}"],
-        display_name: "t",
-        language: "typescript",
-      }),
-    );
-    const path = await writeNotebook("fresh-kernel.ipynb", [{ source: "console.log(6 * 7);" }]);
-    const run = spawnSync(
-      "/usr/bin/python3",
-      [join(copy, "scripts", "run_notebook.py"), path, "--startup-timeout", "5", "--json"],
-      { encoding: "utf8", env: { ...process.env, JUPYTER_PATH: "" } },
-    );
-    expect(run.stderr).toMatch(/the kernel did not start \(.*\); starting a fresh one/u);
-    expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, cells_run: 1 });
-    // The kernel that never answered was ended, not left behind.
-    const first = (await readFile(started, "utf8")).trim();
-    expect(existsSync(`/proc/${first}`)).toBe(false);
-  }, 120_000);
+  it.sequential(
+    "starts a fresh kernel when the first never becomes ready, and runs the notebook in it",
+    async () => {
+      // A copy of the runner whose kernelspec's first kernel never answers (as tslab does after its
+      // zeromq fails the first kernel_info with EBUSY) and whose second is the real tslab.
+      const repo = resolve(__dirname, "../..");
+      const copy = join(folder, "repo-copy");
+      await mkdir(join(copy, "scripts"), { recursive: true });
+      await mkdir(join(copy, ".jupyter", "kernels", "tslab"), { recursive: true });
+      await copyFile(join(repo, "scripts", "run_notebook.py"), join(copy, "scripts", "run_notebook.py"));
+      const started = join(copy, "first-kernel-started");
+      const tslab = join(repo, "node_modules", "tslab", "bin", "tslab");
+      await writeFile(
+        join(copy, "kernel.sh"),
+        `if [ ! -e '${started}' ]; then echo $$ > '${started}'; exec sleep 600; fi\nexec node '${tslab}' kernel --config-path "$1"\n`,
+      );
+      await writeFile(
+        join(copy, ".jupyter", "kernels", "tslab", "kernel.json"),
+        JSON.stringify({
+          argv: ["bash", join(copy, "kernel.sh"), "{connection_file}"],
+          display_name: "t",
+          language: "typescript",
+        }),
+      );
+      const path = await writeNotebook("fresh-kernel.ipynb", [{ source: "console.log(6 * 7);" }]);
+      const run = spawnSync(
+        "/usr/bin/python3",
+        [join(copy, "scripts", "run_notebook.py"), path, "--startup-timeout", "5", "--json"],
+        { encoding: "utf8", env: { ...process.env, JUPYTER_PATH: "" } },
+      );
+      expect(run.stderr).toMatch(/the kernel did not start \(.*\); starting a fresh one/u);
+      expect(run.status).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, cells_run: 1 });
+      // The kernel that never answered was ended, not left behind.
+      const first = (await readFile(started, "utf8")).trim();
+      expect(existsSync(`/proc/${first}`)).toBe(false);
+    },
+    120_000,
+  );
 
   it("exits 2 without starting a kernel when the notebook does not exist", async () => {
     const run = await runNotebook(join(folder, "missing.ipynb"));

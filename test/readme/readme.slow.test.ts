@@ -22,11 +22,12 @@
 // two cores), the lines of one block in README order, one after another, since they may share files.
 // The environment is this one minus what a test run adds (CI, JUPYTER_PATH, WORKBOOK_*, npm's
 // lifecycle variables, node_modules/.bin on PATH), plus npm_config_prefer_offline (reuse the npm
-// cache already on this machine) and the model services' addresses: OLLAMA_HOST and
-// ANTHROPIC_BASE_URL point at loopback stand-ins started for that line (the experiment tests' own
-// fakes, test/experiment/fake-ollama.ts and fake-messages-api.ts), ANTHROPIC_API_KEY is a dummy the
-// stand-in checks. A line that names a service (and is no --dry-run) must reach its stand-in. No
-// line may leave a process of its group running.
+// cache already on this machine); NODE_EXTRA_CA_CERTS only for a line that installs packages (the
+// others never reach a registry; run-line.ts says why). Each line gets the model services'
+// addresses: OLLAMA_HOST and ANTHROPIC_BASE_URL point at loopback stand-ins started for that line
+// (the experiment tests' own fakes, test/experiment/fake-ollama.ts and fake-messages-api.ts),
+// ANTHROPIC_API_KEY is a dummy the stand-in checks. A line that names a service (and is no
+// --dry-run) must reach its stand-in. No line may leave a process of its group running.
 //
 // The .mcp.json blocks are checked too: each server entry, with the clone's path in place of
 // /abs/path/to/repo, started from another folder with PATH and HOME only, must answer a handshake,
@@ -38,7 +39,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { HOW_TO_MARK, shellLines, type ShellLine } from "./readme-lines.js";
-import { endRunning, newcomerEnv, problemWith, runLine, type Limits } from "./run-line.js";
+import { endRunning, installs, newcomerEnv, problemWith, runLine, type Limits } from "./run-line.js";
 import { fakeMessagesApi } from "../experiment/fake-messages-api.js";
 import { fakeOllama } from "../experiment/fake-ollama.js";
 
@@ -79,11 +80,11 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
   const { verdict } = line;
   const [ollama, anthropic] = await Promise.all([fakeOllama(), fakeMessagesApi({ apiKey: STAND_IN_KEY })]);
   try {
-    const env = newcomerEnv(REPO, {
-      OLLAMA_HOST: ollama.url,
-      ANTHROPIC_BASE_URL: anthropic.url,
-      ANTHROPIC_API_KEY: STAND_IN_KEY,
-    });
+    const env = newcomerEnv(
+      REPO,
+      { OLLAMA_HOST: ollama.url, ANTHROPIC_BASE_URL: anthropic.url, ANTHROPIC_API_KEY: STAND_IN_KEY },
+      { reachesRegistry: installs(line.command) },
+    );
     const outcome = await runLine(
       line.command,
       clone,

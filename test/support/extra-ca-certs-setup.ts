@@ -4,8 +4,8 @@
 // starts hundreds of Node processes that inherit its environment (command lines, hosts, kernels,
 // vitest's own forks; a client gives its server only the environment it is told), and none opens
 // a TLS connection. The wrong-implementations test alone took 37.4 and 40.5 s of CPU with it, 35.7
-// and 36.6 s without. The README test gives the variable back to the lines it runs (newcomerEnv in
-// test/readme/run-line.ts), since a newcomer's npm may need it to reach a registry.
+// and 36.6 s without. The README test gives the variable back to the lines it runs that install
+// packages (newcomerEnv in test/readme/run-line.ts), since npm may need it to reach a registry.
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {

@@ -22,6 +22,7 @@ import { cellScope } from "../pieces/cell-scope.js";
 import { rulesForPieces } from "../checkpoint/rules/index.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
+import { GRADING_LANES } from "../checkpoint/grade-implementation.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
 import {
   checkCursorLoop,
@@ -67,11 +68,13 @@ export async function gradeBuildNotebook(
   const { pieces, broken } = evaluateBuildCells(buildCells(notebook), cellScope());
   const verdicts: PieceVerdict[] = [];
   for (const piece of PIECE_NAMES) verdicts.push(await runPieceCheck(piece, pieces));
+  // The rules as the checkpoint runs them, a few at a time: each mostly waits on its own servers.
   const rules =
     options.rules === true
       ? await runRules({
           rules: rulesForPieces(PIECE_NAMES),
           openProbe: () => Promise.resolve(inProcessProbe({ ...implementationFrom(() => pieces) })),
+          concurrency: GRADING_LANES,
         })
       : [];
   return { verdicts, rules, broken };
