@@ -1,3 +1,4 @@
+// Mostly waits: every README line runs as a process tree of its own, on a fresh clone and its set-up.
 // The README must not lie: every line of every shell block in README.md, tried on a fresh clone.
 //
 // How a line is treated is written in the README itself, in the line's trailing comment
