@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { readDurations, type FileDurations } from "./file-durations.js";
-import { tierOf } from "./tiers.js";
+import { declaredReason, tierOf } from "./tiers.js";
 
 /** A slow-tier file with no record yet: before every recorded file. */
 const UNRECORDED_SLOW_SECONDS = 1e9;
@@ -12,11 +12,8 @@ const UNRECORDED_SLOW_SECONDS = 1e9;
  * says so on a line of its own, with its reason:
  *   // Mostly waits: runs the README's lines on a fresh clone, each a process tree of its own.
  */
-export const DECLARED_WAITING = /^\/\/ Mostly waits: (?<reason>\S.{15,})$/mu;
-
-/** The reason a source gives for starting mid-run, if it gives one. */
 export function declaredWaitingReason(source: string): string | undefined {
-  return DECLARED_WAITING.exec(source)?.groups?.["reason"];
+  return declaredReason("Mostly waits", source);
 }
 
 /**
@@ -38,8 +35,9 @@ export function longestFirst(
 ): string[] {
   const seconds = (file: string): number => durations[file] ?? (tierOf(file) === "slow" ? UNRECORDED_SLOW_SECONDS : 0);
   const sorted = [...files].sort((a, b) => seconds(b) - seconds(a));
-  const late = sorted.filter((file) => waiting.has(file) && file in durations);
-  const order = sorted.filter((file) => !late.includes(file));
+  const startsLate = (file: string): boolean => waiting.has(file) && file in durations;
+  const late = sorted.filter(startsLate);
+  const order = sorted.filter((file) => !startsLate(file));
   const recorded = (file: string): number => durations[file] ?? 0;
   const total = sorted.reduce((sum, file) => sum + recorded(file), 0);
   for (const file of late) {
@@ -54,7 +52,7 @@ export function longestFirst(
 /**
  * Starts the longest files first (longestFirst, over file-durations.json): the long files start while
  * the short ones fill the other worker, so no long file starts last. A file that declares it mostly
- * waits (DECLARED_WAITING) starts mid-run. Other files that mostly wait (a deadline, a stopped server)
+ * waits (declaredWaitingReason) starts mid-run. Other files that mostly wait (a deadline, a stopped server)
  * still gather near the end, where both workers can wait at once: the record holds each file's time,
  * not the CPU it uses.
  */

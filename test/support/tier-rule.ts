@@ -3,7 +3,7 @@
 // reaches none must not unless it says why on a "// Complete tier only: ..." line, and a file that
 // declares tests must be in a tier (test/support/tiers.ts).
 import ts from "typescript";
-import { tierOf } from "./tiers.js";
+import { declaredReason, tierOf } from "./tiers.js";
 
 /**
  * What starts a kernel, Jupyter, a browser or a clone, as the strings a test's code holds: an import
@@ -47,13 +47,9 @@ export function stringsIn(source: string): string[] {
  * A file that starts none of that machinery but is still too long for the quick tier (a whole
  * checkpoint run, an install, dozens of servers) says so on a line of its own, with its reason:
  *   // Complete tier only: grades every wrong implementation, each through every rule it touches.
- * The reason must be a sentence: a bare mark is no reason.
  */
-export const DECLARED_SLOW = /^\/\/ Complete tier only: (?<reason>\S.{15,})$/mu;
-
-/** The reason a source gives for running in the complete tier only, if it gives one. */
 export function declaredSlowReason(source: string): string | undefined {
-  return DECLARED_SLOW.exec(source)?.groups?.["reason"];
+  return declaredReason("Complete tier only", source);
 }
 
 /** Which machinery a source uses. */

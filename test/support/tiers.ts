@@ -16,3 +16,12 @@ export function tierOf(path: string): Tier | undefined {
   if (path.endsWith(".test.ts")) return "quick";
   return undefined;
 }
+
+/**
+ * The reason a test file gives, on a line of its own, for how it is scheduled:
+ *   // LABEL: a sentence saying why
+ * A bare mark is no reason: the reason must be a sentence (16 characters or more).
+ */
+export function declaredReason(label: string, source: string): string | undefined {
+  return new RegExp(`^// ${label}: (?<reason>\\S.{15,})$`, "mu").exec(source)?.groups?.["reason"];
+}
