@@ -113,6 +113,11 @@ describe("a file that mostly waits", () => {
     expect(fc.check(startsMidRun(last)).failed).toBe(true);
   });
 
+  it("the same property fails a placement that counts one worker whatever the run has", () => {
+    const forgetsWorkers: Order = (files, durations, waiting) => longestFirst(files, durations, waiting, 1);
+    expect(fc.check(startsMidRun(forgetsWorkers)).failed).toBe(true);
+  });
+
   it("without a record it stays where an unrecorded file goes", () => {
     expect(
       longestFirst(

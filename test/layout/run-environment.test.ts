@@ -43,6 +43,7 @@ it("counts as installing only the lines that run npm ci or install, or the set-u
     "npm run test:quick -- test/stats",
     "npm run setup-notes",
     "echo npm cinema",
+    "python3 -m pip install notebook",
   ])
     expect(installs(line), line).toBe(false);
 });
