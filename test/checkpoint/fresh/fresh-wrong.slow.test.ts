@@ -262,7 +262,8 @@ const solvedPieces = piecesOf(solved);
 const library = referencePieces() as Pieces;
 const load = createRequire(import.meta.url);
 
-describe("fresh wrong implementations: each breaks the chapter's rule", () => {
+// Side by side: the witnesses mostly wait on their peers and servers, each on its own.
+describe("fresh wrong implementations: each breaks the chapter's rule", { concurrent: true }, () => {
   const mistakes = notebookMistakes();
 
   it("there are at least 20, at least 10 of them build notebooks and at least 8 in client pieces", () => {
