@@ -58,10 +58,14 @@ async function arrivalOrder(context: ClientContext, texts: readonly string[]): P
 // server runs alone: the check ends every teaching server its process started while it ran, so it
 // would end another check's server too (exercise-harness.ts).
 describe("exercise 5: checkOutstandingTable", { concurrent: true }, () => {
-  it.sequential("passes the reference table, live server included", async () => {
-    const result = await checkOutstandingTable(referenceOutstanding);
-    expect(result.output).toMatch(/^ok .*\d+ generated reply streams/u);
-  }, 30_000);
+  it.sequential(
+    "passes the reference table, live server included",
+    async () => {
+      const result = await checkOutstandingTable(referenceOutstanding);
+      expect(result.output).toMatch(/^ok .*\d+ generated reply streams/u);
+    },
+    30_000,
+  );
 
   it("passes the reference on the generated streams at seeds 0, 1, 2, 3 and 7", async () => {
     const verdicts = await Promise.all(SEEDS.map((seed) => streamsVerdict(referenceOutstanding, seed)));
