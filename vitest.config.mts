@@ -10,10 +10,11 @@ export default defineConfig({
   test: {
     include: [TEST_GLOB],
     exclude: quick ? [...configDefaults.exclude, SLOW_GLOB] : configDefaults.exclude,
-    // One worker a core (vitest's default leaves one core idle), the longest files started first
-    // (longest-first-sequencer.ts). A third worker gained nothing: the suite keeps both cores busy
-    // (a fresh-clone run spent 690 s of CPU in 430 s), and a notebook's 1.5 s deadlines then lapsed.
-    maxWorkers: 2,
+    // Three workers on this two-core machine, the longest files started first (longest-first-sequencer.ts).
+    // With two, the cores sat 20 to 50 % idle in the last 100 s of a run, while files waited on
+    // their kernels, servers and deadlines; a third fills them (fresh-clone runs: 338 to 367 s with
+    // two workers, 324 and 325 s with three). The quick tier takes the same time with either.
+    maxWorkers: 3,
     // A worker keeps the modules it has loaded from one test file to the next instead of loading
     // them again for each: the quick tier took 109 s isolated and 68 s shared. What a file replaces
     // on a global (a spy on stdout, fake timers) is put back when it ends (restore-globals.ts).

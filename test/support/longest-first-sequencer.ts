@@ -23,7 +23,7 @@ export function declaredWaitingReason(source: string): string | undefined {
  *
  * A recorded file in `waiting` starts mid-run instead: after as many of the others as, spread over
  * `workers`, fill half of what the run has left once it is taken out. The longest files start at once
- * and keep both cores busy; beside them a file that mostly waits only stretches (the README test took
+ * and keep the cores busy; beside them a file that mostly waits only stretches (the README test took
  * 104 to 152 s there in three fresh-clone runs), while later it fills cores the waiting files leave
  * idle (80 and 95 s in two runs that started it mid-run).
  */
@@ -53,7 +53,7 @@ export function longestFirst(
  * Starts the longest files first (longestFirst, over file-durations.json): the long files start while
  * the short ones fill the other worker, so no long file starts last. A file that declares it mostly
  * waits (declaredWaitingReason) starts mid-run. Other files that mostly wait (a deadline, a stopped server)
- * still gather near the end, where both workers can wait at once: the record holds each file's time,
+ * still gather near the end, where the workers can wait at once: the record holds each file's time,
  * not the CPU it uses.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
