@@ -86,9 +86,14 @@ describe.skipIf(process.getuid?.() !== 0)(
         });
         return new Promise((done, failed) => {
           child.on("error", failed);
-          child.on("close", (status) =>
-            done({ status, results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as never }),
-          );
+          // A missing or unreadable report fails this grading's promise, not the worker.
+          child.on("close", (status) => {
+            try {
+              done({ status, results: JSON.parse(readFileSync(join(reportDir, "results.json"), "utf8")) as never });
+            } catch (error) {
+              failed(error);
+            }
+          });
         });
       };
       // Both at once: each grading lays out its own reachable copy, and mostly waits on its servers.

@@ -51,7 +51,7 @@ export function longestFirst(
 
 /**
  * Starts the longest files first (longestFirst, over file-durations.json): the long files start while
- * the short ones fill the other worker, so no long file starts last. A file that declares it mostly
+ * the short ones fill the other workers, so no long file starts last. A file that declares it mostly
  * waits (declaredWaitingReason) starts mid-run. Other files that mostly wait (a deadline, a stopped server)
  * still gather near the end, where the workers can wait at once: the record holds each file's time,
  * not the CPU it uses.
