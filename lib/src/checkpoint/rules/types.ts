@@ -112,6 +112,14 @@ export interface RuleContext {
   server(mode: string, settings?: ServerSettings): ServerRun;
 }
 
+/** One thing the chapter demands, in our words, with the chapter lines it rests on. */
+export interface Demand {
+  /** The demand as a learner reads it where the piece is taught ("a reply whose error is not an object is refused"). */
+  readonly says: string;
+  /** 1-based line numbers in the chapter's text (shared/reference/000_7b55a53db26c1c02.txt). */
+  readonly chapterLines: readonly number[];
+}
+
 /** One rule of Part B: its own line, its own points. */
 export interface Rule {
   /** Stable id: "ids-exact", "framing-utf8-split", ... */
@@ -134,6 +142,13 @@ export interface Rule {
   readonly seeded?: boolean;
   /** Where a learner looks when it fails: "learner/src/framing.ts, FrameReader.feed". */
   readonly where: string;
+  /**
+   * What the chapter demands that this rule judges, each citing the chapter's lines. A rule judges
+   * these and nothing else; the build notebook states them where the piece is taught.
+   */
+  readonly demands?: readonly Demand[];
+  /** Choices the chapter leaves to the learner that this rule must accept (both designs pass). */
+  readonly freeChoices?: readonly string[];
   /** The whole rule's bound, in ms. */
   readonly deadlineMs: number;
   /**
