@@ -6,4 +6,4 @@
 // - after refusing a line, the reader starts afresh at the next newline
 "use strict";
 const { withChoices } = require("./chapter-client.js");
-module.exports = withChoices({ graceMs: 300, termToKillMs: 0, keysMethodFirst: true });
+module.exports = withChoices({ graceMs: 600, termToKillMs: 0, keysMethodFirst: true });
