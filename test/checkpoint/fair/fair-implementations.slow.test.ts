@@ -1,4 +1,5 @@
 // Complete tier only: ten full checkpoint runs through the built command line and its isolated host.
+// Mostly waits: each grading waits on deadlines, trickling servers and process groups of its own.
 // Correct work the chapter allows gets full marks: each fair implementation graded once through
 // `checkpoint --impl`, the seeds and --hidden spread across them so every seed and both settings
 // are met, and two fair build notebooks through `--notebook`. A rule change that costs any of them
