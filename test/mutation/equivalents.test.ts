@@ -198,10 +198,10 @@ describe("checkpoints/mutation/equivalent.json", () => {
     const wrong: string[] = [];
     for (const each of [...LISTING.mutants, ...LISTING.known]) {
       const text = readFileSync(join(copyDir, each.file), "utf8");
-      const lineStarts = [0, ...[...text.matchAll(/\n/gu)].map((match) => match.index + 1)];
+      const lineStarts = [0, ...[...text.matchAll(/\n/gu)].map((match) => match.index! + 1)];
       let inside = false;
       for (let at = text.indexOf(each.original); at >= 0 && !inside; at = text.indexOf(each.original, at + 1)) {
-        const line = lineStarts.findLastIndex((start) => start <= at) + 1;
+        const line = lineStarts.filter((start) => start <= at).length;
         inside = enclosingFunction(text, line, at - lineStarts[line - 1]! + 1, each.file) === each.function;
       }
       if (!inside) wrong.push(`${each.file} ${each.function}() ${each.mutator} ${JSON.stringify(each.original)}`);
