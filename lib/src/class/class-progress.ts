@@ -50,7 +50,10 @@ export function classProgress(sink: ProgressSink, total: number, jobs: number): 
       done += 1;
       if (seconds !== undefined) durations.push(seconds);
       if (sink.live) redraw();
-      else sink.write(`[${done}/${total}] ${learner}: ${status}${seconds === undefined ? "" : ` (${seconds.toFixed(1)} s)`}\n`);
+      else
+        sink.write(
+          `[${done}/${total}] ${learner}: ${status}${seconds === undefined ? "" : ` (${seconds.toFixed(1)} s)`}\n`,
+        );
     },
     close: () => {
       if (shown) sink.write("\n");

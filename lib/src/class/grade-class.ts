@@ -79,7 +79,10 @@ function classFolder(
       const learner = name.startsWith(prefix) ? name.slice(prefix.length).split("/")[0] : entry.learner;
       const key = learner?.replace(/\.(ipynb|js)$/u, "");
       if (key !== undefined && key !== "" && key !== "..")
-        refused.set(key, `the archive holds ${JSON.stringify(entry.name)}, ${entry.why} leading outside its folder: it was not unpacked`);
+        refused.set(
+          key,
+          `the archive holds ${JSON.stringify(entry.name)}, ${entry.why} leading outside its folder: it was not unpacked`,
+        );
     }
     return { root, refused, hidden: [{ path: dir, directory: false }] };
   }
@@ -111,12 +114,12 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     if (!submissions.some((each) => each.learner === learner))
       submissions.push({ learner, problem: why, source: learner });
   // Covered in every job's view: the submissions, never the report folder or the workbook above them.
-  const hidden = folder.hidden.filter(
-    (entry) => !inside(options.out, entry.path) && !inside(REPO_ROOT, entry.path),
-  );
+  const hidden = folder.hidden.filter((entry) => !inside(options.out, entry.path) && !inside(REPO_ROOT, entry.path));
 
   const grader = checkpointVersion();
-  const earlier = options.fresh ? new Map<string, GradebookRow>() : new Map(readGradebook(options.out).map((row) => [row.learner, row]));
+  const earlier = options.fresh
+    ? new Map<string, GradebookRow>()
+    : new Map(readGradebook(options.out).map((row) => [row.learner, row]));
   const rows = new Map<string, GradebookRow>();
   const pending: Array<{ submission: GradableSubmission; hash: string }> = [];
   for (const submission of submissions) {
@@ -186,7 +189,9 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(options.jobs, Math.max(1, pending.length)) }, (_, index) => worker(index + 1)));
+    await Promise.all(
+      Array.from({ length: Math.min(options.jobs, Math.max(1, pending.length)) }, (_, index) => worker(index + 1)),
+    );
   } finally {
     progress.close();
     process.off("SIGINT", onSignal);

@@ -4,10 +4,21 @@
 // notebook prints. The row is made from that results.json, read only after every process of the
 // job has ended, from a folder the graded code could not reach.
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, join } from "node:path";
 import { signalGroup } from "../client/process-group.js";
 import type { RulesResultsJson } from "../checkpoint/grade-report.js";
+import { SERVER_START_FAILED } from "../checkpoint/host/relayed-servers.js";
 import { GRADED, type GradebookRow } from "./gradebook.js";
 import { makeJobCgroup } from "./job-cgroup.js";
 import { FIRST_JOB_UID, isolatedCommand, type Isolation } from "./job-isolation.js";
@@ -40,7 +51,13 @@ export interface LearnerJob {
 }
 
 /** The checkpoint's arguments for this submission, as one would type them to grade it alone. */
-export function checkpointArguments(kind: SubmissionKind, path: string, seed: number, reportDir: string, rules?: string): string[] {
+export function checkpointArguments(
+  kind: SubmissionKind,
+  path: string,
+  seed: number,
+  reportDir: string,
+  rules?: string,
+): string[] {
   return [
     kind === "notebook" ? "--notebook" : "--impl",
     path,
@@ -128,7 +145,10 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
     const uid = job.isolation.kind === "uid" ? job.isolation.firstUid + job.slot : undefined;
     const cgroup =
       job.isolation.kind === "uid"
-        ? makeJobCgroup(`workbook-class-${process.pid}-${job.slot}`, { pids: JOB_CGROUP_PIDS, memoryBytes: JOB_MEMORY_BYTES })
+        ? makeJobCgroup(`workbook-class-${process.pid}-${job.slot}`, {
+            pids: JOB_CGROUP_PIDS,
+            memoryBytes: JOB_MEMORY_BYTES,
+          })
         : undefined;
     const argv = [
       process.execPath,
@@ -197,6 +217,11 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
           `not graded: the grading took longer than ${job.timeLimitSeconds} s and was stopped (does a call never return?)`,
         );
       if (exit.error !== undefined) return row(`not graded: the grader could not start (${exit.error})`);
+      const serverFailure = stderr.split("\n").find((line) => line.startsWith(SERVER_START_FAILED));
+      if (serverFailure !== undefined)
+        return row(
+          `not graded: ${serverFailure.trim()}; this is the grader's fault, not your code's: it will be graded again`,
+        );
       if (results === undefined || exit.code === 2 || results.max_score === 0) {
         const why = memoryHit
           ? `the grading used more than ${JOB_MEMORY_BYTES / 1024 ** 3} GiB of memory and was stopped`

@@ -108,8 +108,7 @@ export function makeJobCgroup(name: string, limits: JobLimits): JobCgroup | unde
     memoryLimitHit: () => {
       const memory = layout === "v2" ? dirs[0]! : dirs[1]!;
       try {
-        if (layout === "v2")
-          return /^(max|oom_kill) [1-9]/mu.test(readFileSync(join(memory, "memory.events"), "utf8"));
+        if (layout === "v2") return /^(max|oom_kill) [1-9]/mu.test(readFileSync(join(memory, "memory.events"), "utf8"));
         return Number(readFileSync(join(memory, "memory.failcnt"), "utf8")) > 0;
       } catch {
         return false;

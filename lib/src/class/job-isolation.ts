@@ -99,7 +99,17 @@ export function isolatedCommand(isolation: Isolation, folders: JobFolders, argv:
   ].join("\n");
   const unshare =
     isolation.kind === "user-namespace"
-      ? ["--user", "--map-root-user", "--mount", "--propagation", "private", "--pid", "--fork", "--kill-child", "--mount-proc"]
+      ? [
+          "--user",
+          "--map-root-user",
+          "--mount",
+          "--propagation",
+          "private",
+          "--pid",
+          "--fork",
+          "--kill-child",
+          "--mount-proc",
+        ]
       : ["--mount", "--propagation", "private"];
   return ["unshare", ...unshare, "--", "sh", "-c", script, "sh", ...argv];
 }

@@ -81,7 +81,10 @@ function folderSubmission(learner: string, dir: string): Submission {
  * Every learner in `dir`, sorted by id; `skip` (the report folder, when it lies inside) and hidden
  * entries are left out, and other files are returned as ignored.
  */
-export function findSubmissions(dir: string, skip: readonly string[] = []): { submissions: Submission[]; ignored: string[] } {
+export function findSubmissions(
+  dir: string,
+  skip: readonly string[] = [],
+): { submissions: Submission[]; ignored: string[] } {
   const byLearner = new Map<string, Submission[]>();
   const ignored: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

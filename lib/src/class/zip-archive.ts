@@ -11,7 +11,11 @@ export const UNPACKED_LIMIT = 512 * 1024 * 1024;
 
 export interface UnpackedArchive {
   /** Entries refused, each with the learner its first path part names (undefined where it names none). */
-  readonly refused: ReadonlyArray<{ readonly name: string; readonly learner: string | undefined; readonly why: string }>;
+  readonly refused: ReadonlyArray<{
+    readonly name: string;
+    readonly learner: string | undefined;
+    readonly why: string;
+  }>;
 }
 
 export class ArchiveError extends Error {
@@ -93,7 +97,10 @@ export function unpackArchive(zipPath: string, into: string): UnpackedArchive {
     let bytes: Buffer;
     if (entry.method === 0) bytes = packed;
     else if (entry.method === 8) bytes = inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.size) });
-    else throw new ArchiveError(`entry ${entry.name} uses compression method ${entry.method} (expected stored or deflate)`);
+    else
+      throw new ArchiveError(
+        `entry ${entry.name} uses compression method ${entry.method} (expected stored or deflate)`,
+      );
     mkdirSync(join(path, ".."), { recursive: true });
     writeFileSync(path, bytes, { mode: 0o644 });
   }

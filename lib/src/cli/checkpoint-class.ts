@@ -24,7 +24,11 @@ export const CLASS_USAGE = `usage: mcp-workbook checkpoint --class DIR --report-
 /** The rule ids --rules names with what they depend on, or every rule: the gradebook's columns. */
 export type RuleChooser = (list: string) => ReadonlyArray<{ readonly id: string }>;
 
-export async function runClassGrading(argv: readonly string[], io: CheckpointIo, chooseRules: RuleChooser): Promise<number> {
+export async function runClassGrading(
+  argv: readonly string[],
+  io: CheckpointIo,
+  chooseRules: RuleChooser,
+): Promise<number> {
   let values;
   let jobs: number;
   let timeLimit: number;

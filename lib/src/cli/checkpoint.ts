@@ -59,7 +59,8 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     io.stdout(`${argv.includes("--class") ? CLASS_USAGE : CHECKPOINT_USAGE}\n`);
     return 0;
   }
-  if (argv.some((arg) => arg === "--class" || arg.startsWith("--class="))) return runClassGrading(argv, io, chosenRules);
+  if (argv.some((arg) => arg === "--class" || arg.startsWith("--class=")))
+    return runClassGrading(argv, io, chosenRules);
   if (argv.includes("--notebook")) return runNotebookGrading(argv, io);
   const reportDir = reportDirOf(argv);
   const resultsPath = join(reportDir, "results.json");
