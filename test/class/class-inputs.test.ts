@@ -7,7 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { classProgress, secondsLeft } from "../../lib/src/class/class-progress.js";
-import { gradebookCsv, parseCsv, readGradebook, writeGradebook, type GradebookRow } from "../../lib/src/class/gradebook.js";
+import {
+  gradebookCsv,
+  parseCsv,
+  readGradebook,
+  writeGradebook,
+  type GradebookRow,
+} from "../../lib/src/class/gradebook.js";
 import { isolatedCommand, shellQuote } from "../../lib/src/class/job-isolation.js";
 import { learnerSeed } from "../../lib/src/class/learner-seed.js";
 import { submissionHash } from "../../lib/src/class/submission-hash.js";
@@ -26,7 +32,12 @@ function folder(): string {
 
 const notebook = (cells: ReadonlyArray<{ tags?: string[]; source: string }>): string =>
   JSON.stringify({
-    cells: cells.map((cell) => ({ cell_type: "code", metadata: { tags: cell.tags ?? [] }, source: cell.source, outputs: [] })),
+    cells: cells.map((cell) => ({
+      cell_type: "code",
+      metadata: { tags: cell.tags ?? [] },
+      source: cell.source,
+      outputs: [],
+    })),
     metadata: {},
     nbformat: 4,
     nbformat_minor: 5,
@@ -58,7 +69,10 @@ describe("the gradebook", () => {
     points: fc.record({ a: fc.nat(5), "b-c": fc.nat(5) }, { requiredKeys: [] }),
     hash: fc.stringMatching(/^[0-9a-f]{0,16}$/u),
     grader: fc.string(),
-    seconds: fc.option(fc.integer({ min: 0, max: 10_000 }).map((tenths) => tenths / 10), { nil: undefined }),
+    seconds: fc.option(
+      fc.integer({ min: 0, max: 10_000 }).map((tenths) => tenths / 10),
+      { nil: undefined },
+    ),
   });
   it("reads back every row it wrote, commas, quotes and newlines included, sorted by learner", () => {
     fc.assert(
@@ -183,7 +197,10 @@ describe("what a class folder holds", () => {
     writeFileSync(join(dir, "notes.txt"), "an instructor's note");
     const { submissions, ignored } = findSubmissions(dir);
     const shown = Object.fromEntries(
-      submissions.map((each) => [each.learner, "problem" in each ? each.problem : `${each.kind}: ${each.path.slice(dir.length + 1)}`]),
+      submissions.map((each) => [
+        each.learner,
+        "problem" in each ? each.problem : `${each.kind}: ${each.path.slice(dir.length + 1)}`,
+      ]),
     );
     expect(shown).toMatchInlineSnapshot(`
       {
