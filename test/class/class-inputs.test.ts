@@ -14,11 +14,12 @@ import {
   writeGradebook,
   type GradebookRow,
 } from "../../lib/src/class/gradebook.js";
-import { isolatedCommand, shellQuote } from "../../lib/src/class/job-isolation.js";
+import { chooseIsolation, isolatedCommand, shellQuote } from "../../lib/src/class/job-isolation.js";
 import { learnerSeed } from "../../lib/src/class/learner-seed.js";
 import { submissionHash } from "../../lib/src/class/submission-hash.js";
 import { findSubmissions, notebookProblem } from "../../lib/src/class/submissions.js";
 import { outsideReason, unpackArchive } from "../../lib/src/class/zip-archive.js";
+import { runClassGrading } from "../../lib/src/cli/checkpoint-class.js";
 
 const root = mkdtempSync(join(tmpdir(), "class-inputs-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -264,5 +265,33 @@ describe("a job's isolation", () => {
     expect(isolatedCommand({ kind: "trusted" }, { own: "", out: "", hidden: [], cgroupProcs: [] }, ["node"])).toEqual([
       "node",
     ]);
+  });
+});
+
+describe("where learners cannot be kept apart", () => {
+  it("refuses (the class command's exit 2), unless --trust-submissions says every submission is trusted", () => {
+    const path = process.env["PATH"];
+    process.env["PATH"] = join(root, "no-tools-here"); // no unshare, setpriv or prlimit
+    try {
+      const refused = chooseIsolation(false);
+      expect("refused" in refused && refused.refused).toMatch(/^cannot keep learners apart/u);
+      expect(chooseIsolation(true)).toEqual({ kind: "trusted" });
+    } finally {
+      process.env["PATH"] = path;
+    }
+  });
+});
+
+describe("the class command's usage", () => {
+  it("exits 2 with the usage for a missing report folder or a bad --jobs, before grading anyone", async () => {
+    for (const argv of [
+      ["--class", root],
+      ["--class", root, "--report-dir", join(root, "out"), "--jobs", "0"],
+    ]) {
+      const err: string[] = [];
+      const code = await runClassGrading(argv, { stdout: () => undefined, stderr: (text) => err.push(text) }, () => []);
+      expect(code).toBe(2);
+      expect(err.join("")).toMatch(/usage: mcp-workbook checkpoint --class DIR --report-dir OUT/u);
+    }
   });
 });
