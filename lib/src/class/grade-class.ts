@@ -9,6 +9,7 @@ import { classProgress, type ProgressSink } from "./class-progress.js";
 import { GRADED, readGradebook, writeGradebook, type GradebookRow } from "./gradebook.js";
 import { gradeLearner } from "./grade-learner.js";
 import { chooseIsolation, type Isolation } from "./job-isolation.js";
+import { claimJobUids } from "./job-uids.js";
 import { learnerSeed } from "./learner-seed.js";
 import { submissionHash } from "./submission-hash.js";
 import { findSubmissions, type Submission } from "./submissions.js";
@@ -159,6 +160,12 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  let claimed: ReturnType<typeof claimJobUids> | undefined;
+  try {
+    claimed = isolation.kind === "uid" ? claimJobUids(options.jobs) : undefined;
+  } catch (error) {
+    throw new ClassUsageError((error as Error).message);
+  }
   let next = 0;
   let graded = 0;
   const worker = async (slot: number): Promise<void> => {
@@ -170,6 +177,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
         submission,
         seed: learnerSeed(submission.learner),
         slot,
+        uid: claimed?.uids[slot - 1] ?? 0,
         isolation,
         out: options.out,
         work: join(work, String(slot)),
@@ -194,6 +202,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
     );
   } finally {
     progress.close();
+    claimed?.release();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     rmSync(work, { recursive: true, force: true });
@@ -203,7 +212,8 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
 }
 
 function describe(isolation: Isolation): string {
-  if (isolation.kind === "uid") return `each job's graded code runs as uid ${isolation.firstUid} + its slot`;
+  if (isolation.kind === "uid")
+    return `each job's graded code runs as a uid of its own (from ${isolation.firstUid + 1})`;
   if (isolation.kind === "user-namespace") return "each job runs in a user namespace of its own";
   return "submissions trusted: no isolation (--trust-submissions)";
 }

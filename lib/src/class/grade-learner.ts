@@ -37,6 +37,8 @@ export interface LearnerJob {
   readonly submission: Extract<Submission, { kind: SubmissionKind }>;
   readonly seed: number;
   readonly slot: number;
+  /** The uid the graded code runs as (root's isolation; job-uids.ts). */
+  readonly uid: number;
   readonly isolation: Isolation;
   /** The report folder (OUT). */
   readonly out: string;
@@ -142,10 +144,10 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
     } catch (error) {
       return row(`not graded: the submission could not be copied for grading (${(error as Error).message})`);
     }
-    const uid = job.isolation.kind === "uid" ? job.isolation.firstUid + job.slot : undefined;
+    const uid = job.isolation.kind === "uid" ? job.uid : undefined;
     const cgroup =
       job.isolation.kind === "uid"
-        ? makeJobCgroup(`workbook-class-${process.pid}-${job.slot}`, {
+        ? makeJobCgroup(`workbook-class-${process.pid}-${job.slot}-${job.uid}`, {
             pids: JOB_CGROUP_PIDS,
             memoryBytes: JOB_MEMORY_BYTES,
           })
