@@ -30,7 +30,7 @@ const ORDINARY = 60555;
 
 // Under /tmp, not the run's temporary folder: the ordinary user must reach it.
 const root = mkdtempSync("/tmp/class-command-");
-chmodSync(root, 0o755);
+chmodSync(root, 0o755); // the ordinary user must reach its class; root's class lies in a private folder below
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function run(argv: readonly string[], as?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -111,7 +111,7 @@ function classOf(name: string, owner?: number): { dir: string; out: string; drop
   const base = join(root, name);
   const dir = join(base, "class");
   const out = join(base, "out");
-  const drop = join(base, "drop");
+  const drop = join(root, `${name.replace(/\//gu, "-")}-drop`); // beside, not below: reachable by the graded code
   mkdirSync(dir, { recursive: true });
   mkdirSync(drop);
   chmodSync(drop, 0o1777);
@@ -138,7 +138,8 @@ function meddlingFound(drop: string): Array<Record<string, string>> {
 
 describe.runIf(process.getuid?.() === 0).concurrent("checkpoint --class", () => {
   it("grades a mixed class like each learner alone, keeps a meddler to itself, and a second run keeps every row", async () => {
-    const { dir, out, drop, victim } = classOf("root");
+    const { dir, out, drop, victim } = classOf(join("private", "root"));
+    chmodSync(join(root, "private"), 0o700); // as mkdtemp leaves a folder: the graded uid cannot pass it
     const before = readFileSync(victim, "utf8");
     writeFileSync(join(dir, "empty.ipynb"), "");
     const [graded, alone] = await Promise.all([

@@ -253,18 +253,24 @@ describe("a job's isolation", () => {
   it("covers the report folder and every submission, mounts the job's own folder back, and drops every capability", () => {
     const command = isolatedCommand(
       { kind: "user-namespace" },
-      { own: "/out/.work/1", out: "/out", hidden: [{ path: "/class/it's", directory: true }], cgroupProcs: [] },
+      {
+        own: "/out/.work/1",
+        view: "/tmp/workbook-class-job-1",
+        out: "/out",
+        hidden: [{ path: "/class/it's", directory: true }],
+        cgroupProcs: [],
+      },
       ["node", "main.js"],
     );
     expect(command.slice(0, 2)).toEqual(["unshare", "--user"]);
     const script = command[command.indexOf("-c") + 1]!;
     expect(script).toContain(`mount -t tmpfs -o mode=0,size=4k hidden ${shellQuote("/class/it's")}`);
-    expect(script.indexOf("class-reports '/out'")).toBeLessThan(script.indexOf("--bind . '/out/.work/1'"));
+    expect(script.indexOf("class-reports '/out'")).toBeLessThan(script.indexOf("--bind . '/tmp/workbook-class-job-1'"));
     expect(script).toContain("setpriv --bounding-set -all");
     expect(command.slice(-2)).toEqual(["node", "main.js"]);
-    expect(isolatedCommand({ kind: "trusted" }, { own: "", out: "", hidden: [], cgroupProcs: [] }, ["node"])).toEqual([
-      "node",
-    ]);
+    expect(
+      isolatedCommand({ kind: "trusted" }, { own: "", view: "", out: "", hidden: [], cgroupProcs: [] }, ["node"]),
+    ).toEqual(["node"]);
   });
 });
 

@@ -1,7 +1,8 @@
 // `checkpoint --class DIR --report-dir OUT`: every learner in DIR graded as they would be alone,
 // N at once, each in isolation (job-isolation.ts), into OUT/grades.csv and OUT/learners/<id>/.
 // Run again, it grades only the learners not yet graded or whose submission or grader changed.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { checkpointVersion } from "../checkpoint/grade-implementation.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
@@ -166,6 +167,12 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   } catch (error) {
     throw new ClassUsageError((error as Error).message);
   }
+  // One empty folder per slot where its jobs see their own folder (JobFolders.view).
+  const views = Array.from({ length: options.jobs }, () => {
+    const view = mkdtempSync(join(tmpdir(), "workbook-class-job-"));
+    chmodSync(view, 0o755);
+    return view;
+  });
   let next = 0;
   let graded = 0;
   const worker = async (slot: number): Promise<void> => {
@@ -181,6 +188,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
         isolation,
         out: options.out,
         work: join(work, String(slot)),
+        view: views[slot - 1]!,
         hidden,
         rules: options.rules,
         timeLimitSeconds: options.timeLimitSeconds,
@@ -203,6 +211,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   } finally {
     progress.close();
     claimed?.release();
+    for (const view of views) rmSync(view, { recursive: true, force: true });
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     rmSync(work, { recursive: true, force: true });

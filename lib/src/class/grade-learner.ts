@@ -15,7 +15,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, join, relative } from "node:path";
 import { signalGroup } from "../client/process-group.js";
 import type { RulesResultsJson } from "../checkpoint/grade-report.js";
 import { SERVER_START_FAILED } from "../checkpoint/host/relayed-servers.js";
@@ -44,6 +44,8 @@ export interface LearnerJob {
   readonly out: string;
   /** The job's own folder, inside OUT's work area. */
   readonly work: string;
+  /** Where the job sees its own folder (JobFolders.view); the work folder itself when trusted. */
+  readonly view: string;
   /** Class-folder entries to cover in the job's view. */
   readonly hidden: ReadonlyArray<{ readonly path: string; readonly directory: boolean }>;
   readonly rules: string | undefined;
@@ -152,20 +154,23 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
             memoryBytes: JOB_MEMORY_BYTES,
           })
         : undefined;
+    // The grading sees its folder at `view`; the trusted run has no namespace, so no view.
+    const view = job.isolation.kind === "trusted" ? job.work : job.view;
+    const seen = (path: string): string => join(view, relative(job.work, path));
     const argv = [
       process.execPath,
       CHECKPOINT_MAIN,
       "checkpoint",
-      ...checkpointArguments(job.submission.kind, staged.staged, job.seed, staged.report, job.rules),
+      ...checkpointArguments(job.submission.kind, seen(staged.staged), job.seed, seen(staged.report), job.rules),
     ];
     const command = isolatedCommand(
       job.isolation,
-      { own: job.work, out: job.out, hidden: job.hidden, cgroupProcs: cgroup?.procsFiles ?? [] },
+      { own: job.work, view, out: job.out, hidden: job.hidden, cgroupProcs: cgroup?.procsFiles ?? [] },
       argv,
     );
     const env: Record<string, string> = {
       PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      TMPDIR: staged.tmp,
+      TMPDIR: seen(staged.tmp),
       ...(uid !== undefined ? { WORKBOOK_HOST_USER: `${uid}:${uid}` } : {}),
       ...(job.isolation.kind === "user-namespace" ? { WORKBOOK_HOST_USER: "self" } : {}),
     };

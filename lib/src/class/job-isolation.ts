@@ -66,8 +66,14 @@ export function shellQuote(text: string): string {
 }
 
 export interface JobFolders {
-  /** The job's own folder (inside the report folder's work area), mounted back after the covers. */
+  /** The job's own folder (inside the report folder's work area, covered with the rest of it). */
   readonly own: string;
+  /**
+   * An empty folder in the temporary folder where the job sees its own folder: every folder above
+   * it may be entered by the graded code's uid, whatever the report folder's parents allow. In
+   * another job's view it stays an empty folder (a mount belongs to its namespace).
+   */
+  readonly view: string;
   /** The report folder: covered. */
   readonly out: string;
   /** Files and folders to cover: every submission in the class folder (or the class's zip). */
@@ -84,13 +90,12 @@ export function isolatedCommand(isolation: Isolation, folders: JobFolders, argv:
     "set -e",
     ...folders.cgroupProcs.map((file) => `echo $$ > ${q(file)}`),
     `cd ${q(folders.own)}`,
-    `mount -t tmpfs -o mode=0755,size=1m class-reports ${q(folders.out)}`,
-    `mkdir -p ${q(folders.own)}`,
-    // --no-canonicalize: "." is the folder the shell stands in, under the cover, not the path anew
-    `mount --no-canonicalize --bind . ${q(folders.own)}`,
     ...folders.hidden.map(({ path, directory }) =>
       directory ? `mount -t tmpfs -o mode=0,size=4k hidden ${q(path)}` : `mount --bind /dev/null ${q(path)}`,
     ),
+    `mount -t tmpfs -o mode=0755,size=1m class-reports ${q(folders.out)}`,
+    // --no-canonicalize: "." is the folder the shell stands in, under the cover, not the path anew
+    `mount --no-canonicalize --bind . ${q(folders.view)}`,
     "cd /",
     isolation.kind === "user-namespace"
       ? // no capability survives into the grading, so nothing in it can lift a cover
