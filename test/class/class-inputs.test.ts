@@ -20,6 +20,7 @@ import { submissionHash } from "../../lib/src/class/submission-hash.js";
 import { findSubmissions, notebookProblem } from "../../lib/src/class/submissions.js";
 import { outsideReason, unpackArchive } from "../../lib/src/class/zip-archive.js";
 import { runClassGrading } from "../../lib/src/cli/checkpoint-class.js";
+import { gradeClass } from "../../lib/src/class/grade-class.js";
 
 const root = mkdtempSync(join(tmpdir(), "class-inputs-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -299,5 +300,45 @@ describe("the class command's usage", () => {
       expect(code).toBe(2);
       expect(err.join("")).toMatch(/usage: mcp-workbook checkpoint --class DIR --report-dir OUT/u);
     }
+  });
+});
+
+describe("a class zip with nothing gradable", () => {
+  it("gives each learner a row saying why, unpacks only inside OUT, and never writes outside it", async () => {
+    const dir = folder();
+    const zip = join(dir, "export.zip");
+    writeFileSync(
+      zip,
+      zipOf([
+        { name: "export/empty.ipynb", data: "" },
+        { name: "export/prose.ipynb", data: notebook([{ source: "1 + 1" }]) },
+        { name: "export/mallory/../../../slipped.txt", data: "out" },
+      ]),
+    );
+    const out = join(dir, "out");
+    const result = await gradeClass({
+      dir: zip,
+      out,
+      jobs: 2,
+      fresh: false,
+      trusted: true,
+      ruleIds: ["ids-fresh"],
+      timeLimitSeconds: 10,
+      progress: { write: () => undefined, live: false },
+      log: () => undefined,
+    });
+    expect(result.rows.map((row) => [row.learner, row.status])).toEqual([
+      ["empty", "not graded: the notebook file is empty: save the notebook in Jupyter and hand it in again"],
+      [
+        "mallory",
+        "not graded: the archive holds \"export/mallory/../../../slipped.txt\", a path through '..' leading outside its folder: it was not unpacked",
+      ],
+      [
+        "prose",
+        'not graded: the notebook has no build cells (code cells tagged "build-piece"): hand in the Part B build notebook',
+      ],
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(["export.zip", "out"]);
+    expect(readdirSync(out)).toEqual(["grades.csv"]);
   });
 });
