@@ -13,10 +13,12 @@ import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
+import { CLASS_USAGE, runClassGrading } from "./checkpoint-class.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 
 export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--rules ID,...] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
+       mcp-workbook checkpoint --class DIR --report-dir OUT [--jobs N] [--fresh] [--trust-submissions] (--class --help)
   Grades a Part B implementation, one line per rule, in a separate process that runs the graded
   code (as the user nobody when run as root); this process only judges its answers.
   --impl PATH        what to grade: a learner copy (a folder with src/index.ts, compiled on its own
@@ -54,9 +56,11 @@ interface Options {
 
 export async function runCheckpointCommand(argv: readonly string[], io: CheckpointIo = PROCESS_IO): Promise<number> {
   if (argv.includes("--help")) {
-    io.stdout(`${CHECKPOINT_USAGE}\n`);
+    io.stdout(`${argv.includes("--class") ? CLASS_USAGE : CHECKPOINT_USAGE}\n`);
     return 0;
   }
+  if (argv.some((arg) => arg === "--class" || arg.startsWith("--class=")))
+    return runClassGrading(argv, io, chosenRules);
   if (argv.includes("--notebook")) return runNotebookGrading(argv, io);
   const reportDir = reportDirOf(argv);
   const resultsPath = join(reportDir, "results.json");
