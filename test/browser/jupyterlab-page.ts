@@ -30,13 +30,16 @@ export interface OpenNotebook {
   status: string;
 }
 
-/** Waits until the app is up and `path` is the notebook in front, its kernel connected and idle. */
+/**
+ * Waits until the app is up and `path` is the notebook in front, with a kernel session (its kernel
+ * may still be starting: runCells waits for it to answer).
+ */
 export async function waitForNotebook(page: Page, path: string, timeoutMs = 60_000): Promise<OpenNotebook> {
   await page.waitForFunction(
     (path) => {
       const panel = (globalThis as unknown as LabPage).jupyterapp?.shell.currentWidget;
       const kernel = panel?.sessionContext?.session?.kernel;
-      return panel?.context?.path === path && kernel?.status === "idle";
+      return panel?.context?.path === path && typeof kernel?.name === "string";
     },
     path,
     { timeout: timeoutMs },
