@@ -48,9 +48,12 @@ const sha256 = (path: string) =>
     .digest("hex");
 const COMMITTED = [START_PAGE, "checkpoints/ch14-checkpoint.ipynb", PART_A, BUILD];
 
+/** The notebook in front: JupyterLab keeps the others' pages, hidden. */
+const shownNotebook = (page: Page) => page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook");
+
 /** The chart a cell's output holds as drawn on the page: vega-embed's (JupyterLab's renderer) or our SVG. */
 async function drawnChart(page: Page, cellIndex: number) {
-  const output = page.locator(".jp-Notebook .jp-Cell").nth(cellIndex).locator(".jp-OutputArea-output").first();
+  const output = shownNotebook(page).locator(".jp-Cell").nth(cellIndex).locator(".jp-OutputArea-output").first();
   await output.scrollIntoViewIfNeeded();
   const vega = output.locator(".vega-embed canvas, .vega-embed svg").first();
   const drawn = (await vega.count()) > 0 ? vega : output.locator("svg.marks, img").first();
@@ -70,7 +73,7 @@ const listed = (browser: Locator, name: string) =>
   browser.locator(".jp-DirListing-itemText").getByText(name, { exact: true });
 
 /** The heading a notebook's first markdown cell shows on the page. */
-const firstHeading = (page: Page) => page.locator(".jp-Notebook .jp-MarkdownOutput h1").first().innerText();
+const firstHeading = (page: Page) => shownNotebook(page).locator(".jp-MarkdownOutput h1").first().innerText();
 
 describe.skipIf(missing !== undefined)(
   `Notebook 7 and JupyterLab 4 in headless Chromium${missing ? ` (skipped: ${missing})` : ""}`,
@@ -89,6 +92,8 @@ describe.skipIf(missing !== undefined)(
         notebookDir: REPO,
         viaOpenWorkbook: true,
         frontEnd: "lab",
+        // Jupyter Server 2 with JupyterLab's extensions imports far more than the classic Notebook.
+        startTimeoutMs: 120_000,
       });
       userDataDir = await mkdtemp(join(tmpdir(), "workbook-chromium-"));
       context = await chromium.launchPersistentContext(userDataDir, {
@@ -98,7 +103,7 @@ describe.skipIf(missing !== undefined)(
         viewport: { width: 1400, height: 900 },
       });
       page = context.pages()[0] ?? (await context.newPage());
-    }, 90_000);
+    }, 150_000);
 
     afterAll(async () => {
       await context?.close().catch(() => undefined);
