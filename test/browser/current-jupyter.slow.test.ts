@@ -102,6 +102,10 @@ describe.skipIf(missing !== undefined)(
         args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
         viewport: { width: 1400, height: 900 },
       });
+      // JupyterLab's page loads megabytes of script: on a machine busy with the rest of the suite a
+      // load takes longer than playwright's 30 s default.
+      context.setDefaultNavigationTimeout(90_000);
+      context.setDefaultTimeout(60_000);
       page = context.pages()[0] ?? (await context.newPage());
     }, 150_000);
 
