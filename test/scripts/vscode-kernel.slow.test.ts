@@ -1,3 +1,4 @@
+// Complete tier only: it starts the tslab kernel through jupyter_client, as VS Code would (seconds).
 // VS Code's Jupyter extension starts a kernel from a kernelspec's argv, filling in {connection_file}
 // (older releases leave {resource_dir} as it is), in the notebook's folder. The spec set-up writes
 // into .venv for VS Code (scripts/write-kernelspec.mjs) must start the workbook's kernel that way:

@@ -1,3 +1,4 @@
+// Complete tier only: it makes two venvs and starts run_notebook.py in each (seconds, though no kernel).
 // run_notebook.py re-executes itself with the Python scripts/jupyter-python.sh names when the one it
 // was started with cannot import Jupyter. A venv's python resolves (realpath) to the interpreter it
 // was made from, so comparing real paths took a venv with Jupyter for the very Python that lacked it
