@@ -14,7 +14,11 @@ interface CellModel {
 interface NotebookPanel {
   context?: { path: string };
   sessionContext?: { session?: { kernel?: { name: string; status: string } | null } | null };
-  content?: { widgets: Array<{ model: CellModel }>; activeCellIndex: number };
+  content?: {
+    widgets: Array<{ model: CellModel }>;
+    activeCellIndex: number;
+    extendContiguousSelectionTo(index: number): void;
+  };
 }
 interface LabPage {
   jupyterapp?: {
@@ -107,21 +111,21 @@ function cellsState(page: Page, from: number, to: number): Promise<CellsRun> {
 }
 
 /**
- * Runs cells `from`..`to` of the notebook in front with the app's commands (select, then "run all
- * above" and "run"), as a learner's menu does, and waits until each has its number and the kernel
- * is idle, or an error shows.
+ * Runs cells `from`..`to` of the notebook in front as a learner does: selects them and gives the
+ * app's "run" command; then waits until each has a new number and the kernel is idle, or an error
+ * shows, or `timeoutMs` passes.
  */
 export async function runCells(page: Page, from: number, to: number, timeoutMs: number): Promise<CellsRun> {
   const before = await cellsState(page, from, to);
   await page.evaluate(
-    async ([from, to]) => {
+    ([from, to]) => {
       const app = (globalThis as unknown as LabPage).jupyterapp!;
       const notebook = app.shell.currentWidget!.content!;
-      notebook.activeCellIndex = to;
-      if (from === 0 && to > 0) await app.commands.execute("notebook:run-all-above");
-      else if (from !== to) throw new Error(`runCells runs from the top or one cell, not ${from}..${to}`);
-      notebook.activeCellIndex = to;
-      await app.commands.execute("notebook:run-cell");
+      notebook.activeCellIndex = from;
+      notebook.extendContiguousSelectionTo(to);
+      // Not awaited: the command's promise ends with the last cell, and the loop below waits with a
+      // limit and says what it saw.
+      void app.commands.execute("notebook:run-cell");
     },
     [from, to] as const,
   );
