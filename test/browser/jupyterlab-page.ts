@@ -57,10 +57,10 @@ export async function waitForNotebook(page: Page, path: string, timeoutMs = 60_0
 
 /** Opens `path` in the running app without reloading the page (the app's own "open" command). */
 export async function openInApp(page: Page, path: string): Promise<OpenNotebook> {
-  await page.evaluate(
-    (path) => (globalThis as unknown as LabPage).jupyterapp!.commands.execute("docmanager:open", { path }),
-    path,
-  );
+  // The command resolves to the widget: not returned, since the page would have to copy it all out.
+  await page.evaluate(async (path) => {
+    await (globalThis as unknown as LabPage).jupyterapp!.commands.execute("docmanager:open", { path });
+  }, path);
   return waitForNotebook(page, path);
 }
 
