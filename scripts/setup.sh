@@ -24,7 +24,7 @@ for arg in "$@"; do
     --no-open) OPEN=0 ;;
     --classic) CLASSIC=1 ;;
     --with-classic) WITH_CLASSIC=1 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "setup: unknown option '$arg' (expected --no-open, --classic or --with-classic)" >&2; exit 2 ;;
   esac
 done
