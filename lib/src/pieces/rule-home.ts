@@ -3,7 +3,7 @@
 // rule declares (its pieces, and the learner/ method its `where` names), never kept per rule.
 import { lastPiece } from "../checkpoint/rules/index.js";
 import type { Rule } from "../checkpoint/rules/types.js";
-import { PIECE_SECTIONS, type PieceName } from "../assembly/pieces.js";
+import { PIECE_NAMES, PIECE_SECTIONS, type PieceName } from "../assembly/pieces.js";
 
 /** The methods learner/'s StdioClient has where the notebook has a piece function. */
 const METHOD_PIECES: ReadonlyArray<readonly [RegExp, PieceName]> = [
@@ -47,5 +47,9 @@ export function pieceSection(piece: PieceName): string {
 /** Where a notebook learner looks for a failing rule: its section and piece, never a learner/ file. */
 export function notebookWhere(rule: Pick<Rule, "pieces" | "where">, said = ""): string | undefined {
   const piece = pieceToLookAt(rule, said);
-  return piece === undefined ? undefined : pieceSection(piece);
+  if (piece === undefined) return undefined;
+  // A rule over every piece of its section (messages-shape) points at the section alone.
+  const section = PIECE_SECTIONS[piece];
+  const together = PIECE_NAMES.filter((each) => PIECE_SECTIONS[each] === section);
+  return together.every((each) => rule.pieces.includes(each)) ? section : pieceSection(piece);
 }
