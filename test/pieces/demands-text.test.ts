@@ -62,9 +62,12 @@ describe("the build notebook states every demand where its piece is taught", () 
     const homeSection = Number(/section (\d+)/u.exec(PIECE_SECTIONS[home])![1]);
     expect(sectionsHolding(refreshed, said)).toEqual([homeSection]);
     expect(sectionsHolding(refreshed, choice)).toEqual([homeSection]);
-    expect(sectionMarkdown(refreshed, buildPieceSections(refreshed).find((s) => s.number === homeSection)!)).toContain(
-      "lines 412, 415",
-    );
+    expect(
+      sectionMarkdown(
+        refreshed,
+        buildPieceSections(refreshed).find((s) => s.number === homeSection)!,
+      ),
+    ).toContain("lines 412, 415");
     // The committed master does not say it yet: it is stale for these declarations, and the test above would fail.
     expect(notebookText(refreshed)).not.toBe(masterText);
     // Refreshing again changes nothing (one generated cell per section, never a second).
@@ -76,8 +79,13 @@ describe("the build notebook states every demand where its piece is taught", () 
 
   it("PIECE_SECTIONS names each piece's section as the notebook numbers it", () => {
     for (const section of pieceSections(master))
-      for (const piece of section.pieces) expect(PIECE_SECTIONS[piece]).toMatch(new RegExp(`^section ${section.number} \\(`, "u"));
-    expect(pieceSections(master).flatMap((section) => section.pieces).sort()).toEqual([...PIECE_NAMES].sort());
+      for (const piece of section.pieces)
+        expect(PIECE_SECTIONS[piece]).toMatch(new RegExp(`^section ${section.number} \\(`, "u"));
+    expect(
+      pieceSections(master)
+        .flatMap((section) => section.pieces)
+        .sort(),
+    ).toEqual([...PIECE_NAMES].sort());
   });
 });
 

@@ -21,7 +21,10 @@ export const COURSE_PATH: readonly CourseStop[] = [
   { file: "notebooks/00-smoke.ipynb", purpose: "the kernel runs and the library loads" },
   { file: "notebooks/ch14-part-a.ipynb", purpose: "Part A: what every offered tool costs, from receipts" },
   { file: "notebooks/ch14-part-b.ipynb", purpose: "Part B: the bounded client, one decision at a time" },
-  { file: "notebooks/ch14-part-b-build.ipynb", purpose: "Part B: write the client yourself, in {build-sections} sections" },
+  {
+    file: "notebooks/ch14-part-b-build.ipynb",
+    purpose: "Part B: write the client yourself, in {build-sections} sections",
+  },
   { file: "notebooks/ch14-coding-agent.ipynb", purpose: "the chapter's 'In a coding agent', measured with our tools" },
   {
     file: "notebooks/since-the-chapter-2026-07-28.ipynb",

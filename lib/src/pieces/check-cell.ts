@@ -20,7 +20,7 @@ import {
   type PieceSet,
 } from "../assembly/pieces.js";
 import { reveal } from "./reveal.js";
-import { notebookWhere, pieceSection } from "./rule-home.js";
+import { notebookWhere, pieceSection, todoNamed } from "./rule-home.js";
 
 /** How many times each piece's check has run on the learner's own code (not the starting TODO). */
 const tries = new Map<PieceName, number>();
@@ -137,13 +137,6 @@ function waitingFor(rule: Rule): { piece: PieceName; why: string } | undefined {
   const unrun = reasons.filter((each) => each.why === NOT_RUN);
   const last = unrun[unrun.length - 1];
   return last === undefined ? undefined : { piece: last.piece, why: NOT_RUN };
-}
-
-/** A piece a TODO names in a rule's failure ("close is not implemented yet"), if any. */
-function todoNamed(text: string): PieceName | undefined {
-  const match = /\b([A-Za-z]+)(?:\.[A-Za-z]+)? is not implemented yet/u.exec(text);
-  const name = match?.[1];
-  return name !== undefined && isPieceName(name) ? name : undefined;
 }
 
 /** A rule's verdict as the notebook shows it: the grader's line when ok; otherwise the section and the real cause. */

@@ -25,7 +25,9 @@ export function pieceSections(notebook: unknown): PieceSection[] {
   const declared = new Map(buildCells(notebook).map((cell) => [cell.index, cell.declares]));
   return buildPieceSections(notebook).map((section) => ({
     ...section,
-    pieces: section.buildCells.flatMap((index) => declared.get(index) ?? []).sort((a, b) => pieceOrder(a) - pieceOrder(b)),
+    pieces: section.buildCells
+      .flatMap((index) => declared.get(index) ?? [])
+      .sort((a, b) => pieceOrder(a) - pieceOrder(b)),
   }));
 }
 
@@ -107,7 +109,8 @@ export function refreshBuildText(
     const text = cellText(cell);
     const rewritten = text.replace(
       COUNT,
-      (_whole, open: string, name: keyof typeof counts, _old: string, close: string) => `${open}${counts[name]}${close}`,
+      (_whole, open: string, name: keyof typeof counts, _old: string, close: string) =>
+        `${open}${counts[name]}${close}`,
     );
     return rewritten === text ? cell : { ...cell, source: sourceLines(rewritten) };
   });

@@ -3,7 +3,7 @@
 // rule declares (its pieces, and the learner/ method its `where` names), never kept per rule.
 import { lastPiece } from "../checkpoint/rules/index.js";
 import type { Rule } from "../checkpoint/rules/types.js";
-import { PIECE_NAMES, PIECE_SECTIONS, type PieceName } from "../assembly/pieces.js";
+import { isPieceName, PIECE_NAMES, PIECE_SECTIONS, type PieceName } from "../assembly/pieces.js";
 
 /** The methods learner/'s StdioClient has where the notebook has a piece function. */
 const METHOD_PIECES: ReadonlyArray<readonly [RegExp, PieceName]> = [
@@ -30,12 +30,21 @@ export function homePiece(rule: Pick<Rule, "pieces" | "where">): PieceName | und
 }
 
 /**
- * The piece a failing rule's line points a notebook learner at: a process left running is
- * close's to end, whatever the rule judged; otherwise the rule's home.
+ * The piece a failing rule's line points a notebook learner at: a piece still a TODO; a process
+ * left running is close's to end, whatever the rule judged; otherwise the rule's home.
  */
 export function pieceToLookAt(rule: Pick<Rule, "pieces" | "where">, said: string): PieceName | undefined {
+  const todo = todoNamed(said);
+  if (todo !== undefined) return todo;
   if (rule.pieces.includes("close") && /left running/u.test(said)) return "close";
   return homePiece(rule);
+}
+
+/** A piece a starting TODO names in a rule's failure ("close is not implemented yet"), if any. */
+export function todoNamed(text: string): PieceName | undefined {
+  const match = /\b([A-Za-z]+)(?:\.[A-Za-z]+)? is not implemented yet/u.exec(text);
+  const name = match?.[1];
+  return name !== undefined && isPieceName(name) ? name : undefined;
 }
 
 /** A piece's place in the notebook: "section 9 (request)", or "section 1 (Messages), notificationMessage". */
