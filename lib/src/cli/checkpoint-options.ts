@@ -30,8 +30,8 @@ export const CHECKPOINT_OPTIONS: readonly CheckpointOption[] = [
     notebook: true,
     says: [
       "grade a saved build notebook (notebooks/ch14-part-b-build.ipynb) without",
-      "running it: each build cell is compiled on its own, so one that does not compile",
-      "costs only its rules; a failing rule names the notebook's section",
+      "running it: each build cell is compiled on its own, so one that does not",
+      "compile costs only its rules; a failing rule names the notebook's section",
     ],
   },
   {
