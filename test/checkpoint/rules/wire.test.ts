@@ -67,4 +67,13 @@ describe("showWire: a value in a FAIL line reads as the JavaScript it stands for
     expect(showWire(toWire(Buffer.from("a\n")))).toBe('bytes "a\\n"');
     expect(showWire({ id: 3, ok: true, text: "x" })).toBe(JSON.stringify({ id: 3, ok: true, text: "x" }));
   });
+
+  it("cut short, it never leaves a string open", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 2, max: 80 }), (value, max) => {
+        const shown = showWire(value, max).replace(/\\./gu, "");
+        expect((shown.match(/"/gu)?.length ?? 0) % 2).toBe(0);
+      }),
+    );
+  });
 });

@@ -98,8 +98,14 @@ export function readableWire(value: unknown, depth = 0): string {
     .join(",")}}`;
 }
 
-/** How a wire value reads in a FAIL line (see readableWire), cut at `max` characters. */
+/**
+ * How a wire value reads in a FAIL line (see readableWire), cut at `max` characters. A string cut
+ * in its middle is closed again, so the line's own words never read as part of the value.
+ */
 export function showWire(value: unknown, max = 160): string {
   const text = readableWire(value);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const open = (cut.replace(/\\./gu, "").match(/"/gu)?.length ?? 0) % 2 === 1;
+  return open ? `${cut}…"` : `${cut}…`;
 }
