@@ -99,8 +99,10 @@ describe("failure-modes reads in one direction", () => {
     const failure = (await failureModes.body(timedOut).catch((error: unknown) => error)) as CheckFailure;
     expect(failure).toBeInstanceOf(CheckFailure);
     // Each mode with the refusal the rule wanted, on the expected side; what came on the received side.
-    expect(failure.expected.split("; ")).toContain('endless: the refusal "frame-limit"');
-    expect(failure.received.split("; endless: ")[1]).toMatch(/^initialize\(\) threw DeadlineError \(deadline\), saying "/u);
+    expect(failure.expected!.split("; ")).toContain('endless: the refusal "frame-limit"');
+    expect(failure.received!.split("; endless: ")[1]).toMatch(
+      /^initialize\(\) threw DeadlineError \(deadline\), saying "/u,
+    );
     expect(directionProblem(failure.message)).toBeUndefined();
   });
 
