@@ -1,8 +1,10 @@
-// What a build notebook's check cells call. A check cell prints the piece's own check, then the
+// What a build notebook's check cells call. A check cell runs the piece's own check, then the
 // checkpoint's rules that this piece completes (each rule runs in the cell of the last piece it
-// declares), once every piece a rule uses passed its own check; a rule that uses this piece and
-// still waits says for which piece, and why. The final cell runs every rule. Lines that pass are the grader's own
+// declares), once every piece a rule uses passed its own check; its first line is the verdict of
+// both, so it never says ok above a rule that is not met. The rules that wait for another piece
+// are counted on one line. The final cell runs every rule. Lines that pass are the grader's own
 // lines; lines that do not name the notebook's section and the real cause, never learner/ files.
+// A reveal cell shows the library's code only after a real attempt (see revealAfterTrying).
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { lastPiece, RULES, rulesUsing } from "../checkpoint/rules/index.js";
 import { runRules } from "../checkpoint/rules/run.js";
