@@ -250,6 +250,6 @@ export function revealAfterTrying(piece: string, options: { readonly now?: boole
   }
   const more = TRIES_BEFORE_REVEAL - tried;
   console.log(
-    `(the library's ${name} shows here once your own ${name} has been through its check ${more === 1 ? "once more" : `${more} times`}; to see it now: revealAfterTrying("${name}", { now: true }))`,
+    `(the library's ${name} shows here once your own ${name} has been through its check ${more === 1 ? "once more" : more === 2 ? "twice" : `${more} times`}; to see it now: revealAfterTrying("${name}", { now: true }))`,
   );
 }
