@@ -19,7 +19,7 @@ export const idsFresh: Rule = {
   pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
-  where: `${CLIENT}: request() (take the next id for every request: this.lastId + 1)`,
+  where: `${CLIENT}: request() (every request takes an id no earlier request of the session used, a timed-out one included)`,
   demands: [
     {
       says: "Every request takes a new id, so a late reply to an earlier request can never answer a later one.",
@@ -63,26 +63,33 @@ export const idsFresh: Rule = {
     }
     const ids = requestIds(server.recordFile);
     const distinct = new Set(ids.map((id) => JSON.stringify(id))).size === ids.length;
+    const shownIds = `[${ids.map((id) => showWire(id)).join(", ")}]`;
     if (closedAfterDeadline !== undefined) {
       refusal(
         closedAfterDeadline,
         "a request after the tools/call ran out of time, with nothing written to the server",
         "a new request with an id of its own, or a refusal (the session closed after the deadline)",
       );
-      if (ids.length < 3 || !distinct)
+      const sent =
+        "the ids of the session's requests (initialize, tools/list, tools/call), as the server received them";
+      if (ids.length < 3)
         failRule(
-          "the ids of the session's requests (initialize, tools/list, tools/call), as the server received them",
-          "three different ids",
-          `[${ids.map((id) => showWire(id)).join(", ")}]`,
+          sent,
+          "three requests, each with its own id",
+          `only ${ids.length} requests reached the server: ${shownIds}`,
         );
+      if (!distinct) failRule(sent, "three different ids", `an id used twice: ${shownIds}`);
       return "the session closed after the deadline";
     }
-    if (ids.length < 4 || !distinct)
+    const what =
+      "the ids of the session's four requests (initialize, tools/list, tools/call, then tools/list or tools/call), the tools/call having run out of time, as the server received them";
+    if (ids.length < 4)
       failRule(
-        "the ids of the session's four requests (initialize, tools/list, tools/call, then tools/list or tools/call), the tools/call having run out of time, as the server received them",
-        "four different ids",
-        `[${ids.map((id) => showWire(id)).join(", ")}]`,
+        what,
+        "four requests, each with its own id",
+        `only ${ids.length} requests reached the server: ${shownIds}`,
       );
+    if (!distinct) failRule(what, "four different ids", `an id used twice: ${shownIds}`);
     return "";
   },
 };
