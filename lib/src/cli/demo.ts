@@ -3,6 +3,7 @@ import { fullTableLines, outcomeRows, paintMeaning, outcomeWords } from "../demo
 import { TEACHING_MODES } from "../server-build/modes.js";
 import { terminalLayout, type TerminalLayout } from "../demo/terminal.js";
 import { formatTrace } from "../demo/trace-table.js";
+import { asksFor } from "../demo/gallery.js";
 import { runSdk, sdkReportLines, SDK_NAMES } from "../official-sdk/index.js";
 import { plural } from "../text/plural.js";
 import { wrapHanging } from "../text/wrap.js";
@@ -70,7 +71,7 @@ export async function runDemoCommand(argv: readonly string[]): Promise<number> {
   for (const { mode } of chosen) {
     const [outcome, ...sdks] = await Promise.all([
       runMode(mode, { timeoutMs }),
-      ...(withSdk ? SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs })) : []),
+      ...(withSdk ? SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs, asks: asksFor })) : []),
     ]);
     outcomes.push(outcome as ModeOutcome);
     if (traced) say([tracedReport(outcome as ModeOutcome, layout), ""]);

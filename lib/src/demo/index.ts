@@ -14,6 +14,7 @@ export {
   showBeside,
   besideReport,
   naiveGroupsAlive,
+  sdkGroupsAlive,
   type GalleryOutcome,
 } from "./gallery.js";
 export { TEACHING_MODES } from "../server-build/modes.js";

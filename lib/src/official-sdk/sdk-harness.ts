@@ -66,24 +66,40 @@ export interface SdkOptions {
   readonly timeoutMs?: number;
   readonly wallMs?: number;
   readonly memoryMiB?: number;
-  readonly asks?: SdkSessionConfig["asks"];
+  /** What each mode's session asks for, in order (default: word_count on "one two three"). */
+  readonly asks?: (mode: string) => SdkSessionConfig["runs"][number]["asks"];
 }
 
 /** Runs one SDK's client once against the teaching server in `mode`, bounded, and reports. */
 export async function runSdk(sdk: SdkName, mode: string, options: SdkOptions = {}): Promise<SdkReport> {
+  return (await runSdkModes(sdk, [mode], options)).get(mode)!;
+}
+
+/**
+ * Runs one SDK's client against each mode in turn, in one bounded child (the SDK loads once):
+ * a report per mode. A mode the child never reached (its wall clock ran out) says so.
+ */
+export async function runSdkModes(
+  sdk: SdkName,
+  modes: readonly string[],
+  options: SdkOptions = {},
+): Promise<Map<string, SdkReport>> {
   if (!SDK_NAMES.includes(sdk)) {
     throw new UsageError("sdk", { what: "runSdk: unknown SDK", expected: '"v1" or "v2"', received: JSON.stringify(sdk) });
   }
   const timeoutMs = options.timeoutMs ?? 1000;
-  const wallMs = options.wallMs ?? 4 * timeoutMs + 2000;
+  const wallMs = options.wallMs ?? (4 * timeoutMs + 1000) * modes.length + 3000;
   const memoryMiB = options.memoryMiB ?? 128;
   const logDir = demoTempDir("mcp-sdk-");
-  const log = path.join(logDir, "calls.jsonl");
+  const logOf = (index: number) => path.join(logDir, `calls-${index}.jsonl`);
   const config: SdkSessionConfig = {
     sdk,
-    command: teachingServerCommand(mode, log),
     timeoutMs,
-    asks: options.asks ?? [{ name: "word_count", arguments: { text: "one two three" } }],
+    runs: modes.map((mode, index) => ({
+      mode,
+      command: teachingServerCommand(mode, logOf(index)),
+      asks: options.asks?.(mode) ?? [{ name: "word_count", arguments: { text: "one two three" } }],
+    })),
   };
   const started = performance.now();
   const child = spawn(process.execPath, [`--max-old-space-size=${memoryMiB}`, SESSION, JSON.stringify(config)], {
@@ -99,11 +115,10 @@ export async function runSdk(sdk: SdkName, mode: string, options: SdkOptions = {
   }
   const events: SdkEvent[] = [];
   const lines = new FrameReader(64 * 1024);
-  let ms = 0;
+  let closedRuns = 0;
   let stopping: Promise<void> | undefined;
   const endGroup = (): Promise<void> =>
     (stopping ??= (async () => {
-      ms = Math.round(performance.now() - started);
       if (!groupIsEmpty(pgid) && signalGroup(pgid, "SIGKILL")) {
         for (let waited = 0; waited < 1000 && !groupIsEmpty(pgid); waited += 10) await sleep(10);
       }
@@ -116,10 +131,10 @@ export async function runSdk(sdk: SdkName, mode: string, options: SdkOptions = {
       child.stdout.destroy();
     }
     for (const frame of frames) {
-      if (events.length >= MAX_EVENTS) continue;
+      if (events.length >= MAX_EVENTS * modes.length) continue;
       const event = JSON.parse(frame.toString("utf8")) as SdkEvent;
       events.push(event);
-      if (event.event === "closed") void endGroup();
+      if (event.event === "closed" && (closedRuns += 1) === modes.length) void endGroup();
     }
   });
   let stderr = "";
@@ -137,16 +152,39 @@ export async function runSdk(sdk: SdkName, mode: string, options: SdkOptions = {
   const status = await exited;
   clearTimeout(wall);
   await endGroup();
-  let serverRan: string[];
+  const wallTaken = Math.round(performance.now() - started);
+  const reports = new Map<string, SdkReport>();
   try {
-    serverRan = readCallLog(log).map((call) => call.name);
+    const version = events.find((event) => event.event === "version");
+    modes.forEach((mode, index) => {
+      const own = eventsOf(events, mode);
+      const last = index === modes.length - 1 || !own.some((event) => event.event === "closed");
+      const summary = summarize(own, last && stoppedAtWall, status, last ? stderr : "");
+      const stepsMs = summary.steps.reduce((sum, step) => sum + step.ms, 0);
+      reports.set(mode, {
+        sdk,
+        mode,
+        ...summary,
+        version: version?.event === "version" ? version.version : "",
+        // Its steps' own time once it finished them (loading the SDK is not the protocol's time).
+        ms: own.some((event) => event.event === "closed") ? stepsMs : wallTaken,
+        timeoutMs,
+        serverRan: readCallLog(logOf(index)).map((call) => call.name),
+        stderrTail: last ? stderr : "",
+      });
+    });
   } finally {
     rmSync(logDir, { recursive: true, force: true });
   }
-  const summary = summarize(events, stoppedAtWall, status, stderr);
-  // Its steps' own time when it finished them (loading the SDK is not the protocol's time), else the wall.
-  const stepsMs = summary.steps.reduce((sum, step) => sum + step.ms, 0);
-  return { sdk, mode, ms: summary.ending.startsWith("answered") || summary.ending.startsWith("failed") || summary.ending === "finished" ? stepsMs : ms, timeoutMs, serverRan, stderrTail: stderr, ...summary };
+  return reports;
+}
+
+/** The events of one mode's run: from its "mode" line to the next. */
+function eventsOf(events: readonly SdkEvent[], mode: string): SdkEvent[] {
+  const start = events.findIndex((event) => event.event === "mode" && event.mode === mode);
+  if (start < 0) return [];
+  const end = events.findIndex((event, i) => i > start && event.event === "mode");
+  return events.slice(start + 1, end < 0 ? undefined : end);
 }
 
 function summarize(
@@ -154,32 +192,33 @@ function summarize(
   stoppedAtWall: boolean,
   status: number | string | null,
   stderr: string,
-): Pick<SdkReport, "version" | "ending" | "answer" | "error" | "steps" | "leftByClose"> {
-  let version = "";
+): Pick<SdkReport, "ending" | "answer" | "error" | "steps" | "leftByClose"> {
   let leftByClose: readonly number[] = [];
   let closed = false;
   const steps: Array<{ step: string; ok: boolean; ms: number; text: string }> = [];
   for (const event of events) {
-    if (event.event === "version") version = event.version;
-    else if (event.event === "closed") {
+    if (event.event === "closed") {
       closed = true;
       leftByClose = event.stillAlive;
-    } else steps.push({ step: event.step, ok: event.ok, ms: event.ms, text: event.ok ? (event.text ?? "") : event.error });
+    } else if (event.event === "step")
+      steps.push({ step: event.step, ok: event.ok, ms: event.ms, text: event.ok ? (event.text ?? "") : event.error });
   }
   const failed = steps.find((step) => !step.ok);
   const answer = steps.find((step) => step.ok && step.step === "tools/call word_count")?.text;
   const ending = !closed
-    ? stoppedAtWall
-      ? "stopped by the harness at the wall clock"
-      : /heap out of memory|Invalid string length|Array buffer allocation/.test(stderr)
-        ? "crashed: out of memory"
-        : `exited ${String(status)}`
+    ? events.length === 0
+      ? "not reached (the wall clock ran out first)"
+      : stoppedAtWall
+        ? "stopped by the harness at the wall clock"
+        : /heap out of memory|Invalid string length|Array buffer allocation/.test(stderr)
+          ? "crashed: out of memory"
+          : `exited ${String(status)}`
     : failed === undefined || failed.step === "close"
       ? answer === undefined
         ? "finished"
         : "answered"
       : `failed at ${failed.step}`;
-  return { version, ending, answer, error: failed?.text, steps, leftByClose };
+  return { ending, answer, error: failed?.text, steps, leftByClose };
 }
 
 /** A returned text as the application got it, its first 60 characters and the count of the rest. */

@@ -10,16 +10,21 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { processGroupMembers } from "../client/process-group.js";
 
+/** One session per run, one after another in this one process (the SDK loads once). */
 export interface SdkSessionConfig {
   readonly sdk: "v1" | "v2";
-  readonly command: readonly string[];
   readonly timeoutMs: number;
-  readonly asks: ReadonlyArray<{ readonly name: string; readonly arguments: Record<string, unknown> }>;
+  readonly runs: ReadonlyArray<{
+    readonly mode: string;
+    readonly command: readonly string[];
+    readonly asks: ReadonlyArray<{ readonly name: string; readonly arguments: Record<string, unknown> }>;
+  }>;
 }
 
 /** One line of the session's stdout. */
 export type SdkEvent =
   | { readonly event: "version"; readonly version: string }
+  | { readonly event: "mode"; readonly mode: string }
   | { readonly event: "step"; readonly step: string; readonly ok: true; readonly ms: number; readonly text?: string }
   | { readonly event: "step"; readonly step: string; readonly ok: false; readonly ms: number; readonly error: string }
   | { readonly event: "closed"; readonly stillAlive: readonly number[] };
@@ -108,9 +113,22 @@ function resultText(result: { content?: unknown; isError?: unknown }): string {
 }
 
 async function main(config: SdkSessionConfig): Promise<void> {
-  const { client, transport, version } = load(config.sdk, config.command);
-  say({ event: "version", version });
-  const { timeoutMs } = config;
+  for (const [index, run] of config.runs.entries()) {
+    say({ event: "mode", mode: run.mode });
+    await session(config.sdk, run, config.timeoutMs, index === 0);
+  }
+  // Carry on as an application would after closing; the harness ends the group.
+  await sleep(60_000);
+}
+
+async function session(
+  sdk: "v1" | "v2",
+  config: SdkSessionConfig["runs"][number],
+  timeoutMs: number,
+  first: boolean,
+): Promise<void> {
+  const { client, transport, version } = load(sdk, config.command);
+  if (first) say({ event: "version", version });
   const connected = await step("connect", async () => {
     await client.connect(transport, { timeout: timeoutMs });
     return true;
@@ -123,16 +141,25 @@ async function main(config: SdkSessionConfig): Promise<void> {
     );
     if (listed !== undefined) {
       for (const ask of config.asks) {
-        await step(`tools/call ${ask.name}`, () => client.call(ask.name, ask.arguments, timeoutMs), resultText);
+        const result = await step(`tools/call ${ask.name}`, () => client.call(ask.name, ask.arguments, timeoutMs), resultText);
+        if (result === undefined) break; // a session that failed a call asks for nothing more
       }
     }
   }
   await step("close", () => client.close());
   // What its close() left: every process of this group but this one.
   await sleep(100);
-  say({ event: "closed", stillAlive: (processGroupMembers(process.pid) ?? []).filter((pid) => pid !== process.pid) });
-  // Carry on as an application would after closing; the harness ends the group.
-  await sleep(60_000);
+  const stillAlive = (processGroupMembers(process.pid) ?? []).filter((pid) => pid !== process.pid);
+  say({ event: "closed", stillAlive });
+  // Ended here, so the next run starts with an empty group (the report above is the lesson).
+  for (const pid of stillAlive) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone already
+    }
+  }
+  for (let waited = 0; waited < 1000 && (processGroupMembers(process.pid) ?? []).length > 1; waited += 20) await sleep(20);
 }
 
 if (require.main === module) {
