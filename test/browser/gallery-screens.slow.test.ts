@@ -134,13 +134,17 @@ describe.skipIf(missing !== undefined)(
     }, 60_000);
 
     it("every mode's question, table and diagram on one screen; diagram text >= 14 px, >= 4.5:1, whole; marks with symbols", async () => {
-      await page.goto(`${server!.url}/notebooks/failure-gallery.ipynb?token=${server!.token}`);
+      // A page of some twenty screens, each with its inline SVG: slow to load on a busy machine.
+      await page.goto(`${server!.url}/notebooks/failure-gallery.ipynb?token=${server!.token}`, {
+        waitUntil: "domcontentloaded",
+        timeout: 120_000,
+      });
       await page.waitForFunction(
         () =>
           (globalThis as unknown as { Jupyter?: { notebook?: { _fully_loaded?: boolean } } }).Jupyter?.notebook
             ?._fully_loaded === true,
         undefined,
-        { timeout: 60_000 },
+        { timeout: 120_000 },
       );
       const modes = await page.$$eval(".gallery-screen", (els) =>
         els.map((el) => (el as unknown as { getAttribute(n: string): string }).getAttribute("data-mode")),
@@ -149,7 +153,8 @@ describe.skipIf(missing !== undefined)(
       const problems: string[] = [];
       for (const mode of modes) {
         const seen = await measureScreen(page, mode);
-        await page.screenshot({ path: join(ARTIFACTS, `${mode}.png`) });
+        if (["wrong-id", "trickle", "grandchild", "hostile"].includes(mode))
+          await page.screenshot({ path: join(ARTIFACTS, `${mode}.png`) });
         if (seen.questionTop < seen.headerBottom - 1) problems.push(`${mode}: question under the toolbar`);
         const bottom = Math.max(seen.tableBottom, seen.diagramBottom);
         if (bottom > seen.viewport + 1)

@@ -85,15 +85,15 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
   });
 
   it("runs every mode with every client, one screen per mode in the table's order, the rest derived from the table", () => {
-    const shown = run.cells.flatMap((cell) =>
+    const screens = run.cells.flatMap((cell) =>
       [...cell.source.matchAll(/showScreen\("([^"]+)"/g)].map((match) => match[1]!),
     );
     // A mode added to the server after the notebook was written gets its screen in the derived cell.
     const derived = run.cells.find((cell) => cell.source.includes("showUnshownModes("))!.outputs.join("");
-    const added = GALLERY_MODES.map((entry) => entry.mode).filter((mode) => !shown.includes(mode));
-    expect(shown).toEqual(GALLERY_MODES.map((entry) => entry.mode).filter((mode) => shown.includes(mode)));
+    const added = GALLERY_MODES.map((entry) => entry.mode).filter((mode) => !screens.includes(mode));
+    expect(screens).toEqual(GALLERY_MODES.map((entry) => entry.mode).filter((mode) => screens.includes(mode)));
     expect(derived).toContain(added.length === 0 ? "every mode has had its screen above" : `shown here: ${added.join(", ")}`);
-    for (const { mode, expect: expected } of GALLERY_MODES.filter((entry) => shown.includes(entry.mode))) {
+    for (const { mode, expect: expected } of GALLERY_MODES.filter((entry) => screens.includes(entry.mode))) {
       const printed = said(mode);
       expect(printed).toContain(`mode:        ${mode}\n`);
       expect(printed).toContain(expected === "result" ? 'outcome:     answered "3"' : `[${expected}]`);

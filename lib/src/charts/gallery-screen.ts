@@ -158,12 +158,10 @@ export async function galleryScreen(
   const entry = modeEntry(mode);
   const timeoutMs = options.timeoutMs ?? 1000;
   const measured = measuredSdk(mode);
-  const [run, ...live] = await Promise.all([
-    showBeside(mode, { timeoutMs }),
-    ...(measured === undefined ? SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs, asks: asksFor })) : []),
-  ]);
-  const sdk = measured ?? Object.fromEntries(SDK_NAMES.map((name, i) => [name, live[i] as SdkReport]));
-  const besideRun = run as BesideRun;
+  const besideRun = await showBeside(mode, { timeoutMs });
+  // Then the SDK's, not beside ours: on a loaded machine a server slow to start would miss a deadline.
+  const live = measured === undefined ? await Promise.all(SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs, asks: asksFor }))) : [];
+  const sdk = measured ?? Object.fromEntries(SDK_NAMES.map((name, i) => [name, live[i]!]));
   const html = await screenHtml(besideRun, sdk, options.title ?? `${mode}: ${entry.teaches}`);
   shown.add(mode);
   return { ...besideRun, sdk, html };

@@ -69,17 +69,14 @@ export async function runDemoCommand(argv: readonly string[]): Promise<number> {
   const outcomes: ModeOutcome[] = [];
   // One mode after another (they share the cores with the rest of the class); each row as it ends.
   for (const { mode } of chosen) {
-    const [outcome, ...sdks] = await Promise.all([
-      runMode(mode, { timeoutMs }),
-      ...(withSdk ? SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs, asks: asksFor })) : []),
-    ]);
-    outcomes.push(outcome as ModeOutcome);
-    if (traced) say([tracedReport(outcome as ModeOutcome, layout), ""]);
-    else say(format.row(outcome as ModeOutcome));
-    for (const report of sdks) {
-      const sdkReport = report as Awaited<ReturnType<typeof runSdk>>;
-      say(sdkReportLines(sdkReport).flatMap((line) => wrapHanging(`    ${line}`, layout.columns)));
-    }
+    const outcome = await runMode(mode, { timeoutMs });
+    outcomes.push(outcome);
+    if (traced) say([tracedReport(outcome, layout), ""]);
+    else say(format.row(outcome));
+    if (!withSdk) continue;
+    // The SDK's two clients after ours, side by side with each other, against the same mode.
+    const sdks = await Promise.all(SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs, asks: asksFor })));
+    for (const report of sdks) say(sdkReportLines(report).flatMap((line) => wrapHanging(`    ${line}`, layout.columns)));
   }
   const wrong = outcomes.filter((outcome) => !outcome.asExpected);
   const summary =

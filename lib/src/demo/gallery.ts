@@ -96,13 +96,20 @@ export async function showMode(
 
 /**
  * Every gallery mode (the server's table, so a new mode appears here unasked), one after another;
- * `onOutcome` sees each as it ends. With `sdk`, the official SDK's v1 and v2 clients meet every
- * mode too, each in one bounded child of its own running beside ours.
+ * `onOutcome` sees each as it ends. With `sdk`, the official SDK's v1 and v2 clients then meet every
+ * mode too, each in one bounded child of its own.
  */
 export async function runGallery(
   options: { timeoutMs?: number; sdk?: boolean; onOutcome?: (outcome: GalleryOutcome) => void } = {},
 ): Promise<GalleryOutcome[]> {
   const modes = GALLERY_MODES.map((entry) => entry.mode);
+  const outcomes: GalleryOutcome[] = [];
+  for (const mode of modes) {
+    const outcome = await showMode(mode, options);
+    options.onOutcome?.(outcome);
+    outcomes.push(outcome);
+  }
+  // After ours, not beside it: on a loaded machine a server slow to start would miss our deadline.
   const sdkRuns =
     options.sdk === true
       ? Promise.all(
@@ -112,12 +119,6 @@ export async function runGallery(
           }),
         )
       : undefined;
-  const outcomes: GalleryOutcome[] = [];
-  for (const mode of modes) {
-    const outcome = await showMode(mode, options);
-    options.onOutcome?.(outcome);
-    outcomes.push(outcome);
-  }
   if (sdkRuns === undefined) return outcomes;
   const bySdk = await sdkRuns;
   return outcomes.map((outcome) => {
