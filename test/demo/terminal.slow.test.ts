@@ -37,7 +37,7 @@ const widest = (text: string) =>
 // Each case runs its own demo in its own pseudo-terminal; the demos mostly wait on their servers.
 describe.skipIf(!existsSync(SCRIPT))("mcp-workbook demo in a real terminal", { concurrent: true }, () => {
   it("demo all on a 40-row screen: compact, header on screen, colour by meaning with ✓/✗, the modes it leaves out named", async () => {
-    for (const columns of [120, 80]) {
+    for (const columns of [80]) {
       const shown = await inTerminal(columns, "demo all");
       const lines = stripColor(shown).trimEnd().split("\n");
       expect(widest(shown)).toBeLessThanOrEqual(columns);
