@@ -11,7 +11,6 @@ import {
   endedAsItShould,
   GALLERY_MODES,
   measuredSdk,
-  sdkOutcomeWords,
   showBeside,
   besideReport,
   type BesideRun,
@@ -45,11 +44,27 @@ interface ClientRow {
   readonly left: number;
 }
 
+/** An answer in a few words: short ones whole, a long one by its length (its text is in the fold). */
+const answered = (text: string): string =>
+  [...text].length <= 24 ? `answered ${JSON.stringify(text)}` : `answered ${[...text].length} characters`;
+
+/** The error's class, from "Class: message" (its message is in the diagram and the fold, whole). */
+const errorClass = (detail: string): string => /^([A-Za-z]+Error)\b/.exec(detail)?.[1] ?? "an error";
+
 function naiveEnded(naive: NaiveReport): string {
   const count = naive.answers.find((answer) => answer.tool === "word_count");
   const taken = naive.mismatchedReplies.length > 0 ? ` (took reply id ${JSON.stringify(naive.mismatchedReplies[0]!.replyId)})` : "";
-  if (count !== undefined) return `answered ${JSON.stringify(count.text.slice(0, 40))}${count.text.length > 40 ? " [longer]" : ""}${taken}`;
-  return naive.failure !== undefined ? `no answer: ${naive.failure}` : naive.ending;
+  if (count !== undefined) return `${answered(count.text)}${taken}`;
+  if (naive.ending === "finished") return `no answer (${naive.failure === undefined ? "finished" : errorClass(naive.failure)})`;
+  return naive.ending;
+}
+
+function sdkEnded(report: SdkReport): string {
+  if (report.answer !== undefined) return answered(report.answer);
+  if (report.error !== undefined && report.ending.startsWith("failed at ")) {
+    return `no answer: ${errorClass(report.error)} at ${report.ending.slice("failed at ".length)}`;
+  }
+  return report.ending;
 }
 
 function rows(run: BesideRun, sdk: Partial<Record<SdkName, SdkReport>>): ClientRow[] {
@@ -58,13 +73,13 @@ function rows(run: BesideRun, sdk: Partial<Record<SdkName, SdkReport>>): ClientR
   const naiveLeft = naive.leftByClose.length;
   return [
     {
-      client: "ours (StdioClient)",
-      ended: ours.outcome === "result" ? `answered ${JSON.stringify(ours.detail)}` : `${outcomeWords(ours)}: ${ours.detail}`,
+      client: "ours",
+      ended: ours.outcome === "result" ? answered(ours.detail) : outcomeWords(ours),
       asItShould: ours.asExpected,
       left: ours.leftBehind,
     },
     {
-      client: "naive client (the foil)",
+      client: "naive (the foil)",
       ended: naiveEnded(naive),
       asItShould: endedAsItShould(ours.expected, naiveAnswer, naiveLeft, naive.serverRan),
       left: naiveLeft,
@@ -74,8 +89,8 @@ function rows(run: BesideRun, sdk: Partial<Record<SdkName, SdkReport>>): ClientR
       if (report === undefined) return [];
       return [
         {
-          client: `official SDK ${name} (${report.version.replace("@modelcontextprotocol/", "")})`,
-          ended: sdkOutcomeWords(report),
+          client: `SDK ${name} ${report.version.replace(/^\S+ /, "")}`,
+          ended: sdkEnded(report),
           asItShould: endedAsItShould(ours.expected, report.answer, report.leftByClose.length, report.serverRan),
           left: report.leftByClose.length,
         },
@@ -88,7 +103,7 @@ function rows(run: BesideRun, sdk: Partial<Record<SdkName, SdkReport>>): ClientR
 export function clientsTable(clientRows: readonly ClientRow[]): string {
   const cell = (text: string, style = "") =>
     `<td style="text-align:left;vertical-align:top;padding:4px 8px;${style}">${escapeHtml(text)}</td>`;
-  const head = ["client", "how it ended", "as a bounded client should?", "left running"]
+  const head = ["client", "how it ended", "as it should?", "left running"]
     .map((title) => `<th style="text-align:left;padding:4px 8px">${escapeHtml(title)}</th>`)
     .join("");
   const body = clientRows
@@ -112,7 +127,7 @@ function foldedReports(run: BesideRun, sdk: Partial<Record<SdkName, SdkReport>>)
   const pre = `<pre style="font-size:14px;white-space:pre-wrap;overflow-wrap:anywhere">${escapeHtml(lines.join("\n"))}</pre>`;
   const trace = traceTable(run.ours.trace);
   return [
-    `<details><summary style="font-size:15px;cursor:pointer">The naive client's report, our evidence, the SDK's steps</summary>\n${pre}\n</details>`,
+    `<details><summary style="font-size:15px;cursor:pointer">The naive client's report, our evidence, the SDK's steps and every message whole</summary>\n${pre}\n</details>`,
     `<details><summary style="font-size:15px;cursor:pointer">The full trace, frame by frame (${run.ours.trace.entries.length} entries)</summary>\n${trace}\n</details>`,
   ].join("\n");
 }
@@ -127,7 +142,7 @@ export async function screenHtml(
   return [
     `<div class="gallery-screen" data-mode="${escapeHtml(run.ours.mode)}">`,
     `<div style="display:flex;flex-wrap:wrap;gap:12px 20px;align-items:flex-start">`,
-    `<div style="flex:1 1 360px;max-width:440px">${clientsTable(rows(run, sdk))}</div>`,
+    `<div style="flex:0 1 380px">${clientsTable(rows(run, sdk))}</div>`,
     `<div class="gallery-diagram" style="flex:1 1 540px;min-width:0">${svg}</div>`,
     `</div>`,
     foldedReports(run, sdk),

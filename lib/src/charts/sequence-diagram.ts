@@ -162,22 +162,32 @@ export interface DiagramOptions {
   readonly foldOpening?: boolean;
 }
 
-/** The first entries that are all sent or accepted before tools/call, as one note; the rest as they are. */
+/** A frame nothing went wrong with: sent, accepted, or skipped as it should be (a notification). */
+const uneventful = (entry: TraceEntry): boolean => ["sent", "accepted", "skipped"].includes(toneOf(entry));
+
+/**
+ * The operations before tools/call, as one note while none of their frames was refused; a close
+ * that only ended the input and saw the server exit, as one note too; the rest as they are.
+ */
 function foldOpening(entries: readonly TraceEntry[]): Array<Drawn | string> {
   let end = 0;
-  while (
-    end < entries.length &&
-    entries[end]!.operation !== "tools/call" &&
-    (toneOf(entries[end]!) === "sent" || toneOf(entries[end]!) === "accepted")
-  )
-    end += 1;
+  while (end < entries.length && entries[end]!.operation !== "tools/call" && uneventful(entries[end]!)) end += 1;
   // Fold whole operations only: back off to where the last folded operation began if it is cut.
   while (end > 0 && end < entries.length && entries[end]!.operation === entries[end - 1]!.operation) end -= 1;
-  if (end < 2) return [...entries];
-  const operations = [...new Set(entries.slice(0, end).map((entry) => entry.operation))];
+  const opening = end < 2 ? [] : [...new Set(entries.slice(0, end).map((entry) => entry.operation))];
+  const rest: Array<Drawn | string> = [...entries.slice(opening.length === 0 ? 0 : end)];
+  const close = rest.filter((entry) => typeof entry !== "string" && entry.operation === "close") as Drawn[];
+  const quietClose =
+    close.length === 2 &&
+    close[0]!.decision === "input ended" &&
+    close[1]!.decision === "exited" &&
+    rest.at(-1) === close[1];
+  if (quietClose) rest.splice(rest.length - 2, 2, `close: input ended, then ${close[1]!.detail} (+${close[1]!.atMs.toFixed(1)} ms)`);
   return [
-    `${operations.join(", ")}: ${end} frames, each ✓ sent or accepted (every frame is in the full trace)`,
-    ...entries.slice(end),
+    ...(opening.length === 0
+      ? []
+      : [`${opening.join(", ")}: ${end} frames, none refused (every frame is in the full trace)`]),
+    ...rest,
   ];
 }
 
