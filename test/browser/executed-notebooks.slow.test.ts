@@ -95,7 +95,9 @@ function measure(page: Page, minTextPx: number): Promise<Measured> {
       const room = cell?.getBoundingClientRect().width ?? Infinity;
       if (shown > room + 0.5) tooWide.push(`${titleOf(svg)}: ${shown.toFixed(0)} px in a ${room.toFixed(0)} px cell`);
       // Drawn size: the font size the SVG asks for, times how much the page scaled the SVG.
-      const scale = shown / Number(svg.getAttribute("width") ?? shown);
+      // A diagram fills its cell (width="100%"): its drawn units are its viewBox's.
+      const box = Number((svg.getAttribute("viewBox") ?? "").split(/\s+/)[2]);
+      const scale = shown / (Number.isFinite(box) && box > 0 ? box : Number(svg.getAttribute("width") ?? shown));
       for (const text of Array.from(svg.querySelectorAll("text"))) {
         const size = Number.parseFloat(text.getAttribute("font-size") ?? "") * scale;
         if (size < minText)

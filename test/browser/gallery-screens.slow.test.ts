@@ -13,7 +13,13 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executedNotebook } from "../support/executed-notebooks.js";
 import { contrastRatio } from "../../lib/src/charts/contrast.js";
-import { browserTestPrerequisites, CHROMIUM, processesMentioning, startJupyterServer, type JupyterServer } from "./jupyter-server.js";
+import {
+  browserTestPrerequisites,
+  CHROMIUM,
+  processesMentioning,
+  startJupyterServer,
+  type JupyterServer,
+} from "./jupyter-server.js";
 
 const REPO = resolve(__dirname, "../..");
 const ARTIFACTS = join(REPO, "test-artifacts", "browser", "screens");
@@ -95,7 +101,10 @@ function measureScreen(page: Page, mode: string): Promise<Screen> {
 
 /** "rgb(27, 110, 32)" as "#1b6e20". */
 const hex = (rgb: string): string =>
-  `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, "0")).join("")}`;
+  `#${(rgb.match(/\d+/g) ?? [])
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, "0"))
+    .join("")}`;
 
 describe.skipIf(missing !== undefined)(
   `the failure gallery on a 1280x800 projector${missing ? ` (skipped: ${missing})` : ""}`,
@@ -158,16 +167,21 @@ describe.skipIf(missing !== undefined)(
         if (seen.questionTop < seen.headerBottom - 1) problems.push(`${mode}: question under the toolbar`);
         const bottom = Math.max(seen.tableBottom, seen.diagramBottom);
         if (bottom > seen.viewport + 1)
-          problems.push(`${mode}: table and diagram end at ${bottom.toFixed(0)} px, below the ${seen.viewport} px window`);
+          problems.push(
+            `${mode}: table and diagram end at ${bottom.toFixed(0)} px, below the ${seen.viewport} px window`,
+          );
         if (Math.abs(seen.diagramWidth - seen.placeWidth) > 1)
-          problems.push(`${mode}: diagram ${seen.diagramWidth.toFixed(0)} px wide in a ${seen.placeWidth.toFixed(0)} px place`);
+          problems.push(
+            `${mode}: diagram ${seen.diagramWidth.toFixed(0)} px wide in a ${seen.placeWidth.toFixed(0)} px place`,
+          );
         for (const text of seen.texts) {
           if (text.px < 14) problems.push(`${mode}: "${text.text}" at ${text.px.toFixed(1)} px`);
           if (contrastRatio(text.fill, "#ffffff") < 4.5) problems.push(`${mode}: "${text.text}" in ${text.fill}`);
           if (text.text.includes("…")) problems.push(`${mode}: "${text.text}" is cut`);
         }
         for (const mark of seen.marks) {
-          if (contrastRatio(hex(mark.color), "#ffffff") < 4.5) problems.push(`${mode}: mark "${mark.text}" in ${mark.color}`);
+          if (contrastRatio(hex(mark.color), "#ffffff") < 4.5)
+            problems.push(`${mode}: mark "${mark.text}" in ${mark.color}`);
         }
         if (seen.marks.length < 4) problems.push(`${mode}: ${seen.marks.length} marks, expected one per client`);
       }

@@ -91,7 +91,15 @@ describe("traceDiagramSpec", () => {
     const shown = svgTexts(await renderSvg(traceDiagramSpec(wrongId, "wrong-id")))
       .map((text) => text.text)
       .join("\n");
-    for (const text of ["client", "server", "✓ accepted as the answer", "✗ refused · 75 B", "tools/call", "+1.0 ms", '"id":4']) {
+    for (const text of [
+      "client",
+      "server",
+      "✓ accepted as the answer",
+      "✗ refused · 75 B",
+      "tools/call",
+      "+1.0 ms",
+      '"id":4',
+    ]) {
       expect(shown).toContain(text);
     }
     const trickled = svgTexts(await renderSvg(traceDiagramSpec(trickle)))
@@ -139,23 +147,26 @@ describe("a diagram read from the back of a room (computed from the SVG)", () =>
       ),
   };
 
-  test.each(Object.keys(drawings))("%s: fills its cell, no text under 14 px at 1280 px, none under 4.5:1, nothing cut", async (name) => {
-    const svg = await drawings[name as keyof typeof drawings]();
-    expect(svg).toMatch(/^<svg[^>]* width="100%"/);
-    const viewBox = svgViewBoxWidth(svg);
-    expect(viewBox).toBeLessThanOrEqual(CELL_AT_1280);
-    const scale = CELL_AT_1280 / viewBox; // shown at the cell's width: never smaller than drawn
-    const texts = svgTexts(svg);
-    expect(texts.length).toBeGreaterThan(5);
-    for (const text of texts) {
-      expect({ text: text.text, px: text.fontPx * scale >= 14 }).toEqual({ text: text.text, px: true });
-      expect({ text: text.text, contrast: contrastRatio(text.fill, "#ffffff") >= AA_TEXT_CONTRAST }).toEqual({
-        text: text.text,
-        contrast: true,
-      });
-      expect(text.text).not.toContain("…");
-    }
-  });
+  test.each(Object.keys(drawings))(
+    "%s: fills its cell, no text under 14 px at 1280 px, none under 4.5:1, nothing cut",
+    async (name) => {
+      const svg = await drawings[name as keyof typeof drawings]();
+      expect(svg).toMatch(/^<svg[^>]* width="100%"/);
+      const viewBox = svgViewBoxWidth(svg);
+      expect(viewBox).toBeLessThanOrEqual(CELL_AT_1280);
+      const scale = CELL_AT_1280 / viewBox; // shown at the cell's width: never smaller than drawn
+      const texts = svgTexts(svg);
+      expect(texts.length).toBeGreaterThan(5);
+      for (const text of texts) {
+        expect({ text: text.text, px: text.fontPx * scale >= 14 }).toEqual({ text: text.text, px: true });
+        expect({ text: text.text, contrast: contrastRatio(text.fill, "#ffffff") >= AA_TEXT_CONTRAST }).toEqual({
+          text: text.text,
+          contrast: true,
+        });
+        expect(text.text).not.toContain("…");
+      }
+    },
+  );
 
   test("an error message is drawn whole, wrapped over lines", async () => {
     const texts = svgTexts(await renderSvg(traceDiagramSpec(deadline)));
@@ -170,7 +181,8 @@ describe("a diagram read from the back of a room (computed from the SVG)", () =>
       // The first line of each label carries the symbol; its wrapped lines follow it directly.
       let previous = "";
       for (const text of texts) {
-        if (text.fill === DIAGRAM_TONES.accepted && previous !== DIAGRAM_TONES.accepted) expect(text.text).toMatch(/^✓ /);
+        if (text.fill === DIAGRAM_TONES.accepted && previous !== DIAGRAM_TONES.accepted)
+          expect(text.text).toMatch(/^✓ /);
         if (text.fill === DIAGRAM_TONES.refused && previous !== DIAGRAM_TONES.refused) expect(text.text).toMatch(/^✗ /);
         previous = text.fill;
       }
@@ -178,7 +190,8 @@ describe("a diagram read from the back of a room (computed from the SVG)", () =>
   });
 
   test("every tone is at least 4.5:1 on white", () => {
-    for (const colour of Object.values(DIAGRAM_TONES)) expect(contrastRatio(colour, "#fff")).toBeGreaterThanOrEqual(4.5);
+    for (const colour of Object.values(DIAGRAM_TONES))
+      expect(contrastRatio(colour, "#fff")).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio("#888888", "#ffffff")).toBeLessThan(4.5); // the old held-bytes grey, which failed
   });
 });

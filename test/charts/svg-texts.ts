@@ -7,7 +7,13 @@ export interface SvgText {
   readonly fill: string;
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { "&quot;": '"', "&amp;": "&", "&lt;": "<", "&gt;": ">", "&#39;": "'" };
+const ENTITIES: Readonly<Record<string, string>> = {
+  "&quot;": '"',
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&#39;": "'",
+};
 
 /** Every <text> of the SVG, in document order (a <tspan> per line is read as one line each). */
 export function svgTexts(svg: string): SvgText[] {
@@ -17,7 +23,9 @@ export function svgTexts(svg: string): SvgText[] {
     const fontPx = Number.parseFloat(/font-size="([\d.]+)px"/.exec(attributes)?.[1] ?? "NaN");
     const fill = /fill="([^"]+)"/.exec(attributes)?.[1] ?? "black";
     const inner = match[2]!;
-    const lines = inner.includes("<tspan") ? [...inner.matchAll(/<tspan[^>]*>([\s\S]*?)<\/tspan>/g)].map((m) => m[1]!) : [inner];
+    const lines = inner.includes("<tspan")
+      ? [...inner.matchAll(/<tspan[^>]*>([\s\S]*?)<\/tspan>/g)].map((m) => m[1]!)
+      : [inner];
     for (const line of lines) {
       out.push({ text: line.replace(/&[a-z#0-9]+;/g, (entity) => ENTITIES[entity] ?? entity), fontPx, fill });
     }

@@ -34,7 +34,10 @@ describe("the instructor's plan", () => {
     expect(planProblems(PLAN.replace("demo all`", "demo everything`"), REPO)).toContainEqual(
       expect.stringContaining("no mode everything"),
     );
-    const galleryFirst = PLAN.replace(/(\| 9 \| In a coding agent[^\n]*)\n(\| 17 \| The failure gallery[^\n]*)/, "$2\n$1");
+    const galleryFirst = PLAN.replace(
+      /(\| 9 \| In a coding agent[^\n]*)\n(\| 17 \| The failure gallery[^\n]*)/,
+      "$2\n$1",
+    );
     expect(planProblems(galleryFirst, REPO)).toContainEqual(expect.stringContaining("comes before a notebook"));
   });
 

@@ -53,13 +53,20 @@ function commandProblems(command: string, repo: string): string[] {
     if (!mainSubcommands(repo).includes(sub)) problems.push(`\`${command}\`: no subcommand ${sub}`);
     if (sub === "demo") {
       const target = words[3];
-      if (target !== undefined && !target.startsWith("-") && target !== "all" && !TEACHING_MODES.some((m) => m.mode === target))
+      if (
+        target !== undefined &&
+        !target.startsWith("-") &&
+        target !== "all" &&
+        !TEACHING_MODES.some((m) => m.mode === target)
+      )
         problems.push(`\`${command}\`: no mode ${target}`);
       for (const flag of words.filter((word) => word.startsWith("--")))
         if (!DEMO_USAGE.includes(flag)) problems.push(`\`${command}\`: demo has no ${flag}`);
     }
   } else if (words[0] === "npm") {
-    const scripts = (JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts;
     if (scripts[words[2]!] === undefined) problems.push(`\`${command}\`: no npm script ${words[2]}`);
   }
   return problems;
@@ -92,7 +99,10 @@ export function planProblems(plan: string, repo: string): string[] {
     }
     if (step.sections.every((section) => headings.includes(section))) {
       const minutes = sectionMinutes(notebook, step.sections);
-      if (minutes !== step.minutes) problems.push(`${step.notebook} ${step.sections.join(" + ")}: ${step.minutes} minutes stated, ${minutes} computed`);
+      if (minutes !== step.minutes)
+        problems.push(
+          `${step.notebook} ${step.sections.join(" + ")}: ${step.minutes} minutes stated, ${minutes} computed`,
+        );
     }
   }
   for (const command of planCommands(plan)) problems.push(...commandProblems(command, repo));
@@ -100,7 +110,9 @@ export function planProblems(plan: string, repo: string): string[] {
     if (!existsSync(join(repo, "docs", link[1]!))) problems.push(`link to ${link[1]}: no such notebook`);
   }
   // The gallery's list: each mode has its section, in the gallery's order.
-  const galleryModes = [...plan.slice(plan.indexOf("## The gallery, mode by mode")).matchAll(/^\d+\. `([a-z-]+)`/gm)].map((m) => m[1]!);
+  const galleryModes = [
+    ...plan.slice(plan.indexOf("## The gallery, mode by mode")).matchAll(/^\d+\. `([a-z-]+)`/gm),
+  ].map((m) => m[1]!);
   const gallery = sectionHeadings(JSON.parse(readFileSync(join(repo, "notebooks/failure-gallery.ipynb"), "utf8")));
   let lastMode = -1;
   for (const mode of galleryModes) {

@@ -49,12 +49,15 @@ describe.skipIf(!existsSync(SCRIPT))("demo all streams its rows", () => {
           if (!seen.some((entry) => entry.line === line)) seen.push({ at: performance.now() - started, line });
         }
       });
-      while (!seen.some((entry) => /^mode +outcome/.test(entry.line)) && performance.now() - started < 30_000) await sleep(20);
+      while (!seen.some((entry) => /^mode +outcome/.test(entry.line)) && performance.now() - started < 30_000)
+        await sleep(20);
       const header = seen.find((entry) => /^mode +outcome/.test(entry.line))!;
       const isRow = (line: string) => /^[a-z-]+ +(answered|refused|deadline)/.test(line);
       while (!seen.some((entry) => isRow(entry.line)) && performance.now() - started < 60_000) await sleep(20);
       const first = seen.find((entry) => isRow(entry.line))!;
-      console.log(`demo all: header at ${header.at.toFixed(0)} ms, first row ${(first.at - header.at).toFixed(0)} ms after it`);
+      console.log(
+        `demo all: header at ${header.at.toFixed(0)} ms, first row ${(first.at - header.at).toFixed(0)} ms after it`,
+      );
       expect(first.at - header.at).toBeLessThan(2000);
       // Ctrl-C three seconds after the header, typed into the terminal.
       await sleep(Math.max(0, header.at + 3000 - (performance.now() - started)));

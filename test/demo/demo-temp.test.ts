@@ -42,7 +42,9 @@ describe("the demos' temporary folders", () => {
     const pid = child.pid!;
     const folders = await until(
       () => {
-        const names = readdirSync(scratch).filter((name) => name.startsWith(`mcp-demo-${pid}-`) || name.startsWith(`mcp-naive-${pid}-`));
+        const names = readdirSync(scratch).filter(
+          (name) => name.startsWith(`mcp-demo-${pid}-`) || name.startsWith(`mcp-naive-${pid}-`),
+        );
         return names.length === 2 ? names.sort() : undefined;
       },
       20_000,

@@ -13,7 +13,9 @@ describe("the failure-mode demo", () => {
     const table = [...format.header, ...outcomes.flatMap((o) => format.row(o))].join("\n");
     // One line per mode at the margin, its error's message indented below it.
     expect(table.split("\n").filter((line) => !line.startsWith(" "))).toHaveLength(DEMO_MODES.length + 2);
-    expect(table).toMatch(/^old-version +refused \(version\) +refused \(version\) +✓ as expected +\d+ +0\n {4}ProtocolError: /m);
+    expect(table).toMatch(
+      /^old-version +refused \(version\) +refused \(version\) +✓ as expected +\d+ +0\n {4}ProtocolError: /m,
+    );
 
     const of = (mode: string) => outcomes.find((o) => o.mode === mode)!;
     // wrong-id: refused, yet the server's own log shows the tool ran

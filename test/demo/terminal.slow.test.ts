@@ -45,8 +45,11 @@ describe.skipIf(!existsSync(SCRIPT))("mcp-workbook demo in a real terminal", { c
       expect(lines.length).toBeLessThanOrEqual(40);
       expect(lines[0]).toMatch(/^mode +outcome +/);
       // Green means as expected, a correct refusal included; red is only ever beside ✗.
-      expect(shown).toMatch(/^wrong-id +refused \(wrong-id\) +(refused \(wrong-id\) +)?\u001b\[32m✓ as expected\u001b\[0m +\d+ +0\r?$/m);
-      for (const line of shown.split("\n").filter((l) => l.includes("\u001b[31m"))) expect(line).toMatch(/✗|did not end/);
+      expect(shown).toMatch(
+        /^wrong-id +refused \(wrong-id\) +(refused \(wrong-id\) +)?\u001b\[32m✓ as expected\u001b\[0m +\d+ +0\r?$/m,
+      );
+      for (const line of shown.split("\n").filter((l) => l.includes("\u001b[31m")))
+        expect(line).toMatch(/✗|did not end/);
       expect(stripColor(shown)).toMatch(/^not in "all", run by name: .*endless/m);
     }
   }, 180_000);

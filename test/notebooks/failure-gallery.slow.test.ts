@@ -33,7 +33,12 @@ function shown(mode: string): { outputs: string[]; svgs: string[] } {
 }
 
 const unescaped = (html: string): string =>
-  html.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** Everything shown about `mode`'s run, as text; a report line wrapped at a word reads as one line again. */
 function said(mode: string): string {
@@ -92,7 +97,9 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     const derived = run.cells.find((cell) => cell.source.includes("showUnshownModes("))!.outputs.join("");
     const added = GALLERY_MODES.map((entry) => entry.mode).filter((mode) => !screens.includes(mode));
     expect(screens).toEqual(GALLERY_MODES.map((entry) => entry.mode).filter((mode) => screens.includes(mode)));
-    expect(derived).toContain(added.length === 0 ? "every mode has had its screen above" : `shown here: ${added.join(", ")}`);
+    expect(derived).toContain(
+      added.length === 0 ? "every mode has had its screen above" : `shown here: ${added.join(", ")}`,
+    );
     for (const { mode, expect: expected } of GALLERY_MODES.filter((entry) => screens.includes(entry.mode))) {
       const printed = said(mode);
       expect(printed).toContain(`mode:        ${mode}\n`);

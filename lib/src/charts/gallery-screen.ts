@@ -53,9 +53,11 @@ const errorClass = (detail: string): string => /^([A-Za-z]+Error)\b/.exec(detail
 
 function naiveEnded(naive: NaiveReport): string {
   const count = naive.answers.find((answer) => answer.tool === "word_count");
-  const taken = naive.mismatchedReplies.length > 0 ? ` (took reply id ${JSON.stringify(naive.mismatchedReplies[0]!.replyId)})` : "";
+  const taken =
+    naive.mismatchedReplies.length > 0 ? ` (took reply id ${JSON.stringify(naive.mismatchedReplies[0]!.replyId)})` : "";
   if (count !== undefined) return `${answered(count.text)}${taken}`;
-  if (naive.ending === "finished") return `no answer (${naive.failure === undefined ? "finished" : errorClass(naive.failure)})`;
+  if (naive.ending === "finished")
+    return `no answer (${naive.failure === undefined ? "finished" : errorClass(naive.failure)})`;
   return naive.ending;
 }
 
@@ -138,7 +140,9 @@ export async function screenHtml(
   sdk: Partial<Record<SdkName, SdkReport>>,
   title: string,
 ): Promise<string> {
-  const svg = await renderSvg(traceDiagramSpec(run.ours.trace, title, { width: SCREEN_DIAGRAM_WIDTH, foldOpening: true }));
+  const svg = await renderSvg(
+    traceDiagramSpec(run.ours.trace, title, { width: SCREEN_DIAGRAM_WIDTH, foldOpening: true }),
+  );
   return [
     `<div class="gallery-screen" data-mode="${escapeHtml(run.ours.mode)}">`,
     `<div style="display:flex;flex-wrap:wrap;gap:12px 20px;align-items:flex-start">`,
@@ -175,7 +179,10 @@ export async function galleryScreen(
   const measured = measuredSdk(mode);
   const besideRun = await showBeside(mode, { timeoutMs });
   // Then the SDK's, not beside ours: on a loaded machine a server slow to start would miss a deadline.
-  const live = measured === undefined ? await Promise.all(SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs, asks: asksFor }))) : [];
+  const live =
+    measured === undefined
+      ? await Promise.all(SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs, asks: asksFor })))
+      : [];
   const sdk = measured ?? Object.fromEntries(SDK_NAMES.map((name, i) => [name, live[i]!]));
   const html = await screenHtml(besideRun, sdk, options.title ?? `${mode}: ${entry.teaches}`);
   shown.add(mode);
@@ -183,7 +190,10 @@ export async function galleryScreen(
 }
 
 /** A notebook cell's screen: galleryScreen, shown in the cell as HTML. Returns the run for later cells. */
-export async function showScreen(mode: string, options: { timeoutMs?: number; title?: string } = {}): Promise<ScreenRun> {
+export async function showScreen(
+  mode: string,
+  options: { timeoutMs?: number; title?: string } = {},
+): Promise<ScreenRun> {
   const screen = await galleryScreen(mode, options);
   showHtml(screen.html, `${mode}: ${screen.ours.outcome === "result" ? "answered" : screen.ours.outcome}`);
   return screen;

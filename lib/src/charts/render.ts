@@ -43,8 +43,10 @@ function fillsWidth(spec: TopLevelSpec): boolean {
  * writes a fixed width and height on the root, which a notebook shows at that size whatever the window.
  */
 export function fillWidthSvg(svg: string): string {
-  return svg.replace(/^(<svg[^>]*?) width="([\d.]+)" height="([\d.]+)"/, (_, start: string, width: string) =>
-    `${start} width="100%" style="max-width: none; height: auto" data-width="${width}"`,
+  return svg.replace(
+    /^(<svg[^>]*?) width="([\d.]+)" height="([\d.]+)"/,
+    (_, start: string, width: string) =>
+      `${start} width="100%" style="max-width: none; height: auto" data-width="${width}"`,
   );
 }
 

@@ -103,8 +103,7 @@ function labelOf(entry: Drawn): string {
   const local = entry.direction === "local";
   const bytes = entry.bytes > 0 ? ` · ${entry.bytes} B` : "";
   const why =
-    entry.detail !== "" &&
-    (local || /^(refused|signal|exited|held|skipped)/.test(entry.decision))
+    entry.detail !== "" && (local || /^(refused|signal|exited|held|skipped)/.test(entry.decision))
       ? `: ${entry.detail}`
       : "";
   const symbol = DIAGRAM_SYMBOLS[toneOf(entry)];
@@ -182,7 +181,8 @@ function foldOpening(entries: readonly TraceEntry[]): Array<Drawn | string> {
     close[0]!.decision === "input ended" &&
     close[1]!.decision === "exited" &&
     rest.at(-1) === close[1];
-  if (quietClose) rest.splice(rest.length - 2, 2, `close: input ended, then ${close[1]!.detail} (+${close[1]!.atMs.toFixed(1)} ms)`);
+  if (quietClose)
+    rest.splice(rest.length - 2, 2, `close: input ended, then ${close[1]!.detail} (+${close[1]!.atMs.toFixed(1)} ms)`);
   return [
     ...(opening.length === 0
       ? []

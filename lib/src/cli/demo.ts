@@ -76,7 +76,8 @@ export async function runDemoCommand(argv: readonly string[]): Promise<number> {
     if (!withSdk) continue;
     // The SDK's two clients after ours, side by side with each other, against the same mode.
     const sdks = await Promise.all(SDK_NAMES.map((sdk) => runSdk(sdk, mode, { timeoutMs, asks: asksFor })));
-    for (const report of sdks) say(sdkReportLines(report).flatMap((line) => wrapHanging(`    ${line}`, layout.columns)));
+    for (const report of sdks)
+      say(sdkReportLines(report).flatMap((line) => wrapHanging(`    ${line}`, layout.columns)));
   }
   const wrong = outcomes.filter((outcome) => !outcome.asExpected);
   const summary =

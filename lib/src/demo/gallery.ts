@@ -63,7 +63,9 @@ export function endedAsItShould(
 /** The purchase hostile mode's description asks for, beside word_count; word_count alone elsewhere. */
 export function asksFor(mode: string): Array<{ name: string; arguments: Record<string, unknown> }> {
   const count = { name: "word_count", arguments: { text: "one two three" } };
-  return mode === "hostile" ? [count, { name: HOSTILE_PURCHASE.name, arguments: { ...HOSTILE_PURCHASE.arguments } }] : [count];
+  return mode === "hostile"
+    ? [count, { name: HOSTILE_PURCHASE.name, arguments: { ...HOSTILE_PURCHASE.arguments } }]
+    : [count];
 }
 
 function galleryMode(mode: string): GalleryMode {
@@ -130,7 +132,8 @@ export async function runGallery(
 
 /** An SDK's end in a few words: "answered "3"", or the error it raised, or how the harness ended it. */
 export function sdkOutcomeWords(report: SdkReport): string {
-  if (report.answer !== undefined) return `answered ${JSON.stringify(report.answer.length > 40 ? `${report.answer.slice(0, 40)}` : report.answer)}${report.answer.length > 40 ? ` [+${report.answer.length - 40} characters]` : ""}`;
+  if (report.answer !== undefined)
+    return `answered ${JSON.stringify(report.answer.length > 40 ? `${report.answer.slice(0, 40)}` : report.answer)}${report.answer.length > 40 ? ` [+${report.answer.length - 40} characters]` : ""}`;
   if (report.error !== undefined && report.ending.startsWith("failed")) return `${report.ending}: ${report.error}`;
   return report.ending;
 }

@@ -49,7 +49,10 @@ export function outcomeRows(modes: readonly TeachingMode[], layout: TerminalLayo
   };
   const full = w.mode + w.outcome + w.expected + w.mark + w.ms + w.left + 10;
   const withExpected = full <= layout.columns;
-  const line = (cells: { mode: string; outcome: string; expected: string; mark: string; ms: string; left: string }, markPainted = cells.mark) =>
+  const line = (
+    cells: { mode: string; outcome: string; expected: string; mark: string; ms: string; left: string },
+    markPainted = cells.mark,
+  ) =>
     [
       cells.mode.padEnd(w.mode),
       cells.outcome.padEnd(w.outcome),
@@ -60,7 +63,8 @@ export function outcomeRows(modes: readonly TeachingMode[], layout: TerminalLayo
     ]
       .join("  ")
       .trimEnd();
-  const fit = (text: string) => (visibleWidth(text) > layout.columns ? [...stripColor(text)].slice(0, layout.columns).join("") : text);
+  const fit = (text: string) =>
+    visibleWidth(text) > layout.columns ? [...stripColor(text)].slice(0, layout.columns).join("") : text;
   return {
     header: [fit(line(HEAD)), "-".repeat(Math.min(visibleWidth(line(HEAD)), layout.columns))],
     row(o) {
@@ -77,7 +81,8 @@ export function outcomeRows(modes: readonly TeachingMode[], layout: TerminalLayo
       const notes: string[] = [];
       if (!o.asExpected && !withExpected) notes.push(`expected ${expectedWords(o.expected)}`);
       if (!compact) notes.push(o.outcome === "result" ? `answered ${JSON.stringify(o.detail)}` : o.detail);
-      for (const note of notes) out.push(...wrapHanging(note, layout.columns - 4, 2, false).map((text) => `    ${text}`));
+      for (const note of notes)
+        out.push(...wrapHanging(note, layout.columns - 4, 2, false).map((text) => `    ${text}`));
       return out;
     },
   };

@@ -45,7 +45,9 @@ export function sectionMinutes(notebook: unknown, sections: readonly string[]): 
   for (const cell of cells) {
     current = headingOf(cell) ?? current;
     if (sections.length > 0 && (current === undefined || !sections.includes(current))) continue;
-    words += text(cell).split(/\s+/u).filter((word) => word !== "").length;
+    words += text(cell)
+      .split(/\s+/u)
+      .filter((word) => word !== "").length;
     if (cell.cell_type === "code") code += 1;
   }
   return Math.ceil(words / 150 + code);

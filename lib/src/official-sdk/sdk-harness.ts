@@ -51,7 +51,12 @@ export interface SdkReport {
   /** The first error it raised, "Class: message". */
   readonly error: string | undefined;
   /** Each step: connect, tools/list, tools/call NAME, close. */
-  readonly steps: ReadonlyArray<{ readonly step: string; readonly ok: boolean; readonly ms: number; readonly text: string }>;
+  readonly steps: ReadonlyArray<{
+    readonly step: string;
+    readonly ok: boolean;
+    readonly ms: number;
+    readonly text: string;
+  }>;
   readonly ms: number;
   readonly timeoutMs: number;
   /** Processes of its group besides its own still alive after its close() (a grandchild). */
@@ -85,7 +90,11 @@ export async function runSdkModes(
   options: SdkOptions = {},
 ): Promise<Map<string, SdkReport>> {
   if (!SDK_NAMES.includes(sdk)) {
-    throw new UsageError("sdk", { what: "runSdk: unknown SDK", expected: '"v1" or "v2"', received: JSON.stringify(sdk) });
+    throw new UsageError("sdk", {
+      what: "runSdk: unknown SDK",
+      expected: '"v1" or "v2"',
+      received: JSON.stringify(sdk),
+    });
   }
   const timeoutMs = options.timeoutMs ?? 1000;
   const wallMs = options.wallMs ?? (4 * timeoutMs + 1000) * modes.length + 3000;
@@ -224,16 +233,22 @@ function summarize(
 /** A returned text as the application got it, its first 60 characters and the count of the rest. */
 function shortText(text: string): string {
   const chars = [...text];
-  return chars.length <= 60 ? JSON.stringify(text) : `${JSON.stringify(chars.slice(0, 60).join(""))} [+${chars.length - 60} characters]`;
+  return chars.length <= 60
+    ? JSON.stringify(text)
+    : `${JSON.stringify(chars.slice(0, 60).join(""))} [+${chars.length - 60} characters]`;
 }
 
 /** Lines an instructor reads out: what the SDK returned to the application, and what it left. */
 export function sdkReportLines(report: SdkReport): string[] {
-  const purchase = report.steps.find((step) => step.step.startsWith("tools/call ") && step.step !== "tools/call word_count");
+  const purchase = report.steps.find(
+    (step) => step.step.startsWith("tools/call ") && step.step !== "tools/call word_count",
+  );
   return [
     `official SDK ${report.sdk} (${report.version || "did not start"}): ${report.ending} after ${report.ms} ms (each request given ${report.timeoutMs} ms)`,
     `  returned:    ${report.answer === undefined ? "no answer" : shortText(report.answer)}${report.error === undefined ? "" : `; raised ${report.error}`}`,
-    ...(purchase === undefined ? [] : [`  the purchase: ${purchase.ok ? `answered ${JSON.stringify(purchase.text)}` : `raised ${purchase.text}`}`]),
+    ...(purchase === undefined
+      ? []
+      : [`  the purchase: ${purchase.ok ? `answered ${JSON.stringify(purchase.text)}` : `raised ${purchase.text}`}`]),
     `  its close(): left ${report.leftByClose.length} process(es) running${report.leftByClose.length > 0 ? ` (${report.leftByClose.join(", ")})` : ""}`,
     `  server's log: ${report.serverRan.length === 0 ? "no tool ran" : report.serverRan.join(", ")}`,
   ];

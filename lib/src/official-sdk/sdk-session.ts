@@ -2,12 +2,17 @@
  * The official MCP TypeScript SDK's client, one session, run only as a child process by runSdk()
  * (sdk-harness.ts), which caps its memory, bounds its time and ends its process group. v1 is
  * `@modelcontextprotocol/sdk`'s Client, v2 is `@modelcontextprotocol/client`'s (both development
- * dependencies of the repository, loaded here only). It connects (the handshake), lists, calls
+ * dependencies of the repository, loaded only by this child process, never by the library). It connects (the handshake), lists, calls
  * each tool it is asked to, each request with the same deadline our client has, closes the SDK's
  * way, and says on stdout, one JSON line per step, what happened; last, which processes of its
  * group it still sees alive after its close(). Then it waits for the harness to end its group.
  */
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioTransportV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioTransportV2 } from "@modelcontextprotocol/client/stdio";
 import { processGroupMembers } from "../client/process-group.js";
 
 /** One session per run, one after another in this one process (the SDK loads once). */
@@ -41,35 +46,30 @@ interface AnyClient {
   call(name: string, args: Record<string, unknown>, timeout: number): Promise<{ content?: unknown; isError?: unknown }>;
 }
 
-function load(sdk: "v1" | "v2", command: readonly string[]): { client: AnyClient; transport: unknown; version: string } {
+function load(
+  sdk: "v1" | "v2",
+  command: readonly string[],
+): { client: AnyClient; transport: unknown; version: string } {
   const [file, ...args] = command as [string, ...string[]];
   const transportOptions = { command: file, args, env: { PATH: process.env["PATH"] ?? "" }, stderr: "ignore" as const };
   if (sdk === "v1") {
-    /* eslint-disable @typescript-eslint/no-require-imports -- the SDK is loaded only in this child, never by the library */
-    const { Client } = require("@modelcontextprotocol/sdk/client/index.js") as typeof import("@modelcontextprotocol/sdk/client/index.js");
-    const { StdioClientTransport } =
-      require("@modelcontextprotocol/sdk/client/stdio.js") as typeof import("@modelcontextprotocol/sdk/client/stdio.js");
-    const client = new Client({ name: "workbook-sdk-v1", version: "1.0.0" });
+    const client = new ClientV1({ name: "workbook-sdk-v1", version: "1.0.0" });
     return {
       client: Object.assign(client, {
         call: (name: string, args: Record<string, unknown>, timeout: number) =>
           client.callTool({ name, arguments: args }, undefined, { timeout }),
       }) as unknown as AnyClient,
-      transport: new StdioClientTransport(transportOptions),
+      transport: new StdioTransportV1(transportOptions),
       version: `@modelcontextprotocol/sdk ${sdkVersion("@modelcontextprotocol/sdk")}`,
     };
   }
-  const { Client } = require("@modelcontextprotocol/client") as typeof import("@modelcontextprotocol/client");
-  const { StdioClientTransport } =
-    require("@modelcontextprotocol/client/stdio") as typeof import("@modelcontextprotocol/client/stdio");
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const client = new Client({ name: "workbook-sdk-v2", version: "1.0.0" });
+  const client = new ClientV2({ name: "workbook-sdk-v2", version: "1.0.0" });
   return {
     client: Object.assign(client, {
       call: (name: string, args: Record<string, unknown>, timeout: number) =>
         client.callTool({ name, arguments: args }, { timeout }),
     }) as unknown as AnyClient,
-    transport: new StdioClientTransport(transportOptions),
+    transport: new StdioTransportV2(transportOptions),
     version: `@modelcontextprotocol/client ${sdkVersion("@modelcontextprotocol/client")}`,
   };
 }
@@ -79,7 +79,7 @@ function sdkVersion(name: string): string {
   try {
     const main = require.resolve(name === "@modelcontextprotocol/sdk" ? `${name}/client/index.js` : name);
     const root = main.slice(0, main.lastIndexOf(`${name}/`) + name.length + 1);
-    return (require(`${root}package.json`) as { version: string }).version; // eslint-disable-line @typescript-eslint/no-require-imports
+    return (JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { version: string }).version;
   } catch {
     return "(version unknown)";
   }
@@ -87,7 +87,10 @@ function sdkVersion(name: string): string {
 
 /** The error as "Class: message", one line, bounded (a server's text may be long). */
 function describe(error: unknown): string {
-  const text = error instanceof Error ? `${error.name === "Error" ? error.constructor.name : error.name}: ${error.message}` : String(error);
+  const text =
+    error instanceof Error
+      ? `${error.name === "Error" ? error.constructor.name : error.name}: ${error.message}`
+      : String(error);
   const flat = text.replace(/\s+/g, " ");
   return flat.length > 600 ? `${flat.slice(0, 600)} [+${flat.length - 600} characters]` : flat;
 }
@@ -141,7 +144,11 @@ async function session(
     );
     if (listed !== undefined) {
       for (const ask of config.asks) {
-        const result = await step(`tools/call ${ask.name}`, () => client.call(ask.name, ask.arguments, timeoutMs), resultText);
+        const result = await step(
+          `tools/call ${ask.name}`,
+          () => client.call(ask.name, ask.arguments, timeoutMs),
+          resultText,
+        );
         if (result === undefined) break; // a session that failed a call asks for nothing more
       }
     }
@@ -159,12 +166,17 @@ async function session(
       // gone already
     }
   }
-  for (let waited = 0; waited < 1000 && (processGroupMembers(process.pid) ?? []).length > 1; waited += 20) await sleep(20);
+  for (let waited = 0; waited < 1000 && (processGroupMembers(process.pid) ?? []).length > 1; waited += 20)
+    await sleep(20);
 }
 
 if (require.main === module) {
   // An unhandled error inside the SDK (a parse error on its stream, say) is reported, not fatal.
-  process.on("uncaughtException", (error) => say({ event: "step", step: "uncaught", ok: false, ms: 0, error: describe(error) }));
-  process.on("unhandledRejection", (error) => say({ event: "step", step: "unhandled", ok: false, ms: 0, error: describe(error) }));
+  process.on("uncaughtException", (error) =>
+    say({ event: "step", step: "uncaught", ok: false, ms: 0, error: describe(error) }),
+  );
+  process.on("unhandledRejection", (error) =>
+    say({ event: "step", step: "unhandled", ok: false, ms: 0, error: describe(error) }),
+  );
   void main(JSON.parse(process.argv[2] ?? "{}") as SdkSessionConfig);
 }
