@@ -11,6 +11,7 @@ import { basename, join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executedNotebook } from "../support/executed-notebooks.js";
+import { checkGalleryScreens } from "./gallery-screens.js";
 import {
   browserTestPrerequisites,
   CHROMIUM,
@@ -201,5 +202,10 @@ describe.skipIf(missing !== undefined)(
         }
       }, 180_000);
     }
+
+    // The instructor's screen: one mode per 1280x800 window, readable from the back of a room.
+    it("notebooks/failure-gallery.ipynb on a 1280x800 projector: each mode's question, table and diagram on one screen; diagram text >= 14 px, >= 4.5:1, whole", async () => {
+      await checkGalleryScreens(page, `${server!.url}/notebooks/failure-gallery.ipynb?token=${server!.token}`);
+    }, 300_000);
   },
 );

@@ -117,7 +117,7 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
       expect(screen).toMatch(/<details><summary[^>]*>The naive client's report/);
       expect(screen).toMatch(/<details><summary[^>]*>The full trace, frame by frame/);
     }
-    const last = run.cells.findLast((cell) => cell.source.includes("naiveGroupsAlive()"))!;
+    const last = [...run.cells].reverse().find((cell) => cell.source.includes("naiveGroupsAlive()"))!;
     expect(last.outputs.join("")).toBe(
       "teaching servers still running from this kernel: 0\nnaive clients' process groups still alive: 0\nofficial SDK sessions still alive: 0\n",
     );

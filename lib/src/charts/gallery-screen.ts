@@ -34,9 +34,6 @@ export interface ScreenRun extends BesideRun {
   readonly html: string;
 }
 
-/** The modes given a screen in this kernel, so the gallery's last cell shows every other mode. */
-const shown = new Set<string>();
-
 interface ClientRow {
   readonly client: string;
   readonly ended: string;
@@ -185,18 +182,33 @@ export async function galleryScreen(
       : [];
   const sdk = measured ?? Object.fromEntries(SDK_NAMES.map((name, i) => [name, live[i]!]));
   const html = await screenHtml(besideRun, sdk, options.title ?? `${mode}: ${entry.teaches}`);
-  shown.add(mode);
   return { ...besideRun, sdk, html };
 }
 
-/** A notebook cell's screen: galleryScreen, shown in the cell as HTML. Returns the run for later cells. */
-export async function showScreen(
-  mode: string,
-  options: { timeoutMs?: number; title?: string } = {},
-): Promise<ScreenRun> {
+/** The runs behind the screens shown in this kernel, by mode (a later cell draws two of them side by side). */
+const screenRuns = new Map<string, ScreenRun>();
+
+/**
+ * A notebook cell's screen: galleryScreen, shown in the cell as HTML. Returns nothing, so the cell
+ * prints nothing else; screenRun(mode) gives the run to a later cell.
+ */
+export async function showScreen(mode: string, options: { timeoutMs?: number; title?: string } = {}): Promise<void> {
   const screen = await galleryScreen(mode, options);
+  screenRuns.set(mode, screen);
   showHtml(screen.html, `${mode}: ${screen.ours.outcome === "result" ? "answered" : screen.ours.outcome}`);
-  return screen;
+}
+
+/** The run behind `mode`'s screen in this kernel; a mode not shown yet is the caller's mistake. */
+export function screenRun(mode: string): ScreenRun {
+  const run = screenRuns.get(mode);
+  if (run === undefined) {
+    throw new UsageError("mode", {
+      what: "screenRun: no screen shown for this mode in this kernel yet",
+      expected: `run its showScreen cell first; shown so far: ${[...screenRuns.keys()].join(", ") || "none"}`,
+      received: JSON.stringify(mode),
+    });
+  }
+  return run;
 }
 
 /**
@@ -205,9 +217,10 @@ export async function showScreen(
  * without an edit to the notebook.
  */
 export async function showUnshownModes(options: { timeoutMs?: number } = {}): Promise<string[]> {
-  const rest = GALLERY_MODES.filter((entry) => !shown.has(entry.mode));
+  const rest = GALLERY_MODES.filter((entry) => !screenRuns.has(entry.mode));
   for (const entry of rest) {
     const screen = await galleryScreen(entry.mode, options);
+    screenRuns.set(entry.mode, screen);
     const question = `<h3>${escapeHtml(entry.mode)}</h3>\n<p style="font-size:15px"><b>Ask:</b> the server ${escapeHtml(entry.summary)}. What should the client do? <b>What to say:</b> ${escapeHtml(entry.teaches)}.</p>`;
     showHtml(`${question}\n${screen.html}`, entry.mode);
   }
