@@ -18,11 +18,4 @@ export type { DisplayData } from "./display.js";
 export { renderAllCharts } from "./render-all.js";
 export { traceDiagramSpec, traceDiagramsSideBySide, DIAGRAM_MAX_ROWS } from "./sequence-diagram.js";
 // The failure gallery's screens: one mode per projector screen, the SDK beside ours.
-export {
-  showScreen,
-  screenRun,
-  galleryScreen,
-  showUnshownModes,
-  SCREEN_DIAGRAM_WIDTH,
-  type ScreenRun,
-} from "./gallery-screen.js";
+export { showScreen, screenRun, showUnshownModes } from "./gallery-screen.js";
