@@ -21,8 +21,8 @@ import { isTerminal } from "./progress.js";
 
 export const CHECKPOINT_USAGE = [
   ...wrapUsage("usage: mcp-workbook checkpoint", usageOptions(CHECKPOINT_OPTIONS)),
-  "       mcp-workbook checkpoint --class DIR --report-dir OUT [--jobs N] [--fresh] [--trust-submissions]",
-  "         (a whole class; its options: --class --help)",
+  "       mcp-workbook checkpoint --class DIR --report-dir OUT [--jobs N] [--fresh]",
+  "         [--trust-submissions] (a whole class: --class --help says more)",
   "  Grades a Part B implementation, one line per rule, in a separate process that runs the graded",
   "  code (as the user nobody when run as root); this process only judges its answers. The report",
   "  comes summary first, then each rule's line once; progress goes to stderr while it runs.",
