@@ -60,7 +60,7 @@ describe("runtimePackages", () => {
   it("holds what the library and the teaching server load, and none of the development tools", () => {
     const names = runtimePackages(REPO_ROOT).map((folder) => folder.slice(join(REPO_ROOT, "node_modules").length + 1));
     expect(names).toEqual(expect.arrayContaining(["mcp-workbook", "mcp-workbook-teaching-server", "zod", "vega-lite"]));
-    for (const tool of ["typescript", "vitest", "tslab", "playwright-core", "@stryker-mutator/core"])
+    for (const tool of ["typescript", "vitest", "tslab", "prettier", "@stryker-mutator/core"])
       expect(names).not.toContain(tool);
     // Each is a package folder of this checkout's node_modules, none inside another listed one.
     for (const name of names) expect(existsSync(join(REPO_ROOT, "node_modules", name, "package.json"))).toBe(true);

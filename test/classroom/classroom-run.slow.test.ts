@@ -1,3 +1,4 @@
+// Complete tier only: npm ci in a fresh student copy and two gradings take minutes (its own script).
 // `npm run test:classroom` only (WORKBOOK_CLASSROOM_RUN=1; several minutes): the Classroom
 // workflow's `run:` steps, one after another in bash as GitHub runs them, in a fresh student copy
 // whose build notebook is the solved one (the learner's work). The score they hand Classroom must
