@@ -1,6 +1,13 @@
 // The teaching server's own table (server/src/modes.ts), loaded from its build beside ours: the
 // server cannot load lib, so lib reads the server's table rather than keep a copy of it.
-import { MODES } from "../../../server/dist/modes.js";
+import { MODES, CORRECT_SHUTDOWN, isModeName, shutdownOf, type Shutdown } from "../../../server/dist/modes.js";
+
+export type { Shutdown };
+
+/** How a mode's server leaves (a name that is no mode: as a correct server does). */
+export function shutdownOfMode(mode: string): Shutdown {
+  return isModeName(mode) ? shutdownOf(mode) : CORRECT_SHUTDOWN;
+}
 
 /** One teaching-server mode as lib's demo, gallery, build notebook and checkpoint read it. */
 export interface TeachingMode {

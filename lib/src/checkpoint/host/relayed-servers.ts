@@ -16,6 +16,7 @@ import { FRAME, framePayload, relayFrame, RelayFrameReader } from "../../server-
 import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
+import { shutdownOfMode, type Shutdown } from "../../server-build/modes.js";
 import { relayPid } from "../rules/evidence.js";
 import { endClientSide, sessionFlags, type ServerSource } from "../rules/servers.js";
 import type { ServerRun, ServerSettings } from "../rules/types.js";
@@ -106,7 +107,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
       return child;
     };
     const listener = createServer((socket) =>
-      serve(socket, { command, recordFile, grandchild: mode === "grandchild", take }),
+      serve(socket, { command, recordFile, grandchild: mode === "grandchild", shutdown: shutdownOfMode(mode), take }),
     );
     listener.on("error", () => undefined);
     listener.listen(socketPath);
@@ -137,6 +138,8 @@ interface Session {
   readonly command: readonly string[];
   readonly recordFile: string;
   readonly grandchild: boolean;
+  /** How the server leaves (its mode's), which the relay mirrors. */
+  readonly shutdown: Shutdown;
   /** The real server for this connection (started ahead when it can be). */
   readonly take: () => ChildProcess;
 }
@@ -169,7 +172,7 @@ function serve(socket: Socket, session: Session): void {
     server.once("close", (code, signal) => {
       if (!socket.destroyed) socket.end(relayFrame(FRAME.exit, { code, signal }));
     });
-    socket.write(relayFrame(FRAME.ready, { grandchild: session.grandchild }));
+    socket.write(relayFrame(FRAME.ready, { grandchild: session.grandchild, shutdown: session.shutdown }));
   };
 
   socket.on("data", (chunk: Buffer) => {
