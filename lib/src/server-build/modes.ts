@@ -24,6 +24,8 @@ export interface TeachingMode {
   readonly eras: readonly string[];
   /** The exercise whose code a client needs to meet this mode well. */
   readonly exercise: number | undefined;
+  /** How its server leaves when not as a correct one does (stays after its input ends; SIGTERM exits, kills or is ignored). */
+  readonly shutdown: Shutdown | undefined;
   /** The checkpoint's deadline for it, when the checkpoint grades it. */
   readonly graded: { readonly timeoutMs: number; readonly endlessBytes?: number } | undefined;
 }
@@ -37,5 +39,6 @@ export const TEACHING_MODES: readonly TeachingMode[] = MODES.map((entry) => ({
   demo: entry.demo,
   eras: entry.eras,
   exercise: "exercise" in entry ? entry.exercise : undefined,
+  shutdown: "shutdown" in entry ? entry.shutdown : undefined,
   graded: "graded" in entry ? entry.graded : undefined,
 }));
