@@ -129,7 +129,9 @@ class SmallClient {
     this.skippedInSession ??= 0;
     for (;;) {
       const message = wb.parseFrame(await this.nextFrame(deadline));
-      if (typeof message.method === "string" && "id" in message && !this.mistakes.has("ignores-server-requests")) {
+      // "ignores-server-requests": the server's ping is skipped like a notification (asked of pings alone).
+      const ignored = message.method === "ping" && this.mistakes.has("ignores-server-requests");
+      if (typeof message.method === "string" && "id" in message && !ignored) {
         this.write({
           jsonrpc: "2.0",
           id: message.id,
@@ -268,7 +270,15 @@ class SmallClient {
     // "kills-only-the-server" changes nothing once the server has exited and left no one in its group.
     const groupLeft = status === "timeout" || (pid !== undefined && !wb.groupIsEmpty(pid));
     if (groupLeft && this.mistakes.has("kills-only-the-server")) {
-      if (status === "timeout") this.child.kill("SIGKILL");
+      // SIGTERM, then SIGKILL, as it should: but to the server alone, never to its group.
+      if (status === "timeout") {
+        this.child.kill("SIGTERM");
+        const ended = await Promise.race([
+          this.exited.then(() => true),
+          new Promise((resolve) => setTimeout(() => resolve(false), 500)),
+        ]);
+        if (!ended) this.child.kill("SIGKILL");
+      }
       return this.exited;
     }
     // "kill-without-term": a server still there after the grace is SIGKILLed at once, never sent SIGTERM.
