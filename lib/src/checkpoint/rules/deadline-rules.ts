@@ -94,49 +94,57 @@ async function hungCall(context: RuleContext, timeoutMs: number): Promise<string
   }
 }
 
-export const deadlineAsGiven: Rule = {
-  id: "deadline-as-given",
-  seeded: true,
-  title:
-    "every operation gets the timeout it was given, from 1 to 8 s: a call to a hung server ends in DeadlineError at that deadline, not earlier, not much later",
-  points: 2,
-  needs: ["StdioClient"],
-  pieces: CALL_PIECES,
-  dependsOn: [],
-  visibility: "visible",
-  where: `${CLIENT}: request() (one deadline of options.timeoutMs for each operation, counted from its start, as given)`,
-  deadlineMs: 60_000,
-  // Three sessions that wait on a hung server side by side, beside the lanes.
-  waits: true,
-  demands: [
-    {
-      says: "every operation is bounded by the timeout the client was given, one deadline shared by its writes and reads",
-      chapterLines: [26, 383, 391, 392, 454],
+/**
+ * The rule over the deadlines `draw` gives for a seed: this file's drawn ones in the checkpoint;
+ * `npm run grader:deadlines` hands it long ones (10 to 60 s), too slow for a checkpoint.
+ */
+export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnDeadlines): Rule {
+  return {
+    id: "deadline-as-given",
+    seeded: true,
+    title:
+      "every operation gets the timeout it was given: a call to a hung server ends in DeadlineError at that deadline, not earlier, not much later",
+    points: 2,
+    needs: ["StdioClient"],
+    pieces: CALL_PIECES,
+    dependsOn: [],
+    visibility: "visible",
+    where: `${CLIENT}: request() (one deadline of options.timeoutMs for each operation, counted from its start, as given)`,
+    deadlineMs: Math.max(60_000, ...draw(0).map((timeoutMs) => latestEnd(timeoutMs) + 30_000)),
+    // Three sessions that wait on a hung server side by side, beside the lanes.
+    waits: true,
+    demands: [
+      {
+        says: "every operation is bounded by the timeout the client was given, one deadline shared by its writes and reads",
+        chapterLines: [26, 383, 391, 392, 454],
+      },
+      {
+        says: "a hung call ends at its deadline with a timeout error, not a result",
+        chapterLines: [442, 443, 580, 590],
+      },
+      {
+        says: "any timeout with 0 < timeout <= 60 s is taken as given",
+        chapterLines: [401, 405],
+      },
+    ],
+    freeChoices: [
+      "how the deadline is kept (a timer, an AbortSignal, a clock checked at each wait)",
+      "what the session does after a deadline (goes on, or refuses every later operation)",
+      "the DeadlineError's wording",
+    ],
+    body: async (context) => {
+      const deadlines = draw(context.seed);
+      const findings = await settledInOrder(deadlines, deadlines.length, (timeoutMs) => hungCall(context, timeoutMs));
+      const wrong = findings.filter((finding): finding is string => finding !== undefined);
+      if (wrong.length > 0)
+        failRule(
+          `${wrong.length} of ${deadlines.length} sessions, each with its own timeout (${deadlines.join(", ")} ms)`,
+          `DeadlineError between the deadline and ${LATE_MS} ms plus a quarter of it later`,
+          wrong.join("; "),
+        );
+      return `deadlines of ${deadlines.join(", ")} ms each held`;
     },
-    {
-      says: "a hung call ends at its deadline with a timeout error, not a result",
-      chapterLines: [442, 443, 580, 590],
-    },
-    {
-      says: "any timeout with 0 < timeout <= 60 s is taken as given",
-      chapterLines: [401, 405],
-    },
-  ],
-  freeChoices: [
-    "how the deadline is kept (a timer, an AbortSignal, a clock checked at each wait)",
-    "what the session does after a deadline (goes on, or refuses every later operation)",
-    "the DeadlineError's wording",
-  ],
-  body: async (context) => {
-    const deadlines = drawnDeadlines(context.seed);
-    const findings = await settledInOrder(deadlines, deadlines.length, (timeoutMs) => hungCall(context, timeoutMs));
-    const wrong = findings.filter((finding): finding is string => finding !== undefined);
-    if (wrong.length > 0)
-      failRule(
-        `${wrong.length} of ${deadlines.length} sessions, each with its own timeout (${deadlines.join(", ")} ms)`,
-        `DeadlineError between the deadline and ${LATE_MS} ms plus a quarter of it later`,
-        wrong.join("; "),
-      );
-    return `deadlines of ${deadlines.join(", ")} ms each held`;
-  },
-};
+  };
+}
+
+export const deadlineAsGiven: Rule = deadlinesRule();
