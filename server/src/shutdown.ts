@@ -43,17 +43,20 @@ export function leave(record: LifeRecord, code: number): never {
  * started it is gone (a crashed client, a killed kernel), so lessons do not pile up on the machine.
  */
 export function stay(diagnose: Diagnose, record: LifeRecord): void {
-  const parent = parentPid();
+  // process.ppid is the parent at start (Node reads it once): the input may have ended because that parent died.
+  const parent = process.ppid;
   diagnose("input ended; staying until a signal ends this server");
-  setInterval(() => {
+  const watch = (): void => {
     if (parentPid() !== parent) {
       diagnose("the process that started this server is gone; leaving");
       leave(record, 0);
     }
-  }, PARENT_WATCH_MS);
+  };
+  watch();
+  setInterval(watch, PARENT_WATCH_MS);
 }
 
-/** This process's parent as /proc says now (Node's process.ppid is read once, at start). */
+/** This process's parent as /proc says now. */
 function parentPid(): number | undefined {
   try {
     const stat = readFileSync("/proc/self/stat", "utf8");

@@ -330,7 +330,7 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
   {
     edge: "lines-near-limit-in-reads",
     weight: 2,
-    arbitrary: fc.integer({ min: 4, max: 512 }).chain((limit) =>
+    arbitrary: fc.integer({ min: 4, max: 20 }).chain((limit) =>
       fc
         .tuple(
           fc.array(
