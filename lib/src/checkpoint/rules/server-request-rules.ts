@@ -34,7 +34,7 @@ export const serverRequestRefused: Rule = {
     },
     {
       says: "the client implements tools only and declares no other capability, so it serves no sampling request: the answer is JSON-RPC's error method not found (-32601)",
-      chapterLines: [182, 328, 620],
+      chapterLines: [182, 328, 475, 620],
     },
   ],
   freeChoices: [
