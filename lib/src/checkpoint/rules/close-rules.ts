@@ -12,6 +12,7 @@ import { showError } from "./expect.js";
 import { liveInGroup, readRecord, serverPid } from "./evidence.js";
 import { SESSION_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./session.js";
+import { startedWithin } from "./started.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
@@ -42,6 +43,7 @@ function sameStatus(given: unknown, status: number | string): boolean {
 async function closeOne(context: RuleContext, mode: string): Promise<string | undefined> {
   const server = context.server(mode, { subdir: mode });
   const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+  await startedWithin(server.recordFile);
   await client.ready();
   const pgid = serverPid(server.recordFile);
   const { answer } = await client.close(CLOSE_BOUND_MS);
@@ -107,7 +109,7 @@ export const closeWhatStays: Rule = {
     if (wrong.length > 0)
       failRule(
         `close() of ${wrong.length} of ${STAYING_MODES.length} servers that stay after their input ends`,
-        "end of input, SIGTERM after the grace, SIGKILL only after it; the status the server really ended with; its group empty a second later",
+        "SIGTERM once the grace is over, SIGKILL only after it; the status the server really ended with; its group empty a second later",
         wrong.join("; "),
       );
     return `${STAYING_MODES.length} servers that stay, each ended as its record says`;

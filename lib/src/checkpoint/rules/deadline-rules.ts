@@ -13,7 +13,7 @@
 // a timer restarted on every read ends. Early is judged tightly: load only ever makes things later.
 import { seededInt } from "../../grading/seeded.js";
 import { showError } from "./expect.js";
-import { serverPid } from "./evidence.js";
+import { START_BOUND_MS, startedWithin } from "./started.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./session.js";
 import { settledInOrder } from "./settled.js";
@@ -59,19 +59,6 @@ export function drawnDeadlines(seed: number): number[] {
       high,
     );
   return drawn;
-}
-
-/** How long the process a client started may take to run, on a busy machine. */
-const START_BOUND_MS = 20_000;
-
-/** Waits until the server's record holds its start (the process the client started is running). */
-async function startedWithin(recordFile: string, boundMs: number): Promise<void> {
-  const until = performance.now() + boundMs;
-  while (serverPid(recordFile) === undefined) {
-    if (performance.now() > until)
-      failRule("the server the client started", `running within ${boundMs} ms`, "no sign of it");
-    await sleep(20);
-  }
 }
 
 /** One session with deadline `timeoutMs`: discovery under it, a pause, then a call the server never answers. */

@@ -8,6 +8,7 @@ import { showWire } from "./wire.js";
 import { readRecord } from "./evidence.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./session.js";
+import { startedWithin } from "./started.js";
 import { failRule, type Rule } from "./types.js";
 
 const CLIENT = "learner/src/client.ts";
@@ -45,6 +46,7 @@ export const serverRequestRefused: Rule = {
     const server = context.server("sampling");
     const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
     try {
+      await startedWithin(server.recordFile);
       await client.ready();
       // The answer to sampling is what is judged; the call is only how the server comes to ask.
       await client.call("callTool", ["word_count", { text: "one two three" }]);
