@@ -4,14 +4,15 @@
  * teaching server the grader runs itself (reached over the Unix socket SOCKET), so the server's
  * log and record stay where the graded user cannot write. Everything the client does to the
  * process it started still happens to a process it started: the relay ends when its input ends
- * (after the server has answered and exited, with the server's status), dies of SIGTERM like the
- * server (saying so first), and in grandchild mode starts the SIGTERM-proof grandchild in its
+ * (after the server has answered and exited, with the server's status; a server that stays keeps
+ * it there too), meets SIGTERM as the server's mode does (saying so first), and in grandchild mode starts the SIGTERM-proof grandchild in its
  * own process group, which only a close() that ends the whole group removes.
  */
 import { connect } from "node:net";
 import { stderrDiagnostics } from "./diagnostics.js";
 import { startForgottenChild } from "./grandchild.js";
 import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "./relay-frames.js";
+import { CORRECT_SHUTDOWN, type Shutdown } from "./modes.js";
 
 function main(socketPath: string | undefined): void {
   const diagnose = stderrDiagnostics();
@@ -23,6 +24,8 @@ function main(socketPath: string | undefined): void {
   const socket = connect(socketPath);
   const reader = new RelayFrameReader();
   let forwarding = false;
+  // How the server leaves (its mode's): the relay does to SIGTERM what the server does.
+  let shutdown: Shutdown = CORRECT_SHUTDOWN;
 
   socket.on("error", (error) => {
     diagnose(`the server's socket failed: ${error.message}`);
@@ -41,7 +44,9 @@ function main(socketPath: string | undefined): void {
   const onFrame = (frame: RelayFrame): void => {
     switch (frame.kind) {
       case FRAME.ready: {
-        const { grandchild } = (framePayload(frame) ?? {}) as { grandchild?: boolean };
+        const ready = (framePayload(frame) ?? {}) as { grandchild?: boolean; shutdown?: Shutdown };
+        const { grandchild } = ready;
+        if (ready.shutdown !== undefined) shutdown = ready.shutdown;
         void (grandchild === true ? startForgottenChild(diagnose) : Promise.resolve()).then(forwardInput);
         return;
       }
@@ -87,12 +92,21 @@ function main(socketPath: string | undefined): void {
     process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof)));
   };
 
-  // SIGTERM: say so to the server's side (which signals the server), then die of it.
+  // SIGTERM: say so to the server's side (which signals the server), then do what the server does:
+  // die of it, exit with status 0 (a server that leaves on SIGTERM), or ignore it.
   const onTerm = (): void => {
+    const frame = relayFrame(FRAME.signal, { signal: "SIGTERM" });
+    if (shutdown.sigterm === "ignored") {
+      socket.write(frame);
+      return;
+    }
     process.removeListener("SIGTERM", onTerm);
-    const die = (): void => void process.kill(process.pid, "SIGTERM");
-    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM" }), die);
-    setTimeout(die, 200).unref();
+    const end =
+      shutdown.sigterm === "exits"
+        ? (): void => process.exit(0)
+        : (): void => void process.kill(process.pid, "SIGTERM");
+    socket.write(frame, end);
+    setTimeout(end, 200).unref();
   };
   process.on("SIGTERM", onTerm);
 }

@@ -6,7 +6,7 @@ import { processGroupMembers } from "../../client/process-group.js";
 import { commandLineOf, listProcesses, type ProcessEntry } from "../../client/process-table.js";
 
 export interface RecordEntry {
-  readonly event: "start" | "message" | "eof" | "signal";
+  readonly event: "start" | "message" | "eof" | "signal" | "left";
   /** "grader" on the start of a relayed session: the client's process as the grader read it from /proc. */
   readonly source?: string;
   readonly pid?: number;
@@ -19,7 +19,11 @@ export interface RecordEntry {
   readonly answer?: "result" | "error";
   /** On a response with a result: the result's JSON type ("object", "string", "null", ...). */
   readonly resultJsonType?: string;
+  /** On a response with an error: its numeric code. */
+  readonly errorCode?: number;
   readonly signal?: string;
+  /** On "left": the exit code or the signal the server left with, written just before it left. */
+  readonly status?: number | string;
 }
 
 function jsonLines(file: string): unknown[] {
