@@ -52,7 +52,7 @@ describe("parseArgs", () => {
 describe("modes", () => {
   it("lists twenty-five distinct modes, normal first, each with a one-line summary in the usage text", () => {
     expect(MODE_NAMES).toHaveLength(25);
-    expect(new Set(MODE_NAMES).size).toBe(21);
+    expect(new Set(MODE_NAMES).size).toBe(25);
     expect(MODE_NAMES[0]).toBe("normal");
     const usage = usageText();
     for (const mode of MODES)

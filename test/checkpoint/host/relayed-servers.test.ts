@@ -48,7 +48,7 @@ describe("a session through the relay", () => {
     const pid = client.pid;
     expect(await client.close()).toBe(0);
     expect(loggedCalls(run.logFile)).toEqual(["word_count"]);
-    expect(events(run.recordFile)).toEqual(["start", "eof"]);
+    expect(events(run.recordFile)).toEqual(["start", "eof", "left"]);
     // The start is the grader's reading of the relay's process: its pid, argv after the script, environment names.
     expect(readRecord(run.recordFile)[0]).toMatchObject({
       source: "grader",
@@ -72,7 +72,7 @@ describe("a session through the relay", () => {
     for (let waited = 0; waited < 3000 && !events(termed.recordFile).includes("signal SIGTERM"); waited += 50)
       await sleep(50);
     await sleep(300);
-    expect(events(termed.recordFile)).toEqual(["start", "signal SIGTERM"]);
+    expect(events(termed.recordFile)).toEqual(["start", "signal SIGTERM", "left"]);
     expect(events(killed.recordFile)).toEqual(["start"]);
   });
 });

@@ -1,9 +1,10 @@
 // A request from the server that the client does not serve. The chapter's client implements tools
 // only and declares no other capability; JSON-RPC gives every request exactly one response. So a
 // server's sampling/createMessage gets an error response with its own id, and the error is
-// "method not found" (-32601): a result, even an empty one, would claim a capability the client
+// "method not found": a result, even an empty one, would claim a capability the client
 // never had. The server's own record is the evidence: it notes whether each response carried a
 // result or an error, and the error's code.
+import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { showWire } from "./wire.js";
 import { readRecord } from "./evidence.js";
 import { CALL_PIECES } from "./rule-pieces.js";
@@ -14,18 +15,18 @@ import { failRule, type Rule } from "./types.js";
 const CLIENT = "learner/src/client.ts";
 
 /** JSON-RPC 2.0's code for a method the receiver does not have. */
-export const METHOD_NOT_FOUND = -32601;
+const METHOD_NOT_FOUND = JSON_RPC_ERRORS.methodNotFound;
 
 export const serverRequestRefused: Rule = {
   id: "server-request-refused",
   title:
-    "a request from the server that the client does not serve (sampling) is answered with the error method not found (-32601), not a result",
+    `a request from the server that the client does not serve (sampling) is answered with the error method not found (${METHOD_NOT_FOUND}), not a result`,
   points: 1,
   needs: ["StdioClient"],
   pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
-  where: `${CLIENT}: the read loop (a request from the server other than ping gets an error reply with its id: { code: -32601 })`,
+  where: `${CLIENT}: the read loop (a request from the server other than ping gets an error reply with its id: { code: ${METHOD_NOT_FOUND} })`,
   deadlineMs: 20_000,
   waits: true,
   demands: [
@@ -34,7 +35,7 @@ export const serverRequestRefused: Rule = {
       chapterLines: [196, 22],
     },
     {
-      says: "the client implements tools only and declares no other capability, so it serves no sampling request: the answer is JSON-RPC's error method not found (-32601)",
+      says: `the client implements tools only and declares no other capability, so it serves no sampling request: the answer is JSON-RPC's error method not found (${METHOD_NOT_FOUND})`,
       chapterLines: [182, 328, 475, 620],
     },
   ],
