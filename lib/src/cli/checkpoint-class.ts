@@ -3,9 +3,10 @@
 // graded (whatever their score), 1 when some could not be, 2 on a usage error or when the class
 // cannot be isolated here.
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { ClassUsageError, gradeClass } from "../class/grade-class.js";
 import { GRADED } from "../class/gradebook.js";
+import { writeClassPage } from "../class-view/class-page.js";
 import { RULES } from "../checkpoint/rules/index.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
@@ -70,8 +71,10 @@ export async function runClassGrading(
       log: (line) => io.stderr(`${line}\n`),
     });
     const notGraded = result.rows.filter((row) => row.status !== GRADED);
+    // The class view beside the gradebook: what to teach again, drawn from the rows alone.
+    const page = result.rows.length > 0 ? await writeClassPage(join(out, "grades.csv")) : undefined;
     io.stdout(
-      `class: ${result.rows.length - notGraded.length} of ${result.rows.length} learner(s) graded (${result.graded} in this run); gradebook ${out}/grades.csv\n`,
+      `class: ${result.rows.length - notGraded.length} of ${result.rows.length} learner(s) graded (${result.graded} in this run); gradebook ${out}/grades.csv${page === undefined ? "" : `; class view ${page}`}\n`,
     );
     for (const row of notGraded) io.stdout(`  ${row.learner}: ${row.status}\n`);
     if (result.interrupted) return 130;

@@ -6,6 +6,7 @@
 // returns how the server really ended (its own record says how it left; a server with no word of
 // leaving was killed), and a second after close() returns no process of the group is alive. The
 // chapter's close waits for the server alone, so nothing more is demanded at the moment it returns.
+import { FREE_CHOICES } from "./free-choices.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { constants } from "node:os";
 import { showError } from "./expect.js";
@@ -98,10 +99,10 @@ export const closeWhatStays: Rule = {
     },
   ],
   freeChoices: [
-    "the grace before SIGTERM and the pause between SIGTERM and SIGKILL (the chapter's are 1 s and 50 ms)",
-    "a signal written as its name (SIGTERM) or as Python's negative number (-15)",
-    "whether close() waits for the rest of the group or only for the server (the chapter waits for the server)",
-    "whether SIGKILL is sent to a group that has already emptied",
+    FREE_CHOICES.signalAsNumber,
+    FREE_CHOICES.longerGrace,
+    FREE_CHOICES.shorterGrace,
+    FREE_CHOICES.longerPause,
   ],
   body: async (context) => {
     const findings = await settledInOrder(STAYING_MODES, STAYING_MODES.length, (mode) => closeOne(context, mode));

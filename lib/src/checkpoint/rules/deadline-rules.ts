@@ -11,6 +11,7 @@
 // machine's load, not with the client. So a refusal may come as late as the deadline again plus
 // LATE_MS: still far inside the chapter's 60 s, where a stretched timeout ends, and "never", where
 // a timer restarted on every read ends. Early is judged tightly: load only ever makes things later.
+import { FREE_CHOICES } from "./free-choices.js";
 import { seededInt } from "../../grading/seeded.js";
 import { showError } from "./expect.js";
 import { START_BOUND_MS, startedWithin } from "./started.js";
@@ -118,11 +119,7 @@ export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnD
         chapterLines: [401, 405],
       },
     ],
-    freeChoices: [
-      "how the deadline is kept (a timer, an AbortSignal, a clock checked at each wait)",
-      "what the session does after a deadline (goes on, or refuses every later operation)",
-      "the DeadlineError's wording",
-    ],
+    freeChoices: [FREE_CHOICES.failClosed, FREE_CHOICES.goesOn, FREE_CHOICES.wording],
     body: async (context) => {
       const deadlines = draw(context.seed);
       const findings = await settledInOrder(deadlines, deadlines.length, (timeoutMs) => hungCall(context, timeoutMs));

@@ -4,6 +4,7 @@
 // "method not found": a result, even an empty one, would claim a capability the client
 // never had. The server's own record is the evidence: it notes whether each response carried a
 // result or an error, and the error's code.
+import { FREE_CHOICES } from "./free-choices.js";
 import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { showWire } from "./wire.js";
 import { readRecord } from "./evidence.js";
@@ -19,8 +20,7 @@ const METHOD_NOT_FOUND = JSON_RPC_ERRORS.methodNotFound;
 
 export const serverRequestRefused: Rule = {
   id: "server-request-refused",
-  title:
-    `a request from the server that the client does not serve (sampling) is answered with the error method not found (${METHOD_NOT_FOUND}), not a result`,
+  title: `a request from the server that the client does not serve (sampling) is answered with the error method not found (${METHOD_NOT_FOUND}), not a result`,
   points: 1,
   needs: ["StdioClient"],
   pieces: CALL_PIECES,
@@ -39,10 +39,7 @@ export const serverRequestRefused: Rule = {
       chapterLines: [182, 328, 475, 620],
     },
   ],
-  freeChoices: [
-    "the error's message and data",
-    "whether the call waiting for its reply goes on after the answer (ours does) or the session ends",
-  ],
+  freeChoices: [FREE_CHOICES.wording],
   body: async (context) => {
     const server = context.server("sampling");
     const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
