@@ -4,7 +4,6 @@
 // - after refusing a line, the reader refuses again on the bytes that follow
 // - answerFor refuses a request from the server (the read loop answers it first)
 // - a grace before signalling longer than the chapter's 1 s
-// - no pause between SIGTERM and SIGKILL
 // - close() reports a signal as a negative number, as the chapter's does
 "use strict";
 // Each entry replaces the solutions' cell that starts with its key.
@@ -62,6 +61,7 @@ exports.cells = {
     } catch {
       break; // the group is gone
     }
+    if (signal === "SIGTERM") await pause(50); // the chapter's pause: SIGTERM gets its chance
   }
   const status = await context.exited;
   const signals: Record<string, number> = { SIGTERM: 15, SIGKILL: 9 };

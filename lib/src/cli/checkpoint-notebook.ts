@@ -9,6 +9,8 @@ import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
 import { gradeNotebook, NOTEBOOK_RULES } from "../pieces/grade-notebook.js";
 import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
+import type { Rule } from "../checkpoint/rules/types.js";
+import { loadHiddenRules } from "./hidden-rules.js";
 import { flagSpec, NOTEBOOK_OPTIONS, optionLines, usageOptions } from "./checkpoint-options.js";
 
 export const NOTEBOOK_USAGE = [
@@ -20,6 +22,7 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
   let path: string;
   let reportDir: string;
   let seed: number;
+  let hidden: Rule[];
   try {
     const values = readFlags(argv, flagSpec(NOTEBOOK_OPTIONS)).values as Readonly<Record<string, string | undefined>>;
     const base = process.env["INIT_CWD"] ?? process.cwd();
@@ -33,12 +36,13 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
     path = resolve(base, values.notebook);
     if (!existsSync(path)) throw new Error(`no notebook at ${path}`);
     seed = values.seed === undefined ? 0 : wholeNumber("--seed", values.seed, 0);
+    hidden = values.hidden === undefined ? [] : loadHiddenRules(resolve(base, values.hidden));
   } catch (error) {
     io.stderr(`mcp-workbook checkpoint: ${(error as Error).message}\n${NOTEBOOK_USAGE}\n`);
     return 2;
   }
-  const progress = progressOf(io, NOTEBOOK_RULES.length);
-  const { report, brokenCells } = await gradeNotebook(path, { seed, onVerdict: progress.onVerdict });
+  const progress = progressOf(io, NOTEBOOK_RULES.length + hidden.length);
+  const { report, brokenCells } = await gradeNotebook(path, { seed, hidden, onVerdict: progress.onVerdict });
   progress.done();
   // The report, summary first, then each rule's line once.
   io.stdout(`${[...summaryLines(summarize(report.verdicts)), "", ...report.verdicts.map(shownLine)].join("\n")}\n`);

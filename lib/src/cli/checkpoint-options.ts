@@ -45,6 +45,7 @@ export const CHECKPOINT_OPTIONS: readonly CheckpointOption[] = [
   {
     name: "hidden",
     value: "DIR",
+    notebook: true,
     says: ["also run the rules exported (as `rules`) by DIR/*.js, grader-side modules"],
   },
   {

@@ -15,6 +15,7 @@ import { UsageError } from "../errors/usage-error.js";
 import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
 import { CLASS_USAGE, runClassGrading } from "./checkpoint-class.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
+import { loadHiddenRules } from "./hidden-rules.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 import { CHECKPOINT_OPTIONS, flagSpec, optionLines, usageOptions } from "./checkpoint-options.js";
 import { isTerminal } from "./progress.js";
@@ -211,38 +212,4 @@ export function chosenRules(list: string): Rule[] {
           }
   }
   return RULES.filter((rule) => chosen.has(rule.id));
-}
-
-/** Grader-side rule modules: each DIR/*.js exports `rules`, an array of rules (they run here, like the built-in ones). */
-export function loadHiddenRules(dir: string): Rule[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory())
-    throw new UsageError("hidden", {
-      what: `no hidden-rules folder at ${dir}`,
-      expected: "a folder of *.js modules exporting rules",
-    });
-  const files = readdirSync(dir)
-    .filter((name) => /\.c?js$/u.test(name))
-    .sort();
-  if (files.length === 0)
-    throw new UsageError("hidden", {
-      what: `${dir} holds no *.js modules`,
-      expected: "at least one module exporting rules",
-    });
-  return files.flatMap((file) => {
-    const loaded = require(join(dir, file)) as { rules?: unknown };
-    if (!Array.isArray(loaded.rules))
-      throw new UsageError("hidden", {
-        what: `${file} exports no rules array`,
-        expected:
-          "module.exports.rules = [ { id, title, points, needs, pieces?, dependsOn, visibility, where, deadlineMs, body } ]",
-      });
-    // A hidden rule grades no build piece unless it says so (pieces is what notebook groupings read),
-    // and states no demands or free choices unless it has them (hidden rules written before those existed).
-    return (loaded.rules as Rule[]).map((rule) => ({
-      ...rule,
-      pieces: rule.pieces ?? [],
-      demands: rule.demands ?? [],
-      freeChoices: rule.freeChoices ?? [],
-    }));
-  });
 }

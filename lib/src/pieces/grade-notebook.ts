@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
 import { rulesForPieces } from "../checkpoint/rules/index.js";
-import type { RuleVerdict } from "../checkpoint/rules/types.js";
+import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { readBuildCells, transpileBuildCells, type TranspiledCell } from "../assembly/notebook-pieces.js";
 import { PIECE_NAMES } from "../assembly/pieces.js";
 import { notebookWhere } from "./rule-home.js";
@@ -38,7 +38,7 @@ export function notebookModule(cells: readonly TranspiledCell[]): string {
 /** The rules' report for the notebook at `path`, and which cells did not compile. */
 export async function gradeNotebook(
   path: string,
-  options: { seed?: number; onVerdict?: (verdict: RuleVerdict) => void } = {},
+  options: { seed?: number; hidden?: readonly Rule[]; onVerdict?: (verdict: RuleVerdict) => void } = {},
 ): Promise<{ report: GradeReport; brokenCells: ReadonlyMap<number, string> }> {
   const transpiled = transpileBuildCells(readBuildCells(path));
   const brokenCells = new Map<number, string>();
@@ -56,7 +56,8 @@ export async function gradeNotebook(
   writeFileSync(module, notebookModule(transpiled), { mode: 0o644 });
   try {
     const report = await gradeImplementation(module, {
-      rules: rulesForPieces(PIECE_NAMES),
+      // Grader-side rules (--hidden) are graded too, as with --impl.
+      rules: [...rulesForPieces(PIECE_NAMES), ...(options.hidden ?? [])],
       seed: options.seed ?? 0,
       broken,
       // The pieces must be written: the library's own are out of reach in the host.

@@ -29,6 +29,5 @@ export const FREE_CHOICES = {
   longerGrace: "a grace before signalling longer than the chapter's 1 s",
   shorterGrace: "a grace before signalling shorter than the chapter's 1 s",
   longerPause: "a longer pause between SIGTERM and SIGKILL",
-  noPause: "no pause between SIGTERM and SIGKILL",
   signalAsNumber: "close() reports a signal as a negative number, as the chapter's does",
 } as const;

@@ -207,7 +207,7 @@ export const closeGroup: Rule = {
     },
     { says: "close() returns how the server ended: its exit code or the signal.", chapterLines: [497, 498, 511, 514] },
   ],
-  freeChoices: [FREE_CHOICES.signalAsNumber, FREE_CHOICES.longerGrace, FREE_CHOICES.longerPause, FREE_CHOICES.noPause],
+  freeChoices: [FREE_CHOICES.signalAsNumber, FREE_CHOICES.longerGrace, FREE_CHOICES.longerPause],
   deadlineMs: 25_000,
   body: async (context) => {
     // A handshake run out of time on a busy machine is not what this rule judges: another session.
