@@ -57,15 +57,8 @@ describe("the demos' temporary folders", () => {
     await exited;
     expect(folders.every((name) => existsSync(path.join(scratch, name)))).toBe(true); // no cleanup ran
     // The next start: the first folder any demo makes sweeps the dead process's folders first.
-    const before = process.env["TMPDIR"];
-    process.env["TMPDIR"] = scratch;
-    try {
-      const mine = demoTempDir("mcp-demo-");
-      expect(readdirSync(scratch).sort()).toEqual([path.basename(mine)]);
-      expect(sweepDemoTemp(scratch)).toEqual([]); // ours: this process is alive
-    } finally {
-      if (before === undefined) delete process.env["TMPDIR"];
-      else process.env["TMPDIR"] = before;
-    }
+    const mine = demoTempDir("mcp-demo-", scratch);
+    expect(readdirSync(scratch).sort()).toEqual([path.basename(mine)]);
+    expect(sweepDemoTemp(scratch)).toEqual([]); // ours: this process is alive
   }, 60_000);
 });

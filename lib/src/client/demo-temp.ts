@@ -16,8 +16,7 @@ const UNTAGGED_AGE_MS = 60 * 60 * 1000;
 let sweptIn: string | undefined;
 
 /** A new folder for one run, tagged with this process's pid; the first in each temp dir sweeps first. */
-export function demoTempDir(prefix: DemoTempPrefix): string {
-  const root = tmpdir();
+export function demoTempDir(prefix: DemoTempPrefix, root: string = tmpdir()): string {
   if (sweptIn !== root) {
     sweptIn = root;
     sweepDemoTemp(root);
