@@ -143,8 +143,8 @@ export interface Rule {
   /** Where a learner looks when it fails: "learner/src/framing.ts, FrameReader.feed". */
   readonly where: string;
   /**
-   * What the chapter demands that this rule judges, each citing the chapter's lines. A rule judges
-   * these and nothing else; the build notebook states them where the piece is taught.
+   * What the chapter demands that this rule judges, each citing the chapter's lines. Optional while
+   * no rule states them yet; once all do, required, and the build notebook's text comes from them.
    */
   readonly demands?: readonly Demand[];
   /** Choices the chapter leaves to the learner that this rule must accept (both designs pass). */
