@@ -15,7 +15,12 @@ function scripted(late: (mode: string, session: number) => boolean) {
     server: (mode, settings) => {
       pending.push(mode);
       const folder = `/nowhere/${settings?.subdir ?? mode}`;
-      return { command: ["server", mode], logFile: `${folder}/calls.jsonl`, recordFile: `${folder}/record.jsonl` };
+      return {
+        command: ["server", mode],
+        logFile: `${folder}/calls.jsonl`,
+        recordFile: `${folder}/record.jsonl`,
+        standing: () => "serving",
+      };
     },
     ask: (request: ProbeRequest): Promise<ProbeAnswer> => {
       if (request.op === "client.new") {

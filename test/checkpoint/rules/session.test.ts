@@ -11,7 +11,12 @@ function scripted(setUps: ReadonlyArray<"ok" | "deadline" | "refused">) {
     seed: 0,
     server: (mode) => {
       servers.push(mode);
-      return { command: ["server", mode], logFile: "calls.jsonl", recordFile: "record.jsonl" };
+      return {
+        command: ["server", mode],
+        logFile: "calls.jsonl",
+        recordFile: "record.jsonl",
+        standing: () => "serving",
+      };
     },
     ask: (request: ProbeRequest): Promise<ProbeAnswer> => {
       if (request.op === "client.new") {
@@ -56,5 +61,43 @@ describe("ClientSession.openReady: a short deadline must not let a slow start de
       /ProtocolError \(refused\)/u,
     );
     expect(sessions).toEqual([["initialize", "close"]]);
+  });
+});
+
+describe("ClientSession.open: the handshake waits for the server the client started, not for Node to load", () => {
+  /** A context whose server stands as `standings` says, one entry per look (the last one stays); records what was asked when. */
+  function standingContext(standings: ReadonlyArray<"serving" | "starting" | "absent">) {
+    let looks = 0;
+    const asked: Array<{ op: string; looks: number }> = [];
+    const context: RuleContext = {
+      dir: "/nowhere",
+      seed: 0,
+      server: (mode) => ({
+        command: ["server", mode],
+        logFile: "calls.jsonl",
+        recordFile: "record.jsonl",
+        standing: () => standings[Math.min(looks++, standings.length - 1)]!,
+      }),
+      ask: (request: ProbeRequest): Promise<ProbeAnswer> => {
+        asked.push({ op: request.op === "client.call" ? request.method : request.op, looks });
+        return Promise.resolve({ ok: true, value: { handle: 1 } });
+      },
+    };
+    return { context, asked };
+  }
+
+  it("asks for initialize() only once the started process is serving", async () => {
+    const { context, asked } = standingContext(["starting", "starting", "starting", "serving"]);
+    const client = await ClientSession.open(context, context.server("normal"), { allowed: [] });
+    await client.ready();
+    expect(asked.map((entry) => entry.op)).toEqual(["client.new", "initialize", "listTools"]);
+    expect(asked[1]!.looks).toBe(4);
+  });
+
+  it("does not wait for a client that has started no process yet (it may start one in initialize())", async () => {
+    const { context, asked } = standingContext(["absent", "serving"]);
+    const client = await ClientSession.open(context, context.server("normal"), { allowed: [] });
+    await client.ready();
+    expect(asked[1]).toEqual({ op: "initialize", looks: 1 });
   });
 });

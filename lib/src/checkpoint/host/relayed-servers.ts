@@ -16,8 +16,8 @@ import { FRAME, framePayload, relayFrame, RelayFrameReader } from "../../server-
 import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
-import { relayPid } from "../rules/evidence.js";
-import { endClientSide, sessionFlags, type ServerSource } from "../rules/servers.js";
+import { relayPid, serverStarted } from "../rules/evidence.js";
+import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../rules/servers.js";
 import type { ServerRun, ServerSettings } from "../rules/types.js";
 
 /** The relay's compiled main file. */
@@ -112,7 +112,9 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
     listener.listen(socketPath);
     chmodSync(socketPath, 0o666);
     listeners.push(listener);
-    const run = { command, logFile, recordFile };
+    // Serving once the relay has connected and the server behind it has started.
+    const serving = (): boolean => relayPid(recordFile) !== undefined && serverStarted(recordFile);
+    const run = { command, logFile, recordFile, standing: standingOf(socketPath, serving) };
     runs.push(run);
     return run;
   };

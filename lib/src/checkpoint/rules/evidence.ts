@@ -77,6 +77,11 @@ export function relayPid(file: string): number | undefined {
   return (jsonLines(file) as RecordEntry[]).find(isGraderStart)?.pid;
 }
 
+/** Whether the teaching server itself has started: its own start entry, not the grader's reading of a relay. */
+export function serverStarted(file: string): boolean {
+  return (jsonLines(file) as RecordEntry[]).some((entry) => entry.event === "start" && !isGraderStart(entry));
+}
+
 /** Live members of the group a server leads (from /proc). */
 export function liveInGroup(pgid: number): number[] {
   return processGroupMembers(pgid) ?? [];

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { signalGroup } from "../../client/process-group.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
-import { liveInGroup, processesMentioning, serverPid } from "./evidence.js";
-import type { ServerRun, ServerSettings } from "./types.js";
+import { liveInGroup, processesMentioning, serverPid, serverStarted } from "./evidence.js";
+import type { ServerRun, ServerSettings, ServerStanding } from "./types.js";
 
 /** One rule's servers. */
 export interface ServerSource {
@@ -44,12 +44,20 @@ export function directServers(
       const main = options.serverMain ?? TEACHING_SERVER;
       const flags = ["--mode", mode, "--log", logFile, "--record", recordFile, ...sessionFlags(settings)];
       const command = [process.execPath, main, ...flags];
-      const run = { command, logFile, recordFile };
+      const run = { command, logFile, recordFile, standing: standingOf(recordFile, () => serverStarted(recordFile)) };
       servers.push(run);
       return run;
     },
     end: () => endClientSide(servers, dir),
   };
+}
+
+/**
+ * A run's standing: serving once `serving()` says so, else starting while a process whose argv
+ * names `marker` runs (the /proc scan only while it is not serving yet), else absent.
+ */
+export function standingOf(marker: string, serving: () => boolean): () => ServerStanding {
+  return () => (serving() ? "serving" : processesMentioning(marker).length > 0 ? "starting" : "absent");
 }
 
 /**

@@ -1,5 +1,6 @@
 // A client under test, driven through the probe: each call is timed by the grader's clock and
 // bounded, and close() is always attempted so the server's evidence is complete.
+import { setTimeout as sleep } from "node:timers/promises";
 import { showError } from "./expect.js";
 import {
   failRule,
@@ -9,6 +10,9 @@ import {
   type RuleContext,
   type ServerRun,
 } from "./types.js";
+
+/** The longest a session waits for the process its client started to be ready to answer. */
+const SERVING_WAIT_MS = 15_000;
 
 export interface ClientOptions {
   readonly allowed: readonly string[];
@@ -35,6 +39,7 @@ export class ClientSession {
       options: { timeoutMs: 5000, ...options },
     });
     if (!answer.ok) failRule("new StdioClient(command, options)", "a client", `it threw ${showError(answer.error)}`);
+    await untilServing(server);
     return new ClientSession(context, (answer.value as { handle: number }).handle, server);
   }
 
@@ -83,6 +88,16 @@ export class ClientSession {
   async close(boundMs = 8000): Promise<Timed> {
     return this.call("close", [], boundMs);
   }
+}
+
+/**
+ * Waits, within SERVING_WAIT_MS, while the process the client started is still starting: the
+ * client's deadlines judge its exchanges, not how long Node takes to load on a busy machine. A
+ * client that starts its server later (in initialize()) has none running yet and is not held up.
+ */
+async function untilServing(server: ServerRun): Promise<void> {
+  const started = performance.now();
+  while (server.standing() === "starting" && performance.now() - started < SERVING_WAIT_MS) await sleep(25);
 }
 
 interface SetUpRefusal {

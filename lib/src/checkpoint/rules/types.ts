@@ -91,7 +91,15 @@ export interface ServerRun {
   readonly logFile: string;
   /** The server's life record (record.ts). */
   readonly recordFile: string;
+  /**
+   * Where the process the client starts for this run stands: "serving" once it can answer at once
+   * (loaded; relayed, connected to a server that is loaded too), "starting" while it runs but is
+   * not there yet, "absent" while no process of it runs (not started yet, or gone).
+   */
+  readonly standing: () => ServerStanding;
 }
+
+export type ServerStanding = "serving" | "starting" | "absent";
 
 export interface ServerSettings {
   readonly notifications?: number;
