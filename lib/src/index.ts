@@ -43,6 +43,8 @@ export {
   UsageError,
   DataError,
   ServiceError,
+  // How a value's type reads in the feedback's lines ('the string "1"', 'the integer 4').
+  describeValue,
 } from "./errors/index.js";
 
 // --- client: StdioClient, its options, the wire trace it takes, process groups, the teaching server (and which of its processes are alive) ---

@@ -11,6 +11,7 @@ import { basename, join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executedNotebook } from "../support/executed-notebooks.js";
+import { galleryScreenProblems } from "./gallery-screens.js";
 import {
   browserTestPrerequisites,
   CHROMIUM,
@@ -95,7 +96,9 @@ function measure(page: Page, minTextPx: number): Promise<Measured> {
       const room = cell?.getBoundingClientRect().width ?? Infinity;
       if (shown > room + 0.5) tooWide.push(`${titleOf(svg)}: ${shown.toFixed(0)} px in a ${room.toFixed(0)} px cell`);
       // Drawn size: the font size the SVG asks for, times how much the page scaled the SVG.
-      const scale = shown / Number(svg.getAttribute("width") ?? shown);
+      // A diagram fills its cell (width="100%"): its drawn units are its viewBox's.
+      const box = Number((svg.getAttribute("viewBox") ?? "").split(/\s+/)[2]);
+      const scale = shown / (Number.isFinite(box) && box > 0 ? box : Number(svg.getAttribute("width") ?? shown));
       for (const text of Array.from(svg.querySelectorAll("text"))) {
         const size = Number.parseFloat(text.getAttribute("font-size") ?? "") * scale;
         if (size < minText)
@@ -199,5 +202,11 @@ describe.skipIf(missing !== undefined)(
         }
       }, 180_000);
     }
+
+    // The instructor's screen: one mode per 1280x800 window, readable from the back of a room.
+    it("notebooks/failure-gallery.ipynb on a 1280x800 projector: each mode's question, table and diagram on one screen; diagram text >= 14 px, >= 4.5:1, whole", async () => {
+      const url = `${server!.url}/notebooks/failure-gallery.ipynb?token=${server!.token}`;
+      expect(await galleryScreenProblems(page, url)).toEqual([]);
+    }, 300_000);
   },
 );

@@ -261,6 +261,10 @@ describe("npm run checkpoint -- --impl PATH", () => {
     expect(summary.filter((line) => /^ {2}[1-6]\. ok {3}/u.test(line)).length).toBeGreaterThan(0);
     expect(summary.join("\n")).not.toMatch(/FAIL/u);
     expect(summary.at(-1)).toBe("look first at: nothing; every rule that applies passed");
+    // Each rule's line once, stdout and stderr together: progress while grading names no rule.
+    const ruleLines = reference.stdout.split("\n").filter((line) => /^(ok|FAIL|n\/a) /u.test(line));
+    expect(ruleLines).toHaveLength(graded.length);
+    for (const line of ruleLines) expect((reference.stdout + reference.stderr).split(line).length - 1, line).toBe(1);
     expect(reference.junit).toMatch(/<property name="implementation.sha256" value="[0-9a-f]{16}"\/>/u);
   });
 

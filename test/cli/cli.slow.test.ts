@@ -123,7 +123,7 @@ describe("mcp-workbook demo", () => {
     const { stdout, code } = await cli("demo", "hang");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^hang +deadline +deadline +deadline \(DeadlineError\) +yes +\d+ +0\n {4}tools\/call did not finish/m,
+      /^hang +deadline +deadline +✓ as expected +\d+ +0\n {4}DeadlineError: tools\/call did not finish/m,
     );
     expect(stdout).toContain("\nthe 1 mode ended as expected\n");
     expect(stdout).not.toContain("\u001b[");
@@ -171,7 +171,7 @@ describe("mcp-workbook demo", () => {
   it("runs a mode the gallery shows that demo all leaves out, by name", async () => {
     const { stdout, code } = await cli("demo", "endless");
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^endless +frame-limit +refused +frame-limit \(ProtocolError\) +yes/m);
+    expect(stdout).toMatch(/^endless +refused \(frame-limit\) +refused \(frame-limit\) +✓ as expected/m);
   });
 
   it("an unknown mode is a usage error", async () => {

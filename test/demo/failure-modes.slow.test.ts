@@ -1,12 +1,7 @@
 // Complete tier only: runs the failure-mode demo over every teaching-server mode.
 import { describe, expect, it } from "vitest";
-import {
-  DEMO_MODES,
-  evidenceLines,
-  formatOutcomes,
-  runAllModes,
-  signalsSent,
-} from "../../lib/src/demo/failure-modes.js";
+import { DEMO_MODES, evidenceLines, runAllModes, signalsSent } from "../../lib/src/demo/failure-modes.js";
+import { outcomeRows } from "../../lib/src/demo/outcome-rows.js";
 
 describe("the failure-mode demo", () => {
   it("every mode ends as the chapter says, and none leaves a process behind", async () => {
@@ -14,10 +9,13 @@ describe("the failure-mode demo", () => {
     expect(outcomes.map((o) => [o.mode, o.outcome])).toEqual(DEMO_MODES.map((entry) => [entry.mode, entry.expect]));
     expect(outcomes.every((o) => o.leftBehind === 0)).toBe(true);
     expect(outcomes.filter((o) => o.outcome === "result").every((o) => o.detail === "3")).toBe(true);
-    const table = formatOutcomes(outcomes);
+    const format = outcomeRows(DEMO_MODES, { columns: 120, color: false }, false);
+    const table = [...format.header, ...outcomes.flatMap((o) => format.row(o))].join("\n");
     // One line per mode at the margin, its error's message indented below it.
     expect(table.split("\n").filter((line) => !line.startsWith(" "))).toHaveLength(DEMO_MODES.length + 2);
-    expect(table).toMatch(/^old-version +version +refused +version \(ProtocolError\) +yes/m);
+    expect(table).toMatch(
+      /^old-version +refused \(version\) +refused \(version\) +✓ as expected +\d+ +0\n {4}ProtocolError: /m,
+    );
 
     const of = (mode: string) => outcomes.find((o) => o.mode === mode)!;
     // wrong-id: refused, yet the server's own log shows the tool ran

@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it, test } from "vitest";
 import { fitTable, paint, stripColor, terminalLayout, visibleWidth } from "../../lib/src/demo/terminal.js";
 import { wrapHanging } from "../../lib/src/text/wrap.js";
+import { paintMeaning } from "../../lib/src/demo/outcome-rows.js";
 
 const CLI = path.join(__dirname, "../../lib/dist/cli/main.js");
 const run = promisify(execFile);
@@ -35,17 +36,23 @@ const widest = (text: string) =>
 
 // Each case runs its own demo in its own pseudo-terminal; the demos mostly wait on their servers.
 describe.skipIf(!existsSync(SCRIPT))("mcp-workbook demo in a real terminal", { concurrent: true }, () => {
-  it("demo all fits 120 columns, verdicts in colour with their words, and names the modes it leaves out", async () => {
-    const shown = await inTerminal(120, "demo all");
-    expect(widest(shown)).toBeLessThanOrEqual(120);
-    expect(shown).toContain("\u001b[32maccepted\u001b[0m");
-    expect(shown).toContain("\u001b[31mrefused\u001b[0m");
-    expect(shown).toContain("\u001b[33mdeadline\u001b[0m");
-    // A row's decisive fields are on its own line, whole.
-    expect(stripColor(shown)).toMatch(/^wrong-id +wrong-id +refused +wrong-id \(ProtocolError\) +yes +\d+ +0$/m);
-    expect(stripColor(shown)).toMatch(/^ {2}reverse: a reply held back/m);
-    expect(stripColor(shown)).toMatch(/^ {2}endless: /m);
-  }, 90_000);
+  it("demo all on a 40-row screen: compact, header on screen, colour by meaning with ✓/✗, the modes it leaves out named", async () => {
+    for (const columns of [80]) {
+      const shown = await inTerminal(columns, "demo all");
+      const lines = stripColor(shown).trimEnd().split("\n");
+      expect(widest(shown)).toBeLessThanOrEqual(columns);
+      // The whole table fits the 40 rows, so its header never scrolls away.
+      expect(lines.length).toBeLessThanOrEqual(40);
+      expect(lines[0]).toMatch(/^mode +outcome +/);
+      // Green means as expected, a correct refusal included; red is only ever beside ✗.
+      expect(shown).toMatch(
+        /^wrong-id +refused \(wrong-id\) +(refused \(wrong-id\) +)?\u001b\[32m✓ as expected\u001b\[0m +\d+ +0\r?$/m,
+      );
+      for (const line of shown.split("\n").filter((l) => l.includes("\u001b[31m")))
+        expect(line).toMatch(/✗|did not end/);
+      expect(stripColor(shown)).toMatch(/^not in "all", run by name: .*endless/m);
+    }
+  }, 180_000);
 
   it.each([120, 80])(
     "demo wrong-id --trace and demo trickle --trace fit %i columns",
@@ -65,7 +72,7 @@ describe.skipIf(!existsSync(SCRIPT))("mcp-workbook demo in a real terminal", { c
   it("honours NO_COLOR: the same words, no colour codes", async () => {
     const shown = await inTerminal(120, "demo wrong-id", { NO_COLOR: "1" });
     expect(shown).not.toContain("\u001b[");
-    expect(shown).toMatch(/^wrong-id +wrong-id +refused/m);
+    expect(shown).toMatch(/^wrong-id +refused \(wrong-id\) +refused \(wrong-id\) +✓ as expected/m);
   }, 30_000);
 });
 
@@ -76,6 +83,9 @@ describe("the terminal layout", () => {
     expect(terminalLayout({ isTTY: true, columns: 80 }, { NO_COLOR: "" })).toEqual({ columns: 80, color: true });
     expect(terminalLayout({ columns: 80 }, {})).toEqual({ columns: 100, color: false });
     expect(paint("refused", "refused", { color: false })).toBe("refused");
+    expect(paintMeaning("✓ as expected", true, { color: true })).toBe("\u001b[32m✓ as expected\u001b[0m");
+    expect(paintMeaning("✗ NOT as expected", false, { color: true })).toBe("\u001b[31m✗ NOT as expected\u001b[0m");
+    expect(paintMeaning("✓ as expected", true, { color: false })).toBe("✓ as expected");
   });
 
   const word = fc.stringMatching(/^[a-z0-9()[\]."/:-]{1,30}$/);

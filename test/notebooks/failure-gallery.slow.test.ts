@@ -21,23 +21,32 @@ function tableRows(html: string): string[][] {
   );
 }
 
-/** The cell that runs `mode` and the cells after it that show its run, up to the next mode's cell. */
+/** The cell that shows `mode`'s screen and the cells after it, up to the next mode's screen. */
 function shown(mode: string): { outputs: string[]; svgs: string[] } {
-  const at = run.cells.findIndex((cell) => cell.source.includes(`showBeside("${mode}"`));
-  const end = run.cells.findIndex((cell, i) => i > at && cell.source.includes("showBeside("));
+  const at = run.cells.findIndex((cell) => cell.source.includes(`showScreen("${mode}"`));
+  const end = run.cells.findIndex((cell, i) => i > at && cell.source.includes("showScreen("));
   const cells = run.cells.slice(at, end < 0 ? undefined : end);
-  return { outputs: cells.flatMap((cell) => cell.outputs), svgs: cells.flatMap((cell) => cell.svgs) };
+  const outputs = cells.flatMap((cell) => cell.outputs);
+  // A screen's diagram is inline SVG in its HTML.
+  const inline = outputs.flatMap((output) => [...output.matchAll(/<svg[\s\S]*?<\/svg>/g)].map((match) => match[0]));
+  return { outputs, svgs: [...cells.flatMap((cell) => cell.svgs), ...inline] };
 }
+
+const unescaped = (html: string): string =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** Everything shown about `mode`'s run, as text; a report line wrapped at a word reads as one line again. */
 function said(mode: string): string {
-  return shown(mode)
-    .outputs.join("")
-    .replace(/\n {6,}(?=\S)/g, " ");
+  return unescaped(shown(mode).outputs.join("")).replace(/\n {6,}(?=\S)/g, " ");
 }
 
-/** The width an SVG asks for, in pixels. */
-const svgWidth = (svg: string): number => Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1]);
+/** The width of an SVG's viewBox: a diagram fills its cell, so this is the width its sizes are drawn for. */
+const svgViewBoxWidth = (svg: string): number => Number(/<svg[^>]*\sviewBox="[\d.-]+ [\d.-]+ ([\d.]+)/.exec(svg)?.[1]);
 
 describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
   it("runs top to bottom with no failed cell and nothing on stderr", () => {
@@ -50,18 +59,25 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
   it("shows every teaching-server mode in the table with its expected outcome, reason and time, nothing left behind", () => {
     const cell = run.cells.find((candidate) => candidate.source.includes("runGallery("))!;
     const html = cell.outputs.find((output) => output.includes("<table>"))!;
+    const header = [...html.slice(0, html.indexOf("</thead>")).matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((m) => m[1]!);
     const rows = tableRows(html);
 
     expect(rows.map((row) => row[0])).toEqual(GALLERY_MODES.map((entry) => entry.mode));
     expect([...rows.map((row) => row[0])].sort()).toEqual([...MODE_NAMES].sort());
     for (const { mode, expect: expected } of GALLERY_MODES) {
-      const [, outcome, reason, ms, leftBehind, asExpected] = rows.find((row) => row[0] === mode)!;
+      const row = rows.find((candidate) => candidate[0] === mode)!;
+      const [, outcome, reason, ms, leftBehind, asExpected] = row;
       expect({ mode, reason, leftBehind, asExpected }).toEqual({
         mode,
         reason: expected === "result" ? "" : expected,
         leftBehind: "0",
-        asExpected: "yes",
+        asExpected: "✓ yes",
       });
+      // The official SDK's v1 and v2 met the same mode, live: how each ended, with its mark.
+      for (const sdk of ["v1", "v2"]) {
+        const sdkCell = row[header.findIndex((title) => title.startsWith(`official SDK ${sdk}`))]!;
+        expect(sdkCell).toMatch(/\((✓ yes|✗ NO)\)$/);
+      }
       expect(outcome).toMatch(expected === "result" ? /^answered &quot;3&quot;$/ : /^(ProtocolError|DeadlineError)$/);
       expect(Number(ms)).toBeGreaterThan(0);
     }
@@ -70,14 +86,21 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     expect(said).toContain(`${GALLERY_MODES.length} of ${GALLERY_MODES.length} modes as expected\n`);
     expect(said).toContain("left behind, all modes together: 0");
     expect(said).toContain("teaching servers still running from this kernel: 0");
+    console.log(/this cell took [\d.]+ s/.exec(said)?.[0]);
   });
 
-  it("runs every mode with both clients, one cell per mode in the table's order (hang and trickle together)", () => {
-    const shown = run.cells.flatMap((cell) =>
-      [...cell.source.matchAll(/showBeside\("([^"]+)"/g)].map((match) => match[1]!),
+  it("runs every mode with every client, one screen per mode in the table's order, the rest derived from the table", () => {
+    const screens = run.cells.flatMap((cell) =>
+      [...cell.source.matchAll(/showScreen\("([^"]+)"/g)].map((match) => match[1]!),
     );
-    expect(shown).toEqual(GALLERY_MODES.map((entry) => entry.mode));
-    for (const { mode, expect: expected } of GALLERY_MODES) {
+    // A mode added to the server after the notebook was written gets its screen in the derived cell.
+    const derived = run.cells.find((cell) => cell.source.includes("showUnshownModes("))!.outputs.join("");
+    const added = GALLERY_MODES.map((entry) => entry.mode).filter((mode) => !screens.includes(mode));
+    expect(screens).toEqual(GALLERY_MODES.map((entry) => entry.mode).filter((mode) => screens.includes(mode)));
+    expect(derived).toContain(
+      added.length === 0 ? "every mode has had its screen above" : `shown here: ${added.join(", ")}`,
+    );
+    for (const { mode, expect: expected } of GALLERY_MODES.filter((entry) => screens.includes(entry.mode))) {
       const printed = said(mode);
       expect(printed).toContain(`mode:        ${mode}\n`);
       expect(printed).toContain(expected === "result" ? 'outcome:     answered "3"' : `[${expected}]`);
@@ -86,9 +109,17 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
       expect(printed).toMatch(
         /naive client: {2}(finished|stopped by the harness at the wall clock|crashed: out of memory|exited \S+) after \d+ ms/,
       );
+      expect(printed).toMatch(/official SDK v1 \(@modelcontextprotocol\/sdk [\d.]+\): /);
+      expect(printed).toMatch(/official SDK v2 \(@modelcontextprotocol\/client [\d.]+\): /);
+      // The screen: the clients' table beside the diagram, the reports folded away (a click opens them).
+      const screen = shown(mode).outputs.join("");
+      expect(screen).toContain('<table class="gallery-clients"');
+      expect(screen).toMatch(/<details><summary[^>]*>The naive client's report/);
+      expect(screen).toMatch(/<details><summary[^>]*>The full trace, frame by frame/);
     }
-    expect(run.cells.at(-1)!.outputs.join("")).toBe(
-      "teaching servers still running from this kernel: 0\nnaive clients' process groups still alive: 0\n",
+    const last = [...run.cells].reverse().find((cell) => cell.source.includes("naiveGroupsAlive()"))!;
+    expect(last.outputs.join("")).toBe(
+      "teaching servers still running from this kernel: 0\nnaive clients' process groups still alive: 0\nofficial SDK sessions still alive: 0\n",
     );
   });
 
@@ -122,13 +153,15 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     );
   });
 
-  it("fits a classic Notebook cell: no SVG wider than 960 px, diagram text at least 11 px, report lines at most 100 characters", () => {
-    const svgs = run.cells.flatMap((cell) => cell.svgs);
-    expect(svgs.length).toBeGreaterThanOrEqual(4);
+  it("fits a classic Notebook cell: every diagram fills its cell from a viewBox no wider than 960, text at least 14 px, report lines at most 100 characters", () => {
+    const svgs = GALLERY_MODES.flatMap((entry) => shown(entry.mode).svgs);
+    expect(svgs.length).toBeGreaterThanOrEqual(GALLERY_MODES.length);
     for (const svg of svgs) {
-      expect(svgWidth(svg)).toBeLessThanOrEqual(960);
+      expect(svg).toMatch(/^<svg[^>]* width="100%"/);
+      expect(svgViewBoxWidth(svg)).toBeLessThanOrEqual(960);
       const sizes = [...svg.matchAll(/font-size="([\d.]+)px"/g)].map((match) => Number(match[1]));
-      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
+      expect(svg).not.toMatch(/>[^<]*…[^<]*</); // no text cut with an ellipsis
     }
     // Printed text only: HTML tables and the charts' alt text are not console lines.
     const printed = run.cells.flatMap((cell) =>
@@ -138,20 +171,19 @@ describe("notebooks/failure-gallery.ipynb in a fresh tslab kernel", () => {
     expect(widest).toBeLessThanOrEqual(100);
   });
 
-  it("shows traces as tables and as sequence diagrams drawn in Node", () => {
+  it("shows traces as sequence diagrams drawn in Node, and as tables folded under each screen", () => {
     const cell = (mode: string) => shown(mode);
-    const wrongId = cell("wrong-id").svgs.join("");
-    expect(wrongId).toContain("refused · 75 B: ProtocolError [wrong-id]");
-    const sideBySide = shown("trickle");
-    expect(sideBySide.outputs.join("")).toContain("<h4>hang</h4>");
-    expect(sideBySide.svgs).toHaveLength(1);
-    expect(sideBySide.svgs[0]).toContain("trickle: a byte every 200 ms");
-    // Reads held one after another (a read carries more than a byte when the kernel was slow to read).
-    const heldBytes = [...sideBySide.svgs[0]!.matchAll(/held, no newline yet · (\d+) B/g)].map((m) => Number(m[1]));
-    expect(heldBytes.length).toBeGreaterThanOrEqual(2);
-    expect(heldBytes.reduce((sum, bytes) => sum + bytes, 0)).toBeGreaterThanOrEqual(3); // a byte every 200 ms, for one second
-    expect(sideBySide.svgs[0]!.match(/>deadline ended the operation/g)).toHaveLength(2); // one each, hang and trickle
-    expect(cell("grandchild").svgs.join("")).toContain("signal: SIGKILL to process group");
+    const wrongId = unescaped(cell("wrong-id").svgs.join(""));
+    expect(wrongId).toContain("✗ refused · 75 B: ProtocolError [wrong-id]");
+    const trickle = cell("trickle").svgs.join("");
+    expect(trickle).toContain("trickle: a byte every 200 ms");
+    // The held reads, one line on the screen's diagram (a read carries more than a byte when the kernel was slow).
+    expect(trickle).toMatch(/held, no newline yet, \d+ times · \d+ B/);
+    expect(trickle.match(/>✗ deadline ended the operation/g)!.length).toBeGreaterThanOrEqual(1);
+    const side = run.cells.find((c) => c.source.includes("traceDiagramsSideBySide("))!.svgs;
+    expect(side).toHaveLength(1);
+    expect(side[0]!.match(/>✗ deadline ended the operation/g)).toHaveLength(2); // one each, hang and trickle
+    expect(cell("grandchild").svgs.join("")).toMatch(/signal: SIGKILL to process group/);
     expect(cell("normal").outputs.join("")).toContain('<td style="text-align:left">accepted as the answer</td>');
     expect(cell("hostile").outputs.join("")).toContain("RefusedError [not-allowed]");
   });

@@ -61,17 +61,36 @@ function brokenFrameReader(): string {
   return path;
 }
 
+/** The solved notebook with an answerFor that reads an error reply's members without checking it is an object. */
+function uncheckedAnswerFor(): string {
+  const notebook = JSON.parse(
+    readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8"),
+  ) as {
+    cells: Array<{ source: string[] }>;
+  };
+  const cell = notebook.cells.find((candidate) => candidate.source.join("").startsWith("function answerFor"))!;
+  const source = cell.source.join("");
+  const check = /if \(typeof error !== "object" \|\| error === null[^\n]*\n[^\n]*\n\s*\}\n/u;
+  expect(source).toMatch(check);
+  cell.source = [source.replace(check, "")];
+  const path = join(root, "unchecked.ipynb");
+  writeFileSync(path, JSON.stringify(notebook));
+  return path;
+}
+
 /** results.json names a test "<rule id>: <title>". */
 const ruleOf = (name: string): string => name.slice(0, name.indexOf(":"));
 
 let untouched: Awaited<ReturnType<typeof grade>>;
 let broken: Awaited<ReturnType<typeof grade>>;
+let unchecked: Awaited<ReturnType<typeof grade>>;
 beforeAll(async () => {
-  [untouched, broken] = await Promise.all([
+  [untouched, broken, unchecked] = await Promise.all([
     grade("untouched", join(REPO_ROOT, "notebooks/ch14-part-b-build.ipynb")),
     grade("broken", brokenFrameReader()),
+    grade("unchecked", uncheckedAnswerFor()),
   ]);
-}, 120_000);
+}, 180_000);
 
 describe("checkpoint --notebook", () => {
   it("grades the untouched learner's copy 0, exit 1, one line per rule", () => {
@@ -87,7 +106,10 @@ describe("checkpoint --notebook", () => {
       /^checkpoint: 0 of \d+ points; 0 of \d+ rules ok, 1 not applicable, \d+ not yet$/u,
     );
     expect(untouched.summary.filter((line) => /^ {2}[1-6]\. FAIL /u.test(line))).toHaveLength(6);
-    expect(untouched.summary.at(-1)).toMatch(/^look first at: learner\/src\/messages\.ts/u);
+    expect(untouched.summary.at(-1)).toBe(
+      "look first at: section 1 (Messages) (rule messages-shape; its line is below)",
+    );
+    expect(untouched.stderr).toMatch(/^graded: \S+ch14-part-b-build\.ipynb \(build notebook, sha256 /mu);
     expect(untouched.lines.filter((line) => /HostError|the check itself failed/u.test(line))).toEqual([]);
     expect(untouched.lines.find((line) => line.startsWith("FAIL ids-exact"))).toContain(
       "answerFor is not implemented yet",
@@ -108,5 +130,18 @@ describe("checkpoint --notebook", () => {
       expect.arrayContaining(["ids-exact", "parse-frame-strict", "discovery-bounds"]),
     );
     expect(broken.exitCode).toBe(1);
+  });
+
+  it("a wrong piece is named by its section and piece, in the summary and on its line, never by a learner/ file", () => {
+    expect(unchecked.exitCode).toBe(1);
+    const failed = unchecked.results.tests.filter((test) => test.status === "failed").map((test) => ruleOf(test.name));
+    expect(failed).toContain("error-raised");
+    expect(unchecked.summary.at(-1)).toBe(
+      "look first at: section 2 (answerFor) (rule error-raised; its line is below)",
+    );
+    expect(unchecked.lines.find((line) => line.startsWith("FAIL error-raised"))).toMatch(
+      /\(look at: section 2 \(answerFor\)\)$/u,
+    );
+    expect([...unchecked.summary, ...unchecked.lines, unchecked.stderr].join("\n")).not.toContain("learner/");
   });
 });

@@ -1,4 +1,5 @@
-// `npm run notebooks:assign`: regenerate every learner copy and solutions copy from its master,
+// `npm run notebooks:assign`: refresh each master's generated text (the build notebook's demands
+// and counts, from the rules), then regenerate every learner copy and solutions copy from it,
 // validating each pair first; nothing is written for a pair that fails. `--check` writes
 // nothing and exits 1 if a committed copy differs from what its master gives.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -7,7 +8,7 @@ import { ASSIGNMENTS, generate, REPO_ROOT } from "./assignments.js";
 import { argumentsOrExit, readFlags } from "../flags/flags.js";
 
 const USAGE =
-  "usage: npm run notebooks:assign [-- --check]\n  regenerates every learner and solutions copy from its master; --check writes nothing and exits 1 on a difference";
+  "usage: npm run notebooks:assign [-- --check]\n  refreshes each master's generated text and regenerates every learner and solutions copy from it; --check writes nothing and exits 1 on a difference";
 
 async function main(argv: readonly string[]): Promise<number> {
   const { values } = argumentsOrExit("notebooks:assign", USAGE, () =>
@@ -23,6 +24,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const copies = generate(assignment);
     const said = await assignment.validate(copies.student, copies.solutions);
     for (const [path, text] of [
+      [assignment.master, copies.masterText],
       [assignment.student, copies.studentText],
       [assignment.solutions, copies.solutionsText],
     ] as const) {
@@ -35,7 +37,11 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       if (current === text) continue;
       if (checkOnly) {
-        process.stderr.write(`${path} differs from what ${assignment.master} gives\n`);
+        process.stderr.write(
+          path === assignment.master
+            ? `${path}: its generated text (demands, counts) is stale\n`
+            : `${path} differs from what ${assignment.master} gives\n`,
+        );
         status = 1;
       } else {
         writeFileSync(full, text);

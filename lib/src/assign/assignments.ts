@@ -19,6 +19,7 @@ import { runPieceCheck, type PieceVerdict } from "../pieces/piece-checks.js";
 import { PIECE_NAMES } from "../assembly/pieces.js";
 import { implementationFrom } from "../assembly/assembled-client.js";
 import { cellScope } from "../pieces/cell-scope.js";
+import { refreshBuildText } from "../pieces/demands-text.js";
 import { rulesForPieces } from "../checkpoint/rules/index.js";
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
@@ -55,6 +56,8 @@ export interface Assignment {
   readonly master: string;
   readonly student: string;
   readonly solutions: string;
+  /** The master's generated text rewritten from the code it states (the build notebook's demands and counts). */
+  readonly refresh?: (master: NotebookDocument) => NotebookDocument;
   /** Throws unless the pair is fit to publish. */
   readonly validate: (student: NotebookDocument, solutions: NotebookDocument) => Promise<string>;
 }
@@ -151,6 +154,7 @@ export const ASSIGNMENTS: readonly Assignment[] = [
     master: "notebooks/masters/ch14-part-b-build.ipynb",
     student: "notebooks/ch14-part-b-build.ipynb",
     solutions: "notebooks/solutions/ch14-part-b-build-solutions.ipynb",
+    refresh: (master) => refreshBuildText(master),
     validate: validateBuild,
   },
   {
@@ -161,15 +165,23 @@ export const ASSIGNMENTS: readonly Assignment[] = [
   },
 ];
 
-/** The two copies of `assignment`, as the bytes they are written with. */
+/** The master as it should be (its generated text refreshed) and its two copies, as the bytes they are written with. */
 export function generate(assignment: Assignment): {
+  masterText: string;
   student: NotebookDocument;
   solutions: NotebookDocument;
   studentText: string;
   solutionsText: string;
 } {
-  const master = JSON.parse(readFileSync(resolve(REPO_ROOT, assignment.master), "utf8")) as NotebookDocument;
+  const read = JSON.parse(readFileSync(resolve(REPO_ROOT, assignment.master), "utf8")) as NotebookDocument;
+  const master = assignment.refresh?.(read) ?? read;
   const student = assignNotebook(master, "student");
   const solutions = assignNotebook(master, "solutions");
-  return { student, solutions, studentText: notebookText(student), solutionsText: notebookText(solutions) };
+  return {
+    masterText: notebookText(master),
+    student,
+    solutions,
+    studentText: notebookText(student),
+    solutionsText: notebookText(solutions),
+  };
 }

@@ -17,3 +17,5 @@ export { displayChart, chartDisplayData, findKernelDisplayWriter, VEGA_LITE_MIME
 export type { DisplayData } from "./display.js";
 export { renderAllCharts } from "./render-all.js";
 export { traceDiagramSpec, traceDiagramsSideBySide, DIAGRAM_MAX_ROWS } from "./sequence-diagram.js";
+// The failure gallery's screens: one mode per projector screen, the SDK beside ours.
+export { showScreen, screenRun, showUnshownModes } from "./gallery-screen.js";

@@ -14,10 +14,14 @@ export function toVegaSpec(spec: TopLevelSpec): VegaSpec {
   return compile(structuredClone(spec)).spec;
 }
 
-/** The chart as an SVG document. Same spec, same bytes, on any machine without a canvas package. */
+/**
+ * The chart as an SVG document. Same spec, same bytes, on any machine without a canvas package.
+ * A spec with `usermeta: { fillWidth: true }` (the sequence diagrams) fills the width it is given
+ * and keeps its proportions: it grows with the window and the browser's zoom.
+ */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const runtime = parse(toVegaSpec(spec));
-  return withChartTextMetrics(async () => {
+  const svg = await withChartTextMetrics(async () => {
     const view = new View(runtime, { renderer: "none" });
     view.logLevel(Warn);
     try {
@@ -26,6 +30,24 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
       view.finalize();
     }
   });
+  return fillsWidth(spec) ? fillWidthSvg(svg) : svg;
+}
+
+function fillsWidth(spec: TopLevelSpec): boolean {
+  const meta = (spec as { usermeta?: unknown }).usermeta;
+  return typeof meta === "object" && meta !== null && (meta as { fillWidth?: unknown }).fillWidth === true;
+}
+
+/**
+ * The SVG drawn at 100% of its container's width, its height following from the viewBox: vega
+ * writes a fixed width and height on the root, which a notebook shows at that size whatever the window.
+ */
+export function fillWidthSvg(svg: string): string {
+  return svg.replace(
+    /^(<svg[^>]*?) width="([\d.]+)" height="([\d.]+)"/,
+    (_, start: string, width: string) =>
+      `${start} width="100%" style="max-width: none; height: auto" data-width="${width}"`,
+  );
 }
 
 type ResvgModule = typeof ResvgTypes;

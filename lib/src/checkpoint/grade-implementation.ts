@@ -19,7 +19,7 @@ export interface GradedImplementation {
   readonly path: string;
   /** sha256 of the graded files (sorted by path), first 16 hex digits. */
   readonly hash: string;
-  readonly kind: "learner copy (compiled from src/)" | "module";
+  readonly kind: "learner copy (compiled from src/)" | "module" | "build notebook";
 }
 
 export interface GradeReport {
@@ -44,6 +44,8 @@ export interface GradeOptions {
   readonly broken?: ReadonlyMap<string, string>;
   /** How many rules run at once, each in a host of its own (default GRADING_LANES). */
   readonly concurrency?: number;
+  /** Where a failing rule points the learner (default the rule's own `where`; see RunOptions.whereOf). */
+  readonly whereOf?: (rule: Rule, said: string) => string;
 }
 
 /**
@@ -133,6 +135,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
       servers: () => relayedServers({ relayMain: view.map(RELAY_MAIN), ...(user ? { owner: user } : {}) }),
       ...(user ? { owner: user } : {}),
       ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
+      ...(options.whereOf ? { whereOf: options.whereOf } : {}),
     });
     return {
       implementation,

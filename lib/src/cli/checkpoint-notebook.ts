@@ -6,24 +6,22 @@ import { join, resolve } from "node:path";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
 import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
-import { gradeNotebook } from "../pieces/grade-notebook.js";
-import type { CheckpointIo } from "./checkpoint-io.js";
+import { gradeNotebook, NOTEBOOK_RULES } from "../pieces/grade-notebook.js";
+import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
+import { flagSpec, NOTEBOOK_OPTIONS, optionLines, usageOptions } from "./checkpoint-options.js";
 
-export const NOTEBOOK_USAGE = `usage: mcp-workbook checkpoint --notebook PATH [--seed N] [--report-dir DIR]
-  Grades the build cells of a saved build notebook (notebooks/ch14-part-b-build.ipynb) without
-  running it: each cell is compiled on its own, so one that does not compile costs only its rules.`;
+export const NOTEBOOK_USAGE = [
+  `usage: mcp-workbook checkpoint ${usageOptions(NOTEBOOK_OPTIONS).replace("[--notebook PATH]", "--notebook PATH")}`,
+  ...optionLines(NOTEBOOK_OPTIONS),
+].join("\n");
 
 export async function runNotebookGrading(argv: readonly string[], io: CheckpointIo): Promise<number> {
   let path: string;
   let reportDir: string;
   let seed: number;
   try {
-    const { values } = readFlags(argv, {
-      notebook: { type: "string" },
-      seed: { type: "string" },
-      "report-dir": { type: "string" },
-    });
+    const values = readFlags(argv, flagSpec(NOTEBOOK_OPTIONS)).values as Readonly<Record<string, string | undefined>>;
     const base = process.env["INIT_CWD"] ?? process.cwd();
     reportDir =
       values["report-dir"] === undefined
@@ -39,13 +37,11 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
     io.stderr(`mcp-workbook checkpoint: ${(error as Error).message}\n${NOTEBOOK_USAGE}\n`);
     return 2;
   }
-  const { report, brokenCells } = await gradeNotebook(path, {
-    seed,
-    onVerdict: (verdict) => io.stderr(`  ${verdict.line}\n`),
-  });
-  io.stdout(
-    `${[...summaryLines(summarize(report.verdicts)), "", ...report.verdicts.map((verdict) => verdict.line)].join("\n")}\n`,
-  );
+  const progress = progressOf(io, NOTEBOOK_RULES.length);
+  const { report, brokenCells } = await gradeNotebook(path, { seed, onVerdict: progress.onVerdict });
+  progress.done();
+  // The report, summary first, then each rule's line once.
+  io.stdout(`${[...summaryLines(summarize(report.verdicts)), "", ...report.verdicts.map(shownLine)].join("\n")}\n`);
   for (const [cell, why] of brokenCells) io.stderr(`cell ${cell} does not compile: ${why}\n`);
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, "results.json"), `${JSON.stringify(gradeResultsJson(report), null, 2)}\n`);

@@ -12,30 +12,41 @@ import { RULES } from "../checkpoint/rules/index.js";
 import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
-import type { CheckpointIo } from "./checkpoint-io.js";
+import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
+import { CHECKPOINT_OPTIONS, flagSpec, optionLines, usageOptions } from "./checkpoint-options.js";
+import { isTerminal } from "./progress.js";
 
-export const CHECKPOINT_USAGE = `usage: mcp-workbook checkpoint [--impl PATH] [--rules ID,...] [--hidden DIR] [--exercises] [--seed N] [--report-dir DIR]
-  Grades a Part B implementation, one line per rule, in a separate process that runs the graded
-  code (as the user nobody when run as root); this process only judges its answers.
-  --impl PATH        what to grade: a learner copy (a folder with src/index.ts, compiled on its own
-                     into a temporary folder), a built package folder, or a .js module exporting the
-                     Part B names (default: the workbook's own library)
-  --notebook PATH    grade a saved build notebook (notebooks/ch14-part-b-build.ipynb) without running it
-  --rules ID,...     only these Part B rules (and the rules they depend on), in the checkpoint's
-                     order: a quicker run that still writes both reports (default: every rule)
-  --hidden DIR       also run the rules exported (as \`rules\`) by DIR/*.js, grader-side modules
-  --exercises        also grade the optional exercises from the implementation's exercise1 ...
-                     exercise7 exports (learner/src/exercises/ex1.ts ...); a stub scores 0, "not attempted"
-  --seed N           per-learner hidden inputs (ids, texts, limits); 0 gives the public ones
-  --report-dir DIR   where results.json (Gradescope) and junit.xml go (default checkpoints/reports);
-                     both are removed when a run starts and written when it ends
-  exit: 0 every rule ok; 1 a rule failed; 2 usage, or the checkpoint could not run`;
+export const CHECKPOINT_USAGE = [
+  ...wrapUsage("usage: mcp-workbook checkpoint", usageOptions(CHECKPOINT_OPTIONS)),
+  "  Grades a Part B implementation, one line per rule, in a separate process that runs the graded",
+  "  code (as the user nobody when run as root); this process only judges its answers. The report",
+  "  comes summary first, then each rule's line once; progress goes to stderr while it runs.",
+  ...optionLines(CHECKPOINT_OPTIONS),
+  "  exit: 0 every rule ok; 1 a rule failed; 2 usage, or the checkpoint could not run",
+].join("\n");
+
+/** A usage line cut before 100 columns, continued under its command. */
+export function wrapUsage(head: string, options: string, width = 100): string[] {
+  const lines: string[] = [];
+  let line = head;
+  for (const option of options.split(/ (?=\[)/u)) {
+    if (line.length + option.length + 1 > width) {
+      lines.push(line);
+      line = " ".repeat(head.length);
+    }
+    line = `${line} ${option}`;
+  }
+  lines.push(line);
+  return lines;
+}
 
 const PROCESS_IO: CheckpointIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  terminal: isTerminal(process.stderr),
+  ...(process.stderr.columns === undefined ? {} : { columns: process.stderr.columns }),
 };
 
 /** Relative paths are the user's: npm runs scripts in the package folder and keeps the caller's folder in INIT_CWD. */
@@ -75,19 +86,19 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
   }
 
   let report: GradeReport;
+  const rules = [...options.rules, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden];
+  // Progress while rules run (one updating line on a terminal); the report, summary first, goes to stdout at the end.
+  const progress = progressOf(io, rules.length);
   try {
-    report = await gradeImplementation(options.impl, {
-      seed: options.seed,
-      rules: [...options.rules, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden],
-      // Progress as each rule ends; the report proper, summary first, goes to stdout at the end.
-      onVerdict: (verdict) => io.stderr(`  ${shownLine(verdict)}\n`),
-    });
+    report = await gradeImplementation(options.impl, { seed: options.seed, rules, onVerdict: progress.onVerdict });
   } catch (error) {
+    progress.done();
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`mcp-workbook checkpoint: could not grade ${options.impl}: ${message}\n`);
     writeFailure(reportDir, `the checkpoint could not grade ${options.impl}: ${message}`);
     return 2;
   }
+  progress.done();
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(resultsPath, `${JSON.stringify(gradeResultsJson(report), null, 2)}\n`);
   writeFileSync(junitPath, gradeJunitXml(report));
@@ -104,13 +115,6 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     `checkpoint: ${countLine(verdicts)} (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`,
   );
   return passed === verdicts.length ? 0 : 1;
-}
-
-/** A rule's line as printed: a hidden rule says only whether it passed. */
-function shownLine(verdict: RuleVerdict): string {
-  return verdict.visibility === "visible"
-    ? verdict.line
-    : `${verdict.line.startsWith("FAIL") ? "FAIL" : "ok"} (hidden rule ${verdict.rule})`;
 }
 
 /** A report that says the run failed, so a grader's script never reads an old score. */
@@ -150,15 +154,19 @@ function reportDirOf(argv: readonly string[]): string {
 }
 
 function parseOptions(argv: readonly string[], reportDir: string): Options {
-  const { values } = readFlags(argv, {
-    impl: { type: "string" },
-    rules: { type: "string" },
-    notebook: { type: "string" },
-    hidden: { type: "string" },
-    exercises: { type: "boolean" },
-    seed: { type: "string" },
-    "report-dir": { type: "string" },
-  });
+  const read = readFlags(argv, flagSpec(CHECKPOINT_OPTIONS)).values as Readonly<Record<string, string | true>>;
+  const text = (name: string): string | undefined => {
+    const value = read[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  const values = {
+    impl: text("impl"),
+    rules: text("rules"),
+    notebook: text("notebook"),
+    hidden: text("hidden"),
+    exercises: read["exercises"] === true,
+    seed: text("seed"),
+  };
   if (values.notebook !== undefined) {
     throw new UsageError("arguments", {
       what: "--notebook is not available in this build",

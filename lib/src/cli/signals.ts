@@ -1,4 +1,5 @@
 import { closeAllClients, endHeldGroups } from "../client/held-groups.js";
+import { killSdkGroups } from "../official-sdk/index.js";
 
 /**
  * The command line's own SIGINT and SIGTERM handling (the library installs none): close every
@@ -16,6 +17,9 @@ export function closeClientsOnSignals(): void {
       return;
     }
     closing = true;
+    // The official SDK's sessions (demo --sdk) run in groups of their own, which an exit handler
+    // never reaches when the process dies of a signal.
+    killSdkGroups();
     void closeAllClients().finally(() => dieOf(signal));
   };
   process.on("SIGINT", onSignal);

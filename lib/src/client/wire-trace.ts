@@ -57,7 +57,8 @@ export interface WireTraceOptions {
   readonly now?: () => number;
 }
 
-const DETAIL_CHARS = 200;
+/** An error's words are kept whole up to this bound (a projector's diagram wraps them; a server's own text may be long). */
+const DETAIL_CHARS = 2000;
 /** Control characters would break a table row; they show as a middle dot. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { teachingServerCommand } from "../client/teaching-server.js";
+import { demoTempDir } from "../client/demo-temp.js";
 import { StdioClient } from "../client/stdio-client.js";
 import { processGroupMembers } from "../client/process-group.js";
 import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
@@ -9,7 +9,6 @@ import { readCallLog } from "../call-log/call-log.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import type { ClientUnderTest } from "../grading/implementation.js";
 import { TEACHING_MODES, type TeachingMode } from "../server-build/modes.js";
-import { fitTable, PIPED_COLUMNS, type TerminalLayout, type Verdict } from "./terminal.js";
 
 /** The modes `mcp-workbook demo` shows, from the server's one table: what each teaches and how our client ends it. */
 export const DEMO_MODES: readonly TeachingMode[] = TEACHING_MODES.filter((entry) => entry.demo);
@@ -55,7 +54,7 @@ export async function runMode(
   mode: string,
   options: { timeoutMs?: number; text?: string; connect?: Connect } = {},
 ): Promise<ModeOutcome> {
-  const logDir = mkdtempSync(path.join(tmpdir(), "mcp-demo-"));
+  const logDir = demoTempDir("mcp-demo-");
   try {
     return await runModeLogged(mode, path.join(logDir, "calls.jsonl"), options);
   } finally {
@@ -160,47 +159,4 @@ export function evidenceLines(outcome: ModeOutcome): string[] {
     `tools the server's log says ran:                ${outcome.serverRan.length === 0 ? "none" : outcome.serverRan.join(", ")}`,
     ...(outcome.purchase === undefined ? [] : [`the purchase the description asks for:          ${outcome.purchase}`]),
   ];
-}
-
-/** How a mode ended, in one word: the answer accepted, a refusal, or the deadline. */
-export function verdictOf(outcome: Pick<ModeOutcome, "outcome">): Verdict {
-  return outcome.outcome === "result" ? "accepted" : outcome.outcome === "deadline" ? "deadline" : "refused";
-}
-
-/**
- * The outcomes as a table that fits the terminal: mode, expected, verdict and why on each row's
- * line (then as expected, ms and left behind while they fit), the error's message on indented lines below.
- */
-export function formatOutcomes(
-  outcomes: readonly ModeOutcome[],
-  layout: TerminalLayout = { columns: PIPED_COLUMNS, color: false },
-): string {
-  const columns = [
-    { title: "mode" },
-    { title: "expected" },
-    { title: "outcome" },
-    { title: "why" },
-    { title: "as expected" },
-    { title: "ms", right: true },
-    { title: "left behind", right: true },
-  ];
-  const rows = outcomes.map((o) => {
-    const colon = o.detail.indexOf(": ");
-    const errorClass = o.outcome === "result" || colon < 0 ? "" : o.detail.slice(0, colon);
-    const message = o.outcome === "result" || colon < 0 ? "" : o.detail.slice(colon + 2);
-    return {
-      cells: [
-        o.mode,
-        o.expected,
-        verdictOf(o),
-        o.outcome === "result" ? `answered ${JSON.stringify(o.detail)}` : `${o.outcome} (${errorClass || "refused"})`,
-        o.asExpected ? "yes" : "NO",
-        String(o.ms),
-        String(o.leftBehind),
-      ],
-      paint: { column: 2, verdict: verdictOf(o) },
-      detail: [{ text: message }],
-    };
-  });
-  return fitTable(columns, rows, layout, 4);
 }

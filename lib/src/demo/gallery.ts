@@ -6,6 +6,7 @@ import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from ".
 import { UsageError } from "../errors/usage-error.js";
 import { htmlTable } from "../notebook/html-table.js";
 import { wrapLines } from "../text/wrap.js";
+import { liveSdkGroups, runSdkModes, SDK_NAMES, type SdkName, type SdkReport } from "../official-sdk/index.js";
 
 /**
  * Report lines are wrapped between words at this many characters: a classic Notebook cell at a
@@ -20,6 +21,8 @@ export interface GalleryMode {
   /** "result", or the reason of the refusal the client should raise. */
   readonly expect: string;
   readonly teaches: string;
+  /** What the server does wrong on purpose (a question for a mode the notebook has no section for). */
+  readonly summary: string;
 }
 
 /** The server's modes the live demo leaves out: mostly the chapter's exercises' (from the server's one table). */
@@ -31,6 +34,38 @@ export const GALLERY_MODES: readonly GalleryMode[] = TEACHING_MODES;
 /** A mode's live outcome, judged against the gallery's expectation. */
 export interface GalleryOutcome extends ModeOutcome {
   readonly teaches: string;
+  /** The official SDK's clients against the same mode, when the gallery ran them. */
+  readonly sdk?: Readonly<Partial<Record<SdkName, SdkReport>>>;
+}
+
+/** The SDK's runs of the first table, by mode: a mode's screen shows them without running the SDK again. */
+const sdkMeasured = new Map<string, Partial<Record<SdkName, SdkReport>>>();
+
+/** The SDK reports the gallery's table measured for `mode` in this kernel, if it did. */
+export function measuredSdk(mode: string): Partial<Record<SdkName, SdkReport>> | undefined {
+  return sdkMeasured.get(mode);
+}
+
+/**
+ * Whether a client ended `mode` the way a bounded client should: the answer "3" where the server
+ * behaves, no answer at all where it does not, and nothing of its group left running.
+ */
+export function endedAsItShould(
+  expect: string,
+  answered: string | undefined,
+  leftRunning: number,
+  serverRan: readonly string[],
+): boolean {
+  const answerRight = expect === "result" ? answered === "3" : answered === undefined;
+  return answerRight && leftRunning === 0 && !serverRan.includes(HOSTILE_PURCHASE.name);
+}
+
+/** The purchase hostile mode's description asks for, beside word_count; word_count alone elsewhere. */
+export function asksFor(mode: string): Array<{ name: string; arguments: Record<string, unknown> }> {
+  const count = { name: "word_count", arguments: { text: "one two three" } };
+  return mode === "hostile"
+    ? [count, { name: HOSTILE_PURCHASE.name, arguments: { ...HOSTILE_PURCHASE.arguments } }]
+    : [count];
 }
 
 function galleryMode(mode: string): GalleryMode {
@@ -61,17 +96,51 @@ export async function showMode(
   return { ...outcome, expected: expect, asExpected: outcome.outcome === expect && outcome.leftBehind === 0, teaches };
 }
 
-/** Every gallery mode, one after another; `onOutcome` sees each as it ends. */
+/**
+ * Every gallery mode (the server's table, so a new mode appears here unasked), one after another;
+ * `onOutcome` sees each as it ends. With `sdk`, the official SDK's v1 and v2 clients then meet every
+ * mode too, each in one bounded child of its own.
+ */
 export async function runGallery(
-  options: { timeoutMs?: number; onOutcome?: (outcome: GalleryOutcome) => void } = {},
+  options: { timeoutMs?: number; sdk?: boolean; onOutcome?: (outcome: GalleryOutcome) => void } = {},
 ): Promise<GalleryOutcome[]> {
+  const modes = GALLERY_MODES.map((entry) => entry.mode);
   const outcomes: GalleryOutcome[] = [];
-  for (const { mode } of GALLERY_MODES) {
+  for (const mode of modes) {
     const outcome = await showMode(mode, options);
     options.onOutcome?.(outcome);
     outcomes.push(outcome);
   }
-  return outcomes;
+  // After ours, not beside it: on a loaded machine a server slow to start would miss our deadline.
+  const sdkRuns =
+    options.sdk === true
+      ? Promise.all(
+          SDK_NAMES.map(async (sdk) => {
+            const reports = await runSdkModes(sdk, modes, { timeoutMs: options.timeoutMs ?? 1000, asks: asksFor });
+            return [sdk, reports] as const;
+          }),
+        )
+      : undefined;
+  if (sdkRuns === undefined) return outcomes;
+  const bySdk = await sdkRuns;
+  return outcomes.map((outcome) => {
+    const sdk = Object.fromEntries(bySdk.map(([name, reports]) => [name, reports.get(outcome.mode)!]));
+    sdkMeasured.set(outcome.mode, sdk);
+    return { ...outcome, sdk };
+  });
+}
+
+/** An SDK's end in a few words: "answered "3"", or the error it raised, or how the harness ended it. */
+export function sdkOutcomeWords(report: SdkReport): string {
+  if (report.answer !== undefined)
+    return `answered ${JSON.stringify(report.answer.length > 40 ? `${report.answer.slice(0, 40)}` : report.answer)}${report.answer.length > 40 ? ` [+${report.answer.length - 40} characters]` : ""}`;
+  if (report.error !== undefined && report.ending.startsWith("failed")) return `${report.ending}: ${report.error}`;
+  return report.ending;
+}
+
+/** ✓ or ✗ with its words: the second cue beside a colour. */
+export function mark(ok: boolean): string {
+  return ok ? "✓ yes" : "✗ NO";
 }
 
 /** "answered 3", or the error class that ended the call (taken from the detail "Class: message"). */
@@ -81,16 +150,38 @@ export function outcomeLabel(outcome: ModeOutcome): string {
   return colon > 0 ? outcome.detail.slice(0, colon) : "refused";
 }
 
-/** The gallery's table: mode, outcome, reason, time, what was left behind, and the lesson. */
+/**
+ * The gallery's table: mode, outcome, reason, time, what was left behind, as expected (✓ or ✗),
+ * then, when the SDK ran, how its v1 and v2 clients ended the same mode and whether that is how a
+ * bounded client should; and the lesson.
+ */
 export function galleryTable(outcomes: readonly GalleryOutcome[]): string {
-  const header = ["mode", "outcome", "reason", "time (ms)", "left behind", "as expected", "what it shows"];
+  const withSdk = outcomes.some((o) => o.sdk !== undefined);
+  const header = [
+    "mode",
+    "outcome",
+    "reason",
+    "time (ms)",
+    "left behind",
+    "as expected",
+    ...(withSdk ? SDK_NAMES.map((sdk) => `official SDK ${sdk}: how it ended (as it should?)`) : []),
+    "what it shows",
+  ];
   const rows = outcomes.map((o) => [
     o.mode,
     outcomeLabel(o),
     o.outcome === "result" ? "" : o.outcome,
     String(o.ms),
     String(o.leftBehind),
-    o.asExpected ? "yes" : `NO (expected ${o.expected})`,
+    o.asExpected ? "✓ yes" : `✗ NO (expected ${o.expected})`,
+    ...(withSdk
+      ? SDK_NAMES.map((sdk) => {
+          const report = o.sdk?.[sdk];
+          if (report === undefined) return "not run";
+          const ok = endedAsItShould(o.expected, report.answer, report.leftByClose.length, report.serverRan);
+          return `${sdkOutcomeWords(report)} (${mark(ok)})`;
+        })
+      : []),
     o.teaches,
   ]);
   return htmlTable(header, rows);
@@ -169,4 +260,9 @@ export function besideReport(run: BesideRun): string {
 /** Process groups of naive runs that still hold a live process: 0 after every cell has finished. */
 export function naiveGroupsAlive(): number {
   return liveNaiveGroups().length;
+}
+
+/** Process groups of the official SDK's sessions that still hold a live process: 0 after every cell. */
+export function sdkGroupsAlive(): number {
+  return liveSdkGroups().length;
 }

@@ -1,6 +1,6 @@
 // The wire, shown: a trace as a terminal table or an HTML table, alone or side by side (the demo
 // command and the failure gallery), and what one failure mode's run came to.
-export { formatTrace, traceTable, traceTablesSideBySide } from "./trace-table.js";
+export { formatTrace, traceTable } from "./trace-table.js";
 export type { ModeOutcome } from "./failure-modes.js";
 // The failure gallery's runs (notebooks/failure-gallery.ipynb): each mode live against our client, the naive one beside it.
 export {
@@ -11,9 +11,8 @@ export {
   outcomeLabel,
   galleryTable,
   modeReport,
-  showBeside,
-  besideReport,
   naiveGroupsAlive,
+  sdkGroupsAlive,
   type GalleryOutcome,
 } from "./gallery.js";
 export { TEACHING_MODES } from "../server-build/modes.js";

@@ -1,6 +1,6 @@
 import type { TraceEntry, TraceSnapshot } from "../client/wire-trace.js";
 import { escapeHtml, htmlTable } from "../notebook/html-table.js";
-import { fitTable, PIPED_COLUMNS, type TableRow, type TerminalLayout, type Verdict } from "./terminal.js";
+import { fitTable, PIPED_COLUMNS, type TableRow, type TerminalLayout } from "./terminal.js";
 
 /** How a direction reads in a table: the arrow between the client (left) and the server (right). */
 export function directionArrow(entry: Pick<TraceEntry, "direction">): string {
@@ -34,16 +34,9 @@ function rows(trace: TraceSnapshot, width: number): string[][] {
   return made;
 }
 
-/** The colour of a decision on a terminal: accepted green, refused red, the deadline yellow. */
-function verdictOf(decision: string): Verdict | undefined {
-  if (decision === "accepted as the answer" || decision === "answered ping") return "accepted";
-  if (decision === "deadline ended the operation") return "deadline";
-  if (decision === "refused" || decision === "connection closed") return "refused";
-  return undefined;
-}
-
 /**
- * The trace as a table that fits the terminal: operation, time, direction and decision (then bytes
+ * The trace as a table that fits the terminal, in no colour: a refused frame is often the expected
+ * outcome, and the decision's words say what happened. Operation, time, direction and decision (then bytes
  * while they fit) on each entry's line; the frame's first bytes (cut to the width) and why (word-wrapped) indented below.
  */
 export function formatTrace(
@@ -59,7 +52,6 @@ export function formatTrace(
   ];
   const made: TableRow[] = trace.entries.map((entry) => ({
     cells: [entry.operation, entry.atMs.toFixed(1), directionArrow(entry), entry.decision, String(entry.bytes)],
-    ...(verdictOf(entry.decision) === undefined ? {} : { paint: { column: 3, verdict: verdictOf(entry.decision)! } }),
     detail: [{ text: entry.preview, raw: true }, { text: entry.detail }],
   }));
   if (trace.omitted > 0) {

@@ -73,6 +73,9 @@ export const USAGE_REASONS = [
   "readTimeoutMs",
   "wallMs",
   "memoryMiB",
+  // the official SDK beside ours, and the diagrams' colours
+  "sdk",
+  "colour",
   // an error of this family raised with a reason outside its set (a bug in the raising code)
   "unknown-reason",
 ] as const;

@@ -6,12 +6,12 @@
  * line it was buffering, its memory, and the processes its close() left behind.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { groupIsEmpty, processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
+import { demoTempDir } from "../client/demo-temp.js";
 import { readCallLog } from "../call-log/call-log.js";
 import { FrameReader } from "../protocol/frame-reader.js";
 import { UsageError } from "../errors/usage-error.js";
@@ -106,7 +106,7 @@ export async function runNaive(mode: string, options: NaiveOptions = {}): Promis
       });
     }
   }
-  const logDir = mkdtempSync(path.join(tmpdir(), "mcp-naive-"));
+  const logDir = demoTempDir("mcp-naive-");
   const log = path.join(logDir, "calls.jsonl");
   const config: NaiveSessionConfig = {
     command: teachingServerCommand(mode, log),

@@ -4,11 +4,15 @@
 // notebook's own cells (reading and running), never measured on learners.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildPieceSections, countWord } from "./build-sections.js";
 
 export interface CourseStop {
   /** The notebook, relative to the repository's root. */
   readonly file: string;
-  /** What the stop is for, in one line. */
+  /**
+   * What the stop is for, in one line. `{build-sections}` stands for the number of the notebook's
+   * build-piece sections, counted from the notebook when the table is made (never typed).
+   */
   readonly purpose: string;
 }
 
@@ -17,7 +21,10 @@ export const COURSE_PATH: readonly CourseStop[] = [
   { file: "notebooks/00-smoke.ipynb", purpose: "the kernel runs and the library loads" },
   { file: "notebooks/ch14-part-a.ipynb", purpose: "Part A: what every offered tool costs, from receipts" },
   { file: "notebooks/ch14-part-b.ipynb", purpose: "Part B: the bounded client, one decision at a time" },
-  { file: "notebooks/ch14-part-b-build.ipynb", purpose: "Part B: write the client's twelve pieces yourself" },
+  {
+    file: "notebooks/ch14-part-b-build.ipynb",
+    purpose: "Part B: write the client yourself, in {build-sections} sections",
+  },
   { file: "notebooks/ch14-coding-agent.ipynb", purpose: "the chapter's 'In a coding agent', measured with our tools" },
   {
     file: "notebooks/since-the-chapter-2026-07-28.ipynb",
@@ -62,11 +69,17 @@ export function estimateMinutes(notebook: unknown): number {
   return Math.max(5, Math.ceil(minutes / 5) * 5);
 }
 
+/** A stop's purpose with its counts taken from the notebook. */
+export function derivedPurpose(purpose: string, notebook: unknown): string {
+  return purpose.replace("{build-sections}", () => countWord(buildPieceSections(notebook).length));
+}
+
 /** Every stop with its estimated minutes, read from the notebooks under `repoRoot` (a stop not there yet says so). */
 export function courseTable(repoRoot: string): Array<CourseStop & { minutes: number | undefined }> {
   return COURSE_PATH.map((stop) => {
     try {
-      return { ...stop, minutes: estimateMinutes(JSON.parse(readFileSync(join(repoRoot, stop.file), "utf8"))) };
+      const notebook: unknown = JSON.parse(readFileSync(join(repoRoot, stop.file), "utf8"));
+      return { ...stop, purpose: derivedPurpose(stop.purpose, notebook), minutes: estimateMinutes(notebook) };
     } catch {
       return { ...stop, minutes: undefined };
     }

@@ -1,8 +1,10 @@
-// What a build notebook's check cells call. A check cell prints the piece's own check, then the
+// What a build notebook's check cells call. A check cell runs the piece's own check, then the
 // checkpoint's rules that this piece completes (each rule runs in the cell of the last piece it
-// declares), once every piece a rule uses passed its own check; a rule that uses this piece and
-// still waits says for which piece, and why. The final cell runs every rule. Lines that pass are the grader's own
+// declares), once every piece a rule uses passed its own check; its first line is the verdict of
+// both, so it never says ok above a rule that is not met. The rules that wait for another piece
+// are counted on one line. The final cell runs every rule. Lines that pass are the grader's own
 // lines; lines that do not name the notebook's section and the real cause, never learner/ files.
+// A reveal cell shows the library's code only after a real attempt (see revealAfterTrying).
 import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { lastPiece, RULES, rulesUsing } from "../checkpoint/rules/index.js";
 import { runRules } from "../checkpoint/rules/run.js";
@@ -20,9 +22,13 @@ import {
   type PieceSet,
 } from "../assembly/pieces.js";
 import { reveal } from "./reveal.js";
+import { notebookWhere, pieceSection, todoNamed } from "./rule-home.js";
 
-/** PieceSet whose check has run on the learner's own attempt (not the starting TODO). */
-const tried = new Set<PieceName>();
+/** How many times each piece's check has run on the learner's own code (not the starting TODO). */
+const tries = new Map<PieceName, number>();
+
+/** Checks of a piece on the learner's own code before its reveal shows unasked: a Run All runs each check once. */
+export const TRIES_BEFORE_REVEAL = 2;
 
 /** Each piece's distinct definitions, in the order this process first checked them. */
 const seen = new Map<PieceName, string[]>();
@@ -53,19 +59,21 @@ export function definitionOf(
   return { number: index + 1, sameAsLast: last === text, firstCheck };
 }
 
+/** Which definition a check saw, as its verdict line says it ("" when none was given). */
+function definitionText(definition?: { number: number; sameAsLast: boolean; firstCheck: boolean }): string {
+  if (definition === undefined) return "";
+  if (definition.firstCheck) return ` (definition ${definition.number})`;
+  return definition.sameAsLast
+    ? ` (definition ${definition.number}, unchanged since the last check: if you edited the cell, run it; a cell that does not compile keeps the old one)`
+    : ` (definition ${definition.number}, new since the last check)`;
+}
+
 /** The lines a check cell prints for a verdict. */
 export function verdictText(
   verdict: PieceVerdict,
   definition?: { number: number; sameAsLast: boolean; firstCheck: boolean },
 ): string {
-  const which =
-    definition === undefined
-      ? ""
-      : definition.firstCheck
-        ? ` (definition ${definition.number})`
-        : definition.sameAsLast
-          ? ` (definition ${definition.number}, unchanged since the last check: if you edited the cell, run it; a cell that does not compile keeps the old one)`
-          : ` (definition ${definition.number}, new since the last check)`;
+  const which = definitionText(definition);
   if (verdict.ok) return `ok ${verdict.name}${which}: ${verdict.title}`;
   return [
     `not yet ${verdict.name}${which}`,
@@ -133,41 +141,14 @@ function waitingFor(rule: Rule): { piece: PieceName; why: string } | undefined {
   return last === undefined ? undefined : { piece: last.piece, why: NOT_RUN };
 }
 
-/** A piece a TODO names in a rule's failure ("close is not implemented yet"), if any. */
-function todoNamed(text: string): PieceName | undefined {
-  const match = /\b([A-Za-z]+)(?:\.[A-Za-z]+)? is not implemented yet/u.exec(text);
-  const name = match?.[1];
-  return name !== undefined && isPieceName(name) ? name : undefined;
-}
-
-/** The method names learner/'s StdioClient has where the notebook has a piece. */
-const METHOD_PIECES: ReadonlyArray<readonly [RegExp, PieceName]> = [
-  [/\binitialize\(\)|\blistTools\(\)/u, "connect"],
-  [/\brequest\(\)|\bread loop\b/u, "request"],
-  [/\bcallTool\(\)/u, "callTool"],
-  [/\bclose\(\)/u, "close"],
-];
-
-/**
- * The piece a failing rule points a notebook learner at: a leftover process is close's; else the
- * piece its `where` names (learner/'s method or function), else its last piece.
- */
-function focusPiece(rule: Rule, said: string): PieceName | undefined {
-  if (rule.pieces.includes("close") && /left running/u.test(said)) return "close";
-  for (const [pattern, piece] of METHOD_PIECES)
-    if (rule.pieces.includes(piece) && pattern.test(rule.where)) return piece;
-  const named = rule.pieces.find((piece) => new RegExp(`\\b${piece}\\b`, "u").test(rule.where));
-  return named ?? lastPiece(rule);
-}
-
 /** A rule's verdict as the notebook shows it: the grader's line when ok; otherwise the section and the real cause. */
 export function notebookLine(rule: Rule, verdict: RuleVerdict): string {
   if (verdict.ok) return verdict.line;
   const said = verdict.line.replace(/^FAIL /u, "").replace(/ \(look at: .*\)$/u, "");
   const todo = todoNamed(said);
-  if (todo !== undefined) return `not yet ${rule.id}: ${todo} is not written yet (look at: ${PIECE_SECTIONS[todo]})`;
-  const focus = focusPiece(rule, said);
-  return `not yet ${said}${focus === undefined ? "" : ` (look at: ${PIECE_SECTIONS[focus]})`}`;
+  if (todo !== undefined) return `not yet ${rule.id}: ${todo} is not written yet (look at: ${pieceSection(todo)})`;
+  const where = notebookWhere(rule, said);
+  return `not yet ${said}${where === undefined ? "" : ` (look at: ${where})`}`;
 }
 
 /** Runs `rules` over the pieces in this kernel and returns the notebook's lines for them. */
@@ -185,8 +166,10 @@ async function ruleLines(
 
 /**
  * A check cell: `await check("request", requestMessage, answerFor, ..., request)`. The pieces
- * are named as the cell runs, so the check sees the latest definition of each; the verdict is
- * printed, then the rules this piece completes, or the piece they wait for.
+ * are named as the cell runs, so the check sees the latest definition of each. The piece's own
+ * check runs, then the rules this piece completes; the first line printed is the verdict of both
+ * (ok only when the check and every rule it ran are met), then the rules' lines, then one line
+ * on the rules that wait for another piece.
  */
 export async function check(piece: string, ...defined: unknown[]): Promise<void> {
   const name = pieceNamed(piece);
@@ -195,11 +178,11 @@ export async function check(piece: string, ...defined: unknown[]): Promise<void>
   const definition = given[name] === undefined ? undefined : definitionOf(name, given[name]);
   const verdict = await runPieceCheck(name, { ...latest, ...given });
   if (given[name] !== undefined) lastCheck.set(name, { source: sourceOf(given[name]), verdict });
-  if (!verdict.received?.startsWith("the starting TODO")) tried.add(name);
-  console.log(verdictText(verdict, definition));
+  if (given[name] !== undefined && !verdict.received?.startsWith("the starting TODO"))
+    tries.set(name, (tries.get(name) ?? 0) + 1);
   // Every rule that uses this piece: those it completes run here once all their pieces are
-  // ready; those completed by a later piece run in that piece's cell, and say here what they wait for.
-  const waiting = new Map<string, Rule[]>();
+  // ready; those completed by a later piece run in that piece's cell, and are counted here.
+  const waiting = new Map<string, number>();
   const ready: Rule[] = [];
   for (const rule of rulesUsing(name)) {
     const wait = waitingFor(rule);
@@ -208,13 +191,37 @@ export async function check(piece: string, ...defined: unknown[]): Promise<void>
       continue;
     }
     const label = `${wait.piece} (${wait.why}; ${PIECE_SECTIONS[wait.piece]})`;
-    waiting.set(label, [...(waiting.get(label) ?? []), rule]);
+    waiting.set(label, (waiting.get(label) ?? 0) + 1);
   }
-  for (const [label, held] of waiting) console.log(`  waiting for ${label}: ${held.map((rule) => rule.id).join(", ")}`);
-  if (ready.length === 0) return;
   const snapshot = { ...latest };
-  const { lines } = await ruleLines(ready, () => snapshot);
-  for (const line of lines) console.log(`  ${line}`);
+  const ran = ready.length === 0 ? { lines: [], verdicts: [] } : await ruleLines(ready, () => snapshot);
+  console.log(cellVerdictText(verdict, ran.verdicts, definition));
+  for (const line of ran.lines) console.log(`  ${line}`);
+  const waitLine = waitingLine(waiting);
+  if (waitLine !== undefined) console.log(waitLine);
+}
+
+/**
+ * A check cell's first lines: the piece's own verdict, unless its check passed and a rule the cell
+ * ran is not met: then "not yet", saying so, since the rules' lines follow it.
+ */
+export function cellVerdictText(
+  verdict: PieceVerdict,
+  rules: readonly RuleVerdict[],
+  definition?: { number: number; sameAsLast: boolean; firstCheck: boolean },
+): string {
+  const unmet = rules.filter((rule) => !rule.ok);
+  if (!verdict.ok || unmet.length === 0) return verdictText(verdict, definition);
+  const count = `${unmet.length} of ${rules.length} rule${rules.length === 1 ? "" : "s"} below ${unmet.length === 1 ? "is" : "are"} not met yet`;
+  return `not yet ${verdict.name}${definitionText(definition)}: its own check passed, but ${count} (${unmet.map((rule) => rule.rule).join(", ")})`;
+}
+
+/** The rules that wait for another piece, folded to one line: how many, for which piece, and why. */
+export function waitingLine(waiting: ReadonlyMap<string, number>): string | undefined {
+  if (waiting.size === 0) return undefined;
+  const total = [...waiting.values()].reduce((sum, count) => sum + count, 0);
+  const parts = [...waiting].map(([label, count]) => `${count} for ${label}`);
+  return `  ${total} more rule${total === 1 ? "" : "s"} using this piece wait${total === 1 ? "s" : ""}: ${parts.join("; ")}`;
 }
 
 /**
@@ -229,14 +236,20 @@ export async function checkEveryRule(pieces: PieceSet): Promise<RuleVerdict[]> {
 }
 
 /**
- * A reveal cell: the library's own code for `piece`, once the learner has tried it (its check
- * ran on something other than the starting TODO); before that, a line saying so.
+ * A reveal cell: the library's own code for `piece`, once the learner's own code has been through
+ * the piece's check TRIES_BEFORE_REVEAL times (a Run All runs each check once, so it never shows
+ * one), or at once when asked: `revealAfterTrying("answerFor", { now: true })`. Otherwise a line
+ * saying when it will show.
  */
-export function revealAfterTrying(piece: string): void {
+export function revealAfterTrying(piece: string, options: { readonly now?: boolean } = {}): void {
   const name = pieceNamed(piece);
-  if (!tried.has(name)) {
-    console.log(`(the library's ${name} appears here once you have written yours and run its check)`);
+  const tried = tries.get(name) ?? 0;
+  if (options.now === true || tried >= TRIES_BEFORE_REVEAL) {
+    console.log(reveal(name));
     return;
   }
-  console.log(reveal(name));
+  const more = TRIES_BEFORE_REVEAL - tried;
+  console.log(
+    `(the library's ${name} shows here once your own ${name} has been through its check ${more === 1 ? "once more" : more === 2 ? "twice" : `${more} times`}; to see it now: revealAfterTrying("${name}", { now: true }))`,
+  );
 }

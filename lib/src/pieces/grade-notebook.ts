@@ -11,6 +11,7 @@ import { rulesForPieces } from "../checkpoint/rules/index.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
 import { readBuildCells, transpileBuildCells, type TranspiledCell } from "../assembly/notebook-pieces.js";
 import { PIECE_NAMES } from "../assembly/pieces.js";
+import { notebookWhere } from "./rule-home.js";
 
 /** The implementation names a build piece stands behind: the client is assembled from the live pieces. */
 const CLIENT_PIECES = new Set(["request", "connect", "callTool", "close"]);
@@ -57,8 +58,16 @@ export async function gradeNotebook(
       // The pieces must be written: the library's own are out of reach in the host.
       host: { sealLibrary: true },
       ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
+      // A failing rule points at the notebook's section and piece, never at learner/'s files.
+      whereOf: (rule, said) => notebookWhere(rule, said) ?? rule.where,
     });
-    return { report: { ...report, implementation: { ...report.implementation, path } }, brokenCells };
+    return {
+      report: {
+        ...report,
+        implementation: { ...report.implementation, path, kind: "build notebook" },
+      },
+      brokenCells,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

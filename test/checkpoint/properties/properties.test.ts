@@ -15,6 +15,7 @@ import { inProcessProbe } from "../../../lib/src/checkpoint/rules/in-process.js"
 import { CheckFailure as RuleFailure } from "../../../lib/src/grading/harness.js";
 import type { RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
 import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
+import { directionProblem } from "../../support/direction.js";
 import { buildCells, evaluateBuildCells } from "../../../lib/src/assembly/notebook-pieces.js";
 import {
   copyingCheckInitialize,
@@ -85,9 +86,10 @@ describe("the pure properties", () => {
         }
       }
       expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(directionProblem(line), line).toBeUndefined();
       for (const line of lines)
         expect(line).toMatch(
-          /on generated input \(edge [a-z-]+, smallest of \d+ shrinks\) .+: expected .+; received .+/u,
+          /the smallest failing input found \(of the kind "[a-z0-9 ]+"\): .+: expected .+; received .+/u,
         );
     },
   );

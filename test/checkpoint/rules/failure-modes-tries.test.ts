@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FAILURE_MODES, failureModes } from "../../../lib/src/checkpoint/rules/mode-rules.js";
 import type { ProbeAnswer, ProbeRequest, RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
 import { CheckFailure } from "../../../lib/src/grading/harness.js";
+import { directionProblem } from "../../support/direction.js";
 
 /** A context whose client refuses each session's handshake with its mode's refusal, but runs out of time in the sessions `late` names. */
 function scripted(late: (mode: string, session: number) => boolean) {
@@ -75,5 +76,45 @@ describe("failure-modes: another session after running out of time", () => {
     };
     await expect(failureModes.body(wrongReason)).rejects.toThrow(/stale: initialize\(\) threw ProtocolError/u);
     expect(timesEach(sessions)["stale"]).toBe(1);
+  });
+});
+
+describe("failure-modes reads in one direction", () => {
+  it("expected names each wrong mode's refusal, received what the client threw (its own words quoted)", async () => {
+    const endless = FAILURE_MODES.find((each) => each.mode === "endless")!;
+    expect(endless.expect).toBe("frame-limit");
+    const { context } = scripted(() => false);
+    // The client runs out of time on endless, with the words the build notebook's client uses.
+    const timedOut: RuleContext = {
+      ...context,
+      ask: async (request) => {
+        const answer = await context.ask(request);
+        return !answer.ok && answer.error.reason === "frame-limit"
+          ? {
+              ok: false,
+              error: {
+                name: "DeadlineError",
+                reason: "deadline",
+                message: "the operation's deadline passed; expected the reply within the deadline",
+              },
+            }
+          : answer;
+      },
+    };
+    const failure = (await failureModes.body(timedOut).catch((error: unknown) => error)) as CheckFailure;
+    expect(failure).toBeInstanceOf(CheckFailure);
+    // Each mode with the refusal the rule wanted, on the expected side; what came on the received side.
+    expect(failure.expected!.split("; ")).toContain('endless: the refusal "frame-limit"');
+    expect(failure.received!.split("; endless: ")[1]).toMatch(
+      /^initialize\(\) threw DeadlineError \(deadline\), saying "/u,
+    );
+    expect(directionProblem(failure.message)).toBeUndefined();
+  });
+
+  it("the direction check itself tells a backwards line from a right one", () => {
+    expect(directionProblem('x: expected a refusal; received it threw E, saying "expected y"')).toBeUndefined();
+    expect(directionProblem("x: received a; expected b")).toBe('"received" before "expected"');
+    expect(directionProblem("x: expected a; received b, expected c")).toBe('"expected" 2 times outside quotes');
+    expect(directionProblem("a plain failure")).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // What is written is judged as built (a notification built with `params: undefined` writes params).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromWire, toWire, withoutUndefinedProperties } from "../../../lib/src/checkpoint/rules/wire.js";
+import { fromWire, showWire, toWire, withoutUndefinedProperties } from "../../../lib/src/checkpoint/rules/wire.js";
 
 /** Object keys, with names every object already answers to often among them ("__proto__" once went missing). Not
  * "constructor": toStrictEqual reads an own one as the object's class. */
@@ -42,5 +42,38 @@ describe("withoutUndefinedProperties over a returned value", () => {
 
   it("toWire itself still tells a property holding undefined from an absent one", () => {
     expect(toWire({ method: "m", params: undefined })).toStrictEqual({ method: "m", params: { $undefined: true } });
+  });
+});
+
+describe("showWire: a value in a FAIL line reads as the JavaScript it stands for", () => {
+  it("never shows a wire tag ($undefined, $number, ...): each is written in words or in JavaScript", () => {
+    const anyValue = fc.anything({
+      withBigInt: true,
+      withNullPrototype: false,
+      values: [fc.constant(undefined), fc.constant(Number.NaN), fc.constant(Infinity), fc.constant(() => 1)],
+    });
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        expect(showWire(toWire(value), 100_000)).not.toMatch(
+          /"\$(undefined|number|bigint|bytes|function|symbol|circular)"/u,
+        );
+      }),
+    );
+  });
+
+  it("says undefined, NaN, 12n and bytes as such, and keeps JSON for the rest", () => {
+    expect(showWire(toWire({ params: { list: [1, undefined] } }))).toBe('{"params":{"list":[1,undefined]}}');
+    expect(showWire(toWire([Number.NaN, -Infinity, 12n]))).toBe("[NaN,-Infinity,12n]");
+    expect(showWire(toWire(Buffer.from("a\n")))).toBe('bytes "a\\n"');
+    expect(showWire({ id: 3, ok: true, text: "x" })).toBe(JSON.stringify({ id: 3, ok: true, text: "x" }));
+  });
+
+  it("cut short, it never leaves a string open", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 2, max: 80 }), (value, max) => {
+        const shown = showWire(value, max).replace(/\\./gu, "");
+        expect((shown.match(/"/gu)?.length ?? 0) % 2).toBe(0);
+      }),
+    );
   });
 });

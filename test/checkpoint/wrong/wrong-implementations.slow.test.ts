@@ -18,6 +18,7 @@ import { runRules } from "../../../lib/src/checkpoint/rules/run.js";
 import { settledInOrder } from "../../../lib/src/checkpoint/rules/settled.js";
 import type { Rule, RuleVerdict } from "../../../lib/src/checkpoint/rules/types.js";
 import { REPO_ROOT } from "../../../lib/src/checkpoint/paths.js";
+import { directionProblem } from "../../support/direction.js";
 
 const DIR = join(REPO_ROOT, "checkpoints", "wrong-implementations");
 const load = createRequire(join(DIR, "index.js"));
@@ -179,6 +180,17 @@ describe("the wrong implementations", () => {
   it("are as many as the README says were caught", () => {
     const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
     expect(readme).toContain(`it prints \`${WRONG.length} of ${WRONG.length} wrong implementations caught\``);
+  });
+
+  it("every FAIL line reads in one direction: what the rule expected, then what came, the graded code's words quoted", () => {
+    const backwards = outcomes.flatMap((outcome) =>
+      outcome.lines.flatMap((line) => {
+        const problem = directionProblem(line);
+        return problem === undefined ? [] : [`${outcome.file}: ${problem}: ${line}`];
+      }),
+    );
+    expect(outcomes.flatMap((outcome) => outcome.lines).length).toBeGreaterThan(WRONG.length);
+    expect(backwards).toEqual([]);
   });
 
   it("every rule has at least one wrong implementation", () => {

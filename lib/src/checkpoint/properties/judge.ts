@@ -2,7 +2,8 @@
 // piece (through the probe, as every rule asks) and to the reference (the library, in the grader's
 // own process, by the same probe code), and the two outcomes are compared: the value, or the
 // error's class and reason. The first divergence is shrunk to the smallest input that still
-// diverges, and the FAIL names the rule's edge, that input, what came and what the rule expects.
+// diverges, and the FAIL names that input (and the kind of input it is), what came and what the
+// rule expects, in words: no shrink counts, no tags of the wire.
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { REFERENCE_IMPLEMENTATION } from "../../grading/implementation.js";
@@ -135,7 +136,7 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
   const [{ edge, value }] = details.counterexample;
   const found = await verdictOn(value);
   failRule(
-    `${property.says}; on generated input (edge ${edge}, smallest of ${details.numShrinks} shrinks) ${property.show(value)}`,
+    `${property.says}; the smallest failing input found (of the kind "${edge.replace(/-/gu, " ")}"): ${property.show(value)}`,
     found?.expected ?? "the reference's outcome",
     found?.received ?? "a different outcome",
   );

@@ -17,8 +17,13 @@ export const ERROR_FAMILY: readonly string[] = [
   "ServiceError",
 ];
 
+/**
+ * How the graded code's error reads in a FAIL line: its class and reason, then its own message in
+ * quotes, so an "expected ..." inside that message is never read as what the rule expected.
+ */
 export function showError(error: ProbeError): string {
-  return `${error.name}${error.reason ? ` (${error.reason})` : ""}: ${error.message.split("\n")[0]?.slice(0, 200) ?? ""}`;
+  const message = error.message.split("\n")[0]?.slice(0, 200) ?? "";
+  return `${error.name}${error.reason ? ` (${error.reason})` : ""}, saying ${JSON.stringify(message)}`;
 }
 
 /** A stub's error: the rule's code is not written yet. */

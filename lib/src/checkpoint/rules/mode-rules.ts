@@ -43,12 +43,12 @@ export const failureModes: Rule = {
         if (!timedOut || tries >= MODE_TRIES) return finding;
       }
     });
-    const wrong = findings.filter((finding): finding is string => finding !== undefined);
+    const wrong = findings.filter((finding): finding is Finding => finding !== undefined);
     if (wrong.length > 0)
       failRule(
         `${wrong.length} of ${FAILURE_MODES.length} broken servers`,
-        "from each, the typed refusal its mode names, never a result",
-        wrong.join("; "),
+        wrong.map((finding) => `${finding.mode}: ${finding.expected}`).join("; "),
+        wrong.map((finding) => `${finding.mode}: ${finding.received}`).join("; "),
       );
     return `${FAILURE_MODES.length} modes refused`;
   },
@@ -56,6 +56,13 @@ export const failureModes: Rule = {
 
 /** Sessions a broken server gets when the one before ran out of time where its mode names another refusal. */
 const MODE_TRIES = 3;
+
+/** What went wrong with one broken server: what its mode names, and what came instead. */
+interface Finding {
+  readonly mode: string;
+  readonly expected: string;
+  readonly received: string;
+}
 
 /**
  * One session against a broken server: the handshake, discovery and a call, which must end in the
@@ -66,7 +73,9 @@ async function modeSession(
   context: RuleContext,
   { mode, expect, timeoutMs, endlessBytes }: (typeof FAILURE_MODES)[number],
   tries: number,
-): Promise<{ finding: string | undefined; timedOut: boolean }> {
+): Promise<{ finding: Finding | undefined; timedOut: boolean }> {
+  const wanted = `the refusal "${expect}"`;
+  const found = (received: string, expected = wanted): Finding => ({ mode, expected, received });
   const subdir = tries === 1 ? mode : `${mode}-${tries}`;
   const server = context.server(mode, { subdir, ...(endlessBytes === undefined ? {} : { endlessBytes }) });
   const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
@@ -82,26 +91,32 @@ async function modeSession(
       // Judged for its reason: a refusal for the wrong reason (a stale reply taken, then its shape refused) hides the mistake.
       if (!ERROR_FAMILY.includes(answer.error.name) || /not implemented/iu.test(answer.error.message))
         return {
-          finding: `${mode}: ${method}() threw ${showError(answer.error)}, not a refusal of the library's family`,
+          finding: found(
+            `${method}() threw ${showError(answer.error)}, which is not of the library's family`,
+            `${wanted}, of the library's family`,
+          ),
           timedOut: false,
         };
       if (answer.error.reason !== expect)
         return {
-          finding: `${mode}: ${method}() threw ${showError(answer.error)}, not the refusal "${expect}"`,
+          finding: found(`${method}() threw ${showError(answer.error)}`),
           timedOut: answer.error.name === "DeadlineError",
         };
       refusedAt = method;
       break;
     }
-    if (refusedAt === undefined) return { finding: `${mode}: the call returned a result`, timedOut: false };
+    if (refusedAt === undefined) return { finding: found("the call returned a result"), timedOut: false };
   } catch (error) {
-    return { finding: `${mode}: ${(error as Error).message}`, timedOut: false };
+    return { finding: found((error as Error).message), timedOut: false };
   } finally {
     await client.close().catch(() => undefined);
   }
   // Read once the server has ended: a refused call is not sent again (the tool would run twice).
   const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call").length;
-  const finding = calls > 1 ? `${mode}: the server received tools/call ${calls} times after one callTool()` : undefined;
+  const finding =
+    calls > 1
+      ? found(`the server received tools/call ${calls} times after one callTool()`, "tools/call received once")
+      : undefined;
   return { finding, timedOut: false };
 }
 

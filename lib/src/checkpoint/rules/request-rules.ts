@@ -18,7 +18,7 @@ export const idsFresh: Rule = {
   pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
-  where: `${CLIENT}: request() (take the next id for every request: this.lastId + 1)`,
+  where: `${CLIENT}: request() (every request takes an id no earlier request of the session used, a timed-out one included)`,
   deadlineMs: 20_000,
   // Against the hang server (a deadline, unlike a refused reply, leaves the session open): a call
   // that ran out of time used its id all the same, so the next request takes a new one, or the
@@ -41,12 +41,17 @@ export const idsFresh: Rule = {
       await client.close();
     }
     const ids = requestIds(server.recordFile);
-    if (ids.length < 4 || new Set(ids.map((id) => JSON.stringify(id))).size !== ids.length)
+    const what =
+      "the ids of the session's four requests (initialize, tools/list, tools/call, then tools/list or tools/call), the tools/call having run out of time, as the server received them";
+    const shownIds = `[${ids.map((id) => showWire(id)).join(", ")}]`;
+    if (ids.length < 4)
       failRule(
-        "the ids of the session's four requests (initialize, tools/list, tools/call, then tools/list or tools/call), the tools/call having run out of time, as the server received them",
-        "four different ids",
-        `[${ids.map((id) => showWire(id)).join(", ")}]`,
+        what,
+        "four requests, each with its own id",
+        `only ${ids.length} requests reached the server: ${shownIds}`,
       );
+    if (new Set(ids.map((id) => JSON.stringify(id))).size !== ids.length)
+      failRule(what, "four different ids", `an id used twice: ${shownIds}`);
     return "";
   },
 };

@@ -44,6 +44,11 @@ export interface RunOptions {
   readonly concurrency?: number;
   /** Called after each rule, in the rules' order, for progress lines. */
   readonly onVerdict?: (verdict: RuleVerdict) => void;
+  /**
+   * Where a learner looks when `rule` fails, given what its FAIL said (default: the rule's own
+   * `where`, learner/'s file): a build notebook's grading names the notebook's section instead.
+   */
+  readonly whereOf?: (rule: Rule, said: string) => string;
 }
 
 function oneLine(text: string, max = 600): string {
@@ -52,18 +57,32 @@ function oneLine(text: string, max = 600): string {
 }
 
 /** The rule's one line; a long FAIL is cut in its middle, so where to look always shows. */
-export function verdictLine(rule: Rule, ok: boolean, text: string, status?: RuleVerdict["status"]): string {
+export function verdictLine(
+  rule: Rule,
+  ok: boolean,
+  text: string,
+  status?: RuleVerdict["status"],
+  where: string = rule.where,
+): string {
   if (status === "not-applicable") return oneLine(`n/a ${rule.title} (${text})`);
   if (ok) return oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`);
-  return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${rule.where})`;
+  return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${where})`;
 }
 
 function verdict(
   rule: Rule,
   status: RuleVerdict["status"],
   text: string,
-  extra: { expected?: string; received?: string; output?: string; ms?: number; seed?: number } = {},
+  extra: {
+    expected?: string;
+    received?: string;
+    output?: string;
+    ms?: number;
+    seed?: number;
+    whereOf?: RunOptions["whereOf"];
+  } = {},
 ): RuleVerdict {
+  const where = extra.whereOf?.(rule, text) ?? rule.where;
   const ok = status === "passed" || status === "not-applicable";
   const points = status === "not-applicable" ? 0 : rule.points;
   const visibility =
@@ -79,11 +98,11 @@ function verdict(
     points,
     score: ok ? points : 0,
     visibility,
-    where: rule.where,
-    hint: ok ? undefined : rule.where,
+    where,
+    hint: ok ? undefined : where,
     expected: extra.expected,
     received: extra.received,
-    line: verdictLine(rule, ok, text, status),
+    line: verdictLine(rule, ok, text, status, where),
     output: extra.output ?? "",
     ms: extra.ms ?? 0,
   };
@@ -147,6 +166,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
   if (failedFirst.length > 0)
     return verdict(rule, "not-graded", `not graded: it means something only once ${failedFirst.join(", ")} passes`, {
       seed,
+      whereOf: options.whereOf,
     });
   const broken = rule.needs.filter((name) => options.broken?.has(name));
   if (broken.length > 0) {
@@ -154,6 +174,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     return verdict(rule, "failed", `${broken.join(", ")} did not compile: ${errors.split("\n")[0] ?? ""}`, {
       output: errors,
       seed,
+      whereOf: options.whereOf,
     });
   }
 
@@ -219,6 +240,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     output,
     ms: Math.round(performance.now() - started),
     seed,
+    whereOf: options.whereOf,
   });
 }
 

@@ -152,7 +152,7 @@ export interface Rule {
   readonly where: string;
   /**
    * What the chapter demands that this rule judges, each citing the chapter's lines. Optional while
-   * no rule states them yet; once all do, required, and the build notebook's text comes from them.
+   * no rule states them yet; the build notebook states them where the piece is taught (demands-text.ts).
    */
   readonly demands?: readonly Demand[];
   /** Choices the chapter leaves to the learner that this rule must accept (both designs pass). */

@@ -76,12 +76,36 @@ export function wireBytes(value: unknown): Buffer | undefined {
   return typeof encoded === "string" ? Buffer.from(encoded, "base64") : undefined;
 }
 
-/** How a wire value reads in a FAIL line. */
-export function showWire(value: unknown, max = 160): string {
+/**
+ * A wire value as a learner reads it in a FAIL line: JSON, with each tagged value written as the
+ * JavaScript it stands for (`undefined`, `NaN`, `12n`, a function's name), never the tag itself.
+ */
+export function readableWire(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) return "…";
+  if (Array.isArray(value)) return `[${value.map((item) => readableWire(item, depth + 1)).join(",")}]`;
+  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? String(value);
+  const record = value as Record<string, unknown>;
   const asBytes = wireBytes(value);
-  const text =
-    asBytes !== undefined
-      ? `bytes ${JSON.stringify(asBytes.toString("utf8"))}`
-      : (JSON.stringify(value) ?? String(value));
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  if (asBytes !== undefined) return `bytes ${JSON.stringify(asBytes.toString("utf8"))}`;
+  if (typeof record["$number"] === "string") return record["$number"];
+  if (typeof record["$bigint"] === "string") return `${record["$bigint"]}n`;
+  if (record["$undefined"] === true) return "undefined";
+  if (typeof record["$function"] === "string") return `a function ${record["$function"] || "(anonymous)"}`;
+  if (typeof record["$symbol"] === "string") return `Symbol(${record["$symbol"]})`;
+  if (record["$circular"] === true) return "an object that contains itself";
+  return `{${Object.entries(record)
+    .map(([key, item]) => `${JSON.stringify(key)}:${readableWire(item, depth + 1)}`)
+    .join(",")}}`;
+}
+
+/**
+ * How a wire value reads in a FAIL line (see readableWire), cut at `max` characters. A string cut
+ * in its middle is closed again, so the line's own words never read as part of the value.
+ */
+export function showWire(value: unknown, max = 160): string {
+  const text = readableWire(value);
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const open = (cut.replace(/\\./gu, "").match(/"/gu)?.length ?? 0) % 2 === 1;
+  return open ? `${cut}…"` : `${cut}…`;
 }
