@@ -33,6 +33,8 @@ REPO = Path(__file__).resolve().parent.parent
 KERNEL_NAME = "tslab"
 # tslab ignores requests for 200 ms after an error; wait a little longer before the next one.
 PAUSE_AFTER_ERROR_SECONDS = 0.3
+# Seconds a kernel gets to start unless told otherwise, and at least what a fresh one after a failed start gets.
+DEFAULT_STARTUP_SECONDS = 60
 JUPYTER_MODULES = ("nbclient", "nbformat", "jupyter_client")
 INSTALL_HINT = (
     "Jupyter is missing. Run `npm run setup`, or install it yourself:\n"
@@ -72,7 +74,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("notebook", type=Path)
     parser.add_argument("--timeout", type=int, default=120, help="seconds allowed per cell (default 120)")
-    parser.add_argument("--startup-timeout", type=int, default=60, help="seconds for the kernel to start (default 60)")
+    parser.add_argument(
+        "--startup-timeout",
+        type=int,
+        default=DEFAULT_STARTUP_SECONDS,
+        help=f"seconds for the first kernel to start (default {DEFAULT_STARTUP_SECONDS}; a fresh one after it gets at least that)",
+    )
     parser.add_argument("--out", type=Path, help="write the executed notebook here (also when a cell fails)")
     parser.add_argument("--env", action="append", default=[], metavar="KEY=VALUE", help="set an environment variable for the kernel (repeatable)")
     parser.add_argument("--json", action="store_true", help="print one JSON summary line on stdout")
@@ -124,7 +131,9 @@ async def execute_in_a_kernel_that_starts(nb, notebook_dir: Path, args: argparse
         return await execute(nb, notebook_dir, args)
     except KernelDidNotStart as error:
         sys.stderr.write(f"run_notebook: the kernel did not start ({error}); starting a fresh one\n")
-        return await execute(nb, notebook_dir, args)
+        # The first may only have been slow on a busy machine: the fresh one gets the default time at least.
+        fresh = argparse.Namespace(**{**vars(args), "startup_timeout": max(args.startup_timeout, DEFAULT_STARTUP_SECONDS)})
+        return await execute(nb, notebook_dir, fresh)
 
 
 async def execute(nb, notebook_dir: Path, args: argparse.Namespace) -> dict:

@@ -224,8 +224,9 @@ const WITNESSES: Record<string, (pieces: Pieces) => Promise<string | undefined>>
       async (context) => unless(await outcome(() => callTool(context, "word_count", {})), "ToolError"),
     ),
   "close-sigterm-only": async (pieces) => {
+    // The handshake waits for the grandchild to start: a roomy deadline, since close() is what is judged.
     const client = assembledClient(pieces as PieceSet, [process.execPath, TEACHING_SERVER, "--mode", "grandchild"], {
-      timeoutMs: 5000,
+      timeoutMs: 60_000,
     });
     const pid = client.pid!;
     try {

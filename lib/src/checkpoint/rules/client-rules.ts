@@ -357,19 +357,26 @@ export const deadlinePerOperation: Rule = {
       ["drip", "sends twelve notifications 400 ms apart before the reply"],
     ] as const;
     const calls = await settledInOrder(trials, trials.length, ([mode]) => {
-      // Timed: run again if the grader stood still long enough to decide the deadline (grading/stall.ts).
+      // Timed: the best of up to three trials, run again after a stall or a miss (grading/stall.ts).
       let tries = 0;
-      return withoutStall(TRIAL_STALL_MS, async () => {
-        tries += 1;
-        const server = context.server(mode, { subdir: tries === 1 ? mode : `${mode}-${tries}` });
-        const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
-        try {
-          await client.ready();
-          return await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 6000);
-        } finally {
-          await client.close();
-        }
-      });
+      return withoutStall(
+        TRIAL_STALL_MS,
+        async () => {
+          tries += 1;
+          const server = context.server(mode, { subdir: tries === 1 ? mode : `${mode}-${tries}` });
+          const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
+          try {
+            await client.ready();
+            return await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 6000);
+          } finally {
+            await client.close();
+          }
+        },
+        {
+          missed: ({ answer, ms }) =>
+            answer.ok || answer.error.name !== "DeadlineError" || ms > timeoutMs + DEADLINE_SLACK_MS,
+        },
+      );
     });
     const took = trials.map(([mode, what], index) => {
       const call = calls[index]!;
