@@ -101,6 +101,8 @@ describe("the Gradescope autograder bundle", () => {
       }),
     ]);
     expect(right.status).toBe(0);
+    // The failed tests' own lines first: what failed, not just the score.
+    expect(right.results.tests.filter((test) => test.status === "failed")).toEqual([]);
     expect(right.results).toMatchObject({ score: max, max_score: max });
     expect(wrong.status).toBe(0); // Gradescope reads results.json, not the exit status
     expect(

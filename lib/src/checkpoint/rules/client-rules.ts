@@ -357,39 +357,34 @@ export const deadlinePerOperation: Rule = {
       ["drip", "sends twelve notifications 400 ms apart before the reply"],
     ] as const;
     const calls = await settledInOrder(trials, trials.length, ([mode]) => {
-      // Timed: the best of up to three trials, run again after a stall or a miss (grading/stall.ts).
+      // Timed: run again if the grader stood still long enough to decide the deadline (grading/stall.ts).
       let tries = 0;
-      return withoutStall(
-        TRIAL_STALL_MS,
-        async () => {
-          tries += 1;
-          const server = context.server(mode, { subdir: tries === 1 ? mode : `${mode}-${tries}` });
-          const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
-          try {
-            await client.ready();
-            return await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 6000);
-          } finally {
-            await client.close();
-          }
-        },
-        {
-          missed: ({ answer, ms }) =>
-            answer.ok || answer.error.name !== "DeadlineError" || ms > timeoutMs + DEADLINE_SLACK_MS,
-        },
-      );
+      return withoutStall(TRIAL_STALL_MS, async () => {
+        tries += 1;
+        const server = context.server(mode, { subdir: tries === 1 ? mode : `${mode}-${tries}` });
+        const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
+        try {
+          await client.ready();
+          return await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 6000);
+        } finally {
+          await client.close();
+        }
+      });
     });
     const took = trials.map(([mode, what], index) => {
       const call = calls[index]!;
       refusal(call.answer, `callTool against a server that ${what} (timeoutMs ${timeoutMs})`, "DeadlineError", [
         "DeadlineError",
       ]);
-      if (call.ms > timeoutMs + DEADLINE_SLACK_MS)
+      // A deadline met on time but answered from a wait for the CPU is met: the machine's time, not the code's.
+      const starved = call.starvedMs > 0 ? ` (${call.starvedMs} ms of it waiting for a CPU)` : "";
+      if (call.ms - call.starvedMs > timeoutMs + DEADLINE_SLACK_MS)
         failRule(
           `callTool against the ${mode} server (timeoutMs ${timeoutMs})`,
           `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
-          `DeadlineError after ${call.ms} ms`,
+          `DeadlineError after ${call.ms} ms${starved}`,
         );
-      return `${mode} ${call.ms} ms`;
+      return `${mode} ${call.ms} ms${starved}`;
     });
     return `refused after ${took.join(", ")}`;
   },

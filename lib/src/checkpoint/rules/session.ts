@@ -1,6 +1,7 @@
 // A client under test, driven through the probe: each call is timed by the grader's clock and
 // bounded, and close() is always attempted so the server's evidence is complete.
 import { setTimeout as sleep } from "node:timers/promises";
+import { starvedBefore, watchStarvation } from "../../grading/starvation.js";
 import { showError } from "./expect.js";
 import {
   failRule,
@@ -22,7 +23,10 @@ export interface ClientOptions {
 
 export interface Timed {
   readonly answer: ProbeAnswer;
+  /** By the grader's clock, from asking to the answer. */
   readonly ms: number;
+  /** Of `ms`, how long the answer waited for a CPU just before it came: the graded process's or the grader's, the longer. */
+  readonly starvedMs: number;
 }
 
 export class ClientSession {
@@ -44,9 +48,15 @@ export class ClientSession {
   }
 
   async call(method: ClientMethod, args: readonly unknown[] = [], boundMs = 10_000): Promise<Timed> {
-    const started = performance.now();
-    const answer = await this.context.ask({ op: "client.call", handle: this.handle, method, args }, boundMs);
-    return { answer, ms: Math.round(performance.now() - started) };
+    const stopWatching = watchStarvation();
+    try {
+      const started = performance.now();
+      const answer = await this.context.ask({ op: "client.call", handle: this.handle, method, args }, boundMs);
+      const ms = Math.round(performance.now() - started);
+      return { answer, ms, starvedMs: Math.min(ms, Math.max(answer.starvedMs ?? 0, starvedBefore())) };
+    } finally {
+      stopWatching();
+    }
   }
 
   /**

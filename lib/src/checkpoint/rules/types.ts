@@ -78,9 +78,13 @@ export type ProbeRequest =
     };
 
 /** The graded code's answer: a value, or the error it raised; `detail` carries partial results (frames before a throw). */
-export type ProbeAnswer =
+export type ProbeAnswer = (
   | { readonly ok: true; readonly value: Wire }
-  | { readonly ok: false; readonly error: ProbeError; readonly detail?: Wire };
+  | { readonly ok: false; readonly error: ProbeError; readonly detail?: Wire }
+) & {
+  /** How long the process that ran the graded code waited for a CPU just before answering (grading/starvation.ts), as it says. */
+  readonly starvedMs?: number;
+};
 
 export type Probe = (request: ProbeRequest) => Promise<ProbeAnswer>;
 
