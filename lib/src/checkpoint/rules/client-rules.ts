@@ -384,7 +384,7 @@ export const deadlinePerOperation: Rule = {
           `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
           `DeadlineError after ${call.ms} ms${starved}`,
         );
-      return `${mode} ${call.ms} ms${starved}`;
+      return `${mode} ${call.ms} ms`;
     });
     return `refused after ${took.join(", ")}`;
   },
