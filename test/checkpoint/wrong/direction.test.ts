@@ -7,7 +7,9 @@ describe("directionProblem: a FAIL line reads expected, then received", () => {
     expect(
       directionProblem("FAIL ids-fresh: the ids as the server received them: expected four ids; received [1, 2, 3]"),
     ).toBeUndefined();
-    expect(directionProblem('FAIL x: y: expected ok; received it threw Error: "expected 3, received 4"')).toBeUndefined();
+    expect(
+      directionProblem('FAIL x: y: expected ok; received it threw Error: "expected 3, received 4"'),
+    ).toBeUndefined();
   });
 
   it("refuses a line that says what came before what was wanted, or either twice", () => {
