@@ -3,13 +3,16 @@
 // headless Chromium at the browser test's viewport and at a 1400 px window. Each named diagram and
 // chart must be on the page; then no SVG is wider than its cell, diagram text is at least 11 px
 // after scaling, no output is collapsed into a scroll box, and no cell shows an error. Screenshots
-// go to test-artifacts/browser/ and their paths are printed.
+// go to test-artifacts/browser/ and their paths are printed. The class view's page (no Jupyter: a
+// file beside the gradebook) is loaded once at the browser test's viewport.
 import { copyFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeClassPage } from "../../lib/src/class-view/class-page.js";
 import { executedNotebook } from "../support/executed-notebooks.js";
 import { galleryScreenProblems } from "./gallery-screens.js";
 import {
@@ -208,5 +211,55 @@ describe.skipIf(missing !== undefined)(
       const url = `${server!.url}/notebooks/failure-gallery.ipynb?token=${server!.token}`;
       expect(await galleryScreenProblems(page, url)).toEqual([]);
     }, 300_000);
+
+    it("the class view's page (class.html beside grades.csv): three charts, no sideways scroll at 1280 px, text >= 11 px", async () => {
+      const out = await mkdtemp(join(tmpdir(), "workbook-class-view-"));
+      try {
+        copyFileSync(join(REPO, "notebooks", "examples", "made-up-grades.csv"), join(out, "grades.csv"));
+        const html = await writeClassPage(join(out, "grades.csv"), { source: "made-up example" });
+        await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+        await page.goto(pathToFileURL(html).href);
+        const seen = await page.evaluate((minText) => {
+          type El = {
+            getBoundingClientRect(): { width: number; right: number };
+            getAttribute(name: string): string | null;
+            querySelectorAll(selector: string): El[];
+            textContent: string | null;
+          };
+          const g = globalThis as unknown as {
+            document: { querySelectorAll(selector: string): El[]; documentElement: { scrollWidth: number } };
+            innerWidth: number;
+          };
+          const svgs = [...g.document.querySelectorAll("figure svg")];
+          const small = svgs.flatMap((svg) => {
+            const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute("width"));
+            return [...svg.querySelectorAll("text")]
+              .filter((text) => Number.parseFloat(text.getAttribute("font-size") ?? "") * scale < minText)
+              .map((text) => text.textContent ?? "");
+          });
+          return {
+            titles: svgs.map((svg) => (svg.querySelectorAll(".role-title-text text")[0]?.textContent ?? "").trim()),
+            overflow: g.document.documentElement.scrollWidth - g.innerWidth,
+            beyondRight: svgs.filter((svg) => svg.getBoundingClientRect().right > g.innerWidth).length,
+            small,
+          };
+        }, MIN_TEXT_PX);
+        expect(seen.titles).toEqual([
+          "Scores across the class",
+          "The rule learners fail first",
+          "Share of the class passing each rule",
+        ]);
+        expect({ overflow: Math.max(0, seen.overflow), beyondRight: seen.beyondRight, small: seen.small }).toEqual({
+          overflow: 0,
+          beyondRight: 0,
+          small: [],
+        });
+        const shot = join(ARTIFACTS, "class-view-1280px.png");
+        await page.screenshot({ path: shot, fullPage: true });
+        console.log(`screenshot: ${shot}`);
+      } finally {
+        await rm(out, { recursive: true, force: true });
+      }
+    }, 60_000);
   },
 );

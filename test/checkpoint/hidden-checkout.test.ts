@@ -10,7 +10,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hostView, linkTree, reachableBy } from "../../lib/src/checkpoint/host/reachable-copy.js";
+import { hostView, linkTree, reachableBy, runtimePackages } from "../../lib/src/checkpoint/host/reachable-copy.js";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 
 const NOBODY = { uid: 65534, gid: 65534 };
@@ -53,6 +53,18 @@ describe("hostView", () => {
     } finally {
       view.dispose();
     }
+  });
+});
+
+describe("runtimePackages", () => {
+  it("holds what the library and the teaching server load, and none of the development tools", () => {
+    const names = runtimePackages(REPO_ROOT).map((folder) => folder.slice(join(REPO_ROOT, "node_modules").length + 1));
+    expect(names).toEqual(expect.arrayContaining(["mcp-workbook", "mcp-workbook-teaching-server", "zod", "vega-lite"]));
+    for (const tool of ["typescript", "vitest", "tslab", "prettier", "@stryker-mutator/core"])
+      expect(names).not.toContain(tool);
+    // Each is a package folder of this checkout's node_modules, none inside another listed one.
+    for (const name of names) expect(existsSync(join(REPO_ROOT, "node_modules", name, "package.json"))).toBe(true);
+    expect(names.filter((name) => names.some((other) => name.startsWith(`${other}/node_modules/`)))).toEqual([]);
   });
 });
 

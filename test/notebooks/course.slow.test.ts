@@ -1,7 +1,7 @@
 // The course's own notebooks, each top to bottom in a fresh tslab kernel: the start page prints
 // every stop with its estimated minutes, and "In a coding agent" measures with our tools what the
 // chapter quotes (names only against full definitions, the token bounds in bytes, our client
-// against a 1 MiB reply with and without room for it).
+// against a 1 MiB reply with and without room for it). The instructor's class view draws a gradebook.
 import { describe, expect, it } from "vitest";
 import { COURSE_PATH } from "../../lib/src/notebook/course-path.js";
 import { runNotebook } from "../support/notebook.js";
@@ -31,5 +31,15 @@ describe.concurrent("the course's notebooks", () => {
         "lucy-teaching": { args: [expect.stringMatching(/server\/dist\/main\.js$/u), "--mode", "normal"] },
       },
     });
+  }, 180_000);
+
+  it("class-view draws the made-up gradebook's three charts, saying it is made up", async () => {
+    const run = await runNotebook("notebooks/class-view.ipynb");
+    expect(run.error).toBeUndefined();
+    expect(run.ok).toBe(true);
+    const [cell] = run.cells;
+    expect(cell!.outputs.join("")).toMatch(/^12 learners in examples\/made-up-grades\.csv, 11 graded/u);
+    expect(cell!.svgs).toHaveLength(3);
+    for (const svg of cell!.svgs) expect(svg).toContain("made-up example: invented learners, not a real class");
   }, 180_000);
 });

@@ -11,7 +11,17 @@ import { summarize as summarizeInSource } from "../../lib/src/experiment/receipt
 
 const LIB = resolve(__dirname, "../../lib");
 /** The namespaces, each a folder lib/<area>/ whose package.json points into dist/<area>/. */
-const NAMESPACES = ["agent", "charts", "checkpoint", "demo", "exercises", "experiment", "notebook", "pieces"] as const;
+const NAMESPACES = [
+  "agent",
+  "charts",
+  "checkpoint",
+  "class-view",
+  "demo",
+  "exercises",
+  "experiment",
+  "notebook",
+  "pieces",
+] as const;
 
 /** Every name a barrel exports, sorted; types marked, since removing one breaks a consumer too. */
 function exportedNames(program: ts.Program, file: string): string[] {

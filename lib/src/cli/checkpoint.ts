@@ -13,6 +13,7 @@ import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
+import { CLASS_USAGE, runClassGrading } from "./checkpoint-class.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 import { CHECKPOINT_OPTIONS, flagSpec, optionLines, usageOptions } from "./checkpoint-options.js";
@@ -20,6 +21,8 @@ import { isTerminal } from "./progress.js";
 
 export const CHECKPOINT_USAGE = [
   ...wrapUsage("usage: mcp-workbook checkpoint", usageOptions(CHECKPOINT_OPTIONS)),
+  "       mcp-workbook checkpoint --class DIR --report-dir OUT [--jobs N] [--fresh]",
+  "         [--trust-submissions] (a whole class: --class --help says more)",
   "  Grades a Part B implementation, one line per rule, in a separate process that runs the graded",
   "  code (as the user nobody when run as root); this process only judges its answers. The report",
   "  comes summary first, then each rule's line once; progress goes to stderr while it runs.",
@@ -65,9 +68,11 @@ interface Options {
 
 export async function runCheckpointCommand(argv: readonly string[], io: CheckpointIo = PROCESS_IO): Promise<number> {
   if (argv.includes("--help")) {
-    io.stdout(`${CHECKPOINT_USAGE}\n`);
+    io.stdout(`${argv.includes("--class") ? CLASS_USAGE : CHECKPOINT_USAGE}\n`);
     return 0;
   }
+  if (argv.some((arg) => arg === "--class" || arg.startsWith("--class=")))
+    return runClassGrading(argv, io, chosenRules);
   if (argv.includes("--notebook")) return runNotebookGrading(argv, io);
   const reportDir = reportDirOf(argv);
   const resultsPath = join(reportDir, "results.json");

@@ -23,5 +23,5 @@ export { reveal } from "./reveal.js";
 export { cellScope } from "./cell-scope.js";
 export { gradeNotebook, NOTEBOOK_RULES } from "./grade-notebook.js";
 export { referencePieces } from "../assembly/reference-pieces.js";
-// evaluateTranspiled: the module --notebook grading writes for the host requires it from here (grade-notebook.ts).
+// evaluateTranspiled: what the module --notebook grading writes for the host runs (grade-notebook.ts loads it by its own path).
 export { buildCells, evaluateBuildCells, evaluateTranspiled } from "../assembly/notebook-pieces.js";

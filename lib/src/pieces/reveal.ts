@@ -2,7 +2,7 @@
 // TypeScript compiler API when asked, so it is never a pasted copy and survives files moving.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import ts from "typescript";
+import type * as TypeScript from "typescript";
 import { UsageError } from "../errors/usage-error.js";
 import type { PieceName } from "../assembly/pieces.js";
 
@@ -89,8 +89,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+// Loaded when a reveal asks, not when the pieces load: every grading host loads the pieces, and
+// TypeScript alone costs each of them about 0.7 s of CPU.
+let loaded: typeof TypeScript | undefined;
+function typescript(): typeof TypeScript {
+  loaded ??= require("typescript") as typeof TypeScript;
+  return loaded;
+}
+
 /** The top-level declaration `name`, or `Class.member`, in lib/src (or in one file: "dir/file.ts#name"): its file and its text. */
 export function findDeclaration(name: string, root = LIBRARY_SOURCE): { file: string; text: string } | undefined {
+  const ts = typescript();
   const [inFile, declared] = name.includes("#") ? (name.split("#") as [string, string]) : [undefined, name];
   const [outer, member] = declared.split(".") as [string, string | undefined];
   for (const file of sourceFiles(root)) {
@@ -118,7 +127,8 @@ export function findDeclaration(name: string, root = LIBRARY_SOURCE): { file: st
 }
 
 /** A node's text with its doc comment (a section banner above it is left out), indentation as in the file. */
-function withComments(node: ts.Node, source: ts.SourceFile): string {
+function withComments(node: TypeScript.Node, source: TypeScript.SourceFile): string {
+  const ts = typescript();
   const start = node.getStart(source);
   const docs = (ts.getLeadingCommentRanges(source.text, node.getFullStart()) ?? []).filter((range) =>
     source.text.startsWith("/**", range.pos),

@@ -24,6 +24,15 @@ export const STUDENT_COPY_LEAVES_OUT: readonly LeftOut[] = [
   { path: "docs/instructor-plan.md", why: "the instructor's plan" },
 ];
 
+/** Files the copy holds at another place than the repository does (the repository runs no Classroom workflow itself). */
+export const STUDENT_COPY_PLACES: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
+  {
+    from: "scripts/classroom/classroom.yml",
+    to: ".github/workflows/classroom.yml",
+    why: "GitHub Classroom's autograding: each push is graded by the checkpoint",
+  },
+];
+
 /** The tag of the build notebook's cells that show the library's own code for a piece. */
 export const REVEAL_TAG = "build-reveal";
 const DETAILS = /\n?[ \t]*<details>[\s\S]*?<\/details>/gu;
@@ -95,6 +104,12 @@ export function writeStudentCopy(
       if (copy.removed === 0) copyFileSync(join(repoRoot, file), target);
       else writeFileSync(target, notebookText(copy.notebook));
     } else copyFileSync(join(repoRoot, file), target);
+    written += 1;
+  }
+  for (const place of STUDENT_COPY_PLACES) {
+    if (!files.includes(place.from)) continue;
+    mkdirSync(dirname(join(outDir, place.to)), { recursive: true });
+    copyFileSync(join(repoRoot, place.from), join(outDir, place.to));
     written += 1;
   }
   return { written, leftOut: skipped, revealsRemoved };

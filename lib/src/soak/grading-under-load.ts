@@ -1,39 +1,41 @@
 /**
- * `npm run soak:grading [-- --rounds N --hogs N --impl PATH,...]`: grades each implementation once
- * on a quiet machine, then N more times while busy processes hold every core, and compares each
- * rule's verdict (the busy processes run ahead of the grader when the system allows: it is run
- * as root). A verdict that changes with the machine's load is a grader bug, whichever way it
- * goes: a correct client failed for being slow, or a mistake let through. Exit status 1 if any
- * verdict changed. The busy processes end when this one does, however it ends.
+ * `npm run soak:grading [-- --rounds N --hogs N --jobs 1,2,4 --rules ID,...]`: grades a mixed class
+ * (right, wrong, fair but different: class/sample-class.ts) learner by learner with
+ * `checkpoint --seed S` alone on a quiet machine, then as a class (`checkpoint --class`) at each
+ * --jobs, N rounds each, beside one CPU-bound process per core at the grader's own priority (nice
+ * 0). Every rule's status and points for every learner must equal the quiet grading alone: it
+ * prints each difference and exits 1 if there is one. A verdict that changes with the load or the
+ * company is a grader bug, whichever way it goes. The busy processes end when this one does.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { availableParallelism, setPriority } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { gradeImplementation } from "../checkpoint/grade-implementation.js";
-import { REFERENCE_ENTRY, REPO_ROOT } from "../checkpoint/paths.js";
+import { CHECKPOINT_MAIN, checkpointArguments } from "../class/grade-learner.js";
+import { readGradebook } from "../class/gradebook.js";
+import { learnerSeed } from "../class/learner-seed.js";
+import { writeMixedClass } from "../class/sample-class.js";
+import { findSubmissions } from "../class/submissions.js";
+import type { RulesResultsJson } from "../checkpoint/grade-report.js";
 import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 
-/** A nice value below the grader's 0: the busy processes are scheduled first. */
-const BUSY_PRIORITY = -10;
-const WRONG = join(REPO_ROOT, "checkpoints", "wrong-implementations");
-
-const USAGE = `usage: npm run soak:grading [-- --rounds N] [--hogs N] [--impl PATH,...]
-  grades each implementation once quietly, then N times (default 2) beside N busy processes
-  (default: twice the cores, ahead of the grader when run as root)
-  default implementations: the library and every wrong one in checkpoints/wrong-implementations/
-  exit 1 if a rule's verdict changed with the load`;
+const USAGE = `usage: npm run soak:grading [-- --rounds N] [--hogs N] [--jobs 1,2,4] [--rules ID,...]
+  grades a mixed class learner by learner alone on a quiet machine, then as a class at each --jobs
+  (default 1,2,4), N rounds each (default 3), beside N busy processes (default: one per core, nice 0)
+  --rules ID,...  only these rules (a quicker run; the class then holds no notebook, graded by all its rules)
+  exit 1 if any learner's rule status or points differ from their grading alone`;
 
 // A busy loop that ends by itself once its parent is gone (a SIGKILLed soak leaves nothing spinning).
 const HOG =
   "const parent = process.ppid; for (let i = 0; ; i += 1) if (i % 1e7 === 0 && process.ppid !== parent) process.exit(0);";
 
-function options(argv: readonly string[]): { rounds: number; hogs: number; impls: string[] } {
+function options(argv: readonly string[]): { rounds: number; hogs: number; jobs: number[]; rules?: string } {
   const { values } = argumentsOrExit("soak:grading", USAGE, () =>
     readFlags(argv, {
       rounds: { type: "string" },
       hogs: { type: "string" },
-      impl: { type: "string" },
+      jobs: { type: "string" },
+      rules: { type: "string" },
       help: { type: "boolean", short: "h" },
     }),
   );
@@ -43,80 +45,123 @@ function options(argv: readonly string[]): { rounds: number; hogs: number; impls
   }
   const number = (flag: string, text: string | undefined, fallback: number): number =>
     text === undefined ? fallback : argumentsOrExit("soak:grading", USAGE, () => wholeNumber(flag, text, 1));
-  const everyWrong = readdirSync(WRONG)
-    .filter((name) => name.endsWith(".js"))
-    .sort()
-    .map((name) => join(WRONG, name));
+  const jobs = (values.jobs ?? "1,2,4").split(",").map((each) => number("--jobs", each, 1));
   return {
-    rounds: number("--rounds", values.rounds, 2),
-    hogs: number("--hogs", values.hogs, 2 * availableParallelism()),
-    impls: values.impl === undefined ? [REFERENCE_ENTRY, ...everyWrong] : values.impl.split(","),
+    rounds: number("--rounds", values.rounds, 3),
+    hogs: number("--hogs", values.hogs, availableParallelism()),
+    jobs,
+    ...(values.rules === undefined ? {} : { rules: values.rules }),
   };
 }
 
-/** Each rule's status, and how long the whole grading took. */
-async function graded(impl: string): Promise<{ statuses: Map<string, { status: string; line: string }>; ms: number }> {
-  const report = await gradeImplementation(impl);
-  return {
-    statuses: new Map(report.verdicts.map((verdict) => [verdict.rule, { status: verdict.status, line: verdict.line }])),
-    ms: report.verdicts.reduce((sum, verdict) => sum + verdict.ms, 0),
-  };
+function run(argv: readonly string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CHECKPOINT_MAIN, ...argv], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}
+
+type Verdicts = Map<string, { status: string; score: number; output: string }>;
+
+function verdictsIn(resultsPath: string): Verdicts | undefined {
+  if (!existsSync(resultsPath)) return undefined;
+  const results = JSON.parse(readFileSync(resultsPath, "utf8")) as RulesResultsJson;
+  return new Map(
+    results.tests.map((test) => [
+      test.name.slice(0, test.name.indexOf(": ")),
+      { status: test.status, score: test.score, output: test.output.split("\n")[0] ?? "" },
+    ]),
+  );
 }
 
 async function main(): Promise<void> {
-  const { rounds, hogs, impls } = options(process.argv.slice(2));
-  const name = (impl: string): string => (impl === REFERENCE_ENTRY ? "the library" : impl.replace(`${REPO_ROOT}/`, ""));
+  const { rounds, hogs, jobs, rules } = options(process.argv.slice(2));
+  const work = mkdtempSync(join(tmpdir(), "soak-grading-"));
+  const classDir = join(work, "class");
+  // A notebook is graded by every rule it teaches whatever --rules says: a quicker run leaves it out.
+  const learners = writeMixedClass(classDir, rules === undefined);
+  const { submissions } = findSubmissions(classDir);
   console.log(
-    `grading under load: ${impls.length} implementation(s), quiet once, then ${rounds} round(s) beside ${hogs} busy processes`,
+    `grading under load: a class of ${learners.length} (${learners.join(", ")}); alone and quiet once, then as a class at --jobs ${jobs.join(", ")}, ${rounds} round(s) each, beside ${hogs} busy process(es) at nice 0`,
   );
-  const quiet = new Map<string, Awaited<ReturnType<typeof graded>>>();
-  for (const impl of impls) quiet.set(impl, await graded(impl));
+
+  const alone = new Map<string, Verdicts>();
+  const started = performance.now();
+  for (const submission of submissions) {
+    if (!("kind" in submission)) throw new Error(`${submission.learner}: ${submission.problem}`);
+    const report = join(work, "alone", submission.learner);
+    await run([
+      "checkpoint",
+      ...checkpointArguments(submission.kind, submission.path, learnerSeed(submission.learner), report, rules),
+    ]);
+    const verdicts = verdictsIn(join(report, "results.json"));
+    if (verdicts === undefined) throw new Error(`${submission.learner} could not be graded alone`);
+    alone.set(submission.learner, verdicts);
+  }
+  console.log(`alone, quiet: ${learners.length} gradings in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
   const busy: ChildProcess[] = [];
   const stopBusy = (): void => busy.forEach((hog) => hog.kill("SIGKILL"));
   process.once("exit", stopBusy);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
-  for (let i = 0; i < hogs; i += 1) {
-    const hog = spawn(process.execPath, ["-e", HOG], { stdio: "ignore" });
-    busy.push(hog);
-    // Ahead of the grader where the system allows it (root): a machine busier than its cores.
-    try {
-      setPriority(hog.pid!, BUSY_PRIORITY);
-    } catch {
-      // an ordinary user keeps the busy processes at the grader's own priority
-    }
-  }
+  for (let i = 0; i < hogs; i += 1) busy.push(spawn(process.execPath, ["-e", HOG], { stdio: "ignore" }));
 
-  let verdicts = 0;
-  const changed: string[] = [];
-  const slowdowns: number[] = [];
+  let compared = 0;
+  const differences: string[] = [];
   try {
-    for (let round = 1; round <= rounds; round += 1)
-      for (const impl of impls) {
-        const before = quiet.get(impl)!;
-        const now = await graded(impl);
-        slowdowns.push(now.ms / Math.max(1, before.ms));
-        for (const [rule, { status, line }] of now.statuses) {
-          verdicts += 1;
-          const was = before.statuses.get(rule)?.status;
-          if (status !== was)
-            changed.push(`${name(impl)}, round ${round}: ${rule} ${was} quietly, ${status} under load: ${line}`);
+    for (const jobCount of jobs)
+      for (let round = 1; round <= rounds; round += 1) {
+        const out = join(work, `jobs-${jobCount}-round-${round}`);
+        const began = performance.now();
+        const result = await run([
+          "checkpoint",
+          "--class",
+          classDir,
+          "--report-dir",
+          out,
+          "--jobs",
+          String(jobCount),
+          "--fresh",
+          ...(rules === undefined ? [] : ["--rules", rules]),
+        ]);
+        const seconds = (performance.now() - began) / 1000;
+        let here = 0;
+        for (const row of readGradebook(out)) {
+          const quiet = alone.get(row.learner)!;
+          const now = verdictsIn(join(out, "learners", row.learner, "results.json"));
+          if (now === undefined) {
+            differences.push(`--jobs ${jobCount}, round ${round}: ${row.learner} not graded: ${row.status}`);
+            here += 1;
+            continue;
+          }
+          for (const [rule, was] of quiet) {
+            compared += 1;
+            const is = now.get(rule);
+            if (is?.status !== was.status || is.score !== was.score) {
+              here += 1;
+              differences.push(
+                `--jobs ${jobCount}, round ${round}: ${row.learner} ${rule} ${was.status} ${was.score} alone, ${is?.status ?? "missing"} ${is?.score ?? ""} in the class: ${is?.output ?? ""}`,
+              );
+            }
+          }
         }
+        console.log(
+          `--jobs ${jobCount}, round ${round}: ${seconds.toFixed(0)} s for the class (exit ${result.code}); differences from alone: ${here}`,
+        );
       }
   } finally {
     stopBusy();
+    rmSync(work, { recursive: true, force: true });
   }
-  slowdowns.sort((a, b) => a - b);
-  const median = slowdowns[Math.floor(slowdowns.length / 2)] ?? 1;
-  console.log(
-    `${verdicts} verdicts under load; rules' summed time ${median.toFixed(2)}x the quiet run's (median over ${slowdowns.length} gradings)`,
-  );
-  if (changed.length === 0) {
-    console.log("changed with the load: none");
+  console.log(`${compared} rule verdicts compared with the learner graded alone`);
+  if (differences.length === 0) {
+    console.log("differences: none");
     return;
   }
-  console.log(`CHANGED WITH THE LOAD: ${changed.length}`);
-  for (const line of changed) console.log(`  ${line}`);
+  console.log(`DIFFERENCES: ${differences.length}`);
+  for (const line of differences) console.log(`  ${line}`);
   process.exitCode = 1;
 }
 

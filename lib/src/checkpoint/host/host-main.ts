@@ -9,7 +9,7 @@ import { readdirSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
 import { sealReferencePieces } from "./sealed-library.js";
-import { starvedBefore, watchStarvation } from "../../grading/starvation.js";
+import { queuedSince } from "../../grading/starvation.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
 const STDOUT_FD = 1;
@@ -78,8 +78,6 @@ function main(): void {
   process.on("uncaughtException", (error) =>
     process.stderr.write(`uncaught exception in the implementation: ${error.stack ?? error.message}\n`),
   );
-  // For as long as the host runs: a timed answer says how long a CPU was kept from it just before.
-  watchStarvation();
   let opened: { token: string; loaded: ReturnType<typeof load> } | undefined;
   const state = new ProbeState();
   let pending = "";
@@ -110,8 +108,10 @@ function main(): void {
         send(token, seq, loaded.failure);
         continue;
       }
+      // Each answer says how long this process waited for a CPU while it was being made.
+      const queued = queuedSince();
       void answerProbe(loaded.pieces, state, request).then((answer) =>
-        send(token, seq, { ...answer, starvedMs: starvedBefore() }),
+        send(token, seq, { ...answer, starvedMs: queued() }),
       );
     }
   });

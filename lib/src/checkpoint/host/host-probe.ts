@@ -56,10 +56,17 @@ export function unprivilegedUser(): { uid: number; gid: number } {
   return { uid: 65534, gid: 65534 };
 }
 
-/** The user the host will run as, or undefined for the grader's own. */
+/**
+ * The user the host will run as, or undefined for the grader's own. A class grading tells each
+ * job's grader which user its graded code gets through WORKBOOK_HOST_USER ("UID:GID", or "self"
+ * inside a user namespace where no other user exists).
+ */
 export function hostUser(options: HostOptions = {}): { uid: number; gid: number } | undefined {
   if (options.user === "self") return undefined;
   if (options.user !== undefined) return options.user;
+  const fromClass = /^(\d+):(\d+)$|^self$/u.exec(process.env["WORKBOOK_HOST_USER"] ?? "");
+  if (fromClass !== null)
+    return fromClass[1] === undefined ? undefined : { uid: Number(fromClass[1]), gid: Number(fromClass[2]) };
   return process.getuid?.() === 0 ? unprivilegedUser() : undefined;
 }
 

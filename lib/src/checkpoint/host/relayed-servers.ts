@@ -63,6 +63,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
   const listeners: Server[] = [];
   const started = new Set<ChildProcess>();
   const exited: Array<Promise<void>> = [];
+  const startFailures = new WeakMap<ChildProcess, string>();
 
   const server = (mode: string, settings: ServerSettings = {}): ServerRun => {
     const index = runs.length + 1;
@@ -95,6 +96,12 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
         detached: true,
       });
       started.add(child);
+      // A server that cannot start (its folder gone, no memory for a process) is reported on the
+      // relay's stderr and as its exit, never left to crash the grader as an unhandled 'error'.
+      child.once("error", (error) => {
+        startFailures.set(child, error.message);
+        process.stderr.write(`${SERVER_START_FAILED}: ${error.message}\n`);
+      });
       exited.push(new Promise((resolve) => child.once("close", () => resolve())));
       return child;
     };
@@ -106,7 +113,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
       return child;
     };
     const listener = createServer((socket) =>
-      serve(socket, { command, recordFile, grandchild: mode === "grandchild", take }),
+      serve(socket, { command, recordFile, grandchild: mode === "grandchild", take, startFailures }),
     );
     listener.on("error", () => undefined);
     listener.listen(socketPath);
@@ -141,7 +148,12 @@ interface Session {
   readonly grandchild: boolean;
   /** The real server for this connection (started ahead when it can be). */
   readonly take: () => ChildProcess;
+  /** Why a server could not start, once its 'error' has come. */
+  readonly startFailures: WeakMap<ChildProcess, string>;
 }
+
+/** What the relay's stderr says when the grader could not start a teaching server (the class command looks for it). */
+export const SERVER_START_FAILED = "the grader could not start its teaching server";
 
 /** One relay's connection: its hello, then a real server for it, bytes carried both ways. */
 function serve(socket: Socket, session: Session): void {
@@ -169,7 +181,11 @@ function serve(socket: Socket, session: Session): void {
     server.stderr.on("data", (chunk: Buffer) => socket.write(relayFrame(FRAME.stderr, chunk)));
     server.stdin.on("drain", () => socket.resume());
     server.once("close", (code, signal) => {
-      if (!socket.destroyed) socket.end(relayFrame(FRAME.exit, { code, signal }));
+      if (socket.destroyed) return;
+      const failure = session.startFailures.get(server);
+      if (failure !== undefined)
+        socket.write(relayFrame(FRAME.stderr, Buffer.from(`${SERVER_START_FAILED}: ${failure}\n`)));
+      socket.end(relayFrame(FRAME.exit, { code, signal }));
     });
     socket.write(relayFrame(FRAME.ready, { grandchild: session.grandchild }));
   };

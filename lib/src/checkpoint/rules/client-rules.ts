@@ -376,7 +376,7 @@ export const deadlinePerOperation: Rule = {
       refusal(call.answer, `callTool against a server that ${what} (timeoutMs ${timeoutMs})`, "DeadlineError", [
         "DeadlineError",
       ]);
-      // A deadline met on time but answered from a wait for the CPU is met: the machine's time, not the code's.
+      // The time the call waited for a CPU is the machine's, not the code's: it is left out.
       const starved = call.starvedMs > 0 ? ` (${call.starvedMs} ms of it waiting for a CPU)` : "";
       if (call.ms - call.starvedMs > timeoutMs + DEADLINE_SLACK_MS)
         failRule(

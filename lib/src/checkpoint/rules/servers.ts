@@ -52,12 +52,21 @@ export function directServers(
   };
 }
 
+/** How often a run not serving yet looks through /proc for its process: the scan reads every process's argv. */
+const PROCESS_LOOK_MS = 250;
+
 /**
  * A run's standing: serving once `serving()` says so, else starting while a process whose argv
- * names `marker` runs (the /proc scan only while it is not serving yet), else absent.
+ * names `marker` runs (found by a /proc scan at most every PROCESS_LOOK_MS), else absent.
  */
 export function standingOf(marker: string, serving: () => boolean): () => ServerStanding {
-  return () => (serving() ? "serving" : processesMentioning(marker).length > 0 ? "starting" : "absent");
+  let lastLook = { at: -Infinity, running: false };
+  return () => {
+    if (serving()) return "serving";
+    const now = performance.now();
+    if (now - lastLook.at >= PROCESS_LOOK_MS) lastLook = { at: now, running: processesMentioning(marker).length > 0 };
+    return lastLook.running ? "starting" : "absent";
+  };
 }
 
 /**

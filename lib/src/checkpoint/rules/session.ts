@@ -1,7 +1,7 @@
 // A client under test, driven through the probe: each call is timed by the grader's clock and
 // bounded, and close() is always attempted so the server's evidence is complete.
 import { setTimeout as sleep } from "node:timers/promises";
-import { starvedBefore, watchStarvation } from "../../grading/starvation.js";
+import { queuedSince } from "../../grading/starvation.js";
 import { showError } from "./expect.js";
 import {
   failRule,
@@ -25,7 +25,7 @@ export interface Timed {
   readonly answer: ProbeAnswer;
   /** By the grader's clock, from asking to the answer. */
   readonly ms: number;
-  /** Of `ms`, how long the answer waited for a CPU just before it came: the graded process's or the grader's, the longer. */
+  /** Of `ms`, how long the call waited for a CPU: in the graded process or the grader's, the longer. */
   readonly starvedMs: number;
 }
 
@@ -48,15 +48,12 @@ export class ClientSession {
   }
 
   async call(method: ClientMethod, args: readonly unknown[] = [], boundMs = 10_000): Promise<Timed> {
-    const stopWatching = watchStarvation();
-    try {
-      const started = performance.now();
-      const answer = await this.context.ask({ op: "client.call", handle: this.handle, method, args }, boundMs);
-      const ms = Math.round(performance.now() - started);
-      return { answer, ms, starvedMs: Math.min(ms, Math.max(answer.starvedMs ?? 0, starvedBefore())) };
-    } finally {
-      stopWatching();
-    }
+    const queued = queuedSince();
+    const started = performance.now();
+    const answer = await this.context.ask({ op: "client.call", handle: this.handle, method, args }, boundMs);
+    const ms = Math.round(performance.now() - started);
+    // In a separate host, the graded process's own wait; in process, this one's is the same.
+    return { answer, ms, starvedMs: Math.min(ms, Math.max(answer.starvedMs ?? 0, queued())) };
   }
 
   /**

@@ -82,7 +82,7 @@ export type ProbeAnswer = (
   | { readonly ok: true; readonly value: Wire }
   | { readonly ok: false; readonly error: ProbeError; readonly detail?: Wire }
 ) & {
-  /** How long the process that ran the graded code waited for a CPU just before answering (grading/starvation.ts), as it says. */
+  /** How long the process that ran the graded code waited for a CPU while answering (grading/starvation.ts), as it says. */
   readonly starvedMs?: number;
 };
 

@@ -1,0 +1,123 @@
+// The class view: the gradebook's three charts, drawn to SVG in Node like every other chart of
+// the workbook, on one HTML page that needs no network and no script (class.html, written beside
+// grades.csv), and the specs themselves for a notebook cell to show.
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { TopLevelSpec } from "vega-lite";
+import { CHART_FONT } from "../charts/chart-style.js";
+import { renderSvg } from "../charts/render.js";
+import { DataError } from "../errors/data-error.js";
+import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
+import { RULES } from "../checkpoint/rules/index.js";
+import { firstFailedChart, gradedRows, passShareChart, scoreChart } from "./class-charts.js";
+import { readGradebook, type Gradebook, type GradebookRule } from "./gradebook.js";
+
+/** The checkpoint's rules (and the exercises'), in its order: the columns a gradebook may hold. */
+export const CHECKPOINT_RULES: readonly GradebookRule[] = [...RULES, ...EXERCISE_RULES].map(({ id, points }) => ({
+  id,
+  points,
+}));
+
+export interface ClassViewOptions {
+  /** Printed under every chart's title: where the gradebook comes from. */
+  readonly source?: string;
+  /** The rules whose columns count (default: the checkpoint's). */
+  readonly rules?: readonly GradebookRule[];
+}
+
+export interface ClassView {
+  readonly gradebook: Gradebook;
+  readonly specs: { readonly scores: TopLevelSpec; readonly passing: TopLevelSpec; readonly firstFailed: TopLevelSpec };
+  /** A page with the charts as inline SVG: no script, no network. */
+  readonly html: string;
+}
+
+const escape = (text: string): string =>
+  text.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;").replace(/"/gu, "&quot;");
+
+/** The class view of the gradebook `csvText`; a DataError when the text is no gradebook. */
+export async function classView(csvText: string, options: ClassViewOptions = {}): Promise<ClassView> {
+  const gradebook = readGradebook(csvText, options.rules ?? CHECKPOINT_RULES);
+  const text = { source: options.source ?? "gradebook: grades.csv" };
+  const specs = {
+    scores: scoreChart(gradebook, text),
+    passing: passShareChart(gradebook, text),
+    firstFailed: firstFailedChart(gradebook, text),
+  };
+  const [scores, passing, firstFailed] = await Promise.all([
+    renderSvg(specs.scores),
+    renderSvg(specs.passing),
+    renderSvg(specs.firstFailed),
+  ]);
+  return { gradebook, specs, html: classPage(gradebook, text.source, { scores, passing, firstFailed }) };
+}
+
+function classPage(
+  gradebook: Gradebook,
+  source: string,
+  svgs: { scores: string; passing: string; firstFailed: string },
+): string {
+  const graded = gradedRows(gradebook);
+  const notGraded = gradebook.rows.filter((row) => row.status !== "graded");
+  const max = Math.max(0, ...graded.map((row) => row.max));
+  const full = graded.filter((row) => row.score >= row.max).length;
+  const summary = `${gradebook.rows.length} learner${gradebook.rows.length === 1 ? "" : "s"}: ${graded.length} graded, ${full} with full marks (${max} points)${notGraded.length > 0 ? `, ${notGraded.length} not graded` : ""}.`;
+  const figure = (id: string, svg: string): string =>
+    `<figure id="${id}">${svg.replace(/^<\?xml[^>]*>\s*/u, "")}</figure>`;
+  const notGradedTable =
+    notGraded.length === 0
+      ? ""
+      : `<h2>Not graded</h2>\n<table><tr><th>learner</th><th>why</th></tr>\n${notGraded
+          .map((row) => `<tr><td>${escape(row.learner)}</td><td>${escape(row.status)}</td></tr>`)
+          .join("\n")}\n</table>`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Class view: ${escape(source)}</title>
+<style>
+  body { font-family: ${CHART_FONT}; margin: 16px; max-width: 1240px; color: #222; }
+  h1 { font-size: 20px; margin: 0 0 4px; }
+  h2 { font-size: 16px; }
+  p { margin: 4px 0 12px; }
+  .charts { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+  figure { margin: 0; }
+  figure svg { max-width: 100%; height: auto; }
+  table { border-collapse: collapse; }
+  td, th { border: 1px solid #ccc; padding: 2px 8px; text-align: left; }
+</style>
+</head>
+<body>
+<h1>Class view</h1>
+<p>${escape(source)}. ${escape(summary)}</p>
+<div class="charts">
+${figure("scores", svgs.scores)}
+${figure("first-failed", svgs.firstFailed)}
+${figure("passing", svgs.passing)}
+</div>
+${notGradedTable}
+</body>
+</html>
+`;
+}
+
+/** Reads `gradesCsv` and writes class.html beside it (a temporary file, then a rename); returns the page's path. */
+export async function writeClassPage(gradesCsv: string, options: ClassViewOptions = {}): Promise<string> {
+  let text: string;
+  try {
+    text = readFileSync(gradesCsv, "utf8");
+  } catch (error) {
+    throw new DataError(
+      "unreadable",
+      { what: `cannot read the gradebook ${gradesCsv}`, expected: "a readable grades.csv", received: String(error) },
+      { cause: error },
+    );
+  }
+  const view = await classView(text, { source: `gradebook: ${gradesCsv}`, ...options });
+  const page = join(dirname(gradesCsv), "class.html");
+  const temporary = `${page}.${process.pid}.tmp`;
+  writeFileSync(temporary, view.html);
+  renameSync(temporary, page);
+  return page;
+}

@@ -1,0 +1,44 @@
+// Classes made from the workbook's own implementations, for the soak and the benchmark: learners
+// who are right (the solved build notebook, the library), wrong (implementations in
+// checkpoints/wrong-implementations/, each breaking one rule) and fair but different (the small
+// client those are built from, written unlike the reference and passing every rule it is graded by).
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "../checkpoint/paths.js";
+
+export const SOLVED_BUILD_NOTEBOOK = join(REPO_ROOT, "notebooks", "solutions", "ch14-part-b-build-solutions.ipynb");
+const WRONG = join(REPO_ROOT, "checkpoints", "wrong-implementations");
+
+/** Writes a module learner at DIR/<learner>/ whose index.js is `index`, beside the small client it may use. */
+function moduleLearner(dir: string, learner: string, index: string, extra: readonly string[] = []): void {
+  const at = join(dir, learner);
+  mkdirSync(at, { recursive: true });
+  for (const file of ["small-client.js", ...extra]) copyFileSync(join(WRONG, file), join(at, file));
+  writeFileSync(join(at, "index.js"), index);
+}
+
+/** The wrong implementations a mixed class holds (one rule each). */
+export const MIXED_WRONG = ["ids-fresh", "close-group", "framing-utf8-split", "handshake-version"] as const;
+
+/** A mixed class in `dir`: right (the library, and the solved notebook unless left out), wrong, and fair but different. */
+export function writeMixedClass(dir: string, withNotebook = true): string[] {
+  mkdirSync(dir, { recursive: true });
+  if (withNotebook) copyFileSync(SOLVED_BUILD_NOTEBOOK, join(dir, "right-notebook.ipynb"));
+  moduleLearner(dir, "right-library", 'module.exports = require("mcp-workbook");\n');
+  moduleLearner(dir, "fair-small-client", 'module.exports = require("./small-client.js").withMistakes();\n');
+  for (const wrong of MIXED_WRONG)
+    moduleLearner(dir, `wrong-${wrong}`, `module.exports = require("./${wrong}.js");\n`, [`${wrong}.js`]);
+  return [
+    ...(withNotebook ? ["right-notebook"] : []),
+    "right-library",
+    "fair-small-client",
+    ...MIXED_WRONG.map((wrong) => `wrong-${wrong}`),
+  ].sort();
+}
+
+/** `count` learners each handing in the solved build notebook (learner-01 ... learner-30). */
+export function writeNotebookClass(dir: string, count: number): void {
+  mkdirSync(dir, { recursive: true });
+  for (let index = 1; index <= count; index += 1)
+    copyFileSync(SOLVED_BUILD_NOTEBOOK, join(dir, `learner-${String(index).padStart(2, "0")}.ipynb`));
+}
