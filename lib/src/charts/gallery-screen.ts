@@ -10,6 +10,7 @@ import {
   asksFor,
   endedAsItShould,
   GALLERY_MODES,
+  galleryMode,
   measuredSdk,
   showBeside,
   besideReport,
@@ -151,18 +152,6 @@ export async function screenHtml(
   ].join("\n");
 }
 
-function modeEntry(mode: string) {
-  const entry = GALLERY_MODES.find((candidate) => candidate.mode === mode);
-  if (entry === undefined) {
-    throw new UsageError("mode", {
-      what: "unknown teaching-server mode",
-      expected: `one of ${GALLERY_MODES.map((m) => m.mode).join(", ")}`,
-      received: JSON.stringify(mode),
-    });
-  }
-  return entry;
-}
-
 /**
  * Runs `mode` with our client and the naive one (showBeside), and the official SDK's clients (the
  * gallery's first table's runs when it measured them, else live now), and returns the screen.
@@ -171,7 +160,7 @@ export async function galleryScreen(
   mode: string,
   options: { timeoutMs?: number; title?: string } = {},
 ): Promise<ScreenRun> {
-  const entry = modeEntry(mode);
+  const entry = galleryMode(mode);
   const timeoutMs = options.timeoutMs ?? 1000;
   const measured = measuredSdk(mode);
   const besideRun = await showBeside(mode, { timeoutMs });

@@ -68,7 +68,8 @@ export function asksFor(mode: string): Array<{ name: string; arguments: Record<s
     : [count];
 }
 
-function galleryMode(mode: string): GalleryMode {
+/** The gallery's entry for `mode`; a UsageError naming the modes there are for any other. */
+export function galleryMode(mode: string): GalleryMode {
   const entry = GALLERY_MODES.find((candidate) => candidate.mode === mode);
   if (entry === undefined) {
     throw new UsageError("mode", {

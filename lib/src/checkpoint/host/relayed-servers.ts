@@ -16,7 +16,7 @@ import { FRAME, framePayload, relayFrame, RelayFrameReader } from "../../server-
 import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
-import { relayPid, serverStarted } from "../rules/evidence.js";
+import { recordedStarts, relayPid } from "../rules/evidence.js";
 import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../rules/servers.js";
 import type { ServerRun, ServerSettings } from "../rules/types.js";
 
@@ -120,7 +120,10 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
     chmodSync(socketPath, 0o666);
     listeners.push(listener);
     // Serving once the relay has connected and the server behind it has started.
-    const serving = (): boolean => relayPid(recordFile) !== undefined && serverStarted(recordFile);
+    const serving = (): boolean => {
+      const starts = recordedStarts(recordFile);
+      return starts.relay && starts.server;
+    };
     const run = { command, logFile, recordFile, standing: standingOf(socketPath, serving) };
     runs.push(run);
     return run;

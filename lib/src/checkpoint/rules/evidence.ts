@@ -77,9 +77,13 @@ export function relayPid(file: string): number | undefined {
   return (jsonLines(file) as RecordEntry[]).find(isGraderStart)?.pid;
 }
 
-/** Whether the teaching server itself has started: its own start entry, not the grader's reading of a relay. */
-export function serverStarted(file: string): boolean {
-  return (jsonLines(file) as RecordEntry[]).some((entry) => entry.event === "start" && !isGraderStart(entry));
+/**
+ * Which starts the record holds, from one read: the teaching server's own (it has started) and the
+ * grader's reading of a relay (in a relayed session, the relay has connected).
+ */
+export function recordedStarts(file: string): { readonly server: boolean; readonly relay: boolean } {
+  const starts = (jsonLines(file) as RecordEntry[]).filter((entry) => entry.event === "start");
+  return { server: starts.some((entry) => !isGraderStart(entry)), relay: starts.some(isGraderStart) };
 }
 
 /** Live members of the group a server leads (from /proc). */

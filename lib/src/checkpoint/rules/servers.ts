@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { signalGroup } from "../../client/process-group.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
-import { liveInGroup, processesMentioning, serverPid, serverStarted } from "./evidence.js";
+import { liveInGroup, processesMentioning, recordedStarts, serverPid } from "./evidence.js";
 import type { ServerRun, ServerSettings, ServerStanding } from "./types.js";
 
 /** One rule's servers. */
@@ -44,7 +44,12 @@ export function directServers(
       const main = options.serverMain ?? TEACHING_SERVER;
       const flags = ["--mode", mode, "--log", logFile, "--record", recordFile, ...sessionFlags(settings)];
       const command = [process.execPath, main, ...flags];
-      const run = { command, logFile, recordFile, standing: standingOf(recordFile, () => serverStarted(recordFile)) };
+      const run = {
+        command,
+        logFile,
+        recordFile,
+        standing: standingOf(recordFile, () => recordedStarts(recordFile).server),
+      };
       servers.push(run);
       return run;
     },
