@@ -115,7 +115,8 @@ class SmallClient {
     this.lastId += 1;
     const id = this.mistakes.has("one-id") ? 1 : this.lastId;
     this.write(wb.requestMessage(id, method, params));
-    const deadline = Date.now() + this.timeoutMs;
+    // deadline-stretched: one deadline per operation, but three times the one given.
+    const deadline = Date.now() + this.timeoutMs * (this.mistakes.has("deadline-stretched") ? 3 : 1);
     let skipped = 0;
     this.skippedInSession ??= 0;
     for (;;) {
