@@ -117,9 +117,10 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
  * Under CI (.ci/run), this checkout is itself a fresh clone of the same commit that scripts/setup.sh
  * has just installed from the lockfile: its node_modules came from committed files only. The clone
  * gets a copy of it, as a learner's second `npm run setup` finds one, and setup.sh then skips
- * `npm ci` (the same test, scripts/node-modules-current.sh, says the copy matches), and the same for
- * set-up's .venv; the set-up line still runs as written, building and starting Jupyter. Elsewhere (a developer's checkout,
- * whose node_modules may hold anything) the clone starts without one and runs `npm ci` itself.
+ * `npm ci` (the same test, scripts/node-modules-current.sh, says the copy matches); set-up's .venv
+ * is copied too. The set-up line still runs as written, building and starting Jupyter. Elsewhere (a
+ * developer's checkout, whose node_modules may hold anything) the clone starts without one and runs
+ * `npm ci` itself.
  * Returns whether it copied.
  */
 function seedFromCiSetUp(clone: string): boolean {
