@@ -6,7 +6,16 @@ import { layerZones } from "./lib/layers-zones.mjs";
 
 export default tseslint.config(
   {
-    ignores: ["**/dist/**", "node_modules/**", "build/**", "test/**/fixtures/**", "scripts/**", "**/*.mjs", "**/*.cjs"],
+    ignores: [
+      "**/dist/**",
+      "node_modules/**",
+      ".venv/**",
+      "build/**",
+      "test/**/fixtures/**",
+      "scripts/**",
+      "**/*.mjs",
+      "**/*.cjs",
+    ],
   },
   {
     files: ["lib/src/**/*.ts", "server/src/**/*.ts", "learner/src/**/*.ts", "test/**/*.ts"],

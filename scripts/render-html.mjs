@@ -9,6 +9,8 @@
 // extends nbconvert's "lab" template and embeds each SVG output as an <img> with a data: URI
 // instead: the SVG is in the HTML file, drawn exactly as the library rendered it, and a browser
 // never runs script inside an SVG shown as an image, so nothing is trusted that was not before.
+// nbconvert 7 (set-up's .venv) keeps the template and writes each tag closed as `<img ... />`: every
+// chart is drawn with either (test/notebooks/part-a.slow.test.ts counts them in the HTML).
 //
 //   node scripts/render-html.mjs [--out-dir DIR] [--executed] [NOTEBOOK...]
 //

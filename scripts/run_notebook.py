@@ -44,6 +44,12 @@ INSTALL_HINT = (
 )
 
 
+# Set in the environment of the re-executed run: a Python the finder named that still cannot import
+# Jupyter is reported, not executed again (no loop). Real paths cannot tell this apart: a venv's
+# python resolves to the interpreter it was made from, yet imports different packages.
+REEXECUTED = "WORKBOOK_RUN_NOTEBOOK_REEXECUTED"
+
+
 def reexec_with_a_python_that_has_jupyter() -> None:
     """The first python3 on PATH may lack Jupyter (a pyenv build does here): ask the one finder."""
     finder = REPO / "scripts" / "jupyter-python.sh"
@@ -52,8 +58,10 @@ def reexec_with_a_python_that_has_jupyter() -> None:
     except (OSError, subprocess.TimeoutExpired) as error:
         found = subprocess.CompletedProcess([], 1, "", f"{finder} could not run: {error}\n")
     python = found.stdout.strip()
-    if found.returncode == 0 and python and os.path.realpath(python) != os.path.realpath(sys.executable):
-        os.execv(python, [python, __file__, *sys.argv[1:]])
+    if found.returncode == 0 and python and os.environ.get(REEXECUTED) != python:
+        os.execve(python, [python, __file__, *sys.argv[1:]], {**os.environ, REEXECUTED: python})
+    if found.returncode == 0 and python:
+        sys.stderr.write(f"run_notebook: {python} was named by {finder} but cannot import Jupyter here\n")
     sys.stderr.write(f"run_notebook: {INSTALL_HINT}\n{found.stderr}")
     sys.exit(2)
 
@@ -65,6 +73,8 @@ try:
     from nbclient.util import ensure_async
 except ImportError:
     reexec_with_a_python_that_has_jupyter()
+# Imported: the kernel and anything it starts begin afresh.
+os.environ.pop(REEXECUTED, None)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

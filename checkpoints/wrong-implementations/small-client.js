@@ -252,6 +252,10 @@ class SmallClient {
       return this.exited;
     }
     this.child.stdin.end();
+    if (this.mistakes.has("no-grace")) {
+      if (pid !== undefined) await wb.endProcessGroup(pid, 500);
+      return this.exited;
+    }
     const status = await Promise.race([
       this.exited,
       new Promise((resolve) => setTimeout(() => resolve("timeout"), 1000)),

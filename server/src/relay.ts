@@ -5,7 +5,8 @@
  * log and record stay where the graded user cannot write. Everything the client does to the
  * process it started still happens to a process it started: the relay ends when its input ends
  * (after the server has answered and exited, with the server's status), dies of SIGTERM like the
- * server (saying so first), and in grandchild mode starts the SIGTERM-proof grandchild in its
+ * server (saying so first, even once the server has exited: the status the client then sees is
+ * the relay's, and the grader must know it), and in grandchild mode starts the SIGTERM-proof grandchild in its
  * own process group, which only a close() that ends the whole group removes.
  */
 import { connect } from "node:net";
@@ -20,15 +21,18 @@ function main(socketPath: string | undefined): void {
     process.exitCode = 2;
     return;
   }
-  const socket = connect(socketPath);
+  // Half-open: once the grader has sent how the server ended, a SIGTERM can still be reported.
+  const socket = connect({ path: socketPath, allowHalfOpen: true });
   const reader = new RelayFrameReader();
   let forwarding = false;
+  let terminated = false;
 
   socket.on("error", (error) => {
     diagnose(`the server's socket failed: ${error.message}`);
     process.exit(1);
   });
   // The grader's end went away without saying how the server ended: there is no server any more.
+  socket.on("end", () => process.exit(1));
   socket.on("close", () => process.exit(1));
   socket.on("connect", () => socket.write(relayFrame(FRAME.hello, { pid: process.pid })));
 
@@ -53,11 +57,14 @@ function main(socketPath: string | undefined): void {
         return;
       case FRAME.exit: {
         const { code, signal } = (framePayload(frame) ?? {}) as { code?: number | null; signal?: string | null };
+        socket.removeAllListeners("end");
         socket.removeAllListeners("close");
-        socket.destroy();
-        process.removeAllListeners("SIGTERM");
-        // Leave as the server left: its code, or the signal that ended it.
+        socket.removeAllListeners("error");
+        socket.on("error", () => undefined); // the grader has said all it will: the exit below stands
+        // Leave as the server left (its code, or the signal that ended it) unless a SIGTERM came first.
         process.stdout.write("", () => {
+          if (terminated) return;
+          process.removeListener("SIGTERM", onTerm);
           if (typeof signal === "string") process.kill(process.pid, signal as NodeJS.Signals);
           process.exit(typeof code === "number" ? code : 1);
         });
@@ -83,15 +90,16 @@ function main(socketPath: string | undefined): void {
       if (!socket.write(relayFrame(FRAME.data, chunk))) process.stdin.pause();
     });
     socket.on("drain", () => process.stdin.resume());
-    process.stdin.on("end", () => socket.write(relayFrame(FRAME.eof)));
-    process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof)));
+    process.stdin.on("end", () => socket.write(relayFrame(FRAME.eof, { at: performance.now() })));
+    process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof, { at: performance.now() })));
   };
 
   // SIGTERM: say so to the server's side (which signals the server), then die of it.
   const onTerm = (): void => {
+    terminated = true;
     process.removeListener("SIGTERM", onTerm);
     const die = (): void => void process.kill(process.pid, "SIGTERM");
-    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM" }), die);
+    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM", at: performance.now() }), die);
     setTimeout(die, 200).unref();
   };
   process.on("SIGTERM", onTerm);

@@ -205,10 +205,11 @@ describe("notebooks/ch14-part-a", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const html = await readFile(join(HTML_DIR, basename(executed).replace(/\.ipynb$/u, ".html")), "utf8");
-    // Each chart is an <img> whose data: URI holds the whole SVG, elements and all (nbconvert's own
-    // SVG block would strip the elements and keep only the text, leaving the chart blank).
-    const svgs = [...html.matchAll(/<img alt="[^"]*" src="data:image\/svg\+xml;charset=utf-8,([^"]+)">/g)].map((m) =>
-      decodeURIComponent(m[1]!),
+    // Each chart is an <img> whose data: URI holds the whole SVG, elements and all (nbconvert 6.5's own
+    // SVG block would strip the elements and keep only the text, leaving the chart blank). nbconvert 7
+    // writes the same tag closed as `/>`.
+    const svgs = [...html.matchAll(/<img alt="[^"]*" src="data:image\/svg\+xml;charset=utf-8,([^"]+)"\s*\/?>/g)].map(
+      (m) => decodeURIComponent(m[1]!),
     );
     expect(svgs).toHaveLength(7);
     const tokens = svgs.find((svg) => svg.includes("Prompt tokens for one request"));

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const REPO = resolve(__dirname, "../..");
 const isCheckout = spawnSync("git", ["-C", REPO, "rev-parse", "--git-dir"]).status === 0;
 /** Folders the map mentions that are made by a build or a run, never committed. */
-const GENERATED = new Set(["dist", "build", "node_modules", "checkpoints/reports"]);
+const GENERATED = new Set(["dist", "build", "node_modules", ".venv", "checkpoints/reports"]);
 
 function trackedFiles(): string[] {
   return spawnSync("git", ["-C", REPO, "ls-files"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);

@@ -117,9 +117,10 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
  * Under CI (.ci/run), this checkout is itself a fresh clone of the same commit that scripts/setup.sh
  * has just installed from the lockfile: its node_modules came from committed files only. The clone
  * gets a copy of it, as a learner's second `npm run setup` finds one, and setup.sh then skips
- * `npm ci` (the same test, scripts/node-modules-current.sh, says the copy matches); the set-up
- * line still runs as written, building and starting Jupyter. Elsewhere (a developer's checkout,
- * whose node_modules may hold anything) the clone starts without one and runs `npm ci` itself.
+ * `npm ci` (the same test, scripts/node-modules-current.sh, says the copy matches); set-up's .venv
+ * is copied too. The set-up line still runs as written, building and starting Jupyter. Elsewhere (a
+ * developer's checkout, whose node_modules may hold anything) the clone starts without one and runs
+ * `npm ci` itself.
  * Returns whether it copied.
  */
 function seedFromCiSetUp(clone: string): boolean {
@@ -130,6 +131,12 @@ function seedFromCiSetUp(clone: string): boolean {
   // The copy keeps the install's time; the clone's lockfile is newer, from its checkout.
   const now = new Date();
   utimesSync(join(clone, "node_modules", ".package-lock.json"), now, now);
+  // Set-up's venv too (Notebook 7 and JupyterLab 4, a minute or more of pip): a venv works where it is
+  // copied when run as .venv/bin/python, as the scripts run it; set-up finds it complete and skips pip.
+  if (existsSync(join(REPO, ".venv", "bin", "python"))) {
+    const venv = spawnSync("cp", ["-a", join(REPO, ".venv"), join(clone, ".venv")], { encoding: "utf8" });
+    if (venv.status !== 0) throw new Error(`copying CI's .venv failed: ${venv.stderr}`);
+  }
   return true;
 }
 

@@ -461,9 +461,13 @@ export class StdioClient {
     this.trace.begin("close");
     // Nothing more will be read: release the pipe so a server blocked writing to it can exit.
     this.child.stdout.destroy();
-    this.child.stdin.end();
+    const ended = new Promise<void>((resolve) => this.child.stdin.end(() => resolve()));
     this.trace.wrote(Buffer.alloc(0), "input ended");
-    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, this.options.graceMs).unref())]);
+    const grace = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, this.options.graceMs).unref());
+    // end() only asks: the pipe closes on a later turn of the event loop, and on a busy machine a
+    // grace timer already due would run first, signalling a server that never saw its input end.
+    await Promise.race([ended, this.exited, grace()]);
+    await Promise.race([this.exited, grace()]);
     await endProcessGroup(
       pid,
       this.options.termGraceMs,

@@ -5,12 +5,13 @@
 // rule's, graded through the relay in test/checkpoint/cli.slow.test.ts.)
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { StdioClient } from "../../../lib/src/client/stdio-client.js";
 import { RELAY_MAIN, relayedServers } from "../../../lib/src/checkpoint/host/relayed-servers.js";
-import { loggedCalls, readRecord } from "../../../lib/src/checkpoint/rules/evidence.js";
+import { loggedCalls, readRecord, relaySignal } from "../../../lib/src/checkpoint/rules/evidence.js";
 import type { ServerSource } from "../../../lib/src/checkpoint/rules/servers.js";
 import { FRAME, relayFrame, RelayFrameReader } from "../../../server/src/relay-frames.js";
 
@@ -72,8 +73,93 @@ describe("a session through the relay", () => {
     for (let waited = 0; waited < 3000 && !events(termed.recordFile).includes("signal SIGTERM"); waited += 50)
       await sleep(50);
     await sleep(300);
-    expect(events(termed.recordFile)).toEqual(["start", "signal SIGTERM"]);
+    expect(events(termed.recordFile)).toEqual(["start", "relay-signal", "signal SIGTERM"]);
     expect(events(killed.recordFile)).toEqual(["start"]);
+  });
+});
+
+/** The server's own pid, from its start entry (readRecord shows the grader's start of the relay in its place). */
+function realServerPid(file: string): number | undefined {
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line !== "");
+  return lines
+    .map((line) => JSON.parse(line) as { event: string; source?: string; pid?: number })
+    .find((entry) => entry.event === "start" && entry.source === undefined)?.pid;
+}
+
+function fdTarget(fd: string): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+async function until(test: () => boolean, ms = 5000): Promise<void> {
+  for (let waited = 0; waited < ms && !test(); waited += 5) await sleep(5);
+}
+
+describe("a client's SIGTERM that reaches the relay after the server has exited (a grace run out on a busy machine)", () => {
+  // Seen in a loaded full run: the server exited at the end of its input, and the client's 1 s grace
+  // ran out while that exit was still on its way through the grader and the relay. The relay then
+  // dies of the SIGTERM, close() rightly reports it, and the record must say so for the rule.
+  it("the relay dies of it and the record notes it: close() sees SIGTERM exactly when the record has the relay's signal", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const run = fresh().server("normal");
+      const { child, exited } = await startedRelay(run.command);
+      await until(() => realServerPid(run.recordFile) !== undefined);
+      const serverPid = realServerPid(run.recordFile)!;
+      child.stdin.end();
+      await until(() => events(run.recordFile).includes("eof"), 10_000);
+      // Hold the relay where it may or may not have read the exit yet; the server leaves meanwhile.
+      process.kill(child.pid!, "SIGSTOP");
+      await until(
+        () => !existsSync(`/proc/${serverPid}`) || readFileSync(`/proc/${serverPid}/stat`, "utf8").includes(") Z "),
+        10_000,
+      );
+      process.kill(child.pid!, "SIGTERM");
+      process.kill(child.pid!, "SIGCONT");
+      const [code, signal] = await exited;
+      await sleep(200);
+      expect(events(run.recordFile).filter((event) => event !== "relay-signal")).toEqual(["start", "eof"]);
+      expect(signal ?? code).toBe(relaySignal(run.recordFile) === undefined ? 0 : "SIGTERM");
+      await source?.end();
+      source = undefined;
+    }
+  });
+});
+
+describe("how long after the end of input a SIGTERM came, by the relay's clock", () => {
+  it("is at least the wait the client made once the end of input had reached the grader", async () => {
+    const run = fresh().server("normal");
+    const { child, exited } = await startedRelay(run.command);
+    await until(() => realServerPid(run.recordFile) !== undefined);
+    const serverPid = realServerPid(run.recordFile)!;
+    // The server held still, so it cannot exit first; the grader (this process) closes the pipe to
+    // its input only once the relay's end-of-input frame, stamped before it was sent, has come.
+    const input = readlinkSync(`/proc/${serverPid}/fd/0`);
+    const held = (): boolean => readdirSync("/proc/self/fd").some((fd) => fdTarget(fd) === input);
+    process.kill(serverPid, "SIGSTOP");
+    child.stdin.end();
+    await until(() => !held(), 10_000);
+    expect(held()).toBe(false);
+    await sleep(500);
+    process.kill(child.pid!, "SIGTERM");
+    expect((await exited)[1]).toBe("SIGTERM");
+    process.kill(serverPid, "SIGCONT");
+    await until(() => relaySignal(run.recordFile) !== undefined);
+    // 500 ms less what two processes' clocks and a timer may round away.
+    expect(relaySignal(run.recordFile)?.afterEofMs).toBeGreaterThanOrEqual(495);
+  });
+
+  it("is missing when the SIGTERM came before any end of input", async () => {
+    const run = fresh().server("normal");
+    const { child, exited } = await startedRelay(run.command);
+    process.kill(child.pid!, "SIGTERM");
+    await exited;
+    await until(() => relaySignal(run.recordFile) !== undefined);
+    expect(relaySignal(run.recordFile)).toEqual({});
   });
 });
 

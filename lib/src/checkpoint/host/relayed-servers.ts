@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isDeepStrictEqual } from "node:util";
-import { FRAME, framePayload, relayFrame, RelayFrameReader } from "../../server-build/relay-frames.js";
+import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "../../server-build/relay-frames.js";
 import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
@@ -158,11 +158,18 @@ interface Session {
 /** What the relay's stderr says when the grader could not start a teaching server (the class command looks for it). */
 export const SERVER_START_FAILED = "the grader could not start its teaching server";
 
+/** When the relay says a frame's event happened, by its own clock. */
+function relayClock(frame: RelayFrame): number | undefined {
+  const at = (framePayload(frame) as { at?: unknown } | undefined)?.at;
+  return typeof at === "number" && Number.isFinite(at) ? at : undefined;
+}
+
 /** One relay's connection: its hello, then a real server for it, bytes carried both ways. */
 function serve(socket: Socket, session: Session): void {
   const reader = new RelayFrameReader();
   let child: ChildProcess | undefined;
   let signalled = false;
+  let eofAt: number | undefined;
   socket.on("error", () => undefined); // a killed relay: "close" follows
 
   const start = (pid: unknown): void => {
@@ -206,9 +213,23 @@ function serve(socket: Socket, session: Session): void {
       else if (child === undefined) continue;
       else if (frame.kind === FRAME.data) {
         if (!child.stdin.write(frame.payload)) socket.pause();
-      } else if (frame.kind === FRAME.eof) child.stdin.end();
-      else if (frame.kind === FRAME.signal) {
+      } else if (frame.kind === FRAME.eof) {
+        eofAt = relayClock(frame);
+        child.stdin.end();
+      } else if (frame.kind === FRAME.signal) {
         signalled = true;
+        // The relay dies of it, whether or not the server is still there to record it: close() then
+        // reports SIGTERM, and the record says so, with how long after the end of input it came by
+        // the relay's own clock (a wait the grader's busy moments cannot shorten or stretch).
+        const at = relayClock(frame);
+        const afterEofMs = eofAt !== undefined && at !== undefined ? Math.round(at - eofAt) : undefined;
+        const entry = {
+          event: "relay-signal",
+          source: "grader",
+          signal: "SIGTERM",
+          ...(afterEofMs === undefined ? {} : { afterEofMs }),
+        };
+        appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
         child.kill("SIGTERM");
       }
     }

@@ -6,7 +6,8 @@ import { processGroupMembers } from "../../client/process-group.js";
 import { commandLineOf, listProcesses, type ProcessEntry } from "../../client/process-table.js";
 
 export interface RecordEntry {
-  readonly event: "start" | "message" | "eof" | "signal";
+  /** "relay-signal": the grader's note that a SIGTERM reached the relay the client started (it died of it). */
+  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal";
   /** "grader" on the start of a relayed session: the client's process as the grader read it from /proc. */
   readonly source?: string;
   readonly pid?: number;
@@ -20,6 +21,8 @@ export interface RecordEntry {
   /** On a response with a result: the result's JSON type ("object", "string", "null", ...). */
   readonly resultJsonType?: string;
   readonly signal?: string;
+  /** On a relay-signal: ms from the end of the relay's input to the SIGTERM, by the relay's clock. */
+  readonly afterEofMs?: number;
 }
 
 function jsonLines(file: string): unknown[] {
@@ -84,6 +87,18 @@ export function relayPid(file: string): number | undefined {
 export function recordedStarts(file: string): { readonly server: boolean; readonly relay: boolean } {
   const starts = (jsonLines(file) as RecordEntry[]).filter((entry) => entry.event === "start");
   return { server: starts.some((entry) => !isGraderStart(entry)), relay: starts.some(isGraderStart) };
+}
+
+/**
+ * The SIGTERM the client's close() sent the relay it started, as the grader noted it (a relayed
+ * session only): how long after the end of input it came, by the relay's clock. The relay dies of
+ * it, so close() then reports SIGTERM, whether or not the server had already exited on its own.
+ */
+export function relaySignal(file: string): { readonly afterEofMs?: number } | undefined {
+  const entry = readRecord(file).find((each) => each.event === "relay-signal");
+  return entry === undefined
+    ? undefined
+    : { ...(entry.afterEofMs === undefined ? {} : { afterEofMs: entry.afterEofMs }) };
 }
 
 /** Live members of the group a server leads (from /proc). */
