@@ -27,7 +27,7 @@ export const FREE_CHOICES = {
   stderrDrained: "the server's stderr read and thrown away rather than ignored",
   timeoutAtConnect: "an unbounded timeout refused when the client connects rather than when it is made",
   longerGrace: "a grace before signalling longer than the chapter's 1 s",
-  shorterGrace: "a grace before signalling shorter than the chapter's 1 s",
+  shorterGrace: "a grace before signalling shorter than the chapter's 1 s (100 ms or more)",
   longerPause: "a longer pause between SIGTERM and SIGKILL",
   noPause: "no pause between SIGTERM and SIGKILL",
   signalAsNumber: "close() reports a signal as a negative number, as the chapter's does",

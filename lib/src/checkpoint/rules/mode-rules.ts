@@ -147,11 +147,11 @@ export const closeEofFirst: Rule = {
   where: `${CLIENT}: close() (stdin.end(), wait for the exit, signal only if it does not come)`,
   demands: [
     {
-      says: "close() first closes the server's input and gives it a moment to exit.",
+      says: "close() first closes the server's input and gives it a moment to exit (we take at least 100 ms as a moment; the chapter's is 1 s).",
       chapterLines: [495, 496, 499, 500, 501, 502, 527],
     },
     {
-      says: "A server that exits on its own needs no signal, and close() returns its exit status, 0.",
+      says: "A server that exits on its own within that moment needs no signal, and close() returns its exit status, 0; one signalled once the moment ran out ended with that signal.",
       chapterLines: [498, 559],
     },
   ],
