@@ -1,6 +1,6 @@
 // `npm run grader:fair`: every fair implementation (checkpoints/fair-implementations) through
 // `checkpoint --impl`, and every fair build notebook through `--notebook`, at seed 0 and three
-// others, each without and with `--hidden`. Each must get full marks; the table shows every run,
+// others, each implementation without and with `--hidden` (a notebook is graded by its own rules). Each must get full marks; the table shows every run,
 // and the exit code is 1 when any fell short. Two gradings run at a time (each grades three rules
 // at once): more would let the machine's load, not the rules, decide the deadline trials.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,7 +21,8 @@ try {
     for (const hidden of [false, true]) {
       for (const fair of fairImplementations())
         runs.push({ kind: "impl", name: fair.name, path: fair.path, seed, hidden });
-      for (const fair of notebooks) runs.push({ kind: "notebook", name: fair.name, path: fair.path, seed, hidden });
+      if (!hidden)
+        for (const fair of notebooks) runs.push({ kind: "notebook", name: fair.name, path: fair.path, seed, hidden });
     }
   if (fairNotebooks().length !== notebooks.length) throw new Error("a fair notebook module was not written");
   const results = await gradeFair(runs, join(root, "reports"), 2, (result) =>

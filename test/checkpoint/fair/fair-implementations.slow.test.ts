@@ -47,11 +47,12 @@ const runs: Run[] = [
     seed: FAIR_SEEDS[index % FAIR_SEEDS.length]!,
     hidden: index % 2 === 1,
   })),
+  // A build notebook is graded by its own rules (`checkpoint --notebook` takes no --hidden).
   ...writeFairNotebooks(root).map((fair, index): Run => ({
     kind: "notebook",
     ...fair,
     seed: FAIR_SEEDS[index]!,
-    hidden: index === 0,
+    hidden: false,
   })),
 ];
 
