@@ -236,7 +236,13 @@ export function loadHiddenRules(dir: string): Rule[] {
         expected:
           "module.exports.rules = [ { id, title, points, needs, pieces?, dependsOn, visibility, where, deadlineMs, body } ]",
       });
-    // A hidden rule grades no build piece unless it says so (pieces is what notebook groupings read).
-    return (loaded.rules as Rule[]).map((rule) => ({ ...rule, pieces: rule.pieces ?? [] }));
+    // A hidden rule grades no build piece unless it says so (pieces is what notebook groupings read),
+    // and states no demands or free choices unless it has them (hidden rules written before those existed).
+    return (loaded.rules as Rule[]).map((rule) => ({
+      ...rule,
+      pieces: rule.pieces ?? [],
+      demands: rule.demands ?? [],
+      freeChoices: rule.freeChoices ?? [],
+    }));
   });
 }

@@ -7,6 +7,7 @@
 import { buildCells } from "../assembly/notebook-pieces.js";
 import { PIECE_NAMES, pieceOrder, type PieceName } from "../assembly/pieces.js";
 import { rulesForPieces } from "../checkpoint/rules/index.js";
+import { lineRanges } from "../checkpoint/rules/demands-table.js";
 import type { Rule } from "../checkpoint/rules/types.js";
 import { buildPieceSections, cellText, countWord, hasTag, type NotebookSection } from "../notebook/build-sections.js";
 import type { NotebookDocument } from "./assign.js";
@@ -41,7 +42,7 @@ export function rulesTaughtIn(pieces: readonly PieceName[], rules: readonly Rule
 
 function lines(numbers: readonly number[]): string {
   if (numbers.length === 0) return "";
-  return ` (chapter, line${numbers.length === 1 ? "" : "s"} ${numbers.join(", ")})`;
+  return ` (chapter, line${numbers.length === 1 ? "" : "s"} ${lineRanges(numbers)})`;
 }
 
 /** The markdown of a section's demands cell. */
@@ -53,8 +54,8 @@ export function demandsMarkdown(pieces: readonly PieceName[], rules: readonly Ru
     return `${head}\n\nNo rule of the checkpoint is taught in this section: its piece is judged by the rules of the sections that use it.\n`;
   const items = taught.map((rule) => {
     const said = [`- **${rule.id}** (${rule.points} point${rule.points === 1 ? "" : "s"}): ${rule.title}`];
-    for (const demand of rule.demands ?? []) said.push(`  - ${demand.says}${lines(demand.chapterLines)}`);
-    for (const choice of rule.freeChoices ?? []) said.push(`  - yours to choose: ${choice}`);
+    for (const demand of rule.demands) said.push(`  - ${demand.says}${lines(demand.chapterLines)}`);
+    for (const choice of rule.freeChoices) said.push(`  - yours to choose: ${choice}`);
     return said.join("\n");
   });
   return `${head}\n\n${items.join("\n")}\n\n*(Written from the rules' own declarations by \`npm run notebooks:assign\`.)*\n`;

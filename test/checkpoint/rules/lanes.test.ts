@@ -14,6 +14,8 @@ const rule = (id: string, dependsOn: string[], body: Rule["body"], alone = false
   points: 1,
   needs: [],
   pieces: ["answerFor"],
+  demands: [],
+  freeChoices: [],
   dependsOn,
   visibility: "visible",
   where: "learner/src/messages.ts",

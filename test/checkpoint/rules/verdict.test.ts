@@ -11,6 +11,8 @@ const rule = (id: string, body: Rule["body"]): Rule => ({
   points: 2,
   needs: [],
   pieces: ["answerFor"],
+  demands: [],
+  freeChoices: [],
   dependsOn: [],
   visibility: "visible",
   where: "learner/src/messages.ts: answerFor",

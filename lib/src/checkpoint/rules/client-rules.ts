@@ -2,6 +2,7 @@
 // catalog checked before a byte is written, a server's ping answered, one deadline per operation,
 // the argv and environment it starts the server with, a bound on skipped notifications. The
 // server's own log and record are the evidence; the client's word is not.
+import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
@@ -34,6 +35,18 @@ export const handshakeOrder: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: initialize() and listTools() (refuse before the handshake, without writing)`,
+  demands: [
+    {
+      says: "Nothing useful happens before initialization: no discovery or call is sent before the handshake.",
+      chapterLines: [328, 469],
+    },
+    {
+      says: "The client sends initialize, then the notifications/initialized notification, and only after that asks for tools.",
+      chapterLines: [328, 335, 336, 337, 338],
+    },
+    { says: "A refused handshake stops the session before any tool is listed or called.", chapterLines: [345, 586] },
+  ],
+  freeChoices: [FREE_CHOICES.clientInfo, FREE_CHOICES.initializeReturns, FREE_CHOICES.connectLists],
   deadlineMs: 20_000,
   // Two sessions side by side: the handshake in order, and a refused one that ends the session.
   body: async (context) => {
@@ -106,6 +119,14 @@ export const negativeControl: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: callTool() (an allowed, advertised tool is really called)`,
+  demands: [
+    {
+      says: "With the purchase allowed, the server's own log does record it: the log shows what really arrived.",
+      chapterLines: [184, 644],
+    },
+    { says: "A call the tool reports as failed is raised, never handed back as its text.", chapterLines: [594] },
+  ],
+  freeChoices: [FREE_CHOICES.argumentsRefused],
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("normal");
@@ -148,6 +169,18 @@ export const allowlistBeforeWrite: Rule = {
   dependsOn: ["negative-control"],
   visibility: "visible",
   where: `${CLIENT}: callTool() and allowedTools() (check the allowlist before writing)`,
+  demands: [
+    {
+      says: "A tool may be called only if the operator's allowlist names it; the model never extends that list.",
+      chapterLines: [25, 377, 488, 489],
+    },
+    {
+      says: "A call the allowlist refuses is refused inside the client, before a single byte reaches the server, and the server's log shows it never arrived.",
+      chapterLines: [28, 377, 559],
+    },
+    { says: "Only allowed tools are offered to the model at all.", chapterLines: [176, 598, 603, 604, 609] },
+  ],
+  freeChoices: [FREE_CHOICES.checkOrder, FREE_CHOICES.allowlistArray, FREE_CHOICES.catalogObject],
   deadlineMs: 20_000,
   // Three sessions side by side: one tool allowed, look-alike names allowed, nothing allowed.
   body: async (context) => {
@@ -236,6 +269,14 @@ export const advertisedBeforeWrite: Rule = {
   dependsOn: ["negative-control"],
   visibility: "visible",
   where: `${CLIENT}: callTool() (the tool must also be in the catalog from listTools())`,
+  demands: [
+    {
+      says: "A tool may be called only if the server advertised it as well as the allowlist naming it.",
+      chapterLines: [377, 487, 490, 491],
+    },
+    { says: "That refusal comes before a byte reaches the server.", chapterLines: [377] },
+  ],
+  freeChoices: [FREE_CHOICES.checkOrder, FREE_CHOICES.connectLists],
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("normal");
@@ -293,6 +334,13 @@ export const pingAnswered: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: the read loop (a request from the server gets a reply with its id; a ping's is the result {})`,
+  demands: [
+    {
+      says: "A request carries an id, and exactly one response with that id answers it: a request from the server gets its response too.",
+      chapterLines: [196],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("ping");
@@ -347,6 +395,14 @@ export const deadlinePerOperation: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
+  demands: [
+    {
+      says: "One deadline is shared across an operation's writes and reads, so a server that trickles a byte before each wait cannot stretch the call.",
+      chapterLines: [26, 383, 391, 392, 454],
+    },
+    { says: "A hung call ends at its deadline.", chapterLines: [580, 590] },
+  ],
+  freeChoices: [FREE_CHOICES.failClosed, FREE_CHOICES.goesOn],
   deadlineMs: 45_000, // two trials of about 4 s side by side, each run up to three times on a stalled machine
   body: async (context) => {
     const timeoutMs = SPREAD_DEADLINE_MS;
@@ -397,6 +453,18 @@ export const spawnArgvEnv: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: the constructor (spawn(file, args, {shell: false, env}) with env { PATH } by default)`,
+  demands: [
+    {
+      says: "The client starts the configured command as given, as its own child process.",
+      chapterLines: [381, 412, 413],
+    },
+    {
+      says: "By default the server's environment holds PATH and nothing else of the application's.",
+      chapterLines: [417],
+    },
+    { says: "The server's stderr is its own diagnostics, never read as protocol.", chapterLines: [324, 416] },
+  ],
+  freeChoices: [FREE_CHOICES.stderrDrained],
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("normal", { subdir: "a folder with spaces, $HOME and 'quotes'" });
@@ -436,6 +504,13 @@ export const notificationsBounded: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: request() (skip what is not the reply, and count it)`,
+  demands: [
+    {
+      says: "Notifications that come before a reply are skipped, at most sixteen for each request; more than that is refused.",
+      chapterLines: [245, 450, 452, 458, 459, 460, 461, 462],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
   deadlineMs: 30_000,
   body: async (context) => {
     const sixteen = context.server("normal", { notifications: 16, subdir: "sixteen" });

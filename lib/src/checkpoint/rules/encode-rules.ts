@@ -1,6 +1,7 @@
 // Rules of encodeFrame: one compact line, refused when JSON cannot carry the value faithfully or
 // the frame would pass the limit (in bytes). Refusing outgoing data is the caller's mistake, so
 // the refusal is a UsageError (the team's error decisions); ProtocolError is for what a server sent.
+import { FREE_CHOICES } from "./free-choices.js";
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { frameOfSize } from "./framing-rules.js";
@@ -20,6 +21,13 @@ export const encodeRefuses: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${WHERE} (JSON.stringify writes NaN as null: check numbers; catch what stringify throws)`,
+  demands: [
+    {
+      says: "A message is written as compact JSON on one line; a value JSON cannot carry (NaN, Infinity) is refused, not written as something else.",
+      chapterLines: [264, 269, 270],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const ok = valueOf(
@@ -66,6 +74,13 @@ export const encodeLimit: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${WHERE} (Buffer.byteLength of the JSON plus one for the newline)`,
+  demands: [
+    {
+      says: "An outgoing message over the frame limit, counted in bytes with its newline, is refused.",
+      chapterLines: [269, 271, 272, 273],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const limit = seededInt(context.seed, "encode-limit", 1024, 4096);

@@ -2,6 +2,7 @@
 // grader's own parser), and every BM25 search row offers the same tools when the graded topTools
 // reruns it. costs-recompute: every paid row's cost recomputes from its tokens at list price; with
 // no paid row anywhere it has nothing to check and says so (not applicable, 0 points).
+import { FREE_CHOICES } from "./free-choices.js";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { catalogHash, loadCatalogData, requestCatalog } from "../../experiment/catalog/catalog.js";
@@ -26,6 +27,17 @@ export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
     dependsOn: [],
     visibility: "visible",
     where: "learner/src/search.ts: topTools (ties keep catalog order; a new array; m larger than the catalog)",
+    demands: [
+      {
+        says: "A search keeps the m tools whose text scores highest, best first; equal scores keep catalog order.",
+        chapterLines: [138, 151, 152, 153, 154],
+      },
+      {
+        says: "The receipts' tables recompute from their rows, and the BM25 search reruns identically.",
+        chapterLines: [645, 647],
+      },
+    ],
+    freeChoices: [FREE_CHOICES.wording],
     deadlineMs: 120_000,
     body: async (context) => {
       const files = receiptFiles(evidenceDir);
@@ -65,6 +77,8 @@ export function costsRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
     dependsOn: [],
     visibility: "visible",
     where: "evidence/receipts/: a paid row's costUsd and the run's spentUsd (lib/src/experiment/providers/prices.ts)",
+    demands: [{ says: "A paid run's cost recomputes from its tokens at list price.", chapterLines: [34, 645] }],
+    freeChoices: [],
     deadlineMs: 30_000,
     body: async () => {
       let paid = 0;

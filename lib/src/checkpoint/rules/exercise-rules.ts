@@ -21,7 +21,7 @@ import {
 } from "../../exercises/ex5-in-flight/check.js";
 import { judgeDualEraTrials } from "../../exercises/ex7-dual-era/check.js";
 import type { DualEraOutcome, ProbeScript } from "../../exercises/ex7-dual-era/probe-trial.js";
-import { failRule, type ProbeAnswer, type ProbeError, type Rule, type RuleContext } from "./types.js";
+import { failRule, type Demand, type ProbeAnswer, type ProbeError, type Rule, type RuleContext } from "./types.js";
 import { fromWire, toWire } from "./wire.js";
 
 type ExerciseName = `exercise${number}`;
@@ -68,6 +68,38 @@ async function verdictOf(result: Promise<{ ok: boolean; output: string }>, name:
   return output.replace(/^ok /u, "");
 }
 
+/** Each exercise's task as the chapter sets it (exercise 7 is the workbook's: a client that speaks two versions). */
+const EXERCISE_DEMANDS: Readonly<Record<number, Demand>> = {
+  1: {
+    says: "Find the model size at which routing among sixty-four tools recovers, and what each extra tool costs.",
+    chapterLines: [651, 653],
+  },
+  2: {
+    says: "Let the constrained choice decline, and count the calls it should not make and the ones it declines.",
+    chapterLines: [655, 657],
+  },
+  3: {
+    says: "Search inside the loop each turn, and see whether a two-step request recovers a tool the first search missed.",
+    chapterLines: [659, 661],
+  },
+  4: {
+    says: "Follow nextCursor with a bound on pages and tools, and refuse a repeated or endless cursor.",
+    chapterLines: [663, 665],
+  },
+  5: {
+    says: "Keep a table of outstanding ids for two requests in flight, and decide what a reply after its deadline does.",
+    chapterLines: [617, 667, 669],
+  },
+  6: {
+    says: "Count how often a hostile description draws the purchase, and confirm the client refuses every one.",
+    chapterLines: [671, 673],
+  },
+  7: {
+    says: "A client that also speaks the server's version may continue when the versions differ.",
+    chapterLines: [328],
+  },
+};
+
 function exercise(
   number: number,
   title: string,
@@ -87,6 +119,8 @@ function exercise(
     visibility: "visible",
     seeded,
     where: `learner/src/exercises/ex${number}.ts: ${name}`,
+    demands: [EXERCISE_DEMANDS[number]].flatMap((demand) => (demand === undefined ? [] : [demand])),
+    freeChoices: [],
     deadlineMs: 120_000,
     // The exercise harness counts the teaching servers this process started (exercise-harness.ts):
     // beside another rule it would count, and end, that rule's servers as its own.

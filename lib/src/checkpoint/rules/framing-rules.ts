@@ -1,6 +1,7 @@
 // Rules of framing: bytes become lines at each newline, a character split across reads survives,
 // the limit counts bytes (newline included, equality allowed) and holds even for a line that
 // never ends; parseFrame takes only one JSON-RPC 2.0 object in valid UTF-8.
+import { FREE_CHOICES } from "./free-choices.js";
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { seededInt } from "../../grading/seeded.js";
@@ -71,6 +72,14 @@ export const framingNewline: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: READER,
+  demands: [
+    {
+      says: "Each message ends at one newline; the reader hands back every complete line, however the reads are cut.",
+      chapterLines: [23, 264, 266, 287, 288, 289, 290, 291],
+    },
+    { says: "Bytes after the last newline wait in the reader for the next read.", chapterLines: [266, 279, 322] },
+  ],
+  freeChoices: [FREE_CHOICES.chapterReader, FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const n = seededInt(context.seed, "framing-id", 1, 900);
@@ -107,6 +116,13 @@ export const framingUtf8Split: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${READER} (keep bytes as bytes until the newline; decode a whole line, never a chunk)`,
+  demands: [
+    {
+      says: "The reader keeps bytes as bytes until a line is whole, so a character cut between two reads comes out whole.",
+      chapterLines: [264, 266, 285, 288],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.chapterReader],
   deadlineMs: 10_000,
   body: async (context) => {
     const text = line('{"jsonrpc":"2.0","id":1,"result":{"text":"crème ☕ 🍦"}}');
@@ -135,6 +151,14 @@ export const frameLimitBoundary: Rule = {
   dependsOn: ["framing-newline"], // the limit of a read's second frame is counted by the loop that finds it
   visibility: "visible",
   where: `${READER} (count bytes with Buffer.byteLength, not string length; the newline counts)`,
+  demands: [
+    {
+      says: "The frame limit counts bytes with the newline: a line of exactly the limit passes, one byte more is refused.",
+      chapterLines: [23, 271, 292, 293],
+    },
+    { says: "The limit is checked before the line is parsed.", chapterLines: [266, 280] },
+  ],
+  freeChoices: [FREE_CHOICES.chapterReader, FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const limit = seededInt(context.seed, "limit", 1024, 4096);
@@ -170,6 +194,14 @@ export const frameLimitEndless: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${READER} (check the held bytes on every read, not only when a newline arrives)`,
+  demands: [
+    {
+      says: "A line that never ends is refused as soon as the bytes held pass the limit, not held whole in memory.",
+      chapterLines: [23, 266, 280, 295, 296],
+    },
+    { says: "A refused line's bytes are never handed on as a frame.", chapterLines: [266, 292, 293] },
+  ],
+  freeChoices: [FREE_CHOICES.chapterReader, FREE_CHOICES.readerRefusesAgain, FREE_CHOICES.readerStartsAfresh],
   deadlineMs: 20_000,
   body: async (context) => {
     const limit = 65_536;
@@ -205,6 +237,17 @@ export const parseFrameStrict: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: "learner/src/framing.ts: parseFrame",
+  demands: [
+    {
+      says: "A frame must be one JSON-RPC 2.0 object; anything else is a protocol error, not something to skip.",
+      chapterLines: [301, 302, 303, 304, 305, 306, 307],
+    },
+    {
+      says: "A log line on stdout is a malformed frame, and the client says so rather than guessing.",
+      chapterLines: [324, 589],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const good = { jsonrpc: "2.0", id: 3, result: { text: "☕" } };

@@ -1,5 +1,6 @@
 // Rules of the handshake and discovery as pure checks: the pinned version only, a tools
 // capability, and a bounded, unpaginated, uniquely named catalog of object-schema tools.
+import { FREE_CHOICES } from "./free-choices.js";
 import { refusal, valueOf } from "./expect.js";
 import { failRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
@@ -17,6 +18,13 @@ export const handshakeVersion: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${WHERE}: checkInitialize (compare with ===; a newer version is not "compatible")`,
+  demands: [
+    {
+      says: "The client speaks one pinned version, 2025-06-18; a server answering with any other is refused.",
+      chapterLines: [24, 182, 328, 346, 347],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const pinned = valueOf(await context.ask({ op: "constant", name: "PROTOCOL_VERSION" }), "PROTOCOL_VERSION", PINNED);
@@ -51,6 +59,10 @@ export const handshakeCapability: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${WHERE}: checkInitialize (capabilities.tools must be an object)`,
+  demands: [
+    { says: "A server that does not offer the tools capability is refused.", chapterLines: [328, 348, 349, 350] },
+  ],
+  freeChoices: [FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const base = { protocolVersion: PINNED, serverInfo: { name: "s", version: "1" } };
@@ -85,6 +97,14 @@ export const discoveryBounds: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${WHERE}: checkTools`,
+  demands: [
+    {
+      says: "A tool list must be bounded, unpaginated and uniquely named, and every tool must take an object of arguments.",
+      chapterLines: [355, 356, 357, 358, 359, 360, 365, 366, 368, 369, 375],
+    },
+    { says: "A paginated tool list is refused rather than read in part.", chapterLines: [618] },
+  ],
+  freeChoices: [FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const many = (count: number) =>
@@ -124,6 +144,14 @@ export const resultTextIsError: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: "learner/src/result-text.ts: resultText",
+  demands: [
+    { says: "A call's text is what its result's text items say.", chapterLines: [341, 342, 546, 554] },
+    {
+      says: "A call the tool reports as failed is an observation of failure, never quietly treated as a result.",
+      chapterLines: [594],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const content = [

@@ -1,5 +1,6 @@
 // Rules of messages and identity: what requestMessage and notificationMessage build, which reply
 // answers a request (exact type and value), and that an error reply is raised, never returned.
+import { FREE_CHOICES } from "./free-choices.js";
 import { isDeepStrictEqual } from "node:util";
 import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { refusal, valueOf } from "./expect.js";
@@ -18,6 +19,14 @@ export const messagesShape: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: "learner/src/messages.ts: requestMessage, notificationMessage",
+  demands: [
+    { says: 'A request carries jsonrpc "2.0", an id, a method and its params.', chapterLines: [196, 200, 201, 202] },
+    {
+      says: "A notification carries a method and no id, and params only when it has some.",
+      chapterLines: [196, 205, 206, 207, 208, 209, 210],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.keyOrder],
   deadlineMs: 10_000,
   body: async (context) => {
     const id = seededInt(context.seed, "request-id", 1, 900);
@@ -55,6 +64,27 @@ export const idsExact: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: "learner/src/messages.ts: answerFor (compare with typeof and ===, never == or Number())",
+  demands: [
+    {
+      says: "The id is the only thing that ties a reply to its request: a reply answers only the request whose id it carries.",
+      chapterLines: [196, 198],
+    },
+    {
+      says: "A reply labelled with another id is refused, never set aside or accepted.",
+      chapterLines: [198, 216, 217, 222, 223],
+    },
+    {
+      says: 'Ids are compared by type first and only then by value: true, "1" or 1.5 never answer request 1.',
+      chapterLines: [22, 249, 260],
+    },
+    { says: "A notification answers no request: it is skipped.", chapterLines: [216, 220, 221, 245] },
+  ],
+  freeChoices: [
+    FREE_CHOICES.stringIds,
+    FREE_CHOICES.idsFromZero,
+    FREE_CHOICES.answerForRefusesRequests,
+    FREE_CHOICES.wording,
+  ],
   deadlineMs: 10_000,
   body: async (context) => {
     const id = seededInt(context.seed, "answer-id", 1, 900);
@@ -105,6 +135,14 @@ export const errorRaised: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: "learner/src/messages.ts: answerFor (a message with error throws ServerError)",
+  demands: [
+    {
+      says: "A reply that carries an error is raised as an error, never handed back as a result.",
+      chapterLines: [196, 218, 224, 225, 226],
+    },
+    { says: "A reply without a result object answers nothing: it is refused.", chapterLines: [227, 228, 229] },
+  ],
+  freeChoices: [FREE_CHOICES.wording],
   deadlineMs: 10_000,
   body: async (context) => {
     const id = seededInt(context.seed, "error-id", 1, 900);

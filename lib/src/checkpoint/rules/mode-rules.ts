@@ -1,6 +1,7 @@
 // Rules against broken servers and about ending them: every failure mode ends in a refusal, never
 // a result; close() ends the input first and signals nobody when the server exits on its own;
 // and it ends the whole group, a SIGTERM-proof grandchild included, returning how the server ended.
+import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ERROR_FAMILY, showError } from "./expect.js";
@@ -31,6 +32,21 @@ export const failureModes: Rule = {
   dependsOn: ["ids-fresh"], // a reused id makes the stale and wrong-id modes meaningless
   visibility: "visible",
   where: `${CLIENT} and the functions it calls (the FAIL names each mode and what happened)`,
+  demands: [
+    {
+      says: "Every failure mode ends in an error and no result: an old version, a wrong id, a stale reply, an oversized frame, a log line on stdout, a hang.",
+      chapterLines: [563, 584, 586, 587, 588, 589, 590, 642],
+    },
+    { says: "A refused call is not sent again: the server really ran the tool once.", chapterLines: [587, 594] },
+    { says: "A chatty server, too many tools and a paginated list are refused too.", chapterLines: [245, 375, 618] },
+  ],
+  freeChoices: [
+    FREE_CHOICES.failClosed,
+    FREE_CHOICES.closedError,
+    FREE_CHOICES.stringIds,
+    FREE_CHOICES.idsFromZero,
+    FREE_CHOICES.wording,
+  ],
   deadlineMs: 90_000,
   body: async (context) => {
     // Each broken server gets its own session and folder, so four run at a time: the rule takes
@@ -129,6 +145,17 @@ export const closeEofFirst: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: close() (stdin.end(), wait for the exit, signal only if it does not come)`,
+  demands: [
+    {
+      says: "close() first closes the server's input and gives it a moment to exit (we take at least 100 ms as a moment; the chapter's is 1 s).",
+      chapterLines: [495, 496, 499, 500, 501, 502, 527],
+    },
+    {
+      says: "A server that exits on its own within that moment needs no signal, and close() returns its exit status, 0; one signalled once the moment ran out ended with that signal.",
+      chapterLines: [498, 559],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.longerGrace, FREE_CHOICES.shorterGrace],
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("normal");
@@ -202,11 +229,23 @@ export const closeGroup: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: close() (signal the group with kill(-pid), follow SIGTERM with SIGKILL)`,
+  demands: [
+    {
+      says: "close() ends the server's whole process group, first with SIGTERM and then with SIGKILL, so a grandchild cannot outlive the client.",
+      chapterLines: [26, 418, 496, 497, 505, 506, 507, 527, 643],
+    },
+    { says: "close() returns how the server ended: its exit code or the signal.", chapterLines: [497, 498, 511, 514] },
+  ],
+  freeChoices: [FREE_CHOICES.signalAsNumber, FREE_CHOICES.longerGrace, FREE_CHOICES.longerPause, FREE_CHOICES.noPause],
   deadlineMs: 25_000,
   body: async (context) => {
-    const server = context.server("grandchild");
-    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
-    await client.ready();
+    // A handshake run out of time on a busy machine is not what this rule judges: another session.
+    const client = await ClientSession.openReady(
+      context,
+      (attempt) => context.server("grandchild", attempt === 1 ? {} : { subdir: `grandchild-${attempt}` }),
+      { allowed: ["word_count"] },
+    );
+    const { server } = client;
     const pgid = serverPid(server.recordFile);
     if (pgid === undefined) failRule("the server's record", "its pid", "none");
     const before = liveInGroup(pgid);

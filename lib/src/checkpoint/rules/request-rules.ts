@@ -1,11 +1,12 @@
 // Rules about what a client puts on each request: an id of its own, never one used before in the
 // session (a reused id lets a stale reply pass as the answer), and a deadline that is bounded (a
 // timeout outside the chapter's 0 < timeout <= 60 s is refused when the client is made).
+import { FREE_CHOICES } from "./free-choices.js";
 import { refusal } from "./expect.js";
 import { readRecord } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
-import { failRule, type Rule } from "./types.js";
+import { failRule, type ProbeAnswer, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 
 const CLIENT = "learner/src/client.ts";
@@ -19,10 +20,26 @@ export const idsFresh: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: request() (every request takes an id no earlier request of the session used, a timed-out one included)`,
+  demands: [
+    {
+      says: "Every request takes a new id, so a late reply to an earlier request can never answer a later one.",
+      chapterLines: [196, 198, 453],
+    },
+  ],
+  freeChoices: [
+    FREE_CHOICES.idsFromZero,
+    FREE_CHOICES.stringIds,
+    FREE_CHOICES.idSteps,
+    FREE_CHOICES.failClosed,
+    FREE_CHOICES.goesOn,
+    FREE_CHOICES.closedError,
+    FREE_CHOICES.connectLists,
+  ],
   deadlineMs: 20_000,
-  // Against the hang server (a deadline, unlike a refused reply, leaves the session open): a call
-  // that ran out of time used its id all the same, so the next request takes a new one, or the
-  // first call's late reply would answer it.
+  // Against the hang server: a call that ran out of time used its id all the same, so a next
+  // request takes a new one, or the first call's late reply would answer it. The chapter does not
+  // say whether a session goes on after a deadline: a client may instead refuse every later
+  // request (fail-closed), writing nothing; then the ids it did send must differ.
   body: async (context) => {
     const client = await ClientSession.openReady(context, "hang", {
       allowed: ["word_count"],
@@ -30,17 +47,36 @@ export const idsFresh: Rule = {
     });
     const { server } = client;
     const bound = HUNG_CALL_MS + 10_000;
+    let closedAfterDeadline: ProbeAnswer | undefined;
     try {
       await client.call("callTool", ["word_count", { text: "one" }], bound);
+      const sent = requestIds(server.recordFile).length;
       // The next request: discovery again, or, for a client whose listTools() sends nothing (the
       // build notebook's connect lists the tools once), a second call.
-      await client.call("listTools", [], bound);
-      if (requestIds(server.recordFile).length < 4)
-        await client.call("callTool", ["word_count", { text: "one two" }], bound);
+      const list = await client.call("listTools", [], bound);
+      let next = list.answer;
+      if (requestIds(server.recordFile).length === sent && next.ok)
+        next = (await client.call("callTool", ["word_count", { text: "one two" }], bound)).answer;
+      if (requestIds(server.recordFile).length === sent) closedAfterDeadline = next;
     } finally {
       await client.close();
     }
     const ids = requestIds(server.recordFile);
+    const distinct = new Set(ids.map((id) => JSON.stringify(id))).size === ids.length;
+    if (closedAfterDeadline !== undefined) {
+      refusal(
+        closedAfterDeadline,
+        "a request after the tools/call ran out of time, with nothing written to the server",
+        "a new request with an id of its own, or a refusal (the session closed after the deadline)",
+      );
+      if (ids.length < 3 || !distinct)
+        failRule(
+          "the ids of the session's requests (initialize, tools/list, tools/call), as the server received them",
+          "three different ids",
+          `[${ids.map((id) => showWire(id)).join(", ")}]`,
+        );
+      return "the session closed after the deadline";
+    }
     const what =
       "the ids of the session's four requests (initialize, tools/list, tools/call, then tools/list or tools/call), the tools/call having run out of time, as the server received them";
     const shownIds = `[${ids.map((id) => showWire(id)).join(", ")}]`;
@@ -50,8 +86,7 @@ export const idsFresh: Rule = {
         "four requests, each with its own id",
         `only ${ids.length} requests reached the server: ${shownIds}`,
       );
-    if (new Set(ids.map((id) => JSON.stringify(id))).size !== ids.length)
-      failRule(what, "four different ids", `an id used twice: ${shownIds}`);
+    if (!distinct) failRule(what, "four different ids", `an id used twice: ${shownIds}`);
     return "";
   },
 };
@@ -88,6 +123,13 @@ export const timeoutBounded: Rule = {
   dependsOn: [],
   visibility: "visible",
   where: `${CLIENT}: the constructor (refuse options.timeoutMs unless 0 < timeoutMs <= 60000, the chapter's 0 < timeout <= 60 s); in the build notebook, connect`,
+  demands: [
+    {
+      says: "A client needs a bounded timeout: more than 0 and at most 60 seconds; anything else is refused.",
+      chapterLines: [26, 405, 406],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.timeoutAtConnect],
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("normal");

@@ -63,12 +63,13 @@ export class ClientSession {
    */
   static async openReady(
     context: RuleContext,
-    mode: string,
+    mode: string | ((attempt: number) => ServerRun),
     options: ClientOptions,
     tries = 3,
   ): Promise<ClientSession> {
     for (let attempt = 1; ; attempt += 1) {
-      const client = await ClientSession.open(context, context.server(mode), options);
+      const server = typeof mode === "string" ? context.server(mode) : mode(attempt);
+      const client = await ClientSession.open(context, server, options);
       const refused = await client.setUpRefusal();
       if (refused === undefined) return client;
       await client.close();

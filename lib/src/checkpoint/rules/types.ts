@@ -155,12 +155,15 @@ export interface Rule {
   /** Where a learner looks when it fails: "learner/src/framing.ts, FrameReader.feed". */
   readonly where: string;
   /**
-   * What the chapter demands that this rule judges, each citing the chapter's lines. Optional while
-   * no rule states them yet; the build notebook states them where the piece is taught (demands-text.ts).
+   * What the chapter demands that this rule judges, each citing the chapter's lines. A rule judges
+   * these and nothing else; the build notebook states them where the piece is taught.
    */
-  readonly demands?: readonly Demand[];
-  /** Choices the chapter leaves to the learner that this rule must accept (both designs pass). */
-  readonly freeChoices?: readonly string[];
+  readonly demands: readonly Demand[];
+  /**
+   * Choices the chapter leaves to the learner that this rule must accept (both designs pass),
+   * worded once in free-choices.ts; a fair implementation makes each of them.
+   */
+  readonly freeChoices: readonly string[];
   /** The whole rule's bound, in ms. */
   readonly deadlineMs: number;
   /**

@@ -1,0 +1,9 @@
+// A correct Part B that differs from the reference only where the chapter leaves the choice open.
+// Free choices:
+// - the chapter's frame reader: one buffer, and a read that holds an overlong line loses the frames before it
+// - after refusing a line, the reader refuses again on the bytes that follow
+// - answerFor refuses a request from the server (the read loop answers it first)
+// - close() reports a signal as a negative number, as the chapter's does
+"use strict";
+const { withChoices } = require("./chapter-client.js");
+module.exports = withChoices({ chapterReader: true, answerRefusesServerRequests: true, statusAsNumber: true });

@@ -1,0 +1,34 @@
+// The choices the chapter leaves to the learner, each worded once: the rules list the ones they
+// must accept (Rule.freeChoices), and each fair implementation (checkpoints/fair-implementations)
+// names in its header, word for word, the ones it makes, so a test can hold that every choice a
+// rule accepts is made by some correct implementation the suite grades.
+export const FREE_CHOICES = {
+  idsFromZero: "ids start at 0",
+  stringIds: "ids are strings",
+  idSteps: "ids go up in steps larger than one",
+  failClosed: "after a call runs out of time, the session refuses every later request (fail-closed)",
+  goesOn: "after a call runs out of time, the session goes on",
+  closedError: "which typed error refuses a request once the session is closed",
+  wording: "the wording of every error message",
+  keyOrder: "the keys of a message in another order",
+  answerForRefusesRequests: "answerFor refuses a request from the server (the read loop answers it first)",
+  chapterReader:
+    "the chapter's frame reader: one buffer, and a read that holds an overlong line loses the frames before it",
+  readerRefusesAgain: "after refusing a line, the reader refuses again on the bytes that follow",
+  readerStartsAfresh: "after refusing a line, the reader starts afresh at the next newline",
+  clientInfo: "clientInfo's name and version",
+  initializeReturns: "initialize() returns only the capabilities, not the whole result",
+  connectLists: "initialize() also lists the tools, and listTools() hands back the catalog it holds",
+  checkOrder: "the allowlist and the catalog checked in either order, both before writing",
+  allowlistArray: "the allowlist kept as an array rather than a set",
+  catalogObject: "the catalog kept in a plain object rather than a map",
+  argumentsRefused: "arguments that are not an object refused before sending",
+  serverRequestsNotCounted: "a request from the server does not count among the sixteen skipped messages",
+  stderrDrained: "the server's stderr read and thrown away rather than ignored",
+  timeoutAtConnect: "an unbounded timeout refused when the client connects rather than when it is made",
+  longerGrace: "a grace before signalling longer than the chapter's 1 s",
+  shorterGrace: "a grace before signalling shorter than the chapter's 1 s (100 ms or more)",
+  longerPause: "a longer pause between SIGTERM and SIGKILL",
+  noPause: "no pause between SIGTERM and SIGKILL",
+  signalAsNumber: "close() reports a signal as a negative number, as the chapter's does",
+} as const;
