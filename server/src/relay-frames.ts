@@ -14,7 +14,7 @@ export const FRAME = {
   data: 0x44,
   /** grader → relay: bytes the server wrote on stderr. */
   stderr: 0x65,
-  /** relay → grader: {"at": ms on the relay's clock, "waitedMs": its wait for a CPU before noticing}: the client ended the relay's input. */
+  /** relay → grader: {"at": ms on the relay's clock}: the client ended the relay's input. */
   eof: 0x45,
   /** relay → grader: {"signal": "SIGTERM", "at": ms on the relay's clock} arrived (the relay dies of it). */
   signal: 0x53,
@@ -45,7 +45,7 @@ export function relayFrame(kind: FrameKind, payload: Buffer | string | object = 
 
 /** Collects bytes and returns the whole frames among them; throws on a length over the limit. */
 export class RelayFrameReader {
-  private held = Buffer.alloc(0);
+  private held: Buffer = Buffer.alloc(0);
 
   feed(chunk: Buffer): RelayFrame[] {
     this.held = this.held.length === 0 ? chunk : Buffer.concat([this.held, chunk]);

@@ -13,7 +13,6 @@ import { connect } from "node:net";
 import { stderrDiagnostics } from "./diagnostics.js";
 import { startForgottenChild } from "./grandchild.js";
 import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "./relay-frames.js";
-import { runQueueMs } from "./run-queue.js";
 
 function main(socketPath: string | undefined): void {
   const diagnose = stderrDiagnostics();
@@ -27,8 +26,6 @@ function main(socketPath: string | undefined): void {
   const reader = new RelayFrameReader();
   let forwarding = false;
   let terminated = false;
-  // The run-queue count when the relay last finished handling something (then it sleeps until woken).
-  let queuedAtRest = runQueueMs();
 
   socket.on("error", (error) => {
     diagnose(`the server's socket failed: ${error.message}`);
@@ -80,7 +77,6 @@ function main(socketPath: string | undefined): void {
   socket.on("data", (chunk: Buffer) => {
     try {
       for (const frame of reader.feed(chunk)) onFrame(frame);
-      queuedAtRest = runQueueMs();
     } catch (error) {
       diagnose(`the server's socket sent something that is not a frame: ${(error as Error).message}`);
       process.exit(1);
@@ -92,17 +88,10 @@ function main(socketPath: string | undefined): void {
     forwarding = true;
     process.stdin.on("data", (chunk: Buffer) => {
       if (!socket.write(relayFrame(FRAME.data, chunk))) process.stdin.pause();
-      queuedAtRest = runQueueMs();
     });
     socket.on("drain", () => process.stdin.resume());
-    // When the relay noticed the end of its input, and how long it had waited for a CPU before it
-    // could: the grader needs the client's wait between ending input and signalling, not the machine's.
-    const ended = (): void => {
-      const waitedMs = Math.max(0, Math.round(runQueueMs() - queuedAtRest));
-      socket.write(relayFrame(FRAME.eof, { at: performance.now(), waitedMs }));
-    };
-    process.stdin.on("end", ended);
-    process.stdin.on("error", ended);
+    process.stdin.on("end", () => socket.write(relayFrame(FRAME.eof, { at: performance.now() })));
+    process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof, { at: performance.now() })));
   };
 
   // SIGTERM: say so to the server's side (which signals the server), then die of it.

@@ -215,9 +215,6 @@ function serve(socket: Socket, session: Session): void {
         if (!child.stdin.write(frame.payload)) socket.pause();
       } else if (frame.kind === FRAME.eof) {
         eofAt = relayClock(frame);
-        // Noticed late on a busy machine: the input really ended that much earlier.
-        const waited = (framePayload(frame) as { waitedMs?: unknown } | undefined)?.waitedMs;
-        if (eofAt !== undefined && typeof waited === "number" && Number.isFinite(waited)) eofAt -= Math.max(0, waited);
         child.stdin.end();
       } else if (frame.kind === FRAME.signal) {
         signalled = true;
