@@ -48,7 +48,10 @@ export function statusesFor(sigterm: Shutdown["sigterm"]): {
 } {
   switch (sigterm) {
     case "default":
-      return { statuses: ["SIGTERM"], why: "SIGTERM, which ends this server as it is sent, whatever follows it" };
+      return {
+        statuses: ["SIGTERM"],
+        why: "SIGTERM: this server leaves it uncaught, so it dies of it as it is sent, whatever follows (SIGKILL means no SIGTERM came first)",
+      };
     case "ignored":
       return { statuses: ["SIGKILL"], why: "SIGKILL, the only signal that ends this server" };
     case "exits":
