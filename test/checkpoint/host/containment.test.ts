@@ -14,6 +14,7 @@ import { gradeJunitXml, gradeResultsJson } from "../../../lib/dist/checkpoint/gr
 import {
   containmentFor,
   containmentLine,
+  namespaceArgs,
   pidSeenHere,
   spawnContained,
   type Containment,
@@ -26,12 +27,12 @@ chmodSync(dir, 0o777); // the graded code runs as nobody when the test runs as r
 const marker = `contain-${process.pid}-${Date.now()}`;
 
 /** Perl: a helper in a session of its own, forked twice, deaf to SIGTERM and SIGHUP, that says "armed" and stays. */
-const HELPER = `
-use POSIX "setsid";
-$SIG{TERM} = $SIG{HUP} = "IGNORE";
-if (!fork) { setsid(); exit 0 if fork; open(my $f, ">>", $ARGV[1]); print $f "armed $$\\n"; close($f); sleep 1 while 1; }
-sleep 1 while 1;
-`;
+const HELPER = [
+  'use POSIX "setsid";',
+  '$SIG{TERM} = $SIG{HUP} = "IGNORE";',
+  'if (!fork) { setsid(); exit 0 if fork; open(my $f, ">>", $ARGV[1]); print $f "armed $$\\n"; close($f); sleep 1 while 1; }',
+  "sleep 1 while 1;",
+].join(" "); // one line: spawnContained passes no argument holding a newline
 
 /** Live processes (zombies left out: this sandbox's first process collects none) whose argv or environment holds `mark`. */
 function carrying(mark: string): number[] {
@@ -140,6 +141,22 @@ describe("spawnContained", () => {
 });
 
 describe("where no namespace can be made", () => {
+  it.runIf(here.kind === "pid-namespace")(
+    "a grader that is the first process of a PID namespace (a class job's) names that namespace",
+    () => {
+      const script = `const { containmentFor } = require(${JSON.stringify(join(REPO_ROOT, "lib/dist/checkpoint/host/containment.js"))});
+        console.log(JSON.stringify([process.pid, containmentFor(undefined, { unshare: "false" })]));`;
+      const result = spawnSync("unshare", [...namespaceArgs(), "--", process.execPath, "-e", script], {
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+      const [pid, containment] = JSON.parse(result.stdout) as [number, Containment];
+      expect(pid).toBe(1);
+      expect(containment.kind).toBe("grading-namespace");
+      expect(containmentLine(containment)).toMatch(/^containment: the grader is the first process of a PID namespace/u);
+    },
+  );
+
   it("grading still runs and the report says containment: best effort", async () => {
     const user = hostUser();
     for (const unshare of ["false", join(dir, "no-such-unshare")])

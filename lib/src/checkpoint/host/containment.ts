@@ -4,16 +4,19 @@
 // The namespace gets its own /proc (--mount-proc), so the graded code's pids and what /proc says
 // about them agree; the grader, outside, sees other numbers for the same processes
 // (pidSeenHere translates). Not root, the namespace needs a user namespace too (--user), mapping
-// the user to itself. Where no namespace can be made, a host is still started, in a process group
-// of its own, and the report says "containment: best effort".
+// the user to itself. Where no namespace can be made but the grader is itself the first process of
+// one (a class job's, whose flags come from namespaceArgs here too), that namespace contains the
+// grading as a whole. Otherwise a host is still started, in a process group of its own, and the
+// report says "containment: best effort".
 //
 // The namespace's first process is a shell that runs the host and leaves with its status: a
 // process that is first in a namespace gets no default signal handling (a SIGTERM from inside
 // does nothing to it) and is the parent every orphan is handed to, and the host, as any program,
 // must have neither oddity (the teaching server's grandchild takes a parent of pid 1 to mean
 // "nobody started me"). The shell is also the one that collects the orphans' statuses.
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import type { Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isDeepStrictEqual } from "node:util";
 import { signalGroup } from "../../client/process-group.js";
@@ -25,9 +28,15 @@ export interface RunAs {
   readonly gid: number;
 }
 
-/** How the processes of one contained run are kept from outliving it, in words a report prints. */
-export type Containment =
-  { readonly kind: "pid-namespace"; readonly says: string } | { readonly kind: "best-effort"; readonly says: string };
+/**
+ * How the processes of one contained run are kept from outliving it, in words a report prints:
+ * a PID namespace for each host, the PID namespace the grader is the first process of (the
+ * grading's as a whole), or best effort (a process group).
+ */
+export type Containment = {
+  readonly kind: "pid-namespace" | "grading-namespace" | "best-effort";
+  readonly says: string;
+};
 
 export interface ContainmentOptions {
   /** The unshare program (default "unshare" on PATH); tests name one that refuses. */
@@ -39,18 +48,53 @@ export function containmentLine(containment: Containment): string {
   return `containment: ${containment.says}`;
 }
 
-const INIT = ["setsid", "/bin/sh", "-c", 'unset PWD; "$@"; exit $?', "sh"];
+/**
+ * The namespace's first process: a shell that runs the program ($0) with the arguments it reads
+ * from fd 3, one a line, closed before the program starts. Its command line, which the graded
+ * code may read as its parent's, shows neither the host's file (whose path names the checkpoint)
+ * nor anything else the grader passes.
+ */
+const INIT_SCRIPT =
+  'unset PWD; set --; while IFS= read -r arg <&3; do set -- "$@" "$arg"; done; exec 3<&-; "$0" "$@"; exit $?';
+const INIT = ["setsid", "/bin/sh", "-c", INIT_SCRIPT];
+
+/** unshare's flags for a PID namespace with its own /proc, all of whose processes end with its first. */
+const PID_NAMESPACE = ["--pid", "--fork", "--kill-child", "--mount-proc"];
+
+export interface NamespaceRequest {
+  /**
+   * A user namespace first, for a caller that is not root: "--map-current-user" keeps it itself
+   * (the graded code gets no capability), "--map-root-user" makes it root inside (a class job,
+   * which mounts its covers, then drops every capability).
+   */
+  readonly userNamespace?: "--map-current-user" | "--map-root-user";
+  /** A mount namespace of its own whose mounts stay private (a class job's covers). */
+  readonly privateMounts?: boolean;
+  /** Root only: the user the namespace's first process becomes once it is made. */
+  readonly runAs?: RunAs;
+}
+
+/**
+ * unshare's arguments (before "--") for a PID namespace as `request` says: the one place the
+ * grader's PID namespaces are spelled, for each host here and for each class job (job-isolation.ts).
+ */
+export function namespaceArgs(request: NamespaceRequest = {}): string[] {
+  return [
+    ...(request.userNamespace === undefined ? [] : ["--user", request.userNamespace]),
+    ...(request.privateMounts === true ? ["--mount", "--propagation", "private"] : []),
+    ...PID_NAMESPACE,
+    ...(request.runAs === undefined
+      ? []
+      : ["--setgid", String(request.runAs.gid), "--setuid", String(request.runAs.uid)]),
+  ];
+}
 
 /** unshare's arguments for a namespace whose processes run as `user`, started by this process. */
 function unshareArgs(user: RunAs | undefined): string[] {
-  const flags = ["--pid", "--fork", "--kill-child", "--mount-proc"];
-  if (process.getuid?.() === 0) {
-    // Root makes the namespace, then becomes the host's user inside it (no user namespace needed).
-    if (user !== undefined && user.uid !== 0) flags.push("--setgid", String(user.gid), "--setuid", String(user.uid));
-    return flags;
-  }
-  // A user may make a PID namespace inside a user namespace of its own, where it stays itself.
-  return ["--user", "--map-current-user", ...flags];
+  // Root makes the namespace, then becomes the host's user inside it (no user namespace needed);
+  // a user may make a PID namespace inside a user namespace of its own, where it stays itself.
+  if (process.getuid?.() === 0) return namespaceArgs(user !== undefined && user.uid !== 0 ? { runAs: user } : {});
+  return namespaceArgs({ userNamespace: "--map-current-user" });
 }
 
 /** The flags a report names (not --kill-child, nor the uid and gid). */
@@ -87,6 +131,13 @@ function tryNamespace(unshare: string, user: RunAs | undefined): Containment {
       kind: "pid-namespace",
       says: `a PID namespace for each host (unshare ${args.filter((arg) => SHOWN.has(arg)).join(" ")}): every process the graded code starts ends with its host`,
     };
+  // The first process of a namespace takes every other one with it when it ends: a class job's
+  // grader is one (having dropped every capability, it can make no namespace of its own).
+  if (process.pid === 1)
+    return {
+      kind: "grading-namespace",
+      says: "the grader is the first process of a PID namespace (a class job's): every process the graded code starts ends with the grading",
+    };
   const why =
     result.error?.message ??
     (result.stderr.trim().split("\n")[0] || `unshare exited with ${result.status ?? result.signal}`);
@@ -119,20 +170,28 @@ export interface Contained {
   end(): Promise<void>;
 }
 
-/** Starts `argv` (a program and its arguments) as `options.containment` allows. */
+/**
+ * Starts `argv` (a program and its arguments, none holding a newline) as `options.containment`
+ * allows.
+ */
 export function spawnContained(argv: readonly string[], options: ContainedSpawnOptions): Contained {
   const [program, ...rest] = argv;
   if (program === undefined) throw new TypeError("spawnContained needs a program to run");
+  if (rest.some((arg) => arg.includes("\n")))
+    throw new TypeError("spawnContained passes no argument holding a newline");
   const namespaced = options.containment.kind === "pid-namespace";
   const asUser = options.user !== undefined && (!namespaced || process.getuid?.() !== 0);
   const child = namespaced
-    ? spawn(options.unshare ?? "unshare", [...unshareArgs(options.user), "--", ...INIT, program, ...rest], {
-        stdio: ["pipe", "pipe", "pipe"],
-        env: options.env,
-        cwd: options.cwd,
-        detached: true,
-        ...(asUser ? { uid: options.user!.uid, gid: options.user!.gid } : {}),
-      })
+    ? namespaceInit(
+        spawn(options.unshare ?? "unshare", [...unshareArgs(options.user), "--", ...INIT, program], {
+          stdio: ["pipe", "pipe", "pipe", "pipe"],
+          env: options.env,
+          cwd: options.cwd,
+          detached: true,
+          ...(asUser ? { uid: options.user!.uid, gid: options.user!.gid } : {}),
+        }),
+        rest,
+      )
     : spawn(program, rest, {
         stdio: ["pipe", "pipe", "pipe"],
         env: options.env,
@@ -161,6 +220,14 @@ export function spawnContained(argv: readonly string[], options: ContainedSpawnO
       await exited;
     },
   };
+}
+
+/** Hands the namespace's first process the program's arguments on fd 3 (INIT). */
+function namespaceInit(child: ChildProcess, args: readonly string[]): ChildProcessWithoutNullStreams {
+  const channel = child.stdio[3] as Writable | null | undefined;
+  channel?.on("error", () => undefined); // unshare failed: its exit says so
+  channel?.end(args.map((arg) => `${arg}\n`).join(""));
+  return child as ChildProcessWithoutNullStreams;
 }
 
 /**
