@@ -45,7 +45,7 @@ export function relayFrame(kind: FrameKind, payload: Buffer | string | object = 
 
 /** Collects bytes and returns the whole frames among them; throws on a length over the limit. */
 export class RelayFrameReader {
-  private held = Buffer.alloc(0);
+  private held: Buffer = Buffer.alloc(0);
 
   feed(chunk: Buffer): RelayFrame[] {
     this.held = this.held.length === 0 ? chunk : Buffer.concat([this.held, chunk]);

@@ -90,7 +90,7 @@ function nextClientInput(random: SeededRandom): Buffer {
       random.bytes(random.logBetween(0, 500)).map((byte) => (byte === 0x0a ? 0x20 : byte)),
       Buffer.from("\n"),
     ]);
-  let bytes = random.pick(CLIENT_FRAMES);
+  let bytes: Buffer = random.pick(CLIENT_FRAMES);
   for (let count = random.below(4); count > 0; count -= 1)
     bytes = MUTATIONS[random.pick(MUTATION_NAMES)]!(bytes, random);
   return Buffer.concat([bytes, Buffer.from("\n")]);

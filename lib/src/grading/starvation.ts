@@ -3,17 +3,9 @@
 // deadline that ends a call then ends it late through no fault of the code: a timed verdict leaves
 // out the time the kernel says the process spent waiting on a run queue. A loop the code blocks
 // itself (a busy wait, a readSync) is the code's own time and still counts.
-import { readFileSync } from "node:fs";
+import { runQueueMs } from "../server-build/run-queue.js";
 
-/** This thread's time waiting on a run queue so far, in ms (schedstat's second field); 0 off Linux. */
-export function runQueueMs(): number {
-  try {
-    const waitNs = Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[1]);
-    return Number.isFinite(waitNs) ? waitNs / 1e6 : 0;
-  } catch {
-    return 0;
-  }
-}
+export { runQueueMs };
 
 /** Starts counting; the function returned gives the ms this thread waited for a CPU since. */
 export function queuedSince(): () => number {

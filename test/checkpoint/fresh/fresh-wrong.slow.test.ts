@@ -291,7 +291,8 @@ describe("fresh wrong implementations: each breaks the chapter's rule", { concur
       expect(wrong[mistake.piece], `${name} still defines ${mistake.piece}`).toBeTypeOf("function");
       expect(await witness(wrong), `${name}: ${mistake.breaks}`).toBeTypeOf("string");
     },
-    20_000,
+    // A bound on the test, not the measure: each witness starts servers three times, slowly on a busy machine.
+    60_000,
   );
 
   it.each(moduleMistakes().map((mistake) => [mistake.name, mistake] as const))(
@@ -301,6 +302,7 @@ describe("fresh wrong implementations: each breaks the chapter's rule", { concur
       expect(await witness(load("mcp-workbook") as Pieces)).toBeUndefined();
       expect(await witness(load(mistake.file) as Pieces), mistake.breaks).toBeTypeOf("string");
     },
-    20_000,
+    // A bound on the test, not the measure: each witness starts servers three times, slowly on a busy machine.
+    60_000,
   );
 });

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
 import { sealReferencePieces } from "./sealed-library.js";
 import { queuedSince } from "../../grading/starvation.js";
+import { queuedBeforeFirstSignal } from "./first-signal.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
 const STDOUT_FD = 1;
@@ -108,11 +109,18 @@ function main(): void {
         send(token, seq, loaded.failure);
         continue;
       }
-      // Each answer says how long this process waited for a CPU while it was being made.
+      // Each answer says how long this process waited for a CPU while it was being made, and, when
+      // the call sent a signal, how long before the first one.
       const queued = queuedSince();
-      void answerProbe(loaded.pieces, state, request).then((answer) =>
-        send(token, seq, { ...answer, starvedMs: queued() }),
-      );
+      const beforeSignal = queuedBeforeFirstSignal();
+      void answerProbe(loaded.pieces, state, request).then((answer) => {
+        const starvedBeforeSignalMs = beforeSignal();
+        send(token, seq, {
+          ...answer,
+          starvedMs: queued(),
+          ...(starvedBeforeSignalMs === undefined ? {} : { starvedBeforeSignalMs }),
+        });
+      });
     }
   });
   process.stdin.on("end", () => process.exit(0));

@@ -161,16 +161,17 @@ export const closeEofFirst: Rule = {
     const server = context.server("normal");
     const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
     await client.ready();
-    const { answer, starvedMs } = await client.close();
+    const { answer } = await client.close();
     if (!answer.ok)
       failRule("close() of a server that exits when its input ends", "status 0", `it threw ${showError(answer.error)}`);
     const events = readRecord(server.recordFile)
       .filter((entry) => entry.event === "eof" || entry.event === "signal")
       .map((entry) => (entry.event === "eof" ? "eof" : `signal ${entry.signal ?? ""}`));
     const signalled = relaySignal(server.recordFile);
-    // A client kept waiting for a CPU while it closed can have its end of input leave after its
-    // grace ran out (end() only asks; the pipe closes on the event loop's next turn): the order and
-    // spacing the server saw are then the machine's. Such waits count as the client's grace.
+    // A client kept waiting for a CPU before its first signal can have its end of input leave after
+    // its grace ran out (end() only asks; the pipe closes on a later turn of the event loop): the
+    // order and spacing the server saw are then the machine's, and that wait counts as grace.
+    const starvedMs = answer.starvedBeforeSignalMs ?? 0;
     const graceSeen = (signalled?.afterEofMs ?? 0) + starvedMs;
     const what = "the server's record of how it was ended";
     if (events.length === 0)

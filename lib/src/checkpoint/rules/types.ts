@@ -84,6 +84,8 @@ export type ProbeAnswer = (
 ) & {
   /** How long the process that ran the graded code waited for a CPU while answering (grading/starvation.ts), as it says. */
   readonly starvedMs?: number;
+  /** Of that, how long it had waited before the graded code first sent a signal (host/first-signal.ts), if it sent one. */
+  readonly starvedBeforeSignalMs?: number;
 };
 
 export type Probe = (request: ProbeRequest) => Promise<ProbeAnswer>;

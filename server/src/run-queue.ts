@@ -1,0 +1,14 @@
+// How long this thread has waited for a CPU, as the kernel counts it (/proc/thread-self/schedstat,
+// second field, in ns), for the grader's starvation credit (lib/src/grading/starvation.ts) and the
+// graded host's wait before a signal (lib/src/checkpoint/host/first-signal.ts).
+import { readFileSync } from "node:fs";
+
+/** This thread's time waiting on a run queue so far, in ms; 0 off Linux. */
+export function runQueueMs(): number {
+  try {
+    const waitNs = Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[1]);
+    return Number.isFinite(waitNs) ? waitNs / 1e6 : 0;
+  } catch {
+    return 0;
+  }
+}
