@@ -13,6 +13,7 @@ import { connect } from "node:net";
 import { stderrDiagnostics } from "./diagnostics.js";
 import { startForgottenChild } from "./grandchild.js";
 import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "./relay-frames.js";
+import { runQueueMs } from "./run-queue.js";
 
 function main(socketPath: string | undefined): void {
   const diagnose = stderrDiagnostics();
@@ -26,6 +27,10 @@ function main(socketPath: string | undefined): void {
   const reader = new RelayFrameReader();
   let forwarding = false;
   let terminated = false;
+  // When an event was handled, and the relay's wait for a CPU so far: between two stamps, the grader
+  // counts only the time the relay was not kept waiting (a SIGTERM pending while a busy machine held
+  // the relay just after its end of input is no grace the client gave).
+  const stamp = (): { at: number; queuedMs: number } => ({ at: performance.now(), queuedMs: runQueueMs() });
 
   socket.on("error", (error) => {
     diagnose(`the server's socket failed: ${error.message}`);
@@ -90,8 +95,8 @@ function main(socketPath: string | undefined): void {
       if (!socket.write(relayFrame(FRAME.data, chunk))) process.stdin.pause();
     });
     socket.on("drain", () => process.stdin.resume());
-    process.stdin.on("end", () => socket.write(relayFrame(FRAME.eof, { at: performance.now() })));
-    process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof, { at: performance.now() })));
+    process.stdin.on("end", () => socket.write(relayFrame(FRAME.eof, stamp())));
+    process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof, stamp())));
   };
 
   // SIGTERM: say so to the server's side (which signals the server), then die of it.
@@ -99,7 +104,7 @@ function main(socketPath: string | undefined): void {
     terminated = true;
     process.removeListener("SIGTERM", onTerm);
     const die = (): void => void process.kill(process.pid, "SIGTERM");
-    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM", at: performance.now() }), die);
+    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM", ...stamp() }), die);
     setTimeout(die, 200).unref();
   };
   process.on("SIGTERM", onTerm);

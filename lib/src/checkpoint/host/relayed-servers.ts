@@ -158,10 +158,14 @@ interface Session {
 /** What the relay's stderr says when the grader could not start a teaching server (the class command looks for it). */
 export const SERVER_START_FAILED = "the grader could not start its teaching server";
 
-/** When the relay says a frame's event happened, by its own clock. */
+/**
+ * When the relay says a frame's event happened, by its own clock less its wait for a CPU so far: the
+ * difference of two is the time between them that the relay was not kept waiting.
+ */
 function relayClock(frame: RelayFrame): number | undefined {
-  const at = (framePayload(frame) as { at?: unknown } | undefined)?.at;
-  return typeof at === "number" && Number.isFinite(at) ? at : undefined;
+  const { at, queuedMs } = (framePayload(frame) ?? {}) as { at?: unknown; queuedMs?: unknown };
+  if (typeof at !== "number" || !Number.isFinite(at)) return undefined;
+  return typeof queuedMs === "number" && Number.isFinite(queuedMs) ? at - queuedMs : at;
 }
 
 /** One relay's connection: its hello, then a real server for it, bytes carried both ways. */
@@ -220,7 +224,8 @@ function serve(socket: Socket, session: Session): void {
         signalled = true;
         // The relay dies of it, whether or not the server is still there to record it: close() then
         // reports SIGTERM, and the record says so, with how long after the end of input it came by
-        // the relay's own clock (a wait the grader's busy moments cannot shorten or stretch).
+        // the relay's own clock (a wait the grader's busy moments cannot shorten or stretch, less
+        // the relay's own waits for a CPU in between).
         const at = relayClock(frame);
         const afterEofMs = eofAt !== undefined && at !== undefined ? Math.round(at - eofAt) : undefined;
         const entry = {
