@@ -239,7 +239,7 @@ export const parseFrameStrict: Rule = {
   where: "learner/src/framing.ts: parseFrame",
   demands: [
     {
-      says: "A frame must be one JSON-RPC 2.0 object; anything else is a protocol error, not something to skip.",
+      says: "Each line read is parsed as a single JSON-RPC 2.0 message object; a line that is not one is refused as a protocol error, never skipped.",
       chapterLines: [301, 302, 303, 304, 305, 306, 307],
     },
     {

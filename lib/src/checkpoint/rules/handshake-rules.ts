@@ -99,7 +99,7 @@ export const discoveryBounds: Rule = {
   where: `${WHERE}: checkTools`,
   demands: [
     {
-      says: "A tool list must be bounded, unpaginated and uniquely named, and every tool must take an object of arguments.",
+      says: "The catalog a server offers is accepted only when it has a limited size, arrives in one page, names no tool twice, and gives each tool an object schema for its arguments.",
       chapterLines: [355, 356, 357, 358, 359, 360, 365, 366, 368, 369, 375],
     },
     { says: "A paginated tool list is refused rather than read in part.", chapterLines: [618] },
