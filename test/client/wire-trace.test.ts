@@ -139,7 +139,7 @@ describe("a StdioClient with a trace, against the teaching server", () => {
 
   it("trickle: each byte's arrival held, then the one deadline ends the call", async () => {
     const trace = new WireTrace();
-    await session(traced("trickle", trace, { timeoutMs: 700 }));
+    await session(traced("trickle", trace, { timeoutMs: 1500 }));
     const call = trace.entries.filter((entry) => entry.operation === "tools/call");
     const held = call.filter((entry) => entry.decision === "held, no newline yet");
     expect(held.length).toBeGreaterThanOrEqual(3);
