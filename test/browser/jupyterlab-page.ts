@@ -36,9 +36,10 @@ export interface OpenNotebook {
 
 /**
  * Waits until the app is up and `path` is the notebook in front, with a kernel session (its kernel
- * may still be starting: runCells waits for it to answer).
+ * may still be starting: runCells waits for it to answer). A bound, not a measure: a new tab loads
+ * the app's megabytes of script and asks for a session, which took over 60 s once beside the suite.
  */
-export async function waitForNotebook(page: Page, path: string, timeoutMs = 60_000): Promise<OpenNotebook> {
+export async function waitForNotebook(page: Page, path: string, timeoutMs = 120_000): Promise<OpenNotebook> {
   await page.waitForFunction(
     (path) => {
       const panel = (globalThis as unknown as LabPage).jupyterapp?.shell.currentWidget;

@@ -112,9 +112,16 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
       waiting = undefined;
       return child;
     };
-    const listener = createServer((socket) =>
-      serve(socket, { command, recordFile, grandchild: mode === "grandchild", take, startFailures }),
-    );
+    const connections = new Set<Socket>();
+    const whenNoneOpen: Array<() => void> = [];
+    const listener = createServer((socket) => {
+      connections.add(socket);
+      socket.once("close", () => {
+        connections.delete(socket);
+        if (connections.size === 0) for (const resolve of whenNoneOpen.splice(0)) resolve();
+      });
+      serve(socket, { command, recordFile, grandchild: mode === "grandchild", take, startFailures });
+    });
     listener.on("error", () => undefined);
     listener.listen(socketPath);
     chmodSync(socketPath, 0o666);
@@ -124,7 +131,16 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
       const starts = recordedStarts(recordFile);
       return starts.relay && starts.server;
     };
-    const run = { command, logFile, recordFile, standing: standingOf(socketPath, serving) };
+    // A relay the client has ended may still have frames on their way (its SIGTERM): its connection
+    // closes only once the grader has read them all.
+    const settled = (): Promise<void> =>
+      connections.size === 0
+        ? Promise.resolve()
+        : Promise.race([
+            new Promise<void>((resolve) => whenNoneOpen.push(resolve)),
+            sleep(SETTLE_BOUND_MS, undefined, { ref: false }),
+          ]);
+    const run = { command, logFile, recordFile, standing: standingOf(socketPath, serving), settled };
     runs.push(run);
     return run;
   };
@@ -155,6 +171,9 @@ interface Session {
   readonly startFailures: WeakMap<ChildProcess, string>;
 }
 
+/** The longest a rule waits for a relay's connection to close before it reads the record anyway. */
+const SETTLE_BOUND_MS = 2000;
+
 /** What the relay's stderr says when the grader could not start a teaching server (the class command looks for it). */
 export const SERVER_START_FAILED = "the grader could not start its teaching server";
 
@@ -168,12 +187,19 @@ function relayClock(frame: RelayFrame): number | undefined {
   return typeof queuedMs === "number" && Number.isFinite(queuedMs) ? at - queuedMs : at;
 }
 
+/** How long the relay had waited for a CPU since its last turn when it met a frame's event. */
+function heldOf(frame: RelayFrame): number | undefined {
+  const { heldMs } = (framePayload(frame) ?? {}) as { heldMs?: unknown };
+  return typeof heldMs === "number" && Number.isFinite(heldMs) ? heldMs : undefined;
+}
+
 /** One relay's connection: its hello, then a real server for it, bytes carried both ways. */
 function serve(socket: Socket, session: Session): void {
   const reader = new RelayFrameReader();
   let child: ChildProcess | undefined;
   let signalled = false;
   let eofAt: number | undefined;
+  let eofHeldMs: number | undefined;
   socket.on("error", () => undefined); // a killed relay: "close" follows
 
   const start = (pid: unknown): void => {
@@ -219,6 +245,7 @@ function serve(socket: Socket, session: Session): void {
         if (!child.stdin.write(frame.payload)) socket.pause();
       } else if (frame.kind === FRAME.eof) {
         eofAt = relayClock(frame);
+        eofHeldMs = heldOf(frame);
         child.stdin.end();
       } else if (frame.kind === FRAME.signal) {
         signalled = true;
@@ -228,11 +255,14 @@ function serve(socket: Socket, session: Session): void {
         // the relay's own waits for a CPU in between).
         const at = relayClock(frame);
         const afterEofMs = eofAt !== undefined && at !== undefined ? Math.round(at - eofAt) : undefined;
+        // The longer of the relay's waits for a CPU just before it met the end of input or the SIGTERM.
+        const relayHeldMs = Math.max(eofHeldMs ?? 0, heldOf(frame) ?? 0);
         const entry = {
           event: "relay-signal",
           source: "grader",
           signal: "SIGTERM",
           ...(afterEofMs === undefined ? {} : { afterEofMs }),
+          relayHeldMs,
         };
         appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
         child.kill("SIGTERM");

@@ -103,6 +103,12 @@ export interface ServerRun {
    * not there yet, "absent" while no process of it runs (not started yet, or gone).
    */
   readonly standing: () => ServerStanding;
+  /**
+   * Resolves once the grader has read all that the processes the client started for this run said
+   * (a relayed run: every relay's connection closed), or after a bound: a rule reads the record
+   * after it, so a relay's last word is not still on its way when the record is judged.
+   */
+  readonly settled: () => Promise<void>;
 }
 
 export type ServerStanding = "serving" | "starting" | "absent";
