@@ -8,10 +8,10 @@ describe.skipIf(process.platform !== "linux")("the one /proc/<pid>/stat parser",
   });
 
   it("lists live processes as the table's entries that have not ended", () => {
-    const table = readProcessTable()!;
+    // Two reads of a busy machine's /proc list different processes: no count is compared across them.
     const live = listProcesses()!;
     expect(live.every((entry) => !hasEnded(entry))).toBe(true);
-    expect(live.length).toBeLessThanOrEqual(table.length);
+    expect(live.some((entry) => entry.pid === process.pid)).toBe(true);
     expect(hasEnded({ pid: 1, ppid: 0, pgid: 1, state: "Z" })).toBe(true);
     expect(hasEnded({ pid: 1, ppid: 0, pgid: 1, state: "S" })).toBe(false);
   });
