@@ -21,6 +21,7 @@ function scripted(late: (mode: string, session: number) => boolean) {
         logFile: `${folder}/calls.jsonl`,
         recordFile: `${folder}/record.jsonl`,
         standing: () => "serving",
+        settled: () => Promise.resolve(),
       };
     },
     ask: (request: ProbeRequest): Promise<ProbeAnswer> => {

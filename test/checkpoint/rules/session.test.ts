@@ -16,6 +16,7 @@ function scripted(setUps: ReadonlyArray<"ok" | "deadline" | "refused">) {
         logFile: "calls.jsonl",
         recordFile: "record.jsonl",
         standing: () => "serving",
+        settled: () => Promise.resolve(),
       };
     },
     ask: (request: ProbeRequest): Promise<ProbeAnswer> => {
@@ -77,6 +78,7 @@ describe("ClientSession.open: the handshake waits for the server the client star
         logFile: "calls.jsonl",
         recordFile: "record.jsonl",
         standing: () => standings[Math.min(looks++, standings.length - 1)]!,
+        settled: () => Promise.resolve(),
       }),
       ask: (request: ProbeRequest): Promise<ProbeAnswer> => {
         asked.push({ op: request.op === "client.call" ? request.method : request.op, looks });
