@@ -14,14 +14,9 @@ export const FRAME = {
   data: 0x44,
   /** grader → relay: bytes the server wrote on stderr. */
   stderr: 0x65,
-  /**
-   * relay → grader: {"at": ms on the relay's clock, "queuedMs": its wait for a CPU so far, "heldMs": its
-   * wait since its event loop last finished a turn}: the client ended the relay's input.
-   */
+  /** relay → grader: {"at": ms on the relay's clock, "queuedMs": its wait for a CPU so far}: the client ended the relay's input. */
   eof: 0x45,
-  /**
-   * relay → grader: {"signal": "SIGTERM", "at", "queuedMs", "heldMs" as on eof} arrived (the relay dies of it).
-   */
+  /** relay → grader: {"signal": "SIGTERM", "at", "queuedMs" as on eof} arrived (the relay dies of it). */
   signal: 0x53,
   /** grader → relay: {"code": N | null, "signal": S | null}, last. */
   exit: 0x58,

@@ -31,21 +31,6 @@ function main(socketPath: string | undefined): void {
   // counts only the time the relay was not kept waiting (a SIGTERM pending while a busy machine held
   // the relay just after its end of input is no grace the client gave).
   const stamp = (): { at: number; queuedMs: number } => ({ at: performance.now(), queuedMs: runQueueMs() });
-  // The relay's wait for a CPU when its event loop last finished a turn's events: what it has waited
-  // since is time it was kept from events already there, so a SIGTERM and an end of input pending
-  // together (met in one turn) meet in an order the machine chose. Marked after each turn's events
-  // (setImmediate runs once the turn's I/O callbacks are done), so one turn's events share a mark.
-  let turnEndQueuedMs = runQueueMs();
-  const heldMs = (): number => Math.round(runQueueMs() - turnEndQueuedMs);
-  let markPending = false;
-  const handled = (): void => {
-    if (markPending) return;
-    markPending = true;
-    setImmediate(() => {
-      markPending = false;
-      turnEndQueuedMs = runQueueMs();
-    });
-  };
 
   socket.on("error", (error) => {
     diagnose(`the server's socket failed: ${error.message}`);
@@ -99,7 +84,6 @@ function main(socketPath: string | undefined): void {
     }
   };
   socket.on("data", (chunk: Buffer) => {
-    handled();
     try {
       for (const frame of reader.feed(chunk)) onFrame(frame);
     } catch (error) {
@@ -112,14 +96,10 @@ function main(socketPath: string | undefined): void {
     if (forwarding) return;
     forwarding = true;
     process.stdin.on("data", (chunk: Buffer) => {
-      handled();
       if (!socket.write(relayFrame(FRAME.data, chunk))) process.stdin.pause();
     });
     socket.on("drain", () => process.stdin.resume());
-    process.stdin.on("end", () => {
-      socket.write(relayFrame(FRAME.eof, { ...stamp(), heldMs: heldMs() }));
-      handled();
-    });
+    process.stdin.on("end", () => socket.write(relayFrame(FRAME.eof, stamp())));
     process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof, stamp())));
   };
 
@@ -128,7 +108,7 @@ function main(socketPath: string | undefined): void {
     terminated = true;
     process.removeListener("SIGTERM", onTerm);
     const die = (): void => void process.kill(process.pid, "SIGTERM");
-    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM", ...stamp(), heldMs: heldMs() }), die);
+    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM", ...stamp() }), die);
     setTimeout(die, 200).unref();
   };
   process.on("SIGTERM", onTerm);

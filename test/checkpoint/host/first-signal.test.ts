@@ -1,39 +1,66 @@
-// The host's count of its wait for a CPU before the graded code's first signal: undefined when the
-// call sent none, a number once process.kill or ChildProcess#kill sent one, signal 0 (a liveness
-// question) not counted, and a watch that has ended sees nothing more.
+// What the host sees before the graded code's first signal: its own wait for a CPU, and the wait the
+// code made between ending a child's input and signalling. Undefined without a signal; signal 0 (a
+// liveness question) not counted; a watch that has ended sees nothing more.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { queuedBeforeFirstSignal } from "../../../lib/src/checkpoint/host/first-signal.js";
+import { beforeFirstSignal } from "../../../lib/src/checkpoint/host/first-signal.js";
 
-describe("queuedBeforeFirstSignal", () => {
-  it("is undefined without a signal, and signal 0 does not count", () => {
-    const before = queuedBeforeFirstSignal();
+const sleeper = () =>
+  spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: ["pipe", "ignore", "ignore"] });
+
+describe("beforeFirstSignal", () => {
+  it("is empty without a signal, and signal 0 does not count", () => {
+    const watch = beforeFirstSignal();
     process.kill(process.pid, 0);
-    expect(before()).toBeUndefined();
+    expect(watch()).toEqual({});
   });
 
   it("reads the wait at the first signal, from process.kill or ChildProcess#kill", async () => {
     for (const send of ["process", "child"] as const) {
-      const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+      const child = sleeper();
       await once(child, "spawn");
-      const before = queuedBeforeFirstSignal();
+      const watch = beforeFirstSignal();
       if (send === "process") process.kill(child.pid!, "SIGTERM");
       else child.kill("SIGTERM");
-      const waited = before();
-      expect(waited).toBeTypeOf("number");
-      expect(waited).toBeGreaterThanOrEqual(0);
+      const seen = watch();
+      expect(seen.queuedMs).toBeGreaterThanOrEqual(0);
+      expect(seen.graceMs).toBeUndefined(); // no input was ended first
+      await once(child, "exit");
+    }
+  });
+
+  // close-eof-first's measure of the client's own grace: waits count, signalling at once does not.
+  it("gives the wait between ending a child's input and the signal: at least a sleep made between them, under a moment for none", async () => {
+    const cases = [
+      { end: (child: ReturnType<typeof sleeper>) => child.stdin.end(), pauseMs: 300 },
+      { end: (child: ReturnType<typeof sleeper>) => child.stdin.destroy(), pauseMs: 300 },
+      { end: (child: ReturnType<typeof sleeper>) => child.stdin.end(), pauseMs: 0 },
+    ];
+    for (const { end, pauseMs } of cases) {
+      const child = sleeper();
+      await once(child, "spawn");
+      const watch = beforeFirstSignal();
+      end(child);
+      if (pauseMs > 0) await sleep(pauseMs);
+      child.kill("SIGTERM");
+      const { graceMs } = watch();
+      // Less its waits for a CPU, a sleep is not shortened below the moment (the clocks round: not exact).
+      if (pauseMs > 0) expect(graceMs).toBeGreaterThanOrEqual(200);
+      else expect(graceMs).toBeLessThan(100); // the rule's moment: ending and signalling at once is no grace
       await once(child, "exit");
     }
   });
 
   it("sees nothing once its watch has ended", async () => {
-    const before = queuedBeforeFirstSignal();
-    expect(before()).toBeUndefined();
-    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+    const watch = beforeFirstSignal();
+    expect(watch()).toEqual({});
+    const child = sleeper();
     await once(child, "spawn");
+    child.stdin.end();
     child.kill("SIGTERM");
-    expect(before()).toBeUndefined();
+    expect(watch()).toEqual({});
     await once(child, "exit");
   });
 });

@@ -3,7 +3,7 @@
 // server recorded. What the client does to the relay is what the record shows: end of input, a
 // SIGTERM, a SIGKILL (nothing); the start is read from /proc. (The grandchild in the relay's group is the close-group
 // rule's, graded through the relay in test/checkpoint/cli.slow.test.ts.)
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -171,35 +171,6 @@ describe("how long after the end of input a SIGTERM came, by the relay's clock",
     expect(relaySignal(run.recordFile)).toBeDefined();
     expect(relaySignal(run.recordFile)?.afterEofMs).toBeUndefined();
   });
-});
-
-describe("how long the relay was kept from a SIGTERM already there, by its own wait for a CPU", () => {
-  // Seen in loaded runs: the relay, held off the CPU while the end of its input and the client's
-  // SIGTERM (sent a whole grace later) were both pending, handled the SIGTERM first. Their order was
-  // the machine's; the record must say the relay was held so close-eof-first does not judge it.
-  // (That it is not always large is close-no-grace.js's to show: it must still fail close-eof-first.)
-  it("is at least 100 ms for a relay a real-time busy loop on its CPU held", async () => {
-    const run = fresh().server("normal");
-    const { child, exited } = await startedRelay(run.command);
-    await until(() => realServerPid(run.recordFile) !== undefined);
-    const pid = String(child.pid!);
-    // Every thread of the relay on CPU 0, and a real-time busy loop there: the relay waits for that CPU
-    // until the kernel's real-time throttling lets others run (50 ms of each second, by default).
-    spawnSync("taskset", ["-a", "-p", "-c", "0", pid], { stdio: "ignore" });
-    const busy = spawn("chrt", ["--fifo", "1", "taskset", "-c", "0", process.execPath, "-e", "for (;;) {}"], {
-      stdio: "ignore",
-    });
-    try {
-      await sleep(300); // its node is spinning by now
-      child.stdin.end();
-      process.kill(child.pid!, "SIGTERM");
-      await exited;
-    } finally {
-      busy.kill("SIGKILL");
-    }
-    await run.settled();
-    expect(relaySignal(run.recordFile)?.relayHeldMs).toBeGreaterThanOrEqual(100);
-  }, 30_000);
 });
 
 describe("what end() names as left running", () => {

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
 import { sealReferencePieces } from "./sealed-library.js";
 import { queuedSince } from "../../grading/starvation.js";
-import { queuedBeforeFirstSignal } from "./first-signal.js";
+import { beforeFirstSignal } from "./first-signal.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
 const STDOUT_FD = 1;
@@ -110,15 +110,17 @@ function main(): void {
         continue;
       }
       // Each answer says how long this process waited for a CPU while it was being made, and, when
-      // the call sent a signal, how long before the first one.
+      // the call sent a signal, how long before the first one and how long after the first end of
+      // a child's input it came (host/first-signal.ts).
       const queued = queuedSince();
-      const beforeSignal = queuedBeforeFirstSignal();
+      const watch = beforeFirstSignal();
       void answerProbe(loaded.pieces, state, request).then((answer) => {
-        const starvedBeforeSignalMs = beforeSignal();
+        const { queuedMs, graceMs } = watch();
         send(token, seq, {
           ...answer,
           starvedMs: queued(),
-          ...(starvedBeforeSignalMs === undefined ? {} : { starvedBeforeSignalMs }),
+          ...(queuedMs === undefined ? {} : { starvedBeforeSignalMs: queuedMs }),
+          ...(graceMs === undefined ? {} : { graceBeforeSignalMs: graceMs }),
         });
       });
     }

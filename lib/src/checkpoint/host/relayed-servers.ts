@@ -187,19 +187,12 @@ function relayClock(frame: RelayFrame): number | undefined {
   return typeof queuedMs === "number" && Number.isFinite(queuedMs) ? at - queuedMs : at;
 }
 
-/** How long the relay had waited for a CPU since its last turn when it met a frame's event. */
-function heldOf(frame: RelayFrame): number | undefined {
-  const { heldMs } = (framePayload(frame) ?? {}) as { heldMs?: unknown };
-  return typeof heldMs === "number" && Number.isFinite(heldMs) ? heldMs : undefined;
-}
-
 /** One relay's connection: its hello, then a real server for it, bytes carried both ways. */
 function serve(socket: Socket, session: Session): void {
   const reader = new RelayFrameReader();
   let child: ChildProcess | undefined;
   let signalled = false;
   let eofAt: number | undefined;
-  let eofHeldMs: number | undefined;
   socket.on("error", () => undefined); // a killed relay: "close" follows
 
   const start = (pid: unknown): void => {
@@ -245,7 +238,6 @@ function serve(socket: Socket, session: Session): void {
         if (!child.stdin.write(frame.payload)) socket.pause();
       } else if (frame.kind === FRAME.eof) {
         eofAt = relayClock(frame);
-        eofHeldMs = heldOf(frame);
         child.stdin.end();
       } else if (frame.kind === FRAME.signal) {
         signalled = true;
@@ -255,14 +247,11 @@ function serve(socket: Socket, session: Session): void {
         // the relay's own waits for a CPU in between).
         const at = relayClock(frame);
         const afterEofMs = eofAt !== undefined && at !== undefined ? Math.round(at - eofAt) : undefined;
-        // The longer of the relay's waits for a CPU just before it met the end of input or the SIGTERM.
-        const relayHeldMs = Math.max(eofHeldMs ?? 0, heldOf(frame) ?? 0);
         const entry = {
           event: "relay-signal",
           source: "grader",
           signal: "SIGTERM",
           ...(afterEofMs === undefined ? {} : { afterEofMs }),
-          relayHeldMs,
         };
         appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
         child.kill("SIGTERM");

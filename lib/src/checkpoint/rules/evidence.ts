@@ -23,8 +23,6 @@ export interface RecordEntry {
   readonly signal?: string;
   /** On a relay-signal: ms from the end of the relay's input to the SIGTERM, by the relay's clock. */
   readonly afterEofMs?: number;
-  /** On a relay-signal: ms the relay waited for a CPU with the SIGTERM (and what came with it) pending. */
-  readonly relayHeldMs?: number;
 }
 
 function jsonLines(file: string): unknown[] {
@@ -93,18 +91,14 @@ export function recordedStarts(file: string): { readonly server: boolean; readon
 
 /**
  * The SIGTERM the client's close() sent the relay it started, as the grader noted it (a relayed
- * session only): how long after the end of input it came, by the relay's clock, and how long the
- * relay had been kept waiting for a CPU just before it met either. The relay dies of it, so close()
- * then reports SIGTERM, whether or not the server had already exited on its own.
+ * session only): how long after the end of input it came, by the relay's clock. The relay dies of
+ * it, so close() then reports SIGTERM, whether or not the server had already exited on its own.
  */
-export function relaySignal(file: string): { readonly afterEofMs?: number; readonly relayHeldMs?: number } | undefined {
+export function relaySignal(file: string): { readonly afterEofMs?: number } | undefined {
   const entry = readRecord(file).find((each) => each.event === "relay-signal");
   return entry === undefined
     ? undefined
-    : {
-        ...(entry.afterEofMs === undefined ? {} : { afterEofMs: entry.afterEofMs }),
-        ...(entry.relayHeldMs === undefined ? {} : { relayHeldMs: entry.relayHeldMs }),
-      };
+    : { ...(entry.afterEofMs === undefined ? {} : { afterEofMs: entry.afterEofMs }) };
 }
 
 /** Live members of the group a server leads (from /proc). */

@@ -172,10 +172,11 @@ export const closeEofFirst: Rule = {
     // A client kept waiting for a CPU before its first signal can have its end of input leave after
     // its grace ran out (end() only asks; the pipe closes on a later turn of the event loop): the
     // order and spacing the server saw are then the machine's, and that wait counts as grace.
-    // The relay likewise: kept waiting for a CPU with the SIGTERM pending (and the end of input
-    // beside it, unread), it meets them in an order, and at a spacing, that are the machine's.
+    // And a client that ended the input and then itself waited a moment before signalling (on the
+    // host's clock, less its waits for a CPU) gave its grace: a relay kept from running meets the
+    // end of input and the SIGTERM in an order, and at a spacing, that are then the machine's.
     const starvedMs = answer.starvedBeforeSignalMs ?? 0;
-    const orderIsTheMachines = starvedMs >= MOMENT_MS || (signalled?.relayHeldMs ?? 0) >= MOMENT_MS;
+    const orderIsTheMachines = starvedMs >= MOMENT_MS || (answer.graceBeforeSignalMs ?? 0) >= MOMENT_MS;
     const graceSeen = (signalled?.afterEofMs ?? 0) + starvedMs;
     const what = "the server's record of how it was ended";
     if (events.length === 0)
