@@ -1,6 +1,6 @@
-// What the host sees before the graded code's first signal: its own wait for a CPU, and the wait the
-// code made between ending a child's input and signalling. Undefined without a signal; signal 0 (a
-// liveness question) not counted; a watch that has ended sees nothing more.
+// What the host sees before the graded code's first signal: the wait the code made between ending the
+// signalled child's input and signalling. Empty without a signal; signal 0 (a liveness question) not
+// counted; a watch that has ended sees nothing more.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,7 +17,7 @@ describe("beforeFirstSignal", () => {
     expect(watch()).toEqual({});
   });
 
-  it("reads the wait at the first signal, from process.kill or ChildProcess#kill", async () => {
+  it("sees the first signal from process.kill or ChildProcess#kill", async () => {
     for (const send of ["process", "child"] as const) {
       const child = sleeper();
       await once(child, "spawn");
@@ -25,7 +25,7 @@ describe("beforeFirstSignal", () => {
       if (send === "process") process.kill(child.pid!, "SIGTERM");
       else child.kill("SIGTERM");
       const seen = watch();
-      expect(seen.queuedMs).toBeGreaterThanOrEqual(0);
+      expect(seen.signalled).toBe(true);
       expect(seen.graceMs).toBeUndefined(); // no input was ended first
       await once(child, "exit");
     }
@@ -51,6 +51,30 @@ describe("beforeFirstSignal", () => {
       else expect(graceMs).toBeLessThan(100); // the rule's moment: ending and signalling at once is no grace
       await once(child, "exit");
     }
+  });
+
+  it("counts only the signalled child's own input (its group's, signalled as -pid): another child's end gives no grace", async () => {
+    const [ended, signalled] = [sleeper(), sleeper()];
+    await Promise.all([once(ended, "spawn"), once(signalled, "spawn")]);
+    const other = beforeFirstSignal();
+    ended.stdin.end();
+    await sleep(300);
+    signalled.kill("SIGTERM");
+    expect(other().graceMs).toBeUndefined();
+    ended.kill("SIGKILL");
+    await Promise.all([once(ended, "exit"), once(signalled, "exit")]);
+
+    const leader = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], {
+      stdio: ["pipe", "ignore", "ignore"],
+      detached: true,
+    });
+    await once(leader, "spawn");
+    const group = beforeFirstSignal();
+    leader.stdin.end();
+    await sleep(300);
+    process.kill(-leader.pid!, "SIGTERM");
+    expect(group().graceMs).toBeGreaterThanOrEqual(200);
+    await once(leader, "exit");
   });
 
   it("sees nothing once its watch has ended", async () => {

@@ -110,16 +110,15 @@ function main(): void {
         continue;
       }
       // Each answer says how long this process waited for a CPU while it was being made, and, when
-      // the call sent a signal, how long before the first one and how long after the first end of
-      // a child's input it came (host/first-signal.ts).
+      // the call ended a child's input and then signalled it, the wait it made in between
+      // (host/first-signal.ts).
       const queued = queuedSince();
       const watch = beforeFirstSignal();
       void answerProbe(loaded.pieces, state, request).then((answer) => {
-        const { queuedMs, graceMs } = watch();
+        const { graceMs } = watch();
         send(token, seq, {
           ...answer,
           starvedMs: queued(),
-          ...(queuedMs === undefined ? {} : { starvedBeforeSignalMs: queuedMs }),
           ...(graceMs === undefined ? {} : { graceBeforeSignalMs: graceMs }),
         });
       });

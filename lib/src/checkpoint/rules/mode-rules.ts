@@ -169,20 +169,18 @@ export const closeEofFirst: Rule = {
       .filter((entry) => entry.event === "eof" || entry.event === "signal")
       .map((entry) => (entry.event === "eof" ? "eof" : `signal ${entry.signal ?? ""}`));
     const signalled = relaySignal(server.recordFile);
-    // A client kept waiting for a CPU before its first signal can have its end of input leave after
-    // its grace ran out (end() only asks; the pipe closes on a later turn of the event loop): the
-    // order and spacing the server saw are then the machine's, and that wait counts as grace.
-    // And a client that ended the input and then itself waited a moment before signalling (on the
-    // host's clock, less its waits for a CPU) gave its grace: a relay kept from running meets the
-    // end of input and the SIGTERM in an order, and at a spacing, that are then the machine's.
-    const starvedMs = answer.starvedBeforeSignalMs ?? 0;
-    const orderIsTheMachines = starvedMs >= MOMENT_MS || (answer.graceBeforeSignalMs ?? 0) >= MOMENT_MS;
-    const graceSeen = (signalled?.afterEofMs ?? 0) + starvedMs;
+    // The grace the client itself gave: the host saw it end the server's input and then wait this
+    // long before signalling (on the host's clock, less its waits for a CPU: host/first-signal.ts).
+    // A moment or more, and the order and spacing the server saw are the machine's: a busy host can
+    // have the grace run out before the end of input has even left (end() only asks; the pipe
+    // closes on a later turn of the event loop), and a relay kept from running meets the two in
+    // either order. Less, and they are the client's.
+    const gaveGrace = (answer.graceBeforeSignalMs ?? 0) >= MOMENT_MS - CLOCK_ROUNDING_MS;
     const what = "the server's record of how it was ended";
     if (events.length === 0)
       failRule(what, "end of input first", "neither end of input nor a signal it could record (SIGKILL?)");
-    if (events[0] !== "eof" && !orderIsTheMachines) failRule(what, "end of input first", `[${events.join(", ")}]`);
-    if (signalled !== undefined && graceSeen < MOMENT_MS && !orderIsTheMachines)
+    if (events[0] !== "eof" && !gaveGrace) failRule(what, "end of input first", `[${events.join(", ")}]`);
+    if (signalled !== undefined && (signalled.afterEofMs ?? 0) < MOMENT_MS && !gaveGrace)
       failRule(
         "when close() sent SIGTERM",
         `only once the server had had a moment (at least ${MOMENT_MS} ms) to exit after the end of its input`,
@@ -221,6 +219,8 @@ export const closeEofFirst: Rule = {
  * grace: the chapter's is 1 s, a shorter one is the learner's choice, none at all is no moment.
  */
 const MOMENT_MS = 100;
+/** What the host's two clocks (its wall clock and its count of waits for a CPU) may round away between two readings. */
+const CLOCK_ROUNDING_MS = 20;
 
 /** A SIGKILLed process needs a moment before /proc shows it gone. */
 const SETTLE_MS = 400;

@@ -84,8 +84,6 @@ export type ProbeAnswer = (
 ) & {
   /** How long the process that ran the graded code waited for a CPU while answering (grading/starvation.ts), as it says. */
   readonly starvedMs?: number;
-  /** Of that, how long it had waited before the graded code first sent a signal (host/first-signal.ts), if it sent one. */
-  readonly starvedBeforeSignalMs?: number;
   /**
    * When the graded code ended a child's input before its first signal: the ms between the two on
    * the host's clock less its waits for a CPU, that is, the wait the code itself made (host/first-signal.ts).
