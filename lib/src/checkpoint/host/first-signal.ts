@@ -1,13 +1,13 @@
 // The grace the graded code gave before its first signal during a call, as the host saw it: how long
-// it waited between ending the input of the child it then signalled (or of its group's leader) and
-// signalling, on the host's clock less the host's own waits for a CPU. close-eof-first counts that as
+// its event loop sat waiting (for a timer, for the child's exit) between ending the input of the
+// child it then signalled (or of its group's leader) and signalling. close-eof-first counts that as
 // what the client did: on a busy machine, a close() kept from running can have its grace run out
 // before its end of input has even left (end() only asks; the pipe closes on a later turn of the
 // event loop), and a relay kept from running can meet the end of input and the SIGTERM in either
-// order. A sleep is not shortened by the machine's load, and ending then signalling at once takes
-// only the few ms of CPU in between.
+// order. Only waiting counts: ending then signalling in one go, whatever work (a scan of /proc) and
+// whatever load lie between, waits for nothing.
 import { ChildProcess } from "node:child_process";
-import { runQueueMs } from "../../grading/starvation.js";
+import { performance } from "node:perf_hooks";
 
 /** What a watch is told of, in the order the graded code does it: which process's input, or which a signal went to. */
 interface Deed {
@@ -63,16 +63,16 @@ function install(): void {
 // On import, in the host, before any graded module is loaded and could keep the unwrapped function.
 install();
 
-/** The host's own clock: ms that this thread was not kept waiting for a CPU. */
-const ownClock = (): number => performance.now() - runQueueMs();
+/** The ms this process's event loop has sat waiting for something to happen, so far. */
+const waitedMs = (): number => performance.eventLoopUtilization().idle;
 
 /** What a call did before its first signal; empty when it sent none. */
 export interface BeforeFirstSignal {
   /** Whether it sent one. */
   readonly signalled?: true;
   /**
-   * From the call's first end of the signalled child's input to the signal, less the host's waits
-   * (that child's input not ended first: undefined).
+   * From the call's first end of the signalled child's input to the signal, the ms the event loop
+   * sat waiting (that child's input not ended first: undefined).
    */
   readonly graceMs?: number;
 }
@@ -84,13 +84,13 @@ export function beforeFirstSignal(): () => BeforeFirstSignal {
   const watcher = (deed: Deed): void => {
     if (signal !== undefined) return;
     if (deed.kind === "input-ended") {
-      if (!inputEnded.has(deed.pid)) inputEnded.set(deed.pid, ownClock());
+      if (!inputEnded.has(deed.pid)) inputEnded.set(deed.pid, waitedMs());
       return;
     }
     const inputEndedAt = deed.pid === undefined ? undefined : inputEnded.get(deed.pid);
     signal = {
       signalled: true,
-      ...(inputEndedAt === undefined ? {} : { graceMs: Math.round(Math.max(0, ownClock() - inputEndedAt)) }),
+      ...(inputEndedAt === undefined ? {} : { graceMs: Math.round(Math.max(0, waitedMs() - inputEndedAt)) }),
     };
   };
   watchers.add(watcher);

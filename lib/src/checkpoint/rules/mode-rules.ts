@@ -169,8 +169,8 @@ export const closeEofFirst: Rule = {
       .filter((entry) => entry.event === "eof" || entry.event === "signal")
       .map((entry) => (entry.event === "eof" ? "eof" : `signal ${entry.signal ?? ""}`));
     const signalled = relaySignal(server.recordFile);
-    // The grace the client itself gave: the host saw it end the server's input and then wait this
-    // long before signalling (on the host's clock, less its waits for a CPU: host/first-signal.ts).
+    // The grace the client itself gave: the host saw it end the server's input and then its event
+    // loop sit waiting this long before it signalled (host/first-signal.ts; work is no wait).
     // A moment or more, and the order and spacing the server saw are the machine's: a busy host can
     // have the grace run out before the end of input has even left (end() only asks; the pipe
     // closes on a later turn of the event loop), and a relay kept from running meets the two in
@@ -219,7 +219,7 @@ export const closeEofFirst: Rule = {
  * grace: the chapter's is 1 s, a shorter one is the learner's choice, none at all is no moment.
  */
 const MOMENT_MS = 100;
-/** What the host's two clocks (its wall clock and its count of waits for a CPU) may round away between two readings. */
+/** What the event loop's own turns may take out of a timed wait of a moment (a timer can also fire a little early). */
 const CLOCK_ROUNDING_MS = 20;
 
 /** A SIGKILLed process needs a moment before /proc shows it gone. */
