@@ -253,7 +253,16 @@ class SmallClient {
     }
     this.child.stdin.end();
     if (this.mistakes.has("no-grace")) {
-      if (pid !== undefined) await wb.endProcessGroup(pid, 500);
+      // The signal at once, before any look at the group: on a busy machine a slow look (a scan of
+      // /proc) is itself a moment, and the server gone by then would hide the mistake.
+      if (pid !== undefined) {
+        try {
+          process.kill(-pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
+        await wb.endProcessGroup(pid, 500);
+      }
       return this.exited;
     }
     const status = await Promise.race([
