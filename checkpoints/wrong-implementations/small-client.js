@@ -21,7 +21,10 @@ class SmallClient {
     this.allowed = new Set(!onlyWordCount && mistakes.has("hard-coded-allowlist") ? ["word_count"] : allowed);
     this.timeoutMs = options.timeoutMs ?? 5000;
     // "no-upper-bound": positive and finite is taken as bounded, past the chapter's 60 s.
-    const bounded = this.timeoutMs <= 60_000 || (Number.isFinite(this.timeoutMs) && mistakes.has("no-upper-bound"));
+    // "refuses-the-bound": the chapter's 0 < timeout <= 60 read as < 60 s, so 60 s itself is refused.
+    const atTheBound = this.timeoutMs === 60_000 && mistakes.has("refuses-the-bound");
+    const bounded =
+      (this.timeoutMs <= 60_000 && !atTheBound) || (Number.isFinite(this.timeoutMs) && mistakes.has("no-upper-bound"));
     if (!(this.timeoutMs > 0 && bounded) && !mistakes.has("unbounded-timeout"))
       // "options-reason": refused, but for a reason that names no timeout (the option's whole object).
       throw new wb.UsageError(mistakes.has("options-reason") ? "options" : "timeout", {
@@ -78,6 +81,12 @@ class SmallClient {
       if (this.frames.length > 0) return this.frames.shift();
       if (this.ended) throw this.ended;
       const left = deadline - Date.now();
+      // "stretches-long-timeouts": a timeout of 5 s or more quietly becomes 60 s (asked once it runs out).
+      if (left <= 0 && this.timeoutMs >= 5000 && !this.stretched && this.mistakes.has("stretches-long-timeouts")) {
+        this.stretched = true;
+        deadline += 60_000 - this.timeoutMs;
+        continue;
+      }
       if (left <= 0)
         throw new wb.DeadlineError("deadline", {
           what: "no reply in time",
@@ -121,12 +130,15 @@ class SmallClient {
     this.skippedInSession ??= 0;
     for (;;) {
       const message = wb.parseFrame(await this.nextFrame(deadline));
-      if (typeof message.method === "string" && "id" in message && !this.mistakes.has("ignores-server-requests")) {
+      // "ignores-server-requests": the server's ping is skipped like a notification (asked of pings alone).
+      const ignored = message.method === "ping" && this.mistakes.has("ignores-server-requests");
+      if (typeof message.method === "string" && "id" in message && !ignored) {
         this.write({
           jsonrpc: "2.0",
           id: message.id,
           // "ping-pong": the ping answered with a result of its own invention, not the empty object.
-          ...(message.method === "ping"
+          // "answers-every-request": any request the server sends gets an empty result, as ping's does.
+          ...(message.method === "ping" || this.mistakes.has("answers-every-request")
             ? { result: this.mistakes.has("ping-pong") ? "pong" : {} }
             : { error: { code: -32601, message: "Method not found" } }),
         });
@@ -263,7 +275,20 @@ class SmallClient {
     // "kills-only-the-server" changes nothing once the server has exited and left no one in its group.
     const groupLeft = status === "timeout" || (pid !== undefined && !wb.groupIsEmpty(pid));
     if (groupLeft && this.mistakes.has("kills-only-the-server")) {
-      if (status === "timeout") this.child.kill("SIGKILL");
+      // SIGTERM, then SIGKILL, as it should: but to the server alone, never to its group.
+      if (status === "timeout") {
+        this.child.kill("SIGTERM");
+        const ended = await Promise.race([
+          this.exited.then(() => true),
+          new Promise((resolve) => setTimeout(() => resolve(false), 500)),
+        ]);
+        if (!ended) this.child.kill("SIGKILL");
+      }
+      return this.exited;
+    }
+    // "kill-without-term": a server still there after the grace is SIGKILLed at once, never sent SIGTERM.
+    if (status === "timeout" && pid !== undefined && this.mistakes.has("kill-without-term")) {
+      wb.signalGroup(pid, "SIGKILL");
       return this.exited;
     }
     if (pid !== undefined) await wb.endProcessGroup(pid, 500);

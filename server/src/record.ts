@@ -2,7 +2,7 @@
  * The server's record of its own life, for graders: `--record FILE` appends one JSON line per
  * event, synchronously, so the file is complete whenever the client looks. Events: "start" (its
  * argv and the names of its environment variables), "message" (the method and id of every line
- * that arrived, in order, whether a response carried a result or an error (and a result's JSON type), and the protocol era a request or notification is in), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
+ * that arrived, in order, whether a response carried a result or an error (and a result's JSON type), and the protocol era a request or notification is in), "eof" (stdin ended), "signal" (SIGTERM arrived) and "left" (how it leaves, just before it does). A grader reads
  * from it whether the client wrote nothing before the handshake, announced itself before
  * listing, and ended the input before it sent any signal.
  */
@@ -21,10 +21,14 @@ export type RecordEvent =
       readonly answer?: "result" | "error";
       /** On a response with a result: its JSON type ("object", "array", "string", "null", ...); a ping's must be an object. */
       readonly resultJsonType?: string;
+      /** On a response with an error: the error's code, if it is a number (method not found is -32601). */
+      readonly errorCode?: number;
       readonly era?: Era;
     }
   | { readonly event: "eof" }
-  | { readonly event: "signal"; readonly signal: string };
+  | { readonly event: "signal"; readonly signal: string }
+  /** How the server leaves, just before it does: the exit code or the signal a waiting parent sees. */
+  | { readonly event: "left"; readonly status: number | string };
 
 export class LifeRecord {
   constructor(
@@ -71,20 +75,15 @@ export class LifeRecord {
       ...("id" in message ? { id: message["id"] } : {}),
       ...(kind === "response" ? { answer: "error" in message ? ("error" as const) : ("result" as const) } : {}),
       ...(kind === "response" && !("error" in message) ? { resultJsonType: jsonType(message["result"]) } : {}),
+      ...(kind === "response" && "error" in message ? errorCodeOf(message["error"]) : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
     });
   }
+}
 
-  /** Records SIGTERM, then dies of it as a server without the handler would. */
-  watchSigterm(): void {
-    if (this.file === undefined) return;
-    const onTerm = (): void => {
-      this.write({ event: "signal", signal: "SIGTERM" });
-      process.removeListener("SIGTERM", onTerm);
-      process.kill(process.pid, "SIGTERM");
-    };
-    process.on("SIGTERM", onTerm);
-  }
+/** An error's numeric code, for the record. */
+function errorCodeOf(error: unknown): { errorCode?: number } {
+  return isObject(error) && typeof error["code"] === "number" ? { errorCode: error["code"] } : {};
 }
 
 /** A value's JSON type as JSON names it: "object", "array", "null", "string", "number", "boolean" (or "undefined" when absent). */

@@ -44,6 +44,7 @@ export const OBSERVATIONS: readonly Observation[] = [
       "allowlist-before-write",
       "advertised-before-write",
       "ping-answered",
+      "server-request-refused",
       "spawn-argv-env",
       "notifications-bounded",
     ],
@@ -51,12 +52,12 @@ export const OBSERVATIONS: readonly Observation[] = [
   {
     number: 3,
     says: "every failure mode ends without a result",
-    rules: ["failure-modes", "deadline-per-operation", "timeout-bounded"],
+    rules: ["failure-modes", "deadline-per-operation", "deadline-as-given", "timeout-bounded"],
   },
   {
     number: 4,
     says: "closing the client ends the server's whole process group, grandchild included",
-    rules: ["close-eof-first", "close-group"],
+    rules: ["close-eof-first", "close-group", "close-what-stays"],
   },
   {
     number: 5,
