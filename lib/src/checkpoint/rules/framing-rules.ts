@@ -243,7 +243,7 @@ export const parseFrameStrict: Rule = {
       chapterLines: [301, 302, 303, 304, 305, 306, 307],
     },
     {
-      says: "A log line on stdout is a malformed frame, and the client says so rather than guessing.",
+      says: "Anything but a message on a server's stdout, a diagnostic line for one, is refused as a broken frame and reported, never guessed around.",
       chapterLines: [324, 589],
     },
   ],
