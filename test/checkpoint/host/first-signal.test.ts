@@ -79,6 +79,28 @@ describe("beforeFirstSignal", () => {
     await once(leader, "exit");
   });
 
+  // close-eof-first compares close()'s value with this: how the process really ended, as Node told the host.
+  it("says how the child whose input the call ended really ended, and nothing of another child", async () => {
+    const leaves = spawn(process.execPath, ["-e", "process.stdin.resume().on('end', () => process.exit(3))"], {
+      stdio: ["pipe", "ignore", "ignore"],
+    });
+    const other = sleeper();
+    await Promise.all([once(leaves, "spawn"), once(other, "spawn")]);
+    const watch = beforeFirstSignal();
+    leaves.stdin.end();
+    other.kill("SIGKILL");
+    await Promise.all([once(leaves, "exit"), once(other, "exit")]);
+    expect(watch()).toEqual({ signalled: true, endedChild: { code: 3, signal: null } });
+
+    const killed = sleeper();
+    await once(killed, "spawn");
+    const killedWatch = beforeFirstSignal();
+    killed.stdin.end();
+    killed.kill("SIGKILL");
+    await once(killed, "exit");
+    expect(killedWatch().endedChild).toEqual({ code: null, signal: "SIGKILL" });
+  });
+
   it("sees nothing once its watch has ended", async () => {
     const watch = beforeFirstSignal();
     expect(watch()).toEqual({});

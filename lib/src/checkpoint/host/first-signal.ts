@@ -9,12 +9,23 @@
 import { ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 
-/** What a watch is told of, in the order the graded code does it: which process's input, or which a signal went to. */
-interface Deed {
-  readonly kind: "input-ended" | "signal";
-  /** The child, or the signal's target (a group, -pgid, as its leader's pid); undefined when unknown. */
-  readonly pid: number | undefined;
+/** How a child really ended, as Node reported it: an exit status, or the signal that ended it. */
+export interface ChildEnd {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
 }
+
+/**
+ * What a watch is told of, in the order it happens: which process's input the graded code ended,
+ * which a signal went to, which child ended and how.
+ */
+type Deed =
+  | {
+      readonly kind: "input-ended" | "signal";
+      /** The child, or the signal's target (a group, -pgid, as its leader's pid); undefined when unknown. */
+      readonly pid: number | undefined;
+    }
+  | { readonly kind: "exited"; readonly pid: number | undefined; readonly end: ChildEnd };
 const watchers = new Set<(deed: Deed) => void>();
 const tell = (deed: Deed): void => {
   for (const watcher of watchers) watcher(deed);
@@ -22,7 +33,8 @@ const tell = (deed: Deed): void => {
 
 /**
  * Wraps process.kill and ChildProcess#kill, so every signal the graded code sends is seen (signal 0
- * only asks), and the end() and destroy() of every child's stdin, so its end of input is seen too.
+ * only asks), and the end() and destroy() of every child's stdin, so its end of input is seen too,
+ * and how each child ended (its first 'exit' listener, so seen before the graded code's own).
  */
 function install(): void {
   const signalled = (signal: unknown, pid: number | undefined): void => {
@@ -45,6 +57,7 @@ function install(): void {
     const started = childSpawn.apply(this, args);
     const stdin = this.stdin;
     const child = this;
+    child.once("exit", (code, signal) => tell({ kind: "exited", pid: child.pid, end: { code, signal } }));
     if (stdin !== null) {
       const { end, destroy } = stdin;
       stdin.end = function (this: typeof stdin, ...endArgs: unknown[]) {
@@ -66,7 +79,7 @@ install();
 /** The ms this process's event loop has sat waiting for something to happen, so far. */
 const waitedMs = (): number => performance.eventLoopUtilization().idle;
 
-/** What a call did before its first signal; empty when it sent none. */
+/** What a call did before its first signal (empty when it sent none), and how the child whose input it ended first ended. */
 export interface BeforeFirstSignal {
   /** Whether it sent one. */
   readonly signalled?: true;
@@ -75,13 +88,21 @@ export interface BeforeFirstSignal {
    * sat waiting (that child's input not ended first: undefined).
    */
   readonly graceMs?: number;
+  /** How the first child whose input the call ended really ended, when that came before the call returned. */
+  readonly endedChild?: ChildEnd;
 }
 
 /** Starts watching; the function returned ends it and says what came before the first signal. */
 export function beforeFirstSignal(): () => BeforeFirstSignal {
   const inputEnded = new Map<number | undefined, number>();
   let signal: BeforeFirstSignal | undefined;
+  let endedChild: ChildEnd | undefined;
   const watcher = (deed: Deed): void => {
+    if (deed.kind === "exited") {
+      const firstEnded = inputEnded.keys().next();
+      if (endedChild === undefined && !firstEnded.done && firstEnded.value === deed.pid) endedChild = deed.end;
+      return;
+    }
     if (signal !== undefined) return;
     if (deed.kind === "input-ended") {
       if (!inputEnded.has(deed.pid)) inputEnded.set(deed.pid, waitedMs());
@@ -96,6 +117,6 @@ export function beforeFirstSignal(): () => BeforeFirstSignal {
   watchers.add(watcher);
   return () => {
     watchers.delete(watcher);
-    return signal ?? {};
+    return { ...signal, ...(endedChild === undefined ? {} : { endedChild }) };
   };
 }

@@ -111,15 +111,16 @@ function main(): void {
       }
       // Each answer says how long this process waited for a CPU while it was being made, and, when
       // the call ended a child's input and then signalled it, the wait it made in between
-      // (host/first-signal.ts).
+      // (host/first-signal.ts), and how the child whose input it ended really ended.
       const queued = queuedSince();
       const watch = beforeFirstSignal();
       void answerProbe(loaded.pieces, state, request).then((answer) => {
-        const { graceMs } = watch();
+        const { graceMs, endedChild } = watch();
         send(token, seq, {
           ...answer,
           starvedMs: queued(),
           ...(graceMs === undefined ? {} : { graceBeforeSignalMs: graceMs }),
+          ...(endedChild === undefined ? {} : { inputEndedChildEnd: endedChild }),
         });
       });
     }

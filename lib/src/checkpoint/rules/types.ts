@@ -85,10 +85,15 @@ export type ProbeAnswer = (
   /** How long the process that ran the graded code waited for a CPU while answering (grading/starvation.ts), as it says. */
   readonly starvedMs?: number;
   /**
-   * When the graded code ended a child's input before its first signal: the ms between the two on
-   * the host's clock less its waits for a CPU, that is, the wait the code itself made (host/first-signal.ts).
+   * When the graded code ended a child's input before its first signal: the ms the host's event loop
+   * sat waiting between the two, that is, the wait the code itself made (host/first-signal.ts).
    */
   readonly graceBeforeSignalMs?: number;
+  /**
+   * When the graded code ended a child's input and that child ended before the answer: how it
+   * really ended, as Node reported it to the host (host/first-signal.ts).
+   */
+  readonly inputEndedChildEnd?: { readonly code: number | null; readonly signal: string | null };
 };
 
 export type Probe = (request: ProbeRequest) => Promise<ProbeAnswer>;
