@@ -125,3 +125,25 @@ describe("exercise 5: checkOutstandingTable", { concurrent: true }, () => {
     30_000,
   );
 });
+
+// Out of the concurrent block: it stalls this process's event loop on purpose.
+describe("exercise 5's scripted replies under a stalled event loop", () => {
+  it("still catch a fresh timer per read: a reply due before the read's deadline is delivered, even when a stall runs the two timers out of order", async () => {
+    // The trickle stream: replies 325, 650 and 975 ms in, a 500 ms deadline for the batch. A stall
+    // from 800 to 1250 ms leaves the third reply's timer (due at 975) and the fresh per-read deadline
+    // (due near 1150) both late; Node runs the 500 ms list first, as its head (the second read's
+    // deadline, due near 825) is the earliest.
+    const trickle = inFlightStreams(0).find((stream) => stream.hint === STREAM_HINTS.trickle)!;
+    const stall = setTimeout(() => {
+      for (const until = performance.now() + 450; performance.now() < until;);
+    }, 800);
+    const got = await runInFlightTrial(fixture("fresh-timer-per-read"), {
+      replies: trickle.frames,
+      texts: trickle.texts,
+      timeoutMs: trickle.timeoutMs,
+    });
+    clearTimeout(stall);
+    expect(got.error).toBeUndefined();
+    expect(got.ms).toBeGreaterThan(trickle.timeoutMs!);
+  });
+});
