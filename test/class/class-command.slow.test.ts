@@ -103,6 +103,7 @@ module.exports = require("./small-client.js").withMistakes();
 interface Results {
   score: number;
   tests: Array<{ name: string; score: number; status: string }>;
+  extra_data: { containment: string };
 }
 const verdicts = (results: Results) => results.tests.map(({ name, score, status }) => ({ name, score, status }));
 
@@ -173,6 +174,8 @@ describe.runIf(process.getuid?.() === 0).concurrent("checkpoint --class", () => 
       verdicts(read(join(root, "alone", "results.json"))),
     );
     expect(readFileSync(join(out, "learners", "bob", "feedback.txt"), "utf8")).toMatch(/^checkpoint: 2 of 3 points/u);
+    // What the graded code starts ends with each host, as when the learner is graded alone.
+    expect(read(join(out, "learners", "bob", "results.json")).extra_data.containment).toBe("pid-namespace");
     // The meddler ran (it left what it found) and found nothing, and changed nothing.
     const found = meddlingFound(drop);
     expect(found.length).toBeGreaterThan(0);
@@ -202,6 +205,9 @@ describe.runIf(process.getuid?.() === 0).concurrent("checkpoint --class", () => 
     expect(found.length).toBeGreaterThan(0);
     for (const each of found) expect(Object.values(each).filter((value) => value.startsWith("SEEN"))).toEqual([]);
     expect(readFileSync(victim, "utf8")).toBe(before);
-    expect((JSON.parse(readFileSync(join(out, "learners", "bob", "results.json"), "utf8")) as Results).score).toBe(2);
+    const bob = JSON.parse(readFileSync(join(out, "learners", "bob", "results.json"), "utf8")) as Results;
+    expect(bob.score).toBe(2);
+    // The job's PID namespace (its first process is the checkpoint) is what contains the graded code.
+    expect(bob.extra_data.containment).toBe("grading-namespace");
   }, 300_000); // a bound on the test, not a measure: a class of gradings on a busy 2-core machine
 });

@@ -15,6 +15,7 @@ import {
   type GradebookRow,
 } from "../../lib/src/class/gradebook.js";
 import { chooseIsolation, isolatedCommand, shellQuote } from "../../lib/src/class/job-isolation.js";
+import { namespaceArgs } from "../../lib/src/checkpoint/host/containment.js";
 import { learnerSeed } from "../../lib/src/class/learner-seed.js";
 import { submissionHash } from "../../lib/src/class/submission-hash.js";
 import { findSubmissions, notebookProblem } from "../../lib/src/class/submissions.js";
@@ -264,6 +265,10 @@ describe("a job's isolation", () => {
       ["node", "main.js"],
     );
     expect(command.slice(0, 2)).toEqual(["unshare", "--user"]);
+    // Its PID namespace is spelled where the hosts' are (containment.ts): the checkpoint is its first process.
+    expect(command.slice(1, command.indexOf("--"))).toEqual(
+      namespaceArgs({ userNamespace: "--map-root-user", privateMounts: true }),
+    );
     const script = command[command.indexOf("-c") + 1]!;
     expect(script).toContain(`mount -t tmpfs -o mode=0,size=4k hidden ${shellQuote("/class/it's")}`);
     expect(script.indexOf("class-reports '/out'")).toBeLessThan(script.indexOf("--bind . '/tmp/workbook-class-job-1'"));

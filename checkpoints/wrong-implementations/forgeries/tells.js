@@ -55,6 +55,8 @@ const REMAINING = {
       return false;
     }
   },
+  /** The host is the child of process 1 of a PID namespace of its own (a shell), and has a small pid. */
+  "pid-namespace": () => process.ppid === 1 && process.pid < 16,
   /** The commands that started the grader (npm, a shell) still name --impl and --report-dir. */
   "ancestor-command-lines": () =>
     fs

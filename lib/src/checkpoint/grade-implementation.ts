@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
+import { containmentFor, type Containment } from "./host/containment.js";
 import { HOST_MAIN, hostPool, hostUser, type HostOptions } from "./host/host-probe.js";
 import { hostView } from "./host/reachable-copy.js";
 import { RELAY_MAIN, relayedServers } from "./host/relayed-servers.js";
@@ -33,6 +34,8 @@ export interface GradeReport {
   readonly compileErrors: readonly string[];
   /** The uid the graded code ran as ("the grader's own" when not root). */
   readonly ranAs: string;
+  /** How what the graded code started was kept from outliving the grading. */
+  readonly containment: Containment;
 }
 
 export interface GradeOptions {
@@ -117,12 +120,14 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
     implementation = { path: absolute, hash: hashFiles(root, files), kind: "module" };
   }
   const user = hostUser(options.host);
+  const containment = options.host?.containment ?? containmentFor(user);
   const view = hostView(user, REPO_ROOT, [HOST_MAIN, RELAY_MAIN, entry, ...MODULE_PATHS]);
   const pool = hostPool(view.map(entry), {
     modulePaths: MODULE_PATHS.map(view.map),
     hostMain: view.map(HOST_MAIN),
     ...options.host,
     ...(user ? { user } : { user: "self" }),
+    containment,
   });
   try {
     const verdicts = await runRules({
@@ -146,6 +151,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
       verdicts,
       compileErrors,
       ranAs: user ? `uid ${user.uid}, gid ${user.gid}` : "the grader's own user",
+      containment,
     };
   } finally {
     await pool.dispose();

@@ -2,6 +2,7 @@
 // points and visibility, the graded code's output beside each verdict (shown, never read), and
 // the implementation (path and content hash), the checkpoint's version and the time in both.
 import type { GradeReport } from "./grade-implementation.js";
+import { containmentLine } from "./host/containment.js";
 import { escapeXml } from "./report.js";
 import { countLine } from "./summary.js";
 import type { RuleVerdict } from "./rules/types.js";
@@ -29,6 +30,7 @@ export function reportHeader(report: GradeReport): string[] {
   return [
     `graded: ${report.implementation.path} (${report.implementation.kind}, sha256 ${report.implementation.hash})`,
     `checkpoint: ${report.checkpoint}; seed ${report.seed}; started ${report.startedAt}; graded code ran as ${report.ranAs}`,
+    containmentLine(report.containment),
   ];
 }
 
@@ -59,6 +61,7 @@ export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdic
       started_at: report.startedAt,
       seed: report.seed,
       ran_as: report.ranAs,
+      containment: report.containment.kind,
     },
     tests: verdicts.map((verdict, index) => ({
       name: `${verdict.rule}: ${verdict.title}`,
@@ -88,6 +91,7 @@ export function gradeJunitXml(
     ["checkpoint", report.checkpoint],
     ["seed", String(report.seed)],
     ["started", report.startedAt],
+    ["containment", report.containment.says],
   ].map(([name, value]) => `      <property name="${escapeXml(name!)}" value="${escapeXml(value!)}"/>`);
   const cases = verdicts.map((verdict) => {
     const open = `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(verdict.rule)}" time="${seconds(verdict.ms)}">`;

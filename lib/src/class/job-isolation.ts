@@ -10,7 +10,13 @@
 //    its own /proc, so no other job's processes (nor their view of the files) can be reached; every
 //    capability is dropped before the grading starts, so the covers cannot be lifted.
 //  - neither: the class command refuses, unless --trust-submissions says the code is trusted.
+// What the graded code starts never outlives its grading, and the PID namespaces that see to it
+// are the checkpoint's own (host/containment.ts, which spells every one): as root each host of the
+// checkpoint is the first process of one; as an ordinary user the job's namespace above is made
+// with the same flags, and its first process is the checkpoint (having dropped every capability,
+// it can make none per host), which reports that namespace as its containment.
 import { spawnSync } from "node:child_process";
+import { namespaceArgs } from "../checkpoint/host/containment.js";
 
 export type Isolation =
   | { readonly kind: "uid"; readonly firstUid: number }
@@ -21,6 +27,9 @@ export type Isolation =
 export const FIRST_JOB_UID = 60000;
 /** Processes the graded code of one job may run at once (a fork bomb stops here). */
 export const JOB_PROCESS_LIMIT = 256;
+
+/** An ordinary user's job: root in a user namespace of its own (to mount the covers), its own mounts and PID namespace. */
+const USER_NAMESPACE_JOB = { userNamespace: "--map-root-user", privateMounts: true } as const;
 
 function works(argv: readonly string[]): boolean {
   const result = spawnSync(argv[0]!, argv.slice(1), { stdio: "ignore", timeout: 10_000 });
@@ -33,22 +42,7 @@ export function chooseIsolation(trusted: boolean): Isolation | { readonly refuse
   if (process.getuid?.() === 0) {
     if (tools && works(["unshare", "--mount", "--propagation", "private", "--", "true"]))
       return { kind: "uid", firstUid: FIRST_JOB_UID };
-  } else if (
-    tools &&
-    works([
-      "unshare",
-      "--user",
-      "--map-root-user",
-      "--mount",
-      "--propagation",
-      "private",
-      "--pid",
-      "--fork",
-      "--mount-proc",
-      "--",
-      "true",
-    ])
-  )
+  } else if (tools && works(["unshare", ...namespaceArgs(USER_NAMESPACE_JOB), "--", "true"]))
     return { kind: "user-namespace" };
   if (trusted) return { kind: "trusted" };
   return {
@@ -102,19 +96,8 @@ export function isolatedCommand(isolation: Isolation, folders: JobFolders, argv:
         `exec setpriv --bounding-set -all --inh-caps -all -- prlimit --nproc=${JOB_PROCESS_LIMIT} -- "$@"`
       : `exec prlimit --nproc=${JOB_PROCESS_LIMIT} -- "$@"`,
   ].join("\n");
+  // Root's job needs no PID namespace of its own: each host the checkpoint starts is in one.
   const unshare =
-    isolation.kind === "user-namespace"
-      ? [
-          "--user",
-          "--map-root-user",
-          "--mount",
-          "--propagation",
-          "private",
-          "--pid",
-          "--fork",
-          "--kill-child",
-          "--mount-proc",
-        ]
-      : ["--mount", "--propagation", "private"];
+    isolation.kind === "user-namespace" ? namespaceArgs(USER_NAMESPACE_JOB) : ["--mount", "--propagation", "private"];
   return ["unshare", ...unshare, "--", "sh", "-c", script, "sh", ...argv];
 }

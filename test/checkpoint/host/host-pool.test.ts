@@ -1,7 +1,7 @@
 // The hosts a checkpoint grades in: rules running at once each get a host of their own, so what
 // the graded code prints during one rule is never counted as another's; a host that answered
 // everything serves the next rule; dispose ends every host, idle or busy.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,40 +11,46 @@ import { hostPool } from "../../../lib/src/checkpoint/host/host-probe.js";
 const HOST_MAIN = resolve(__dirname, "../../../lib/dist/checkpoint/host/host-main.js");
 const dir = mkdtempSync(join(tmpdir(), "host-pool-"));
 chmodSync(dir, 0o755);
-const implementation = join(dir, "prints-its-pid.js");
-// Prints the host's pid and returns it: which host answered, and what it printed, are both visible.
+const implementation = join(dir, "prints-its-name.js");
+// Prints a name drawn when the host loads it and returns it: which host answered, and what it
+// printed, are both visible (a pid would not do: each host may be pid 2 of a namespace of its own).
 writeFileSync(
   implementation,
-  "exports.encodeFrame = () => { console.error(`pid ${process.pid}`); return String(process.pid); };\n",
+  'const name = require("node:crypto").randomUUID();\n' +
+    "exports.encodeFrame = () => { console.error(`host ${name}`); return name; };\n",
 );
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Live processes whose environment holds `mark` (zombies left out). */
+const carrying = (mark: string): string[] =>
+  readdirSync("/proc").filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return !/\) [ZX] /u.test(stat) && readFileSync(`/proc/${pid}/environ`, "utf8").includes(mark);
+    } catch {
+      return false;
+    }
+  });
 
 describe("hostPool", () => {
   it("gives rules open at once hosts of their own, reuses a host that answered, and ends them all", async () => {
-    const pool = hostPool(implementation, { user: "self", hostMain: HOST_MAIN });
-    const pidOf = async (probe: (typeof first)["probe"]) => {
+    const mark = `host-pool-${process.pid}-${Date.now()}`;
+    const pool = hostPool(implementation, { user: "self", hostMain: HOST_MAIN, env: { POOL_MARK: mark } });
+    const nameOf = async (probe: (typeof first)["probe"]) => {
       const answer = await probe({ op: "call", fn: "encodeFrame", args: [] });
       if (!answer.ok) throw new Error(answer.error.message);
-      return Number(answer.value);
+      return String(answer.value);
     };
     const first = await pool.openProbe();
     const second = await pool.openProbe();
-    const [one, two] = [await pidOf(first.probe), await pidOf(second.probe)];
+    const [one, two] = [await nameOf(first.probe), await nameOf(second.probe)];
     expect(one).not.toBe(two);
-    expect(await first.close()).toBe(`pid ${one}\n`);
-    expect(await second.close()).toBe(`pid ${two}\n`);
+    expect(await first.close()).toBe(`host ${one}\n`);
+    expect(await second.close()).toBe(`host ${two}\n`);
     const third = await pool.openProbe();
-    expect([one, two]).toContain(await pidOf(third.probe));
+    expect([one, two]).toContain(await nameOf(third.probe));
+    expect(carrying(mark).length).toBeGreaterThanOrEqual(2);
     await pool.dispose();
-    expect([alive(one), alive(two)]).toEqual([false, false]);
+    expect(carrying(mark)).toEqual([]);
   });
 });

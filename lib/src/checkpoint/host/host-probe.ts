@@ -1,14 +1,13 @@
-// The grader's side of the host: starts host-main.js in a process group of its own, as an
-// unprivileged user when the grader is root, with PATH, HOME (and the module path) as its whole
+// The grader's side of the host: starts host-main.js contained (a PID namespace of its own where
+// one can be made, containment.ts), as an unprivileged user when the grader is root, with PATH, HOME (and the module path) as its whole
 // environment and a fresh home folder as its working folder, as an ordinary program has; tells it
 // on stdin which implementation to load and the token its answers carry, then sends requests;
 // reads the answers from stdout and keeps everything else it prints as the implementation's output.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { signalGroup } from "../../client/process-group.js";
+import { containmentFor, spawnContained, type Containment } from "./containment.js";
 import type { ProbeSession } from "../rules/run.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
@@ -30,6 +29,8 @@ export interface HostOptions {
   readonly sealLibrary?: boolean;
   /** Extra variables for the host (tests use a canary); never the grader's own environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** How hosts are contained; default: containmentFor(the host's user), a PID namespace where one can be made. */
+  readonly containment?: Containment;
 }
 
 /**
@@ -78,7 +79,7 @@ export interface Host {
   outputSince(mark: number): string;
   /** True while a request is unanswered or once the host has ended: it must not serve another rule. */
   spoiled(): boolean;
-  /** SIGKILLs the host's group; resolves once it has exited. */
+  /** SIGKILLs the host and all it started (see containment.ts); resolves once it has exited. */
   kill(): Promise<void>;
 }
 
@@ -151,13 +152,13 @@ function startHost(implPath: string, options: HostOptions): Host {
     ...options.env,
   };
   if (options.modulePaths && options.modulePaths.length > 0) env["NODE_PATH"] = options.modulePaths.join(":");
-  const child = spawn(process.execPath, [options.hostMain ?? HOST_MAIN], {
-    stdio: ["pipe", "pipe", "pipe"],
+  const contained = spawnContained([process.execPath, options.hostMain ?? HOST_MAIN], {
+    containment: options.containment ?? containmentFor(user),
+    user,
     env,
     cwd: home,
-    detached: true,
-    ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
+  const { child } = contained;
   const token = randomBytes(16).toString("hex");
   const opening = { token, implementation: implPath, ...(options.sealLibrary ? { sealLibrary: true } : {}) };
   child.stdin.write(`${JSON.stringify(opening)}\n`);
@@ -186,7 +187,7 @@ function startHost(implPath: string, options: HostOptions): Host {
     pending = Buffer.concat([pending, chunk]);
     if (pending.length > ANSWER_LIMIT) {
       endAll(`the host sent a line over ${ANSWER_LIMIT} bytes`);
-      signalGroup(child.pid!, "SIGKILL");
+      void contained.end();
       return;
     }
     for (let newline = pending.indexOf(0x0a); newline !== -1; newline = pending.indexOf(0x0a)) {
@@ -239,8 +240,7 @@ function startHost(implPath: string, options: HostOptions): Host {
       cut ? `${output.slice(mark)}\n… (output cut at ${OUTPUT_LIMIT} characters)` : output.slice(mark),
     spoiled: () => ended !== undefined || waiting.size > 0,
     kill: async () => {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
-        signalGroup(child.pid, "SIGKILL");
+      await contained.end();
       await exited;
     },
   };

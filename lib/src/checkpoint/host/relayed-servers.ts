@@ -15,6 +15,7 @@ import { isDeepStrictEqual } from "node:util";
 import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "../../server-build/relay-frames.js";
 import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
+import { pidSeenHere } from "./containment.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
 import { recordedStarts, relayPid } from "../rules/evidence.js";
 import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../rules/servers.js";
@@ -198,10 +199,12 @@ function serve(socket: Socket, session: Session): void {
   const start = (pid: unknown): void => {
     if (child !== undefined || typeof pid !== "number") return;
     // The client's start in the record is the grader's own reading of the relay's process, not its
-    // word; evidence.ts reads it in place of the real server's own start entry.
-    const argv = commandLineOf(pid);
-    if (argv !== undefined && isDeepStrictEqual(argv, session.command)) {
-      const entry = { event: "start", source: "grader", pid, argv: argv.slice(2), env: environmentNames(pid) };
+    // word; evidence.ts reads it in place of the real server's own start entry. The relay names
+    // its pid as its namespace numbers it (containment.ts): the record holds the grader's number.
+    const seen = pidSeenHere(pid, session.command);
+    const argv = seen === undefined ? undefined : commandLineOf(seen);
+    if (seen !== undefined && argv !== undefined && isDeepStrictEqual(argv, session.command)) {
+      const entry = { event: "start", source: "grader", pid: seen, argv: argv.slice(2), env: environmentNames(seen) };
       appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
     }
     const server = session.take();

@@ -163,12 +163,25 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
       .tuple(requestId, word, jsonObject)
       .map(([id, m, p]) => ({ args: [{ jsonrpc: "2.0", id, method: m, params: p }] })),
   },
+  // Deep in an array, the bad value alone, first or second: a check that stops at the first
+  // good item would pass [1, NaN] and still write [NaN] as [null].
   {
     edge: "non-finite-number",
     weight: 2,
     arbitrary: fc
-      .tuple(word, nonFinite, fc.boolean())
-      .map(([m, n, deep]) => ({ args: [{ jsonrpc: "2.0", method: m, params: deep ? { a: { b: [1, n] } } : { n } }] })),
+      .tuple(word, nonFinite, fc.constantFrom("property", "alone", "first", "second"))
+      .map(([m, n, where]) => ({
+        args: [
+          {
+            jsonrpc: "2.0",
+            method: m,
+            params:
+              where === "property"
+                ? { n }
+                : { a: { b: where === "alone" ? [n] : where === "first" ? [n, 1] : [1, n] } },
+          },
+        ],
+      })),
   },
   // What JSON cannot write as it is (undefined in an array would become null; a message that is no object) is refused.
   {
