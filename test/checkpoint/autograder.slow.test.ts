@@ -37,7 +37,11 @@ beforeAll(() => {
 
 interface Graded {
   readonly status: number | null;
-  readonly results: { score: number; max_score: number; tests: Array<{ name: string; status: string }> };
+  readonly results: {
+    score: number;
+    max_score: number;
+    tests: Array<{ name: string; status: string; output?: string }>;
+  };
 }
 
 /** A submission folder holding `files`, graded by the bundle's run_autograder with the folders moved. */
@@ -105,8 +109,11 @@ describe("the Gradescope autograder bundle", () => {
     expect(right.results.tests.filter((test) => test.status === "failed")).toEqual([]);
     expect(right.results).toMatchObject({ score: max, max_score: max });
     expect(wrong.status).toBe(0); // Gradescope reads results.json, not the exit status
+    const wrongFailed = wrong.results.tests.filter((test) => test.status === "failed");
+    // The failed tests' own output in the message: what the grader saw, should another rule fail too.
     expect(
-      wrong.results.tests.filter((test) => test.status === "failed").map((test) => test.name.split(":")[0]),
+      wrongFailed.map((test) => test.name.split(":")[0]),
+      JSON.stringify(wrongFailed, null, 1),
     ).toEqual(["ids-exact"]);
     expect(wrong.results.score).toBe(max - RULES.find((rule) => rule.id === "ids-exact")!.points);
   }, 300_000);
