@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { classify, shellLines, splitComment } from "./readme-lines.js";
+import { classify, documentedShellLines, shellLines, splitComment } from "./readme-lines.js";
 
 describe("splitComment", () => {
   it("splits at the first # that starts a word outside quotes, as the shell does", () => {
@@ -80,5 +83,31 @@ describe("shellLines", () => {
 
   it("refuses a block that is never closed", () => {
     expect(() => shellLines("```sh\nnpm test\n")).toThrow(/never closed/);
+  });
+});
+
+describe("documentedShellLines", () => {
+  it("reads README.md first, then each docs page by name, numbering blocks across the pages", () => {
+    const root = mkdtempSync(join(tmpdir(), "readme-lines-"));
+    try {
+      mkdirSync(join(root, "docs"));
+      writeFileSync(join(root, "README.md"), '```sh\nnpm run setup   # until Ctrl-C "http://"\n```\n');
+      writeFileSync(join(root, "docs", "b.md"), "# B\n\n```sh\necho b\n```\n");
+      writeFileSync(join(root, "docs", "a.md"), "# A\n\n```sh\necho a1\necho a2\n```\n\n```bash\necho a3\n```\n");
+      writeFileSync(join(root, "docs", "notes.txt"), "```sh\necho not a page\n```\n");
+      expect(documentedShellLines(root).map((l) => [l.file, l.line, l.block, l.command])).toEqual([
+        ["README.md", 2, 0, "npm run setup"],
+        ["docs/a.md", 4, 1, "echo a1"],
+        ["docs/a.md", 5, 1, "echo a2"],
+        ["docs/a.md", 9, 2, "echo a3"],
+        ["docs/b.md", 4, 3, "echo b"],
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("names the page of a block that is never closed", () => {
+    expect(() => shellLines("```sh\nnpm test\n", "docs/x.md")).toThrow(/^docs\/x\.md: /);
   });
 });

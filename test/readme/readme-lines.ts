@@ -1,5 +1,6 @@
-// Reads the shell lines of README.md and sorts each into how the README test treats it. The
-// convention lives here, and at the top of readme.test.ts, and in the README's own words:
+// Reads the shell lines of README.md and of every page in docs/, and sorts each into how the README
+// test treats it. The convention lives here, and at the top of readme.test.ts, and in the README's
+// own words:
 //
 //   a plain line                                   run as written, from the clone's root; must exit 0
 //   ... # <any words> exits N                      run as written; must exit with status N (at the end)
@@ -9,6 +10,10 @@
 //
 // A comment is what follows the first `#` that starts a word outside quotes, as in the shell.
 // Lines in ```sh, ```bash, ```shell and ```console blocks count; a trailing `\` joins the next line.
+// The pages are read in the order test/support/docs-pages.ts gives: README.md first, then docs/*.md.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { documentationPages } from "../support/docs-pages.js";
 
 export const SHELL_FENCES = new Set(["sh", "bash", "shell", "console"]);
 
@@ -19,9 +24,11 @@ export type Verdict =
   | { kind: "unclassified"; problem: string };
 
 export interface ShellLine {
-  /** 1-based line in README.md where the command starts. */
+  /** The page it is on, relative to the repository's root: README.md or docs/NAME.md. */
+  readonly file: string;
+  /** 1-based line in that page where the command starts. */
   readonly line: number;
-  /** Which shell block it is in (0 for the first): lines of one block run in order, one at a time. */
+  /** Which shell block it is in (0 for the first of all the pages): lines of one block run in order, one at a time. */
   readonly block: number;
   /** The whole line as written (continuations joined with a space). */
   readonly text: string;
@@ -34,7 +41,7 @@ export interface ShellLine {
 
 /** How to mark a line, for the failure message: the lead classifies new README lines with this. */
 export const HOW_TO_MARK = [
-  "Each shell line in README.md is run on a fresh clone unless its trailing comment says otherwise:",
+  "Each shell line in README.md and docs/*.md is run on a fresh clone unless its trailing comment says otherwise:",
   "  `... # not run here: <reason>`       shown only (apt-get, pip, a user-level install, minute-long runs, ...)",
   '  `... # <words> until Ctrl-C "TEXT"`   long-lived: the test waits for TEXT in its output, then ends it',
   "  `... # <words> exits N`              runs, and must exit with status N instead of 0 (`exits N` ends the comment)",
@@ -84,12 +91,15 @@ export function classify(command: string, comment: string): Verdict {
   return { kind: "run", expectedStatus: exits ? Number(exits[1]) : 0 };
 }
 
-/** Every command line of every shell block, in order; blank lines and whole-line comments are skipped. */
-export function shellLines(markdown: string): ShellLine[] {
+/**
+ * Every command line of every shell block of one page, in order; blank lines and whole-line comments
+ * are skipped. Blocks are numbered from `firstBlock`.
+ */
+export function shellLines(markdown: string, file = "README.md", firstBlock = 0): ShellLine[] {
   const lines = markdown.split("\n");
   const found: ShellLine[] = [];
   let fence: { marker: string; shell: boolean } | undefined;
-  let block = -1;
+  let block = firstBlock - 1;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const opening = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(raw);
@@ -109,8 +119,21 @@ export function shellLines(markdown: string): ShellLine[] {
     if (text.trim() === "") continue;
     const { command, comment } = splitComment(text);
     if (command === "") continue; // a comment line
-    found.push({ line: start, block, text: text.trim(), command, comment, verdict: classify(command, comment) });
+    found.push({ file, line: start, block, text: text.trim(), command, comment, verdict: classify(command, comment) });
   }
-  if (fence) throw new Error(`README.md: a ${fence.marker} block is never closed`);
+  if (fence) throw new Error(`${file}: a ${fence.marker} block is never closed`);
+  return found;
+}
+
+/**
+ * The shell lines of every page of the documentation under `root`, README.md's first, each page's
+ * blocks numbered after the last page's, so that no two blocks share a number.
+ */
+export function documentedShellLines(root: string): ShellLine[] {
+  const found: ShellLine[] = [];
+  for (const file of documentationPages(root)) {
+    const firstBlock = found.length === 0 ? 0 : found[found.length - 1]!.block + 1;
+    found.push(...shellLines(readFileSync(join(root, file), "utf8"), file, firstBlock));
+  }
   return found;
 }

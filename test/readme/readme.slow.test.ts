@@ -1,5 +1,6 @@
 // Mostly waits: every README line runs as a process tree of its own, on a fresh clone and its set-up.
-// The README must not lie: every line of every shell block in README.md, tried on a fresh clone.
+// The README must not lie: every line of every shell block in README.md and in every page of docs/
+// (README.md first, then docs/*.md by name: test/support/docs-pages.ts), tried on a fresh clone.
 //
 // How a line is treated is written in the README itself, in the line's trailing comment
 // (readme-lines.ts parses it; the README says the same in its quick start):
@@ -12,7 +13,7 @@
 //   jupyter lab     # ... not run here: <reason>         shown only; the reason is required
 //
 // A line in none of these (a mark without its reason, Ctrl-C without the text) fails, as does a
-// plain line that fails or outlives its limit; the message names README.md:LINE, what happened,
+// plain line that fails or outlives its limit; the message names PAGE:LINE, what happened,
 // the end of its output, and how to mark a line.
 //
 // What happens: `git clone` of this repository's HEAD (committed work only) into a temporary folder
@@ -20,7 +21,7 @@
 // seedFromCiSetUp); then each line in its own `bash -c` from the clone's root, no terminal on stdin
 // (run-line.ts). The first line is the quick start's `npm run setup`, run alone, so the lines after
 // it meet the clone as a newcomer would; then block by block, two blocks at a time (the machine has
-// two cores), the lines of one block in README order, one after another, since they may share files.
+// two cores), the lines of one block in their page's order, one after another, since they may share files.
 // The environment is this one minus what a test run adds (CI, JUPYTER_PATH, WORKBOOK_*, npm's
 // lifecycle variables, node_modules/.bin on PATH), plus npm_config_prefer_offline (reuse the npm
 // cache already on this machine); NODE_EXTRA_CA_CERTS only for a line that installs packages (the
@@ -30,7 +31,7 @@
 // ANTHROPIC_API_KEY is a dummy the stand-in checks. A line that names a service (and is no
 // --dry-run) must reach its stand-in. No line may leave a process of its group running.
 //
-// The .mcp.json blocks are checked too: each server entry, with the clone's path in place of
+// The .mcp.json blocks of every page are checked too: each server entry, with the clone's path in place of
 // /abs/path/to/repo, started from another folder with PATH and HOME only, must answer a handshake,
 // a listing and a call.
 import { spawn, spawnSync } from "node:child_process";
@@ -39,7 +40,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
-import { HOW_TO_MARK, shellLines, type ShellLine } from "./readme-lines.js";
+import { documentedShellLines, HOW_TO_MARK, type ShellLine } from "./readme-lines.js";
+import { documentationPages } from "../support/docs-pages.js";
 import { endRunning, installs, newcomerEnv, problemWith, runLine, type Limits } from "./run-line.js";
 import { fakeMessagesApi } from "../experiment/fake-messages-api.js";
 import { fakeOllama } from "../experiment/fake-ollama.js";
@@ -60,12 +62,14 @@ function serviceOf(command: string): "ollama" | "anthropic" | undefined {
   return undefined;
 }
 
-const readmeLines = shellLines(readFileSync(join(REPO, "README.md"), "utf8"));
+const readmeLines = documentedShellLines(REPO);
+/** Where a line is, for messages and the timing table: `docs/client.md:12`. */
+const at = (line: ShellLine): string => `${line.file}:${line.line}`;
 
 describe("README.md's shell lines", () => {
   it("each carries a mark the test understands", () => {
     const unclassified = readmeLines.flatMap((line) =>
-      line.verdict.kind === "unclassified" ? [`README.md:${line.line}  ${line.text}\n  ${line.verdict.problem}`] : [],
+      line.verdict.kind === "unclassified" ? [`${at(line)}  ${line.text}\n  ${line.verdict.problem}`] : [],
     );
     expect(unclassified, `${unclassified.join("\n")}\n\n${HOW_TO_MARK}`).toEqual([]);
   });
@@ -93,7 +97,7 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
       LIMITS,
       verdict.kind === "bounded" ? verdict.waitFor : undefined,
     );
-    const timing = `${(outcome.ms / 1000).toFixed(1).padStart(6)} s  ${verdict.kind.padEnd(7)}  README.md:${line.line}  ${line.command}`;
+    const timing = `${(outcome.ms / 1000).toFixed(1).padStart(6)} s  ${verdict.kind.padEnd(7)}  ${at(line)}  ${line.command}`;
     let problem = problemWith(line, outcome, LIMITS);
     const service = serviceOf(line.command);
     const stand = service === "ollama" ? ollama : anthropic;
@@ -107,7 +111,7 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
       .slice(-15)
       .map((l) => `    | ${l}`)
       .join("\n");
-    return { timing, problem: `README.md:${line.line}  ${line.text}\n  ${problem}\n  output (end):\n${tail}` };
+    return { timing, problem: `${at(line)}  ${line.text}\n  ${problem}\n  output (end):\n${tail}` };
   } finally {
     await Promise.all([ollama.close(), anthropic.close()]);
   }
@@ -187,14 +191,16 @@ describe.skipIf(notACheckout !== false)(
       "runs every line as written, runs it bounded, or finds it marked with its reason",
       { timeout: 1_500_000 },
       async () => {
-        const lines = shellLines(readFileSync(join(clone, "README.md"), "utf8"));
-        const problems: { line: number; text: string }[] = [];
-        const timings: { line: number; text: string }[] = [];
+        const lines = documentedShellLines(clone);
+        // Reports and timings in page order: README.md's lines first, then each docs page's.
+        const order = (line: ShellLine): number => lines.indexOf(line);
+        const problems: { order: number; text: string }[] = [];
+        const timings: { order: number; text: string }[] = [];
         const tally = { run: 0, bounded: 0, marked: 0 };
         const runnable: ShellLine[] = [];
         for (const line of lines) {
           if (line.verdict.kind === "unclassified")
-            problems.push({ line: line.line, text: `README.md:${line.line}  ${line.text}\n  ${line.verdict.problem}` });
+            problems.push({ order: order(line), text: `${at(line)}  ${line.text}\n  ${line.verdict.problem}` });
           else if (line.verdict.kind === "marked") tally.marked += 1;
           else {
             tally[line.verdict.kind] += 1;
@@ -203,8 +209,8 @@ describe.skipIf(notACheckout !== false)(
         }
         const started = Date.now();
         const record = (line: ShellLine, result: { problem?: string; timing: string }) => {
-          timings.push({ line: line.line, text: result.timing });
-          if (result.problem !== undefined) problems.push({ line: line.line, text: result.problem });
+          timings.push({ order: order(line), text: result.timing });
+          if (result.problem !== undefined) problems.push({ order: order(line), text: result.problem });
           return result.problem === undefined;
         };
         // The quick start's set-up first, alone: nothing after a failed set-up can say anything.
@@ -223,29 +229,30 @@ describe.skipIf(notACheckout !== false)(
           };
           await Promise.all([lane(), lane()]);
           timings.push({
-            line: Infinity,
+            order: Infinity,
             text: `set-up ${setupSeconds.toFixed(1)} s, the other lines ${((Date.now() - started) / 1000 - setupSeconds).toFixed(1)} s (two blocks at a time)`,
           });
         }
         const seconds = (Date.now() - started) / 1000;
-        const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+        const inPageOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
         console.log(
           `README test: ${lines.length} shell lines: ${tally.run} run, ${tally.bounded} bounded, ${tally.marked} marked; ` +
             `clone ${cloneSeconds.toFixed(1)} s${seeded ? " (node_modules copied from CI's set-up of this commit)" : ""}, lines ${seconds.toFixed(1)} s\n${timings
-              .sort(byLine)
+              .sort(inPageOrder)
               .map((t) => t.text)
               .join("\n")}`,
         );
-        const report = problems.sort(byLine).map((p) => p.text);
+        const report = problems.sort(inPageOrder).map((p) => p.text);
         expect(
           report,
-          `${report.length} README line(s) failed on a fresh clone:\n\n${report.join("\n\n")}\n\n${HOW_TO_MARK}`,
+          `${report.length} documented line(s) failed on a fresh clone:\n\n${report.join("\n\n")}\n\n${HOW_TO_MARK}`,
         ).toEqual([]);
       },
     );
     it("starts the servers its .mcp.json examples name, from the clone", async () => {
-      const readme = readFileSync(join(clone, "README.md"), "utf8");
-      const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+      const pages = documentationPages(clone).map((page) => readFileSync(join(clone, page), "utf8"));
+      const configs = pages
+        .flatMap((page) => [...page.matchAll(/```json\n([\s\S]*?)```/g)])
         .filter((match) => match[1]!.includes('"mcpServers"'))
         .map(
           (match) =>
