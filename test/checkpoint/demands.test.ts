@@ -1,5 +1,5 @@
 // Every rule states what the chapter demands, each demand resting on lines of the chapter that
-// exist, and the README's demands table is made from those declarations. The chapter's text is
+// exist, and the demands table of docs/rules.md is made from those declarations. The chapter's text is
 // read from shared/reference/ beside the repository (CI and the machines we work on put it there);
 // without it the test fails and says where it looked, rather than passing on nothing.
 import { existsSync, readFileSync } from "node:fs";
@@ -9,6 +9,7 @@ import { RULES } from "../../lib/src/checkpoint/rules/index.js";
 import { EXERCISE_RULES } from "../../lib/src/checkpoint/rules/exercise-rules.js";
 import { demandsTable, lineRanges } from "../../lib/src/checkpoint/rules/demands-table.js";
 import { FREE_CHOICES } from "../../lib/src/checkpoint/rules/free-choices.js";
+import { readDoc } from "../support/docs-pages.js";
 
 const REPO = resolve(__dirname, "../..");
 const CHAPTER = resolve(REPO, "../shared/reference/000_7b55a53db26c1c02.txt");
@@ -59,7 +60,7 @@ describe("the rules' demands", () => {
 
 describe("the README's demands table", () => {
   it("is the table the rules' declarations make", () => {
-    const readme = readFileSync(join(REPO, "README.md"), "utf8");
+    const readme = readDoc("ruleTables");
     const start = readme.indexOf("<!-- demands table:");
     const end = readme.indexOf("<!-- end of demands table -->");
     expect(start).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
-// The two tables a learner reads the rules from, held to the rule list itself: the README's rule
-// table (id, points, the exports each needs, the total) and learner/README.md's file table (every
+// The two tables a learner reads the rules from, held to the rule list itself: the rule table of
+// docs/rules.md (id, points, the exports each needs, the total) and learner/README.md's file table (every
 // rule that grades a learner file listed in that file's row, and the exercises' range). Adding a
 // rule without its rows fails here.
 import { existsSync, readFileSync } from "node:fs";
@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RULES } from "../../lib/src/checkpoint/rules/index.js";
 import { EXERCISE_RULES } from "../../lib/src/checkpoint/rules/exercise-rules.js";
+import { readDoc } from "../support/docs-pages.js";
 
 const REPO = resolve(__dirname, "../..");
 
@@ -31,7 +32,7 @@ function tableRows(text: string, header: string): string[][] {
 const unquote = (cell: string): string => cell.replace(/`/g, "");
 
 describe("the README's rule table", () => {
-  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+  const readme = readDoc("ruleTables");
   const rows = tableRows(readme, "| rule | points | exports it needs | graded only once |");
 
   it("lists every rule, in order, with its points and the exports it needs", () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   ClosedError,
@@ -11,12 +10,12 @@ import {
   UsageError,
   type WorkbookError,
 } from "../../lib/src/errors/index.js";
+import { readDoc } from "../support/docs-pages.js";
 
-const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-
-/** The README's error table as class -> the backticked reasons of its "reasons" column. */
+/** The error table (docs/client.md) as class -> the backticked reasons of its "reasons" column. */
 function readmeReasons(): Map<string, string[]> {
-  const section = README.slice(README.indexOf("### Errors"));
+  const page = readDoc("errorTable");
+  const section = page.slice(page.indexOf("### Errors"));
   const rows = section.split("\n").filter((line) => /^\| `\w+Error` \|/.test(line));
   return new Map(
     rows.map((row) => {

@@ -1,10 +1,13 @@
-// The README's "What is where" names every folder of the repository in backticks, so a newcomer
+// "What is where" (docs/folders.md) names every folder of the repository in backticks, so a newcomer
 // never meets one it does not explain, and names none that is gone, so the map cannot go stale.
-// The files its "Where to change what" and "Deliberate near-copies" name must exist too.
+// The README's short map does the same for the folders at the top. The files the map and
+// docs/contributing.md ("Where to change what", the checklists, "Deliberate near-copies") name
+// must exist too.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DOC_PAGES, readDoc } from "../support/docs-pages.js";
 
 const REPO = resolve(__dirname, "../..");
 const isCheckout = spawnSync("git", ["-C", REPO, "rev-parse", "--git-dir"]).status === 0;
@@ -26,14 +29,20 @@ function trackedFolders(): { holding: string[]; all: Set<string> } {
   return { holding: [...holding].sort(), all };
 }
 
-function mapSection(): string {
+/** The README's own section: from its heading to the next (or the end). */
+function readmeMap(): string {
   const readme = readFileSync(join(REPO, "README.md"), "utf8");
   const start = readme.indexOf("## What is where");
-  return readme.slice(start, readme.indexOf("\n## ", start + 1));
+  const end = readme.indexOf("\n## ", start + 1);
+  return readme.slice(start, end < 0 ? undefined : end);
+}
+
+function foldersIn(text: string): Set<string> {
+  return new Set([...text.matchAll(/`([\w.@-]+(?:\/[\w.@-]+)*)\/`/g)].map((m) => m[1]!));
 }
 
 function namedFolders(): Set<string> {
-  return new Set([...mapSection().matchAll(/`([\w.@-]+(?:\/[\w.@-]+)*)\/`/g)].map((m) => m[1]!));
+  return foldersIn(readDoc("folderMap"));
 }
 
 describe.skipIf(!isCheckout)("README's What is where", () => {
@@ -42,24 +51,37 @@ describe.skipIf(!isCheckout)("README's What is where", () => {
     const missing = trackedFolders().holding.filter((folder) => !named.has(folder));
     expect(
       missing,
-      `add these folders to README.md's "What is where" table (as \`folder/\`): ${missing.join(", ")}`,
+      `add these folders to the "What is where" table of ${DOC_PAGES.folderMap} (as \`folder/\`): ${missing.join(", ")}`,
     ).toEqual([]);
   });
 
   it("names no folder that is not there", () => {
     const { all } = trackedFolders();
     const gone = [...namedFolders()].filter((folder) => !all.has(folder) && !GENERATED.has(folder));
-    expect(gone, `README.md's "What is where" names folders the repository does not hold: ${gone.join(", ")}`).toEqual(
-      [],
-    );
+    expect(
+      gone,
+      `the "What is where" of ${DOC_PAGES.folderMap} names folders the repository does not hold: ${gone.join(", ")}`,
+    ).toEqual([]);
+  });
+
+  it("the README's short map names every folder at the top, and none that is not there", () => {
+    const top = new Set([...trackedFolders().all].filter((folder) => !folder.includes("/")));
+    const named = foldersIn(readmeMap());
+    expect(
+      [...top].filter((folder) => !named.has(folder)),
+      'add these folders to README.md\'s "What is where" (as `folder/`)',
+    ).toEqual([]);
+    expect([...named].filter((folder) => !top.has(folder) && !GENERATED.has(folder))).toEqual([]);
   });
 
   it("points only at files that exist when it says where to change what", () => {
-    const paths = [...mapSection().matchAll(/`([\w.@-]+(?:\/[\w.@-]+)+\.(?:ts|js|json|ipynb|md|txt))`/g)].map(
-      (m) => m[1]!,
-    );
+    const pages = readDoc("folderMap") + readDoc("changeGuide");
+    const paths = [...pages.matchAll(/`([\w.@-]+(?:\/[\w.@-]+)+\.(?:ts|js|json|ipynb|md|txt))`/g)].map((m) => m[1]!);
     expect(paths.length).toBeGreaterThan(20);
     const gone = paths.filter((path) => !existsSync(join(REPO, path)));
-    expect(gone, `README.md's "What is where" names files that are not there: ${gone.join(", ")}`).toEqual([]);
+    expect(
+      gone,
+      `${DOC_PAGES.folderMap} or ${DOC_PAGES.changeGuide} names files that are not there: ${gone.join(", ")}`,
+    ).toEqual([]);
   });
 });

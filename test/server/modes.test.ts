@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MODES, MODE_NAMES } from "../../server/src/modes.js";
 import { usageText } from "../../server/src/args.js";
@@ -10,10 +9,9 @@ import { BUILD_MODES } from "../../lib/src/pieces/meet-the-server.js";
 import { ERROR_REASONS } from "../../lib/src/errors/index.js";
 import { FUZZED_MODES } from "../../lib/src/fuzz/server-fuzz.js";
 import { teachingModes } from "../../lib/src/chaos/modes.js";
+import { DOC_PAGES, readDoc } from "../support/docs-pages.js";
 
-const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-
-/** A table row as the README writes it, from one entry of the server's table. */
+/** A table row as the documentation writes it (docs/teaching-server.md), from one entry of the server's table. */
 function readmeRow(mode: (typeof MODES)[number]): string {
   const eras = mode.eras.length === 1 ? `${mode.eras[0]} only` : "both";
   return `| \`${mode.name}\` | ${mode.summary} | ${mode.teaches} | ${mode.expect === "result" ? "a result" : `\`${mode.expect}\``} | ${eras} |`;
@@ -21,9 +19,10 @@ function readmeRow(mode: (typeof MODES)[number]): string {
 
 describe("one table of the teaching server's modes (server/src/modes.ts)", () => {
   it("the README's mode table is that table, word for word and in its order", () => {
-    const section = README.slice(README.indexOf("## The teaching server"), README.indexOf("## The notebooks"));
-    const rows = section.split("\n").filter((line) => /^\| `[a-z-]+` \|/.test(line));
-    expect(rows).toEqual(MODES.map(readmeRow));
+    const rows = readDoc("modeTable")
+      .split("\n")
+      .filter((line) => /^\| `[a-z-]+` \|/.test(line));
+    expect(rows, `the mode table in ${DOC_PAGES.modeTable}`).toEqual(MODES.map(readmeRow));
   });
 
   it("names each mode once, normal first, and --help prints every one with its summary", () => {

@@ -1,5 +1,5 @@
 // Every name the package exports has a consumer: a notebook, the learner's package, the checkpoint
-// notebook or a near-copy, a script, the CLI, a test, the README's documented API, or the module
+// notebook or a near-copy, a script, the CLI, a test, the documented API (the README and docs/), or the module
 // the library writes for the grader's host (it requires the package by name, as a notebook does).
 // A name none of them mentions is surface nobody uses, and leaves the barrels (issue 23 took 561 to 365).
 import { readdirSync, readFileSync, statSync } from "node:fs";

@@ -3,15 +3,16 @@
 // server the grader runs), on the rules each one cheats on: the log scrubber, the forger of a
 // purchase, the grader detectors, a build notebook whose pieces delegate to the library. Each
 // gains no rule a correct client would not; a detector
-// keyed on a tell the README does not list fails the rules it cheats on; each tell the
+// keyed on a tell docs/graders.md does not list fails the rules it cheats on; each tell the
 // checkpoint still shows is listed there. The grader is the built one (lib/dist), as npm run checkpoint runs it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { gradeImplementation, type GradeReport } from "../../../lib/dist/checkpoint/grade-implementation.js";
 import { REPO_ROOT } from "../../../lib/src/checkpoint/paths.js";
 import { ruleById } from "../../../lib/dist/checkpoint/rules/index.js";
 import { gradeNotebook } from "../../../lib/dist/pieces/grade-notebook.js";
+import { readDoc } from "../../support/docs-pages.js";
 
 const FORGERIES = join(REPO_ROOT, "checkpoints", "wrong-implementations", "forgeries");
 const { REMOVED, REMAINING } = require(join(FORGERIES, "tells.js")) as {
@@ -101,7 +102,7 @@ describe("the tells", () => {
   const detectors = readdirSync(FORGERIES).filter(
     (name) => name.startsWith("detects-") && name !== "detects-unlisted-tells.js",
   );
-  const grader = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+  const grader = readDoc("graders");
 
   it("each tell has a detector keyed on it alone, and the unlisted-tells detector keys on every removed one", () => {
     expect(detectors.map((name) => name.replace(/^detects-|\.js$/gu, "")).sort()).toEqual(

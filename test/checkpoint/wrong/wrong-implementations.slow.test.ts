@@ -8,7 +8,7 @@
 // correct small client only in the answer to `mistakes.has(name)`: the correct one is graded with
 // a set that records which rules ask about which mistake, and a rule that never asked about a
 // copy's mistake would see the correct client's every step, so it keeps that client's verdict.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ import { settledInOrder } from "../../../lib/src/checkpoint/rules/settled.js";
 import type { Rule, RuleVerdict } from "../../../lib/src/checkpoint/rules/types.js";
 import { REPO_ROOT } from "../../../lib/src/checkpoint/paths.js";
 import { directionProblem } from "../../support/direction.js";
+import { readDoc } from "../../support/docs-pages.js";
 
 const DIR = join(REPO_ROOT, "checkpoints", "wrong-implementations");
 const load = createRequire(join(DIR, "index.js"));
@@ -178,8 +179,9 @@ describe("the wrong implementations", () => {
   });
 
   it("are as many as the README says were caught", () => {
-    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-    expect(readme).toContain(`it prints \`${WRONG.length} of ${WRONG.length} wrong implementations caught\``);
+    expect(readDoc("graders")).toContain(
+      `it prints \`${WRONG.length} of ${WRONG.length} wrong implementations caught\``,
+    );
   });
 
   it("every FAIL line reads in one direction: what the rule expected, then what came, the graded code's words quoted", () => {
