@@ -4,7 +4,7 @@
 # the package npm's `node` package installs), pinned with their checksums by
 # scripts/node-lines/package-lock.json and installed into scripts/node-lines/node_modules, so no
 # version manager and nothing outside the repository is needed. Run by hand: .ci/run does not call
-# it (the README's "Node versions" says why).
+# it (docs/setup.md's "Node versions" says why).
 #
 #   bash scripts/node-lines.sh [LINE...]      (default: 22 24)
 #

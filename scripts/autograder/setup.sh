@@ -3,7 +3,7 @@
 # (gradescope/autograder-base:latest, "Ubuntu 22.04"), with the zip unpacked in /autograder/source.
 # It installs Node 20, the packages locked in package-lock.json (TypeScript included: learner
 # copies are compiled at grading time), and Jupyter with the tslab kernel for notebook work.
-# It has never run here (no Ubuntu image, no network beyond npm): see the README.
+# It has never run here (no Ubuntu image, no network beyond npm): see docs/graders.md.
 set -euo pipefail
 cd /autograder/source
 apt-get update

@@ -6,8 +6,8 @@
  * It lives here, beside the code that misbehaves, because the server is the one part that must
  * start with Node alone: it cannot load the library, while the library can load this file (it
  * already starts the server from server/dist). So `--help` prints it, and lib builds from it the
- * demo's list, the gallery's, the build notebook's and the checkpoint's; a test holds the README's
- * mode table to it.
+ * demo's list, the gallery's, the build notebook's and the checkpoint's; a test holds the mode
+ * table of docs/teaching-server.md to it.
  */
 import type { Era } from "./era.js";
 
@@ -207,9 +207,9 @@ export const MODES = [
 /** One row of the table. */
 export interface Mode {
   readonly name: string;
-  /** What the server does wrong on purpose (`--help`, the README). */
+  /** What the server does wrong on purpose (`--help`, docs/teaching-server.md). */
   readonly summary: string;
-  /** The lesson: what a bounded client does about it, in one line (the demo, the gallery, the README). */
+  /** The lesson: what a bounded client does about it, in one line (the demo, the gallery, docs/teaching-server.md). */
   readonly teaches: string;
   /**
    * How our client's one session ends (handshake, list, call word_count, one-second deadline):

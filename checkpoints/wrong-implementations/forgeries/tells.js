@@ -1,7 +1,7 @@
 // The tells a grader detector keys on (not graded itself), each a way the graded code might see
 // that it is being graded. `command` is the server command its client was given, when there is
 // one. The first group is what issue 19 found and the checkpoint no longer shows; the second is
-// what it still shows, each listed with why in the README's grader section.
+// what it still shows, each listed with why in docs/graders.md.
 "use strict";
 const fs = require("node:fs");
 

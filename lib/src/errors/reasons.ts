@@ -8,7 +8,7 @@ import { SERVICE_REASONS } from "./service-error.js";
 import { TOOL_REASONS } from "./tool-error.js";
 import { USAGE_REASONS } from "./usage-error.js";
 
-/** Each class of the family with its closed set of reasons: the README's error table is tested against it. */
+/** Each class of the family with its closed set of reasons: the error table in docs/client.md is tested against it. */
 export const ERROR_REASONS = {
   ProtocolError: PROTOCOL_REASONS,
   DeadlineError: DEADLINE_REASONS,

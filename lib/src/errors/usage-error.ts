@@ -3,7 +3,7 @@ import { preview, type Wording } from "./wording.js";
 
 /**
  * Every reason a UsageError may carry, grouped by who passes it. A new check picks one of these or
- * adds one here (and the README's error table, which a test holds to this list).
+ * adds one here (and the error table in docs/client.md, which a test holds to this list).
  */
 export const USAGE_REASONS = [
   // encodeFrame: a message of ours that cannot be sent (the reliability decision)

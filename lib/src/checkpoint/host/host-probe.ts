@@ -37,7 +37,7 @@ export interface HostOptions {
  * Anyone may read a process's command line in /proc, the graded code included: the grader's own
  * names the graded file and the report folder (--impl, --report-dir). The checkpoint's command
  * calls this first, so /proc/<grader>/cmdline reads "node". The commands that started the grader
- * (npm, a shell) still show theirs: the README says why and what a grading machine can do.
+ * (npm, a shell) still show theirs: docs/graders.md says why and what a grading machine can do.
  */
 export function hideGraderCommandLine(): void {
   process.title = "node";

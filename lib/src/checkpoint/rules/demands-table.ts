@@ -1,6 +1,6 @@
-// The README's table of what each rule demands (with the chapter's lines) and the choices it
-// leaves to the learner, made from the rules' own declarations so the two never drift apart
-// (test/checkpoint/demands.test.ts holds the README to it).
+// The table of what each rule demands (with the chapter's lines) and the choices it leaves to
+// the learner, made from the rules' own declarations so the two never drift apart
+// (test/checkpoint/demands.test.ts holds docs/rules.md to it).
 import type { Rule } from "./types.js";
 
 /** "196, 200–202, 205": line numbers, runs of consecutive lines as ranges. */
