@@ -8,7 +8,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 import { buildCells } from "../../lib/src/assembly/notebook-pieces.js";
-import { leftOut, STUDENT_COPY_LEAVES_OUT, studentNotebook } from "../../lib/src/pieces/student-copy.js";
+import {
+  leftOut,
+  STUDENT_COPY_LEAVES_OUT,
+  studentNotebook,
+  withoutLinksToLeftOut,
+} from "../../lib/src/pieces/student-copy.js";
 
 const CLI = join(REPO_ROOT, "lib", "dist", "pieces", "student-copy-cli.js");
 const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: REPO_ROOT, encoding: "utf8" })
@@ -34,6 +39,10 @@ describe("npm run student-copy -- DIR", () => {
     expect(printed).toMatch(/^student-copy: \d+ files written/u);
     for (const file of tracked) {
       if (leftOut(file) !== undefined) expect(existsSync(join(out, file)), file).toBe(false);
+      else if (file.endsWith(".md"))
+        expect(readFileSync(join(out, file), "utf8"), file).toBe(
+          withoutLinksToLeftOut(readFileSync(join(REPO_ROOT, file), "utf8"), file).text,
+        );
       else if (!file.endsWith(".ipynb"))
         expect(readFileSync(join(out, file)).equals(readFileSync(join(REPO_ROOT, file))), file).toBe(true);
     }
@@ -63,6 +72,16 @@ describe("npm run student-copy -- DIR", () => {
     expect(sources(out)).toEqual(sources(REPO_ROOT));
   });
 
+  it("holds no link that leads nowhere: a page's links to what was left out are its text alone", () => {
+    const pages = tracked.filter((file) => file.endsWith(".md") && leftOut(file) === undefined);
+    expect(pages).toContain("README.md");
+    for (const page of pages)
+      for (const [, target] of readFileSync(join(out, page), "utf8").matchAll(/\]\(([^)\s#]+)[^)]*\)/gu))
+        if (!/^[a-z][a-z+.-]*:/iu.test(target!))
+          expect(existsSync(join(out, page, "..", target!)), `${page} links ${target}`).toBe(true);
+    expect(readFileSync(join(out, "README.md"), "utf8")).not.toContain("](docs/instructor-plan.md)");
+  });
+
   it("refuses a folder that is not empty, or none at all", () => {
     expect(spawnSync(process.execPath, [CLI, out], { encoding: "utf8" }).status).toBe(2);
     expect(spawnSync(process.execPath, [CLI], { encoding: "utf8" }).status).toBe(2);
@@ -88,5 +107,21 @@ describe("studentNotebook", () => {
     expect(removed).toBe(1);
     expect((copy.cells[0] as { source: string[] }).source.join("")).toBe("1. Why?\n2. How?\n");
     expect(copy.cells[1]).toEqual(notebook.cells[1]);
+  });
+});
+
+describe("withoutLinksToLeftOut", () => {
+  it("unlinks a file or folder left out, from any page's folder, and keeps every other link", () => {
+    const page = [
+      "[the plan](instructor-plan.md#the-hour) and [tests](../test/) and [a fixture](../test/x.ts)",
+      "[setup](setup.md) [web](https://example.com/test/) [top](#top) [lib](../lib/src/index.ts)",
+    ].join("\n");
+    expect(withoutLinksToLeftOut(page, "docs/graders.md")).toEqual({
+      text: [
+        "the plan and tests and a fixture",
+        "[setup](setup.md) [web](https://example.com/test/) [top](#top) [lib](../lib/src/index.ts)",
+      ].join("\n"),
+      unlinked: 3,
+    });
   });
 });

@@ -5,7 +5,7 @@
 // (code tagged build-reveal, markdown <details> answers). The library stays: the notebooks import
 // it, and it is the chapter's client, which the build notebook asks the learner to write anew.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, normalize } from "node:path/posix";
 import { UsageError } from "../errors/usage-error.js";
 import { notebookText, type NotebookDocument } from "./assign.js";
 
@@ -69,6 +69,22 @@ export function studentNotebook(notebook: NotebookDocument): { notebook: Noteboo
   return { notebook: { ...notebook, cells: kept } as NotebookDocument, removed };
 }
 
+/**
+ * `markdown` (the page at `file`) with every relative link to a left-out file or folder turned into
+ * its text alone: the copy holds no link that leads nowhere (the README links the instructor's plan).
+ */
+export function withoutLinksToLeftOut(markdown: string, file: string): { text: string; unlinked: number } {
+  let unlinked = 0;
+  const text = markdown.replace(/\[([^\]]*)\]\(([^)\s#]+)(#[^)\s]*)?\)/gu, (link, label: string, target: string) => {
+    if (/^[a-z][a-z+.-]*:/iu.test(target)) return link;
+    const path = normalize(join(dirname(file), target));
+    if (leftOut(path) === undefined && leftOut(`${path}/`) === undefined) return link;
+    unlinked += 1;
+    return label;
+  });
+  return { text, unlinked };
+}
+
 /** Whether `file` (relative to the root) is left out of the student copy. */
 export function leftOut(file: string): LeftOut | undefined {
   return STUDENT_COPY_LEAVES_OUT.find((entry) =>
@@ -103,6 +119,10 @@ export function writeStudentCopy(
       // A notebook with nothing to take out keeps its bytes.
       if (copy.removed === 0) copyFileSync(join(repoRoot, file), target);
       else writeFileSync(target, notebookText(copy.notebook));
+    } else if (file.endsWith(".md")) {
+      const page = withoutLinksToLeftOut(readFileSync(join(repoRoot, file), "utf8"), file);
+      if (page.unlinked === 0) copyFileSync(join(repoRoot, file), target);
+      else writeFileSync(target, page.text);
     } else copyFileSync(join(repoRoot, file), target);
     written += 1;
   }
