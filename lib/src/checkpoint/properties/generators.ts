@@ -340,6 +340,33 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
       return { limit, chunks: cutAt(data, [data.length - 1]) };
     }),
   },
+  // Lines of half the limit up to the limit, each cut inside itself, so no read ends at a newline
+  // and the reader never stands empty between them (sometimes more cuts). The limit bounds one
+  // line: a count of held bytes carried from one line into the next refuses a later line that fits.
+  {
+    edge: "lines-near-limit-in-reads",
+    weight: 2,
+    arbitrary: fc.integer({ min: 4, max: 20 }).chain((limit) =>
+      fc
+        .tuple(
+          fc.array(
+            fc.tuple(fc.integer({ min: Math.ceil(limit / 2), max: limit }), fc.double({ min: 0, max: 1, noNaN: true })),
+            { minLength: 3, maxLength: 4 },
+          ),
+          fc.array(fc.integer({ min: 0, max: 4 * limit }), { maxLength: 3 }),
+        )
+        .map(([lines, extra]) => {
+          const cuts: number[] = [];
+          let start = 0;
+          for (const [size, at] of lines) {
+            cuts.push(start + 1 + Math.floor(at * (size - 2)));
+            start += size;
+          }
+          const data = Buffer.concat(lines.map(([size]) => Buffer.from(`${"y".repeat(size - 1)}\n`, "utf8")));
+          return { limit, chunks: cutAt(data, [...cuts, ...extra]) };
+        }),
+    ),
+  },
   // Reads of one character over and over, never a newline: the limit counts bytes, so a piece that
   // counts characters refuses late; sometimes at the default limit.
   {

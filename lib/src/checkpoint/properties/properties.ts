@@ -253,6 +253,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "split-before-newline-at-limit",
     "limit-frame-after-another",
     "smallest-limit",
+    "lines-near-limit-in-reads",
   ]),
   "frame-limit-endless": owned(READER_PROPERTY, [
     "endless-line",
