@@ -272,7 +272,20 @@ class SmallClient {
     // "kills-only-the-server" changes nothing once the server has exited and left no one in its group.
     const groupLeft = status === "timeout" || (pid !== undefined && !wb.groupIsEmpty(pid));
     if (groupLeft && this.mistakes.has("kills-only-the-server")) {
-      if (status === "timeout") this.child.kill("SIGKILL");
+      // SIGTERM, then SIGKILL, as it should: but to the server alone, never to its group.
+      if (status === "timeout") {
+        this.child.kill("SIGTERM");
+        const ended = await Promise.race([
+          this.exited.then(() => true),
+          new Promise((resolve) => setTimeout(() => resolve(false), 500)),
+        ]);
+        if (!ended) this.child.kill("SIGKILL");
+      }
+      return this.exited;
+    }
+    // "kill-without-term": a server still there after the grace is SIGKILLed at once, never sent SIGTERM.
+    if (status === "timeout" && pid !== undefined && this.mistakes.has("kill-without-term")) {
+      wb.signalGroup(pid, "SIGKILL");
       return this.exited;
     }
     if (pid !== undefined) await wb.endProcessGroup(pid, 500);

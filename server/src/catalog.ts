@@ -85,23 +85,42 @@ function repeatCursorCatalog(): Catalog {
 
 export const MANY_TOOLS_COUNT = 40;
 
+/** The two tools a correct server advertises, all at once. */
+const shopCatalog = (): Catalog => wholeCatalog([wordCount, placePurchase]);
+
+/** Every mode's catalog, named one by one: a new mode must say what it advertises. */
+const CATALOGS: Record<ModeName, () => Catalog> = {
+  normal: shopCatalog,
+  "old-version": shopCatalog,
+  "wrong-id": shopCatalog,
+  stale: shopCatalog,
+  oversized: shopCatalog,
+  "stdout-log": shopCatalog,
+  hang: shopCatalog,
+  trickle: shopCatalog,
+  drip: shopCatalog,
+  chatty: shopCatalog,
+  "many-tools": () =>
+    wholeCatalog(
+      Array.from({ length: MANY_TOOLS_COUNT }, (_, index) =>
+        placeholderTool(`tool_${String(index + 1).padStart(2, "0")}`, "one of forty"),
+      ),
+    ),
+  paged: () => pagedCatalog([wordCount, placePurchase, ...textTools]),
+  "stderr-log": shopCatalog,
+  notify: shopCatalog,
+  ping: shopCatalog,
+  grandchild: shopCatalog,
+  "term-to-exit": shopCatalog,
+  "eof-deaf": shopCatalog,
+  "term-proof": shopCatalog,
+  hostile: () => wholeCatalog([wordCount, placePurchase, shopNotes]),
+  endless: shopCatalog,
+  "endless-cursor": endlessCursorCatalog,
+  "repeat-cursor": repeatCursorCatalog,
+  reverse: shopCatalog,
+};
+
 export function catalogFor(mode: ModeName): Catalog {
-  switch (mode) {
-    case "paged":
-      return pagedCatalog([wordCount, placePurchase, ...textTools]);
-    case "endless-cursor":
-      return endlessCursorCatalog();
-    case "repeat-cursor":
-      return repeatCursorCatalog();
-    case "hostile":
-      return wholeCatalog([wordCount, placePurchase, shopNotes]);
-    case "many-tools":
-      return wholeCatalog(
-        Array.from({ length: MANY_TOOLS_COUNT }, (_, index) =>
-          placeholderTool(`tool_${String(index + 1).padStart(2, "0")}`, "one of forty"),
-        ),
-      );
-    default:
-      return wholeCatalog([wordCount, placePurchase]);
-  }
+  return CATALOGS[mode]();
 }

@@ -32,61 +32,68 @@ export const DRIP_INTERVAL_MS = 400;
 export const REVERSE_WAIT_MS = 2000;
 export const STDOUT_LOG_LINE = "calling tool now";
 
+/** How one mode delivers the tools/call reply. */
+type Delivery = (context: CallReplyContext, id: RequestId, reply: JsonObject) => void;
+
+/** The reply as it is, the ordinary way: modes whose fault lies elsewhere (the handshake, the catalog, stderr, shutdown). */
+const asIs: Delivery = (context, _id, reply) => context.reply(reply);
+
+/**
+ * Every mode's delivery, named one by one: a new mode must say how its reply goes out, so none
+ * falls silently into normal's behaviour.
+ */
+const DELIVERIES: Record<ModeName, Delivery> = {
+  normal: asIs,
+  "old-version": asIs,
+  "wrong-id": (context, id, reply) => context.reply({ ...reply, id: typeof id === "number" ? id + 1 : `${id}+1` }),
+  stale: (context, _id, reply) => {
+    const previous = context.previousReply();
+    if (previous === undefined) context.diagnose("stale: no earlier reply to repeat");
+    else context.output.send(previous);
+    context.reply(reply);
+  },
+  oversized: (context, _id, reply) => context.reply(padded(reply, OVERSIZED_PADDING_BYTES)),
+  "stdout-log": (context, _id, reply) => {
+    context.output.text(`${STDOUT_LOG_LINE}\n`);
+    context.reply(reply);
+  },
+  hang: (context, id) => context.diagnose(`hang: tools/call ${JSON.stringify(id)} will never be answered`),
+  trickle: (context, _id, reply) =>
+    context.output.long((write, signal) => trickle(write, signal, Buffer.from(JSON.stringify(reply), "utf8"))),
+  // Each read gets a whole frame soon; only a deadline shared by all reads ends the wait first.
+  drip: (context, _id, reply) => context.output.long((write, signal) => drip(write, signal, reply)),
+  chatty: (context, _id, reply) => {
+    for (let index = 1; index <= CHATTY_NOTIFICATIONS; index += 1) {
+      context.output.send(
+        notificationMessage("notifications/message", {
+          level: "info",
+          logger: "lucy-teaching-server",
+          data: `chatty note ${index} of ${CHATTY_NOTIFICATIONS} before the answer`,
+        }),
+      );
+    }
+    context.reply(reply);
+  },
+  "many-tools": asIs,
+  paged: asIs,
+  "stderr-log": asIs,
+  notify: asIs,
+  ping: (context, _id, reply) => void context.pingClient().then(() => context.reply(reply)),
+  grandchild: asIs,
+  "term-to-exit": asIs,
+  "eof-deaf": asIs,
+  "term-proof": asIs,
+  hostile: asIs,
+  endless: (context, id) =>
+    context.output.long((write, signal) => writeEndlessLine(write, signal, id, context.endlessBytes)),
+  "endless-cursor": asIs,
+  "repeat-cursor": asIs,
+  reverse: (context, _id, reply) => context.reverse.add(() => context.reply(reply)),
+};
+
 /** Delivers `reply`, the correct answer to the tools/call request `id`, as the mode dictates. */
 export function deliverCallReply(context: CallReplyContext, id: RequestId, reply: JsonObject): void {
-  const { output } = context;
-  switch (context.mode) {
-    case "wrong-id":
-      context.reply({ ...reply, id: typeof id === "number" ? id + 1 : `${id}+1` });
-      return;
-    case "stale": {
-      const previous = context.previousReply();
-      if (previous === undefined) context.diagnose("stale: no earlier reply to repeat");
-      else output.send(previous);
-      context.reply(reply);
-      return;
-    }
-    case "oversized":
-      context.reply(padded(reply, OVERSIZED_PADDING_BYTES));
-      return;
-    case "endless":
-      output.long((write, signal) => writeEndlessLine(write, signal, id, context.endlessBytes));
-      return;
-    case "stdout-log":
-      output.text(`${STDOUT_LOG_LINE}\n`);
-      context.reply(reply);
-      return;
-    case "hang":
-      context.diagnose(`hang: tools/call ${JSON.stringify(id)} will never be answered`);
-      return;
-    case "trickle":
-      output.long((write, signal) => trickle(write, signal, Buffer.from(JSON.stringify(reply), "utf8")));
-      return;
-    case "chatty":
-      for (let index = 1; index <= CHATTY_NOTIFICATIONS; index += 1) {
-        output.send(
-          notificationMessage("notifications/message", {
-            level: "info",
-            logger: "lucy-teaching-server",
-            data: `chatty note ${index} of ${CHATTY_NOTIFICATIONS} before the answer`,
-          }),
-        );
-      }
-      context.reply(reply);
-      return;
-    case "drip":
-      // Each read gets a whole frame soon; only a deadline shared by all reads ends the wait first.
-      output.long((write, signal) => drip(write, signal, reply));
-      return;
-    case "ping":
-      void context.pingClient().then(() => context.reply(reply));
-      return;
-    case "reverse":
-      context.reverse.add(() => context.reply(reply));
-      return;
-    default:
-      context.reply(reply);
-  }
+  DELIVERIES[context.mode](context, id, reply);
 }
 
 /** The same reply with about `bytes` more of text: a good answer, in a frame too big to take. */

@@ -12,6 +12,8 @@ import { CallLog } from "./log.js";
 import { Output } from "./output.js";
 import { LifeRecord } from "./record.js";
 import { Session } from "./session.js";
+import { shutdownOf } from "./modes.js";
+import { leave, stay, watchSigterm } from "./shutdown.js";
 
 /** Once stdin ends, how long the server waits for a client that stopped reading its replies. */
 const FLUSH_GRACE_MS = 2000;
@@ -27,18 +29,20 @@ const UNSENT_LOW = 256 * 1024;
 
 async function serve(options: ServerOptions, log: CallLog): Promise<void> {
   const diagnose = stderrDiagnostics();
+  const shutdown = shutdownOf(options.mode);
+  const record = new LifeRecord(options.recordFile, options.protocol);
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    // The client stopped reading our replies: there is nobody left to answer.
     if (error.code !== "EPIPE") diagnose(`stdout failed: ${error.message}`);
-    process.exit(error.code === "EPIPE" ? 0 : 1);
+    // The client stopped reading our replies: there is nobody left to answer, unless this mode stays.
+    if (error.code === "EPIPE" && shutdown.eof === "stays") return;
+    leave(record, error.code === "EPIPE" ? 0 : 1);
   });
 
   const output = new Output(process.stdout, diagnose);
   const session = new Session(options, output, diagnose, log);
   const reader = new LineReader();
-  const record = new LifeRecord(options.recordFile, options.protocol);
   record.write({ event: "start", pid: process.pid, argv: process.argv.slice(2), env: Object.keys(process.env).sort() });
-  record.watchSigterm();
+  watchSigterm(record, shutdown);
   // Input waits in the pipe until the grandchild is armed, so a client that has finished the
   // handshake knows there is a SIGTERM-proof process in the group.
   if (options.mode === "grandchild") await startForgottenChild(diagnose);
@@ -95,8 +99,12 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
     // Answer what was read, as long as the client keeps reading; give up once it has stopped.
     while (pumping && Date.now() - output.lastProgress < FLUSH_GRACE_MS) await Promise.race([pumped, delay(100)]);
     session.finish();
+    if (shutdown.eof === "stays") {
+      stay(diagnose, record);
+      return;
+    }
     await output.close(FLUSH_GRACE_MS);
-    process.exit(0);
+    leave(record, 0);
   };
   process.stdin.on("end", () => void finish());
   process.stdin.on("error", (error) => {

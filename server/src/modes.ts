@@ -158,6 +158,33 @@ export const MODES = [
     eras: BOTH_ERAS,
   },
   {
+    name: "term-to-exit",
+    summary: "stays when its input ends; on SIGTERM it leaves with status 0",
+    teaches: "a server still there after the grace gets SIGTERM, and close() returns the status it left with",
+    expect: "result",
+    demo: true,
+    eras: BOTH_ERAS,
+    shutdown: { eof: "stays", sigterm: "exits" },
+  },
+  {
+    name: "eof-deaf",
+    summary: "stays when its input ends; SIGTERM ends it by its default action",
+    teaches: "SIGTERM ends what the end of input did not, and close() returns SIGTERM",
+    expect: "result",
+    demo: true,
+    eras: BOTH_ERAS,
+    shutdown: { eof: "stays", sigterm: "default" },
+  },
+  {
+    name: "term-proof",
+    summary: "stays when its input ends and ignores SIGTERM; only SIGKILL ends it",
+    teaches: "SIGKILL follows SIGTERM's grace, and close() returns SIGKILL",
+    expect: "result",
+    demo: true,
+    eras: BOTH_ERAS,
+    shutdown: { eof: "stays", sigterm: "ignored" },
+  },
+  {
     name: "hostile",
     summary: "a third tool whose description asks for a purchase",
     teaches: "a description begs for a purchase; the allowlist refuses it before a byte is sent",
@@ -226,8 +253,33 @@ export interface Mode {
   readonly eras: readonly Era[];
   /** The exercise whose code a client needs to meet it well; the build notebook leaves such modes out. */
   readonly exercise?: number;
+  /**
+   * How the server leaves when it does not leave as a correct one does (at the end of its input,
+   * or dying of SIGTERM): it stays after its input ends, and SIGTERM makes it exit with status 0,
+   * kills it by its default action (nothing caught), or is ignored (only SIGKILL ends it then).
+   */
+  readonly shutdown?: Shutdown;
   /** Graded by the checkpoint's failure-modes rule: the deadline the learner's client gets, and the endless mode's bytes. */
   readonly graded?: { readonly timeoutMs: number; readonly endlessBytes?: number };
+}
+
+/**
+ * A mode's way of leaving (see Mode.shutdown). On SIGTERM: "dies" records it, then dies of it;
+ * "default" catches nothing, so the kernel decides the ending as the signal is sent and SIGTERM
+ * is how it ends even when SIGKILL follows at once; "exits" leaves with status 0; "ignored" stays.
+ */
+export interface Shutdown {
+  readonly eof: "leaves" | "stays";
+  readonly sigterm: "exits" | "dies" | "default" | "ignored";
+}
+
+/** How a correct server leaves: at the end of its input, or dying of SIGTERM. */
+export const CORRECT_SHUTDOWN: Shutdown = { eof: "leaves", sigterm: "dies" };
+
+/** How `mode`'s server leaves. */
+export function shutdownOf(mode: ModeName): Shutdown {
+  const row: Mode | undefined = MODES.find((entry) => entry.name === mode);
+  return row?.shutdown ?? CORRECT_SHUTDOWN;
 }
 
 export type ModeName = (typeof MODES)[number]["name"];

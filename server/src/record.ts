@@ -2,7 +2,7 @@
  * The server's record of its own life, for graders: `--record FILE` appends one JSON line per
  * event, synchronously, so the file is complete whenever the client looks. Events: "start" (its
  * argv and the names of its environment variables), "message" (the method and id of every line
- * that arrived, in order, whether a response carried a result or an error (and a result's JSON type), and the protocol era a request or notification is in), "eof" (stdin ended) and "signal" (SIGTERM arrived). A grader reads
+ * that arrived, in order, whether a response carried a result or an error (and a result's JSON type), and the protocol era a request or notification is in), "eof" (stdin ended), "signal" (SIGTERM arrived) and "left" (how it leaves, just before it does). A grader reads
  * from it whether the client wrote nothing before the handshake, announced itself before
  * listing, and ended the input before it sent any signal.
  */
@@ -24,7 +24,9 @@ export type RecordEvent =
       readonly era?: Era;
     }
   | { readonly event: "eof" }
-  | { readonly event: "signal"; readonly signal: string };
+  | { readonly event: "signal"; readonly signal: string }
+  /** How the server leaves, just before it does: the exit code or the signal a waiting parent sees. */
+  | { readonly event: "left"; readonly status: number | string };
 
 export class LifeRecord {
   constructor(
@@ -73,17 +75,6 @@ export class LifeRecord {
       ...(kind === "response" && !("error" in message) ? { resultJsonType: jsonType(message["result"]) } : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
     });
-  }
-
-  /** Records SIGTERM, then dies of it as a server without the handler would. */
-  watchSigterm(): void {
-    if (this.file === undefined) return;
-    const onTerm = (): void => {
-      this.write({ event: "signal", signal: "SIGTERM" });
-      process.removeListener("SIGTERM", onTerm);
-      process.kill(process.pid, "SIGTERM");
-    };
-    process.on("SIGTERM", onTerm);
   }
 }
 

@@ -4,15 +4,17 @@
  * teaching server the grader runs itself (reached over the Unix socket SOCKET), so the server's
  * log and record stay where the graded user cannot write. Everything the client does to the
  * process it started still happens to a process it started: the relay ends when its input ends
- * (after the server has answered and exited, with the server's status), dies of SIGTERM like the
- * server (saying so first, even once the server has exited: the status the client then sees is
- * the relay's, and the grader must know it), and in grandchild mode starts the SIGTERM-proof grandchild in its
+ * (after the server has answered and exited, with the server's status; a server that stays keeps
+ * it there too), meets SIGTERM as the server's mode does (a correct server's: it dies of it, saying
+ * so first, even once the server has exited: the status the client then sees is the relay's, and
+ * the grader must know it), and in grandchild mode starts the SIGTERM-proof grandchild in its
  * own process group, which only a close() that ends the whole group removes.
  */
 import { connect } from "node:net";
 import { stderrDiagnostics } from "./diagnostics.js";
 import { startForgottenChild } from "./grandchild.js";
 import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "./relay-frames.js";
+import { CORRECT_SHUTDOWN, type Shutdown } from "./modes.js";
 import { runQueueMs } from "./run-queue.js";
 
 function main(socketPath: string | undefined): void {
@@ -31,6 +33,8 @@ function main(socketPath: string | undefined): void {
   // counts only the time the relay was not kept waiting (a SIGTERM pending while a busy machine held
   // the relay just after its end of input is no grace the client gave).
   const stamp = (): { at: number; queuedMs: number } => ({ at: performance.now(), queuedMs: runQueueMs() });
+  // How the server leaves (its mode's): the relay does to SIGTERM what the server does.
+  let shutdown: Shutdown = CORRECT_SHUTDOWN;
 
   socket.on("error", (error) => {
     diagnose(`the server's socket failed: ${error.message}`);
@@ -42,7 +46,8 @@ function main(socketPath: string | undefined): void {
   socket.on("connect", () => socket.write(relayFrame(FRAME.hello, { pid: process.pid })));
 
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    // The client stopped reading: there is nobody left to answer (as the server does).
+    // The client stopped reading: there is nobody left to answer (as the server does; one that stays, stays).
+    if (error.code === "EPIPE" && shutdown.eof === "stays") return;
     process.exit(error.code === "EPIPE" ? 0 : 1);
   });
   process.stdout.on("drain", () => socket.resume());
@@ -50,7 +55,11 @@ function main(socketPath: string | undefined): void {
   const onFrame = (frame: RelayFrame): void => {
     switch (frame.kind) {
       case FRAME.ready: {
-        const { grandchild } = (framePayload(frame) ?? {}) as { grandchild?: boolean };
+        const ready = (framePayload(frame) ?? {}) as { grandchild?: boolean; shutdown?: Shutdown };
+        const { grandchild } = ready;
+        if (ready.shutdown !== undefined) shutdown = ready.shutdown;
+        // Uncaught, as the server leaves it: the kernel ends the relay as SIGTERM is sent.
+        if (shutdown.sigterm === "default") process.removeListener("SIGTERM", onTerm);
         void (grandchild === true ? startForgottenChild(diagnose) : Promise.resolve()).then(forwardInput);
         return;
       }
@@ -103,13 +112,22 @@ function main(socketPath: string | undefined): void {
     process.stdin.on("error", () => socket.write(relayFrame(FRAME.eof, stamp())));
   };
 
-  // SIGTERM: say so to the server's side (which signals the server), then die of it.
+  // SIGTERM: say so to the server's side (which signals the server), then do what the server does:
+  // die of it, exit with status 0 (a server that leaves on SIGTERM), or ignore it.
   const onTerm = (): void => {
+    const frame = relayFrame(FRAME.signal, { signal: "SIGTERM", ...stamp() });
+    if (shutdown.sigterm === "ignored") {
+      socket.write(frame);
+      return;
+    }
     terminated = true;
     process.removeListener("SIGTERM", onTerm);
-    const die = (): void => void process.kill(process.pid, "SIGTERM");
-    socket.write(relayFrame(FRAME.signal, { signal: "SIGTERM", ...stamp() }), die);
-    setTimeout(die, 200).unref();
+    const end =
+      shutdown.sigterm === "exits"
+        ? (): void => process.exit(0)
+        : (): void => void process.kill(process.pid, "SIGTERM");
+    socket.write(frame, end);
+    setTimeout(end, 200).unref();
   };
   process.on("SIGTERM", onTerm);
 }

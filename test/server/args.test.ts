@@ -50,9 +50,9 @@ describe("parseArgs", () => {
 });
 
 describe("modes", () => {
-  it("lists twenty distinct modes, normal first, each with a one-line summary in the usage text", () => {
-    expect(MODE_NAMES).toHaveLength(21);
-    expect(new Set(MODE_NAMES).size).toBe(21);
+  it("lists twenty-four distinct modes, normal first, each with a one-line summary in the usage text", () => {
+    expect(MODE_NAMES).toHaveLength(24);
+    expect(new Set(MODE_NAMES).size).toBe(24);
     expect(MODE_NAMES[0]).toBe("normal");
     const usage = usageText();
     for (const mode of MODES)

@@ -56,7 +56,7 @@ export const OBSERVATIONS: readonly Observation[] = [
   {
     number: 4,
     says: "closing the client ends the server's whole process group, grandchild included",
-    rules: ["close-eof-first", "close-group"],
+    rules: ["close-eof-first", "close-group", "close-what-stays"],
   },
   {
     number: 5,

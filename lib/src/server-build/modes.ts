@@ -1,6 +1,13 @@
 // The teaching server's own table (server/src/modes.ts), loaded from its build beside ours: the
 // server cannot load lib, so lib reads the server's table rather than keep a copy of it.
-import { MODES } from "../../../server/dist/modes.js";
+import { MODES, CORRECT_SHUTDOWN, isModeName, shutdownOf, type Shutdown } from "../../../server/dist/modes.js";
+
+export type { Shutdown };
+
+/** How a mode's server leaves (a name that is no mode: as a correct server does). */
+export function shutdownOfMode(mode: string): Shutdown {
+  return isModeName(mode) ? shutdownOf(mode) : CORRECT_SHUTDOWN;
+}
 
 /** One teaching-server mode as lib's demo, gallery, build notebook and checkpoint read it. */
 export interface TeachingMode {
@@ -17,6 +24,8 @@ export interface TeachingMode {
   readonly eras: readonly string[];
   /** The exercise whose code a client needs to meet this mode well. */
   readonly exercise: number | undefined;
+  /** How its server leaves when not as a correct one does (stays after its input ends; SIGTERM exits, kills or is ignored). */
+  readonly shutdown: Shutdown | undefined;
   /** The checkpoint's deadline for it, when the checkpoint grades it. */
   readonly graded: { readonly timeoutMs: number; readonly endlessBytes?: number } | undefined;
 }
@@ -30,5 +39,6 @@ export const TEACHING_MODES: readonly TeachingMode[] = MODES.map((entry) => ({
   demo: entry.demo,
   eras: entry.eras,
   exercise: "exercise" in entry ? entry.exercise : undefined,
+  shutdown: "shutdown" in entry ? entry.shutdown : undefined,
   graded: "graded" in entry ? entry.graded : undefined,
 }));

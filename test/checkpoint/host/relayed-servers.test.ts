@@ -25,7 +25,13 @@ const fresh = (): ServerSource => (source = relayedServers({ relayMain: RELAY_MA
 const events = (file: string): string[] =>
   readRecord(file)
     .filter((entry) => entry.event !== "message")
-    .map((entry) => (entry.event === "signal" ? `signal ${entry.signal}` : entry.event));
+    .map((entry) =>
+      entry.event === "signal"
+        ? `signal ${entry.signal}`
+        : entry.event === "left"
+          ? `left ${String(entry.status)}`
+          : entry.event,
+    );
 
 /** The relay started by hand, one request written, its reply awaited: a client that then does as the test says. */
 async function startedRelay(command: readonly string[]) {
@@ -49,7 +55,7 @@ describe("a session through the relay", () => {
     const pid = client.pid;
     expect(await client.close()).toBe(0);
     expect(loggedCalls(run.logFile)).toEqual(["word_count"]);
-    expect(events(run.recordFile)).toEqual(["start", "eof"]);
+    expect(events(run.recordFile)).toEqual(["start", "eof", "left 0"]);
     // The start is the grader's reading of the relay's process: its pid, argv after the script, environment names.
     expect(readRecord(run.recordFile)[0]).toMatchObject({
       source: "grader",
@@ -73,7 +79,7 @@ describe("a session through the relay", () => {
     for (let waited = 0; waited < 3000 && !events(termed.recordFile).includes("signal SIGTERM"); waited += 50)
       await sleep(50);
     await sleep(300);
-    expect(events(termed.recordFile)).toEqual(["start", "relay-signal", "signal SIGTERM"]);
+    expect(events(termed.recordFile)).toEqual(["start", "relay-signal", "signal SIGTERM", "left SIGTERM"]);
     expect(events(killed.recordFile)).toEqual(["start"]);
   });
 });
@@ -105,6 +111,32 @@ async function until(test: () => boolean, ms = 5000): Promise<void> {
   for (let waited = 0; waited < ms && !test(); waited += 5) await sleep(5);
 }
 
+describe("a relay for a server that stays after its input ends", () => {
+  // Side by side: each waits out pauses that use no CPU.
+  it("meets SIGTERM as the mode says: term-to-exit leaves with 0, eof-deaf dies of it though SIGKILL follows at once, term-proof waits for SIGKILL", async () => {
+    const servers = fresh();
+    const ended = async (mode: string, pauseMs: number) => {
+      const relay = await startedRelay(servers.server(mode).command);
+      relay.child.stdin.end();
+      await sleep(300);
+      const stayed = relay.child.exitCode === null && relay.child.signalCode === null;
+      process.kill(-relay.child.pid!, "SIGTERM");
+      // No pause at all: SIGKILL in the same turn, as a close() with none sends it.
+      const termed =
+        pauseMs === 0 ? undefined : await Promise.race([relay.exited, sleep(pauseMs).then(() => undefined)]);
+      if (termed === undefined) process.kill(-relay.child.pid!, "SIGKILL");
+      const [code, signal] = await relay.exited;
+      return { mode, stayed, status: code ?? signal };
+    };
+    const seen = await Promise.all([ended("term-to-exit", 5000), ended("eof-deaf", 0), ended("term-proof", 500)]);
+    expect(seen).toEqual([
+      { mode: "term-to-exit", stayed: true, status: 0 },
+      { mode: "eof-deaf", stayed: true, status: "SIGTERM" },
+      { mode: "term-proof", stayed: true, status: "SIGKILL" },
+    ]);
+  });
+});
+
 describe("a client's SIGTERM that reaches the relay after the server has exited (a grace run out on a busy machine)", () => {
   // Seen in a loaded full run: the server exited at the end of its input, and the client's 1 s grace
   // ran out while that exit was still on its way through the grader and the relay. The relay then
@@ -128,7 +160,7 @@ describe("a client's SIGTERM that reaches the relay after the server has exited 
       const [code, signal] = await exited;
       // No wait of our own: once the run has settled, the relay's last word is in the record.
       await run.settled();
-      expect(events(run.recordFile).filter((event) => event !== "relay-signal")).toEqual(["start", "eof"]);
+      expect(events(run.recordFile).filter((event) => event !== "relay-signal")).toEqual(["start", "eof", "left 0"]);
       expect(signal ?? code).toBe(relaySignal(run.recordFile) === undefined ? 0 : "SIGTERM");
       await source?.end();
       source = undefined;

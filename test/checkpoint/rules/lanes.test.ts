@@ -1,7 +1,7 @@
 // Rules run a few at once (GradeOptions.concurrency; the checkpoint grades three at a time) and
 // still mean what they meant one at a time: the same verdicts, a rule started only once the rules
 // it depends on have ended, never more bodies running than lanes, a rule marked `alone` with no
-// other beside it, progress in the rules' order.
+// other beside it, a rule marked `waits` beside the lanes, progress in the rules' order.
 import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -131,5 +131,33 @@ describe("rules run a few at once", () => {
     });
     expect(most).toBe(3);
     expect(verdicts.map((v) => v.status)).toEqual(["passed", "failed", "passed", "passed", "not-graded", "passed"]);
+  });
+
+  it("run a rule that waits beside the lanes: it starts at once, though every lane is taken", async () => {
+    let releaseLanes!: () => void;
+    const lanesHeld = new Promise<void>((resolve) => (releaseLanes = resolve));
+    let waiterStartedWhileHeld = false;
+    let held = 0;
+    const holding = (id: string) =>
+      rule(id, [], async () => {
+        held += 1;
+        await lanesHeld;
+        return "";
+      });
+    const waiter: Rule = {
+      ...rule("waits", [], async () => {
+        waiterStartedWhileHeld = held === 2;
+        releaseLanes();
+        return "";
+      }),
+      waits: true,
+    };
+    const verdicts = await runRules({
+      rules: [holding("a"), holding("b"), waiter],
+      openProbe: probeSession,
+      concurrency: 2,
+    });
+    expect(waiterStartedWhileHeld).toBe(true);
+    expect(verdicts.map((v) => v.status)).toEqual(["passed", "passed", "passed"]);
   });
 });

@@ -17,6 +17,7 @@ import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
 import { pidSeenHere } from "./containment.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
+import { shutdownOfMode, type Shutdown } from "../../server-build/modes.js";
 import { recordedStarts, relayPid } from "../rules/evidence.js";
 import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../rules/servers.js";
 import type { ServerRun, ServerSettings } from "../rules/types.js";
@@ -121,7 +122,14 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
         connections.delete(socket);
         if (connections.size === 0) for (const resolve of whenNoneOpen.splice(0)) resolve();
       });
-      serve(socket, { command, recordFile, grandchild: mode === "grandchild", take, startFailures });
+      serve(socket, {
+        command,
+        recordFile,
+        grandchild: mode === "grandchild",
+        shutdown: shutdownOfMode(mode),
+        take,
+        startFailures,
+      });
     });
     listener.on("error", () => undefined);
     listener.listen(socketPath);
@@ -166,6 +174,8 @@ interface Session {
   readonly command: readonly string[];
   readonly recordFile: string;
   readonly grandchild: boolean;
+  /** How the server leaves (its mode's), which the relay mirrors. */
+  readonly shutdown: Shutdown;
   /** The real server for this connection (started ahead when it can be). */
   readonly take: () => ChildProcess;
   /** Why a server could not start, once its 'error' has come. */
@@ -223,7 +233,7 @@ function serve(socket: Socket, session: Session): void {
         socket.write(relayFrame(FRAME.stderr, Buffer.from(`${SERVER_START_FAILED}: ${failure}\n`)));
       socket.end(relayFrame(FRAME.exit, { code, signal }));
     });
-    socket.write(relayFrame(FRAME.ready, { grandchild: session.grandchild }));
+    socket.write(relayFrame(FRAME.ready, { grandchild: session.grandchild, shutdown: session.shutdown }));
   };
 
   socket.on("data", (chunk: Buffer) => {
@@ -244,10 +254,11 @@ function serve(socket: Socket, session: Session): void {
         child.stdin.end();
       } else if (frame.kind === FRAME.signal) {
         signalled = true;
-        // The relay dies of it, whether or not the server is still there to record it: close() then
-        // reports SIGTERM, and the record says so, with how long after the end of input it came by
-        // the relay's own clock (a wait the grader's busy moments cannot shorten or stretch, less
-        // the relay's own waits for a CPU in between).
+        // The relay meets it as the server's mode says (a correct server's: it dies of it, whether
+        // or not the server is still there to record it, and close() then reports SIGTERM); the
+        // record says so, with how long after the end of input it came by the relay's own clock (a
+        // wait the grader's busy moments cannot shorten or stretch, less the relay's own waits for a
+        // CPU in between).
         const at = relayClock(frame);
         const afterEofMs = eofAt !== undefined && at !== undefined ? Math.round(at - eofAt) : undefined;
         const entry = {

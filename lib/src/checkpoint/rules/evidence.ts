@@ -6,8 +6,11 @@ import { processGroupMembers } from "../../client/process-group.js";
 import { commandLineOf, listProcesses, type ProcessEntry } from "../../client/process-table.js";
 
 export interface RecordEntry {
-  /** "relay-signal": the grader's note that a SIGTERM reached the relay the client started (it died of it). */
-  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal";
+  /**
+   * "relay-signal": the grader's note that a SIGTERM reached the relay the client started (it met
+   * it as the server's mode says); "left": how the server left, written just before it did.
+   */
+  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left";
   /** "grader" on the start of a relayed session: the client's process as the grader read it from /proc. */
   readonly source?: string;
   readonly pid?: number;
@@ -23,6 +26,8 @@ export interface RecordEntry {
   readonly signal?: string;
   /** On a relay-signal: ms from the end of the relay's input to the SIGTERM, by the relay's clock. */
   readonly afterEofMs?: number;
+  /** On "left": the exit code or the signal the server left with, written just before it left. */
+  readonly status?: number | string;
 }
 
 function jsonLines(file: string): unknown[] {
@@ -91,8 +96,9 @@ export function recordedStarts(file: string): { readonly server: boolean; readon
 
 /**
  * The SIGTERM the client's close() sent the relay it started, as the grader noted it (a relayed
- * session only): how long after the end of input it came, by the relay's clock. The relay dies of
- * it, so close() then reports SIGTERM, whether or not the server had already exited on its own.
+ * session only): how long after the end of input it came, by the relay's clock. For a correct
+ * server's mode the relay dies of it, so close() then reports SIGTERM, whether or not the server
+ * had already exited on its own.
  */
 export function relaySignal(file: string): { readonly afterEofMs?: number } | undefined {
   const entry = readRecord(file).find((each) => each.event === "relay-signal");

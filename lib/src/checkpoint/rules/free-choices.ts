@@ -31,4 +31,5 @@ export const FREE_CHOICES = {
   longerPause: "a longer pause between SIGTERM and SIGKILL",
   noPause: "no pause between SIGTERM and SIGKILL",
   signalAsNumber: "close() reports a signal as a negative number, as the chapter's does",
+  waitsForLeader: "close() waits for the server alone, not for the rest of its group, as the chapter's does",
 } as const;

@@ -22,6 +22,7 @@ import {
 import { discoveryBounds, handshakeCapability, handshakeVersion, resultTextIsError } from "./handshake-rules.js";
 import { errorRaised, idsExact, messagesShape } from "./messages-rules.js";
 import { closeEofFirst, closeGroup, failureModes } from "./mode-rules.js";
+import { closeWhatStays } from "./close-rules.js";
 import { pieceOrder, type PieceName } from "../../assembly/pieces.js";
 import { idsFresh, timeoutBounded } from "./request-rules.js";
 import type { Rule } from "./types.js";
@@ -54,6 +55,7 @@ export const RULES: readonly Rule[] = [
   failureModes,
   closeEofFirst,
   closeGroup,
+  closeWhatStays,
   evidenceRule(),
   costsRule(),
 ];

@@ -188,6 +188,11 @@ export interface Rule {
    */
   readonly alone?: boolean;
   /**
+   * True when the rule's time is mostly a wait on servers that use no CPU (a deadline, a grace): it
+   * then runs beside the lanes from the start, not in one, so its waits overlap the other rules.
+   */
+  readonly waits?: boolean;
+  /**
    * Returns a detail for the ok line ("" for none), or notApplicable(why) when the submission
    * gives it nothing to check (0 points, exit code unchanged); throws (failRule) to FAIL.
    */
