@@ -51,7 +51,7 @@ export const OBSERVATIONS: readonly Observation[] = [
   {
     number: 3,
     says: "every failure mode ends without a result",
-    rules: ["failure-modes", "deadline-per-operation", "timeout-bounded"],
+    rules: ["failure-modes", "deadline-per-operation", "deadline-as-given", "timeout-bounded"],
   },
   {
     number: 4,

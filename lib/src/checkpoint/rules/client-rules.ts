@@ -404,6 +404,8 @@ export const deadlinePerOperation: Rule = {
   ],
   freeChoices: [FREE_CHOICES.failClosed, FREE_CHOICES.goesOn],
   deadlineMs: 45_000, // two trials of about 4 s side by side, each run up to three times on a stalled machine
+  // Both trials wait on servers that use no CPU: beside the lanes.
+  waits: true,
   body: async (context) => {
     const timeoutMs = SPREAD_DEADLINE_MS;
     // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend

@@ -2,7 +2,7 @@
 // session (a reused id lets a stale reply pass as the answer), and a deadline that is bounded (a
 // timeout outside the chapter's 0 < timeout <= 60 s is refused when the client is made).
 import { FREE_CHOICES } from "./free-choices.js";
-import { refusal } from "./expect.js";
+import { refusal, showError } from "./expect.js";
 import { readRecord } from "./evidence.js";
 import { ClientSession } from "./session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
@@ -101,6 +101,9 @@ function requestIds(recordFile: string): unknown[] {
     .map((entry) => entry.id);
 }
 
+/** The chapter's upper bound on a timeout, which is itself allowed (0 < timeout <= 60). */
+const UPPER_BOUND_MS = 60_000;
+
 /**
  * Timeouts a client must refuse: not positive, not a number, unbounded, or over the chapter's 60 s
  * (past 2^31 - 1 ms Node's timers fire at once: such a deadline ends every call before it starts).
@@ -116,7 +119,7 @@ const UNBOUNDED: ReadonlyArray<readonly [unknown, string]> = [
 
 export const timeoutBounded: Rule = {
   id: "timeout-bounded",
-  title: "a bounded timeout is required: a timeoutMs outside (0, 60000] ms is refused",
+  title: "a bounded timeout is required: a timeoutMs outside (0, 60000] ms is refused, and 60000 itself is taken",
   points: 1,
   needs: ["StdioClient"],
   pieces: ["connect", "close"], // refused when made or in connect, before any frame is read; close tidies up
@@ -125,7 +128,7 @@ export const timeoutBounded: Rule = {
   where: `${CLIENT}: the constructor (refuse options.timeoutMs unless 0 < timeoutMs <= 60000, the chapter's 0 < timeout <= 60 s); in the build notebook, connect`,
   demands: [
     {
-      says: "A client needs a bounded timeout: more than 0 and at most 60 seconds; anything else is refused.",
+      says: "A client needs a bounded timeout: more than 0 and at most 60 seconds (60 itself is taken); anything else is refused.",
       chapterLines: [26, 405, 406],
     },
   ],
@@ -151,6 +154,20 @@ export const timeoutBounded: Rule = {
       const connected = await context.ask({ op: "client.call", handle, method: "initialize", args: [] }, 8000);
       await context.ask({ op: "client.call", handle, method: "close", args: [] }, 8000).catch(() => undefined);
       refusal(connected, what, expected, ["UsageError"], "timeout");
+    }
+    // The chapter's bound itself is a timeout like any other: 60 s is taken, and the session works.
+    const bound = context.server("normal", { subdir: "at-the-bound" });
+    const client = await ClientSession.open(context, bound, { allowed: ["word_count"], timeoutMs: UPPER_BOUND_MS });
+    try {
+      const { answer } = await client.call("initialize");
+      if (!answer.ok)
+        failRule(
+          `new StdioClient(command, { timeoutMs: ${UPPER_BOUND_MS} }), then initialize()`,
+          "a working session: 60 s is the chapter's bound, and within it (0 < timeout <= 60 s)",
+          `it threw ${showError(answer.error)}`,
+        );
+    } finally {
+      await client.close();
     }
     return "";
   },

@@ -1,0 +1,149 @@
+// Deadlines as the learner gives them. The chapter bounds a timeout at 0 < timeout <= 60 s and gives
+// every operation one deadline of that length. Drawn per seed from 1 to 8 s (one of them at least
+// 5 s, where a client that quietly stretches long timeouts shows it), each deadline is handed to a
+// session whose call to a hung tool, made half a second after discovery, must end in DeadlineError
+// at that deadline: not earlier (a budget kept for the whole session, or a fixed one), not much
+// later (a stretched or ignored one). The handshake is set-up, as in deadline-per-operation: one
+// run out on a busy machine gives a new session (openReady); the call is judged once.
+//
+// The margins come from the chapter's bounds, not from retries. A wait on a hung server uses no
+// CPU, so what makes a refusal late is scheduling: the time the call waited for a CPU is left out
+// (starvedMs), and what is left may still run as late as the deadline again plus LATE_MS: far
+// inside the chapter's 60 s, where a stretched timeout ends, and "never", where a timer restarted
+// on every read ends. Early is judged tightly: load only ever makes things later.
+import { seededInt } from "../../grading/seeded.js";
+import { FREE_CHOICES } from "./free-choices.js";
+import { showError } from "./expect.js";
+import { CALL_PIECES } from "./rule-pieces.js";
+import { ClientSession } from "./session.js";
+import { settledInOrder } from "./settled.js";
+import { failRule, type Rule, type RuleContext } from "./types.js";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const CLIENT = "learner/src/client.ts";
+
+/** The range deadlines are drawn from, in ms: the chapter's default (5 s) lies inside it. */
+export const DRAWN_DEADLINE_MS = { low: 1000, high: 8000 } as const;
+/** At least one drawn deadline is this long or longer: where a stretched long timeout shows. */
+export const LONG_DEADLINE_MS = 5000;
+/** The floor the long deadline is drawn from when none was: above the chapter's default 5 s, so a client that ignores the option shows. */
+const LONG_FLOOR_MS = 5500;
+/** How many sessions, each with a deadline of its own. */
+const DRAWN_COUNT = 3;
+
+/** How much later than twice its deadline a refusal may be seen: the grader's and the host's scheduling. */
+export const LATE_MS = 3000;
+/** How much earlier it may be seen: a timer may fire a few ms early by the loop's cached clock. */
+export const EARLY_MS = 50;
+
+/** The latest a deadline of `timeoutMs` may be seen to end, measured by the grader's clock. */
+export function latestEnd(timeoutMs: number): number {
+  return 2 * timeoutMs + LATE_MS;
+}
+
+/** The pause between discovery and the hung call: a budget kept for the whole session has spent it. */
+const PAUSE_MS = 500;
+
+/** This seed's deadlines: DRAWN_COUNT from [1, 8] s, at least one of them 5 s or more. */
+export function drawnDeadlines(seed: number): number[] {
+  const { low, high } = DRAWN_DEADLINE_MS;
+  // Each from its own floor, a second apart, so even the public inputs (seed 0: each at its floor) differ.
+  const drawn = Array.from({ length: DRAWN_COUNT }, (_, index) =>
+    seededInt(seed, `deadline-${index}`, low + index * 1000, high),
+  );
+  if (!drawn.some((timeoutMs) => timeoutMs >= LONG_DEADLINE_MS))
+    drawn[seededInt(seed, "deadline-long-slot", 0, DRAWN_COUNT - 1)] = seededInt(
+      seed,
+      "deadline-long",
+      LONG_FLOOR_MS,
+      high,
+    );
+  return drawn;
+}
+
+/** One session with deadline `timeoutMs`: discovery under it, a pause, then a call the server never answers. */
+async function hungCall(context: RuleContext, timeoutMs: number, index: number): Promise<string | undefined> {
+  const client = await ClientSession.openReady(
+    context,
+    (attempt) => context.server("hang", { subdir: `deadline-${index}-${attempt}` }),
+    { allowed: ["word_count"], timeoutMs },
+  );
+  try {
+    await sleep(PAUSE_MS);
+    const latest = latestEnd(timeoutMs);
+    const { answer, ms, starvedMs } = await client.call(
+      "callTool",
+      ["word_count", { text: "one two" }],
+      latest + 1000 + STARVED_ROOM_MS,
+    );
+    const what = `timeoutMs ${timeoutMs}: callTool against a server that never answers`;
+    if (answer.ok) return `${what} returned a result`;
+    if (answer.error.name !== "DeadlineError") return `${what} threw ${showError(answer.error)}, not DeadlineError`;
+    if (ms < timeoutMs - EARLY_MS)
+      return `${what} ended after ${ms} ms, before its deadline (is the budget counted from an earlier operation, or fixed?)`;
+    // The time the call waited for a CPU is the machine's, not the code's: it is left out.
+    if (ms - starvedMs > latest)
+      return `${what} ended after ${ms} ms${starvedMs > 0 ? ` (${starvedMs} ms of it waiting for a CPU)` : ""}, later than ${latest} ms`;
+    return undefined;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Room above the judged bound for the probe's own wait: time a call spent waiting for a CPU is not judged. */
+const STARVED_ROOM_MS = 5000;
+
+/**
+ * The rule over the deadlines `draw` gives for a seed: this file's drawn ones in the checkpoint;
+ * `npm run grader:deadlines` hands it long ones (10 to 60 s), too slow for a checkpoint.
+ */
+export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnDeadlines): Rule {
+  return {
+    id: "deadline-as-given",
+    seeded: true,
+    title:
+      "every operation gets the timeout it was given: a call to a hung server ends in DeadlineError at that deadline, not earlier, not much later",
+    points: 2,
+    needs: ["StdioClient"],
+    pieces: CALL_PIECES,
+    dependsOn: [],
+    visibility: "visible",
+    where: `${CLIENT}: request() (one deadline of options.timeoutMs for each operation, counted from its start, as given)`,
+    deadlineMs: Math.max(60_000, ...draw(0).map((timeoutMs) => latestEnd(timeoutMs) + 30_000)),
+    // Three sessions that wait on a hung server side by side, beside the lanes.
+    waits: true,
+    demands: [
+      {
+        says: "Every operation is bounded by the timeout the client was given: one deadline, counted from the operation's start.",
+        chapterLines: [26, 383, 391, 392, 454],
+      },
+      {
+        says: "A hung call ends at its deadline with a timeout error, not a result.",
+        chapterLines: [442, 443, 580, 590],
+      },
+      {
+        says: "Any timeout with 0 < timeout <= 60 s is taken as given.",
+        chapterLines: [401, 405, 407],
+      },
+    ],
+    freeChoices: [FREE_CHOICES.failClosed, FREE_CHOICES.goesOn, FREE_CHOICES.wording],
+    body: async (context) => {
+      const deadlines = draw(context.seed);
+      const findings = await settledInOrder(
+        deadlines.map((timeoutMs, index) => ({ timeoutMs, index })),
+        deadlines.length,
+        ({ timeoutMs, index }) => hungCall(context, timeoutMs, index),
+      );
+      const wrong = findings.filter((finding): finding is string => finding !== undefined);
+      if (wrong.length > 0)
+        failRule(
+          `${wrong.length} of ${deadlines.length} sessions, each with its own timeout (${deadlines.join(", ")} ms)`,
+          `DeadlineError from the deadline on, and before twice the deadline plus ${LATE_MS} ms`,
+          wrong.join("; "),
+        );
+      return `deadlines of ${deadlines.join(", ")} ms each held`;
+    },
+  };
+}
+
+export const deadlineAsGiven: Rule = deadlinesRule();
