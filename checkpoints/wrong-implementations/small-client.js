@@ -130,12 +130,15 @@ class SmallClient {
     this.skippedInSession ??= 0;
     for (;;) {
       const message = wb.parseFrame(await this.nextFrame(deadline));
-      if (typeof message.method === "string" && "id" in message && !this.mistakes.has("ignores-server-requests")) {
+      // "ignores-server-requests": the server's ping is skipped like a notification (asked of pings alone).
+      const ignored = message.method === "ping" && this.mistakes.has("ignores-server-requests");
+      if (typeof message.method === "string" && "id" in message && !ignored) {
         this.write({
           jsonrpc: "2.0",
           id: message.id,
           // "ping-pong": the ping answered with a result of its own invention, not the empty object.
-          ...(message.method === "ping"
+          // "answers-every-request": any request the server sends gets an empty result, as ping's does.
+          ...(message.method === "ping" || this.mistakes.has("answers-every-request")
             ? { result: this.mistakes.has("ping-pong") ? "pong" : {} }
             : { error: { code: -32601, message: "Method not found" } }),
         });

@@ -114,6 +114,7 @@ const CATALOGS: Record<ModeName, () => Catalog> = {
   "term-to-exit": shopCatalog,
   "eof-deaf": shopCatalog,
   "term-proof": shopCatalog,
+  sampling: shopCatalog,
   hostile: () => wholeCatalog([wordCount, placePurchase, shopNotes]),
   endless: shopCatalog,
   "endless-cursor": endlessCursorCatalog,

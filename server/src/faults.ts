@@ -18,8 +18,8 @@ export interface CallReplyContext {
   reply(message: JsonObject): void;
   /** The last reply sent before this one, if any. */
   previousReply(): JsonObject | undefined;
-  /** Pings the client; resolves once any answer to it has arrived. */
-  pingClient(): Promise<void>;
+  /** Sends the client a request (ping, or one it cannot serve); resolves once any answer to it has arrived. */
+  askClient(method: string, params?: JsonObject): Promise<void>;
   /** reverse mode's hold on replies waiting to be sent out of order. */
   readonly reverse: ReverseHold;
 }
@@ -31,6 +31,12 @@ export const DRIP_NOTIFICATIONS = 12;
 export const DRIP_INTERVAL_MS = 400;
 export const REVERSE_WAIT_MS = 2000;
 export const STDOUT_LOG_LINE = "calling tool now";
+/** sampling mode's request: a capability (the client's) that no client of the chapter declares. */
+export const SAMPLING_METHOD = "sampling/createMessage";
+const SAMPLING_PARAMS: JsonObject = {
+  messages: [{ role: "user", content: { type: "text", text: "Should Lucy order more vanilla?" } }],
+  maxTokens: 50,
+};
 
 /** How one mode delivers the tools/call reply. */
 type Delivery = (context: CallReplyContext, id: RequestId, reply: JsonObject) => void;
@@ -78,11 +84,14 @@ const DELIVERIES: Record<ModeName, Delivery> = {
   paged: asIs,
   "stderr-log": asIs,
   notify: asIs,
-  ping: (context, _id, reply) => void context.pingClient().then(() => context.reply(reply)),
+  ping: (context, _id, reply) => void context.askClient("ping").then(() => context.reply(reply)),
   grandchild: asIs,
   "term-to-exit": asIs,
   "eof-deaf": asIs,
   "term-proof": asIs,
+  // A capability the client never declared: it answers "method not found", and the call goes on.
+  sampling: (context, _id, reply) =>
+    void context.askClient(SAMPLING_METHOD, SAMPLING_PARAMS).then(() => context.reply(reply)),
   hostile: asIs,
   endless: (context, id) =>
     context.output.long((write, signal) => writeEndlessLine(write, signal, id, context.endlessBytes)),

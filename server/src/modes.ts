@@ -15,7 +15,7 @@ import type { Era } from "./era.js";
 const BOTH_ERAS = ["2025-06-18", "2026-07-28"] as const satisfies readonly Era[];
 /**
  * A mode whose fault exists only with a handshake: old-version bends the initialize result, and
- * ping sends a request on stdout, which 2026-07-28's stdio binding forbids a server to do.
+ * ping and sampling send a request on stdout, which 2026-07-28's stdio binding forbids a server to do.
  */
 const HANDSHAKE_ERA_ONLY = ["2025-06-18"] as const satisfies readonly Era[];
 
@@ -183,6 +183,14 @@ export const MODES = [
     demo: true,
     eras: BOTH_ERAS,
     shutdown: { eof: "stays", sigterm: "ignored" },
+  },
+  {
+    name: "sampling",
+    summary: "asks the client for sampling/createMessage before the tools/call reply",
+    teaches: "a request the client does not support is answered with method not found (-32601), never a result",
+    expect: "result",
+    demo: true,
+    eras: HANDSHAKE_ERA_ONLY,
   },
   {
     name: "hostile",

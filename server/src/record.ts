@@ -21,6 +21,8 @@ export type RecordEvent =
       readonly answer?: "result" | "error";
       /** On a response with a result: its JSON type ("object", "array", "string", "null", ...); a ping's must be an object. */
       readonly resultJsonType?: string;
+      /** On a response with an error: the error's code, if it is a number (method not found is -32601). */
+      readonly errorCode?: number;
       readonly era?: Era;
     }
   | { readonly event: "eof" }
@@ -73,9 +75,15 @@ export class LifeRecord {
       ...("id" in message ? { id: message["id"] } : {}),
       ...(kind === "response" ? { answer: "error" in message ? ("error" as const) : ("result" as const) } : {}),
       ...(kind === "response" && !("error" in message) ? { resultJsonType: jsonType(message["result"]) } : {}),
+      ...(kind === "response" && "error" in message ? errorCodeOf(message["error"]) : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
     });
   }
+}
+
+/** An error's numeric code, for the record. */
+function errorCodeOf(error: unknown): { errorCode?: number } {
+  return isObject(error) && typeof error["code"] === "number" ? { errorCode: error["code"] } : {};
 }
 
 /** A value's JSON type as JSON names it: "object", "array", "null", "string", "number", "boolean" (or "undefined" when absent). */

@@ -45,13 +45,13 @@ export class Session {
   private readonly log: CallLog;
   private readonly reverse = new ReverseHold();
   private lastReply: JsonObject | undefined;
-  private pingsSent = 0;
+  private asksSent = 0;
   /** Set once initialize is answered: before that, only initialize and ping are served. */
   private initialized = false;
   /** Whether the request being handled has had its one reply; see handle(). */
   private answered = true;
-  /** Pings we sent and are waiting on, oldest first, with what to do once each is answered. */
-  private readonly pendingPings: Array<{ id: string; answered: () => void }> = [];
+  /** Requests we sent the client (pings and others) and are waiting on, oldest first, with what to do once each is answered. */
+  private readonly pendingAsks: Array<{ id: string; method: string; answered: () => void }> = [];
   private readonly callContext: CallReplyContext;
 
   constructor(
@@ -69,7 +69,7 @@ export class Session {
       endlessBytes: options.endlessBytes,
       reply: (message) => this.reply(message),
       previousReply: () => this.lastReply,
-      pingClient: () => this.pingClient(),
+      askClient: (method, params) => this.askClient(method, params),
       reverse: this.reverse,
     };
   }
@@ -129,7 +129,7 @@ export class Session {
   /** stdin ended: send what reverse mode still holds and stop waiting for pings. */
   finish(): void {
     this.reverse.flush();
-    if (this.pendingPings.length > 0) this.diagnose("input ended while a ping to the client was unanswered");
+    if (this.pendingAsks.length > 0) this.diagnose("input ended while a request to the client was unanswered");
   }
 
   private onRequest(request: Request): void {
@@ -345,31 +345,39 @@ export class Session {
     this.output.send(log("done, answer follows"));
   }
 
-  /** ping mode: ask the client if it is alive; resolves on the first answer that arrives. */
-  private pingClient(): Promise<void> {
-    this.pingsSent += 1;
-    const id = `server-${this.pingsSent}`;
+  /** ping and sampling modes: a request to the client; resolves on the first answer that arrives. */
+  private askClient(method: string, params?: JsonObject): Promise<void> {
+    this.asksSent += 1;
+    const id = `server-${this.asksSent}`;
     return new Promise((resolve) => {
-      this.pendingPings.push({ id, answered: resolve });
-      this.output.send(requestMessage(id, "ping"));
+      this.pendingAsks.push({ id, method, answered: resolve });
+      this.output.send(requestMessage(id, method, params));
     });
   }
 
   private onResponse(response: Response): void {
-    const waiting = this.pendingPings.shift();
+    const waiting = this.pendingAsks.shift();
     if (waiting === undefined) {
       this.diagnose(`a response for id ${preview(response.id)} arrived, but the server asked nothing`);
       return;
     }
-    const result = response.message["result"];
     if (response.id !== waiting.id) {
       this.diagnose(
-        `expected the answer to ping ${preview(waiting.id)}, got a response for id ${preview(response.id)}; answering anyway`,
+        `expected the answer to ${waiting.method} ${preview(waiting.id)}, got a response for id ${preview(response.id)}; answering anyway`,
       );
-    } else if (!isObject(result) || Object.keys(result).length > 0) {
-      this.diagnose(
-        `expected the ping answer to be a result {}, got ${preview(response.message, 200)}; answering anyway`,
-      );
+    } else if (waiting.method === "ping") {
+      const result = response.message["result"];
+      if (!isObject(result) || Object.keys(result).length > 0)
+        this.diagnose(
+          `expected the ping answer to be a result {}, got ${preview(response.message, 200)}; answering anyway`,
+        );
+    } else {
+      // A client that declared no such capability answers with JSON-RPC's "method not found".
+      const error = response.message["error"];
+      if (!isObject(error) || error["code"] !== METHOD_NOT_FOUND)
+        this.diagnose(
+          `expected ${waiting.method} to be refused with error ${METHOD_NOT_FOUND}, got ${preview(response.message, 200)}; answering anyway`,
+        );
     }
     waiting.answered();
   }

@@ -50,9 +50,9 @@ describe("parseArgs", () => {
 });
 
 describe("modes", () => {
-  it("lists twenty-four distinct modes, normal first, each with a one-line summary in the usage text", () => {
-    expect(MODE_NAMES).toHaveLength(24);
-    expect(new Set(MODE_NAMES).size).toBe(24);
+  it("lists twenty-five distinct modes, normal first, each with a one-line summary in the usage text", () => {
+    expect(MODE_NAMES).toHaveLength(25);
+    expect(new Set(MODE_NAMES).size).toBe(25);
     expect(MODE_NAMES[0]).toBe("normal");
     const usage = usageText();
     for (const mode of MODES)
@@ -90,7 +90,11 @@ describe("--protocol", () => {
         });
       expect(parseArgs(["--mode", mode.name, "--protocol", "both"])).toMatchObject({ kind: "run" });
     }
-    expect(MODES.filter((mode) => mode.eras.length === 1).map((mode) => mode.name)).toEqual(["old-version", "ping"]);
+    expect(MODES.filter((mode) => mode.eras.length === 1).map((mode) => mode.name)).toEqual([
+      "old-version",
+      "ping",
+      "sampling",
+    ]);
   });
 });
 

@@ -16,7 +16,7 @@ function recorded(lines: readonly string[]): unknown[] {
 }
 
 describe("the life record of each message", () => {
-  it("names a response's answer, and a result's JSON type (a ping's must be an object)", () => {
+  it("names a response's answer, a result's JSON type (a ping's must be an object) and an error's code", () => {
     expect(
       recorded([
         '{"jsonrpc":"2.0","id":"server-1","result":{}}',
@@ -32,7 +32,7 @@ describe("the life record of each message", () => {
       { event: "message", kind: "response", id: "server-3", answer: "result", resultJsonType: "null" },
       { event: "message", kind: "response", id: "server-4", answer: "result", resultJsonType: "array" },
       { event: "message", kind: "response", id: "server-5", answer: "result", resultJsonType: "undefined" },
-      { event: "message", kind: "response", id: "server-6", answer: "error" },
+      { event: "message", kind: "response", id: "server-6", answer: "error", errorCode: -32601 },
     ]);
   });
 

@@ -44,6 +44,7 @@ export const OBSERVATIONS: readonly Observation[] = [
       "allowlist-before-write",
       "advertised-before-write",
       "ping-answered",
+      "server-request-refused",
       "spawn-argv-env",
       "notifications-bounded",
     ],

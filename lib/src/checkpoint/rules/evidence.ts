@@ -23,6 +23,8 @@ export interface RecordEntry {
   readonly answer?: "result" | "error";
   /** On a response with a result: the result's JSON type ("object", "string", "null", ...). */
   readonly resultJsonType?: string;
+  /** On a response with an error: its numeric code. */
+  readonly errorCode?: number;
   readonly signal?: string;
   /** On a relay-signal: ms from the end of the relay's input to the SIGTERM, by the relay's clock. */
   readonly afterEofMs?: number;

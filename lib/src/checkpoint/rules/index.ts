@@ -24,6 +24,7 @@ import { errorRaised, idsExact, messagesShape } from "./messages-rules.js";
 import { closeEofFirst, closeGroup, failureModes } from "./mode-rules.js";
 import { closeWhatStays } from "./close-rules.js";
 import { deadlineAsGiven } from "./deadline-rules.js";
+import { serverRequestRefused } from "./server-request-rules.js";
 import { pieceOrder, type PieceName } from "../../assembly/pieces.js";
 import { idsFresh, timeoutBounded } from "./request-rules.js";
 import type { Rule } from "./types.js";
@@ -48,6 +49,7 @@ export const RULES: readonly Rule[] = [
   allowlistBeforeWrite,
   advertisedBeforeWrite,
   pingAnswered,
+  serverRequestRefused,
   deadlinePerOperation,
   deadlineAsGiven,
   spawnArgvEnv,
