@@ -71,11 +71,14 @@ describe("how the teaching server leaves", () => {
       ],
       { stdio: ["ignore", "pipe", "ignore"] },
     );
-    const [line] = (await new Promise<Buffer>((resolve) => starter.stdout.once("data", resolve))).toString().split("\n");
+    const [line] = (await new Promise<Buffer>((resolve) => starter.stdout.once("data", resolve)))
+      .toString()
+      .split("\n");
     const serverPid = Number(line);
     while (!existsSync(record) || !readFileSync(record, "utf8").includes('"start"')) await sleep(20);
     starter.kill("SIGKILL");
-    const alive = (): boolean => existsSync(`/proc/${serverPid}`) && !readFileSync(`/proc/${serverPid}/stat`, "utf8").includes(") Z ");
+    const alive = (): boolean =>
+      existsSync(`/proc/${serverPid}`) && !readFileSync(`/proc/${serverPid}/stat`, "utf8").includes(") Z ");
     for (let waited = 0; alive() && waited < 10_000; waited += 50) await sleep(50);
     expect(alive()).toBe(false);
     expect(events(record)).toEqual(["eof", "left 0"]);

@@ -115,16 +115,35 @@ export async function runRules(options: RunOptions): Promise<RuleVerdict[]> {
   // A rule that runs alone starts once every rule before it has ended; the rules after it wait for it.
   let barrier: Promise<unknown> = Promise.resolve();
   let sinceBarrier: Promise<RuleVerdict>[] = [];
-  const results = rules.map((rule) => {
+  // When each rule began (or ended without beginning): a rule that waits starts once every rule
+  // before it has begun.
+  const begun: Promise<void>[] = [];
+  const results = rules.map((rule, index) => {
     const before = rule.alone === true ? Promise.all([barrier, ...sinceBarrier]) : barrier;
+    let began!: () => void;
+    begun.push(new Promise<void>((resolve) => (began = resolve)));
+    const earlierBegun = Promise.all(begun.slice(0, index));
     const result = (async () => {
       // A rule waits for the rules it depends on without holding a lane, so lanes never wait on each other.
       const dependencies = await Promise.all(rule.dependsOn.flatMap((id) => byId.get(id) ?? []));
       await before;
-      // A rule that mostly waits runs beside the lanes: its wait overlaps the rules that work.
-      if (rule.waits === true) return runRule(rule, options, dependencies);
-      return lanes.run(() => runRule(rule, options, dependencies));
+      // A rule that mostly waits runs beside the lanes, so its wait overlaps the rules that work; it
+      // starts in its turn, once every rule before it has begun, so the sessions it opens do not
+      // crowd the first rules (pure functions under a whole-rule deadline) off a busy machine's CPUs.
+      if (rule.waits === true) {
+        await earlierBegun;
+        began();
+        return runRule(rule, options, dependencies);
+      }
+      return lanes.run(() => {
+        began();
+        return runRule(rule, options, dependencies);
+      });
     })();
+    // A rule that waits on others holds no later rule back (it may be waiting on one of them), nor
+    // does one that ends before it begins.
+    if (rule.dependsOn.length > 0) began();
+    void result.finally(() => began());
     byId.set(rule.id, result);
     if (rule.alone === true) {
       barrier = result;
