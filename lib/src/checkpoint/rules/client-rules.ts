@@ -55,10 +55,14 @@ export const handshakeOrder: Rule = {
   },
 };
 
+/** The client deadline of the handshake whose order is judged: the rule's own bound is 20 s. */
+const ORDER_TIMEOUT_MS = 15_000;
+
 /** Before initialize() nothing is written; then initialize, the announcement, tools/list, in that order. */
 async function handshakeInOrder(context: RuleContext): Promise<void> {
   const server = context.server("normal");
-  const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+  // The order is judged, not the time: a roomy deadline, so a busy machine's slow reply is no refusal.
+  const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: ORDER_TIMEOUT_MS });
   try {
     const early = await client.call("listTools");
     refusal(early.answer, "listTools() before initialize()", "a refusal (RefusedError), nothing written");
@@ -87,7 +91,7 @@ async function handshakeInOrder(context: RuleContext): Promise<void> {
  */
 async function refusedHandshakeEndsTheSession(context: RuleContext): Promise<void> {
   const server = context.server("old-version", { subdir: "refused-handshake" });
-  const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+  const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: ORDER_TIMEOUT_MS });
   try {
     refusal((await client.call("initialize")).answer, "initialize() against a server of another version", "a refusal");
     refusal(
