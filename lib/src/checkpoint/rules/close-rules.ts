@@ -69,11 +69,15 @@ export function statusesFor(sigterm: Shutdown["sigterm"]): {
   }
 }
 
-/** Whether `given` is `status` as a waiting parent may write it (a signal by name, or as Python's negative number). */
-export function sameStatus(given: unknown, status: number | string): boolean {
-  if (given === status) return true;
+/** The ways a waiting parent may write `status`: an exit code as it is, a signal by name or as Python's negative number. */
+export function statusSpellings(status: number | string): readonly (number | string)[] {
   const number = typeof status === "string" ? constants.signals[status as keyof typeof constants.signals] : undefined;
-  return number !== undefined && given === -number;
+  return number === undefined ? [status] : [status, -number];
+}
+
+/** Whether `given` is `status` as a waiting parent may write it. */
+export function sameStatus(given: unknown, status: number | string): boolean {
+  return statusSpellings(status).includes(given as number | string);
 }
 
 /** One session against a server that stays: what went wrong, or undefined. */

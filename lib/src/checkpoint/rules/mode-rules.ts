@@ -4,10 +4,10 @@
 import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { setTimeout as sleep } from "node:timers/promises";
-import { constants } from "node:os";
 import { ERROR_FAMILY, showError } from "./expect.js";
 import { liveInGroup, readRecord, receivedMethods, relaySignal, serverPid } from "./evidence.js";
 import { ClientSession } from "./session.js";
+import { sameStatus, statusSpellings } from "./close-rules.js";
 import { failRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 import { settledInOrder } from "./settled.js";
@@ -203,18 +203,13 @@ export const closeEofFirst: Rule = {
         "its own exit, or a signal once a moment had passed",
         ended.signal,
       );
-    const statuses: readonly unknown[] =
-      ended === undefined
-        ? signalled === undefined
-          ? [0]
-          : ["SIGTERM", -15]
-        : ended.signal === null
-          ? [ended.code]
-          : [ended.signal, -(constants.signals[ended.signal as NodeJS.Signals] ?? 0)];
-    if (!statuses.includes(answer.value))
+    const status = ended === undefined ? (signalled === undefined ? 0 : "SIGTERM") : (ended.signal ?? ended.code ?? 0);
+    if (!sameStatus(answer.value, status))
       failRule(
         "close()'s return value",
-        `${statuses.map((status) => showWire(status)).join(" or ")} (how the process it started ended)`,
+        `${statusSpellings(status)
+          .map((spelling) => showWire(spelling))
+          .join(" or ")} (how the process it started ended)`,
         showWire(answer.value),
       );
     // Ending input is how a stdio session ends: no request or notification goes first (MCP has no shutdown message).
