@@ -104,6 +104,10 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
       return;
     }
     await output.close(FLUSH_GRACE_MS);
+    // A SIGTERM that came with the end of input is handled at the end of this turn's I/O (libuv
+    // runs signal watchers last): one turn's wait lets it be recorded and acted on, not lost in an
+    // exit 0 (a held server meets a close() that signalled at once as it did, SIGTERM included).
+    await new Promise((resolve) => setImmediate(resolve));
     leave(record, 0);
   };
   process.stdin.on("end", () => void finish());

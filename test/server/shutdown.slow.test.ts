@@ -84,6 +84,26 @@ describe("how the teaching server leaves", () => {
     expect(events(record)).toEqual(["eof", "left 0"]);
   });
 
+  // A close() that signals as it ends the input, on a busy machine: the server runs again with both
+  // waiting, and libuv hands it the end of input first and the signal last in that turn. Leaving at
+  // once would lose the SIGTERM from the record (close-eof-first judges it) and exit 0 besides.
+  it("a SIGTERM waiting beside the end of input is recorded and acted on, not lost in a clean exit", async () => {
+    const record = path.join(scratch, "held.jsonl");
+    const server = new RawServer(["--mode", "normal", "--record", record]);
+    while (!existsSync(record) || !readFileSync(record, "utf8").includes('"start"')) await sleep(20);
+    server.child.kill("SIGSTOP");
+    server.endInput();
+    // end() closes the pipe on a later turn of this process's event loop.
+    await sleep(100);
+    server.child.kill("SIGTERM");
+    server.child.kill("SIGCONT");
+    const exit = await server.exit;
+    expect({ exit: { code: exit.code, signal: exit.signal }, record: events(record) }).toEqual({
+      exit: { code: null, signal: "SIGTERM" },
+      record: ["eof", "SIGTERM", "left SIGTERM"],
+    });
+  });
+
   // What lets close-what-stays tell a SIGTERM that a SIGKILL followed at once from none at all.
   it("eof-deaf dies of SIGTERM though SIGKILL follows at once: SIGTERM is uncaught, the kernel ends it as it is sent", async () => {
     expect(await leaving("eof-deaf", 0)).toEqual(expectedLeaving("eof-deaf"));
