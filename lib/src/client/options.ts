@@ -48,6 +48,8 @@ export interface ResolvedOptions {
 }
 
 export const MAX_TIMEOUT_MS = 60_000;
+/** The deadline per operation when none is given (the chapter's 5 s). */
+export const DEFAULT_TIMEOUT_MS = 5000;
 
 const KNOWN_OPTIONS = [
   "allowed",
@@ -87,7 +89,7 @@ export function resolveOptions(command: readonly string[], options: StdioClientO
       received: `[${unknown.map((key) => JSON.stringify(key)).join(", ")}]`,
     });
   }
-  const timeoutMs = options.timeoutMs ?? 5000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
     throw new UsageError("timeout", {
       what: "timeout out of range",
