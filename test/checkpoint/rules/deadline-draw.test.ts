@@ -8,8 +8,10 @@ import {
   DRAWN_DEADLINE_MS,
   LONG_DEADLINE_MS,
   drawnDeadlines,
+  hungCallFinding,
   latestEnd,
 } from "../../../lib/src/checkpoint/rules/deadline-rules.js";
+import type { ProbeAnswer } from "../../../lib/src/checkpoint/rules/types.js";
 
 describe("the drawn deadlines", () => {
   it("are three per seed in [1, 8] s, at least one 5 s or more, each judged well below 60 s", () => {
@@ -32,5 +34,46 @@ describe("the drawn deadlines", () => {
     expect(new Set(drawnDeadlines(0)).size).toBe(3);
     const seen = new Set(Array.from({ length: 20 }, (_, seed) => drawnDeadlines(seed + 1).join()));
     expect(seen.size).toBeGreaterThan(15);
+  });
+});
+
+// The CI failure's sibling, found alone: a client that tripled a 5.5 s deadline ended after 16.5 s,
+// and the host's wait for a CPU over those seconds (1.7 s alone, more in a busy suite) was left out,
+// so the same client failed alone and passed beside other work. Only the grader's clock decides now.
+describe("a hung call's refusal", () => {
+  const refused: ProbeAnswer = { ok: false, error: { name: "DeadlineError", message: "deadline" } };
+
+  it("is judged by its deadline and the grader's clock alone: from the deadline to twice it plus 3 s", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: DRAWN_DEADLINE_MS.low, max: DRAWN_DEADLINE_MS.high }),
+        fc.integer({ min: 0, max: 60_000 }),
+        (timeoutMs, ms) => {
+          const finding = hungCallFinding(timeoutMs, refused, ms);
+          if (ms < timeoutMs - 50) expect(finding).toMatch(/before its deadline/u);
+          else if (ms > latestEnd(timeoutMs)) expect(finding).toMatch(/later than/u);
+          else expect(finding).toBeUndefined();
+        },
+      ),
+    );
+  });
+
+  it("catches three times the deadline at every seed, and never twice it with 2 s of lateness", () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) => {
+        const drawn = drawnDeadlines(seed);
+        expect(drawn.some((timeoutMs) => hungCallFinding(timeoutMs, refused, 3 * timeoutMs) !== undefined)).toBe(true);
+        expect(drawn.map((timeoutMs) => hungCallFinding(timeoutMs, refused, 2 * timeoutMs + 2000))).toEqual(
+          drawn.map(() => undefined),
+        );
+      }),
+    );
+  });
+
+  it("is a DeadlineError, never a result or another error", () => {
+    expect(hungCallFinding(2000, { ok: true, value: "3" }, 2000)).toMatch(/returned a result/u);
+    expect(hungCallFinding(2000, { ok: false, error: { name: "ProtocolError", message: "x" } }, 2000)).toMatch(
+      /not DeadlineError/u,
+    );
   });
 });

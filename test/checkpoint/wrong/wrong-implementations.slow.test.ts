@@ -29,9 +29,9 @@ const WRONG = readdirSync(DIR)
   .filter((name) => name.endsWith(".js") && name !== "small-client.js")
   .sort();
 
-/** The rule and every rule that depends on it, transitively. */
-function withDependents(id: string): Set<string> {
-  const closed = new Set([id]);
+/** The rules and every rule that depends on them, transitively. */
+function withDependents(...ids: string[]): Set<string> {
+  const closed = new Set(ids);
   for (let grew = true; grew;) {
     grew = false;
     for (const rule of RULES) {
@@ -115,6 +115,8 @@ async function verdictsFor(
 interface Outcome {
   readonly file: string;
   readonly rule: string;
+  /** Rules the same mistake breaks as well, each named with why in the copy (`alsoBreaks`). */
+  readonly alsoBreaks: readonly string[];
   /** The small client's mistakes it makes, if it is built on the small client. */
   readonly mistakes: readonly string[];
   readonly failed: string[];
@@ -142,7 +144,10 @@ beforeAll(async () => {
       (verdicts) => void (smallClientVerdicts = verdicts),
     ),
   ]);
-  const copies = WRONG.map((file) => ({ file, impl: load(`./${file}`) as Record<string, unknown> & { rule: string } }));
+  const copies = WRONG.map((file) => ({
+    file,
+    impl: load(`./${file}`) as Record<string, unknown> & { rule: string; alsoBreaks?: string[] },
+  }));
   // The servers mostly wait, so three copies at a time fit two cores (failure-modes runs four servers of its own at once).
   let graded = 0;
   await settledInOrder(copies, 3, async ({ file, impl }) => {
@@ -152,13 +157,15 @@ beforeAll(async () => {
     outcomes.push({
       file,
       rule: impl.rule,
+      alsoBreaks: impl.alsoBreaks ?? [],
       mistakes: [...(mistakesOf(impl["StdioClient"]) ?? [])],
       failed: verdicts.filter((each) => !each.ok).map((each) => each.rule),
       lines: verdicts.filter((each) => !each.ok).map((each) => each.line),
     });
   });
   const caught = outcomes.filter(
-    (outcome) => [...withDependents(outcome.rule)].sort().join() === [...outcome.failed].sort().join(),
+    (outcome) =>
+      [...withDependents(outcome.rule, ...outcome.alsoBreaks)].sort().join() === [...outcome.failed].sort().join(),
   ).length;
   console.log(`${caught} of ${outcomes.length} wrong implementations caught (${graded} rule runs for the copies)`);
 }, 240_000);
@@ -214,7 +221,8 @@ describe("the wrong implementations", () => {
   it.each(WRONG)("%s fails its rule and the rules that depend on it, and nothing else", (file) => {
     const outcome = outcomes.find((each) => each.file === file)!;
     expect(RULES.some((rule) => rule.id === outcome.rule)).toBe(true);
-    const expected = withDependents(outcome.rule);
+    expect(outcome.alsoBreaks.every((id) => RULES.some((rule) => rule.id === id))).toBe(true);
+    const expected = withDependents(outcome.rule, ...outcome.alsoBreaks);
     // The lines of rules it should have passed go into the diff: what failed there, not just that it did.
     const unexpected = outcome.lines.filter((_, index) => !expected.has(outcome.failed[index]!));
     expect({ file, failed: [...outcome.failed].sort(), unexpected }).toEqual({
