@@ -122,9 +122,9 @@ async function tryLine(line: ShellLine, clone: string): Promise<{ problem?: stri
  * has just installed from the lockfile: its node_modules came from committed files only. The clone
  * gets a copy of it, as a learner's second `npm run setup` finds one, and setup.sh then skips
  * `npm ci` (the same test, scripts/node-modules-current.sh, says the copy matches); set-up's .venv
- * is copied too. The set-up line still runs as written, building and starting Jupyter. Elsewhere (a
- * developer's checkout, whose node_modules may hold anything) the clone starts without one and runs
- * `npm ci` itself.
+ * and the build are copied too. The set-up line still runs as written (its build finds nothing to
+ * do) and starts Jupyter. Elsewhere (a developer's checkout, whose node_modules may hold anything)
+ * the clone starts without one and runs `npm ci` itself.
  * Returns whether it copied.
  */
 function seedFromCiSetUp(clone: string): boolean {
@@ -140,6 +140,15 @@ function seedFromCiSetUp(clone: string): boolean {
   if (existsSync(join(REPO, ".venv", "bin", "python"))) {
     const venv = spawnSync("cp", ["-a", join(REPO, ".venv"), join(clone, ".venv")], { encoding: "utf8" });
     if (venv.status !== 0) throw new Error(`copying CI's .venv failed: ${venv.stderr}`);
+  }
+  // And the build of these same sources, copied as new files (cp -r, not -a): newer than the clone's
+  // checkout, so set-up's `tsc -b` finds each project up to date (about 28 s of CPU saved on a busy
+  // machine) instead of compiling them again; CI's own set-up compiled them from nothing.
+  for (const project of ["lib", "server", "learner"]) {
+    const built = join(REPO, project, "dist");
+    if (!existsSync(join(built, ".tsbuildinfo"))) continue;
+    const copy = spawnSync("cp", ["-r", built, join(clone, project, "dist")], { encoding: "utf8" });
+    if (copy.status !== 0) throw new Error(`copying CI's ${project}/dist failed: ${copy.stderr}`);
   }
   return true;
 }
