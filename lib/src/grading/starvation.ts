@@ -12,3 +12,16 @@ export function queuedSince(): () => number {
   const start = runQueueMs();
   return () => Math.round(Math.max(0, runQueueMs() - start));
 }
+
+/**
+ * Starts counting; the function returned gives the ms of CPU this process has used since (user and
+ * system). Unlike wall time, a busy machine does not stretch it: a budget of it ends the same work
+ * at the same point alone or beside others.
+ */
+export function cpuSince(): () => number {
+  const start = process.cpuUsage();
+  return () => {
+    const { user, system } = process.cpuUsage(start);
+    return Math.round((user + system) / 1000);
+  };
+}

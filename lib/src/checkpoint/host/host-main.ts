@@ -9,7 +9,7 @@ import { readdirSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
 import { sealReferencePieces } from "./sealed-library.js";
-import { queuedSince } from "../../grading/starvation.js";
+import { cpuSince, queuedSince } from "../../grading/starvation.js";
 import { beforeFirstSignal } from "./first-signal.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
@@ -109,16 +109,18 @@ function main(): void {
         send(token, seq, loaded.failure);
         continue;
       }
-      // Each answer says how long this process waited for a CPU while it was being made, and, when
-      // the call ended a child's input and then signalled it, the wait it made in between
-      // (host/first-signal.ts), and how the child whose input it ended really ended.
+      // Each answer says how long this process waited for a CPU and how much CPU it used while it
+      // was being made, and, when the call ended a child's input and then signalled it, the wait it
+      // made in between (host/first-signal.ts), and how the child whose input it ended really ended.
       const queued = queuedSince();
+      const cpu = cpuSince();
       const watch = beforeFirstSignal();
       void answerProbe(loaded.pieces, state, request).then((answer) => {
         const { graceMs, endedChild } = watch();
         send(token, seq, {
           ...answer,
           starvedMs: queued(),
+          cpuMs: cpu(),
           ...(graceMs === undefined ? {} : { graceBeforeSignalMs: graceMs }),
           ...(endedChild === undefined ? {} : { inputEndedChildEnd: endedChild }),
         });

@@ -59,8 +59,15 @@ export function sameOutcome(call: PureCall, reference: ProbeAnswer, learner: Pro
   return accepted.some((each) => matches(learner, each)) ? undefined : accepted.map(showAccepted).join(", or ");
 }
 
-/** How long one property may take: under half of a pure rule's 10 s bound. */
-const PROPERTY_BUDGET_MS = 4000;
+/**
+ * How much CPU the graded code may spend on one property's inputs, in ms: about ten times what the
+ * reference's pieces take for all of them. A CPU budget, not a wall-clock one: the same inputs are
+ * judged alone and beside other work, so a busy machine never decides which inputs count. Code
+ * slower than that is judged on the inputs it finished (the seeded edges first).
+ */
+export const PROPERTY_CPU_BUDGET_MS = 2500;
+/** The wall-clock stop behind it, for code stuck outside its CPU (a wait): under a pure rule's 10 s bound. */
+const PROPERTY_WALL_LIMIT_MS = 8000;
 
 /**
  * Draws from each edge judged before the random ones, the same at every seed: a mistake that only
@@ -102,20 +109,33 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
   const reference = new ProbeState();
   const runs = property.runs ?? 100;
   const examples = examplesOf(property.generator);
-  const verdictOn = async (input: I): Promise<{ expected: string; received: string } | undefined> => {
+  const verdictOn = async (
+    input: I,
+    spent: (cpuMs: number) => void = () => undefined,
+  ): Promise<{ expected: string; received: string } | undefined> => {
     const request = property.request(input);
     const theirs = await answerProbe(REFERENCE_IMPLEMENTATION as unknown as Pieces, reference, request);
+    const asked = performance.now();
     const mine = await context.ask(request);
+    // The host's word, never more than the call's wall time: code that claims more (a patched
+    // cpuUsage) cannot end the property after its first inputs.
+    const wallMs = performance.now() - asked;
+    spent(Math.min(mine.cpuMs ?? wallMs, wallMs));
     const expected = property.judge(input, theirs, mine);
     return expected === undefined ? undefined : { expected, received: outcomeOf(mine) };
   };
   // A probe that stops answering ends the rule at once: it is not a divergence to shrink.
   let stopped: unknown;
+  // Inputs after the CPU budget ran out are not judged (taken as passing, so shrinking never reaches them).
+  let cpuMs = 0;
+  let judged = 0;
   const details = await fc.check(
     fc.asyncProperty(property.generator.arbitrary, async ({ value }) => {
-      if (stopped !== undefined) return true;
+      if (stopped !== undefined || cpuMs > PROPERTY_CPU_BUDGET_MS) return true;
       try {
-        return (await verdictOn(value)) === undefined;
+        const verdict = await verdictOn(value, (spent) => (cpuMs += spent));
+        judged += 1;
+        return verdict === undefined;
       } catch (error) {
         stopped = error;
         return true;
@@ -126,13 +146,16 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
       // fast-check counts the examples among the runs: the random draws come on top of them.
       numRuns: examples.length + runs,
       examples,
-      // The rule's own bound stays the rule's: on a machine too busy for every input, the seeded first ones are judged.
-      interruptAfterTimeLimit: PROPERTY_BUDGET_MS,
+      // The rule's own bound stays the rule's.
+      interruptAfterTimeLimit: PROPERTY_WALL_LIMIT_MS,
       markInterruptAsFailure: false,
     },
   );
   if (stopped !== undefined) throw stopped;
-  if (!details.failed || details.counterexample === null) return `${details.numRuns} generated inputs`;
+  if (!details.failed || details.counterexample === null)
+    return judged === details.numRuns
+      ? `${judged} generated inputs`
+      : `${judged} of ${details.numRuns} generated inputs (the rest past the code's ${PROPERTY_CPU_BUDGET_MS} ms of CPU)`;
   const [{ edge, value }] = details.counterexample;
   const found = await verdictOn(value);
   failRule(

@@ -84,6 +84,8 @@ export type ProbeAnswer = (
 ) & {
   /** How long the process that ran the graded code waited for a CPU while answering (grading/starvation.ts), as it says. */
   readonly starvedMs?: number;
+  /** The CPU the process that ran the graded code used while answering, in ms (grading/starvation.ts), as it says. */
+  readonly cpuMs?: number;
   /**
    * When the graded code ended a child's input before its first signal: the ms the host's event loop
    * sat waiting between the two, that is, the wait the code itself made (host/first-signal.ts).
