@@ -19,6 +19,12 @@ import { leave, stay, watchSigterm } from "./shutdown.js";
 const FLUSH_GRACE_MS = 2000;
 
 /**
+ * How long a server that leaves at the end of its input waits first, for a SIGTERM sent with it:
+ * well inside the moment (100 ms or more) a client gives a server to leave on its own.
+ */
+const SIGNAL_SETTLE_MS = 30;
+
+/**
  * Backpressure: while more than UNSENT_HIGH bytes of replies wait for the client to read them,
  * the server takes no new request (and stops reading stdin, so the client's writes block in
  * the pipe); it goes on once they are down to UNSENT_LOW. Memory stays bounded by these, one
@@ -104,10 +110,11 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
       return;
     }
     await output.close(FLUSH_GRACE_MS);
-    // A SIGTERM that came with the end of input is handled at the end of this turn's I/O (libuv
-    // runs signal watchers last): one turn's wait lets it be recorded and acted on, not lost in an
-    // exit 0 (a held server meets a close() that signalled at once as it did, SIGTERM included).
-    await new Promise((resolve) => setImmediate(resolve));
+    // A SIGTERM that came with the end of input (a close() that signalled at once, met by a server
+    // the machine held) must be recorded and acted on, not lost in an exit 0. libuv handles signals
+    // last in a turn, and another of Node's threads may take the signal and tell the loop only after
+    // this turn's poll: a short wait, a few turns long, lets it arrive.
+    await delay(SIGNAL_SETTLE_MS);
     leave(record, 0);
   };
   process.stdin.on("end", () => void finish());

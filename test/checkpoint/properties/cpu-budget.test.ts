@@ -32,8 +32,14 @@ describe("a property's CPU budget", () => {
   it("judges the same inputs however long each answer took on the wall clock", async () => {
     // 100 ms of CPU an answer (each taking at least that long, as real CPU does) passes the budget
     // after a fixed count, whatever the waits around it.
-    const quick = await holds(context(100, () => 100), READER_PROPERTY);
-    const slow = await holds(context(100, () => 110 + Math.random() * 40), READER_PROPERTY);
+    const quick = await holds(
+      context(100, () => 100),
+      READER_PROPERTY,
+    );
+    const slow = await holds(
+      context(100, () => 110 + Math.random() * 40),
+      READER_PROPERTY,
+    );
     expect(quick).toBe(slow);
     const judged = Math.floor(PROPERTY_CPU_BUDGET_MS / 100) + 1;
     expect(quick).toMatch(new RegExp(`^${judged} of \\d+ generated inputs \\(the rest past the code's`, "u"));
