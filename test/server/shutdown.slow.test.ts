@@ -85,8 +85,9 @@ describe("how the teaching server leaves", () => {
   });
 
   // A close() that signals as it ends the input, on a busy machine: the server runs again with both
-  // waiting, and libuv hands it the end of input first and the signal last in that turn. Leaving at
-  // once would lose the SIGTERM from the record (close-eof-first judges it) and exit 0 besides.
+  // waiting, and libuv hands it the end of input first and the signal last (or in a later turn, when
+  // another thread took it). Leaving at once would lose the SIGTERM from the record (close-eof-first
+  // reads it in process) and exit 0 besides.
   it("a SIGTERM waiting beside the end of input is recorded and acted on, not lost in a clean exit", async () => {
     const record = path.join(scratch, "held.jsonl");
     const server = new RawServer(["--mode", "normal", "--record", record]);

@@ -14,6 +14,7 @@ import {
   SOLVED_NOTEBOOK,
 } from "../../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
 import { scriptedPeer, type PeerScript } from "../../../lib/src/checkpoint/properties/scripted-peer.js";
+import { TRIAL_STALL_MS, withoutStall } from "../../../lib/src/grading/stall.js";
 import { groupIsEmpty } from "../../../lib/src/client/process-group.js";
 import { TEACHING_SERVER } from "../../../lib/src/client/teaching-server.js";
 import { assembledClient, type ClientContext } from "../../../lib/src/assembly/assembled-client.js";
@@ -58,18 +59,26 @@ const replying =
 
 const okText = (id: unknown, text = "3") => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }] } });
 
-/** Runs `work` on a scripted peer's context, then stops the peer. */
+/**
+ * Runs `work` on a scripted peer's context, then stops the peer. A run during which this process
+ * stood still for TRIAL_STALL_MS or more is run again on a fresh peer (grading/stall.ts): once the
+ * loop runs again, every frame and deadline in the gap is due at once, and which the piece meets
+ * first says nothing about it (seen both ways in CI: a per-skip deadline that fired, one deadline
+ * that did not).
+ */
 async function withPeer<T>(
   script: PeerScript,
   settings: Parameters<typeof scriptedPeer>[1],
   work: (context: ClientContext, sent: Record<string, unknown>[]) => Promise<T>,
 ): Promise<T> {
-  const peer = scriptedPeer(script, settings);
-  try {
-    return await work(peer.context, peer.sent);
-  } finally {
-    peer.dispose();
-  }
+  return withoutStall(TRIAL_STALL_MS, async () => {
+    const peer = scriptedPeer(script, settings);
+    try {
+      return await work(peer.context, peer.sent);
+    } finally {
+      peer.dispose();
+    }
+  });
 }
 
 /** A server ping before the tools/call reply; the reply comes once the ping is answered. */
