@@ -164,16 +164,18 @@ const WITNESSES: Record<string, (pieces: Pieces) => Promise<string | undefined>>
     const keys = Object.keys(notificationMessage("notifications/initialized")).sort().join(",");
     return keys === "jsonrpc,method" ? undefined : `keys ${keys}`;
   },
+  // A notification every 300 ms for 3 s, then the reply: one 2 s deadline ends the call, one that
+  // starts again after each notification never does, unless the loop stalls 1.7 s.
   "request-deadline-per-skip": async ({ request }) =>
     withPeer(
       replying((id) => [
-        ...Array.from({ length: 6 }, () => ({
+        ...Array.from({ length: 10 }, () => ({
           afterMs: 300,
           frame: { jsonrpc: "2.0", method: "notifications/progress" },
         })),
         { frame: { jsonrpc: "2.0", id, result: {} } },
       ]),
-      { timeoutMs: 1000 },
+      { timeoutMs: 2000 },
       async (context) => unless(await outcome(() => request(context, "tools/list", {})), "DeadlineError (deadline)"),
     ),
   "request-fixed-id": async ({ request }) =>

@@ -61,9 +61,9 @@ export function sameOutcome(call: PureCall, reference: ProbeAnswer, learner: Pro
 
 /**
  * How much CPU the graded code may spend on one property's inputs, in ms: about ten times what the
- * reference's pieces take for all of them. A CPU budget, not a wall-clock one: the same inputs are
- * judged alone and beside other work, so a busy machine never decides which inputs count. Code
- * slower than that is judged on the inputs it finished (the seeded edges first).
+ * reference's pieces take for all of them. A CPU budget, not a wall-clock one: slow code is cut at
+ * the same input alone and beside other work. Code slower than that is judged on the inputs it
+ * finished (the seeded edges first).
  */
 export const PROPERTY_CPU_BUDGET_MS = 2500;
 /**
@@ -158,7 +158,11 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
   if (!details.failed || details.counterexample === null)
     return judged === details.numRuns
       ? `${judged} generated inputs`
-      : `${judged} of ${details.numRuns} generated inputs (the rest past the code's ${PROPERTY_CPU_BUDGET_MS} ms of CPU)`;
+      : `${judged} of ${details.numRuns} generated inputs (the rest past ${
+          details.interrupted
+            ? `${PROPERTY_WALL_LIMIT_MS} ms of wall time`
+            : `the code's ${PROPERTY_CPU_BUDGET_MS} ms of CPU`
+        })`;
   const [{ edge, value }] = details.counterexample;
   const found = await verdictOn(value);
   failRule(

@@ -36,18 +36,10 @@ export interface ScriptedPeer {
   dispose(): void;
 }
 
-interface ScheduledFrame {
-  /** When it goes out, in ms from the peer's start. */
-  readonly due: number;
-  readonly frame: object | string;
-  readonly timer: NodeJS.Timeout;
-}
-
 export function scriptedPeer(script: PeerScript, settings: PeerSettings = {}): ScriptedPeer {
   const sent: Record<string, unknown>[] = [];
   const ready: Buffer[] = [];
-  // Frames not sent yet, in the order they go out (their times never decrease), each with its timer.
-  const scheduled: ScheduledFrame[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   let wake: (() => void) | undefined;
   let ended = false;
   let clock = 0; // when the last scheduled frame goes out, in ms from now
@@ -57,18 +49,6 @@ export function scriptedPeer(script: PeerScript, settings: PeerSettings = {}): S
   const deliver = (frame: object | string): void => {
     ready.push(Buffer.from(typeof frame === "string" ? frame : JSON.stringify(frame), "utf8"));
     wake?.();
-  };
-  // Sends, in order, every scheduled frame up to `last` (a timer's own, which may fire a little
-  // early) or, without one, every frame whose time has come. A stalled event loop runs late timers
-  // out of order (Node keeps one list per duration), so the piece's deadline can fire before a
-  // frame's timer that was due earlier: a read looks here first, and so sees what has arrived.
-  const deliverDue = (last?: ScheduledFrame): void => {
-    const now = performance.now() - started;
-    while (scheduled.length > 0 && (last !== undefined ? scheduled.includes(last) : scheduled[0]!.due <= now)) {
-      const entry = scheduled.shift()!;
-      clearTimeout(entry.timer);
-      deliver(entry.frame);
-    }
   };
   const catalog = new Map<string, McpTool>(
     (settings.advertised ?? []).map((name) => [name, { name, inputSchema: { type: "object" } } as McpTool]),
@@ -89,20 +69,18 @@ export function scriptedPeer(script: PeerScript, settings: PeerSettings = {}): S
       clock = Math.max(clock, now);
       for (const { afterMs = 0, frame } of script(copy, sent)) {
         clock += afterMs;
-        if (clock <= now && scheduled.length === 0) deliver(frame);
+        if (clock <= now) deliver(frame);
         else {
-          const entry: ScheduledFrame = {
-            due: clock,
-            frame,
-            timer: setTimeout(() => deliverDue(entry), Math.max(0, clock - now)),
-          };
-          scheduled.push(entry);
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            deliver(frame);
+          }, clock - now);
+          timers.add(timer);
         }
       }
     },
     nextFrame: async (signal) => {
       for (;;) {
-        deliverDue();
         const frame = ready.shift();
         if (frame !== undefined) return frame;
         if (signal.aborted)
@@ -130,7 +108,8 @@ export function scriptedPeer(script: PeerScript, settings: PeerSettings = {}): S
     context,
     sent,
     dispose: () => {
-      for (const { timer } of scheduled.splice(0)) clearTimeout(timer);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
     },
   };
 }
