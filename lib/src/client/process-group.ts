@@ -14,8 +14,21 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
+/** Whether group `pgid` holds no process at all, zombies included: kill(2) with signal 0 says ESRCH. */
+function groupIsGone(pgid: number): boolean {
+  if (!(pgid > 1)) return false;
+  try {
+    process.kill(-pgid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 /** Live (non-zombie) members of process group `pgid`; undefined where /proc cannot be read. */
 export function processGroupMembers(pgid: number): number[] | undefined {
+  // A group with no process at all needs no look through /proc, which reads every process's stat.
+  if (process.platform === "linux" && groupIsGone(pgid)) return [];
   return listProcesses()
     ?.filter((entry) => entry.pgid === pgid)
     .map((entry) => entry.pid);

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { readCallLog } from "../../call-log/call-log.js";
 import { processGroupMembers } from "../../client/process-group.js";
-import { commandLineOf, listProcesses, type ProcessEntry } from "../../client/process-table.js";
+import { processesWithArgv, type ProcessEntry } from "../../client/process-table.js";
 
 export interface RecordEntry {
   /**
@@ -116,7 +116,7 @@ export function liveInGroup(pgid: number): number[] {
 
 /** Live processes whose argv mentions `marker` (a rule's folder): servers the grader asked for, however they were started. */
 export function processesMentioning(marker: string): ProcessEntry[] {
-  return (listProcesses() ?? []).filter(
-    (entry) => entry.pid !== process.pid && (commandLineOf(entry.pid) ?? []).some((part) => part.includes(marker)),
+  return (processesWithArgv((argv) => argv.some((part) => part.includes(marker))) ?? []).filter(
+    (entry) => entry.pid !== process.pid,
   );
 }
