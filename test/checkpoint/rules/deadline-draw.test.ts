@@ -70,6 +70,26 @@ describe("a hung call's refusal", () => {
     );
   });
 
+  // CI, in one process with a synchronous compile: a 2 s deadline seen to end at 7061 ms.
+  it("moves only its latest end by the time the grader's own loop stood still, never its earliest", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: DRAWN_DEADLINE_MS.low, max: DRAWN_DEADLINE_MS.high }),
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (timeoutMs, ms, stalledMs) => {
+          const finding = hungCallFinding(timeoutMs, refused, ms, stalledMs);
+          if (ms < timeoutMs - 50) expect(finding).toMatch(/before its deadline/u);
+          else if (ms > latestEnd(timeoutMs) + stalledMs) expect(finding).toMatch(/later than/u);
+          else expect(finding).toBeUndefined();
+        },
+      ),
+    );
+    expect(hungCallFinding(2000, refused, 7061, 0)).toMatch(/later than 7000 ms$/u);
+    expect(hungCallFinding(2000, refused, 7061, 4900)).toBeUndefined();
+    expect(hungCallFinding(5500, refused, 16_500, 400)).toMatch(/later than 14000 ms and the 400 ms/u);
+  });
+
   it("is a DeadlineError, never a result or another error", () => {
     expect(hungCallFinding(2000, { ok: true, value: "3" }, 2000)).toMatch(/returned a result/u);
     expect(hungCallFinding(2000, { ok: false, error: { name: "ProtocolError", message: "x" } }, 2000)).toMatch(

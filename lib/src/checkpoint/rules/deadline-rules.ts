@@ -8,13 +8,17 @@
 //
 // The margins come from the chapter's bounds, not from retries. A wait on a hung server uses no
 // CPU, so what load adds to a refusal is the few wake-ups at its end, never the deadline itself: a
-// refusal may run as late as the deadline again plus LATE_MS, by the grader's clock, and nothing is
-// credited beside it. (The host's whole wait for a CPU over a call of many seconds is far more than
-// those wake-ups; left out, it let a client that tripled a 5.5 s deadline pass on a busy machine
-// and fail alone.) The bound is far inside the chapter's 60 s, where a stretched timeout ends, and
+// refusal may run as late as the deadline again plus LATE_MS, by the grader's clock. The one thing
+// credited beside it is the longest time the grader's own event loop stood still during the call:
+// the grader could not see the refusal then (and graded in the same process, the client's timer
+// could not fire either; CI saw a 2 s deadline end at 7061 ms beside a synchronous compile). The
+// host's whole wait for a CPU over a call of many seconds is not credited: far more than those
+// wake-ups, it let a client that tripled a 5.5 s deadline pass on a busy machine and fail alone.
+// The bound is far inside the chapter's 60 s, where a stretched timeout ends, and
 // "never", where a timer restarted on every read ends. Early is judged tightly: load only ever
 // makes things later.
 import { seededInt } from "../../grading/seeded.js";
+import { stallDuring } from "../../grading/stall.js";
 import { FREE_CHOICES } from "./free-choices.js";
 import { showError } from "./expect.js";
 import { CALL_PIECES } from "./rule-pieces.js";
@@ -74,8 +78,11 @@ async function hungCall(context: RuleContext, timeoutMs: number, index: number):
   try {
     await sleep(PAUSE_MS);
     const latest = latestEnd(timeoutMs);
-    const { answer, ms } = await client.call("callTool", ["word_count", { text: "one two" }], latest + PROBE_ROOM_MS);
-    return hungCallFinding(timeoutMs, answer, ms);
+    const {
+      value: { answer, ms },
+      stalledMs,
+    } = await stallDuring(() => client.call("callTool", ["word_count", { text: "one two" }], latest + PROBE_ROOM_MS));
+    return hungCallFinding(timeoutMs, answer, ms, stalledMs);
   } finally {
     await client.close();
   }
@@ -86,15 +93,18 @@ const PROBE_ROOM_MS = 6000;
 
 /**
  * What is wrong with how a call to a hung server with deadline `timeoutMs` ended after `ms` (the
- * grader's clock): undefined when it ended in DeadlineError inside [deadline, latestEnd].
+ * grader's clock): undefined when it ended in DeadlineError inside [deadline, latestEnd], the end
+ * moved later by `stalledMs`, the longest the grader's event loop stood still meanwhile.
  */
-export function hungCallFinding(timeoutMs: number, answer: ProbeAnswer, ms: number): string | undefined {
+export function hungCallFinding(timeoutMs: number, answer: ProbeAnswer, ms: number, stalledMs = 0): string | undefined {
   const what = `timeoutMs ${timeoutMs}: callTool against a server that never answers`;
   if (answer.ok) return `${what} returned a result`;
   if (answer.error.name !== "DeadlineError") return `${what} threw ${showError(answer.error)}, not DeadlineError`;
   if (ms < timeoutMs - EARLY_MS)
     return `${what} ended after ${ms} ms, before its deadline (is the budget counted from an earlier operation, or fixed?)`;
-  if (ms > latestEnd(timeoutMs)) return `${what} ended after ${ms} ms, later than ${latestEnd(timeoutMs)} ms`;
+  const stood = Math.round(stalledMs);
+  if (ms > latestEnd(timeoutMs) + stood)
+    return `${what} ended after ${ms} ms, later than ${latestEnd(timeoutMs)} ms${stood > 0 ? ` and the ${stood} ms the grader stood still` : ""}`;
   return undefined;
 }
 
