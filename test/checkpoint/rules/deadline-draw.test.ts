@@ -90,6 +90,19 @@ describe("a hung call's refusal", () => {
     expect(hungCallFinding(5500, refused, 16_500, 400)).toMatch(/later than 14000 ms and the 400 ms/u);
   });
 
+  // Nobody named it: a client that ignores the timeout it is given and keeps the chapter's default
+  // 5 s passed at 111 of 20,000 seeds, whose longest deadline fell in [5000, 5050] ms.
+  it("catches a client that ignores the timeout it is given and keeps the default 5 s, at every seed", () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) => {
+        const drawn = drawnDeadlines(seed);
+        expect(drawn.some((timeoutMs) => hungCallFinding(timeoutMs, refused, 5000) !== undefined)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(drawnDeadlines(260).some((timeoutMs) => hungCallFinding(timeoutMs, refused, 5000) !== undefined)).toBe(true);
+  });
+
   it("is a DeadlineError, never a result or another error", () => {
     expect(hungCallFinding(2000, { ok: true, value: "3" }, 2000)).toMatch(/returned a result/u);
     expect(hungCallFinding(2000, { ok: false, error: { name: "ProtocolError", message: "x" } }, 2000)).toMatch(
