@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { RULES } from "../../lib/src/checkpoint/rules/index.js";
 import { MUTATION_DIR } from "../../lib/src/mutation/copy.js";
 import { gradeCopy } from "../../lib/src/mutation/grade-copy.js";
-import type { PieceSet } from "../../lib/src/assembly/pieces.js";
+import type { PieceSet } from "../../lib/src/assembly/piece-names.js";
 
 let pieces: () => PieceSet;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readCallLog } from "../../lib/src/call-log/call-log.js";
 import { CallLogError } from "../../lib/src/call-log/call-log-error.js";
 import { CheckFailure } from "../../lib/src/grading/harness.js";
-import { loggedCalls as ruleLoggedCalls } from "../../lib/src/checkpoint/rules/evidence.js";
+import { loggedCalls as ruleLoggedCalls } from "../../lib/src/checkpoint/rules/server-records.js";
 import { loggedCalls as checkLoggedCalls } from "../../lib/src/checkpoint/server-log.js";
 import { StdioClient } from "../../lib/src/client/stdio-client.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";

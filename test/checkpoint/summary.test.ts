@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { REFERENCE_IMPLEMENTATION } from "../../lib/src/grading/implementation.js";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
-import { costsRule, DEFAULT_EVIDENCE_DIR } from "../../lib/src/checkpoint/rules/evidence-rule.js";
+import { costsRule, DEFAULT_EVIDENCE_DIR } from "../../lib/src/checkpoint/rules/receipt-rules.js";
 import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
 import { RULES } from "../../lib/src/checkpoint/rules/index.js";
 import { runRules } from "../../lib/src/checkpoint/rules/run.js";

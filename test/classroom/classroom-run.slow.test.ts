@@ -18,7 +18,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe.skipIf(process.env["WORKBOOK_CLASSROOM_RUN"] !== "1")("the Classroom workflow in a fresh student copy", () => {
   it("hands Classroom the score the checkpoint gives the same notebook", () => {
     const copy = join(root, "copy");
-    execFileSync(process.execPath, [join(REPO_ROOT, "lib", "dist", "pieces", "student-copy-cli.js"), copy], {
+    execFileSync(process.execPath, [join(REPO_ROOT, "lib", "dist", "assign", "student-copy-cli.js"), copy], {
       cwd: REPO_ROOT,
       stdio: "pipe",
     });

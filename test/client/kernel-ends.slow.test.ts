@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { waitUntilGone } from "../../lib/src/chaos/leftovers.js";
-import { teachingModes } from "../../lib/src/chaos/modes.js";
+import { TEACHING_MODES } from "../../lib/src/server-build/teaching-modes.js";
 import { jupyterPython } from "../../lib/src/checkpoint/notebook-runner-output.js";
 
 const SCRIPT = path.join(__dirname, "../../scripts/kernel_ends.py");
@@ -35,7 +35,7 @@ function endKernel(
 }
 
 describe("a tslab kernel with unclosed clients in every mode ends, and nothing is left", () => {
-  const modes = teachingModes();
+  const modes = TEACHING_MODES.map((entry) => entry.mode);
   // The three kernels run at once: each waits mostly on Jupyter (a shutdown waits for the kernel to go).
   it.concurrent.each(["sigkill", "restart", "shutdown"])(
     "kernel %s",

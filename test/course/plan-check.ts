@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COURSE_PATH } from "../../lib/src/notebook/course-path.js";
 import { sectionHeadings, sectionMinutes } from "../../lib/src/notebook/section-minutes.js";
-import { TEACHING_MODES } from "../../lib/src/server-build/modes.js";
+import { TEACHING_MODES } from "../../lib/src/server-build/teaching-modes.js";
 import { DEMO_USAGE } from "../../lib/src/cli/demo.js";
 
 export interface PlanStep {

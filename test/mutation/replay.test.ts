@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ruleById } from "../../lib/src/checkpoint/rules/index.js";
 import { writeCopy, type CopyEdit } from "../../lib/src/mutation/copy.js";
 import { gradeCopy } from "../../lib/src/mutation/grade-copy.js";
-import type { PieceSet } from "../../lib/src/assembly/pieces.js";
+import type { PieceSet } from "../../lib/src/assembly/piece-names.js";
 import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 
 interface Replayed extends CopyEdit {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RULES } from "../../lib/src/checkpoint/rules/index.js";
 import { REPO_ROOT } from "../../lib/src/assign/assignments.js";
 import { BUILD_MODES } from "../../lib/src/pieces/meet-the-server.js";
-import { PIECE_NAMES } from "../../lib/src/assembly/pieces.js";
+import { PIECE_NAMES } from "../../lib/src/assembly/piece-names.js";
 import { runNotebook, type NotebookRun } from "../support/notebook.js";
 
 const reports = mkdtempSync(join(tmpdir(), "build-notebook-"));

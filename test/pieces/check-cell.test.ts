@@ -13,7 +13,7 @@ import { ProtocolError } from "../../lib/src/errors/protocol-error.js";
 import { ServerError } from "../../lib/src/errors/server-error.js";
 import { runPieceCheck } from "../../lib/src/pieces/piece-checks.js";
 import { referencePieces } from "../../lib/src/assembly/reference-pieces.js";
-import { todo, type PieceName, type PieceSet } from "../../lib/src/assembly/pieces.js";
+import { todo, type PieceName, type PieceSet } from "../../lib/src/assembly/piece-names.js";
 
 // What a reveal prints is the build notebook test's concern; here only when it shows matters. (No
 // module mock: test files share their workers' modules, so check-cell may be loaded already.)

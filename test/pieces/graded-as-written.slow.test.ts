@@ -5,13 +5,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cellScope } from "../../lib/src/pieces/cell-scope.js";
 import { gradeBuildNotebook, REPO_ROOT } from "../../lib/src/assign/assignments.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/assembly/notebook-pieces.js";
-import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/assembly/pieces.js";
+import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/assembly/piece-names.js";
 import { settledInOrder } from "../../lib/src/checkpoint/rules/settled.js";
 
 // Wrong answers a learner might write, one piece at a time, in the solved notebook: each must
 // fail its own piece's check, may fail the pieces that use it, and must leave every other ok.
 // That the solved notebook itself passes every check, and the learner's untouched copy none, is
-// what `notebooks:assign` validates before it publishes (test/pieces/assign.slow.test.ts).
+// what `notebooks:assign` validates before it publishes (test/assign/assign.slow.test.ts).
 const SOLVED = JSON.parse(
   readFileSync(join(REPO_ROOT, "notebooks/solutions/ch14-part-b-build-solutions.ipynb"), "utf8"),
 ) as {

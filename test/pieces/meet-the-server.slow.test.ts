@@ -9,7 +9,7 @@ import { BUILD_MODES, deadlineForMode, meetMode } from "../../lib/src/pieces/mee
 import { GALLERY_MODES } from "../../lib/src/demo/gallery.js";
 import { starveEachOnStart } from "../support/starve.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/assembly/notebook-pieces.js";
-import type { PieceSet } from "../../lib/src/assembly/pieces.js";
+import type { PieceSet } from "../../lib/src/assembly/piece-names.js";
 import { teachingServerCommand } from "../../lib/src/client/teaching-server.js";
 import { ProtocolError, UsageError, WorkbookError } from "../../lib/src/errors/index.js";
 

@@ -9,7 +9,7 @@ import { dirname } from "node:path";
 import type * as TypeScript from "typescript";
 import { UsageError } from "../errors/usage-error.js";
 import { BUILD_PIECE_TAG } from "../notebook/build-sections.js";
-import { isPieceName, type PieceName, type PieceSet } from "./pieces.js";
+import { isPieceName, type PieceName, type PieceSet } from "./piece-names.js";
 
 /** The tag that marks a build cell: one that declares pieces and does nothing else. */
 export const BUILD_CELL_TAG = BUILD_PIECE_TAG;

@@ -16,7 +16,7 @@ import { answerFor, notificationMessage, requestMessage, type JsonObject } from 
 import { parseFrame } from "../protocol/parse-frame.js";
 import { resultText } from "../protocol/result-text.js";
 import { AssembledClient, type ClientContext } from "./assembled-client.js";
-import type { PieceSet } from "./pieces.js";
+import type { PieceSet } from "./piece-names.js";
 import type { StdioClientOptions } from "../client/options.js";
 
 async function request(context: ClientContext, method: string, params: JsonObject): Promise<JsonObject> {

@@ -26,7 +26,7 @@ import { TEACHING_SERVER } from "../client/teaching-server.js";
 import { jupyterPython } from "../checkpoint/notebook-runner-output.js";
 import { openDescriptors } from "../soak/process-census.js";
 import { SeededRandom } from "../fuzz/random.js";
-import { teachingModes } from "./modes.js";
+import { TEACHING_MODES } from "../server-build/teaching-modes.js";
 import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 
 const HOLDER = path.join(__dirname, "holder.js");
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
   const { cycles, seed, kernelEvery } = parsed;
   const generator = new SeededRandom(seed);
   const random: Random = () => generator.next() / 0x1_0000_0000;
-  const modes = teachingModes();
+  const modes = TEACHING_MODES.map((entry) => entry.mode);
   const run = `chaos-${process.pid}-${seed}`;
   console.log(
     `chaos: ${cycles} cycles, seed ${seed}, a kernel every ${kernelEvery || "never"} cycles, ${modes.length} modes`,

@@ -1,6 +1,6 @@
 import { DEMO_MODES, evidenceLines, runMode, type ModeOutcome } from "../demo/failure-modes.js";
 import { fullTableLines, outcomeRows, paintMeaning, outcomeWords } from "../demo/outcome-rows.js";
-import { TEACHING_MODES } from "../server-build/modes.js";
+import { TEACHING_MODES } from "../server-build/teaching-modes.js";
 import { terminalLayout, type TerminalLayout } from "../demo/terminal.js";
 import { formatTrace } from "../demo/trace-table.js";
 import { asksFor } from "../demo/gallery.js";

@@ -8,7 +8,7 @@ import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
 import { readCallLog } from "../call-log/call-log.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import type { ClientUnderTest } from "../grading/implementation.js";
-import { TEACHING_MODES, type TeachingMode } from "../server-build/modes.js";
+import { TEACHING_MODES, type TeachingMode } from "../server-build/teaching-modes.js";
 
 /** The modes `mcp-workbook demo` shows, from the server's one table: what each teaches and how our client ends it. */
 export const DEMO_MODES: readonly TeachingMode[] = TEACHING_MODES.filter((entry) => entry.demo);

@@ -1,6 +1,6 @@
 // The failure gallery's runs (notebooks/failure-gallery.ipynb): which modes it shows, each run live
 // against our client (and the naive one beside it), and the rows a cell displays.
-import { TEACHING_MODES } from "../server-build/modes.js";
+import { TEACHING_MODES } from "../server-build/teaching-modes.js";
 import { evidenceLines, HOSTILE_PURCHASE, runMode, type Connect, type ModeOutcome } from "./failure-modes.js";
 import { liveNaiveGroups, naiveReportLines, runNaive, type NaiveReport } from "../naive-client/naive-harness.js";
 import { UsageError } from "../errors/usage-error.js";

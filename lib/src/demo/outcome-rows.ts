@@ -3,7 +3,7 @@
 // Colour says what matters to the room: whether the mode ended AS EXPECTED (green) or not (red),
 // so a correct refusal is green; a symbol beside it (✓ or ✗) carries the same for colour-blind
 // viewers and for NO_COLOR. Column widths come from the mode table, never from the rows to come.
-import type { TeachingMode } from "../server-build/modes.js";
+import type { TeachingMode } from "../server-build/teaching-modes.js";
 import type { ModeOutcome } from "./failure-modes.js";
 import { stripColor, visibleWidth, type TerminalLayout } from "./terminal.js";
 import { wrapHanging } from "../text/wrap.js";

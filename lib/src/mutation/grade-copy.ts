@@ -4,7 +4,7 @@ import { inProcessProbe } from "../checkpoint/rules/in-process.js";
 import { runRules } from "../checkpoint/rules/run.js";
 import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
 import { implementationFrom } from "../assembly/assembled-client.js";
-import type { PieceSet } from "../assembly/pieces.js";
+import type { PieceSet } from "../assembly/piece-names.js";
 
 export async function gradeCopy(rule: Rule, pieces: () => PieceSet): Promise<RuleVerdict> {
   const [verdict] = await runRules({

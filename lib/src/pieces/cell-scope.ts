@@ -3,7 +3,7 @@
 // group helpers, toolText for topTools). Kept small so a host starts in a fraction of a second.
 import * as protocol from "../protocol/index.js";
 import { endProcessGroup, groupIsEmpty, processGroupMembers, signalGroup } from "../client/process-group.js";
-import { todo } from "../assembly/pieces.js";
+import { todo } from "../assembly/piece-names.js";
 import { toolText } from "../tools/tool-text.js";
 
 export function cellScope(): Record<string, unknown> {

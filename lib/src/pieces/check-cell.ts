@@ -20,7 +20,7 @@ import {
   pieceOrder,
   type PieceName,
   type PieceSet,
-} from "../assembly/pieces.js";
+} from "../assembly/piece-names.js";
 import { reveal } from "./reveal.js";
 import { notebookWhere, pieceSection, todoNamed } from "./rule-home.js";
 

@@ -10,7 +10,7 @@ import { gradeImplementation, type GradeReport } from "../checkpoint/grade-imple
 import { rulesForPieces } from "../checkpoint/rules/index.js";
 import type { RuleVerdict } from "../checkpoint/rules/types.js";
 import { readBuildCells, transpileBuildCells, type TranspiledCell } from "../assembly/notebook-pieces.js";
-import { PIECE_NAMES } from "../assembly/pieces.js";
+import { PIECE_NAMES } from "../assembly/piece-names.js";
 import { notebookWhere } from "./rule-home.js";
 
 /** The implementation names a build piece stands behind: the client is assembled from the live pieces. */

@@ -8,7 +8,7 @@ export {
   todo,
   type PieceName,
   type PieceSet,
-} from "../assembly/pieces.js";
+} from "../assembly/piece-names.js";
 export {
   AssembledClient,
   assembledClient,

@@ -6,8 +6,8 @@ import { WireTrace } from "../client/wire-trace.js";
 import { showMode, GALLERY_MODES, galleryTable, type GalleryOutcome } from "../demo/gallery.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import { AssembledClient } from "../assembly/assembled-client.js";
-import { PIECE_NAMES, type PieceSet } from "../assembly/pieces.js";
-import { TEACHING_MODES } from "../server-build/modes.js";
+import { PIECE_NAMES, type PieceSet } from "../assembly/piece-names.js";
+import { TEACHING_MODES } from "../server-build/teaching-modes.js";
 
 /** The gallery's modes the build client meets: all but those that need exercise 4's or 5's code (paging, replies in flight). */
 export const BUILD_MODES: readonly string[] = TEACHING_MODES.filter((entry) => entry.exercise === undefined).map(

@@ -9,7 +9,14 @@ import { teachingServerCommand } from "../client/teaching-server.js";
 import { CheckFailure, type Verdict } from "../grading/harness.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import { AssembledClient } from "../assembly/assembled-client.js";
-import { isPieceName, isTodo, PIECE_NEEDS, PIECE_SECTIONS, type PieceName, type PieceSet } from "../assembly/pieces.js";
+import {
+  isPieceName,
+  isTodo,
+  PIECE_NEEDS,
+  PIECE_SECTIONS,
+  type PieceName,
+  type PieceSet,
+} from "../assembly/piece-names.js";
 import { CHECKS } from "./checks/index.js";
 import { shown } from "./checks/check-helpers.js";
 import type { Scratch } from "./checks/check-types.js";

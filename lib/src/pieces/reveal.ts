@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type * as TypeScript from "typescript";
 import { UsageError } from "../errors/usage-error.js";
-import type { PieceName } from "../assembly/pieces.js";
+import type { PieceName } from "../assembly/piece-names.js";
 
 /** lib/src, found from lib/dist/pieces at run time. */
 export const LIBRARY_SOURCE = resolve(__dirname, "../../src");

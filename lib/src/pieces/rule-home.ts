@@ -3,7 +3,7 @@
 // rule declares (its pieces, and the learner/ method its `where` names), never kept per rule.
 import { lastPiece } from "../checkpoint/rules/index.js";
 import type { Rule } from "../checkpoint/rules/types.js";
-import { isPieceName, PIECE_NAMES, PIECE_SECTIONS, type PieceName } from "../assembly/pieces.js";
+import { isPieceName, PIECE_NAMES, PIECE_SECTIONS, type PieceName } from "../assembly/piece-names.js";
 
 /** The methods learner/'s StdioClient has where the notebook has a piece function. */
 const METHOD_PIECES: ReadonlyArray<readonly [RegExp, PieceName]> = [

@@ -21,7 +21,7 @@ import { assembledClient, type ClientContext } from "../../../lib/src/assembly/a
 import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
 import { buildCells, evaluateBuildCells } from "../../../lib/src/assembly/notebook-pieces.js";
 import { referencePieces } from "../../../lib/src/assembly/reference-pieces.js";
-import type { PieceSet } from "../../../lib/src/assembly/pieces.js";
+import type { PieceSet } from "../../../lib/src/assembly/piece-names.js";
 import { readFileSync } from "node:fs";
 
 type Pieces = Record<string, any>;

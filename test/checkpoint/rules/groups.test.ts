@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { lastPiece, RULES, rulesForPieces, rulesOfPiece, rulesUsing } from "../../../lib/src/checkpoint/rules/index.js";
 import { NOTEBOOK_RULES } from "../../../lib/src/pieces/grade-notebook.js";
 import { IMPLEMENTATION_NAMES } from "../../../lib/src/grading/implementation.js";
-import { isPieceName, PIECE_NAMES, pieceOrder, type PieceName } from "../../../lib/src/assembly/pieces.js";
+import { isPieceName, PIECE_NAMES, pieceOrder, type PieceName } from "../../../lib/src/assembly/piece-names.js";
 
 const points = (ids: readonly string[]): number =>
   RULES.filter((rule) => ids.includes(rule.id)).reduce((sum, rule) => sum + rule.points, 0);

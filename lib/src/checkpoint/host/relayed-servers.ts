@@ -17,8 +17,8 @@ import { signalGroup } from "../../client/process-group.js";
 import { commandLineOf } from "../../client/process-table.js";
 import { pidSeenHere } from "./containment.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
-import { shutdownOfMode, type Shutdown } from "../../server-build/modes.js";
-import { recordedStarts, relayPid } from "../rules/evidence.js";
+import { shutdownOfMode, type Shutdown } from "../../server-build/teaching-modes.js";
+import { recordedStarts, relayPid } from "../rules/server-records.js";
 import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../rules/servers.js";
 import type { ServerRun, ServerSettings } from "../rules/types.js";
 
@@ -209,7 +209,7 @@ function serve(socket: Socket, session: Session): void {
   const start = (pid: unknown): void => {
     if (child !== undefined || typeof pid !== "number") return;
     // The client's start in the record is the grader's own reading of the relay's process, not its
-    // word; evidence.ts reads it in place of the real server's own start entry. The relay names
+    // word; server-records.ts reads it in place of the real server's own start entry. The relay names
     // its pid as its namespace numbers it (containment.ts): the record holds the grader's number.
     const seen = pidSeenHere(pid, session.command);
     const argv = seen === undefined ? undefined : commandLineOf(seen);

@@ -6,7 +6,7 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
-import { loggedCalls, readRecord, receivedMethods } from "./evidence.js";
+import { loggedCalls, readRecord, receivedMethods } from "./server-records.js";
 import { seededText } from "../../grading/seeded.js";
 import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
 import { ClientSession } from "./session.js";

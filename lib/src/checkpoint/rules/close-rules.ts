@@ -17,13 +17,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { constants } from "node:os";
 import { FREE_CHOICES } from "./free-choices.js";
 import { showError } from "./expect.js";
-import { liveInGroup, serverPid } from "./evidence.js";
+import { liveInGroup, serverPid } from "./server-records.js";
 import { SESSION_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
-import { TEACHING_MODES, type Shutdown } from "../../server-build/modes.js";
+import { TEACHING_MODES, type Shutdown } from "../../server-build/teaching-modes.js";
 
 const CLIENT = "learner/src/client.ts";
 

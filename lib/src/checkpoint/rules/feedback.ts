@@ -3,7 +3,7 @@
 // This is never a grade: `npm run checkpoint` grades in a separate process.
 import type { Pieces } from "./answer.js";
 import { inProcessProbe } from "./in-process.js";
-import { isPieceName, PIECE_NAMES } from "../../assembly/pieces.js";
+import { isPieceName, PIECE_NAMES } from "../../assembly/piece-names.js";
 import { RULES, ruleById, rulesUsing } from "./index.js";
 import { runRules } from "./run.js";
 import type { Rule } from "./types.js";

@@ -11,7 +11,7 @@ import {
   spawnArgvEnv,
 } from "./client-rules.js";
 import { encodeLimit, encodeRefuses } from "./encode-rules.js";
-import { costsRule, evidenceRule } from "./evidence-rule.js";
+import { costsRule, evidenceRule } from "./receipt-rules.js";
 import {
   frameLimitBoundary,
   frameLimitEndless,
@@ -25,7 +25,7 @@ import { closeEofFirst, closeGroup, failureModes } from "./mode-rules.js";
 import { closeWhatStays } from "./close-rules.js";
 import { deadlineAsGiven } from "./deadline-rules.js";
 import { serverRequestRefused } from "./server-request-rules.js";
-import { pieceOrder, type PieceName } from "../../assembly/pieces.js";
+import { pieceOrder, type PieceName } from "../../assembly/piece-names.js";
 import { idsFresh, timeoutBounded } from "./request-rules.js";
 import type { Rule } from "./types.js";
 

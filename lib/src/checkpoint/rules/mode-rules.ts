@@ -5,13 +5,13 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ERROR_FAMILY, showError } from "./expect.js";
-import { liveInGroup, readRecord, receivedMethods, relaySignal, serverPid } from "./evidence.js";
+import { liveInGroup, readRecord, receivedMethods, relaySignal, serverPid } from "./server-records.js";
 import { ClientSession } from "./session.js";
 import { sameStatus, statusSpellings } from "./close-rules.js";
 import { failRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 import { settledInOrder } from "./settled.js";
-import { TEACHING_MODES } from "../../server-build/modes.js";
+import { TEACHING_MODES } from "../../server-build/teaching-modes.js";
 
 const CLIENT = "learner/src/client.ts";
 

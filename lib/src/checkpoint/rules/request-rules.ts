@@ -3,7 +3,7 @@
 // timeout outside the chapter's 0 < timeout <= 60 s is refused when the client is made).
 import { FREE_CHOICES } from "./free-choices.js";
 import { refusal, showError } from "./expect.js";
-import { readRecord } from "./evidence.js";
+import { readRecord } from "./server-records.js";
 import { ClientSession } from "./session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { failRule, type ProbeAnswer, type Rule } from "./types.js";

@@ -1,7 +1,7 @@
 // The build pieces a client rule exercises through the client assembled from them: a session
 // (the wire pieces, request, connect, and close, which every session ends with), and a session
 // that also calls a tool.
-import type { PieceName } from "../../assembly/pieces.js";
+import type { PieceName } from "../../assembly/piece-names.js";
 
 /** A client session: started, handshake and discovery, closed. */
 export const SESSION_PIECES: readonly PieceName[] = [

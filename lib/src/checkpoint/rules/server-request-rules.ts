@@ -6,7 +6,7 @@
 // result or an error, and the error's code.
 import { FREE_CHOICES } from "./free-choices.js";
 import { showWire } from "./wire.js";
-import { readRecord } from "./evidence.js";
+import { readRecord } from "./server-records.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./session.js";
 import { failRule, type Rule } from "./types.js";

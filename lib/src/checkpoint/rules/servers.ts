@@ -2,13 +2,13 @@
 // rules obtain a server command. In a notebook's check cell the client under test starts the
 // teaching server itself, whose log and record sit in the rule's folder (directServers). When the
 // checkpoint grades, the command starts a relay to a server the grader runs, whose evidence the
-// graded user cannot reach (host/relayed-servers.ts). Rules read both the same way (evidence.ts).
+// graded user cannot reach (host/relayed-servers.ts). Rules read both the same way (server-records.ts).
 import { chownSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { signalGroup } from "../../client/process-group.js";
 import { TEACHING_SERVER } from "../../client/teaching-server.js";
-import { liveInGroup, processesMentioning, recordedStarts, serverPid } from "./evidence.js";
+import { liveInGroup, processesMentioning, recordedStarts, serverPid } from "./server-records.js";
 import type { ServerRun, ServerSettings, ServerStanding } from "./types.js";
 
 /** One rule's servers. */

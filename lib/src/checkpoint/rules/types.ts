@@ -1,7 +1,7 @@
 // The shapes every rule of the checkpoint shares. A rule never touches the graded code: it sends
 // plain-data requests through a Probe and judges the plain-data answers, together with evidence
 // it gathers itself (the teaching server's log and record in a folder the grader made, /proc).
-import type { PieceName } from "../../assembly/pieces.js";
+import type { PieceName } from "../../assembly/piece-names.js";
 import { CheckFailure, type Verdict } from "../../grading/harness.js";
 import type { Implementation } from "../../grading/implementation.js";
 

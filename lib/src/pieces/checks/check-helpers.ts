@@ -3,7 +3,7 @@
 // throw one of the library's errors and did not.
 import { CheckFailure } from "../../grading/harness.js";
 import { WorkbookError } from "../../errors/workbook-error.js";
-import type { PieceName, PieceSet } from "../../assembly/pieces.js";
+import type { PieceName, PieceSet } from "../../assembly/piece-names.js";
 
 export function expect(condition: boolean, expected: string, received: () => string, hint: string): void {
   if (!condition) throw new CheckFailure("your piece", expected, received(), hint);

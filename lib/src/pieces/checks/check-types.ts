@@ -1,7 +1,7 @@
 // What a piece's check is and what it is given: the learner's pieces so far, and a scratch folder
 // with clients over those pieces, each ended after the check whatever happened (piece-checks.ts).
 import type { AssembledClient } from "../../assembly/assembled-client.js";
-import type { PieceSet } from "../../assembly/pieces.js";
+import type { PieceSet } from "../../assembly/piece-names.js";
 
 /** A piece's check: what it saw when the piece passed; a CheckFailure (expect) when it did not. */
 export type Body = (pieces: PieceSet, scratch: Scratch) => Promise<string> | string;

@@ -18,7 +18,7 @@ import { requestMessageCheck } from "./request-message-check.js";
 import { resultTextCheck } from "./result-text-check.js";
 import { topToolsCheck } from "./top-tools-check.js";
 import type { Body } from "./check-types.js";
-import type { PieceName } from "../../assembly/pieces.js";
+import type { PieceName } from "../../assembly/piece-names.js";
 
 export const CHECKS: Readonly<Record<PieceName, Body>> = {
   requestMessage: requestMessageCheck,

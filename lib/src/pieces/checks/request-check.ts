@@ -2,11 +2,11 @@
 // answered, and each broken mode (wrong-id, hang, trickle, drip, chatty) refused within its
 // deadline. The learner has no connect yet, so the handshake here is made with request alone.
 import { join } from "node:path";
-import { readRecord } from "../../checkpoint/rules/evidence.js";
+import { readRecord } from "../../checkpoint/rules/server-records.js";
 import { settledInOrder } from "../../checkpoint/rules/settled.js";
 import { SETUP_DEADLINE_MS, SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
 import { queuedSince } from "../../grading/starvation.js";
-import { TEACHING_MODES } from "../../server-build/modes.js";
+import { TEACHING_MODES } from "../../server-build/teaching-modes.js";
 import { WorkbookError } from "../../errors/workbook-error.js";
 import { PROTOCOL_VERSION } from "../../protocol/constants.js";
 import type { ClientContext } from "../../assembly/assembled-client.js";

@@ -1,4 +1,4 @@
-// The student copy (lib/src/pieces/student-copy.ts), written from this checkout's tracked files
+// The student copy (lib/src/assign/student-copy.ts), written from this checkout's tracked files
 // into a temporary folder by the command a class runs: no solutions, no masters, no reference
 // files, no reveal cells; everything else byte for byte, and the build notebook still graded.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -13,9 +13,9 @@ import {
   STUDENT_COPY_LEAVES_OUT,
   studentNotebook,
   withoutLinksToLeftOut,
-} from "../../lib/src/pieces/student-copy.js";
+} from "../../lib/src/assign/student-copy.js";
 
-const CLI = join(REPO_ROOT, "lib", "dist", "pieces", "student-copy-cli.js");
+const CLI = join(REPO_ROOT, "lib", "dist", "assign", "student-copy-cli.js");
 const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: REPO_ROOT, encoding: "utf8" })
   .split("\0")
   .filter((file) => file !== "" && existsSync(join(REPO_ROOT, file)));

@@ -5,13 +5,13 @@
 // rewrites them in the master; a test fails when the committed master is stale, so the text a
 // learner reads cannot drift from what the rules judge.
 import { buildCells } from "../assembly/notebook-pieces.js";
-import { PIECE_NAMES, pieceOrder, type PieceName } from "../assembly/pieces.js";
+import { PIECE_NAMES, pieceOrder, type PieceName } from "../assembly/piece-names.js";
 import { rulesForPieces } from "../checkpoint/rules/index.js";
 import { lineRanges } from "../checkpoint/rules/demands-table.js";
 import type { Rule } from "../checkpoint/rules/types.js";
 import { buildPieceSections, cellText, countWord, hasTag, type NotebookSection } from "../notebook/build-sections.js";
-import type { NotebookDocument } from "./assign.js";
-import { homePiece } from "./rule-home.js";
+import type { NotebookDocument } from "./assign-notebook.js";
+import { homePiece } from "../pieces/rule-home.js";
 
 /** The tag of a section's generated cell of demands. */
 export const DEMANDS_TAG = "build-demands";

@@ -4,13 +4,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PIECE_NAMES, PIECE_SECTIONS } from "../../lib/src/assembly/pieces.js";
+import { PIECE_NAMES, PIECE_SECTIONS } from "../../lib/src/assembly/piece-names.js";
 import { rulesForPieces } from "../../lib/src/checkpoint/rules/index.js";
 import type { Rule } from "../../lib/src/checkpoint/rules/types.js";
 import { buildPieceSections, countWord, sectionMarkdown } from "../../lib/src/notebook/build-sections.js";
 import { COURSE_PATH, derivedPurpose } from "../../lib/src/notebook/course-path.js";
-import { notebookText, type NotebookDocument } from "../../lib/src/pieces/assign.js";
-import { DEMANDS_TAG, pieceSections, refreshBuildText, rulesTaughtIn } from "../../lib/src/pieces/demands-text.js";
+import { notebookText, type NotebookDocument } from "../../lib/src/assign/assign-notebook.js";
+import { DEMANDS_TAG, pieceSections, refreshBuildText, rulesTaughtIn } from "../../lib/src/assign/demands-text.js";
 import { homePiece } from "../../lib/src/pieces/rule-home.js";
 
 const REPO = join(__dirname, "../..");

@@ -2,7 +2,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assignNotebook, assignSource, notebookText, type NotebookDocument } from "../../lib/src/pieces/assign.js";
+import {
+  assignNotebook,
+  assignSource,
+  notebookText,
+  type NotebookDocument,
+} from "../../lib/src/assign/assign-notebook.js";
 import { ASSIGNMENTS, generate, REPO_ROOT } from "../../lib/src/assign/assignments.js";
 
 describe("assignSource: solution and TODO markers", () => {

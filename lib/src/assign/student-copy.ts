@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path/posix";
 import { UsageError } from "../errors/usage-error.js";
-import { notebookText, type NotebookDocument } from "./assign.js";
+import { notebookText, type NotebookDocument } from "./assign-notebook.js";
 
 export interface LeftOut {
   /** A path prefix relative to the repository's root (a folder ends with "/"). */
