@@ -9,6 +9,7 @@ import { refusal, valueOf } from "./expect.js";
 import { loggedCalls, readRecord, receivedMethods } from "./server-records.js";
 import { seededText } from "../../grading/seeded.js";
 import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
+import { TEACHING_MODES } from "../../server-build/teaching-modes.js";
 import { ClientSession } from "./session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
@@ -414,11 +415,9 @@ export const deadlinePerOperation: Rule = {
     const timeoutMs = SPREAD_DEADLINE_MS;
     // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend
     // the one deadline. Both mostly wait, so they run side by side, each in a session of its own.
-    const trials = [
-      ["trickle", "sends one byte every 200 ms"],
-      ["drip", "sends twelve notifications 400 ms apart before the reply"],
-    ] as const;
-    const calls = await settledInOrder(trials, trials.length, ([mode]) => {
+    // What each server does is the mode table's to say (its summary), not restated here.
+    const trials = ["trickle", "drip"] as const;
+    const calls = await settledInOrder(trials, trials.length, (mode) => {
       // Timed: run again if the grader stood still long enough to decide the deadline (grading/stall.ts).
       // The handshake is set-up under the trial's short deadline: one that runs out on a busy machine
       // gives a new session (openReady), as ids-fresh's does; the call's refusal is what is judged.
@@ -431,9 +430,10 @@ export const deadlinePerOperation: Rule = {
         }
       });
     });
-    const took = trials.map(([mode, what], index) => {
+    const took = trials.map((mode, index) => {
       const call = calls[index]!;
-      refusal(call.answer, `callTool against a server that ${what} (timeoutMs ${timeoutMs})`, "DeadlineError", [
+      const what = TEACHING_MODES.find((entry) => entry.mode === mode)?.summary;
+      refusal(call.answer, `callTool against the ${mode} server (${what}; timeoutMs ${timeoutMs})`, "DeadlineError", [
         "DeadlineError",
       ]);
       // The time the call waited for a CPU is the machine's, not the code's: it is left out.
