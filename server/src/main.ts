@@ -47,8 +47,10 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
   const output = new Output(process.stdout, diagnose);
   const session = new Session(options, output, diagnose, log);
   const reader = new LineReader();
-  record.write({ event: "start", pid: process.pid, argv: process.argv.slice(2), env: Object.keys(process.env).sort() });
+  // SIGTERM is met as the mode says before "start" is written, so a start in the record means a
+  // SIGTERM from then on is recorded and acted on (one sent between the two would meet the default).
   watchSigterm(record, shutdown);
+  record.write({ event: "start", pid: process.pid, argv: process.argv.slice(2), env: Object.keys(process.env).sort() });
   // Input waits in the pipe until the grandchild is armed, so a client that has finished the
   // handshake knows there is a SIGTERM-proof process in the group.
   if (options.mode === "grandchild") await startForgottenChild(diagnose);

@@ -118,7 +118,7 @@ async function leaving(
 ): Promise<{ mode: string; stayed: boolean; exit: Exit; record: string[] }> {
   const record = path.join(scratch, `${mode}-${pauseMs}.jsonl`);
   const server = new RawServer(["--mode", mode, "--record", record]);
-  // Its record's start is written just before its SIGTERM handler is set, in the same turn.
+  // Its record's start is written once its SIGTERM handler is set (server/src/main.ts).
   while (!existsSync(record) || !readFileSync(record, "utf8").includes('"start"')) await sleep(20);
   const { exit, stayed } = await endAsCloseWould(server, pauseMs);
   return { mode, stayed, exit: { code: exit.code, signal: exit.signal }, record: events(record) };
