@@ -42,3 +42,10 @@ export const TEACHING_MODES: readonly TeachingMode[] = MODES.map((entry) => ({
   shutdown: "shutdown" in entry ? entry.shutdown : undefined,
   graded: "graded" in entry ? entry.graded : undefined,
 }));
+
+/** The table's row for `mode`: a check or rule naming a mode the server does not have is a RangeError. */
+export function teachingMode(mode: string): TeachingMode {
+  const row = TEACHING_MODES.find((entry) => entry.mode === mode);
+  if (row === undefined) throw new RangeError(`${mode} is not a teaching-server mode`);
+  return row;
+}

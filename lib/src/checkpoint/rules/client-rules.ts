@@ -9,7 +9,7 @@ import { refusal, valueOf } from "./expect.js";
 import { loggedCalls, readRecord, receivedMethods } from "./server-records.js";
 import { seededText } from "../../grading/seeded.js";
 import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
-import { TEACHING_MODES } from "../../server-build/teaching-modes.js";
+import { teachingMode } from "../../server-build/teaching-modes.js";
 import { ClientSession } from "./session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
@@ -432,10 +432,12 @@ export const deadlinePerOperation: Rule = {
     });
     const took = trials.map((mode, index) => {
       const call = calls[index]!;
-      const what = TEACHING_MODES.find((entry) => entry.mode === mode)?.summary;
-      refusal(call.answer, `callTool against the ${mode} server (${what}; timeoutMs ${timeoutMs})`, "DeadlineError", [
+      refusal(
+        call.answer,
+        `callTool against the ${mode} server (${teachingMode(mode).summary}; timeoutMs ${timeoutMs})`,
         "DeadlineError",
-      ]);
+        ["DeadlineError"],
+      );
       // The time the call waited for a CPU is the machine's, not the code's: it is left out.
       const starved = call.starvedMs > 0 ? ` (${call.starvedMs} ms of it waiting for a CPU)` : "";
       if (call.ms - call.starvedMs > timeoutMs + DEADLINE_SLACK_MS)

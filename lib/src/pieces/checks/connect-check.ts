@@ -3,6 +3,7 @@
 // refused.
 import { join } from "node:path";
 import { receivedMethods } from "../../checkpoint/rules/server-records.js";
+import { teachingMode } from "../../server-build/teaching-modes.js";
 import type { McpTool } from "../../protocol/handshake.js";
 import type { ClientContext } from "../../assembly/assembled-client.js";
 import { expect, mustRefuse, shown } from "./check-helpers.js";
@@ -28,11 +29,13 @@ export const connectCheck: Body = async (pieces, scratch) => {
     "the handshake is a request, its check, then the announcement (a notification: no id, no reply); only then discovery",
   );
   await scratch.end(client);
-  for (const [mode, reason, hint] of [
-    ["old-version", "version", "check the initialize result with your checkInitialize before anything else is sent"],
-    ["many-tools", "catalog", "check the tools/list result with your checkTools; what it refuses is never a catalog"],
+  for (const [mode, hint] of [
+    ["old-version", "check the initialize result with your checkInitialize before anything else is sent"],
+    ["many-tools", "check the tools/list result with your checkTools; what it refuses is never a catalog"],
   ] as const) {
     const refused = scratch.client(mode);
+    // The reason is the mode table's (its expect), not restated here.
+    const reason = teachingMode(mode).expect;
     await mustRefuse(() => connect(refused.context), "ProtocolError", reason, `mode ${mode}`, hint);
     await scratch.end(refused);
   }

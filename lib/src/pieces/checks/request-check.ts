@@ -6,7 +6,7 @@ import { readRecord } from "../../checkpoint/rules/server-records.js";
 import { settledInOrder } from "../../checkpoint/rules/settled.js";
 import { SETUP_DEADLINE_MS, SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
 import { queuedSince } from "../../grading/starvation.js";
-import { TEACHING_MODES } from "../../server-build/teaching-modes.js";
+import { teachingMode } from "../../server-build/teaching-modes.js";
 import { WorkbookError } from "../../errors/workbook-error.js";
 import { PROTOCOL_VERSION } from "../../protocol/constants.js";
 import type { ClientContext } from "../../assembly/assembled-client.js";
@@ -21,7 +21,7 @@ import type { Body } from "./check-types.js";
  */
 export function requestTrialDeadline(mode: string): number {
   if (mode === "trickle" || mode === "drip") return SPREAD_DEADLINE_MS;
-  const graded = TEACHING_MODES.find((each) => each.mode === mode)?.graded;
+  const graded = teachingMode(mode).graded;
   if (graded === undefined) throw new RangeError(`mode ${mode}: the checkpoint gives it no deadline`);
   return graded.timeoutMs;
 }
@@ -85,31 +85,19 @@ export const requestCheck: Body = async (pieces, scratch) => {
   );
   await scratch.end(pinged);
   const trials = [
-    ["wrong-id", "ProtocolError", "wrong-id", "bind the reply to the id you sent with your answerFor"],
+    ["wrong-id", "ProtocolError", "bind the reply to the id you sent with your answerFor"],
     [
       "hang",
       "DeadlineError",
-      "deadline",
       "one AbortSignal.timeout(context.timeoutMs) for the whole request, passed to every nextFrame",
     ],
-    [
-      "trickle",
-      "DeadlineError",
-      "deadline",
-      "one deadline for the whole exchange: bytes arriving slowly must not stretch it",
-    ],
+    ["trickle", "DeadlineError", "one deadline for the whole exchange: bytes arriving slowly must not stretch it"],
     [
       "drip",
       "DeadlineError",
-      "deadline",
       "one deadline for the whole request, made once before the first read: a notification every 400 ms must not restart it",
     ],
-    [
-      "chatty",
-      "ProtocolError",
-      "too-many-messages",
-      "skip only a few messages that answer nothing (the library allows 16) before refusing",
-    ],
+    ["chatty", "ProtocolError", "skip only a few messages that answer nothing (the library allows 16) before refusing"],
   ] as const;
   // The broken servers mostly wait (hang, trickle and drip for their deadlines), so the five run
   // side by side, each on a client of its own; the first failure in the table's order is the one told.
@@ -131,7 +119,9 @@ export const requestCheck: Body = async (pieces, scratch) => {
       return { error, ms };
     });
   });
-  trials.forEach(([mode, className, reason, hint], index) => {
+  trials.forEach(([mode, className, hint], index) => {
+    // The reason each mode is refused with is the mode table's (its expect), not restated here.
+    const reason = teachingMode(mode).expect;
     const timeoutMs = requestTrialDeadline(mode);
     const { error, ms } = outcomes[index]!;
     expect(
