@@ -2,74 +2,34 @@
 // six expected observations ("Expected observations and learner verification": six lines, each
 // beginning ok), so a run can be held against the chapter line by line; then the score, the rules
 // that failed, and the one place to look first. Built from verdicts only, never from output.
-import type { RuleVerdict } from "./rules/types.js";
+import { RULES } from "./rules/index.js";
+import type { ObservationNumber, RuleVerdict } from "./rules/types.js";
 
 export interface Observation {
   /** 1 to 6, the chapter's order. */
-  readonly number: number;
+  readonly number: ObservationNumber;
   /** The observation, in our words. */
   readonly says: string;
   /** The rules that stand behind it. */
   readonly rules: readonly string[];
 }
 
-/** The chapter's six expected observations and the rules behind each; every built-in rule is under exactly one. */
-export const OBSERVATIONS: readonly Observation[] = [
-  {
-    number: 1,
-    says: "framing and identity hold",
-    rules: [
-      "messages-shape",
-      "ids-exact",
-      "ids-fresh",
-      "error-raised",
-      "framing-newline",
-      "framing-utf8-split",
-      "frame-limit-boundary",
-      "frame-limit-endless",
-      "parse-frame-strict",
-      "encode-refuses",
-      "encode-limit",
-    ],
-  },
-  {
-    number: 2,
-    says: "handshake, discovery and one allowed call work; the advertised purchase never reaches the server's log",
-    rules: [
-      "handshake-version",
-      "handshake-capability",
-      "discovery-bounds",
-      "result-text-iserror",
-      "handshake-order",
-      "allowlist-before-write",
-      "advertised-before-write",
-      "ping-answered",
-      "server-request-refused",
-      "spawn-argv-env",
-      "notifications-bounded",
-    ],
-  },
-  {
-    number: 3,
-    says: "every failure mode ends without a result",
-    rules: ["failure-modes", "deadline-per-operation", "deadline-as-given", "timeout-bounded"],
-  },
-  {
-    number: 4,
-    says: "closing the client ends the server's whole process group, grandchild included",
-    rules: ["close-eof-first", "close-group", "close-what-stays"],
-  },
-  {
-    number: 5,
-    says: "the negative control: without the allowlist the server does log the purchase",
-    rules: ["negative-control"],
-  },
-  {
-    number: 6,
-    says: "the receipts' tables, the BM25 search and paid costs recompute from their rows",
-    rules: ["evidence-recomputes", "costs-recompute"],
-  },
-];
+/** The chapter's six expected observations, in our words; which rules stand behind each, each rule says (Rule.observation). */
+const SAYS: Readonly<Record<ObservationNumber, string>> = {
+  1: "framing and identity hold",
+  2: "handshake, discovery and one allowed call work; the advertised purchase never reaches the server's log",
+  3: "every failure mode ends without a result",
+  4: "closing the client ends the server's whole process group, grandchild included",
+  5: "the negative control: without the allowlist the server does log the purchase",
+  6: "the receipts' tables, the BM25 search and paid costs recompute from their rows",
+};
+
+/** The six observations and the rules behind each, in RULES order; every built-in rule is under exactly one. */
+export const OBSERVATIONS: readonly Observation[] = ([1, 2, 3, 4, 5, 6] as const).map((number) => ({
+  number,
+  says: SAYS[number],
+  rules: RULES.filter((rule) => rule.observation === number).map((rule) => rule.id),
+}));
 
 export type ObservationStatus = "ok" | "FAIL" | "n/a" | "not graded here";
 

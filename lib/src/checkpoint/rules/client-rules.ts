@@ -12,7 +12,7 @@ import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/
 import { teachingMode } from "../../server-build/teaching-modes.js";
 import { ClientSession } from "./session.js";
 import { settledInOrder } from "./settled.js";
-import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
+import { failRule, type ProbeAnswer, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 
 const CLIENT = "learner/src/client.ts";
@@ -26,8 +26,9 @@ async function countWords(context: RuleContext, client: ClientSession, label: st
     failRule(`callTool("word_count", {text: "${text}"})`, `"${count}" (the server's answer)`, showWire(got));
 }
 
-export const handshakeOrder: Rule = {
+export const handshakeOrder: ObservedRule = {
   id: "handshake-order",
+  observation: 2,
   title:
     "nothing is sent before the handshake, or after a refused one; notifications/initialized comes before tools/list",
   points: 2,
@@ -115,8 +116,9 @@ async function refusedHandshakeEndsTheSession(context: RuleContext): Promise<voi
 /** What a session sends once its handshake holds. */
 const SESSION_METHODS = ["notifications/initialized", "tools/list", "tools/call"];
 
-export const negativeControl: Rule = {
+export const negativeControl: ObservedRule = {
   id: "negative-control",
+  observation: 5,
   title: "the negative control: with place_purchase allowed, the server's log records the purchase",
   points: 1,
   needs: ["StdioClient"],
@@ -164,8 +166,9 @@ export const negativeControl: Rule = {
   },
 };
 
-export const allowlistBeforeWrite: Rule = {
+export const allowlistBeforeWrite: ObservedRule = {
   id: "allowlist-before-write",
+  observation: 2,
   seeded: true,
   title: "an advertised tool the application did not allow is refused before a byte reaches the server",
   points: 2,
@@ -265,8 +268,9 @@ async function nothingAllowed(context: RuleContext): Promise<void> {
     failRule("the server's log with nothing allowed", "no call at all", `[${unasked.join(", ")}]`);
 }
 
-export const advertisedBeforeWrite: Rule = {
+export const advertisedBeforeWrite: ObservedRule = {
   id: "advertised-before-write",
+  observation: 2,
   title: "an allowed tool the server never advertised is refused before a byte reaches the server",
   points: 1,
   needs: ["StdioClient"],
@@ -329,8 +333,9 @@ function refusedBecause(answer: ProbeAnswer, what: string, reason: string): void
   refusal(answer, what, `a refusal (RefusedError "${reason}")`, ["RefusedError"], reason);
 }
 
-export const pingAnswered: Rule = {
+export const pingAnswered: ObservedRule = {
   id: "ping-answered",
+  observation: 2,
   seeded: true,
   title: "a ping from the server is answered with an empty result, and the call then completes",
   points: 1,
@@ -390,8 +395,9 @@ export const pingAnswered: Rule = {
 /** Slack on top of the client's deadline for a busy machine: the grader's clock, not the client's. */
 const DEADLINE_SLACK_MS = 1000;
 
-export const deadlinePerOperation: Rule = {
+export const deadlinePerOperation: ObservedRule = {
   id: "deadline-per-operation",
+  observation: 3,
   title:
     "one deadline per operation: a reply that trickles in byte by byte, or messages that drip in, still end at the deadline",
   points: 2,
@@ -452,8 +458,9 @@ export const deadlinePerOperation: Rule = {
   },
 };
 
-export const spawnArgvEnv: Rule = {
+export const spawnArgvEnv: ObservedRule = {
   id: "spawn-argv-env",
+  observation: 2,
   title: "the server starts as the argv given (no shell) with PATH as its whole environment",
   points: 1,
   needs: ["StdioClient"],
@@ -502,8 +509,9 @@ export const spawnArgvEnv: Rule = {
   },
 };
 
-export const notificationsBounded: Rule = {
+export const notificationsBounded: ObservedRule = {
   id: "notifications-bounded",
+  observation: 2,
   seeded: true,
   title: "notifications before a reply are skipped, up to 16 per reply: 16 pass, reply after reply, 17 are refused",
   points: 2,

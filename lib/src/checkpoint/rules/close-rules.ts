@@ -21,7 +21,7 @@ import { liveInGroup, serverPid } from "./server-records.js";
 import { SESSION_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./session.js";
 import { settledInOrder } from "./settled.js";
-import { failRule, type Rule, type RuleContext } from "./types.js";
+import { failRule, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 import { TEACHING_MODES, type Shutdown } from "../../server-build/teaching-modes.js";
 
@@ -117,8 +117,9 @@ async function closeOne(
   return undefined;
 }
 
-export const closeWhatStays: Rule = {
+export const closeWhatStays: ObservedRule = {
   id: "close-what-stays",
+  observation: 4,
   title:
     "close() ends a server that outlives its input: SIGTERM first, SIGKILL only after it, the status it really ended with, and nothing of its group alive a second later",
   points: 2,

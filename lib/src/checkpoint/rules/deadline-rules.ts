@@ -24,7 +24,7 @@ import { showError } from "./expect.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./session.js";
 import { settledInOrder } from "./settled.js";
-import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
+import { failRule, type ProbeAnswer, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
 const CLIENT = "learner/src/client.ts";
@@ -116,9 +116,10 @@ export function hungCallFinding(timeoutMs: number, answer: ProbeAnswer, ms: numb
  * The rule over the deadlines `draw` gives for a seed: this file's drawn ones in the checkpoint;
  * `npm run grader:deadlines` hands it long ones (10 to 60 s), too slow for a checkpoint.
  */
-export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnDeadlines): Rule {
+export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnDeadlines): ObservedRule {
   return {
     id: "deadline-as-given",
+    observation: 3,
     seeded: true,
     title:
       "every operation gets the timeout it was given: a call to a hung server ends in DeadlineError at that deadline, not earlier, not much later",
@@ -165,4 +166,4 @@ export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnD
   };
 }
 
-export const deadlineAsGiven: Rule = deadlinesRule();
+export const deadlineAsGiven: ObservedRule = deadlinesRule();

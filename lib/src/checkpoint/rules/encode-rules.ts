@@ -6,14 +6,15 @@ import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { frameOfSize } from "./framing-rules.js";
 import { seededInt } from "../../grading/seeded.js";
-import { failRule, type Rule } from "./types.js";
+import { failRule, type ObservedRule, type Rule } from "./types.js";
 import { wireBytes } from "./wire.js";
 import { ruleProperty } from "../properties/properties.js";
 
 const WHERE = "learner/src/framing.ts: encodeFrame";
 
-export const encodeRefuses: Rule = {
+export const encodeRefuses: ObservedRule = {
   id: "encode-refuses",
+  observation: 1,
   title: "encodeFrame refuses values JSON cannot carry (NaN, Infinity, bigint, a cycle) instead of writing null",
   points: 1,
   needs: ["encodeFrame"],
@@ -64,8 +65,9 @@ export const encodeRefuses: Rule = {
   },
 };
 
-export const encodeLimit: Rule = {
+export const encodeLimit: ObservedRule = {
   id: "encode-limit",
+  observation: 1,
   seeded: true,
   title: "encodeFrame refuses a frame over the limit, counted in bytes with the newline",
   points: 1,

@@ -5,7 +5,7 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { isDeepStrictEqual } from "node:util";
 import { refusal, valueOf } from "./expect.js";
 import { seededInt } from "../../grading/seeded.js";
-import { failRule, type ProbeAnswer, type Rule, type RuleContext } from "./types.js";
+import { failRule, type ProbeAnswer, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { bytes, showWire } from "./wire.js";
 import { ruleProperty } from "../properties/properties.js";
 
@@ -62,8 +62,9 @@ async function expectLines(
 
 const line = (text: string): Buffer => Buffer.from(text, "utf8");
 
-export const framingNewline: Rule = {
+export const framingNewline: ObservedRule = {
   id: "framing-newline",
+  observation: 1,
   seeded: true,
   title: "bytes become one frame per newline, however the reads are cut",
   points: 2,
@@ -107,8 +108,9 @@ export const framingNewline: Rule = {
   },
 };
 
-export const framingUtf8Split: Rule = {
+export const framingUtf8Split: ObservedRule = {
   id: "framing-utf8-split",
+  observation: 1,
   title: "a UTF-8 character cut between two reads comes out whole",
   points: 1,
   needs: ["FrameReader"],
@@ -141,8 +143,9 @@ export const framingUtf8Split: Rule = {
   },
 };
 
-export const frameLimitBoundary: Rule = {
+export const frameLimitBoundary: ObservedRule = {
   id: "frame-limit-boundary",
+  observation: 1,
   seeded: true,
   title: "the frame limit counts bytes, newline included: exactly the limit passes, one byte more is refused",
   points: 2,
@@ -185,8 +188,9 @@ export const frameLimitBoundary: Rule = {
   },
 };
 
-export const frameLimitEndless: Rule = {
+export const frameLimitEndless: ObservedRule = {
   id: "frame-limit-endless",
+  observation: 1,
   title: "a line that never ends is refused as soon as it outgrows the limit, not held whole",
   points: 2,
   needs: ["FrameReader"],
@@ -228,8 +232,9 @@ export const frameLimitEndless: Rule = {
   },
 };
 
-export const parseFrameStrict: Rule = {
+export const parseFrameStrict: ObservedRule = {
   id: "parse-frame-strict",
+  observation: 1,
   title: "parseFrame takes one JSON-RPC 2.0 object in valid UTF-8 and refuses everything else",
   points: 2,
   needs: ["parseFrame"],

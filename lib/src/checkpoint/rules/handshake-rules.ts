@@ -2,15 +2,16 @@
 // capability, and a bounded, unpaginated, uniquely named catalog of object-schema tools.
 import { FREE_CHOICES } from "./free-choices.js";
 import { refusal, valueOf } from "./expect.js";
-import { failRule, type Rule } from "./types.js";
+import { failRule, type ObservedRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 import { ruleProperty } from "../properties/properties.js";
 
 const PINNED = "2025-06-18";
 const WHERE = "learner/src/handshake.ts";
 
-export const handshakeVersion: Rule = {
+export const handshakeVersion: ObservedRule = {
   id: "handshake-version",
+  observation: 2,
   title: "checkInitialize accepts only the pinned protocol version; older and newer are refused",
   points: 1,
   needs: ["checkInitialize", "PROTOCOL_VERSION"],
@@ -50,8 +51,9 @@ export const handshakeVersion: Rule = {
   },
 };
 
-export const handshakeCapability: Rule = {
+export const handshakeCapability: ObservedRule = {
   id: "handshake-capability",
+  observation: 2,
   title: "checkInitialize refuses a server that does not offer tools",
   points: 1,
   needs: ["checkInitialize"],
@@ -88,8 +90,9 @@ const tool = (name: string, schema: unknown = { type: "object" }) => ({
   inputSchema: schema,
 });
 
-export const discoveryBounds: Rule = {
+export const discoveryBounds: ObservedRule = {
   id: "discovery-bounds",
+  observation: 2,
   title: "checkTools refuses 33 tools, duplicate names, a schema that is not an object, and a nextCursor",
   points: 2,
   needs: ["checkTools"],
@@ -135,8 +138,9 @@ export const discoveryBounds: Rule = {
   },
 };
 
-export const resultTextIsError: Rule = {
+export const resultTextIsError: ObservedRule = {
   id: "result-text-iserror",
+  observation: 2,
   title: "resultText joins the text items, and raises a result marked isError as ToolError",
   points: 1,
   needs: ["resultText"],

@@ -27,9 +27,9 @@ import { deadlineAsGiven } from "./deadline-rules.js";
 import { serverRequestRefused } from "./server-request-rules.js";
 import { pieceOrder, type PieceName } from "../../assembly/piece-names.js";
 import { idsFresh, timeoutBounded } from "./request-rules.js";
-import type { Rule } from "./types.js";
+import type { ObservedRule, Rule } from "./types.js";
 
-export const RULES: readonly Rule[] = [
+export const RULES: readonly ObservedRule[] = [
   messagesShape,
   idsExact,
   errorRaised,

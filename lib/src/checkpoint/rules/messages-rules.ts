@@ -5,12 +5,13 @@ import { isDeepStrictEqual } from "node:util";
 import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { refusal, valueOf } from "./expect.js";
 import { seededInt } from "../../grading/seeded.js";
-import { failRule, type Rule } from "./types.js";
+import { failRule, type ObservedRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 import { ruleProperty } from "../properties/properties.js";
 
-export const messagesShape: Rule = {
+export const messagesShape: ObservedRule = {
   id: "messages-shape",
+  observation: 1,
   seeded: true,
   title: "requestMessage carries an id and params; notificationMessage carries no id",
   points: 1,
@@ -54,8 +55,9 @@ export const messagesShape: Rule = {
   },
 };
 
-export const idsExact: Rule = {
+export const idsExact: ObservedRule = {
   id: "ids-exact",
+  observation: 1,
   seeded: true,
   title: "a reply answers a request only when its id has the same type and value",
   points: 2,
@@ -125,8 +127,9 @@ export const idsExact: Rule = {
   },
 };
 
-export const errorRaised: Rule = {
+export const errorRaised: ObservedRule = {
   id: "error-raised",
+  observation: 1,
   seeded: true,
   title: "an error reply is raised as ServerError, never returned as a result",
   points: 1,

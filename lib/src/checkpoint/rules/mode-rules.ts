@@ -8,7 +8,7 @@ import { ERROR_FAMILY, showError } from "./expect.js";
 import { liveInGroup, readRecord, receivedMethods, relaySignal, serverPid } from "./server-records.js";
 import { ClientSession } from "./session.js";
 import { sameStatus, statusSpellings } from "./close-rules.js";
-import { failRule, type Rule, type RuleContext } from "./types.js";
+import { failRule, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 import { settledInOrder } from "./settled.js";
 import { TEACHING_MODES } from "../../server-build/teaching-modes.js";
@@ -24,8 +24,9 @@ export const FAILURE_MODES: ReadonlyArray<{
   readonly endlessBytes?: number;
 }> = TEACHING_MODES.flatMap(({ mode, expect, graded }) => (graded === undefined ? [] : [{ mode, expect, ...graded }]));
 
-export const failureModes: Rule = {
+export const failureModes: ObservedRule = {
   id: "failure-modes",
+  observation: 3,
   title: "no failure mode gives a result: each broken server ends the session in its own typed refusal",
   points: 3,
   needs: ["StdioClient"],
@@ -137,8 +138,9 @@ async function modeSession(
   return { finding, timedOut: false };
 }
 
-export const closeEofFirst: Rule = {
+export const closeEofFirst: ObservedRule = {
   id: "close-eof-first",
+  observation: 4,
   title: "close() ends the server's input first; a server that exits on its own gets no signal and status 0",
   points: 1,
   needs: ["StdioClient"],
@@ -236,8 +238,9 @@ const CLOCK_ROUNDING_MS = 20;
 /** A SIGKILLed process needs a moment before /proc shows it gone. */
 const SETTLE_MS = 400;
 
-export const closeGroup: Rule = {
+export const closeGroup: ObservedRule = {
   id: "close-group",
+  observation: 4,
   title:
     "close() leaves nothing of the server's process group alive, a SIGTERM-proof grandchild included, and returns the status",
   points: 2,

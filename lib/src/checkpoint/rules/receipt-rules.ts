@@ -12,14 +12,15 @@ import { RECEIPT_SCHEMA, type Receipt } from "../../experiment/receipts/receipt.
 import { parseReceipt } from "../../experiment/receipts/receipt-file.js";
 import { ruleProperty } from "../properties/properties.js";
 import { valueOf } from "./expect.js";
-import { failRule, notApplicable, type Rule, type RuleContext } from "./types.js";
+import { failRule, notApplicable, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 
 export const DEFAULT_EVIDENCE_DIR = resolve(__dirname, "../../../../evidence");
 const COST_TOLERANCE_USD = 1e-9;
 
-export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
+export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): ObservedRule {
   return {
     id: "evidence-recomputes",
+    observation: 6,
     title: "receipts' tables and the BM25 search rows recompute from evidence/",
     points: 2,
     needs: ["topTools"],
@@ -67,9 +68,10 @@ function receiptFiles(evidenceDir: string): string[] {
     : [];
 }
 
-export function costsRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Rule {
+export function costsRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): ObservedRule {
   return {
     id: "costs-recompute",
+    observation: 6,
     title: "paid runs' costs recompute from their tokens at list price",
     points: 1,
     needs: [],

@@ -6,13 +6,14 @@ import { refusal, showError } from "./expect.js";
 import { readRecord } from "./server-records.js";
 import { ClientSession } from "./session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
-import { failRule, type ProbeAnswer, type Rule } from "./types.js";
+import { failRule, type ProbeAnswer, type ObservedRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
 
 const CLIENT = "learner/src/client.ts";
 
-export const idsFresh: Rule = {
+export const idsFresh: ObservedRule = {
   id: "ids-fresh",
+  observation: 1,
   title: "every request carries an id of its own: none is reused within a session",
   points: 1,
   needs: ["StdioClient"],
@@ -117,8 +118,9 @@ const UNBOUNDED: ReadonlyArray<readonly [unknown, string]> = [
   [2 ** 31, String(2 ** 31)],
 ];
 
-export const timeoutBounded: Rule = {
+export const timeoutBounded: ObservedRule = {
   id: "timeout-bounded",
+  observation: 3,
   title: "a bounded timeout is required: a timeoutMs outside (0, 60000] ms is refused, and 60000 itself is taken",
   points: 1,
   needs: ["StdioClient"],

@@ -9,7 +9,7 @@ import { showWire } from "./wire.js";
 import { readRecord } from "./server-records.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./session.js";
-import { failRule, type Rule } from "./types.js";
+import { failRule, type ObservedRule, type Rule } from "./types.js";
 import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 
 const CLIENT = "learner/src/client.ts";
@@ -17,8 +17,9 @@ const CLIENT = "learner/src/client.ts";
 /** JSON-RPC 2.0's code for a method the receiver does not have (protocol/constants.ts spells it). */
 export const METHOD_NOT_FOUND = JSON_RPC_ERRORS.methodNotFound;
 
-export const serverRequestRefused: Rule = {
+export const serverRequestRefused: ObservedRule = {
   id: "server-request-refused",
+  observation: 2,
   title: `a request from the server that the client does not serve (sampling) is answered with the error method not found (${METHOD_NOT_FOUND}), not a result`,
   points: 1,
   needs: ["StdioClient"],

@@ -150,10 +150,19 @@ export interface Demand {
   readonly chapterLines: readonly number[];
 }
 
+/** The chapter's six expected observations, numbered in its order (checkpoint/summary.ts words them). */
+export type ObservationNumber = 1 | 2 | 3 | 4 | 5 | 6;
+
 /** One rule of Part B: its own line, its own points. */
 export interface Rule {
   /** Stable id: "ids-exact", "framing-utf8-split", ... */
   readonly id: string;
+  /**
+   * The expected observation this rule stands behind, which the summary groups it under. Every
+   * built-in rule says (ObservedRule, the type RULES holds); an exercise's or a hidden rule stands
+   * under none.
+   */
+  readonly observation?: ObservationNumber;
   /** What an ok line says. */
   readonly title: string;
   readonly points: number;
@@ -200,6 +209,9 @@ export interface Rule {
    */
   readonly body: (context: RuleContext) => Promise<string | NotApplicable>;
 }
+
+/** A built-in rule: one of RULES, placed under an observation (a rule without one does not compile there). */
+export type ObservedRule = Rule & { readonly observation: ObservationNumber };
 
 /** A rule's outcome when there is nothing to check: its line reads "n/a <title> (why)". */
 export interface NotApplicable {
