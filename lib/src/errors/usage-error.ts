@@ -63,6 +63,7 @@ export const USAGE_REASONS = [
   // checkpoint, pieces, exercises and their notebooks
   "notebook",
   "master",
+  "docs-table",
   "hidden",
   "piece",
   "learner-part",
