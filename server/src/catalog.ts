@@ -3,7 +3,7 @@
  * case), in pages, or with cursors built to trap a client that follows them blindly.
  */
 import { preview, type JsonObject } from "./jsonrpc.js";
-import type { ModeName } from "./modes.js";
+import { misbehavesAt, type ModeAt, type ModeName } from "./modes.js";
 import { placePurchase, placeholderTool, shopNotes, textTools, wordCount, type Tool } from "./tools.js";
 
 export type ListOutcome =
@@ -88,18 +88,11 @@ export const MANY_TOOLS_COUNT = 40;
 /** The two tools a correct server advertises, all at once. */
 const shopCatalog = (): Catalog => wholeCatalog([wordCount, placePurchase]);
 
-/** Every mode's catalog, named one by one: a new mode must say what it advertises. */
-const CATALOGS: Record<ModeName, () => Catalog> = {
-  normal: shopCatalog,
-  "old-version": shopCatalog,
-  "wrong-id": shopCatalog,
-  stale: shopCatalog,
-  oversized: shopCatalog,
-  "stdout-log": shopCatalog,
-  hang: shopCatalog,
-  trickle: shopCatalog,
-  drip: shopCatalog,
-  chatty: shopCatalog,
+/**
+ * The catalog of every mode whose row says it misbehaves in what tools/list advertises, named one
+ * by one: such a row does not compile without its entry here. Every other mode advertises the shop.
+ */
+const CATALOGS: Record<ModeAt<"catalog">, () => Catalog> = {
   "many-tools": () =>
     wholeCatalog(
       Array.from({ length: MANY_TOOLS_COUNT }, (_, index) =>
@@ -107,21 +100,11 @@ const CATALOGS: Record<ModeName, () => Catalog> = {
       ),
     ),
   paged: () => pagedCatalog([wordCount, placePurchase, ...textTools]),
-  "stderr-log": shopCatalog,
-  notify: shopCatalog,
-  ping: shopCatalog,
-  grandchild: shopCatalog,
-  "term-to-exit": shopCatalog,
-  "eof-deaf": shopCatalog,
-  "term-proof": shopCatalog,
-  sampling: shopCatalog,
   hostile: () => wholeCatalog([wordCount, placePurchase, shopNotes]),
-  endless: shopCatalog,
   "endless-cursor": endlessCursorCatalog,
   "repeat-cursor": repeatCursorCatalog,
-  reverse: shopCatalog,
 };
 
 export function catalogFor(mode: ModeName): Catalog {
-  return CATALOGS[mode]();
+  return misbehavesAt(mode, "catalog") ? CATALOGS[mode]() : shopCatalog();
 }

@@ -22,6 +22,7 @@ const HANDSHAKE_ERA_ONLY = ["2025-06-18"] as const satisfies readonly Era[];
 export const MODES = [
   {
     name: "normal",
+    misbehaves: "nothing",
     summary: "a correct server: handshake, two tools, one reply per request",
     teaches: "a correct server answers 3",
     expect: "result",
@@ -30,6 +31,7 @@ export const MODES = [
   },
   {
     name: "old-version",
+    misbehaves: "session",
     summary: "initialize answers protocolVersion 2024-11-05",
     teaches: "the handshake stops an unsupported protocol version",
     expect: "version",
@@ -39,6 +41,7 @@ export const MODES = [
   },
   {
     name: "wrong-id",
+    misbehaves: "reply",
     summary: "the tools/call reply carries the request id + 1 (the tool did run)",
     teaches: "a reply labeled for another request is refused, though the tool ran",
     expect: "wrong-id",
@@ -48,6 +51,7 @@ export const MODES = [
   },
   {
     name: "stale",
+    misbehaves: "reply",
     summary: "before the tools/call reply, repeats the reply to the previous request",
     teaches: "an earlier request's reply arriving late is refused",
     expect: "wrong-id",
@@ -57,6 +61,7 @@ export const MODES = [
   },
   {
     name: "oversized",
+    misbehaves: "reply",
     summary: "the tools/call reply is one line of about 1 MiB",
     teaches: "an oversized frame is refused before it is parsed",
     expect: "frame-limit",
@@ -66,6 +71,7 @@ export const MODES = [
   },
   {
     name: "stdout-log",
+    misbehaves: "reply",
     summary: 'prints "calling tool now" on stdout before the tools/call reply',
     teaches: "a log line on stdout is a broken protocol, not skipped",
     expect: "malformed-frame",
@@ -75,6 +81,7 @@ export const MODES = [
   },
   {
     name: "hang",
+    misbehaves: "reply",
     summary: "never answers tools/call, keeps reading",
     teaches: "a hung call ends at its deadline",
     expect: "deadline",
@@ -84,6 +91,7 @@ export const MODES = [
   },
   {
     name: "trickle",
+    misbehaves: "reply",
     summary: "sends the tools/call reply one byte every 200 ms and never finishes it",
     teaches: "a byte before each wait cannot stretch one shared deadline",
     expect: "deadline",
@@ -92,6 +100,7 @@ export const MODES = [
   },
   {
     name: "drip",
+    misbehaves: "reply",
     summary: "twelve notifications 400 ms apart, then the tools/call reply",
     teaches: "a whole notification every 400 ms cannot stretch it either",
     expect: "deadline",
@@ -100,6 +109,7 @@ export const MODES = [
   },
   {
     name: "chatty",
+    misbehaves: "reply",
     summary: "twenty notifications before the tools/call reply",
     teaches: "at most 16 notifications are skipped before a reply",
     expect: "too-many-messages",
@@ -109,6 +119,7 @@ export const MODES = [
   },
   {
     name: "many-tools",
+    misbehaves: "catalog",
     summary: "advertises forty tools, tool_01 to tool_40",
     teaches: "a catalog over 32 tools is refused",
     expect: "catalog",
@@ -118,6 +129,7 @@ export const MODES = [
   },
   {
     name: "paged",
+    misbehaves: "catalog",
     summary: "tools/list in pages of three, seven tools in all",
     teaches: "a paginated list is refused, not read in part",
     expect: "catalog",
@@ -127,6 +139,7 @@ export const MODES = [
   },
   {
     name: "stderr-log",
+    misbehaves: "session",
     summary: "chatty diagnostics on stderr, answers correctly",
     teaches: "stderr is diagnostics, never protocol",
     expect: "result",
@@ -135,6 +148,7 @@ export const MODES = [
   },
   {
     name: "notify",
+    misbehaves: "session",
     summary: "three notifications before every reply, answers correctly",
     teaches: "notifications before the reply are skipped",
     expect: "result",
@@ -143,6 +157,7 @@ export const MODES = [
   },
   {
     name: "ping",
+    misbehaves: "reply",
     summary: "pings the client and waits for its answer before the tools/call reply",
     teaches: "the server's ping is answered, not taken for a confused stream",
     expect: "result",
@@ -151,6 +166,7 @@ export const MODES = [
   },
   {
     name: "grandchild",
+    misbehaves: "process",
     summary: "starts a child that ignores SIGTERM and outlives the server",
     teaches: "close() ends the whole process group, grandchild included",
     expect: "result",
@@ -159,6 +175,7 @@ export const MODES = [
   },
   {
     name: "term-to-exit",
+    misbehaves: "process",
     summary: "stays when its input ends; on SIGTERM it leaves with status 0",
     teaches: "a server still there after the grace gets SIGTERM, and close() returns the status it left with",
     expect: "result",
@@ -168,6 +185,7 @@ export const MODES = [
   },
   {
     name: "eof-deaf",
+    misbehaves: "process",
     summary: "stays when its input ends; SIGTERM ends it by its default action",
     teaches: "SIGTERM ends what the end of input did not, and close() returns SIGTERM",
     expect: "result",
@@ -177,6 +195,7 @@ export const MODES = [
   },
   {
     name: "term-proof",
+    misbehaves: "process",
     summary: "stays when its input ends and ignores SIGTERM; only SIGKILL ends it",
     teaches: "SIGKILL follows SIGTERM's grace, and close() returns SIGKILL",
     expect: "result",
@@ -186,6 +205,7 @@ export const MODES = [
   },
   {
     name: "sampling",
+    misbehaves: "reply",
     summary: "asks the client for sampling/createMessage before the tools/call reply",
     teaches: "a request the client does not support is answered with method not found (-32601), never a result",
     expect: "result",
@@ -194,6 +214,7 @@ export const MODES = [
   },
   {
     name: "hostile",
+    misbehaves: "catalog",
     summary: "a third tool whose description asks for a purchase",
     teaches: "a description begs for a purchase; the allowlist refuses it before a byte is sent",
     expect: "result",
@@ -202,6 +223,7 @@ export const MODES = [
   },
   {
     name: "endless",
+    misbehaves: "reply",
     summary: "the tools/call reply is one line that never ends (see --endless-bytes)",
     teaches: "a line that never ends is refused at the frame limit, never held whole",
     expect: "frame-limit",
@@ -211,6 +233,7 @@ export const MODES = [
   },
   {
     name: "endless-cursor",
+    misbehaves: "catalog",
     summary: "tools/list hands out a fresh cursor forever (c1, c2, ...)",
     teaches: "an endless chain of cursors is refused at the first page (exercise 4)",
     expect: "catalog",
@@ -221,6 +244,7 @@ export const MODES = [
   },
   {
     name: "repeat-cursor",
+    misbehaves: "catalog",
     summary: 'tools/list hands out the cursor "again" again and again',
     teaches: "a cursor that repeats is refused at the first page too (exercise 4)",
     expect: "catalog",
@@ -230,6 +254,7 @@ export const MODES = [
   },
   {
     name: "reverse",
+    misbehaves: "reply",
     summary: "answers two tools/call requests in reverse order",
     teaches: "a reply held back for two seconds passes a one-second deadline (exercise 5)",
     expect: "deadline",
@@ -239,9 +264,20 @@ export const MODES = [
   },
 ] as const satisfies readonly Mode[];
 
+/**
+ * Where a mode misbehaves, which names the one record that must say how: "reply", its delivery of
+ * the tools/call reply (DELIVERIES, faults.ts); "catalog", what tools/list advertises (CATALOGS,
+ * catalog.ts); "session", the handshake or the messages around a reply (session.ts); "process", how
+ * it starts and leaves (main.ts, shutdown.ts, grandchild.ts); "nothing" for normal. A row naming
+ * "reply" or "catalog" does not compile until that record has its entry, and no other record lists it.
+ */
+export type Place = "reply" | "catalog" | "session" | "process" | "nothing";
+
 /** One row of the table. */
 export interface Mode {
   readonly name: string;
+  /** Where it misbehaves (Place). */
+  readonly misbehaves: Place;
   /** What the server does wrong on purpose (`--help`, docs/teaching-server.md). */
   readonly summary: string;
   /** The lesson: what a bounded client does about it, in one line (the demo, the gallery, docs/teaching-server.md). */
@@ -291,6 +327,14 @@ export function shutdownOf(mode: ModeName): Shutdown {
 }
 
 export type ModeName = (typeof MODES)[number]["name"];
+
+/** The modes whose rows say they misbehave at `place`. */
+export type ModeAt<P extends Place> = Extract<(typeof MODES)[number], { readonly misbehaves: P }>["name"];
+
+/** Whether `mode`'s row says it misbehaves at `place` (so that place's record has its entry). */
+export function misbehavesAt<P extends Place>(mode: ModeName, place: P): mode is ModeAt<P> {
+  return MODES.some((row) => row.name === mode && row.misbehaves === place);
+}
 
 export const MODE_NAMES: readonly ModeName[] = MODES.map((mode) => mode.name);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogFor, PAGE_SIZE } from "../../server/src/catalog.js";
+import { MODES } from "../../server/src/modes.js";
 import { countWords, placePurchase, wordCount } from "../../server/src/tools.js";
 
 describe("tools", () => {
@@ -40,5 +41,12 @@ describe("tools", () => {
     }
     const first = catalogFor("paged").list(undefined);
     expect(first.ok && (first.result["tools"] as unknown[]).length).toBe(PAGE_SIZE);
+  });
+
+  it("advertises a catalog of its own in exactly the modes whose row says they misbehave there", () => {
+    const firstPage = (mode: (typeof MODES)[number]["name"]): string =>
+      JSON.stringify(catalogFor(mode).list(undefined));
+    const own = MODES.filter((mode) => firstPage(mode.name) !== firstPage("normal")).map((mode) => mode.name);
+    expect(own).toEqual(MODES.filter((mode) => mode.misbehaves === "catalog").map((mode) => mode.name));
   });
 });
