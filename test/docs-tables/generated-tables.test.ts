@@ -9,6 +9,10 @@ import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { GENERATED_TABLES, shownTable, withTable } from "../../lib/src/docs-tables/generated-tables.js";
 import { modeTable } from "../../lib/src/docs-tables/mode-table.js";
+import { ruleTable } from "../../lib/src/docs-tables/rule-table.js";
+import { learnerTable } from "../../lib/src/docs-tables/learner-table.js";
+import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+import { EXERCISE_RULES } from "../../lib/src/checkpoint/rules/exercise-rules.js";
 import { TEACHING_MODES } from "../../lib/src/server-build/teaching-modes.js";
 
 const CLI = join(REPO_ROOT, "lib", "dist", "docs-tables", "docs-tables-cli.js");
@@ -35,6 +39,26 @@ describe("docs/'s generated tables", () => {
   it("the mode table has one row per mode, in the server's order", () => {
     const rows = modeTable().split("\n").slice(2);
     expect(rows.map((row) => /^\| `([a-z-]+)` \|/u.exec(row)?.[1])).toEqual(TEACHING_MODES.map((mode) => mode.mode));
+  });
+
+  it("the rule table names what each rule waits for, its notes, and the points in all", () => {
+    const rows = ruleTable(RULES).split("\n");
+    const rowOf = (id: string): string => rows.find((row) => row.startsWith(`| \`${id}\` |`))!;
+    for (const rule of RULES) {
+      const once = rule.tableNotes?.once ?? rule.dependsOn.map((id) => `${id} passes`).join(", ");
+      expect(rowOf(rule.id).endsWith(once === "" ? "| |" : `| ${once} |`), rule.id).toBe(true);
+      expect(rowOf(rule.id)).toContain(`| ${rule.points} |`);
+    }
+    expect(rows.at(-1)).toBe(`${RULES.reduce((sum, rule) => sum + rule.points, 0)} points in all, on both paths.`);
+  });
+
+  it("the learner's file table puts every rule that grades a learner file in that file's row", () => {
+    const table = learnerTable(RULES, EXERCISE_RULES);
+    for (const rule of RULES.filter((each) => each.where.startsWith("learner/src/"))) {
+      const file = /^learner\/(src\/[\w./-]+\.ts)/u.exec(rule.where)![1]!;
+      const row = table.split("\n").find((line) => line.startsWith(`| \`${file}\` |`));
+      expect(row?.split(" | ").at(-1)?.replace(/ \|$/u, "").split(", "), rule.id).toContain(rule.id);
+    }
   });
 
   it("replaces only what lies between a table's two lines, whatever stood there", () => {

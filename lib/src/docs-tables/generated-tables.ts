@@ -8,6 +8,9 @@ import { RULES } from "../checkpoint/rules/index.js";
 import { demandsTable } from "../checkpoint/rules/demands-table.js";
 import { UsageError } from "../errors/usage-error.js";
 import { modeTable } from "./mode-table.js";
+import { ruleTable } from "./rule-table.js";
+import { learnerTable } from "./learner-table.js";
+import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
 
 export interface GeneratedTable {
   /** The page, from the repository's root. */
@@ -21,6 +24,13 @@ export interface GeneratedTable {
 
 export const GENERATED_TABLES: readonly GeneratedTable[] = [
   { page: "docs/teaching-server.md", name: "mode table", madeBy: "modeTable()", make: () => modeTable() },
+  {
+    page: "learner/README.md",
+    name: "file table",
+    madeBy: "learnerTable(RULES, EXERCISE_RULES)",
+    make: () => learnerTable(RULES, EXERCISE_RULES),
+  },
+  { page: "docs/rules.md", name: "rule table", madeBy: "ruleTable(RULES)", make: () => ruleTable(RULES) },
   { page: "docs/rules.md", name: "demands table", madeBy: "demandsTable(RULES)", make: () => demandsTable(RULES) },
 ];
 

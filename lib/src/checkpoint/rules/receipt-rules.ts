@@ -72,6 +72,7 @@ export function costsRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): ObservedR
   return {
     id: "costs-recompute",
     observation: 6,
+    tableNotes: { needs: "(none: the receipts)", once: "not applicable when no receipt holds a paid row" },
     title: "paid runs' costs recompute from their tokens at list price",
     points: 1,
     needs: [],

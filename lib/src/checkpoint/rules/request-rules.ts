@@ -121,6 +121,7 @@ const UNBOUNDED: ReadonlyArray<readonly [unknown, string]> = [
 export const timeoutBounded: ObservedRule = {
   id: "timeout-bounded",
   observation: 3,
+  tableNotes: { needs: "(in the build notebook: `connect`)" },
   title: "a bounded timeout is required: a timeoutMs outside (0, 60000] ms is refused, and 60000 itself is taken",
   points: 1,
   needs: ["StdioClient"],

@@ -182,6 +182,11 @@ export interface Rule {
   /** Where a learner looks when it fails: "learner/src/framing.ts, FrameReader.feed". */
   readonly where: string;
   /**
+   * Words the rule table of docs/rules.md (docs-tables/rule-table.ts) adds to this rule's row: after
+   * the exports it needs, and in place of the rules it depends on.
+   */
+  readonly tableNotes?: { readonly needs?: string; readonly once?: string };
+  /**
    * What the chapter demands that this rule judges, each citing the chapter's lines. A rule judges
    * these and nothing else; the build notebook states them where the piece is taught.
    */
