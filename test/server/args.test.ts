@@ -50,9 +50,10 @@ describe("parseArgs", () => {
 });
 
 describe("modes", () => {
-  it("lists twenty-five distinct modes, normal first, each with a one-line summary in the usage text", () => {
-    expect(MODE_NAMES).toHaveLength(25);
-    expect(new Set(MODE_NAMES).size).toBe(25);
+  // No count of modes here: a new mode is one row of MODES and its fault, not an edit to this test too.
+  it("lists every mode once, normal first, each with a one-line summary in the usage text", () => {
+    expect(MODE_NAMES).toHaveLength(MODES.length);
+    expect(new Set(MODE_NAMES).size).toBe(MODES.length);
     expect(MODE_NAMES[0]).toBe("normal");
     const usage = usageText();
     for (const mode of MODES)
