@@ -1,4 +1,4 @@
-// The teaching server's own table (server/src/modes.ts), loaded from its build beside ours: the
+// The teaching server's own table (server/src/mode-table.ts), loaded from its build beside ours: the
 // server cannot load lib, so lib reads the server's table rather than keep a copy of it.
 import { MODES, CORRECT_SHUTDOWN, isModeName, shutdownOf, type Shutdown } from "../../../server/dist/modes.js";
 

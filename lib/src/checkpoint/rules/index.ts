@@ -1,15 +1,8 @@
 // Every rule of Part B, in the order a learner meets them. A rule's id is stable: reports,
 // feedback, wrong implementations and hidden checks name rules by id.
-import {
-  allowlistBeforeWrite,
-  advertisedBeforeWrite,
-  deadlinePerOperation,
-  handshakeOrder,
-  negativeControl,
-  notificationsBounded,
-  pingAnswered,
-  spawnArgvEnv,
-} from "./client-rules.js";
+import { allowlistBeforeWrite, advertisedBeforeWrite, negativeControl } from "./allowlist-rules.js";
+import { handshakeOrder } from "./handshake-order-rules.js";
+import { deadlinePerOperation, notificationsBounded, pingAnswered, spawnArgvEnv } from "./client-rules.js";
 import { encodeLimit, encodeRefuses } from "./encode-rules.js";
 import { costsRule, evidenceRule } from "./receipt-rules.js";
 import {

@@ -1,0 +1,99 @@
+// The handshake's order against a live server: nothing before initialize(), then initialize, its
+// check, the announcement, and only then discovery; a refused handshake ends the session. The
+// server's record is the evidence.
+import { isDeepStrictEqual } from "node:util";
+import { FREE_CHOICES } from "./free-choices.js";
+import { refusal } from "./expect.js";
+import { settledInOrder } from "./settled.js";
+import { SESSION_PIECES } from "./rule-pieces.js";
+import { receivedMethods } from "./server-records.js";
+import { ClientSession } from "./session.js";
+import { failRule, type ObservedRule, type RuleContext } from "./types.js";
+import { CLIENT, SESSION_METHODS } from "./client-rule-helpers.js";
+
+export const handshakeOrder: ObservedRule = {
+  id: "handshake-order",
+  observation: 2,
+  title:
+    "nothing is sent before the handshake, or after a refused one; notifications/initialized comes before tools/list",
+  points: 2,
+  needs: ["StdioClient"],
+  pieces: SESSION_PIECES,
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: initialize() and listTools() (refuse before the handshake, without writing)`,
+  demands: [
+    {
+      says: "Nothing useful happens before initialization: no discovery or call is sent before the handshake.",
+      chapterLines: [328, 469],
+    },
+    {
+      says: "The client sends initialize, then the notifications/initialized notification, and only after that asks for tools.",
+      chapterLines: [328, 335, 336, 337, 338],
+    },
+    { says: "A refused handshake stops the session before any tool is listed or called.", chapterLines: [345, 586] },
+  ],
+  freeChoices: [FREE_CHOICES.clientInfo, FREE_CHOICES.initializeReturns, FREE_CHOICES.connectLists],
+  deadlineMs: 20_000,
+  // Two sessions side by side: the handshake in order, and a refused one that ends the session.
+  body: async (context) => {
+    await settledInOrder([handshakeInOrder, refusedHandshakeEndsTheSession], 2, (scenario) => scenario(context));
+    return "";
+  },
+};
+
+/** The client deadline of the handshake whose order is judged: the rule's own bound is 20 s. */
+const ORDER_TIMEOUT_MS = 15_000;
+
+/** Before initialize() nothing is written; then initialize, the announcement, tools/list, in that order. */
+async function handshakeInOrder(context: RuleContext): Promise<void> {
+  const server = context.server("normal");
+  // The order is judged, not the time: a roomy deadline, so a busy machine's slow reply is no refusal.
+  const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: ORDER_TIMEOUT_MS });
+  try {
+    const early = await client.call("listTools");
+    refusal(early.answer, "listTools() before initialize()", "a refusal (RefusedError), nothing written");
+    const early2 = await client.call("callTool", ["word_count", { text: "a b" }]);
+    refusal(early2.answer, "callTool() before initialize()", "a refusal (RefusedError), nothing written");
+    const before = receivedMethods(server.recordFile);
+    if (before.length > 0)
+      failRule("the server's record before initialize()", "no message at all", `[${before.join(", ")}]`);
+    await client.ready();
+    const methods = receivedMethods(server.recordFile);
+    const wanted = ["initialize", "notifications/initialized", "tools/list"];
+    if (!isDeepStrictEqual(methods, wanted))
+      failRule(
+        "the server's record of the handshake and discovery",
+        `[${wanted.join(", ")}]`,
+        `[${methods.join(", ")}]`,
+      );
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * A handshake refused (a server speaking another version) leaves the client not ready: no
+ * announcement goes out, and discovery and calls after it are refused without writing.
+ */
+async function refusedHandshakeEndsTheSession(context: RuleContext): Promise<void> {
+  const server = context.server("old-version", { subdir: "refused-handshake" });
+  const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: ORDER_TIMEOUT_MS });
+  try {
+    refusal((await client.call("initialize")).answer, "initialize() against a server of another version", "a refusal");
+    refusal(
+      (await client.call("listTools")).answer,
+      "listTools() after the refused handshake",
+      "a refusal: the session never became ready",
+    );
+  } finally {
+    await client.close();
+  }
+  const sent = receivedMethods(server.recordFile).filter((method) => SESSION_METHODS.includes(method));
+  if (sent.length > 0)
+    failRule(
+      "the server's record after a refused initialize",
+      "no announcement, discovery or call",
+      `[${sent.join(", ")}]`,
+    );
+}
