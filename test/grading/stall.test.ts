@@ -1,7 +1,7 @@
 // The stall guard of timed trials: a trial during which the event loop stood still is run again.
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
-import { stallDuring, withoutStall } from "../../lib/src/grading/stall.js";
+import { stallDuring, stallsDuring, withoutStall } from "../../lib/src/grading/stall.js";
 
 function blockFor(ms: number): void {
   const until = performance.now() + ms;
@@ -56,4 +56,19 @@ it("gives the last outcome once its tries are spent, however long the stalls", a
   );
   expect(value).toBe(2);
   expect(runs).toBe(2);
+});
+
+it("says when the loop stood still: a block in the middle is a stall that starts after the first wait", async () => {
+  const { value, stalls } = await stallsDuring(async () => {
+    await sleep(200);
+    blockFor(300);
+    await sleep(50);
+    return "done";
+  });
+  expect(value).toBe("done");
+  const long = stalls.filter((stall) => stall.to - stall.from >= 250);
+  expect(long).toHaveLength(1);
+  // Only lower bounds are sure on a shared machine: it began no sooner than the first wait ended.
+  expect(long[0]!.from).toBeGreaterThanOrEqual(150);
+  expect(long[0]!.to).toBeGreaterThanOrEqual(long[0]!.from + 250);
 });

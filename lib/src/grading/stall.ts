@@ -35,6 +35,39 @@ export async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T
   }
 }
 
+/** A stretch this process's event loop stood still: ms from the start of the work it happened during. */
+export interface Stall {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** How often the loop is looked at, and the shortest stretch without a look that counts as a stall. */
+const TICK_MS = 10;
+const STALL_GAP_MS = 100;
+
+/**
+ * When this process's event loop stood still (stretches of 100 ms or more without a tick) while
+ * `work` ran, and what it gave: unlike stallDuring's longest stall, it says when each one was.
+ */
+export async function stallsDuring<T>(work: () => Promise<T>): Promise<{ value: T; stalls: Stall[] }> {
+  const start = performance.now();
+  let last = start;
+  const stalls: Stall[] = [];
+  const look = (): void => {
+    const now = performance.now();
+    if (now - last >= STALL_GAP_MS) stalls.push({ from: last - start, to: now - start });
+    last = now;
+  };
+  const tick = setInterval(look, TICK_MS);
+  try {
+    const value = await work();
+    look(); // a stall the work's own end came out of, before the next tick
+    return { value, stalls };
+  } finally {
+    clearInterval(tick);
+  }
+}
+
 /**
  * Runs `trial` again, up to `tries` times in all, while the event loop stood still for `stallMs` or
  * more during it; gives the first outcome of a trial without such a stall, else the last one's.

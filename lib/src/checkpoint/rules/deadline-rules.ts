@@ -18,7 +18,7 @@
 // "never", where a timer restarted on every read ends. Early is judged tightly: load only ever
 // makes things later.
 import { seededInt } from "../../grading/seeded.js";
-import { stallDuring } from "../../grading/stall.js";
+import { stallsDuring, type Stall } from "../../grading/stall.js";
 import { FREE_CHOICES } from "./free-choices.js";
 import { showError } from "./expect.js";
 import { CALL_PIECES } from "./rule-pieces.js";
@@ -84,9 +84,9 @@ async function hungCall(context: RuleContext, timeoutMs: number, index: number):
     const latest = latestEnd(timeoutMs);
     const {
       value: { answer, ms },
-      stalledMs,
-    } = await stallDuring(() => client.call("callTool", ["word_count", { text: "one two" }], latest + PROBE_ROOM_MS));
-    return hungCallFinding(timeoutMs, answer, ms, stalledMs);
+      stalls,
+    } = await stallsDuring(() => client.call("callTool", ["word_count", { text: "one two" }], latest + PROBE_ROOM_MS));
+    return hungCallFinding(timeoutMs, answer, ms, stalls);
   } finally {
     await client.close();
   }
@@ -97,18 +97,26 @@ const PROBE_ROOM_MS = 6000;
 
 /**
  * What is wrong with how a call to a hung server with deadline `timeoutMs` ended after `ms` (the
- * grader's clock): undefined when it ended in DeadlineError inside [deadline, latestEnd], the end
- * moved later by `stalledMs`, the longest the grader's event loop stood still meanwhile.
+ * grader's clock): undefined when it ended in DeadlineError inside [deadline, latestEnd]. A stall of
+ * the grader's event loop that began by latestEnd moves that end to where the stall ended: it could
+ * hold a correct refusal until then (graded in this process, the client's timer could not fire
+ * either). A stall that began later, or ended sooner, excuses nothing.
  */
-export function hungCallFinding(timeoutMs: number, answer: ProbeAnswer, ms: number, stalledMs = 0): string | undefined {
+export function hungCallFinding(
+  timeoutMs: number,
+  answer: ProbeAnswer,
+  ms: number,
+  stalls: readonly Stall[] = [],
+): string | undefined {
   const what = `timeoutMs ${timeoutMs}: callTool against a server that never answers`;
   if (answer.ok) return `${what} returned a result`;
   if (answer.error.name !== "DeadlineError") return `${what} threw ${showError(answer.error)}, not DeadlineError`;
   if (ms < timeoutMs - EARLY_MS)
     return `${what} ended after ${ms} ms, before its deadline (is the budget counted from an earlier operation, or fixed?)`;
-  const stood = Math.round(stalledMs);
-  if (ms > latestEnd(timeoutMs) + stood)
-    return `${what} ended after ${ms} ms, later than ${latestEnd(timeoutMs)} ms${stood > 0 ? ` and the ${stood} ms the grader stood still` : ""}`;
+  const latest = latestEnd(timeoutMs);
+  const held = Math.round(Math.max(latest, ...stalls.filter((stall) => stall.from <= latest).map((stall) => stall.to)));
+  if (ms > held)
+    return `${what} ended after ${ms} ms, later than ${latest} ms${held > latest ? ` and ${held} ms, when the grader's event loop moved again` : ""}`;
   return undefined;
 }
 
