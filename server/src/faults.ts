@@ -6,7 +6,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Diagnose } from "./diagnostics.js";
 import { isObject, notificationMessage, type JsonObject, type RequestId } from "./jsonrpc.js";
-import { misbehavesAt, type ModeAt, type ModeName } from "./modes.js";
+import { misbehavesAt, spreadGapMs, type ModeAt, type ModeName } from "./modes.js";
 import type { Output, WriteChunk } from "./output.js";
 
 export interface CallReplyContext {
@@ -26,9 +26,9 @@ export interface CallReplyContext {
 
 export const OVERSIZED_PADDING_BYTES = 1024 * 1024;
 export const CHATTY_NOTIFICATIONS = 20;
-export const TRICKLE_INTERVAL_MS = 200;
+export const TRICKLE_INTERVAL_MS = spreadGapMs("trickle");
 export const DRIP_NOTIFICATIONS = 12;
-export const DRIP_INTERVAL_MS = 400;
+export const DRIP_INTERVAL_MS = spreadGapMs("drip");
 export const REVERSE_WAIT_MS = 2000;
 export const STDOUT_LOG_LINE = "calling tool now";
 /** sampling mode's request: a capability (the client's) that no client of the chapter declares. */

@@ -40,6 +40,12 @@ export interface Mode {
    * kills it by its default action (nothing caught), or is ignored (only SIGKILL ends it then).
    */
   readonly shutdown?: Shutdown;
+  /**
+   * A reply spread over time: a piece of it (a byte, a notification) every gapMs and never the
+   * whole reply within a short deadline, so only one deadline for the whole call ends it; a timer
+   * restarted on every read would never fire.
+   */
+  readonly spread?: { readonly gapMs: number };
   /** Graded by the checkpoint's failure-modes rule: the deadline the learner's client gets, and the endless mode's bytes. */
   readonly graded?: { readonly timeoutMs: number; readonly endlessBytes?: number };
 }

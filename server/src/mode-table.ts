@@ -98,6 +98,7 @@ export const MODES = [
     expect: "deadline",
     demo: true,
     eras: BOTH_ERAS,
+    spread: { gapMs: 200 },
   },
   {
     name: "drip",
@@ -107,6 +108,7 @@ export const MODES = [
     expect: "deadline",
     demo: true,
     eras: BOTH_ERAS,
+    spread: { gapMs: 400 },
   },
   {
     name: "chatty",

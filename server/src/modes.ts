@@ -1,5 +1,6 @@
 // What is read from the mode table (mode-table.ts): the names, where a mode misbehaves, how it
-// leaves, the eras its fault applies in; and the table itself, as the server and lib import it.
+// leaves, the eras its fault applies in, the gap of a spread reply; and the table itself, as the
+// server and lib import it.
 import type { Era } from "./era.js";
 import { CORRECT_SHUTDOWN, type Mode, type Place, type Shutdown } from "./mode-shape.js";
 import { MODES } from "./mode-table.js";
@@ -21,6 +22,13 @@ export type ModeAt<P extends Place> = Extract<(typeof MODES)[number], { readonly
 /** Whether `mode`'s row says it misbehaves at `place` (so that place's record has its entry). */
 export function misbehavesAt<P extends Place>(mode: ModeName, place: P): mode is ModeAt<P> {
   return MODES.some((row) => row.name === mode && row.misbehaves === place);
+}
+
+/** The gap between the pieces of `mode`'s spread reply (its row's spread: trickle, drip). */
+export function spreadGapMs(mode: ModeName): number {
+  const row: Mode | undefined = MODES.find((entry) => entry.name === mode);
+  if (row?.spread === undefined) throw new RangeError(`mode ${mode} does not spread its reply`);
+  return row.spread.gapMs;
 }
 
 export const MODE_NAMES: readonly ModeName[] = MODES.map((mode) => mode.name);

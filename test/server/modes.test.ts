@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MODES, MODE_NAMES } from "../../server/src/modes.js";
+import { MODES, MODE_NAMES, spreadGapMs, type ModeName } from "../../server/src/modes.js";
 import { usageText } from "../../server/src/args.js";
-import { TEACHING_MODES } from "../../lib/src/server-build/teaching-modes.js";
+import { SPREAD_MODES, TEACHING_MODES } from "../../lib/src/server-build/teaching-modes.js";
+import { SPREAD_DEADLINE_MS } from "../../lib/src/grading/stall.js";
+import { requestTrialDeadline } from "../../lib/src/pieces/piece-checks.js";
 import { DEMO_MODES } from "../../lib/src/demo/failure-modes.js";
 import { EXERCISE_MODES, GALLERY_MODES } from "../../lib/src/demo/gallery.js";
 import { FAILURE_MODES } from "../../lib/src/checkpoint/rules/mode-rules.js";
@@ -61,5 +63,16 @@ describe("one table of the teaching server's modes (server/src/modes.ts)", () =>
   it("the checkpoint grades only modes that end in a refusal, and gives hang a deadline it can meet", () => {
     for (const { mode } of FAILURE_MODES) expect(MODES.find((entry) => entry.name === mode)?.expect).not.toBe("result");
     expect(FAILURE_MODES.find((entry) => entry.mode === "hang")?.timeoutMs).toBe(1000);
+  });
+
+  it("a spread reply's gaps sit far below the spread deadline, and every spread mode is tried with it", () => {
+    expect(SPREAD_MODES).toEqual(["trickle", "drip"]);
+    for (const mode of SPREAD_MODES) {
+      // Four gaps inside the deadline: a timer restarted on every read would be restarted long before it fired.
+      expect(spreadGapMs(mode as ModeName), mode).toBeLessThanOrEqual(SPREAD_DEADLINE_MS / 4);
+      expect(requestTrialDeadline(mode), mode).toBe(SPREAD_DEADLINE_MS);
+      expect(MODES.find((entry) => entry.name === mode)?.expect, mode).toBe("deadline");
+    }
+    expect(() => spreadGapMs("hang")).toThrow(RangeError);
   });
 });

@@ -33,8 +33,14 @@ const HOLDER = path.join(__dirname, "holder.js");
 const CLI = path.join(__dirname, "../cli/main.js");
 const KERNEL_ENDS = path.resolve(__dirname, "../../../scripts/kernel_ends.py");
 const LEFTOVER_BOUND_MS = 20_000;
-/** The modes whose processes outlive a careless end: drawn more often than the rest. */
-const STUBBORN = ["grandchild", "hang", "trickle", "endless", "ping", "reverse"];
+/**
+ * The modes most likely to be mid-way through something when a holder ends (a reply held back,
+ * spread or endless, a process that outlives a careless end): those the mode table says misbehave
+ * in the reply or the process. Drawn more often than the rest.
+ */
+const STUBBORN = TEACHING_MODES.filter((row) => row.misbehaves === "reply" || row.misbehaves === "process").map(
+  (row) => row.mode,
+);
 
 type Random = () => number;
 

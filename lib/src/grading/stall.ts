@@ -4,8 +4,6 @@
 // difference (a synchronous compile beside the check, a starved machine), either timer fires first
 // once the loop runs again, and a restarted timer passes. So the trials' deadline is far above the
 // gaps, and a trial during which the loop stalled is run again.
-import { monitorEventLoopDelay } from "node:perf_hooks";
-
 /**
  * The deadline a client gets against the trickle and drip servers: far above their gaps (200 and
  * 400 ms) and below drip's reply (4.4 s after the request), so a timer restarted on every read never
@@ -23,18 +21,6 @@ export const SETUP_DEADLINE_MS = 5000;
 /** A stall of this process that could decide a deadline trial: the trial runs again after one. */
 export const TRIAL_STALL_MS = 300;
 
-/** The longest this process's event loop stood still while `work` ran, in ms, and what it gave. */
-export async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T; stalledMs: number }> {
-  const monitor = monitorEventLoopDelay({ resolution: 10 });
-  monitor.enable();
-  try {
-    const value = await work();
-    return { value, stalledMs: monitor.max / 1e6 };
-  } finally {
-    monitor.disable();
-  }
-}
-
 /** A stretch this process's event loop stood still: ms from the start of the work it happened during. */
 export interface Stall {
   readonly from: number;
@@ -47,7 +33,7 @@ const STALL_GAP_MS = 100;
 
 /**
  * When this process's event loop stood still (stretches of 100 ms or more without a tick) while
- * `work` ran, and what it gave: unlike stallDuring's longest stall, it says when each one was.
+ * `work` ran, and what it gave: the one monitor of the loop that stallDuring and the deadline rules read.
  */
 export async function stallsDuring<T>(work: () => Promise<T>): Promise<{ value: T; stalls: Stall[] }> {
   const start = performance.now();
@@ -66,6 +52,16 @@ export async function stallsDuring<T>(work: () => Promise<T>): Promise<{ value: 
   } finally {
     clearInterval(tick);
   }
+}
+
+/**
+ * The longest this process's event loop stood still while `work` ran, in ms, and what it gave:
+ * the longest of stallsDuring's stalls, less the tick it would have waited anyway (a block of B ms
+ * leaves a gap of B to B + TICK_MS between two looks), so a stall is measured as a timer's lateness.
+ */
+export async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T; stalledMs: number }> {
+  const { value, stalls } = await stallsDuring(work);
+  return { value, stalledMs: Math.max(0, ...stalls.map((stall) => stall.to - stall.from - TICK_MS)) };
 }
 
 /**

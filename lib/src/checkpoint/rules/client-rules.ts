@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { refusal } from "./expect.js";
 import { readRecord } from "./server-records.js";
 import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
-import { teachingMode } from "../../server-build/teaching-modes.js";
+import { SPREAD_MODES, teachingMode } from "../../server-build/teaching-modes.js";
 import { ClientSession } from "./session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ObservedRule } from "./types.js";
@@ -99,10 +99,10 @@ export const deadlinePerOperation: ObservedRule = {
   waits: true,
   body: async (context) => {
     const timeoutMs = SPREAD_DEADLINE_MS;
-    // trickle: one byte at a time; drip: whole notifications, each alone in time. Neither may extend
-    // the one deadline. Both mostly wait, so they run side by side, each in a session of its own.
-    // What each server does is the mode table's to say (its summary), not restated here.
-    const trials = ["trickle", "drip"] as const;
+    // Every server whose reply the mode table says is spread over time (trickle's bytes, drip's
+    // notifications): none may extend the one deadline. They mostly wait, so they run side by
+    // side, each in a session of its own.
+    const trials = SPREAD_MODES;
     const calls = await settledInOrder(trials, trials.length, (mode) => {
       // Timed: run again if the grader stood still long enough to decide the deadline (grading/stall.ts).
       // The handshake is set-up under the trial's short deadline: one that runs out on a busy machine

@@ -17,11 +17,12 @@ import type { Body } from "./check-types.js";
  * The deadline a request check gives a client against a broken server: the checkpoint's own for
  * the mode (1 s for hang; 5 s where the refusal is not a deadline, so a server starved on a busy
  * machine cannot turn a wrong-id or chatty refusal into a deadline), and the spread deadline
- * against trickle and drip (grading/stall.ts).
+ * against a mode whose row says it spreads its reply over time (grading/stall.ts).
  */
 export function requestTrialDeadline(mode: string): number {
-  if (mode === "trickle" || mode === "drip") return SPREAD_DEADLINE_MS;
-  const graded = teachingMode(mode).graded;
+  const row = teachingMode(mode);
+  if (row.spread !== undefined) return SPREAD_DEADLINE_MS;
+  const graded = row.graded;
   if (graded === undefined) throw new RangeError(`mode ${mode}: the checkpoint gives it no deadline`);
   return graded.timeoutMs;
 }
