@@ -5,7 +5,7 @@
  */
 import { parseArgs, usageText, type ServerOptions } from "./args.js";
 import { stderrDiagnostics } from "./diagnostics.js";
-import { startForgottenChild } from "./grandchild.js";
+import { startForgottenChild } from "./forgotten-child.js";
 import { setTimeout as delay } from "node:timers/promises";
 import { LineReader, type LineEvent } from "./lines.js";
 import { CallLog } from "./log.js";

@@ -12,7 +12,7 @@
  */
 import { connect } from "node:net";
 import { stderrDiagnostics } from "./diagnostics.js";
-import { startForgottenChild } from "./grandchild.js";
+import { startForgottenChild } from "./forgotten-child.js";
 import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "./relay-frames.js";
 import { CORRECT_SHUTDOWN, type Shutdown } from "./modes.js";
 import { runQueueMs } from "./run-queue.js";
