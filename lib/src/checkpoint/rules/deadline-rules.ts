@@ -98,9 +98,10 @@ const PROBE_ROOM_MS = 6000;
 /**
  * What is wrong with how a call to a hung server with deadline `timeoutMs` ended after `ms` (the
  * grader's clock): undefined when it ended in DeadlineError inside [deadline, latestEnd]. A stall of
- * the grader's event loop that began by latestEnd moves that end to where the stall ended: it could
- * hold a correct refusal until then (graded in this process, the client's timer could not fire
- * either). A stall that began later, or ended sooner, excuses nothing.
+ * the grader's event loop that began by latestEnd moves that end to STALL_RECOVERY_MS after the stall
+ * ended: it could hold a correct refusal until then (graded in this process, the client's timer
+ * could not fire either, and what waited on the loop runs first when it moves again), and a stall
+ * that begins by the end so moved moves it on. A stall that began later excuses nothing.
  */
 export function hungCallFinding(
   timeoutMs: number,
@@ -114,10 +115,25 @@ export function hungCallFinding(
   if (ms < timeoutMs - EARLY_MS)
     return `${what} ended after ${ms} ms, before its deadline (is the budget counted from an earlier operation, or fixed?)`;
   const latest = latestEnd(timeoutMs);
-  const held = Math.round(Math.max(latest, ...stalls.filter((stall) => stall.from <= latest).map((stall) => stall.to)));
+  const held = heldEnd(latest, stalls);
   if (ms > held)
-    return `${what} ended after ${ms} ms, later than ${latest} ms${held > latest ? ` and ${held} ms, when the grader's event loop moved again` : ""}`;
+    return `${what} ended after ${ms} ms, later than ${latest} ms${held > latest ? ` and ${held} ms, ${STALL_RECOVERY_MS} ms after the grader's event loop moved again` : ""}`;
   return undefined;
+}
+
+/**
+ * How long the grader's event loop may take, once it moves again after a stall, to run what waited
+ * on it, a timer that fired during the stall among them: CI saw a 2 s deadline refused 313 ms after
+ * a stall that ended at 7,869 ms.
+ */
+export const STALL_RECOVERY_MS = 1000;
+
+/** The latest end `latest` as stalls move it: each that began by the end so far moves it past its own end. */
+function heldEnd(latest: number, stalls: readonly Stall[]): number {
+  let held = latest;
+  for (const stall of [...stalls].sort((a, b) => a.from - b.from))
+    if (stall.from <= held) held = Math.max(held, stall.to + STALL_RECOVERY_MS);
+  return Math.round(held);
 }
 
 /**
