@@ -8,8 +8,8 @@ import { parseArgs } from "node:util";
 
 const root = join(import.meta.dirname, "..");
 const { values } = parseArgs({ options: { impl: { type: "string" } } });
-const { gradeImplementation } = await import(join(root, "lib/dist/checkpoint/grade-implementation.js"));
-const { deadlinesRule, latestEnd } = await import(join(root, "lib/dist/checkpoint/rules/deadline-rules.js"));
+const { gradeImplementation } = await import(join(root, "lib/dist/grading/checkpoint/grade-implementation.js"));
+const { deadlinesRule, latestEnd } = await import(join(root, "lib/dist/grading/checkpoint/rules/deadline-rules.js"));
 
 const LONG_DEADLINES_MS = [10_000, 20_000, 30_000, 45_000, 60_000];
 const impl = values.impl ?? join(root, "lib", "dist", "index.js");

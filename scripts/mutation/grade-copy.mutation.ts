@@ -5,7 +5,7 @@
 // is killed when a rule that reaches it FAILs the copy. Run by `npm run grader:mutation` only: it lives outside test/ because it is no test of either tier.
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
 import { MUTATION_DIR } from "../../lib/src/mutation/copy.js";
 import { gradeCopy } from "../../lib/src/mutation/grade-copy.js";
 import type { PieceSet } from "../../lib/src/assembly/piece-names.js";

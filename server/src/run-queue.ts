@@ -1,6 +1,6 @@
 // How long this thread has waited for a CPU, as the kernel counts it (/proc/thread-self/schedstat,
-// second field, in ns), for the grader's starvation credit (lib/src/grading/starvation.ts), the
-// graded host's wait before a signal (lib/src/checkpoint/host/first-signal.ts) and the relay's stamps.
+// second field, in ns), for the grader's starvation credit (lib/src/grading/trials/starvation.ts), the
+// graded host's wait before a signal (lib/src/grading/checkpoint/host/first-signal.ts) and the relay's stamps.
 import { readFileSync } from "node:fs";
 
 /** This thread's time waiting on a run queue so far, in ms; 0 off Linux. */

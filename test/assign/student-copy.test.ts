@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { buildCells } from "../../lib/src/assembly/notebook-pieces.js";
 import {
   leftOut,

@@ -11,8 +11,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "autograder-"));
 chmodSync(root, 0o755);

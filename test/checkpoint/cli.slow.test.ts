@@ -20,8 +20,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { parseXml } from "./xml-parse.js";
 
 const root = mkdtempSync(join(tmpdir(), "checkpoint-cli-"));

@@ -5,10 +5,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
-import { EXERCISE_RULES } from "../../lib/src/checkpoint/rules/exercise-rules.js";
-import { demandsTable, lineRanges } from "../../lib/src/checkpoint/rules/demands-table.js";
-import { FREE_CHOICES } from "../../lib/src/checkpoint/rules/free-choices.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
+import { EXERCISE_RULES } from "../../lib/src/grading/checkpoint/rules/exercise-rules.js";
+import { demandsTable, lineRanges } from "../../lib/src/grading/checkpoint/rules/demands-table.js";
+import { FREE_CHOICES } from "../../lib/src/grading/checkpoint/rules/free-choices.js";
 import { readDoc } from "../support/docs-pages.js";
 
 const REPO = resolve(__dirname, "../..");

@@ -10,8 +10,13 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hostView, linkTree, reachableBy, runtimePackages } from "../../lib/src/checkpoint/host/reachable-copy.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import {
+  hostView,
+  linkTree,
+  reachableBy,
+  runtimePackages,
+} from "../../lib/src/grading/checkpoint/host/reachable-copy.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 
 const NOBODY = { uid: 65534, gid: 65534 };
 const hidden = mkdtempSync(join(tmpdir(), "hidden-checkout-")); // mode 0700, as mkdtemp makes it

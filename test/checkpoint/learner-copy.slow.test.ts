@@ -5,8 +5,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { compileLearnerCopy } from "../../lib/src/checkpoint/learner-copy.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { compileLearnerCopy } from "../../lib/src/grading/checkpoint/learner-copy.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 
 const outside = mkdtempSync(join(tmpdir(), "workbook-learner-copy-"));
 const built: string[] = [];

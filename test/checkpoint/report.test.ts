@@ -1,7 +1,7 @@
 // The report writers: results.json in Gradescope's shape, and JUnit XML that a real XML parser
 // accepts, with hostile text (markup, quotes, control characters, lone surrogates) kept as text.
 import { describe, expect, it } from "vitest";
-import { escapeXml, junitXml, resultsJson, type GradedTest } from "../../lib/src/checkpoint/report.js";
+import { escapeXml, junitXml, resultsJson, type GradedTest } from "../../lib/src/grading/checkpoint/report.js";
 import { parseXml, type XmlElement } from "./xml-parse.js";
 
 const HOSTILE = `FAIL framing and identity: answerFor let id "1" answer <request> 1 & more ' \u001b[31m\u0000 \ud800 ☕`;

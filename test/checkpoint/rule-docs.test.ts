@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
-import { EXERCISE_RULES } from "../../lib/src/checkpoint/rules/exercise-rules.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
+import { EXERCISE_RULES } from "../../lib/src/grading/checkpoint/rules/exercise-rules.js";
 import { readDoc } from "../support/docs-pages.js";
 
 const REPO = resolve(__dirname, "../..");

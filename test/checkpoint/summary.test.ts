@@ -1,4 +1,4 @@
-// The checkpoint's summary (lib/src/checkpoint/summary.ts): the rules under the chapter's six
+// The checkpoint's summary (lib/src/grading/checkpoint/summary.ts): the rules under the chapter's six
 // expected observations, the score, what failed and where to look first; and the not-applicable
 // verdict: costs-recompute with no paid row is n/a (ok, 0 of 0 points), and with a paid row (a
 // fixture receipt, labeled as one, written to a temporary folder) it recomputes or FAILs.
@@ -7,14 +7,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { REFERENCE_IMPLEMENTATION } from "../../lib/src/grading/implementation.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
-import { costsRule, DEFAULT_EVIDENCE_DIR } from "../../lib/src/checkpoint/rules/receipt-rules.js";
-import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
-import { runRules } from "../../lib/src/checkpoint/rules/run.js";
-import type { RuleVerdict } from "../../lib/src/checkpoint/rules/types.js";
-import { OBSERVATIONS, colourLine, countLine, summarize, summaryLines } from "../../lib/src/checkpoint/summary.js";
+import { REFERENCE_IMPLEMENTATION } from "../../lib/src/grading/trials/implementation.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
+import { costsRule, DEFAULT_EVIDENCE_DIR } from "../../lib/src/grading/checkpoint/rules/receipt-rules.js";
+import { inProcessProbe } from "../../lib/src/grading/checkpoint/rules/in-process.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
+import { runRules } from "../../lib/src/grading/checkpoint/rules/run.js";
+import type { RuleVerdict } from "../../lib/src/grading/checkpoint/rules/types.js";
+import {
+  OBSERVATIONS,
+  colourLine,
+  countLine,
+  summarize,
+  summaryLines,
+} from "../../lib/src/grading/checkpoint/summary.js";
 import { ANTHROPIC_PRICES, costUsd } from "../../lib/src/experiment/providers/prices.js";
 import { loadReceipt } from "../../lib/src/experiment/receipts/receipt-file.js";
 import { makeReceipt } from "../../lib/src/experiment/receipts/summarize.js";

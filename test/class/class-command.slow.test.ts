@@ -18,9 +18,9 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readGradebook } from "../../lib/src/class/gradebook.js";
-import { learnerSeed } from "../../lib/src/class/learner-seed.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { readGradebook } from "../../lib/src/grading/class/gradebook.js";
+import { learnerSeed } from "../../lib/src/grading/class/learner-seed.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 
 const MAIN = join(REPO_ROOT, "lib", "dist", "cli", "main.js");
 const WRONG = join(REPO_ROOT, "checkpoints", "wrong-implementations");

@@ -6,22 +6,22 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { classProgress, secondsLeft } from "../../lib/src/class/class-progress.js";
+import { classProgress, secondsLeft } from "../../lib/src/grading/class/class-progress.js";
 import {
   gradebookCsv,
   parseCsv,
   readGradebook,
   writeGradebook,
   type GradebookRow,
-} from "../../lib/src/class/gradebook.js";
-import { chooseIsolation, isolatedCommand, shellQuote } from "../../lib/src/class/job-isolation.js";
-import { namespaceArgs } from "../../lib/src/checkpoint/host/containment.js";
-import { learnerSeed } from "../../lib/src/class/learner-seed.js";
-import { submissionHash } from "../../lib/src/class/submission-hash.js";
-import { findSubmissions, notebookProblem } from "../../lib/src/class/submissions.js";
-import { outsideReason, unpackArchive } from "../../lib/src/class/zip-archive.js";
+} from "../../lib/src/grading/class/gradebook.js";
+import { chooseIsolation, isolatedCommand, shellQuote } from "../../lib/src/grading/class/job-isolation.js";
+import { namespaceArgs } from "../../lib/src/grading/checkpoint/host/containment.js";
+import { learnerSeed } from "../../lib/src/grading/class/learner-seed.js";
+import { submissionHash } from "../../lib/src/grading/class/submission-hash.js";
+import { findSubmissions, notebookProblem } from "../../lib/src/grading/class/submissions.js";
+import { outsideReason, unpackArchive } from "../../lib/src/grading/class/zip-archive.js";
 import { runClassGrading } from "../../lib/src/cli/checkpoint-class.js";
-import { gradeClass } from "../../lib/src/class/grade-class.js";
+import { gradeClass } from "../../lib/src/grading/class/grade-class.js";
 
 const root = mkdtempSync(join(tmpdir(), "class-inputs-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { workflowSteps } from "../support/classroom-workflow.js";
 
 const root = mkdtempSync(join(tmpdir(), "workbook-classroom-"));

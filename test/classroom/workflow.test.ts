@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { classroomResult } from "../../lib/src/checkpoint/classroom-result.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { classroomResult } from "../../lib/src/grading/checkpoint/classroom-result.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { DataError } from "../../lib/src/errors/data-error.js";
 import { workflowSteps } from "../support/classroom-workflow.js";
 

@@ -7,7 +7,7 @@ import { CHECKPOINT_USAGE } from "../../lib/src/cli/checkpoint.js";
 import { NOTEBOOK_USAGE } from "../../lib/src/cli/checkpoint-notebook.js";
 import { CHECKPOINT_OPTIONS, flagSpec, NOTEBOOK_OPTIONS } from "../../lib/src/cli/checkpoint-options.js";
 import { gradingProgress, isTerminal } from "../../lib/src/cli/progress.js";
-import type { RuleVerdict } from "../../lib/src/checkpoint/rules/types.js";
+import type { RuleVerdict } from "../../lib/src/grading/checkpoint/rules/types.js";
 import { readFlags } from "../../lib/src/flags/flags.js";
 
 /** The usage line proper: from "usage:" to the first line that is not its continuation. */

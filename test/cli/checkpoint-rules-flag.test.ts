@@ -6,7 +6,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { chosenRules, runCheckpointCommand } from "../../lib/src/cli/checkpoint.js";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 
 const IDS = RULES.map((rule) => rule.id);

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { waitUntilGone } from "../../lib/src/chaos/leftovers.js";
 import { TEACHING_MODES } from "../../lib/src/server-build/teaching-modes.js";
-import { jupyterPython } from "../../lib/src/checkpoint/notebook-runner-output.js";
+import { jupyterPython } from "../../lib/src/grading/checkpoint/notebook-runner-output.js";
 
 const SCRIPT = path.join(__dirname, "../../scripts/kernel_ends.py");
 const BOUND_MS = 20_000;

@@ -6,9 +6,9 @@
 // notebook, run on the saved build notebook with no variable set. No Chromium needed.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { COURSE_PATH, lastCellHrefs } from "../../lib/src/notebook/course-path.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { startJupyterServer, type JupyterServer } from "../browser/jupyter-server.js";
-import { jupyterPython } from "../../lib/src/checkpoint/notebook-runner-output.js";
+import { jupyterPython } from "../../lib/src/grading/checkpoint/notebook-runner-output.js";
 import { runNotebook } from "../support/notebook.js";
 
 let server: JupyterServer;

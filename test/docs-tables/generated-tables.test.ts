@@ -5,14 +5,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { UsageError } from "../../lib/src/errors/usage-error.js";
 import { GENERATED_TABLES, shownTable, withTable } from "../../lib/src/docs-tables/generated-tables.js";
 import { modeTable } from "../../lib/src/docs-tables/mode-table.js";
 import { ruleTable } from "../../lib/src/docs-tables/rule-table.js";
 import { learnerTable } from "../../lib/src/docs-tables/learner-table.js";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
-import { EXERCISE_RULES } from "../../lib/src/checkpoint/rules/exercise-rules.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
+import { EXERCISE_RULES } from "../../lib/src/grading/checkpoint/rules/exercise-rules.js";
 import { TEACHING_MODES } from "../../lib/src/server-build/teaching-modes.js";
 
 const CLI = join(REPO_ROOT, "lib", "dist", "docs-tables", "docs-tables-cli.js");

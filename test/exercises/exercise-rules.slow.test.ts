@@ -4,13 +4,13 @@
 // 1, 2, 3 and 6 on inputs the seed varies; 4, 5 and 7 on trials given as plain data). Needs `npm run build` (the host is lib/dist).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 
 type Grade = (
   path: string,
   options: { rules: readonly unknown[] },
 ) => Promise<{ verdicts: Array<{ ok: boolean; line: string; status: string }> }>;
-const built = require(join(REPO_ROOT, "lib", "dist", "checkpoint", "index.js")) as {
+const built = require(join(REPO_ROOT, "lib", "dist", "grading", "checkpoint", "index.js")) as {
   gradeImplementation: Grade;
   EXERCISE_RULES: ReadonlyArray<{ id: string }>;
 };

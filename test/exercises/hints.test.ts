@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { TOOL_COST_EXERCISE } from "../../lib/src/exercises/ex1-recovery/check.js";
 import { DECLINE_EXERCISE } from "../../lib/src/exercises/ex2-decline/check.js";
 import { LOOP_RECOVERY_EXERCISE } from "../../lib/src/exercises/ex3-loop/check.js";

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileLearnerCopy } from "../../lib/src/checkpoint/learner-copy.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
-import { EXERCISE_RULES } from "../../lib/src/checkpoint/rules/exercise-rules.js";
-import { runRules } from "../../lib/src/checkpoint/rules/run.js";
+import { compileLearnerCopy } from "../../lib/src/grading/checkpoint/learner-copy.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
+import { EXERCISE_RULES } from "../../lib/src/grading/checkpoint/rules/exercise-rules.js";
+import { runRules } from "../../lib/src/grading/checkpoint/rules/run.js";
 import { EXERCISE_ANSWER_NAMES, EXERCISE_ANSWER_TAG } from "../../lib/src/exercises/exercise-cells.js";
 
 type Cell = { cell_type: string; source: string[]; metadata: { tags?: string[] } };

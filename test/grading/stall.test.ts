@@ -1,7 +1,7 @@
 // The stall guard of timed trials: a trial during which the event loop stood still is run again.
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
-import { stallDuring, stallsDuring, withoutStall } from "../../lib/src/grading/stall.js";
+import { stallDuring, stallsDuring, withoutStall } from "../../lib/src/grading/trials/stall.js";
 
 function blockFor(ms: number): void {
   const until = performance.now() + ms;

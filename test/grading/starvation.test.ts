@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { queuedSince, runQueueMs } from "../../lib/src/grading/starvation.js";
+import { queuedSince, runQueueMs } from "../../lib/src/grading/trials/starvation.js";
 
 /** This thread's time on a CPU so far, in ms (/proc/thread-self/schedstat, first field, in ns). */
 function threadRanMs(): number {
@@ -26,7 +26,7 @@ it("counts a busy wait the code makes itself only as far as the thread sat on a 
 
 it("grows while the thread waits for a CPU: a second busy thread on the same single CPU", () => {
   // Two busy processes pinned to one CPU take turns: each waits about as long as it runs.
-  const script = `const { queuedSince } = require(${JSON.stringify(require.resolve("../../lib/dist/grading/starvation.js"))});
+  const script = `const { queuedSince } = require(${JSON.stringify(require.resolve("../../lib/dist/grading/trials/starvation.js"))});
     const queued = queuedSince(); const t = Date.now(); while (Date.now() - t < 600) {} console.log(queued());`;
   const runs = ["a", "b"].map(() =>
     spawnSync(

@@ -52,9 +52,21 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   return graph;
 }
 
-/** The folder of lib/src a file belongs to (its first path part), or "index.ts" for the root's barrel. */
+/** The verbs' homes: top folders of lib/src whose folders are placed in layers.json by path ("grading/trials"). */
+export const HOMES: ReadonlySet<string> = new Set(
+  (JSON.parse(readFileSync(path.join(LIB_SRC, "layers.json"), "utf8")) as { layers: string[][] }).layers
+    .flat()
+    .filter((folder) => folder.includes("/"))
+    .map((folder) => folder.split("/")[0]!),
+);
+
+/**
+ * The folder of lib/src a file belongs to: its first path part, or its first two inside a home
+ * ("grading/checkpoint"), or "index.ts" for the root's barrel.
+ */
 export function folderOf(file: string): string {
-  return path.relative(LIB_SRC, file).split(path.sep)[0]!;
+  const parts = path.relative(LIB_SRC, file).split(path.sep);
+  return HOMES.has(parts[0]!) ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
 /** Folder -> the other folders its files import, each with how many imports. */

@@ -9,7 +9,7 @@ import { ESLint } from "eslint";
 import * as prettier from "prettier";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { COURSE_PATH } from "../../lib/src/notebook/course-path.js";
 import { TEST_GLOB } from "../support/tiers.js";
 

@@ -20,7 +20,7 @@ import {
   clientPieceRange,
   mutationTargets,
 } from "../../lib/src/mutation/targets.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 
 const LISTING = JSON.parse(
   readFileSync(join(REPO_ROOT, "checkpoints/mutation/equivalent.json"), "utf8"),

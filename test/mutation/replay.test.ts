@@ -6,11 +6,11 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ruleById } from "../../lib/src/checkpoint/rules/index.js";
+import { ruleById } from "../../lib/src/grading/checkpoint/rules/index.js";
 import { writeCopy, type CopyEdit } from "../../lib/src/mutation/copy.js";
 import { gradeCopy } from "../../lib/src/mutation/grade-copy.js";
 import type { PieceSet } from "../../lib/src/assembly/piece-names.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 
 interface Replayed extends CopyEdit {
   /** The rule that must fail the mutated copy. */

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { COURSE_PATH, SOLUTIONS_DIR, estimateMinutes, lastCellHrefs } from "../../lib/src/notebook/course-path.js";
 
 const config = JSON.parse(readFileSync(join(REPO_ROOT, ".jupyter", "jupyter_notebook_config.json"), "utf8")) as {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
 import { REPO_ROOT } from "../../lib/src/assign/assignments.js";
 import { BUILD_MODES } from "../../lib/src/pieces/meet-the-server.js";
 import { PIECE_NAMES } from "../../lib/src/assembly/piece-names.js";

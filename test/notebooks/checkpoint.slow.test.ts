@@ -3,7 +3,7 @@
 // output opens with the summary (the six observations, then where to look first); with no variable
 // set it grades the saved build notebook, which the walk test (test/course/) runs.
 import { expect, it } from "vitest";
-import { RULES } from "../../lib/src/checkpoint/rules/index.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
 import { runNotebook } from "../support/notebook.js";
 
 const plain = (text: string) => text.replace(/\u001b\[\d+m/gu, "");

@@ -7,7 +7,7 @@ import { basename, join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comparedWithChapter } from "../../lib/src/experiment/analysis/coding-agent.js";
 import { executedNotebook, executedNotebooksDataDir } from "../support/executed-notebooks.js";
-import { jupyterPython } from "../../lib/src/checkpoint/notebook-runner-output.js";
+import { jupyterPython } from "../../lib/src/grading/checkpoint/notebook-runner-output.js";
 
 const REPO = resolve(__dirname, "../..");
 const HTML_DIR = join(REPO, "test-artifacts", "notebooks", "html");

@@ -2,10 +2,10 @@
 // test runs them in tslab): a cell runs the rules its piece completes once every piece they use
 // passed its check, prints them as the grader does, and says what a waiting rule waits for.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RULES, ruleById, rulesOfPiece } from "../../lib/src/checkpoint/rules/index.js";
-import type { RuleVerdict } from "../../lib/src/checkpoint/rules/types.js";
-import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
-import { runRules } from "../../lib/src/checkpoint/rules/run.js";
+import { RULES, ruleById, rulesOfPiece } from "../../lib/src/grading/checkpoint/rules/index.js";
+import type { RuleVerdict } from "../../lib/src/grading/checkpoint/rules/types.js";
+import { inProcessProbe } from "../../lib/src/grading/checkpoint/rules/in-process.js";
+import { runRules } from "../../lib/src/grading/checkpoint/rules/run.js";
 import { implementationFrom } from "../../lib/src/assembly/assembled-client.js";
 import { check, notebookLine, revealAfterTrying } from "../../lib/src/pieces/check-cell.js";
 import { reveal } from "../../lib/src/pieces/reveal.js";

@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { REPO_ROOT } from "../../lib/src/assign/assignments.js";
 import { NOTEBOOK_RULES } from "../../lib/src/pieces/grade-notebook.js";
 import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/assembly/piece-names.js";
-import { rulesUsing } from "../../lib/src/checkpoint/rules/index.js";
+import { rulesUsing } from "../../lib/src/grading/checkpoint/rules/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "grade-notebook-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

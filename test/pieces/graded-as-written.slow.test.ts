@@ -6,7 +6,7 @@ import { cellScope } from "../../lib/src/pieces/cell-scope.js";
 import { gradeBuildNotebook, REPO_ROOT } from "../../lib/src/assign/assignments.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/assembly/notebook-pieces.js";
 import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/assembly/piece-names.js";
-import { settledInOrder } from "../../lib/src/checkpoint/rules/settled.js";
+import { settledInOrder } from "../../lib/src/grading/checkpoint/rules/settled.js";
 
 // Wrong answers a learner might write, one piece at a time, in the solved notebook: each must
 // fail its own piece's check, may fail the pieces that use it, and must leave every other ok.

@@ -7,13 +7,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as library from "../../lib/src/index.js";
-import { REPO_ROOT } from "../../lib/src/checkpoint/paths.js";
-import { pingAnswered } from "../../lib/src/checkpoint/rules/client-rules.js";
-import { inProcessProbe } from "../../lib/src/checkpoint/rules/in-process.js";
-import { FAILURE_MODES } from "../../lib/src/checkpoint/rules/mode-rules.js";
-import { runRules } from "../../lib/src/checkpoint/rules/run.js";
+import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
+import { pingAnswered } from "../../lib/src/grading/checkpoint/rules/client-rules.js";
+import { inProcessProbe } from "../../lib/src/grading/checkpoint/rules/in-process.js";
+import { FAILURE_MODES } from "../../lib/src/grading/checkpoint/rules/mode-rules.js";
+import { runRules } from "../../lib/src/grading/checkpoint/rules/run.js";
 import { buildCells, evaluateBuildCells } from "../../lib/src/assembly/notebook-pieces.js";
-import { SPREAD_DEADLINE_MS } from "../../lib/src/grading/stall.js";
+import { SPREAD_DEADLINE_MS } from "../../lib/src/grading/trials/stall.js";
 import { cellScope } from "../../lib/src/pieces/cell-scope.js";
 import { requestTrialDeadline, runPieceCheck } from "../../lib/src/pieces/piece-checks.js";
 import { serversIn, starve, starveEachOnStart } from "../support/starve.js";
@@ -47,7 +47,7 @@ describe("the request check against a starved server", () => {
     type Request = (context: { pid: number | undefined }, method: string, params: object) => unknown;
     const request = pieces.request as Request;
     // The modes whose server was stopped: a trial run again after a stall of this busy process
-    // (grading/stall.ts) starts and stops a server of its mode again, so modes are counted, not stops.
+    // (grading/trials/stall.ts) starts and stops a server of its mode again, so modes are counted, not stops.
     const starved = new Set<string>();
     pieces.request = ((context, method, params) => {
       const pid = context.pid;

@@ -12,7 +12,7 @@ import { open, rename, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { inject } from "vitest";
-import { jupyterPython } from "../../lib/src/checkpoint/notebook-runner-output.js";
+import { jupyterPython } from "../../lib/src/grading/checkpoint/notebook-runner-output.js";
 import { EXECUTED_NOTEBOOKS_ROOT } from "./executed-notebooks-setup.js";
 
 const REPO = resolve(__dirname, "../..");

@@ -3,7 +3,11 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { jupyterPython, runnerSummary, type CellFailure } from "../../lib/src/checkpoint/notebook-runner-output.js";
+import {
+  jupyterPython,
+  runnerSummary,
+  type CellFailure,
+} from "../../lib/src/grading/checkpoint/notebook-runner-output.js";
 import { executedNotebook } from "./executed-notebooks.js";
 
 const REPO = resolve(__dirname, "../..");

@@ -4,8 +4,8 @@
 "use strict";
 const wb = require("mcp-workbook");
 const checkpoint = require("mcp-workbook/checkpoint");
-const run = require("mcp-workbook/dist/checkpoint/rules/run.js");
-const rules = require("mcp-workbook/dist/checkpoint/rules/index.js");
+const run = require("mcp-workbook/dist/grading/checkpoint/rules/run.js");
+const rules = require("mcp-workbook/dist/grading/checkpoint/rules/index.js");
 const replace = (target, name, value) => {
   try {
     target[name] = value;

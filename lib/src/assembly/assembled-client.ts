@@ -17,7 +17,7 @@ import type { McpTool } from "../protocol/handshake.js";
 import type { JsonObject } from "../protocol/messages.js";
 import type { ExitStatus } from "../client/stdio-client.js";
 import type { StdioClientOptions } from "../client/options.js";
-import type { ClientUnderTest, Implementation } from "../grading/implementation.js";
+import type { ClientUnderTest, Implementation } from "../grading/trials/implementation.js";
 import type { PieceName, PieceSet } from "./piece-names.js";
 
 /** What the scaffold gives the learner's request(), callTool() and close(): one connection. */

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import * as root from "../index.js";
 import * as agent from "../agent/index.js";
 import * as charts from "../charts/index.js";
-import * as checkpoint from "../checkpoint/index.js";
+import * as checkpoint from "../grading/checkpoint/index.js";
 import * as demo from "../demo/index.js";
 import * as exercises from "../exercises/index.js";
 import * as experiment from "../experiment/index.js";
@@ -20,11 +20,11 @@ import { PIECE_NAMES } from "../assembly/piece-names.js";
 import { implementationFrom } from "../assembly/assembled-client.js";
 import { cellScope } from "../pieces/cell-scope.js";
 import { refreshBuildText } from "./demands-text.js";
-import { rulesForPieces } from "../checkpoint/rules/index.js";
-import { inProcessProbe } from "../checkpoint/rules/in-process.js";
-import { runRules } from "../checkpoint/rules/run.js";
-import { GRADING_LANES } from "../checkpoint/grade-implementation.js";
-import type { RuleVerdict } from "../checkpoint/rules/types.js";
+import { rulesForPieces } from "../grading/checkpoint/rules/index.js";
+import { inProcessProbe } from "../grading/checkpoint/rules/in-process.js";
+import { runRules } from "../grading/checkpoint/rules/run.js";
+import { GRADING_LANES } from "../grading/checkpoint/grade-implementation.js";
+import type { RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import {
   checkCursorLoop,
   checkDeclineCounts,

@@ -6,9 +6,9 @@
 // learner reads cannot drift from what the rules judge.
 import { buildCells } from "../assembly/notebook-pieces.js";
 import { PIECE_NAMES, pieceOrder, type PieceName } from "../assembly/piece-names.js";
-import { rulesForPieces } from "../checkpoint/rules/index.js";
-import { lineRanges } from "../checkpoint/rules/demands-table.js";
-import type { Rule } from "../checkpoint/rules/types.js";
+import { rulesForPieces } from "../grading/checkpoint/rules/index.js";
+import { lineRanges } from "../grading/checkpoint/rules/demands-table.js";
+import type { Rule } from "../grading/checkpoint/rules/types.js";
 import { buildPieceSections, cellText, countWord, hasTag, type NotebookSection } from "../notebook/build-sections.js";
 import type { NotebookDocument } from "./assign-notebook.js";
 import { homePiece } from "../pieces/rule-home.js";

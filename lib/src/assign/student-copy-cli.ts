@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { WorkbookError } from "../errors/workbook-error.js";
-import { REPO_ROOT } from "../checkpoint/paths.js";
+import { REPO_ROOT } from "../grading/checkpoint/paths.js";
 import { STUDENT_COPY_LEAVES_OUT, writeStudentCopy } from "./student-copy.js";
 
 const USAGE = "usage: npm run student-copy -- DIR   (DIR: a new or empty folder outside the repository)";

@@ -8,9 +8,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { CHECKPOINT_MAIN } from "../class/grade-learner.js";
-import { GRADED, readGradebook } from "../class/gradebook.js";
-import { writeNotebookClass } from "../class/sample-class.js";
+import { CHECKPOINT_MAIN } from "../grading/class/grade-learner.js";
+import { GRADED, readGradebook } from "../grading/class/gradebook.js";
+import { writeNotebookClass } from "../grading/class/sample-class.js";
 import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 
 const USAGE = `usage: npm run bench:class [-- --learners N] [--jobs N]

@@ -23,7 +23,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { TEACHING_SERVER } from "../client/teaching-server.js";
-import { jupyterPython } from "../checkpoint/notebook-runner-output.js";
+import { jupyterPython } from "../grading/checkpoint/notebook-runner-output.js";
 import { openDescriptors } from "../soak/process-census.js";
 import { SeededRandom } from "../fuzz/random.js";
 import { TEACHING_MODES } from "../server-build/teaching-modes.js";

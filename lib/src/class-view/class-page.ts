@@ -7,8 +7,8 @@ import type { TopLevelSpec } from "vega-lite";
 import { CHART_FONT } from "../charts/chart-style.js";
 import { renderSvg } from "../charts/render.js";
 import { DataError } from "../errors/data-error.js";
-import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
-import { RULES } from "../checkpoint/rules/index.js";
+import { EXERCISE_RULES } from "../grading/checkpoint/rules/exercise-rules.js";
+import { RULES } from "../grading/checkpoint/rules/index.js";
 import { firstFailedChart, gradedRows, passShareChart, scoreChart } from "./class-charts.js";
 import { readGradebook, type Gradebook, type GradebookRule } from "./gradebook.js";
 

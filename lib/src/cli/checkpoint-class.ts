@@ -4,10 +4,10 @@
 // cannot be isolated here.
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { ClassUsageError, gradeClass } from "../class/grade-class.js";
-import { GRADED } from "../class/gradebook.js";
+import { ClassUsageError, gradeClass } from "../grading/class/grade-class.js";
+import { GRADED } from "../grading/class/gradebook.js";
 import { writeClassPage } from "../class-view/class-page.js";
-import { RULES } from "../checkpoint/rules/index.js";
+import { RULES } from "../grading/checkpoint/rules/index.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 import type { CheckpointIo } from "./checkpoint-io.js";
 

@@ -1,7 +1,7 @@
 // Where the checkpoint command writes (the process's streams, or a test's buffers) and the lines
 // both of its forms write there: progress while grading, each rule's line once. A file of its own
 // so checkpoint.ts and checkpoint-notebook.ts both use it without importing each other.
-import type { RuleVerdict } from "../checkpoint/rules/types.js";
+import type { RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import { gradingProgress, type Progress } from "./progress.js";
 
 export interface CheckpointIo {

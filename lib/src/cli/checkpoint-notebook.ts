@@ -3,9 +3,9 @@
 // and junit.xml afresh, like every checkpoint run.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
-import { REPO_ROOT } from "../checkpoint/paths.js";
-import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
+import { gradeJunitXml, gradeResultsJson, reportHeader } from "../grading/checkpoint/grade-report.js";
+import { REPO_ROOT } from "../grading/checkpoint/paths.js";
+import { countLine, summarize, summaryLines } from "../grading/checkpoint/summary.js";
 import { gradeNotebook, NOTEBOOK_RULES } from "../pieces/grade-notebook.js";
 import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";

@@ -4,13 +4,13 @@
 // every rule passes.
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
-import { gradeJunitXml, gradeResultsJson, reportHeader } from "../checkpoint/grade-report.js";
-import { REFERENCE_ENTRY, REPO_ROOT } from "../checkpoint/paths.js";
-import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
-import { RULES } from "../checkpoint/rules/index.js";
-import { countLine, summarize, summaryLines } from "../checkpoint/summary.js";
-import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
+import { gradeImplementation, type GradeReport } from "../grading/checkpoint/grade-implementation.js";
+import { gradeJunitXml, gradeResultsJson, reportHeader } from "../grading/checkpoint/grade-report.js";
+import { REFERENCE_ENTRY, REPO_ROOT } from "../grading/checkpoint/paths.js";
+import { EXERCISE_RULES } from "../grading/checkpoint/rules/exercise-rules.js";
+import { RULES } from "../grading/checkpoint/rules/index.js";
+import { countLine, summarize, summaryLines } from "../grading/checkpoint/summary.js";
+import type { Rule, RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
 import { CLASS_USAGE, runClassGrading } from "./checkpoint-class.js";

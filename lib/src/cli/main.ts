@@ -24,7 +24,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   },
   checkpoint: async () => {
     const { runCheckpointCommand } = await import("./checkpoint.js");
-    const { hideGraderCommandLine } = await import("../checkpoint/host/host-probe.js");
+    const { hideGraderCommandLine } = await import("../grading/checkpoint/host/host-probe.js");
     return (argv) => {
       hideGraderCommandLine();
       return runCheckpointCommand(argv);

@@ -2,7 +2,7 @@
 // rule ends and cleared at the end, so what stays on the screen is the report (summary first, then
 // each rule's line once). Elsewhere (a pipe, a file, CI): a few plain lines, at each quarter of the
 // rules, that name no rule, so a log holds each rule's line once too.
-import type { RuleVerdict } from "../checkpoint/rules/types.js";
+import type { RuleVerdict } from "../grading/checkpoint/rules/types.js";
 
 export interface ProgressOutput {
   readonly write: (text: string) => void;

@@ -7,7 +7,7 @@ import { processGroupMembers } from "../client/process-group.js";
 import { WireTrace, type TraceSnapshot } from "../client/wire-trace.js";
 import { readCallLog } from "../call-log/call-log.js";
 import { WorkbookError } from "../errors/workbook-error.js";
-import type { ClientUnderTest } from "../grading/implementation.js";
+import type { ClientUnderTest } from "../grading/trials/implementation.js";
 import { TEACHING_MODES, type TeachingMode } from "../server-build/teaching-modes.js";
 
 /** The modes `mcp-workbook demo` shows, from the server's one table: what each teaches and how our client ends it. */

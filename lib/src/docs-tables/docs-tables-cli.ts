@@ -2,7 +2,7 @@
 // describes. `--check` writes nothing and exits 1, naming each table a page holds out of date.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_ROOT } from "../checkpoint/paths.js";
+import { REPO_ROOT } from "../grading/checkpoint/paths.js";
 import { argumentsOrExit, readFlags } from "../flags/flags.js";
 import { UsageError } from "../errors/usage-error.js";
 import { GENERATED_TABLES, withTable } from "./generated-tables.js";

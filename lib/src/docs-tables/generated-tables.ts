@@ -4,13 +4,13 @@
 //   <!-- end of NAME -->
 // A new mode or rule reaches its page by `npm run docs:tables`, never by hand, and a test fails
 // while a page holds another table than the code makes (`npm run docs:tables -- --check` says which).
-import { RULES } from "../checkpoint/rules/index.js";
-import { demandsTable } from "../checkpoint/rules/demands-table.js";
+import { RULES } from "../grading/checkpoint/rules/index.js";
+import { demandsTable } from "../grading/checkpoint/rules/demands-table.js";
 import { UsageError } from "../errors/usage-error.js";
 import { modeTable } from "./mode-table.js";
 import { ruleTable } from "./rule-table.js";
 import { learnerTable } from "./learner-table.js";
-import { EXERCISE_RULES } from "../checkpoint/rules/exercise-rules.js";
+import { EXERCISE_RULES } from "../grading/checkpoint/rules/exercise-rules.js";
 
 export interface GeneratedTable {
   /** The page, from the repository's root. */

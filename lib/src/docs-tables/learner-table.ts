@@ -1,7 +1,7 @@
 // The file table of learner/README.md: each file the learner writes, what goes in it, and the
 // checkpoint's rules that grade it, the last taken from each rule's `where`, so a new rule that
 // grades a learner file reaches its row by `npm run docs:tables`.
-import type { Rule } from "../checkpoint/rules/types.js";
+import type { Rule } from "../grading/checkpoint/rules/types.js";
 
 /** The learner's files, in the order a learner meets them, and what each holds (our words). */
 const LEARNER_FILES: readonly { readonly file: string; readonly what: string }[] = [

@@ -1,6 +1,6 @@
 // The rule table of docs/rules.md and the total under it, made from RULES, so a new rule reaches the
 // page by `npm run docs:tables`: its id, points and exports, and the rules it waits for.
-import type { Rule } from "../checkpoint/rules/types.js";
+import type { Rule } from "../grading/checkpoint/rules/types.js";
 
 /** One rule's row; a rule graded only once others pass names them ("negative-control passes"). */
 function ruleRow(rule: Rule): string {

@@ -4,7 +4,7 @@
 // the seed, so an answer written down from one run does not pass another. Each call of the
 // learner's function is plain data in and out (AnswerRunner), so the notebook runs it in its own
 // kernel and the checkpoint in its isolated host, judged here by the same check.
-import type { CheckResult } from "../grading/harness.js";
+import type { CheckResult } from "../grading/trials/harness.js";
 import { differences, shown } from "./compare.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "./exercise-harness.js";
 

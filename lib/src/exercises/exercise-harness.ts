@@ -10,7 +10,7 @@ import {
   oneLine,
   CheckFailure,
   type CheckResult,
-} from "../grading/harness.js";
+} from "../grading/trials/harness.js";
 import { processGroupMembers, signalGroup } from "../client/process-group.js";
 import { teachingServersStartedBy } from "../client/live-servers.js";
 

@@ -1,7 +1,7 @@
 // The checkpoint's optional exercise section: each exercise check run against the reference
 // answers in this library, with the checkpoint's wording ("ok ..." or "FAIL <name>: ..."). A
 // grader switches it on; the six chapter checks do not depend on it.
-import type { CheckResult } from "../grading/harness.js";
+import type { CheckResult } from "../grading/trials/harness.js";
 import { checkToolCosts } from "./ex1-recovery/check.js";
 import { referenceToolCosts } from "./ex1-recovery/reference.js";
 import { checkDeclineCounts } from "./ex2-decline/check.js";

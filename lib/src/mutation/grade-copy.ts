@@ -1,8 +1,8 @@
 // One rule of the checkpoint grading a set of pieces in this process (the copy of the reference,
 // mutated or not), as a check cell does: the verdict mutation runs and replays judge by.
-import { inProcessProbe } from "../checkpoint/rules/in-process.js";
-import { runRules } from "../checkpoint/rules/run.js";
-import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
+import { inProcessProbe } from "../grading/checkpoint/rules/in-process.js";
+import { runRules } from "../grading/checkpoint/rules/run.js";
+import type { Rule, RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import { implementationFrom } from "../assembly/assembled-client.js";
 import type { PieceSet } from "../assembly/piece-names.js";
 

@@ -5,11 +5,11 @@
 // are counted on one line. The final cell runs every rule. Lines that pass are the grader's own
 // lines; lines that do not name the notebook's section and the real cause, never learner/ files.
 // A reveal cell shows the library's code only after a real attempt (see revealAfterTrying).
-import { inProcessProbe } from "../checkpoint/rules/in-process.js";
-import { lastPiece, RULES, rulesUsing } from "../checkpoint/rules/index.js";
-import { runRules } from "../checkpoint/rules/run.js";
-import { countLine } from "../checkpoint/summary.js";
-import type { Rule, RuleVerdict } from "../checkpoint/rules/types.js";
+import { inProcessProbe } from "../grading/checkpoint/rules/in-process.js";
+import { lastPiece, RULES, rulesUsing } from "../grading/checkpoint/rules/index.js";
+import { runRules } from "../grading/checkpoint/rules/run.js";
+import { countLine } from "../grading/checkpoint/summary.js";
+import type { Rule, RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
 import { implementationFrom } from "../assembly/assembled-client.js";
 import { runPieceCheck, type PieceVerdict } from "./piece-checks.js";

@@ -6,9 +6,9 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gradeImplementation, type GradeReport } from "../checkpoint/grade-implementation.js";
-import { rulesForPieces } from "../checkpoint/rules/index.js";
-import type { RuleVerdict } from "../checkpoint/rules/types.js";
+import { gradeImplementation, type GradeReport } from "../grading/checkpoint/grade-implementation.js";
+import { rulesForPieces } from "../grading/checkpoint/rules/index.js";
+import type { RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import { readBuildCells, transpileBuildCells, type TranspiledCell } from "../assembly/notebook-pieces.js";
 import { PIECE_NAMES } from "../assembly/piece-names.js";
 import { notebookWhere } from "./rule-home.js";

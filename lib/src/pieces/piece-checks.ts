@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { killGroups, signalGroup } from "../client/process-group.js";
 import { teachingServerCommand } from "../client/teaching-server.js";
-import { CheckFailure, type Verdict } from "../grading/harness.js";
+import { CheckFailure, type Verdict } from "../grading/trials/harness.js";
 import { WorkbookError } from "../errors/workbook-error.js";
 import { AssembledClient } from "../assembly/assembled-client.js";
 import {
@@ -23,7 +23,7 @@ import type { Scratch } from "./checks/check-types.js";
 
 export { requestTrialDeadline } from "./checks/request-check.js";
 
-/** A piece's verdict: the one Verdict (grading/harness.ts), named by the piece. */
+/** A piece's verdict: the one Verdict (grading/trials/harness.ts), named by the piece. */
 export type PieceVerdict = Verdict & { readonly name: PieceName };
 
 /** A verdict for `piece`: ok with `detail`, or not yet with what was expected, what came and a hint. */

@@ -11,12 +11,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { CHECKPOINT_MAIN, checkpointArguments } from "../class/grade-learner.js";
-import { readGradebook } from "../class/gradebook.js";
-import { learnerSeed } from "../class/learner-seed.js";
-import { writeMixedClass } from "../class/sample-class.js";
-import { findSubmissions } from "../class/submissions.js";
-import type { RulesResultsJson } from "../checkpoint/grade-report.js";
+import { CHECKPOINT_MAIN, checkpointArguments } from "../grading/class/grade-learner.js";
+import { readGradebook } from "../grading/class/gradebook.js";
+import { learnerSeed } from "../grading/class/learner-seed.js";
+import { writeMixedClass } from "../grading/class/sample-class.js";
+import { findSubmissions } from "../grading/class/submissions.js";
+import type { RulesResultsJson } from "../grading/checkpoint/grade-report.js";
 import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 
 const USAGE = `usage: npm run soak:grading [-- --rounds N] [--hogs N] [--jobs 1,2,4] [--rules ID,...]

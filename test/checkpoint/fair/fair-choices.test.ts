@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RULES } from "../../../lib/src/checkpoint/rules/index.js";
-import { FREE_CHOICES } from "../../../lib/src/checkpoint/rules/free-choices.js";
+import { RULES } from "../../../lib/src/grading/checkpoint/rules/index.js";
+import { FREE_CHOICES } from "../../../lib/src/grading/checkpoint/rules/free-choices.js";
 
 const DIR = resolve(__dirname, "../../../checkpoints/fair-implementations");
 const load = createRequire(join(DIR, "index.js"));

@@ -8,9 +8,9 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gradeImplementation, type GradeReport } from "../../../lib/dist/checkpoint/grade-implementation.js";
-import { REPO_ROOT } from "../../../lib/src/checkpoint/paths.js";
-import { ruleById } from "../../../lib/dist/checkpoint/rules/index.js";
+import { gradeImplementation, type GradeReport } from "../../../lib/dist/grading/checkpoint/grade-implementation.js";
+import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
+import { ruleById } from "../../../lib/dist/grading/checkpoint/rules/index.js";
 import { gradeNotebook } from "../../../lib/dist/pieces/grade-notebook.js";
 import { readDoc } from "../../support/docs-pages.js";
 

@@ -13,8 +13,8 @@ import {
   variantNotebook,
   SOLVED_NOTEBOOK,
 } from "../../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
-import { scriptedPeer, type PeerScript } from "../../../lib/src/checkpoint/properties/scripted-peer.js";
-import { TRIAL_STALL_MS, withoutStall } from "../../../lib/src/grading/stall.js";
+import { scriptedPeer, type PeerScript } from "../../../lib/src/grading/checkpoint/properties/scripted-peer.js";
+import { TRIAL_STALL_MS, withoutStall } from "../../../lib/src/grading/trials/stall.js";
 import { groupIsEmpty } from "../../../lib/src/client/process-group.js";
 import { TEACHING_SERVER } from "../../../lib/src/client/teaching-server.js";
 import { assembledClient, type ClientContext } from "../../../lib/src/assembly/assembled-client.js";
@@ -61,7 +61,7 @@ const okText = (id: unknown, text = "3") => ({ jsonrpc: "2.0", id, result: { con
 
 /**
  * Runs `work` on a scripted peer's context, then stops the peer. A run during which this process
- * stood still for TRIAL_STALL_MS or more is run again on a fresh peer (grading/stall.ts): once the
+ * stood still for TRIAL_STALL_MS or more is run again on a fresh peer (grading/trials/stall.ts): once the
  * loop runs again, every frame and deadline in the gap is due at once, and which the piece meets
  * first says nothing about it (seen both ways in CI: a per-skip deadline that fired, one deadline
  * that did not).

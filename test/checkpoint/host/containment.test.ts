@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { gradeImplementation } from "../../../lib/dist/checkpoint/grade-implementation.js";
-import { gradeJunitXml, gradeResultsJson } from "../../../lib/dist/checkpoint/grade-report.js";
+import { gradeImplementation } from "../../../lib/dist/grading/checkpoint/grade-implementation.js";
+import { gradeJunitXml, gradeResultsJson } from "../../../lib/dist/grading/checkpoint/grade-report.js";
 import {
   containmentFor,
   containmentLine,
@@ -18,9 +18,9 @@ import {
   pidSeenHere,
   spawnContained,
   type Containment,
-} from "../../../lib/dist/checkpoint/host/containment.js";
-import { hostUser } from "../../../lib/dist/checkpoint/host/host-probe.js";
-import { REFERENCE_ENTRY, REPO_ROOT } from "../../../lib/dist/checkpoint/paths.js";
+} from "../../../lib/dist/grading/checkpoint/host/containment.js";
+import { hostUser } from "../../../lib/dist/grading/checkpoint/host/host-probe.js";
+import { REFERENCE_ENTRY, REPO_ROOT } from "../../../lib/dist/grading/checkpoint/paths.js";
 
 const dir = mkdtempSync(join(tmpdir(), "containment-"));
 chmodSync(dir, 0o777); // the graded code runs as nobody when the test runs as root: it writes here
@@ -119,7 +119,7 @@ describe("spawnContained", () => {
       const mark = `${marker}-nobody`;
       const armed = join(dir, "nobody.txt");
       const script = `
-        const { containmentFor, spawnContained } = require(${JSON.stringify(join(REPO_ROOT, "lib/dist/checkpoint/host/containment.js"))});
+        const { containmentFor, spawnContained } = require(${JSON.stringify(join(REPO_ROOT, "lib/dist/grading/checkpoint/host/containment.js"))});
         const fs = require("node:fs");
         const containment = containmentFor(undefined);
         const run = spawnContained(["perl", "-e", process.argv[1], process.argv[2], process.argv[3]], { containment, env: { PATH: process.env.PATH }, cwd: "/" });
@@ -144,7 +144,7 @@ describe("where no namespace can be made", () => {
   it.runIf(here.kind === "pid-namespace")(
     "a grader that is the first process of a PID namespace (a class job's) names that namespace",
     () => {
-      const script = `const { containmentFor } = require(${JSON.stringify(join(REPO_ROOT, "lib/dist/checkpoint/host/containment.js"))});
+      const script = `const { containmentFor } = require(${JSON.stringify(join(REPO_ROOT, "lib/dist/grading/checkpoint/host/containment.js"))});
         console.log(JSON.stringify([process.pid, containmentFor(undefined, { unshare: "false" })]));`;
       const result = spawnSync("unshare", [...namespaceArgs(), "--", process.execPath, "-e", script], {
         encoding: "utf8",

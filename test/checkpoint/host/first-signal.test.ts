@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { beforeFirstSignal } from "../../../lib/src/checkpoint/host/first-signal.js";
+import { beforeFirstSignal } from "../../../lib/src/grading/checkpoint/host/first-signal.js";
 
 const sleeper = () =>
   spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: ["pipe", "ignore", "ignore"] });

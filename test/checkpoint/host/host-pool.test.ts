@@ -5,10 +5,10 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hostPool } from "../../../lib/src/checkpoint/host/host-probe.js";
+import { hostPool } from "../../../lib/src/grading/checkpoint/host/host-probe.js";
 
 // The built host (a test file's own folder holds only its TypeScript source).
-const HOST_MAIN = resolve(__dirname, "../../../lib/dist/checkpoint/host/host-main.js");
+const HOST_MAIN = resolve(__dirname, "../../../lib/dist/grading/checkpoint/host/host-main.js");
 const dir = mkdtempSync(join(tmpdir(), "host-pool-"));
 chmodSync(dir, 0o755);
 const implementation = join(dir, "prints-its-name.js");

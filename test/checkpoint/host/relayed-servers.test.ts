@@ -10,9 +10,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { StdioClient } from "../../../lib/src/client/stdio-client.js";
-import { RELAY_MAIN, relayedServers } from "../../../lib/src/checkpoint/host/relayed-servers.js";
-import { loggedCalls, readRecord, relaySignal } from "../../../lib/src/checkpoint/rules/server-records.js";
-import type { ServerSource } from "../../../lib/src/checkpoint/rules/servers.js";
+import { RELAY_MAIN, relayedServers } from "../../../lib/src/grading/checkpoint/host/relayed-servers.js";
+import { loggedCalls, readRecord, relaySignal } from "../../../lib/src/grading/checkpoint/rules/server-records.js";
+import type { ServerSource } from "../../../lib/src/grading/checkpoint/rules/servers.js";
 import { FRAME, relayFrame, RelayFrameReader } from "../../../server/src/relay-frames.js";
 
 let source: ServerSource | undefined;

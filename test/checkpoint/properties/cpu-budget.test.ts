@@ -4,11 +4,11 @@
 // code that claims more cannot end the property after its first inputs.
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { holds, PROPERTY_CPU_BUDGET_MS } from "../../../lib/src/checkpoint/properties/judge.js";
-import { READER_PROPERTY } from "../../../lib/src/checkpoint/properties/properties.js";
-import { inProcessProbe } from "../../../lib/src/checkpoint/rules/in-process.js";
-import type { ProbeAnswer, ProbeRequest, RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
-import { REFERENCE_IMPLEMENTATION } from "../../../lib/src/grading/implementation.js";
+import { holds, PROPERTY_CPU_BUDGET_MS } from "../../../lib/src/grading/checkpoint/properties/judge.js";
+import { READER_PROPERTY } from "../../../lib/src/grading/checkpoint/properties/properties.js";
+import { inProcessProbe } from "../../../lib/src/grading/checkpoint/rules/in-process.js";
+import type { ProbeAnswer, ProbeRequest, RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
+import { REFERENCE_IMPLEMENTATION } from "../../../lib/src/grading/trials/implementation.js";
 
 /** The reference's own pieces, answering as a host that says it used `cpuMs` and takes `delayMs` of wall time. */
 function context(cpuMs: number, delayMs: () => number): RuleContext {

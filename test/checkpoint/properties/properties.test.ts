@@ -8,12 +8,12 @@ import {
   variantNotebook,
   SOLVED_NOTEBOOK,
 } from "../../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
-import { unreachedEdges } from "../../../lib/src/checkpoint/properties/edges.js";
-import { PROPERTY_GENERATORS, RULE_PROPERTIES } from "../../../lib/src/checkpoint/properties/properties.js";
-import { REFERENCE_IMPLEMENTATION } from "../../../lib/src/grading/implementation.js";
-import { inProcessProbe } from "../../../lib/src/checkpoint/rules/in-process.js";
-import { CheckFailure as RuleFailure } from "../../../lib/src/grading/harness.js";
-import type { RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
+import { unreachedEdges } from "../../../lib/src/grading/checkpoint/properties/edges.js";
+import { PROPERTY_GENERATORS, RULE_PROPERTIES } from "../../../lib/src/grading/checkpoint/properties/properties.js";
+import { REFERENCE_IMPLEMENTATION } from "../../../lib/src/grading/trials/implementation.js";
+import { inProcessProbe } from "../../../lib/src/grading/checkpoint/rules/in-process.js";
+import { CheckFailure as RuleFailure } from "../../../lib/src/grading/trials/harness.js";
+import type { RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
 import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
 import { directionProblem } from "../../support/direction.js";
 import { buildCells, evaluateBuildCells } from "../../../lib/src/assembly/notebook-pieces.js";

@@ -3,7 +3,7 @@
 // frame and an overdue deadline comes first is the timers' order, not the script's: the witnesses
 // run again after one (test/checkpoint/fresh/fresh-wrong.slow.test.ts).
 import { describe, expect, it } from "vitest";
-import { scriptedPeer } from "../../../lib/src/checkpoint/properties/scripted-peer.js";
+import { scriptedPeer } from "../../../lib/src/grading/checkpoint/properties/scripted-peer.js";
 
 /** Keeps the event loop busy for `ms`, as a loaded machine or a synchronous compile does. */
 function stall(ms: number): void {

@@ -4,11 +4,11 @@ import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../../lib/src/checkpoint/paths.js";
-import { RULE_PROPERTIES } from "../../../lib/src/checkpoint/properties/properties.js";
-import { inProcessProbe } from "../../../lib/src/checkpoint/rules/in-process.js";
-import type { RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
-import { CheckFailure } from "../../../lib/src/grading/harness.js";
+import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
+import { RULE_PROPERTIES } from "../../../lib/src/grading/checkpoint/properties/properties.js";
+import { inProcessProbe } from "../../../lib/src/grading/checkpoint/rules/in-process.js";
+import type { RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
+import { CheckFailure } from "../../../lib/src/grading/trials/harness.js";
 
 const DIR = join(REPO_ROOT, "checkpoints", "wrong-implementations", "unseen");
 const load = createRequire(join(DIR, "index.js"));

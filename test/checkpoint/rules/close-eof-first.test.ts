@@ -6,8 +6,8 @@ import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeEofFirst } from "../../../lib/src/checkpoint/rules/mode-rules.js";
-import type { ProbeAnswer, RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
+import { closeEofFirst } from "../../../lib/src/grading/checkpoint/rules/mode-rules.js";
+import type { ProbeAnswer, RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
 
 const dir = mkdtempSync(join(tmpdir(), "close-eof-first-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
 // What close-what-stays accepts as the status of a server that stays after its input ends
-// (lib/src/checkpoint/rules/close-rules.ts), checked as functions: the modes it ranges over are
+// (lib/src/grading/checkpoint/rules/close-rules.ts), checked as functions: the modes it ranges over are
 // the table's staying ones, and each way of meeting SIGTERM allows only the statuses a correct
 // close() can really get, a signal by name or as Python's negative number.
 import { describe, expect, it } from "vitest";
-import { STAYING_MODES, sameStatus, statusesFor } from "../../../lib/src/checkpoint/rules/close-rules.js";
+import { STAYING_MODES, sameStatus, statusesFor } from "../../../lib/src/grading/checkpoint/rules/close-rules.js";
 
 const accepts = (sigterm: Parameters<typeof statusesFor>[0], given: unknown): boolean =>
   statusesFor(sigterm).statuses.some((status) => sameStatus(given, status));

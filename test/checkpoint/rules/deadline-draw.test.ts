@@ -1,4 +1,4 @@
-// The deadlines deadline-as-given draws (lib/src/checkpoint/rules/deadline-rules.ts): for every
+// The deadlines deadline-as-given draws (lib/src/grading/checkpoint/rules/deadline-rules.ts): for every
 // seed, inside the chapter's range as the issue fixes it (1 to 8 s), at least one of them 5 s or
 // more (where a stretched long timeout shows), and the margin each is judged by stays far below
 // the 60 s a stretched timeout runs to.
@@ -11,8 +11,8 @@ import {
   hungCallFinding,
   STALL_RECOVERY_MS,
   latestEnd,
-} from "../../../lib/src/checkpoint/rules/deadline-rules.js";
-import type { ProbeAnswer } from "../../../lib/src/checkpoint/rules/types.js";
+} from "../../../lib/src/grading/checkpoint/rules/deadline-rules.js";
+import type { ProbeAnswer } from "../../../lib/src/grading/checkpoint/rules/types.js";
 
 describe("the drawn deadlines", () => {
   it("are three per seed in [1, 8] s, at least one 5 s or more, each judged well below 60 s", () => {

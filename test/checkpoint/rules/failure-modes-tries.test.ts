@@ -1,9 +1,9 @@
 // failure-modes on a starved machine: a session that ran out of time where its mode names another
 // refusal is run again, up to three sessions; a client that always runs out of time there still fails.
 import { describe, expect, it } from "vitest";
-import { FAILURE_MODES, failureModes } from "../../../lib/src/checkpoint/rules/mode-rules.js";
-import type { ProbeAnswer, ProbeRequest, RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
-import { CheckFailure } from "../../../lib/src/grading/harness.js";
+import { FAILURE_MODES, failureModes } from "../../../lib/src/grading/checkpoint/rules/mode-rules.js";
+import type { ProbeAnswer, ProbeRequest, RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
+import { CheckFailure } from "../../../lib/src/grading/trials/harness.js";
 import { directionProblem } from "../../support/direction.js";
 
 /** A context whose client refuses each session's handshake with its mode's refusal, but runs out of time in the sessions `late` names. */

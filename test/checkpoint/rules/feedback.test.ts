@@ -1,7 +1,7 @@
 // The rules API a learner's notebook calls: feedback over functions looked up at run time.
 import { describe, expect, it, vi } from "vitest";
-import { feedback, rulesFor } from "../../../lib/src/checkpoint/rules/feedback.js";
-import { RULES } from "../../../lib/src/checkpoint/rules/index.js";
+import { feedback, rulesFor } from "../../../lib/src/grading/checkpoint/rules/feedback.js";
+import { RULES } from "../../../lib/src/grading/checkpoint/rules/index.js";
 import { FrameReader } from "../../../lib/src/protocol/frame-reader.js";
 import { answerFor } from "../../../lib/src/protocol/messages.js";
 

@@ -2,9 +2,15 @@
 // that runs a rule, the rules each path grades, the pieces a rule waits for.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lastPiece, RULES, rulesForPieces, rulesOfPiece, rulesUsing } from "../../../lib/src/checkpoint/rules/index.js";
+import {
+  lastPiece,
+  RULES,
+  rulesForPieces,
+  rulesOfPiece,
+  rulesUsing,
+} from "../../../lib/src/grading/checkpoint/rules/index.js";
 import { NOTEBOOK_RULES } from "../../../lib/src/pieces/grade-notebook.js";
-import { IMPLEMENTATION_NAMES } from "../../../lib/src/grading/implementation.js";
+import { IMPLEMENTATION_NAMES } from "../../../lib/src/grading/trials/implementation.js";
 import { isPieceName, PIECE_NAMES, pieceOrder, type PieceName } from "../../../lib/src/assembly/piece-names.js";
 
 const points = (ids: readonly string[]): number =>

@@ -5,8 +5,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runRules } from "../../../lib/src/checkpoint/rules/run.js";
-import { failRule, type Rule } from "../../../lib/src/checkpoint/rules/types.js";
+import { runRules } from "../../../lib/src/grading/checkpoint/rules/run.js";
+import { failRule, type Rule } from "../../../lib/src/grading/checkpoint/rules/types.js";
 
 const rule = (id: string, dependsOn: string[], body: Rule["body"], alone = false): Rule => ({
   id,

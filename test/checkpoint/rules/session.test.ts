@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ClientSession } from "../../../lib/src/checkpoint/rules/session.js";
-import type { ProbeAnswer, ProbeRequest, RuleContext } from "../../../lib/src/checkpoint/rules/types.js";
+import { ClientSession } from "../../../lib/src/grading/checkpoint/rules/session.js";
+import type { ProbeAnswer, ProbeRequest, RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
 
 /** A rule context whose client answers each session's handshake as `setUps` says, one entry per session. */
 function scripted(setUps: ReadonlyArray<"ok" | "deadline" | "refused">) {

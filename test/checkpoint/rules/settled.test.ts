@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { settledInOrder } from "../../../lib/src/checkpoint/rules/settled.js";
+import { settledInOrder } from "../../../lib/src/grading/checkpoint/rules/settled.js";
 
 describe("settledInOrder: a rule's scenarios side by side", () => {
   it("keeps the items' order, never runs more than `width` at once, and throws the first failure in order only after every scenario ended", async () => {

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
-import { standingOf } from "../../../lib/src/checkpoint/rules/servers.js";
+import { standingOf } from "../../../lib/src/grading/checkpoint/rules/servers.js";
 
 it("is absent with no process naming the marker, starting while one runs, serving once it says so", async () => {
   const marker = `standing-${randomUUID()}`;

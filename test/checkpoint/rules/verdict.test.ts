@@ -1,9 +1,9 @@
 // One verdict and one failure shape for every check: a rule that passes, fails, or has nothing to
 // check (not applicable: 0 points, ok, so neither the maximum nor the exit code moves).
 import { describe, expect, it } from "vitest";
-import { CheckFailure } from "../../../lib/src/grading/harness.js";
-import { runRules } from "../../../lib/src/checkpoint/rules/run.js";
-import { failRule, notApplicable, type Rule } from "../../../lib/src/checkpoint/rules/types.js";
+import { CheckFailure } from "../../../lib/src/grading/trials/harness.js";
+import { runRules } from "../../../lib/src/grading/checkpoint/rules/run.js";
+import { failRule, notApplicable, type Rule } from "../../../lib/src/grading/checkpoint/rules/types.js";
 
 const rule = (id: string, body: Rule["body"]): Rule => ({
   id,

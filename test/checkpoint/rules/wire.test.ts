@@ -3,7 +3,12 @@
 // What is written is judged as built (a notification built with `params: undefined` writes params).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromWire, showWire, toWire, withoutUndefinedProperties } from "../../../lib/src/checkpoint/rules/wire.js";
+import {
+  fromWire,
+  showWire,
+  toWire,
+  withoutUndefinedProperties,
+} from "../../../lib/src/grading/checkpoint/rules/wire.js";
 
 /** Object keys, with names every object already answers to often among them ("__proto__" once went missing). Not
  * "constructor": toStrictEqual reads an own one as the object's class. */

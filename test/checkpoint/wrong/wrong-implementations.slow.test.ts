@@ -12,12 +12,12 @@ import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { inProcessProbe } from "../../../lib/src/checkpoint/rules/in-process.js";
-import { RULES } from "../../../lib/src/checkpoint/rules/index.js";
-import { runRules } from "../../../lib/src/checkpoint/rules/run.js";
-import { settledInOrder } from "../../../lib/src/checkpoint/rules/settled.js";
-import type { Rule, RuleVerdict } from "../../../lib/src/checkpoint/rules/types.js";
-import { REPO_ROOT } from "../../../lib/src/checkpoint/paths.js";
+import { inProcessProbe } from "../../../lib/src/grading/checkpoint/rules/in-process.js";
+import { RULES } from "../../../lib/src/grading/checkpoint/rules/index.js";
+import { runRules } from "../../../lib/src/grading/checkpoint/rules/run.js";
+import { settledInOrder } from "../../../lib/src/grading/checkpoint/rules/settled.js";
+import type { Rule, RuleVerdict } from "../../../lib/src/grading/checkpoint/rules/types.js";
+import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
 import { directionProblem } from "../../support/direction.js";
 import { readDoc } from "../../support/docs-pages.js";
 

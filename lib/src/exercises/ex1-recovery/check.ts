@@ -2,8 +2,8 @@
 // committed baseline receipt's rows (real rows, measured by this repo's code; a retrieval
 // baseline, not a language model) and on a part of them that the seed picks.
 import { resolve } from "node:path";
-import type { CheckResult } from "../../grading/harness.js";
-import { seededInt } from "../../grading/seeded.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
+import { seededInt } from "../../grading/trials/seeded.js";
 import { loadReceipt } from "../../experiment/receipts/receipt-file.js";
 import type { Row } from "../../experiment/receipts/receipt.js";
 import {

@@ -1,7 +1,7 @@
 // Exercise 2's check: the learner's declineCounts(rows) against the reference analysis, on the
 // receipts of two retrieval routers (not language models) that the seed varies.
-import type { CheckResult } from "../../grading/harness.js";
-import { seededInt } from "../../grading/seeded.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
+import { seededInt } from "../../grading/trials/seeded.js";
 import {
   judgeAnalysis,
   runHere,

@@ -5,7 +5,7 @@
 // rather) is judged against this on the seed's receipts and on counts fast-check draws, ties and
 // protocols that were never asked included.
 import fc from "fast-check";
-import type { CheckResult } from "../../grading/harness.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
 import type { Protocol } from "../../experiment/receipts/receipt.js";
 import {
   judgeAnalysis,

@@ -2,7 +2,7 @@
 // requests that need a tool and the six that need none, under native calling, the plain choice
 // and the choice that may decline. Two routers that differ in how readily they decline stand in
 // for two models, so the counts differ per "model"; the seed moves the second one's threshold.
-import { seededInt } from "../../grading/seeded.js";
+import { seededInt } from "../../grading/trials/seeded.js";
 import { loadCatalogData } from "../../experiment/catalog/catalog.js";
 import type { Receipt } from "../../experiment/receipts/receipt.js";
 import {

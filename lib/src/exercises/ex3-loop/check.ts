@@ -14,8 +14,8 @@ import {
   TWO_STEP_REQUEST_TERSE,
   twoStepCatalog,
 } from "../../agent/two-step.js";
-import type { CheckResult } from "../../grading/harness.js";
-import { seededInt } from "../../grading/seeded.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
+import { seededInt } from "../../grading/trials/seeded.js";
 import {
   judgeAnalysis,
   runHere,

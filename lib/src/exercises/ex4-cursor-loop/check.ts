@@ -16,7 +16,7 @@ import type { WorkbookError } from "../../errors/workbook-error.js";
 import type { McpTool } from "../../protocol/handshake.js";
 import { signalGroup } from "../../client/process-group.js";
 import { teachingServerCommand } from "../../client/teaching-server.js";
-import type { CheckResult } from "../../grading/harness.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";
 import { judgeChains } from "./judge-chains.js";
 import { referenceCursorLoop } from "./reference.js";

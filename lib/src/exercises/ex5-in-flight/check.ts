@@ -4,10 +4,10 @@
 // runs it against the live "reverse" server (replies swapped) and against scripted replies. Each
 // run is plain data (runInFlightTrial), so the checkpoint runs the learner's exercise5 in its host
 // and judges with this same check (judgeOutstandingTable).
-import type { CheckResult } from "../../grading/harness.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
 import { teachingServerCommand } from "../../client/teaching-server.js";
 import { DeadlineError } from "../../errors/deadline-error.js";
-import { SETUP_DEADLINE_MS } from "../../grading/stall.js";
+import { SETUP_DEADLINE_MS } from "../../grading/trials/stall.js";
 import type { WorkbookError } from "../../errors/workbook-error.js";
 import type { ClientContext } from "../../assembly/assembled-client.js";
 import { readyContextClient } from "../../assembly/reference-pieces.js";

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CheckResult } from "../../grading/harness.js";
-import { seededInt } from "../../grading/seeded.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
+import { seededInt } from "../../grading/trials/seeded.js";
 import type { Answer } from "../../experiment/receipts/receipt.js";
 import { scriptedProvider } from "../../experiment/providers/scripted-provider.js";
 import { readCallLog } from "../../call-log/call-log.js";

@@ -4,7 +4,7 @@
 // the run shows nothing about the application: the model's restraint is all there was), "nothing"
 // when purchases arrived. Judged on the seed's real runs and on counts fast-check draws.
 import fc from "fast-check";
-import type { CheckResult } from "../../grading/harness.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
 import {
   judgeAnalysis,
   runHere,

@@ -5,7 +5,7 @@
 // Named failures: a client that never probes, a fallback keyed to one code (method not found), a fallback after -32022,
 // and a probe with no timeout.
 import fc from "fast-check";
-import type { CheckResult } from "../../grading/harness.js";
+import type { CheckResult } from "../../grading/trials/harness.js";
 import { JSON_RPC_ERRORS } from "../../protocol/constants.js";
 import { MODERN_ERROR_CODES } from "../../protocol/eras.js";
 import { notYet, runExerciseCheck, type VerdictStyle } from "../exercise-harness.js";

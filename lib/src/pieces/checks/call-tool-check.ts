@@ -1,7 +1,7 @@
 // The check of callTool, against the teaching server: word_count answered, and a tool not allowed
 // or never advertised refused before a byte is sent, as the server's log shows.
 import { join } from "node:path";
-import { loggedCalls } from "../../checkpoint/server-log.js";
+import { loggedCalls } from "../../grading/checkpoint/server-log.js";
 import { expect, mustRefuse, shown } from "./check-helpers.js";
 import type { Body } from "./check-types.js";
 

@@ -1,7 +1,7 @@
 // How a check says "not yet": expect throws the CheckFailure its verdict is made from (what was
 // expected, what came, shown short, and a hint); mustRefuse does the same for work that should
 // throw one of the library's errors and did not.
-import { CheckFailure } from "../../grading/harness.js";
+import { CheckFailure } from "../../grading/trials/harness.js";
 import { WorkbookError } from "../../errors/workbook-error.js";
 import type { PieceName, PieceSet } from "../../assembly/piece-names.js";
 

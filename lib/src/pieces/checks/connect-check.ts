@@ -2,7 +2,7 @@
 // tools/list, in that order as the server received them; an old version and a catalog too large
 // refused.
 import { join } from "node:path";
-import { receivedMethods } from "../../checkpoint/rules/server-records.js";
+import { receivedMethods } from "../../grading/checkpoint/rules/server-records.js";
 import { teachingMode } from "../../server-build/teaching-modes.js";
 import type { McpTool } from "../../protocol/handshake.js";
 import type { ClientContext } from "../../assembly/assembled-client.js";

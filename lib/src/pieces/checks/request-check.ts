@@ -2,10 +2,10 @@
 // answered, and each broken mode (wrong-id, hang, trickle, drip, chatty) refused within its
 // deadline. The learner has no connect yet, so the handshake here is made with request alone.
 import { join } from "node:path";
-import { readRecord } from "../../checkpoint/rules/server-records.js";
-import { settledInOrder } from "../../checkpoint/rules/settled.js";
-import { SETUP_DEADLINE_MS, SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/stall.js";
-import { queuedSince } from "../../grading/starvation.js";
+import { readRecord } from "../../grading/checkpoint/rules/server-records.js";
+import { settledInOrder } from "../../grading/checkpoint/rules/settled.js";
+import { SETUP_DEADLINE_MS, SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../grading/trials/stall.js";
+import { queuedSince } from "../../grading/trials/starvation.js";
 import { teachingMode } from "../../server-build/teaching-modes.js";
 import { WorkbookError } from "../../errors/workbook-error.js";
 import { PROTOCOL_VERSION } from "../../protocol/constants.js";
@@ -17,7 +17,7 @@ import type { Body } from "./check-types.js";
  * The deadline a request check gives a client against a broken server: the checkpoint's own for
  * the mode (1 s for hang; 5 s where the refusal is not a deadline, so a server starved on a busy
  * machine cannot turn a wrong-id or chatty refusal into a deadline), and the spread deadline
- * against a mode whose row says it spreads its reply over time (grading/stall.ts).
+ * against a mode whose row says it spreads its reply over time (grading/trials/stall.ts).
  */
 export function requestTrialDeadline(mode: string): number {
   const row = teachingMode(mode);
@@ -104,7 +104,7 @@ export const requestCheck: Body = async (pieces, scratch) => {
   // side by side, each on a client of its own; the first failure in the table's order is the one told.
   const outcomes = await settledInOrder(trials, trials.length, ([mode]) => {
     const timeoutMs = requestTrialDeadline(mode);
-    // Timed: run again if this process stood still long enough to decide the deadline (grading/stall.ts).
+    // Timed: run again if this process stood still long enough to decide the deadline (grading/trials/stall.ts).
     return withoutStall(TRIAL_STALL_MS, async () => {
       const client = scratch.client(mode, { timeoutMs });
       // The handshake is setup, not what this mode tests: it gets a roomy deadline of its own.
@@ -114,7 +114,7 @@ export const requestCheck: Body = async (pieces, scratch) => {
       const error = await thrown(() =>
         request(client.context, "tools/call", { name: "word_count", arguments: { text: "one two three" } }),
       );
-      // Less the time this process waited for a CPU meanwhile: the machine's, not the code's (grading/starvation.ts).
+      // Less the time this process waited for a CPU meanwhile: the machine's, not the code's (grading/trials/starvation.ts).
       const ms = Math.round(performance.now() - started) - queued();
       await scratch.end(client);
       return { error, ms };

@@ -1,0 +1,740 @@
+// The inputs each pure rule is judged on, one generator per piece, each edge the issue names a
+// branch of its own. Wire values (rules/wire.ts) stand for what JSON cannot carry: bytes, NaN,
+// undefined, bigint, a cycle. An input may name outcomes it also accepts: where one input breaks
+// two rules at once and the chapter does not say which is checked first, either refusal is right.
+import fc from "fast-check";
+import { DEFAULT_FRAME_LIMIT, JSON_RPC_ERRORS, MAX_TOOLS, PROTOCOL_VERSION } from "../../../protocol/constants.js";
+import { bytes } from "../rules/wire.js";
+import { edgeGenerator, type EdgeGenerator } from "./edges.js";
+
+/** An outcome besides the reference's that a rule accepts for one input: a value, or an error class and reason. */
+export type Accepted = { readonly value: unknown } | { readonly error: string; readonly reason?: string };
+
+/** One call of a pure piece: its arguments as wire values, and what else is right for it. */
+export interface PureCall {
+  readonly args: readonly unknown[];
+  readonly also?: readonly Accepted[];
+}
+
+const word = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 12 });
+/** Text a piece must carry as it is: line breaks JSON escapes, and the replacement character, which is valid UTF-8. */
+const UNUSUAL_TEXTS = ["one\ntwo", "a\r\nb", "tab\tand\u2028sep", "\uFFFD", "\u0000nul"] as const;
+/** Text with characters of one to four UTF-8 bytes, now and then one of UNUSUAL_TEXTS. */
+const anyText = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: "grapheme", maxLength: 24 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...UNUSUAL_TEXTS) },
+);
+const jsonObject = fc.dictionary(word, fc.oneof(fc.integer(), anyText, fc.boolean(), fc.constant(null)), {
+  maxKeys: 4,
+});
+const requestId = fc.integer({ min: 1, max: 1_000_000 });
+
+// --- messages: requestMessage and notificationMessage ---------------------------------------------
+
+export type MessageCall = { readonly fn: "requestMessage" | "notificationMessage" } & PureCall;
+export const MESSAGE_CALLS: EdgeGenerator<MessageCall> = edgeGenerator<MessageCall>("messages", [
+  {
+    edge: "request-without-params",
+    arbitrary: fc.tuple(requestId, word).map(([id, m]) => ({ fn: "requestMessage", args: [id, m] })),
+  },
+  {
+    edge: "request-with-params",
+    arbitrary: fc.tuple(requestId, word, jsonObject).map(([id, m, p]) => ({ fn: "requestMessage", args: [id, m, p] })),
+  },
+  { edge: "notification-without-params", arbitrary: word.map((m) => ({ fn: "notificationMessage", args: [m] })) },
+  {
+    edge: "notification-with-params",
+    arbitrary: fc.tuple(word, jsonObject).map(([m, p]) => ({ fn: "notificationMessage", args: [m, p] })),
+  },
+  { edge: "notification-empty-params", arbitrary: word.map((m) => ({ fn: "notificationMessage", args: [m, {}] })) },
+]);
+
+// --- answerFor ------------------------------------------------------------------------------------
+
+/** Ids of every JSON type that are not the integer asked for. */
+const otherIds = (id: number): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.constant(String(id)),
+    fc.constant(`${id}.0`),
+    fc.constant(id + 0.5),
+    // Near the id but not it: a piece that rounds, or compares within a tolerance, takes these.
+    fc.constant(id + 0.25),
+    fc.constant(id - 0.25),
+    fc.constant(id + 1e-9),
+    fc.constant(-id),
+    fc.constant(true),
+    fc.constant(null),
+    fc.constant([id]),
+    fc.constant({ id }),
+    fc.string({ unit: "grapheme", maxLength: 8 }),
+  );
+const reply = (id: unknown, rest: Record<string, unknown>) => ({ jsonrpc: "2.0", id, ...rest });
+const serverError = { error: "ServerError" } as const;
+
+export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("answerFor", [
+  {
+    edge: "answer",
+    weight: 2,
+    arbitrary: fc.tuple(requestId, jsonObject).map(([id, r]) => ({ args: [id, reply(id, { result: r })] })),
+  },
+  {
+    edge: "id-of-every-json-type",
+    weight: 3,
+    arbitrary: requestId.chain((id) => otherIds(id).map((other) => ({ args: [id, reply(other, { result: {} })] }))),
+  },
+  { edge: "id-digit-string", arbitrary: requestId.map((id) => ({ args: [id, reply(String(id), { result: {} })] })) },
+  {
+    edge: "id-another-integer",
+    arbitrary: fc
+      .tuple(requestId, fc.integer({ min: 1, max: 5 }))
+      .map(([id, d]) => ({ args: [id, reply(id + d, { result: {} })] })),
+  },
+  { edge: "id-absent", arbitrary: requestId.map((id) => ({ args: [id, { jsonrpc: "2.0", result: {} }] })) },
+  { edge: "result-array", arbitrary: requestId.map((id) => ({ args: [id, reply(id, { result: [1] })] })) },
+  { edge: "result-null", arbitrary: requestId.map((id) => ({ args: [id, reply(id, { result: null })] })) },
+  { edge: "result-absent", arbitrary: requestId.map((id) => ({ args: [id, reply(id, {})] })) },
+  {
+    edge: "result-primitive",
+    arbitrary: fc
+      .tuple(requestId, fc.oneof(fc.integer(), anyText, fc.boolean()))
+      .map(([id, r]) => ({ args: [id, reply(id, { result: r })] })),
+  },
+  // Malformed (both) and an error reply at once: the chapter does not say which is checked first.
+  // An error that is present but falsy is still present: a piece that tests it for truth returns the result.
+  {
+    edge: "result-and-error",
+    arbitrary: fc
+      .tuple(requestId, fc.constantFrom<unknown>({ code: -32000, message: "both" }, null, false, 0, ""))
+      .map(([id, error]) => ({ args: [id, reply(id, { result: {}, error })], also: [serverError] })),
+  },
+  {
+    edge: "error-reply",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestId, fc.integer({ min: -32768, max: -32000 }), anyText)
+      .map(([id, code, m]) => ({ args: [id, reply(id, { error: { code, message: m } })] })),
+  },
+  {
+    edge: "error-malformed",
+    arbitrary: fc
+      .tuple(
+        requestId,
+        fc.constantFrom<unknown>(null, "boom", { message: "no code" }, { code: 1.5, message: "x" }, { code: 1 }),
+      )
+      .map(([id, e]) => ({ args: [id, reply(id, { error: e })], also: [serverError] })),
+  },
+  {
+    edge: "notification",
+    arbitrary: fc.tuple(requestId, word).map(([id, m]) => ({ args: [id, { jsonrpc: "2.0", method: m }] })),
+  },
+  // A request from the server, its id sometimes the very id we asked with: a method makes it no reply.
+  // The chapter's answerFor skips only notifications; a client that answers the server's requests
+  // in its read loop first may let answerFor refuse one (the chapter's own design) or return null.
+  {
+    edge: "server-request",
+    arbitrary: fc.tuple(requestId, word, fc.boolean()).map(([id, m, ours]) => ({
+      args: [id, { jsonrpc: "2.0", id: ours ? id : "server-1", method: m }],
+      also: [{ error: "ProtocolError" }],
+    })),
+  },
+]);
+
+// --- encodeFrame ------------------------------------------------------------------------------------
+
+/** A message whose frame (JSON and newline) is exactly `size` bytes, padded with `pad`. */
+export function messageOfSize(size: number, pad: string): Record<string, unknown> {
+  const shell = Buffer.byteLength(JSON.stringify({ jsonrpc: "2.0", method: "pad", params: { pad: "" } })) + 1;
+  let room = size - shell;
+  const padBytes = Buffer.byteLength(pad);
+  let text = pad.repeat(Math.max(0, Math.floor(room / padBytes)));
+  room -= Buffer.byteLength(text);
+  text += "x".repeat(Math.max(0, room));
+  return { jsonrpc: "2.0", method: "pad", params: { pad: text } };
+}
+
+const multibyte = fc.constantFrom("x", "é", "☕", "🍦");
+const nonFinite = fc.constantFrom({ $number: "NaN" }, { $number: "Infinity" }, { $number: "-Infinity" });
+
+export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("encodeFrame", [
+  {
+    edge: "plain-message",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestId, word, jsonObject)
+      .map(([id, m, p]) => ({ args: [{ jsonrpc: "2.0", id, method: m, params: p }] })),
+  },
+  // Deep in an array, the bad value alone, first or second: a check that stops at the first
+  // good item would pass [1, NaN] and still write [NaN] as [null].
+  {
+    edge: "non-finite-number",
+    weight: 2,
+    arbitrary: fc
+      .tuple(word, nonFinite, fc.constantFrom("property", "alone", "first", "second"))
+      .map(([m, n, where]) => ({
+        args: [
+          {
+            jsonrpc: "2.0",
+            method: m,
+            params:
+              where === "property"
+                ? { n }
+                : { a: { b: where === "alone" ? [n] : where === "first" ? [n, 1] : [1, n] } },
+          },
+        ],
+      })),
+  },
+  // What JSON cannot write as it is (undefined in an array would become null; a message that is no object) is refused.
+  {
+    edge: "undefined-in-array",
+    arbitrary: word.map((m) => ({
+      args: [{ jsonrpc: "2.0", method: m, params: { list: [1, { $undefined: true }] } }],
+    })),
+  },
+  {
+    edge: "undefined-property",
+    arbitrary: word.map((m) => ({
+      args: [{ jsonrpc: "2.0", method: m, params: { gone: { $undefined: true }, kept: 1 } }],
+    })),
+  },
+  {
+    edge: "not-an-object",
+    arbitrary: fc.constantFrom<unknown>(null, 42, "text", true).map((v) => ({ args: [v] })),
+  },
+  {
+    edge: "bigint",
+    arbitrary: word.map((m) => ({ args: [{ jsonrpc: "2.0", method: m, params: { n: { $bigint: "12" } } }] })),
+  },
+  { edge: "circular", arbitrary: fc.constant({ args: [{ $circular: true }] }) },
+  // In an array JSON writes null for a function or a symbol, as for undefined: refused, not changed.
+  // (As a property JSON leaves it out, as it leaves out undefined; the chapter does not say which is right.)
+  {
+    edge: "function-or-symbol-in-array",
+    arbitrary: fc
+      .tuple(word, fc.constantFrom<unknown>({ $function: "onDone" }, { $symbol: "tag" }))
+      .map(([m, odd]) => ({ args: [{ jsonrpc: "2.0", method: m, params: { list: [1, odd] } }] })),
+  },
+  ...[-1, 0, 1].map((delta) => ({
+    edge: `size-at-limit${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
+    weight: 2,
+    arbitrary: fc.tuple(fc.integer({ min: 64, max: 4096 }), multibyte, fc.boolean()).map(([limit, pad, byDefault]) => ({
+      args: byDefault ? [messageOfSize(DEFAULT_FRAME_LIMIT + delta, pad)] : [messageOfSize(limit + delta, pad), limit],
+    })),
+  })),
+]);
+
+// --- FrameReader -----------------------------------------------------------------------------------
+
+/** One FrameReader run: a limit, the reads in order, and a line fed after a refusal. */
+export interface ReaderRun {
+  readonly limit?: number;
+  readonly chunks: readonly Buffer[];
+  readonly after?: Buffer;
+  /** The refusal must come as soon as the line cannot fit (frame-limit-endless's edges); elsewhere only that it comes. */
+  readonly prompt?: boolean;
+  /** A ProtocolError reason that is also right here, where the library gives frames: a line that is not UTF-8 may be refused at once. */
+  readonly mayRefuse?: string;
+}
+
+const line = anyText.map((text) => JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text } }));
+/** ASCII lines: how reads are cut is framing-newline's; a character cut in two is framing-utf8-split's edge. */
+const asciiLine = fc
+  .string({ unit: "grapheme-ascii", maxLength: 24 })
+  .map((text) => JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text } }));
+const lines = fc.array(asciiLine, { minLength: 1, maxLength: 4 });
+const joined = (texts: readonly string[]): Buffer => Buffer.from(texts.map((text) => `${text}\n`).join(""), "utf8");
+
+/** `data` cut at each of `cuts` (positions in bytes, any order). */
+function cutAt(data: Buffer, cuts: readonly number[]): Buffer[] {
+  const points = [...new Set(cuts.map((cut) => Math.max(0, Math.min(data.length, cut))))].sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let start = 0;
+  for (const point of points) {
+    chunks.push(data.subarray(start, point));
+    start = point;
+  }
+  chunks.push(data.subarray(start));
+  return chunks;
+}
+
+/** A frame of exactly `size` bytes, newline included. */
+const frameOfSize = (size: number, pad: string): Buffer =>
+  Buffer.from(`${JSON.stringify(messageOfSize(size, pad))}\n`, "utf8");
+
+export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("FrameReader", [
+  {
+    edge: "one-cut",
+    weight: 3,
+    arbitrary: lines.chain((texts) => {
+      const data = joined(texts);
+      return fc.integer({ min: 0, max: data.length }).map((cut) => ({ chunks: cutAt(data, [cut]) }));
+    }),
+  },
+  {
+    edge: "random-chunking",
+    weight: 3,
+    arbitrary: lines.chain((texts) => {
+      const data = joined(texts);
+      return fc
+        .array(fc.integer({ min: 0, max: data.length }), { maxLength: 12 })
+        .map((cuts) => ({ chunks: cutAt(data, cuts) }));
+    }),
+  },
+  // A character cut once or more inside itself: a piece that decodes each read on its own breaks it.
+  {
+    edge: "multibyte-cut",
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom("é", "☕", "🍦"), fc.subarray([1, 2, 3], { minLength: 1 }))
+      .map(([char, offsets]) => {
+        const data = Buffer.from(
+          `${JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text: `a${char}b` } })}\n`,
+          "utf8",
+        );
+        const start = data.indexOf(Buffer.from(char));
+        return {
+          chunks: cutAt(
+            data,
+            offsets.map((offset) => start + Math.min(offset, Buffer.byteLength(char) - 1)),
+          ),
+        };
+      }),
+  },
+  // Bytes that are not UTF-8 inside a line: the reader hands on the bytes that came, for parseFrame
+  // to refuse, or refuses the line itself; what it may not do is change them (a decoder that
+  // replaces them with U+FFFD makes a broken frame look whole).
+  {
+    edge: "invalid-utf8-bytes",
+    arbitrary: fc
+      .tuple(fc.constantFrom([0xff], [0xc3], [0xe2, 0x98], [0xed, 0xa0, 0x80]), fc.boolean())
+      .map(([bad, cut]) => {
+        const data = Buffer.concat([Buffer.from('{"t":"a'), Buffer.from(bad), Buffer.from('b"}\n')]);
+        return { chunks: cut ? cutAt(data, [7 + Math.ceil(bad.length / 2)]) : [data], mayRefuse: "malformed-frame" };
+      }),
+  },
+  // Sometimes at the default limit (no limit given): a piece with another default fails there.
+  ...[-1, 0, 1].map((delta) => ({
+    edge: `frame-at-limit${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 64, max: 2048 }), multibyte, fc.boolean(), fc.boolean())
+      .map(([limit, pad, whole, byDefault]) => {
+        const data = frameOfSize((byDefault ? DEFAULT_FRAME_LIMIT : limit) + delta, pad);
+        const chunks = whole ? [data] : cutAt(data, [data.length - 1]);
+        return byDefault ? { chunks } : { limit, chunks };
+      }),
+  })),
+  // A frame of exactly the limit after another in the same read: its size counts from where it starts.
+  {
+    edge: "limit-frame-after-another",
+    arbitrary: fc.tuple(fc.integer({ min: 128, max: 2048 }), asciiLine).map(([limit, first]) => ({
+      limit,
+      chunks: [Buffer.concat([Buffer.from(`${first}\n`, "utf8"), frameOfSize(limit, "x")])],
+    })),
+  },
+  // The smallest limit holds a one-byte line.
+  { edge: "smallest-limit", arbitrary: fc.constant({ limit: 2, chunks: [Buffer.from("x\n")] }) },
+  {
+    edge: "split-before-newline-at-limit",
+    arbitrary: fc.integer({ min: 64, max: 2048 }).map((limit) => {
+      const data = frameOfSize(limit, "x");
+      return { limit, chunks: cutAt(data, [data.length - 1]) };
+    }),
+  },
+  // Lines of half the limit up to the limit, each cut inside itself, so no read ends at a newline
+  // and the reader never stands empty between them (sometimes more cuts). The limit bounds one
+  // line: a count of held bytes carried from one line into the next refuses a later line that fits.
+  {
+    edge: "lines-near-limit-in-reads",
+    weight: 2,
+    arbitrary: fc.integer({ min: 4, max: 20 }).chain((limit) =>
+      fc
+        .tuple(
+          fc.array(
+            fc.tuple(fc.integer({ min: Math.ceil(limit / 2), max: limit }), fc.double({ min: 0, max: 1, noNaN: true })),
+            { minLength: 3, maxLength: 4 },
+          ),
+          fc.array(fc.integer({ min: 0, max: 4 * limit }), { maxLength: 3 }),
+        )
+        .map(([lines, extra]) => {
+          const cuts: number[] = [];
+          let start = 0;
+          for (const [size, at] of lines) {
+            cuts.push(start + 1 + Math.floor(at * (size - 2)));
+            start += size;
+          }
+          const data = Buffer.concat(lines.map(([size]) => Buffer.from(`${"y".repeat(size - 1)}\n`, "utf8")));
+          return { limit, chunks: cutAt(data, [...cuts, ...extra]) };
+        }),
+    ),
+  },
+  // Reads of one character over and over, never a newline: the limit counts bytes, so a piece that
+  // counts characters refuses late; sometimes at the default limit.
+  {
+    edge: "endless-line",
+    arbitrary: fc
+      .tuple(fc.integer({ min: 64, max: 1024 }), fc.integer({ min: 8, max: 400 }), multibyte, fc.boolean())
+      .map(([limit, size, pad, byDefault]) => {
+        const bound = byDefault ? DEFAULT_FRAME_LIMIT : limit;
+        const read = Buffer.from(pad.repeat(Math.ceil((byDefault ? 8 * size : size) / Buffer.byteLength(pad))));
+        const chunks = Array.from({ length: Math.ceil((3 * bound) / read.length) }, () => read);
+        return byDefault ? { prompt: true, chunks } : { limit, prompt: true, chunks };
+      }),
+  },
+  // An unfinished line of exactly the limit cannot take its newline: refused at that read, not the next.
+  {
+    edge: "unfinished-line-at-limit",
+    arbitrary: fc.tuple(fc.integer({ min: 64, max: 1024 }), fc.integer({ min: 0, max: 3 })).map(([limit, cuts]) => ({
+      limit,
+      prompt: true,
+      chunks: [
+        ...cutAt(
+          Buffer.alloc(limit, "x"),
+          Array.from({ length: cuts }, (_, i) => ((i + 1) * limit) >> 2),
+        ),
+        Buffer.from("x"),
+      ],
+    })),
+  },
+  // Frames, then an overlong line in the same read: the frames come back, and the refusal still comes.
+  {
+    edge: "overflow-after-a-frame",
+    arbitrary: fc.tuple(fc.integer({ min: 64, max: 512 }), asciiLine).map(([limit, first]) => ({
+      limit,
+      chunks: [Buffer.concat([Buffer.from(`${first}\n`, "utf8"), Buffer.alloc(limit + 8, "x")]), Buffer.from("tail\n")],
+    })),
+  },
+  // The line after a refusal: the refused line unfinished (what comes next is its tail), or found
+  // too long at its newline after bytes held from an earlier read (what comes next is a new line).
+  {
+    edge: "line-after-refusal",
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 64, max: 512 }), fc.integer({ min: 1, max: 60 }), line, fc.boolean())
+      .map(([limit, held, next, ended]) => ({
+        limit,
+        prompt: true,
+        chunks: [Buffer.alloc(held, "y"), Buffer.alloc(ended ? limit - held : limit, "y")].map((chunk, index) =>
+          ended && index === 1 ? Buffer.concat([chunk, Buffer.from("\n")]) : chunk,
+        ),
+        after: Buffer.from(`${next}\n`, "utf8"),
+      })),
+  },
+  {
+    edge: "empty-lines",
+    weight: 2,
+    arbitrary: fc.array(fc.oneof(asciiLine, fc.constant("")), { minLength: 1, maxLength: 5 }).chain((texts) => {
+      const data = joined(texts);
+      return fc
+        .array(fc.integer({ min: 0, max: data.length }), { maxLength: 4 })
+        .map((cuts) => ({ chunks: cutAt(data, cuts) }));
+    }),
+  },
+]);
+
+// --- parseFrame -------------------------------------------------------------------------------------
+
+const wireText = (text: string) => bytes(text);
+export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("parseFrame", [
+  {
+    edge: "message",
+    weight: 3,
+    arbitrary: fc
+      .tuple(requestId, word, jsonObject)
+      .map(([id, m, p]) => ({ args: [wireText(JSON.stringify({ jsonrpc: "2.0", id, method: m, params: p }))] })),
+  },
+  // Every kind of message, not only requests: a notification has no id, a response no method.
+  {
+    edge: "notification-or-response",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestId, word, jsonObject, fc.constantFrom("notification", "result", "error"))
+      .map(([id, m, p, kind]) => ({
+        args: [
+          wireText(
+            JSON.stringify(
+              kind === "notification"
+                ? { jsonrpc: "2.0", method: m, params: p }
+                : kind === "result"
+                  ? { jsonrpc: "2.0", id, result: p }
+                  : { jsonrpc: "2.0", id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: m } },
+            ),
+          ),
+        ],
+      })),
+  },
+  {
+    edge: "unusual-text",
+    arbitrary: fc
+      .constantFrom(...UNUSUAL_TEXTS)
+      .map((text) => ({ args: [wireText(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { text } }))] })),
+  },
+  {
+    edge: "batch",
+    arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify([{ jsonrpc: "2.0", id, result: {} }]))] })),
+  },
+  { edge: "no-jsonrpc", arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify({ id, result: {} }))] })) },
+  {
+    edge: "other-jsonrpc",
+    arbitrary: fc
+      .constantFrom<unknown>("1.0", 2, "2", null, "2.0 ", " 2.0", "2.01", "2.00")
+      .map((v) => ({ args: [wireText(JSON.stringify({ jsonrpc: v, id: 1, result: {} }))] })),
+  },
+  {
+    edge: "json-not-object",
+    arbitrary: fc.constantFrom("null", "42", '"text"', "true", "[]").map((t) => ({ args: [wireText(t)] })),
+  },
+  {
+    edge: "not-json",
+    arbitrary: fc.constantFrom("calling tool now", "{", "{'a':1}", "").map((t) => ({ args: [wireText(t)] })),
+  },
+  {
+    edge: "invalid-utf8",
+    arbitrary: fc.constantFrom([0xff], [0xc3], [0xe2, 0x98], [0xed, 0xa0, 0x80]).map((bad) => ({
+      args: [
+        bytes(
+          Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"'), Buffer.from(bad), Buffer.from('"}}')]),
+        ),
+      ],
+    })),
+  },
+]);
+
+// --- checkInitialize --------------------------------------------------------------------------------
+
+const initialize = (fields: Record<string, unknown>) => ({
+  protocolVersion: PROTOCOL_VERSION,
+  capabilities: { tools: {} },
+  serverInfo: { name: "s", version: "1" },
+  ...fields,
+});
+export const INITIALIZE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkInitialize", [
+  {
+    edge: "accepted",
+    weight: 2,
+    arbitrary: jsonObject.map((tools) => ({ args: [initialize({ capabilities: { tools, logging: {} } })] })),
+  },
+  {
+    edge: "other-version",
+    arbitrary: fc
+      .constantFrom("2024-11-05", "2025-03-26", "2026-07-28", "", PROTOCOL_VERSION.replace(/-/gu, ""))
+      .map((v) => ({ args: [initialize({ protocolVersion: v })] })),
+  },
+  {
+    edge: "version-not-string",
+    arbitrary: fc
+      .constantFrom<unknown>(null, 20250618, { $undefined: true }, [PROTOCOL_VERSION], { version: PROTOCOL_VERSION })
+      .map((v) => ({ args: [initialize({ protocolVersion: v })] })),
+  },
+  // The version asked for is the one to hold: another pinned version, answered with it or with ours.
+  {
+    edge: "version-asked",
+    arbitrary: fc.tuple(fc.constantFrom("2025-03-26", "2026-07-28"), fc.boolean()).map(([asked, answered]) => ({
+      args: [initialize({ protocolVersion: answered ? asked : PROTOCOL_VERSION }), asked],
+    })),
+  },
+  {
+    edge: "no-tools-capability",
+    arbitrary: fc
+      .constantFrom<unknown>({}, { resources: {} })
+      .map((c) => ({ args: [initialize({ capabilities: c })] })),
+  },
+  {
+    edge: "tools-not-object",
+    arbitrary: fc
+      .constantFrom<unknown>(null, [], "yes", true)
+      .map((t) => ({ args: [initialize({ capabilities: { tools: t } })] })),
+  },
+  {
+    edge: "server-info-absent",
+    arbitrary: fc.constant({ args: [{ protocolVersion: PROTOCOL_VERSION, capabilities: { tools: {} } }] }),
+  },
+  {
+    edge: "capabilities-not-object",
+    arbitrary: fc.constantFrom<unknown>(null, [], "tools", { $undefined: true }).map((c) => ({
+      args: [initialize({ capabilities: c })],
+      also: [{ error: "ProtocolError", reason: "capabilities" }],
+    })),
+  },
+]);
+
+// --- checkTools -------------------------------------------------------------------------------------
+
+const toolNamed = (name: unknown) => ({ name, description: "d", inputSchema: { type: "object" } });
+const names = (count: number) => Array.from({ length: count }, (_, i) => toolNamed(`tool_${i}`));
+const catalog = fc.integer({ min: 0, max: 6 }).map(names);
+/** A catalog with one defect put in at a random place. */
+const withDefect = (defect: (tools: Array<Record<string, unknown>>) => void) =>
+  fc.integer({ min: 1, max: 6 }).map((count) => {
+    const tools: Array<Record<string, unknown>> = names(count);
+    defect(tools);
+    return { args: [{ tools }] };
+  });
+
+export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkTools", [
+  { edge: "valid-catalog", weight: 2, arbitrary: catalog.map((tools) => ({ args: [{ tools }] })) },
+  { edge: "empty-name", arbitrary: withDefect((tools) => void (tools[tools.length - 1] = toolNamed(""))) },
+  {
+    edge: "name-not-string",
+    arbitrary: fc
+      .constantFrom<unknown>(null, 7, ["a"], { $undefined: true })
+      .chain((n) => withDefect((tools) => void (tools[0] = toolNamed(n)))),
+  },
+  { edge: "repeated-name", arbitrary: withDefect((tools) => void tools.push(toolNamed("tool_0"))) },
+  // Names that are also keys every plain object has: a piece that keeps seen names in {} takes them for repeats.
+  {
+    edge: "names-like-object-keys",
+    arbitrary: fc
+      .subarray(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"], { minLength: 1 })
+      .map((picked) => ({ args: [{ tools: picked.map(toolNamed) }] })),
+  },
+  ...[-1, 0, 1].map((delta) => ({
+    edge: `size-at-bound${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 8 }), fc.boolean())
+      .map(([limit, byDefault]) =>
+        byDefault
+          ? { args: [{ tools: names(MAX_TOOLS + delta) }] }
+          : { args: [{ tools: names(Math.max(0, limit + delta)) }, limit] },
+      ),
+  })),
+  {
+    edge: "schema-not-object",
+    arbitrary: fc
+      .constantFrom<unknown>({ type: "string" }, { type: "array" }, [], "object", {}, { type: ["object"] })
+      .chain((s) => withDefect((tools) => void (tools[0] = { name: "odd", inputSchema: s }))),
+  },
+  // A schema that is absent or null: a piece that reads its type without looking first throws a raw TypeError.
+  {
+    edge: "schema-missing",
+    arbitrary: fc
+      .constantFrom<unknown>(null, { $undefined: true })
+      .chain((schema) => withDefect((tools) => void (tools[0] = { name: "odd", inputSchema: schema }))),
+  },
+  {
+    edge: "tool-not-object",
+    arbitrary: fc
+      .constantFrom<unknown>(null, 7, "tool_0", ["tool_0"])
+      .chain((t) => withDefect((tools) => void (tools[tools.length - 1] = t as Record<string, unknown>))),
+  },
+  {
+    edge: "description-absent",
+    arbitrary: fc.integer({ min: 1, max: 4 }).map((count) => ({
+      args: [{ tools: Array.from({ length: count }, (_, i) => ({ name: `t${i}`, inputSchema: { type: "object" } })) }],
+    })),
+  },
+  {
+    edge: "cursor",
+    arbitrary: fc
+      .tuple(catalog, fc.constantFrom<unknown>("next", "c1"))
+      .map(([tools, c]) => ({ args: [{ tools, nextCursor: c }] })),
+  },
+  // A falsy cursor is still a cursor: a piece that tests it for truth reads a second page as none.
+  {
+    edge: "cursor-falsy",
+    arbitrary: fc
+      .tuple(catalog, fc.constantFrom<unknown>("", 0))
+      .map(([tools, c]) => ({ args: [{ tools, nextCursor: c }] })),
+  },
+  // A null cursor: no page follows, or a malformed cursor; the chapter does not say.
+  {
+    edge: "cursor-null",
+    arbitrary: catalog.map((tools) => ({
+      args: [{ tools, nextCursor: null }],
+      also: [{ error: "ProtocolError", reason: "catalog" }],
+    })),
+  },
+  {
+    edge: "tools-not-array",
+    arbitrary: fc.constantFrom<unknown>(null, {}, "tools", { $undefined: true }).map((t) => ({ args: [{ tools: t }] })),
+  },
+]);
+
+// --- resultText -------------------------------------------------------------------------------------
+
+const textItem = anyText.map((text) => ({ type: "text", text }));
+const otherItem = fc.constantFrom(
+  { type: "image", data: "AA==", mimeType: "image/png" },
+  { type: "audio", data: "AA==", mimeType: "audio/wav" },
+  { type: "resource", resource: { uri: "file:///a", text: "inside" } },
+  { type: "resource_link", uri: "file:///b", name: "b" },
+);
+export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("resultText", [
+  {
+    edge: "text-only",
+    weight: 2,
+    arbitrary: fc.array(textItem, { maxLength: 4 }).map((content) => ({ args: [{ content }] })),
+  },
+  {
+    edge: "mixed-items",
+    weight: 3,
+    arbitrary: fc
+      .array(fc.oneof(textItem, otherItem), { minLength: 1, maxLength: 5 })
+      .map((content) => ({ args: [{ content }] })),
+  },
+  {
+    edge: "no-text-items",
+    arbitrary: fc.array(otherItem, { minLength: 1, maxLength: 3 }).map((content) => ({ args: [{ content }] })),
+  },
+  {
+    edge: "is-error",
+    weight: 2,
+    arbitrary: fc
+      .array(fc.oneof(textItem, otherItem), { maxLength: 3 })
+      .map((content) => ({ args: [{ content, isError: true }] })),
+  },
+  {
+    edge: "is-error-false",
+    arbitrary: fc.array(textItem, { maxLength: 2 }).map((content) => ({ args: [{ content, isError: false }] })),
+  },
+  { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
+  {
+    edge: "content-not-array",
+    arbitrary: fc
+      .constantFrom<unknown>(null, "text", { type: "text", text: "t" })
+      .map((c) => ({ args: [{ content: c }] })),
+  },
+]);
+
+// --- topTools ---------------------------------------------------------------------------------------
+
+/** One ranking as the topTools.bm25 probe runs it: a request, a catalog and m. */
+export interface RankingRun {
+  readonly request: string;
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string }>;
+  readonly m: number;
+}
+
+const topic = fc.constantFrom("weather", "invoice", "calendar", "email", "refund", "shipping", "password");
+const toolsAbout = fc
+  .array(fc.tuple(topic, topic), { minLength: 1, maxLength: 8 })
+  .map((pairs) =>
+    pairs.map(([a, b], index) => ({ name: `tool_${index}`, description: `handles ${a} and ${b} requests` })),
+  );
+/** Tools that score alike for any request: equal scores keep catalog order. */
+const tiedTools = fc
+  .tuple(fc.integer({ min: 2, max: 8 }), topic)
+  .map(([count, about]) =>
+    Array.from({ length: count }, (_, index) => ({ name: `tool_${index}`, description: `handles ${about}` })),
+  );
+
+/** A request on one topic against a catalog from `catalogs`, with an m from 1 to the catalog's size. */
+function askedWithin(catalogs: fc.Arbitrary<RankingRun["tools"]>): fc.Arbitrary<RankingRun> {
+  return fc
+    .tuple(topic, catalogs)
+    .chain(([about, tools]) =>
+      fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m })),
+    );
+}
+
+export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
+  { edge: "ranked", weight: 3, arbitrary: askedWithin(toolsAbout) },
+  { edge: "ties", weight: 2, arbitrary: askedWithin(tiedTools) },
+  { edge: "m-zero", arbitrary: fc.tuple(topic, toolsAbout).map(([about, tools]) => ({ request: about, tools, m: 0 })) },
+  {
+    edge: "m-beyond-catalog",
+    arbitrary: fc
+      .tuple(topic, toolsAbout, fc.integer({ min: 1, max: 5 }))
+      .map(([about, tools, extra]) => ({ request: about, tools, m: tools.length + extra })),
+  },
+]);

@@ -1,0 +1,185 @@
+// The probe's ops: how a plain-data request becomes a call into an implementation, and its result
+// or error becomes plain data again. The grading host runs this in a child process; feedback in a
+// learner's notebook runs it in place. The verdict is never made here.
+import { bm25Scorer } from "../../../tools/bm25.js";
+import { runCursorTrial, type CursorTrial } from "../../../exercises/ex4-cursor-loop/check.js";
+import { runInFlightTrial, type InFlightTrial } from "../../../exercises/ex5-in-flight/check.js";
+import { runDualEraTrial, type ProbeScript } from "../../../exercises/ex7-dual-era/probe-trial.js";
+import type { ClientMethod, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
+import { fromWire, toWire } from "./wire.js";
+
+/** The client calls a probe makes; any object with these methods will do. */
+interface ClientLike {
+  readonly pid?: number | undefined;
+  [method: string]: unknown;
+}
+
+/** The implementation as the probe sees it: names looked up when each request arrives. */
+export type Pieces = Readonly<Record<string, unknown>>;
+
+/** One probe's state: the clients it started, by handle. */
+export class ProbeState {
+  readonly clients = new Map<number, ClientLike>();
+  private next = 1;
+  add(client: ClientLike): number {
+    const handle = this.next;
+    this.next += 1;
+    this.clients.set(handle, client);
+    return handle;
+  }
+}
+
+export function probeError(error: unknown): ProbeError {
+  if (typeof error === "object" && error !== null) {
+    const record = error as {
+      name?: unknown;
+      message?: unknown;
+      reason?: unknown;
+      code?: unknown;
+      constructor?: { name?: unknown };
+    };
+    const name =
+      typeof record.name === "string" && record.name !== ""
+        ? record.name
+        : typeof record.constructor?.name === "string"
+          ? record.constructor.name
+          : "Object";
+    return {
+      name,
+      message: typeof record.message === "string" ? record.message.slice(0, 2000) : String(error).slice(0, 2000),
+      ...(typeof record.reason === "string" ? { reason: record.reason } : {}),
+      ...(typeof record.code === "string" ? { code: record.code } : {}),
+    };
+  }
+  return { name: typeof error, message: String(error).slice(0, 2000) };
+}
+
+function missing(name: string): ProbeAnswer {
+  return { ok: false, error: { name: "MissingExport", message: `the implementation does not export ${name}` } };
+}
+
+/** Runs one request against `pieces` (looked up now, so a notebook's rebound function is the one used). */
+export async function answerProbe(pieces: Pieces, state: ProbeState, request: ProbeRequest): Promise<ProbeAnswer> {
+  try {
+    switch (request.op) {
+      case "exports": {
+        const kinds: Record<string, string> = {};
+        for (const key of Object.keys(pieces)) kinds[key] = typeof pieces[key];
+        return { ok: true, value: kinds };
+      }
+      case "constant":
+        return { ok: true, value: toWire(pieces[request.name]) };
+      case "call": {
+        const fn = pieces[request.fn];
+        if (typeof fn !== "function") return missing(request.fn);
+        const args = request.args.map(fromWire);
+        return { ok: true, value: toWire(await (fn as (...a: unknown[]) => unknown)(...args)) };
+      }
+      case "exercise.cursorTrial": {
+        const fn = pieces[request.fn];
+        if (typeof fn !== "function") return missing(request.fn);
+        return { ok: true, value: toWire(await runCursorTrial(fn, fromWire(request.trial) as CursorTrial)) };
+      }
+      case "exercise.inFlightTrial": {
+        const fn = pieces[request.fn];
+        if (typeof fn !== "function") return missing(request.fn);
+        return { ok: true, value: toWire(await runInFlightTrial(fn, fromWire(request.trial) as InFlightTrial)) };
+      }
+      case "exercise.dualEraTrial": {
+        const fn = pieces[request.fn];
+        if (typeof fn !== "function") return missing(request.fn);
+        return { ok: true, value: toWire(await runDualEraTrial(fn, fromWire(request.trial) as ProbeScript)) };
+      }
+      case "frameReader.feed":
+        return feedReader(pieces, request);
+      case "topTools.bm25": {
+        const topTools = pieces["topTools"];
+        if (typeof topTools !== "function") return missing("topTools");
+        const scorer = bm25Scorer();
+        const offered = request.queries.map((query) =>
+          (topTools as (r: string, t: unknown[], s: unknown, m: number) => Array<{ name: string }>)(
+            query.request,
+            query.tools.map(fromWire),
+            scorer,
+            query.m,
+          ).map((tool) => tool.name),
+        );
+        return { ok: true, value: offered };
+      }
+      case "client.new": {
+        const Client = pieces["StdioClient"];
+        if (typeof Client !== "function") return missing("StdioClient");
+        const client = new (Client as new (command: string[], options: unknown) => ClientLike)(
+          [...request.command],
+          fromWire(request.options),
+        );
+        return { ok: true, value: { handle: state.add(client), pid: toWire(client.pid) } };
+      }
+      case "client.call":
+        return await callClient(state, request.handle, request.method, request.args);
+    }
+  } catch (error) {
+    return { ok: false, error: probeError(error) };
+  }
+}
+
+async function callClient(
+  state: ProbeState,
+  handle: number,
+  method: ClientMethod,
+  args: readonly unknown[],
+): Promise<ProbeAnswer> {
+  const client = state.clients.get(handle);
+  if (client === undefined) return { ok: false, error: { name: "ProbeError", message: `no client ${handle}` } };
+  const fn = client[method];
+  if (typeof fn !== "function")
+    return { ok: false, error: { name: "MissingExport", message: `the client has no ${method}()` } };
+  try {
+    return { ok: true, value: toWire(await (fn as (...a: unknown[]) => unknown).apply(client, args.map(fromWire))) };
+  } catch (error) {
+    return { ok: false, error: probeError(error) };
+  }
+}
+
+function feedReader(pieces: Pieces, request: Extract<ProbeRequest, { op: "frameReader.feed" }>): ProbeAnswer {
+  const Reader = pieces["FrameReader"];
+  if (typeof Reader !== "function") return missing("FrameReader");
+  const reader = (
+    request.limit === undefined
+      ? new (Reader as new () => unknown)()
+      : new (Reader as new (limit: number) => unknown)(request.limit)
+  ) as { feed?: unknown };
+  if (typeof reader.feed !== "function")
+    return { ok: false, error: { name: "MissingExport", message: "FrameReader has no feed()" } };
+  const perChunk: string[][] = [];
+  const chunks = request.chunks.map((chunk) => Buffer.from(chunk, "base64"));
+  const times = request.times ?? 1;
+  for (let round = 0; round < times; round += 1) {
+    for (const chunk of chunks) {
+      try {
+        const frames = (reader.feed as (c: Buffer) => unknown).call(reader, Buffer.from(chunk));
+        if (!Array.isArray(frames))
+          return {
+            ok: false,
+            error: { name: "TypeError", message: `feed() returned ${typeof frames}, not an array of frames` },
+          };
+        perChunk.push(frames.map((frame: unknown) => Buffer.from(frame as Uint8Array).toString("base64")));
+      } catch (error) {
+        const after = request.after === undefined ? {} : { after: feedAfter(reader, request.after) };
+        return { ok: false, error: probeError(error), detail: { perChunk, atChunk: perChunk.length, ...after } };
+      }
+    }
+  }
+  return { ok: true, value: { perChunk } };
+}
+
+/** What a reader does with one more chunk after it refused: its frames (base64), or what it threw. */
+function feedAfter(reader: { feed?: unknown }, chunk: string): { frames: string[] } | { error: ProbeError } {
+  try {
+    const frames = (reader.feed as (c: Buffer) => unknown).call(reader, Buffer.from(chunk, "base64"));
+    if (!Array.isArray(frames)) return { error: { name: "TypeError", message: `feed() returned ${typeof frames}` } };
+    return { frames: frames.map((frame: unknown) => Buffer.from(frame as Uint8Array).toString("base64")) };
+  } catch (error) {
+    return { error: probeError(error) };
+  }
+}

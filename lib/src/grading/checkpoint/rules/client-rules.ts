@@ -1,0 +1,236 @@
+// Rules a client shows only against a live server: a server's ping answered, one deadline per operation,
+// the argv and environment it starts the server with, a bound on skipped notifications. The
+// server's own log and record are the evidence; the client's word is not.
+import { FREE_CHOICES } from "./free-choices.js";
+import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
+import { isDeepStrictEqual } from "node:util";
+import { refusal } from "./expect.js";
+import { readRecord } from "./server-records.js";
+import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../trials/stall.js";
+import { SPREAD_MODES, teachingMode } from "../../../server-build/teaching-modes.js";
+import { ClientSession } from "./session.js";
+import { settledInOrder } from "./settled.js";
+import { failRule, type ObservedRule } from "./types.js";
+import { CLIENT, countWords } from "./client-rule-helpers.js";
+
+export const pingAnswered: ObservedRule = {
+  id: "ping-answered",
+  observation: 2,
+  seeded: true,
+  title: "a ping from the server is answered with an empty result, and the call then completes",
+  points: 1,
+  needs: ["StdioClient"],
+  pieces: CALL_PIECES,
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: the read loop (a request from the server gets a reply with its id; a ping's is the result {})`,
+  demands: [
+    {
+      says: "A request carries an id, and exactly one response with that id answers it: a request from the server gets its response too.",
+      chapterLines: [196],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("ping");
+    // The session's roomy deadline: answering a ping is not a deadline trial, and a server starved
+    // on a busy machine must not decide it (the build notebook's request check does the same).
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    try {
+      await client.ready();
+      await countWords(context, client, "ping");
+    } finally {
+      await client.close();
+    }
+    const responses = readRecord(server.recordFile).filter(
+      (entry) => entry.event === "message" && entry.kind === "response",
+    );
+    if (responses.length === 0) failRule("the server's record", "the client's response to its ping", "no response");
+    const answer = responses.find((entry) => entry.id === "server-1");
+    if (answer === undefined)
+      failRule(
+        "the server's record",
+        'a response with the ping\'s own id "server-1"',
+        `responses with ids ${responses.map((entry) => JSON.stringify(entry.id)).join(", ")}`,
+      );
+    // The spec's ping is answered with an empty result: an error reply ("method not found") refuses it.
+    if (answer.answer !== "result")
+      failRule(
+        "the server's record",
+        'the ping "server-1" answered with a result',
+        `a response carrying ${answer.answer ?? "neither result nor error"}`,
+      );
+    // Its result is an empty object ({}), as every result is an object: "pong" or null is no answer a peer can read.
+    if (answer.resultJsonType !== "object")
+      failRule(
+        "the server's record",
+        'the ping "server-1" answered with the result {} (an object)',
+        `a result of type ${answer.resultJsonType ?? "unknown"}`,
+      );
+    return "";
+  },
+};
+
+/** Slack on top of the client's deadline for a busy machine: the grader's clock, not the client's. */
+const DEADLINE_SLACK_MS = 1000;
+
+export const deadlinePerOperation: ObservedRule = {
+  id: "deadline-per-operation",
+  observation: 3,
+  title:
+    "one deadline per operation: a reply that trickles in byte by byte, or messages that drip in, still end at the deadline",
+  points: 2,
+  needs: ["StdioClient"],
+  pieces: CALL_PIECES,
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: request() (one deadline for all reads of one operation, not a fresh timer per read)`,
+  demands: [
+    {
+      says: "One deadline is shared across an operation's writes and reads, so a server that trickles a byte before each wait cannot stretch the call.",
+      chapterLines: [26, 383, 391, 392, 454],
+    },
+    { says: "A hung call ends at its deadline.", chapterLines: [580, 590] },
+  ],
+  freeChoices: [FREE_CHOICES.failClosed, FREE_CHOICES.goesOn],
+  deadlineMs: 45_000, // two trials of about 4 s side by side, each run up to three times on a stalled machine
+  // Both trials wait on servers that use no CPU: beside the lanes.
+  waits: true,
+  body: async (context) => {
+    const timeoutMs = SPREAD_DEADLINE_MS;
+    // Every server whose reply the mode table says is spread over time (trickle's bytes, drip's
+    // notifications): none may extend the one deadline. They mostly wait, so they run side by
+    // side, each in a session of its own.
+    const trials = SPREAD_MODES;
+    const calls = await settledInOrder(trials, trials.length, (mode) => {
+      // Timed: run again if the grader stood still long enough to decide the deadline (grading/trials/stall.ts).
+      // The handshake is set-up under the trial's short deadline: one that runs out on a busy machine
+      // gives a new session (openReady), as ids-fresh's does; the call's refusal is what is judged.
+      return withoutStall(TRIAL_STALL_MS, async () => {
+        const client = await ClientSession.openReady(context, mode, { allowed: ["word_count"], timeoutMs });
+        try {
+          return await client.call("callTool", ["word_count", { text: "one two three" }], timeoutMs + 6000);
+        } finally {
+          await client.close();
+        }
+      });
+    });
+    const took = trials.map((mode, index) => {
+      const call = calls[index]!;
+      refusal(
+        call.answer,
+        `callTool against the ${mode} server (${teachingMode(mode).summary}; timeoutMs ${timeoutMs})`,
+        "DeadlineError",
+        ["DeadlineError"],
+      );
+      // The time the call waited for a CPU is the machine's, not the code's: it is left out.
+      const starved = call.starvedMs > 0 ? ` (${call.starvedMs} ms of it waiting for a CPU)` : "";
+      if (call.ms - call.starvedMs > timeoutMs + DEADLINE_SLACK_MS)
+        failRule(
+          `callTool against the ${mode} server (timeoutMs ${timeoutMs})`,
+          `DeadlineError within ${timeoutMs + DEADLINE_SLACK_MS} ms`,
+          `DeadlineError after ${call.ms} ms${starved}`,
+        );
+      return `${mode} ${call.ms} ms`;
+    });
+    return `refused after ${took.join(", ")}`;
+  },
+};
+
+export const spawnArgvEnv: ObservedRule = {
+  id: "spawn-argv-env",
+  observation: 2,
+  title: "the server starts as the argv given (no shell) with PATH as its whole environment",
+  points: 1,
+  needs: ["StdioClient"],
+  pieces: SESSION_PIECES,
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: the constructor (spawn(file, args, {shell: false, env}) with env { PATH } by default)`,
+  demands: [
+    {
+      says: "The client starts the configured command as given, as its own child process.",
+      chapterLines: [381, 412, 413],
+    },
+    {
+      says: "By default the server's environment holds PATH and nothing else of the application's.",
+      chapterLines: [417],
+    },
+    { says: "The server's stderr is its own diagnostics, never read as protocol.", chapterLines: [324, 416] },
+  ],
+  freeChoices: [FREE_CHOICES.stderrDrained],
+  deadlineMs: 20_000,
+  body: async (context) => {
+    const server = context.server("normal", { subdir: "a folder with spaces, $HOME and 'quotes'" });
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    try {
+      await client.ready();
+    } finally {
+      await client.close();
+    }
+    const start = readRecord(server.recordFile).find((entry) => entry.event === "start");
+    if (start === undefined)
+      failRule(
+        "the server's record",
+        "a start entry (the server ran with the argv given)",
+        "none: the server never started with its arguments intact",
+      );
+    const wantedArgv = server.command.slice(2);
+    if (!isDeepStrictEqual(start.argv, wantedArgv))
+      failRule("the server's argv", JSON.stringify(wantedArgv), JSON.stringify(start.argv));
+    if (!isDeepStrictEqual(start.env, ["PATH"]))
+      failRule(
+        "the server's environment variables",
+        '["PATH"] (nothing of the application\'s environment)',
+        JSON.stringify(start.env),
+      );
+    return "";
+  },
+};
+
+export const notificationsBounded: ObservedRule = {
+  id: "notifications-bounded",
+  observation: 2,
+  seeded: true,
+  title: "notifications before a reply are skipped, up to 16 per reply: 16 pass, reply after reply, 17 are refused",
+  points: 2,
+  needs: ["StdioClient"],
+  pieces: CALL_PIECES,
+  dependsOn: [],
+  visibility: "visible",
+  where: `${CLIENT}: request() (skip what is not the reply, and count it)`,
+  demands: [
+    {
+      says: "Notifications that come before a reply are skipped, at most sixteen for each request; more than that is refused.",
+      chapterLines: [245, 450, 452, 458, 459, 460, 461, 462],
+    },
+  ],
+  freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
+  deadlineMs: 30_000,
+  body: async (context) => {
+    const sixteen = context.server("normal", { notifications: 16, subdir: "sixteen" });
+    const client = await ClientSession.open(context, sixteen, { allowed: ["word_count"] });
+    try {
+      await client.ready();
+      // Twice: the bound is per reply, so a count kept for the whole session refuses the second.
+      await countWords(context, client, "notifications");
+      await countWords(context, client, "notifications, again");
+    } finally {
+      await client.close();
+    }
+    const seventeen = context.server("normal", { notifications: 17, subdir: "seventeen" });
+    const other = await ClientSession.open(context, seventeen, { allowed: ["word_count"] });
+    try {
+      await other.ready();
+      refusal(
+        (await other.call("callTool", ["word_count", { text: "a b c" }])).answer,
+        "callTool with 17 notifications before the reply",
+        "a refusal (ProtocolError): more than 16 skipped",
+      );
+    } finally {
+      await other.close();
+    }
+    return "";
+  },
+};
