@@ -52,10 +52,13 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   return graph;
 }
 
+/** lib/src/layers.json's layers, lowest first. */
+export const LAYERS = (JSON.parse(readFileSync(path.join(LIB_SRC, "layers.json"), "utf8")) as { layers: string[][] })
+  .layers;
+
 /** The verbs' homes: top folders of lib/src whose folders are placed in layers.json by path ("grading/trials"). */
 export const HOMES: ReadonlySet<string> = new Set(
-  (JSON.parse(readFileSync(path.join(LIB_SRC, "layers.json"), "utf8")) as { layers: string[][] }).layers
-    .flat()
+  LAYERS.flat()
     .filter((folder) => folder.includes("/"))
     .map((folder) => folder.split("/")[0]!),
 );

@@ -3,7 +3,7 @@
 // the teaching server's build. The lint rule (eslint.config.mjs) says so in the editor; this test
 // says so from the imports themselves, and checks that the rule fails an upward import from every
 // folder.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   findCycles,
   folderGraph,
   HOMES,
+  LAYERS,
   importGraph,
   LIB_SRC,
   relativeImports,
@@ -19,7 +20,6 @@ import {
 } from "./import-graph.js";
 
 const REPO = path.resolve(LIB_SRC, "../..");
-const LAYERS = (JSON.parse(readFileSync(path.join(LIB_SRC, "layers.json"), "utf8")) as { layers: string[][] }).layers;
 const LAYER_OF = new Map(LAYERS.flatMap((layer, index) => layer.map((folder) => [folder, index] as const)));
 /** The folders to place: each top folder of lib/src, or each folder inside a home (import-graph.ts). */
 const FOLDERS = readdirSync(LIB_SRC, { withFileTypes: true })
