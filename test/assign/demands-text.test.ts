@@ -11,7 +11,7 @@ import { buildPieceSections, countWord, sectionMarkdown } from "../../lib/src/no
 import { COURSE_PATH, derivedPurpose } from "../../lib/src/notebook/course-path.js";
 import { notebookText, type NotebookDocument } from "../../lib/src/assign/assign-notebook.js";
 import { DEMANDS_TAG, pieceSections, refreshBuildText, rulesTaughtIn } from "../../lib/src/assign/demands-text.js";
-import { homePiece } from "../../lib/src/pieces/rule-home.js";
+import { homePiece } from "../../lib/src/grading/checkpoint/rule-home.js";
 
 const REPO = join(__dirname, "../..");
 const MASTER = "notebooks/masters/ch14-part-b-build.ipynb";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { REPO_ROOT } from "../../lib/src/assign/assignments.js";
-import { NOTEBOOK_RULES } from "../../lib/src/pieces/grade-notebook.js";
+import { NOTEBOOK_RULES } from "../../lib/src/grading/checkpoint/grade-notebook.js";
 import { PIECE_NAMES, PIECE_NEEDS, type PieceName } from "../../lib/src/assembly/piece-names.js";
 import { rulesUsing } from "../../lib/src/grading/checkpoint/rules/index.js";
 

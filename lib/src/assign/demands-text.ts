@@ -11,7 +11,7 @@ import { lineRanges } from "../grading/checkpoint/rules/demands-table.js";
 import type { Rule } from "../grading/checkpoint/rules/types.js";
 import { buildPieceSections, cellText, countWord, hasTag, type NotebookSection } from "../notebook/build-sections.js";
 import type { NotebookDocument } from "./assign-notebook.js";
-import { homePiece } from "../pieces/rule-home.js";
+import { homePiece } from "../grading/checkpoint/rule-home.js";
 
 /** The tag of a section's generated cell of demands. */
 export const DEMANDS_TAG = "build-demands";

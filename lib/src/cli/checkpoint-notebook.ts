@@ -1,12 +1,12 @@
 // `mcp-workbook checkpoint --notebook PATH`: grades a learner's build notebook as saved, without
-// running it (see pieces/grade-notebook.ts); prints one line per rule and writes results.json
+// running it (see grading/checkpoint/grade-notebook.ts); prints one line per rule and writes results.json
 // and junit.xml afresh, like every checkpoint run.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gradeJunitXml, gradeResultsJson, reportHeader } from "../grading/checkpoint/grade-report.js";
 import { REPO_ROOT } from "../grading/checkpoint/paths.js";
 import { countLine, summarize, summaryLines } from "../grading/checkpoint/summary.js";
-import { gradeNotebook, NOTEBOOK_RULES } from "../pieces/grade-notebook.js";
+import { gradeNotebook, NOTEBOOK_RULES } from "../grading/checkpoint/grade-notebook.js";
 import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 import { flagSpec, NOTEBOOK_OPTIONS, optionLines, usageOptions } from "./checkpoint-options.js";

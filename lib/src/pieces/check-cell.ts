@@ -22,7 +22,7 @@ import {
   type PieceSet,
 } from "../assembly/piece-names.js";
 import { reveal } from "./reveal.js";
-import { notebookWhere, pieceSection, todoNamed } from "./rule-home.js";
+import { notebookWhere, pieceSection, todoNamed } from "../grading/checkpoint/rule-home.js";
 
 /** How many times each piece's check has run on the learner's own code (not the starting TODO). */
 const tries = new Map<PieceName, number>();

@@ -21,7 +21,7 @@ export { check, checkEveryRule, notebookLine, piecesOf, revealAfterTrying } from
 export { meetTheServer, meetMode, meetingSummary, BUILD_MODES } from "./meet-the-server.js";
 export { reveal } from "./reveal.js";
 export { cellScope } from "./cell-scope.js";
-export { gradeNotebook, NOTEBOOK_RULES } from "./grade-notebook.js";
+export { gradeNotebook, NOTEBOOK_RULES } from "../grading/checkpoint/grade-notebook.js";
 export { referencePieces } from "../assembly/reference-pieces.js";
 // evaluateTranspiled: what the module --notebook grading writes for the host runs (grade-notebook.ts loads it by its own path).
 export { buildCells, evaluateBuildCells, evaluateTranspiled } from "../assembly/notebook-pieces.js";

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { gradeImplementation, type GradeReport } from "../../../lib/dist/grading/checkpoint/grade-implementation.js";
 import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
 import { ruleById } from "../../../lib/dist/grading/checkpoint/rules/index.js";
-import { gradeNotebook } from "../../../lib/dist/pieces/grade-notebook.js";
+import { gradeNotebook } from "../../../lib/dist/grading/checkpoint/grade-notebook.js";
 import { readDoc } from "../../support/docs-pages.js";
 
 const FORGERIES = join(REPO_ROOT, "checkpoints", "wrong-implementations", "forgeries");

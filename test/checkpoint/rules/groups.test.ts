@@ -9,7 +9,7 @@ import {
   rulesOfPiece,
   rulesUsing,
 } from "../../../lib/src/grading/checkpoint/rules/index.js";
-import { NOTEBOOK_RULES } from "../../../lib/src/pieces/grade-notebook.js";
+import { NOTEBOOK_RULES } from "../../../lib/src/grading/checkpoint/grade-notebook.js";
 import { IMPLEMENTATION_NAMES } from "../../../lib/src/grading/trials/implementation.js";
 import { isPieceName, PIECE_NAMES, pieceOrder, type PieceName } from "../../../lib/src/assembly/piece-names.js";
 

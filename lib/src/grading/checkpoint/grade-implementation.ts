@@ -1,7 +1,7 @@
 // Grades one implementation through the isolated host: a learner copy (src/*.ts) is compiled on
 // its own first, a built module is loaded as it is. The verdicts are made here, in the grader's
 // process, which never loads the graded code. `--notebook` grading plugs in by turning the
-// notebook's build cells into one module and calling gradeImplementation on it (pieces/grade-notebook.ts).
+// notebook's build cells into one module and calling gradeImplementation on it (grade-notebook.ts).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,9 +1,9 @@
 // Where a rule lives in the build notebook: the piece it judges first of all (its home), and so the
 // section that states its demands and the section a failing line points at. Derived from what the
 // rule declares (its pieces, and the learner/ method its `where` names), never kept per rule.
-import { lastPiece } from "../grading/checkpoint/rules/index.js";
-import type { Rule } from "../grading/checkpoint/rules/types.js";
-import { isPieceName, PIECE_NAMES, PIECE_SECTIONS, type PieceName } from "../assembly/piece-names.js";
+import { lastPiece } from "./rules/index.js";
+import type { Rule } from "./rules/types.js";
+import { isPieceName, PIECE_NAMES, PIECE_SECTIONS, type PieceName } from "../../assembly/piece-names.js";
 
 /** The methods learner/'s StdioClient has where the notebook has a piece function. */
 const METHOD_PIECES: ReadonlyArray<readonly [RegExp, PieceName]> = [

@@ -6,11 +6,11 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gradeImplementation, type GradeReport } from "../grading/checkpoint/grade-implementation.js";
-import { rulesForPieces } from "../grading/checkpoint/rules/index.js";
-import type { RuleVerdict } from "../grading/checkpoint/rules/types.js";
-import { readBuildCells, transpileBuildCells, type TranspiledCell } from "../assembly/notebook-pieces.js";
-import { PIECE_NAMES } from "../assembly/piece-names.js";
+import { gradeImplementation, type GradeReport } from "./grade-implementation.js";
+import { rulesForPieces } from "./rules/index.js";
+import type { RuleVerdict } from "./rules/types.js";
+import { readBuildCells, transpileBuildCells, type TranspiledCell } from "../../assembly/notebook-pieces.js";
+import { PIECE_NAMES } from "../../assembly/piece-names.js";
 import { notebookWhere } from "./rule-home.js";
 
 /** The implementation names a build piece stands behind: the client is assembled from the live pieces. */
