@@ -25,16 +25,7 @@ import { inProcessProbe } from "../grading/checkpoint/rules/in-process.js";
 import { runRules } from "../grading/checkpoint/rules/run.js";
 import { GRADING_LANES } from "../grading/checkpoint/grade-implementation.js";
 import type { RuleVerdict } from "../grading/checkpoint/rules/types.js";
-import {
-  checkCursorLoop,
-  checkDeclineCounts,
-  checkLoopRecovery,
-  checkOutstandingTable,
-  checkProtocolChoice,
-  checkPurchaseCounts,
-  checkToolCosts,
-  checkWhatHeld,
-} from "../exercises/index.js";
+import { NOTEBOOK_ANSWERS } from "../exercises/exercise-list.js";
 import { exerciseAnswer, notebookImports } from "../exercises/exercise-cells.js";
 
 /** The package's entry points as a notebook imports them. */
@@ -120,18 +111,8 @@ async function validateBuild(student: NotebookDocument, solutions: NotebookDocum
 async function validateExercises(student: NotebookDocument, solutions: NotebookDocument): Promise<string> {
   // The answers see what the notebook's own cells import, as they do in the kernel.
   const scope = notebookImports(solutions, ENTRY_POINTS);
-  const checks = [
-    ["toolCosts", checkToolCosts],
-    ["declineCounts", checkDeclineCounts],
-    ["loopRecovery", checkLoopRecovery],
-    ["listAllTools", checkCursorLoop],
-    ["countInFlight", checkOutstandingTable],
-    ["purchaseCounts", checkPurchaseCounts],
-    ["protocolFor", checkProtocolChoice],
-    ["whatHeld", checkWhatHeld],
-  ] as const;
   const said: string[] = [];
-  for (const [name, check] of checks) {
+  for (const { name, check } of NOTEBOOK_ANSWERS) {
     const solved = await check(exerciseAnswer(solutions, name, scope), "checkpoint");
     if (!solved.ok)
       throw new UsageError("master", {

@@ -21,6 +21,7 @@ import {
 } from "../../../exercises/ex5-in-flight/check.js";
 import { judgeDualEraTrials } from "../../../exercises/ex7-dual-era/check.js";
 import type { DualEraOutcome, ProbeScript } from "../../../exercises/ex7-dual-era/probe-trial.js";
+import { EXERCISES, exerciseTitle, type ExerciseNumber } from "../../../exercises/exercise-list.js";
 import { failRule, type Demand, type ProbeAnswer, type ProbeError, type Rule, type RuleContext } from "./types.js";
 import { fromWire, toWire } from "./wire.js";
 
@@ -69,7 +70,7 @@ async function verdictOf(result: Promise<{ ok: boolean; output: string }>, name:
 }
 
 /** Each exercise's task as the chapter sets it (exercise 7 is the workbook's: a client that speaks two versions). */
-const EXERCISE_DEMANDS: Readonly<Record<number, Demand>> = {
+const EXERCISE_DEMANDS: Readonly<Record<ExerciseNumber, Demand>> = {
   1: {
     says: "Find the model size at which routing among sixty-four tools recovers, and what each extra tool costs.",
     chapterLines: [651, 653],
@@ -100,111 +101,67 @@ const EXERCISE_DEMANDS: Readonly<Record<number, Demand>> = {
   },
 };
 
-function exercise(
-  number: number,
-  title: string,
-  points: number,
-  body: (context: RuleContext, name: ExerciseName) => Promise<string>,
-  seeded = false,
-): Rule {
-  const name: ExerciseName = `exercise${number}`;
+/** How each exercise's rule judges the learner's function: on the seed's inputs, the notebook's own check. */
+const JUDGES: Readonly<Record<ExerciseNumber, (context: RuleContext, name: ExerciseName) => Promise<string>>> = {
+  // The host runs the learner's analysis on each input; this compares with the reference analysis.
+  1: (context, name) => verdictOf(judgeToolCosts(inHost(context, name), context.seed, "checkpoint"), name),
+  2: (context, name) => verdictOf(judgeDeclineCounts(inHost(context, name), context.seed, "checkpoint"), name),
+  3: (context, name) => verdictOf(judgeLoopRecovery(inHost(context, name), context.seed, "checkpoint"), name),
+  // The host runs the learner's loop on each trial; this judges the outcomes.
+  4: (context, name) => {
+    const run = trialInHost<CursorTrial, CursorOutcome>(context, name, "exercise.cursorTrial", (error) => ({
+      error: { name: error.name, message: error.message },
+      asked: [],
+    }));
+    return verdictOf(
+      judgeCursorLoop(run, (mode) => context.server(mode).command, context.seed, "checkpoint"),
+      name,
+    );
+  },
+  // The host runs the learner's table on each trial; this judges the outcomes.
+  5: (context, name) => {
+    const run = trialInHost<InFlightTrial, InFlightOutcome>(context, name, "exercise.inFlightTrial", (error) => ({
+      error: { name: error.name, message: error.message, workbook: false },
+      ms: 0,
+    }));
+    return verdictOf(
+      judgeOutstandingTable(run, () => context.server("reverse").command, context.seed, "checkpoint"),
+      name,
+    );
+  },
+  6: (context, name) => verdictOf(judgePurchaseCounts(inHost(context, name), context.seed, "checkpoint"), name),
+  // The host runs the learner's connect step on each script; this judges the outcomes.
+  7: (context, name) => {
+    const run = trialInHost<ProbeScript, DualEraOutcome>(context, name, "exercise.dualEraTrial", (error) => ({
+      error: { name: error.name, message: error.message },
+      asked: [],
+    }));
+    return verdictOf(judgeDualEraTrials(run, context.seed, "checkpoint"), name);
+  },
+};
+
+/** One exercise's rule: a point for the learner's own function, judged on the seed's inputs. */
+function exerciseRule(exercise: (typeof EXERCISES)[number]): Rule {
+  const name: ExerciseName = `exercise${exercise.number}`;
   return {
-    id: `exercise-${number}`,
-    title: `exercise ${number}: ${title}`,
-    points,
+    id: `exercise-${exercise.number}`,
+    title: exerciseTitle(exercise),
+    points: 1,
     // The learner's own function: when its file does not compile, this exercise fails and says so.
     needs: [name],
     pieces: [],
     dependsOn: [],
     visibility: "visible",
-    seeded,
-    where: `learner/src/exercises/ex${number}.ts: ${name}`,
-    demands: [EXERCISE_DEMANDS[number]].flatMap((demand) => (demand === undefined ? [] : [demand])),
+    seeded: true,
+    where: `learner/src/exercises/ex${exercise.number}.ts: ${name}`,
+    demands: [EXERCISE_DEMANDS[exercise.number]],
     freeChoices: [],
     deadlineMs: 120_000,
     // The exercise harness counts the teaching servers this process started (exercise-harness.ts):
     // beside another rule it would count, and end, that rule's servers as its own.
     alone: true,
-    body: (context) => body(context, name),
+    body: (context) => JUDGES[exercise.number](context, name),
   };
 }
 
-export const EXERCISE_RULES: readonly Rule[] = [
-  // The same checks as the notebook's, on the seed's inputs: the host runs the learner's analysis, this compares.
-  exercise(
-    1,
-    "where routing recovers",
-    1,
-    (context, name) => verdictOf(judgeToolCosts(inHost(context, name), context.seed, "checkpoint"), name),
-    true,
-  ),
-  exercise(
-    2,
-    "let the choice decline",
-    1,
-    (context, name) => verdictOf(judgeDeclineCounts(inHost(context, name), context.seed, "checkpoint"), name),
-    true,
-  ),
-  exercise(
-    3,
-    "search inside the loop",
-    1,
-    (context, name) => verdictOf(judgeLoopRecovery(inHost(context, name), context.seed, "checkpoint"), name),
-    true,
-  ),
-  exercise(
-    4,
-    "a paginated list",
-    1,
-    async (context, name) => {
-      // The same check as the notebook's: the host runs the learner's loop on each trial, this judges the outcomes.
-      const run = trialInHost<CursorTrial, CursorOutcome>(context, name, "exercise.cursorTrial", (error) => ({
-        error: { name: error.name, message: error.message },
-        asked: [],
-      }));
-      return verdictOf(
-        judgeCursorLoop(run, (mode) => context.server(mode).command, context.seed, "checkpoint"),
-        name,
-      );
-    },
-    true,
-  ),
-  exercise(
-    5,
-    "two requests in flight",
-    1,
-    async (context, name) => {
-      // The same check as the notebook's: the host runs the learner's table on each trial, this judges the outcomes.
-      const run = trialInHost<InFlightTrial, InFlightOutcome>(context, name, "exercise.inFlightTrial", (error) => ({
-        error: { name: error.name, message: error.message, workbook: false },
-        ms: 0,
-      }));
-      return verdictOf(
-        judgeOutstandingTable(run, () => context.server("reverse").command, context.seed, "checkpoint"),
-        name,
-      );
-    },
-    true,
-  ),
-  exercise(
-    6,
-    "a hostile description",
-    1,
-    (context, name) => verdictOf(judgePurchaseCounts(inHost(context, name), context.seed, "checkpoint"), name),
-    true,
-  ),
-  exercise(
-    7,
-    "the dual-era probe (MCP 2026-07-28)",
-    1,
-    async (context, name) => {
-      // The same check as the notebook's: the host runs the learner's connect step on each script, this judges the outcomes.
-      const run = trialInHost<ProbeScript, DualEraOutcome>(context, name, "exercise.dualEraTrial", (error) => ({
-        error: { name: error.name, message: error.message },
-        asked: [],
-      }));
-      return verdictOf(judgeDualEraTrials(run, context.seed, "checkpoint"), name);
-    },
-    true,
-  ),
-];
+export const EXERCISE_RULES: readonly Rule[] = EXERCISES.map(exerciseRule);
