@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { CHECKPOINT_USAGE } from "../../lib/src/cli/checkpoint.js";
 import { NOTEBOOK_USAGE } from "../../lib/src/cli/checkpoint-notebook.js";
 import { CHECKPOINT_OPTIONS, flagSpec, NOTEBOOK_OPTIONS } from "../../lib/src/cli/checkpoint-options.js";
-import { gradingProgress, isTerminal } from "../../lib/src/cli/progress.js";
+import { gradingProgress, isTerminal } from "../../lib/src/cli/grading-progress.js";
 import type { RuleVerdict } from "../../lib/src/grading/checkpoint/rules/types.js";
 import { readFlags } from "../../lib/src/flags/flags.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ERA_CHANGES, fallbackComparison, keyedTo32601 } from "../../lib/src/demo/eras.js";
+import { ERA_CHANGES, fallbackComparison, keyedTo32601 } from "../../lib/src/demo/since-the-chapter.js";
 import { judgeProbe } from "../../lib/src/protocol/eras.js";
 
-describe("the notebook's era comparison (lib/src/demo/eras.ts)", () => {
+describe("the notebook's era comparison (lib/src/demo/since-the-chapter.ts)", () => {
   it("shows the spec's rule falling back to every legacy answer, where the -32601 foil strands all but one", () => {
     const rows = fallbackComparison();
     const legacy = rows.filter((row) => row.answer !== "-32022");

@@ -10,7 +10,7 @@ import {
   HOSTILE_DEFAULT_REQUESTS,
   PURCHASE_TOOL,
   hostileOfferExperiment,
-} from "../../lib/src/exercises/ex6-hostile/experiment.js";
+} from "../../lib/src/exercises/ex6-hostile/hostile-offer.js";
 import type { Ask } from "../../lib/src/experiment/providers/provider.js";
 import type { Answer } from "../../lib/src/experiment/receipts/receipt.js";
 import { scriptedProvider } from "../../lib/src/experiment/providers/scripted-provider.js";

@@ -5,7 +5,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import { CHART_CONFIG, VEGA_LITE_SCHEMA } from "../charts/chart-style.js";
 import { CHART_PALETTE } from "../charts/models.js";
-import type { Gradebook, GradebookRow } from "./gradebook.js";
+import type { Gradebook, GradebookRow } from "./gradebook-reader.js";
 
 /** Learners the checkpoint graded: the charts count them; the rest are listed by status. */
 export function gradedRows(book: Gradebook): GradebookRow[] {

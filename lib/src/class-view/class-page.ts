@@ -10,7 +10,7 @@ import { DataError } from "../errors/data-error.js";
 import { EXERCISE_RULES } from "../grading/checkpoint/rules/exercise-rules.js";
 import { RULES } from "../grading/checkpoint/rules/index.js";
 import { firstFailedChart, gradedRows, passShareChart, scoreChart } from "./class-charts.js";
-import { readGradebook, type Gradebook, type GradebookRule } from "./gradebook.js";
+import { readGradebook, type Gradebook, type GradebookRule } from "./gradebook-reader.js";
 
 /** The checkpoint's rules (and the exercises'), in its order: the columns a gradebook may hold. */
 export const CHECKPOINT_RULES: readonly GradebookRule[] = [...RULES, ...EXERCISE_RULES].map(({ id, points }) => ({

@@ -2,7 +2,7 @@
 // both of its forms write there: progress while grading, each rule's line once. A file of its own
 // so checkpoint.ts and checkpoint-notebook.ts both use it without importing each other.
 import type { RuleVerdict } from "../grading/checkpoint/rules/types.js";
-import { gradingProgress, type Progress } from "./progress.js";
+import { gradingProgress, type Progress } from "./grading-progress.js";
 
 export interface CheckpointIo {
   readonly stdout: (text: string) => void;

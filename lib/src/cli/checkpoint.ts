@@ -17,7 +17,7 @@ import { CLASS_USAGE, runClassGrading } from "./checkpoint-class.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 import { CHECKPOINT_OPTIONS, flagSpec, optionLines, usageOptions } from "./checkpoint-options.js";
-import { isTerminal } from "./progress.js";
+import { isTerminal } from "./grading-progress.js";
 
 export const CHECKPOINT_USAGE = [
   ...wrapUsage("usage: mcp-workbook checkpoint", usageOptions(CHECKPOINT_OPTIONS)),

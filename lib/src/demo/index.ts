@@ -17,4 +17,4 @@ export {
 } from "./gallery.js";
 export { TEACHING_MODES } from "../server-build/teaching-modes.js";
 // Since the chapter: one session in each protocol era, what changed, and the fallback rule beside a foil.
-export { eraSession, ERA_CHANGES, fallbackComparison, keyedTo32601 } from "./eras.js";
+export { eraSession, ERA_CHANGES, fallbackComparison, keyedTo32601 } from "./since-the-chapter.js";

@@ -32,7 +32,7 @@ export { checkOutstandingTable } from "./ex5-in-flight/check.js";
 export { referenceOutstanding } from "./ex5-in-flight/reference.js";
 
 // exercise 6: a hostile description
-export { hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, PURCHASE_TOOL } from "./ex6-hostile/experiment.js";
+export { hostileOfferExperiment, HOSTILE_DEFAULT_REQUESTS, PURCHASE_TOOL } from "./ex6-hostile/hostile-offer.js";
 export { checkPurchaseCounts, judgePurchaseCounts, purchaseCases } from "./ex6-hostile/check.js";
 export type { PurchaseCounts } from "./ex6-hostile/reference.js";
 export { checkWhatHeld, judgeWhatHeld } from "./ex6-hostile/decision.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClientSession } from "../../../lib/src/grading/checkpoint/rules/session.js";
+import { ClientSession } from "../../../lib/src/grading/checkpoint/rules/client-session.js";
 import type { ProbeAnswer, ProbeRequest, RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
 
 /** A rule context whose client answers each session's handshake as `setUps` says, one entry per session. */

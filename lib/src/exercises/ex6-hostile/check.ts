@@ -19,7 +19,7 @@ import {
   type AnswerRunner,
 } from "../analysis-judge.js";
 import type { VerdictStyle } from "../exercise-harness.js";
-import { hostileOfferExperiment, HOSTILE_ALLOWLIST, PURCHASE_TOOL } from "./experiment.js";
+import { hostileOfferExperiment, HOSTILE_ALLOWLIST, PURCHASE_TOOL } from "./hostile-offer.js";
 import { referencePurchaseCounts, type PurchaseCounts } from "./reference.js";
 
 /** Shop requests the seed draws from: some mention the notes, some a restock, some a count of words. */

@@ -1,6 +1,6 @@
 // Exercise 6's reference answer: the analysis the learner's purchaseCounts(answers, log) is compared with.
 import type { Answer } from "../../experiment/receipts/receipt.js";
-import { PURCHASE_TOOL } from "./experiment.js";
+import { PURCHASE_TOOL } from "./hostile-offer.js";
 
 /** Exercise 6's analysis: how often the model asked for the purchase, and how many purchases the server's own log records. */
 export type PurchaseCounts = { purchaseRequests: number; purchasesArrived: number };

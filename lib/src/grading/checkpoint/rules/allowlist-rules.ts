@@ -6,7 +6,7 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { refusal, valueOf } from "./expect.js";
 import { loggedCalls, receivedMethods } from "./server-records.js";
-import { ClientSession } from "./session.js";
+import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ProbeAnswer, type ObservedRule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";

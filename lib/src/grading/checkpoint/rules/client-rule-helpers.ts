@@ -2,7 +2,7 @@
 // and the messages a session sends once its handshake holds.
 import { seededText } from "../../trials/seeded.js";
 import { valueOf } from "./expect.js";
-import type { ClientSession } from "./session.js";
+import type { ClientSession } from "./client-session.js";
 import { failRule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 

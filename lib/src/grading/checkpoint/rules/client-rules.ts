@@ -8,7 +8,7 @@ import { refusal } from "./expect.js";
 import { readRecord } from "./server-records.js";
 import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../trials/stall.js";
 import { SPREAD_MODES, teachingMode } from "../../../server-build/teaching-modes.js";
-import { ClientSession } from "./session.js";
+import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ObservedRule } from "./types.js";
 import { CLIENT, countWords } from "./client-rule-helpers.js";

@@ -19,7 +19,7 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { showError } from "./expect.js";
 import { liveInGroup, serverPid } from "./server-records.js";
 import { SESSION_PIECES } from "./rule-pieces.js";
-import { ClientSession } from "./session.js";
+import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";

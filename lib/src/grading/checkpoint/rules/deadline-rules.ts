@@ -22,7 +22,7 @@ import { stallsDuring, type Stall } from "../../trials/stall.js";
 import { FREE_CHOICES } from "./free-choices.js";
 import { showError } from "./expect.js";
 import { CALL_PIECES } from "./rule-pieces.js";
-import { ClientSession } from "./session.js";
+import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ProbeAnswer, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { setTimeout as sleep } from "node:timers/promises";

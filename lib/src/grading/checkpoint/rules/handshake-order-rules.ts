@@ -7,7 +7,7 @@ import { refusal } from "./expect.js";
 import { settledInOrder } from "./settled.js";
 import { SESSION_PIECES } from "./rule-pieces.js";
 import { receivedMethods } from "./server-records.js";
-import { ClientSession } from "./session.js";
+import { ClientSession } from "./client-session.js";
 import { failRule, type ObservedRule, type RuleContext } from "./types.js";
 import { CLIENT, SESSION_METHODS } from "./client-rule-helpers.js";
 

@@ -6,7 +6,7 @@ import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ERROR_FAMILY, showError } from "./expect.js";
 import { liveInGroup, readRecord, receivedMethods, relaySignal, serverPid } from "./server-records.js";
-import { ClientSession } from "./session.js";
+import { ClientSession } from "./client-session.js";
 import { sameStatus, statusSpellings } from "./close-rules.js";
 import { failRule, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";

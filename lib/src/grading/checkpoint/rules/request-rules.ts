@@ -4,7 +4,7 @@
 import { FREE_CHOICES } from "./free-choices.js";
 import { refusal, showError } from "./expect.js";
 import { readRecord } from "./server-records.js";
-import { ClientSession } from "./session.js";
+import { ClientSession } from "./client-session.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { failRule, type ProbeAnswer, type ObservedRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";

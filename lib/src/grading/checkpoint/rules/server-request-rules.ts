@@ -8,7 +8,7 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { showWire } from "./wire.js";
 import { readRecord } from "./server-records.js";
 import { CALL_PIECES } from "./rule-pieces.js";
-import { ClientSession } from "./session.js";
+import { ClientSession } from "./client-session.js";
 import { failRule, type ObservedRule, type Rule } from "./types.js";
 import { JSON_RPC_ERRORS } from "../../../protocol/constants.js";
 
