@@ -5,10 +5,11 @@
 // once the loop runs again, and a restarted timer passes. So the trials' deadline is far above the
 // gaps, and a trial during which the loop stalled is run again.
 /**
- * The deadline a client gets against the trickle and drip servers: far above their gaps (200 and
- * 400 ms) and below drip's reply (4.4 s after the request), so a timer restarted on every read never
- * fires and only one deadline for the whole operation ends the call. A starved server must fall
- * 2 s behind before a restarted timer fires too.
+ * The deadline a client gets against a mode that spreads its reply over time: far above the gaps
+ * the mode table gives (test/server/modes.test.ts holds each to a quarter of it or less) and below
+ * the whole reply, so a timer restarted on every read never fires and only one deadline for the
+ * whole operation ends the call. A starved server must fall seconds behind before a restarted
+ * timer fires too.
  */
 export const SPREAD_DEADLINE_MS = 2500;
 
