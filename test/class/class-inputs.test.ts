@@ -9,11 +9,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { classProgress, secondsLeft } from "../../lib/src/grading/class/class-progress.js";
 import {
   gradebookCsv,
-  parseCsv,
   readGradebook,
   writeGradebook,
   type GradebookRow,
 } from "../../lib/src/grading/class/gradebook.js";
+import { parseCsv } from "../../lib/src/text/csv.js";
 import { chooseIsolation, isolatedCommand, shellQuote } from "../../lib/src/grading/class/job-isolation.js";
 import { namespaceArgs } from "../../lib/src/grading/checkpoint/host/containment.js";
 import { learnerSeed } from "../../lib/src/grading/class/learner-seed.js";
@@ -81,7 +81,14 @@ describe("the gradebook", () => {
     fc.assert(
       fc.property(fc.uniqueArray(rowArbitrary, { selector: (row) => row.learner }), (rows: GradebookRow[]) => {
         const dir = folder();
-        writeGradebook(dir, ["a", "b-c"], rows);
+        writeGradebook(
+          dir,
+          [
+            { id: "a", points: 5 },
+            { id: "b-c", points: 1 },
+          ],
+          rows,
+        );
         const back = readGradebook(dir);
         const sorted = [...rows].sort((x, y) => (x.learner < y.learner ? -1 : x.learner > y.learner ? 1 : 0));
         expect(back).toEqual(sorted);
@@ -90,15 +97,21 @@ describe("the gradebook", () => {
       { numRuns: 50 },
     );
   });
-  it("has exactly the columns learner, score, max, status, the rules, then hash, grader version and seconds", () => {
-    const csv = gradebookCsv(["ids-fresh", "close-group"], []);
+  it("has exactly the columns learner, score, max, status, the rules with their full marks, then hash, grader version and seconds", () => {
+    const csv = gradebookCsv(
+      [
+        { id: "ids-fresh", points: 2 },
+        { id: "close-group", points: 1 },
+      ],
+      [],
+    );
     expect(parseCsv(csv)[0]).toEqual([
       "learner",
       "score",
       "max",
       "status",
-      "ids-fresh",
-      "close-group",
+      "ids-fresh (2 points)",
+      "close-group (1 point)",
       "submission_hash",
       "grader_version",
       "seconds",
@@ -327,7 +340,7 @@ describe("a class zip with nothing gradable", () => {
       jobs: 2,
       fresh: false,
       trusted: true,
-      ruleIds: ["ids-fresh"],
+      rules: [{ id: "ids-fresh", points: 2 }],
       timeLimitSeconds: 10,
       progress: { write: () => undefined, live: false },
       log: () => undefined,

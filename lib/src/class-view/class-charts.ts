@@ -46,14 +46,36 @@ export interface RuleShare {
   readonly share: number;
 }
 
-/** For each rule, in order, the share of graded learners it applied to who passed it. */
+/**
+ * For each rule, in order, the share of graded learners it applied to who passed it. A rule that
+ * applied to nobody (costs-recompute where no receipt holds a paid row) has no share: it is left
+ * out, not drawn as a rule nobody passed.
+ */
 export function ruleShares(book: Gradebook): RuleShare[] {
   const rows = gradedRows(book);
-  return book.rules.map((rule) => {
-    const applied = rows.filter((row) => row.points.has(rule.id));
-    const passed = applied.filter((row) => row.points.get(rule.id)! >= rule.points).length;
-    return { rule: rule.id, passed, graded: applied.length, share: applied.length === 0 ? 0 : passed / applied.length };
-  });
+  return book.rules
+    .map((rule) => {
+      const applied = rows.filter((row) => row.points.has(rule.id));
+      const passed = applied.filter((row) => row.points.get(rule.id)! >= rule.points).length;
+      return {
+        rule: rule.id,
+        passed,
+        graded: applied.length,
+        share: applied.length === 0 ? 0 : passed / applied.length,
+      };
+    })
+    .filter((share) => share.graded > 0);
+}
+
+/**
+ * A count axis: whole numbers only, each once. Ticks at a whole step (at most about eight of them)
+ * from 0 to the first multiple of the step at or above `top`, which is where the scale ends; vega's
+ * own ticks for a small count fall on halves, which a whole-number format printed as 0, 1, 1, 2, 2.
+ */
+export function countAxis(top: number): { domain: [number, number]; values: number[] } {
+  const step = Math.max(1, Math.ceil(Math.max(1, top) / 8));
+  const end = Math.ceil(Math.max(1, top) / step) * step;
+  return { domain: [0, end], values: Array.from({ length: end / step + 1 }, (_, index) => index * step) };
 }
 
 /** The first rule, in the gradebook's rule order, that `row` did not pass; undefined when it passed all. */
@@ -95,6 +117,7 @@ export interface ClassChartText {
 export function scoreChart(book: Gradebook, text: ClassChartText): TopLevelSpec {
   const { bins, step, max } = scoreBins(book);
   const graded = gradedRows(book).length;
+  const learnersAxis = countAxis(Math.max(0, ...bins.map((bin) => bin.learners)));
   return {
     ...frame(
       "Scores across the class",
@@ -117,7 +140,13 @@ export function scoreChart(book: Gradebook, text: ClassChartText): TopLevelSpec 
         scale: { domain: [0, max] },
       },
       x2: { field: "to" },
-      y: { field: "learners", type: "quantitative", title: "Learners", axis: { tickMinStep: 1, format: "d" } },
+      y: {
+        field: "learners",
+        type: "quantitative",
+        title: "Learners",
+        scale: { domain: learnersAxis.domain },
+        axis: { values: learnersAxis.values, format: "d" },
+      },
       tooltip: [
         { field: "from", title: "from" },
         { field: "to", title: "to" },
@@ -130,12 +159,15 @@ export function scoreChart(book: Gradebook, text: ClassChartText): TopLevelSpec 
 export function passShareChart(book: Gradebook, text: ClassChartText): TopLevelSpec {
   const shares = ruleShares(book).map((each) => ({
     ...each,
-    label: each.graded === 0 ? "graded for nobody" : `${each.passed} of ${each.graded}`,
+    label: `${each.passed} of ${each.graded}`,
   }));
   return {
     ...frame(
       "Share of the class passing each rule",
-      [text.source, "in the checkpoint's order; a rule a learner was not graded on is left out of its share"],
+      [
+        text.source,
+        "in the checkpoint's order; a rule that did not apply to a learner is left out of its share, one that applied to nobody is not drawn",
+      ],
       "For each rule, the share of graded learners who earned its points, with the count.",
     ),
     width: WIDTH,
@@ -167,7 +199,7 @@ export function passShareChart(book: Gradebook, text: ClassChartText): TopLevelS
 export function firstFailedChart(book: Gradebook, text: ClassChartText): TopLevelSpec {
   const counts = firstFailures(book);
   const failing = counts.reduce((sum, each) => sum + each.learners, 0);
-  const top = Math.max(1, ...counts.map((each) => each.learners));
+  const learnersAxis = countAxis(Math.max(0, ...counts.map((each) => each.learners)));
   return {
     ...frame(
       "The rule learners fail first",
@@ -193,8 +225,8 @@ export function firstFailedChart(book: Gradebook, text: ClassChartText): TopLeve
             field: "learners",
             type: "quantitative",
             title: "Learners who fail it first",
-            scale: { domain: [0, top] },
-            axis: { tickMinStep: 1, format: "d" },
+            scale: { domain: learnersAxis.domain },
+            axis: { values: learnersAxis.values, format: "d" },
           },
         },
       },

@@ -1,17 +1,16 @@
-// The class gradebook (OUT/grades.csv, written by `checkpoint --class`) read back: one row per
-// learner with `learner`, `score`, `max`, `status`, then one column of points per rule, then
-// columns about the grading (hash, grader version, seconds) that the class view does not need.
-// A column is a rule's when its header is the id of a rule the caller knows; the rest are kept
-// out. A cell of points is a number; an empty cell or a word (such as "n/a") means the rule did
-// not apply to that learner, and leaves it out of that rule's share.
+// The class gradebook (OUT/grades.csv, written by `checkpoint --class`; its layout:
+// grading/gradebook/gradebook-file.ts) read back and checked: one row per learner with `learner`,
+// `score`, `max`, `status`, then one column of points per rule ("ids-fresh (2 points)", or the
+// bare id of an older gradebook), then columns about the grading that the class view does not need.
+// A column is a rule's when it names a rule the caller knows; the rest are kept out. A cell of
+// points is a number; an empty cell or a word (such as "n/a") means the rule did not apply to that
+// learner, and leaves it out of that rule's share and of the rule they fail first.
 import { DataError } from "../errors/data-error.js";
 import { preview } from "../errors/wording.js";
+import { FIRST_COLUMNS, gradebookRecords, type GradebookRule } from "../grading/gradebook/gradebook-file.js";
+import { CsvSyntaxError } from "../text/csv.js";
 
-/** A rule as the class view needs it: its id and the points a pass earns. */
-export interface GradebookRule {
-  readonly id: string;
-  readonly points: number;
-}
+export type { GradebookRule } from "../grading/gradebook/gradebook-file.js";
 
 export interface GradebookRow {
   readonly learner: string;
@@ -27,55 +26,6 @@ export interface Gradebook {
   /** The rules with a column, in the order of the rules given (the checkpoint's). */
   readonly rules: readonly GradebookRule[];
   readonly rows: readonly GradebookRow[];
-}
-
-const FIRST_COLUMNS = ["learner", "score", "max", "status"] as const;
-
-/** RFC 4180 fields: commas, quoted fields with doubled quotes and line breaks inside, LF or CRLF. */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  let at = 0;
-  while (at < text.length) {
-    const char = text[at]!;
-    if (quoted) {
-      if (char === '"' && text[at + 1] === '"') {
-        field += '"';
-        at += 2;
-        continue;
-      }
-      if (char === '"') quoted = false;
-      else field += char;
-      at += 1;
-      continue;
-    }
-    if (char === '"') {
-      if (field !== "")
-        throw invalid(
-          `a quote inside an unquoted field, on line ${records.length + 1}`,
-          "quotes only around a whole field",
-        );
-      quoted = true;
-    } else if (char === ",") {
-      record.push(field);
-      field = "";
-    } else if (char === "\n" || char === "\r") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      if (char === "\r" && text[at + 1] === "\n") at += 1;
-    } else field += char;
-    at += 1;
-  }
-  if (quoted) throw invalid("a quoted field that never closes", "every opening quote closed");
-  if (field !== "" || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
 }
 
 function invalid(what: string, expected: string, received?: string): DataError {
@@ -95,9 +45,15 @@ function number(cell: string, what: string): number {
 /** The gradebook in `text`, its rule columns being those named in `rules`; a DataError says what is wrong. */
 export function readGradebook(text: string, rules: readonly GradebookRule[]): Gradebook {
   if (typeof text !== "string") throw invalid("not text", "the text of grades.csv", typeof text);
-  const records = parseCsv(text.replace(/^\uFEFF/u, "")).filter((record) => record.some((cell) => cell !== ""));
-  const header = records[0];
-  if (header === undefined) throw invalid("empty", `a header row starting ${FIRST_COLUMNS.join(",")}`);
+  let read;
+  try {
+    read = gradebookRecords(text);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    throw invalid(error.message, "RFC 4180 fields: quotes only around a whole field, every opening quote closed");
+  }
+  const { header, records } = read;
+  if (header.length === 0) throw invalid("empty", `a header row starting ${FIRST_COLUMNS.join(",")}`);
   if (FIRST_COLUMNS.some((name, index) => header[index] !== name))
     throw invalid(
       "the header does not start with the gradebook's columns",
@@ -106,11 +62,11 @@ export function readGradebook(text: string, rules: readonly GradebookRule[]): Gr
     );
   const known = new Map(rules.map((rule) => [rule.id, rule]));
   const ruleColumns = new Map<string, number>();
-  header.forEach((name, index) => {
-    if (index < FIRST_COLUMNS.length || !known.has(name)) return;
-    if (ruleColumns.has(name)) throw invalid(`the rule ${name} has two columns`, "one column per rule");
-    ruleColumns.set(name, index);
-  });
+  for (const { id, column } of read.rules) {
+    if (!known.has(id)) continue;
+    if (ruleColumns.has(id)) throw invalid(`the rule ${id} has two columns`, "one column per rule");
+    ruleColumns.set(id, column);
+  }
   if (ruleColumns.size === 0)
     throw invalid(
       "no column names a rule",
@@ -121,7 +77,7 @@ export function readGradebook(text: string, rules: readonly GradebookRule[]): Gr
       preview(header.slice(FIRST_COLUMNS.length).join(",")),
     );
   const seen = new Set<string>();
-  const rows = records.slice(1).map((record, index) => {
+  const rows = records.map((record, index) => {
     const line = `row ${index + 2}`;
     if (record.length !== header.length)
       throw invalid(`${line} has ${record.length} fields`, `${header.length}, one per column of the header`);

@@ -7,7 +7,7 @@ import { join, relative, sep } from "node:path";
 import { checkpointVersion } from "../checkpoint/grade-implementation.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
 import { classProgress, type ProgressSink } from "./class-progress.js";
-import { GRADED, readGradebook, writeGradebook, type GradebookRow } from "./gradebook.js";
+import { GRADED, readGradebook, writeGradebook, type GradebookRow, type GradebookRule } from "./gradebook.js";
 import { gradeLearner } from "./grade-learner.js";
 import { chooseIsolation, type Isolation } from "./job-isolation.js";
 import { claimJobUids } from "./job-uids.js";
@@ -24,10 +24,10 @@ export interface ClassOptions {
   readonly jobs: number;
   readonly fresh: boolean;
   readonly trusted: boolean;
-  /** The gradebook's rule columns, in the checkpoint's order. */
-  readonly ruleIds: readonly string[];
+  /** The gradebook's rule columns, in the checkpoint's order, with the points each gives. */
+  readonly rules: readonly GradebookRule[];
   /** `--rules` as given, passed to each grading (modules and learner copies). */
-  readonly rules?: string;
+  readonly ruleList?: string;
   readonly timeLimitSeconds: number;
   readonly progress: ProgressSink;
   readonly log: (line: string) => void;
@@ -145,7 +145,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
       rows.set(submission.learner, before);
     else pending.push({ submission, hash });
   }
-  writeGradebook(options.out, options.ruleIds, [...rows.values()]);
+  writeGradebook(options.out, options.rules, [...rows.values()]);
   const kept = submissions.length - pending.length;
   options.log(
     `class: ${submissions.length} learner(s); ${pending.length} to grade, ${kept} kept or not gradable; ${options.jobs} at once; ${describe(isolation)}`,
@@ -190,7 +190,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
         work: join(work, String(slot)),
         view: views[slot - 1]!,
         hidden,
-        rules: options.rules,
+        rules: options.ruleList,
         timeLimitSeconds: options.timeLimitSeconds,
         hash,
         grader,
@@ -200,7 +200,7 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
       running.delete(job.stop);
       rows.set(row.learner, row);
       graded += 1;
-      writeGradebook(options.out, options.ruleIds, [...rows.values()]);
+      writeGradebook(options.out, options.rules, [...rows.values()]);
       progress.finished(row.learner, row.status, row.seconds);
     }
   };

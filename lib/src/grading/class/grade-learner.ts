@@ -73,10 +73,28 @@ export function checkpointArguments(
   ];
 }
 
-/** Each rule's points from a results.json, by rule id (the test name up to its first ": "). */
+/** Said at the end of a row the grader could not grade through no fault of the submission's. */
+export const GRADER_FAULT = "this is the grader's fault, not your code's: it will be graded again";
+
+/** A "not graded" status for a fault of the grader's (a resumed class grades it again; an export gives it what --ungraded says). */
+export function graderFault(why: string): string {
+  return `not graded: ${why}; ${GRADER_FAULT}`;
+}
+
+/** Whether a gradebook row's status says the grader, not the submission, kept it from being graded. */
+export function isGraderFault(status: string): boolean {
+  return status.endsWith(GRADER_FAULT);
+}
+
+/**
+ * Each rule's points from a results.json, by rule id (the test name up to its first ": "). A rule
+ * that did not apply is written there with no points to give (max_score 0, as the checkpoint counts
+ * it 0 of 0): it gets no entry, so the gradebook leaves its cell empty instead of a 0 that reads as a fail.
+ */
 export function pointsByRule(results: RulesResultsJson): Record<string, number> {
   const points: Record<string, number> = {};
-  for (const test of results.tests) points[test.name.slice(0, test.name.indexOf(": "))] = test.score;
+  for (const test of results.tests)
+    if (test.max_score > 0) points[test.name.slice(0, test.name.indexOf(": "))] = test.score;
   return points;
 }
 
@@ -144,7 +162,7 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
     try {
       staged = stage(job);
     } catch (error) {
-      return row(`not graded: the submission could not be copied for grading (${(error as Error).message})`);
+      return row(graderFault(`the submission could not be copied for grading (${(error as Error).message})`));
     }
     const uid = job.isolation.kind === "uid" ? job.uid : undefined;
     const cgroup =
@@ -218,23 +236,20 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
         ? (JSON.parse(readFileSync(resultsPath, "utf8")) as RulesResultsJson)
         : undefined;
       const mine = join(job.out, "learners", job.submission.learner);
-      if (stopRequested) return row("not graded: the class was stopped (Ctrl-C) before this grading finished");
+      if (stopRequested) return row(graderFault("the class was stopped (Ctrl-C) before this grading finished"));
       if (timedOut)
         return row(
           `not graded: the grading took longer than ${job.timeLimitSeconds} s and was stopped (does a call never return?)`,
         );
-      if (exit.error !== undefined) return row(`not graded: the grader could not start (${exit.error})`);
+      if (exit.error !== undefined) return row(graderFault(`the grader could not start (${exit.error})`));
       const serverFailure = stderr.split("\n").find((line) => line.startsWith(SERVER_START_FAILED));
-      if (serverFailure !== undefined)
+      if (serverFailure !== undefined) return row(graderFault(serverFailure.trim()));
+      if (results === undefined || exit.code === 2 || results.max_score === 0)
         return row(
-          `not graded: ${serverFailure.trim()}; this is the grader's fault, not your code's: it will be graded again`,
+          memoryHit
+            ? `not graded: the grading used more than ${JOB_MEMORY_BYTES / 1024 ** 3} GiB of memory and was stopped`
+            : graderFault(`the grading ended without a report: ${lastWords(stderr)}`),
         );
-      if (results === undefined || exit.code === 2 || results.max_score === 0) {
-        const why = memoryHit
-          ? `the grading used more than ${JOB_MEMORY_BYTES / 1024 ** 3} GiB of memory and was stopped`
-          : `the grading ended without a report: ${lastWords(stderr)}`;
-        return row(`not graded: ${why}`);
-      }
       mkdirSync(mine, { recursive: true });
       for (const file of ["results.json", "junit.xml"])
         if (existsSync(join(staged.report, file)))
