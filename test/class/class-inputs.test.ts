@@ -330,6 +330,8 @@ describe("a class zip with nothing gradable", () => {
       zipOf([
         { name: "export/empty.ipynb", data: "" },
         { name: "export/prose.ipynb", data: notebook([{ source: "1 + 1" }]) },
+        // A name the learner chose, as a formula: the gradebook writes it inert.
+        { name: "export/=HYPERLINK(1).ipynb", data: "" },
         { name: "export/mallory/../../../slipped.txt", data: "out" },
       ]),
     );
@@ -346,6 +348,7 @@ describe("a class zip with nothing gradable", () => {
       log: () => undefined,
     });
     expect(result.rows.map((row) => [row.learner, row.status])).toEqual([
+      ["=HYPERLINK(1)", "not graded: the notebook file is empty: save the notebook in Jupyter and hand it in again"],
       ["empty", "not graded: the notebook file is empty: save the notebook in Jupyter and hand it in again"],
       [
         "mallory",
@@ -358,5 +361,7 @@ describe("a class zip with nothing gradable", () => {
     ]);
     expect(readdirSync(dir).sort()).toEqual(["export.zip", "out"]);
     expect(readdirSync(out)).toEqual(["grades.csv"]);
+    expect(readFileSync(join(out, "grades.csv"), "utf8")).toMatch(/^'=HYPERLINK\(1\),,,not graded: /mu);
+    expect(readGradebook(out)[0]!.learner).toBe("=HYPERLINK(1)");
   });
 });
