@@ -1,6 +1,8 @@
-// The class view: the gradebook's three charts, drawn to SVG in Node like every other chart of
-// the workbook, on one HTML page that needs no network and no script (class.html, written beside
-// grades.csv), and the specs themselves for a notebook cell to show.
+// The class view: a table of learners (id, score, status, the first rule each missed, a link to
+// their feedback), sortable by any column, and the gradebook's three charts, drawn to SVG in Node
+// like every other chart of the workbook, on one HTML page that needs no network (class.html,
+// written beside grades.csv; the table sorts with a few lines of inline script and reads in
+// order without them), and the specs themselves for a notebook cell to show.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { TopLevelSpec } from "vega-lite";
@@ -9,7 +11,7 @@ import { renderSvg } from "../charts/render.js";
 import { DataError } from "../errors/data-error.js";
 import { EXERCISE_RULES } from "../grading/checkpoint/rules/exercise-rules.js";
 import { RULES } from "../grading/checkpoint/rules/index.js";
-import { firstFailedChart, gradedRows, passShareChart, scoreChart } from "./class-charts.js";
+import { firstFailed, firstFailedChart, gradedRows, passShareChart, scoreChart } from "./class-charts.js";
 import { readGradebook, type Gradebook, type GradebookRule } from "./gradebook-reader.js";
 
 /** The checkpoint's rules (and the exercises'), in its order: the columns a gradebook may hold. */
@@ -52,6 +54,56 @@ export async function classView(csvText: string, options: ClassViewOptions = {})
   return { gradebook, specs, html: classPage(gradebook, text.source, { scores, passing, firstFailed }) };
 }
 
+/** Where a learner's feedback lies from class.html: OUT/learners/<id>/feedback.txt, the id as one path segment. */
+export function feedbackHref(learner: string): string {
+  return `learners/${encodeURIComponent(learner)}/feedback.txt`;
+}
+
+/** The table's rows, in the gradebook's order (by id): what each cell shows and the key it sorts by. */
+export function learnerTable(gradebook: Gradebook): Array<{
+  learner: string;
+  score: { shown: string; key: number };
+  status: string;
+  firstMissed: string;
+  feedback: string | undefined;
+}> {
+  return gradebook.rows.map((row) => {
+    const graded = row.status === "graded";
+    return {
+      learner: row.learner,
+      // Not graded sorts below every score, 0 included.
+      score: graded
+        ? { shown: `${row.score} of ${row.max}`, key: row.max === 0 ? 0 : row.score / row.max }
+        : { shown: "", key: -1 },
+      status: row.status,
+      firstMissed: graded ? (firstFailed(gradebook, row) ?? "none") : "",
+      feedback: graded ? feedbackHref(row.learner) : undefined,
+    };
+  });
+}
+
+/** Sorts the table by the clicked column (again: the other way); numbers by data-key, text by its words. */
+const SORT_SCRIPT = `
+for (const table of document.querySelectorAll("table.sortable")) {
+  const body = table.tBodies[0];
+  table.querySelectorAll("th button").forEach((button, column) => {
+    button.addEventListener("click", () => {
+      const th = button.parentElement;
+      const ascending = th.getAttribute("aria-sort") !== "ascending";
+      for (const other of table.querySelectorAll("th")) other.removeAttribute("aria-sort");
+      th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+      const key = (row) => row.cells[column].dataset.key ?? row.cells[column].textContent;
+      const numeric = th.dataset.type === "number";
+      const rows = [...body.rows].sort((a, b) => {
+        const order = numeric ? Number(key(a)) - Number(key(b)) : key(a).localeCompare(key(b));
+        return ascending ? order : -order;
+      });
+      body.append(...rows);
+    });
+  });
+}
+`;
+
 function classPage(
   gradebook: Gradebook,
   source: string,
@@ -64,12 +116,16 @@ function classPage(
   const summary = `${gradebook.rows.length} learner${gradebook.rows.length === 1 ? "" : "s"}: ${graded.length} graded, ${full} with full marks (${max} points)${notGraded.length > 0 ? `, ${notGraded.length} not graded` : ""}.`;
   const figure = (id: string, svg: string): string =>
     `<figure id="${id}">${svg.replace(/^<\?xml[^>]*>\s*/u, "")}</figure>`;
-  const notGradedTable =
-    notGraded.length === 0
-      ? ""
-      : `<h2>Not graded</h2>\n<table><tr><th>learner</th><th>why</th></tr>\n${notGraded
-          .map((row) => `<tr><td>${escape(row.learner)}</td><td>${escape(row.status)}</td></tr>`)
-          .join("\n")}\n</table>`;
+  const header = (label: string, type: "text" | "number"): string =>
+    `<th data-type="${type}"><button type="button">${label}</button></th>`;
+  const rows = learnerTable(gradebook)
+    .map(
+      (row) =>
+        `<tr><td>${escape(row.learner)}</td><td data-key="${row.score.key}">${escape(row.score.shown)}</td>` +
+        `<td>${escape(row.status)}</td><td>${escape(row.firstMissed)}</td>` +
+        `<td>${row.feedback === undefined ? "" : `<a href="${escape(row.feedback)}">feedback</a>`}</td></tr>`,
+    )
+    .join("\n");
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -84,19 +140,31 @@ function classPage(
   .charts { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
   figure { margin: 0; }
   figure svg { max-width: 100%; height: auto; }
-  table { border-collapse: collapse; }
-  td, th { border: 1px solid #ccc; padding: 2px 8px; text-align: left; }
+  table { border-collapse: collapse; margin-bottom: 16px; }
+  td, th { border: 1px solid #ccc; padding: 2px 8px; text-align: left; vertical-align: top; }
+  td:nth-child(3) { max-width: 520px; }
+  th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer; }
+  th[aria-sort="ascending"] button::after { content: " \\25B2"; }
+  th[aria-sort="descending"] button::after { content: " \\25BC"; }
 </style>
 </head>
 <body>
 <h1>Class view</h1>
 <p>${escape(source)}. ${escape(summary)}</p>
+<h2>Learners</h2>
+<p>Click a column's name to sort by it (again for the other way). A rule that did not apply to a learner is never the one they missed.</p>
+<table id="learners" class="sortable">
+<thead><tr>${header("learner", "text")}${header("score", "number")}${header("status", "text")}${header("first rule missed", "text")}<th>feedback</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
 <div class="charts">
 ${figure("scores", svgs.scores)}
 ${figure("first-failed", svgs.firstFailed)}
 ${figure("passing", svgs.passing)}
 </div>
-${notGradedTable}
+<script>${SORT_SCRIPT}</script>
 </body>
 </html>
 `;
