@@ -102,6 +102,20 @@ describe("summarize", () => {
         // a hidden rule's where never shows
         for (const each of verdicts.filter((verdict) => verdict.visibility === "hidden"))
           expect(lines.join("\n")).not.toContain(each.where);
+        // hidden rules are counted, and look-first never passes over a failed hidden one without saying so
+        const hidden = verdicts.filter((verdict) => verdict.visibility !== "visible");
+        const hiddenLine = lines.find((line) => line.startsWith("hidden rules: "));
+        if (hidden.length === 0) expect(hiddenLine).toBeUndefined();
+        else
+          expect(hiddenLine).toMatch(
+            new RegExp(
+              `^hidden rules: ${hidden.length} \\(${hidden.filter((each) => !each.ok).length} not yet\\)`,
+              "u",
+            ),
+          );
+        const end = summary.lookFirst === undefined ? verdicts.length : verdicts.indexOf(summary.lookFirst);
+        for (const passedOver of verdicts.slice(0, end).filter((each) => !each.ok && each.visibility !== "visible"))
+          expect(lines.at(-1)).toContain(passedOver.rule);
       }),
     );
   });
@@ -110,6 +124,32 @@ describe("summarize", () => {
     const lines = summaryLines(summarize(RULES.map((rule) => verdictFor(rule.id, "passed", true))));
     expect(lines.filter((line) => /^ {2}\d\. ok {3}/u.test(line))).toHaveLength(6);
     expect(lines.at(-1)).toBe("look first at: nothing; every rule that applies passed");
+  });
+
+  it("says how many rules are hidden until the due date, and that hidden rules failed before the section it points at", () => {
+    // A class grades with a seed: rules judged on seeded inputs show only ok or FAIL until the due date.
+    const afterDue = (verdict: RuleVerdict): RuleVerdict => ({ ...verdict, visibility: "after_due_date" });
+    const [first, second, third, ...rest] = RULES;
+    const verdicts = [
+      afterDue(verdictFor(first!.id, "failed", true)),
+      afterDue(verdictFor(second!.id, "passed", true)),
+      verdictFor(third!.id, "failed", true),
+      ...rest.map((rule) => verdictFor(rule.id, "passed", true)),
+    ];
+    const lines = summaryLines(summarize(verdicts));
+    expect(lines).toContain(
+      "hidden rules: 2 (1 not yet), each printed below only as ok or FAIL; what each checked shows after the due date",
+    );
+    expect(lines.at(-1)).toBe(
+      `look first at: where-${third!.id} (rule ${third!.id}; its line is below); 1 hidden rule (${first!.id}) failed before it, which may be the place to start: it shows after the due date`,
+    );
+    // Nothing visible failed: look-first says only hidden rules did.
+    const onlyHidden = summaryLines(
+      summarize([afterDue(verdictFor(first!.id, "failed", true)), afterDue(verdictFor(second!.id, "failed", true))]),
+    );
+    expect(onlyHidden.at(-1)).toBe(
+      `look first at: nothing you can see yet: 2 hidden rules (${first!.id}, ${second!.id}) failed, and they show after the due date`,
+    );
   });
 
   it("colours the verdict word only, leaving the text as it was", () => {

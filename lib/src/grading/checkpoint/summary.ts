@@ -52,6 +52,10 @@ export interface CheckpointSummary {
   readonly notApplicable: readonly RuleVerdict[];
   /** The first visible rule that failed outright (else the first not graded), in the order the run met them. */
   readonly lookFirst: RuleVerdict | undefined;
+  /** Rules whose line shows only ok or FAIL: seeded rules graded with a seed (a class), and hidden rules. */
+  readonly hidden: readonly RuleVerdict[];
+  /** Hidden rules that did not pass before `lookFirst` in the run's order (every one, when nothing visible failed). */
+  readonly hiddenBefore: readonly RuleVerdict[];
 }
 
 function statusOf(verdicts: readonly RuleVerdict[]): ObservationStatus {
@@ -64,6 +68,11 @@ function statusOf(verdicts: readonly RuleVerdict[]): ObservationStatus {
 export function summarize(verdicts: readonly RuleVerdict[]): CheckpointSummary {
   const observed = new Set(OBSERVATIONS.flatMap((observation) => observation.rules));
   const failing = verdicts.filter((verdict) => !verdict.ok);
+  // A hidden rule's where would say what it checks: only a visible rule is pointed at.
+  const lookFirst =
+    failing.find((verdict) => verdict.status === "failed" && verdict.visibility === "visible") ??
+    failing.find((verdict) => verdict.visibility === "visible");
+  const end = lookFirst === undefined ? verdicts.length : verdicts.indexOf(lookFirst);
   return {
     score: verdicts.reduce((sum, verdict) => sum + verdict.score, 0),
     possible: verdicts.reduce((sum, verdict) => sum + verdict.points, 0),
@@ -79,11 +88,51 @@ export function summarize(verdicts: readonly RuleVerdict[]): CheckpointSummary {
     others: verdicts.filter((verdict) => !observed.has(verdict.rule)),
     failing,
     notApplicable: verdicts.filter((verdict) => verdict.status === "not-applicable"),
-    // A hidden rule's where would say what it checks: only a visible rule is pointed at.
-    lookFirst:
-      failing.find((verdict) => verdict.status === "failed" && verdict.visibility === "visible") ??
-      failing.find((verdict) => verdict.visibility === "visible"),
+    lookFirst,
+    hidden: verdicts.filter((verdict) => verdict.visibility !== "visible"),
+    hiddenBefore: verdicts.slice(0, end).filter((verdict) => !verdict.ok && verdict.visibility !== "visible"),
   };
+}
+
+/**
+ * What the hidden rules are, when there are any: a class grades each learner with a seed of their
+ * own, and a rule judged on seeded inputs then keeps what it checked out of view until the due
+ * date, so its line is only ok or FAIL. Said, so a learner does not read a bare FAIL as a fault here.
+ */
+function hiddenLine(hidden: readonly RuleVerdict[]): string | undefined {
+  if (hidden.length === 0) return undefined;
+  const afterDue = hidden.filter((verdict) => verdict.visibility === "after_due_date").length;
+  const never = hidden.length - afterDue;
+  const notYet = hidden.filter((verdict) => !verdict.ok).length;
+  const when =
+    never === 0
+      ? "what each checked shows after the due date"
+      : afterDue === 0
+        ? "what each checked stays with the grader"
+        : `${afterDue} show what they checked after the due date, ${never} never do`;
+  return `hidden rules: ${hidden.length} (${notYet} not yet), each printed below only as ok or FAIL; ${when}`;
+}
+
+/** When the hidden rules in `verdicts` show what they checked. */
+function shownWhen(verdicts: readonly RuleVerdict[]): string {
+  const they = verdicts.length === 1 ? "it shows" : "they show";
+  return verdicts.every((verdict) => verdict.visibility === "after_due_date")
+    ? `${they} after the due date`
+    : `${they} only to the grader`;
+}
+
+/** Where to look first, saying so when a hidden rule failed before it (a learner cannot see where that one points). */
+function lookFirstLine(summary: CheckpointSummary): string {
+  const first = summary.lookFirst;
+  const before = summary.hiddenBefore;
+  const hiddenNote =
+    before.length === 0
+      ? ""
+      : `; ${plural(before.length, "hidden rule")} (${before.map((verdict) => verdict.rule).join(", ")}) failed before it, which may be the place to start: ${shownWhen(before)}`;
+  if (first !== undefined) return `look first at: ${first.where} (rule ${first.rule}; its line is below)${hiddenNote}`;
+  if (before.length > 0)
+    return `look first at: nothing you can see yet: ${plural(before.length, "hidden rule")} (${before.map((verdict) => verdict.rule).join(", ")}) failed, and ${shownWhen(before)}`;
+  return "look first at: nothing; every rule that applies passed";
 }
 
 function plural(count: number, word: string): string {
@@ -121,12 +170,9 @@ export function summaryLines(summary: CheckpointSummary): string[] {
         (otherFailing.length > 0 ? `; not yet: ${otherFailing.join(", ")}` : ""),
     );
   }
-  const first = summary.lookFirst;
-  lines.push(
-    first === undefined
-      ? "look first at: nothing; every rule that applies passed"
-      : `look first at: ${first.where} (rule ${first.rule}; its line is below)`,
-  );
+  const hidden = hiddenLine(summary.hidden);
+  if (hidden !== undefined) lines.push(hidden);
+  lines.push(lookFirstLine(summary));
   return lines;
 }
 
