@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { countAxis } from "../../lib/src/class-view/class-charts.js";
 import {
   classView,
   firstFailed,
@@ -149,6 +150,23 @@ describe("the class view's numbers", () => {
       { rule: "a", learners: 1 },
       { rule: "b", learners: 1 },
     ]);
+  });
+});
+
+describe("a count axis", () => {
+  it("has whole-number ticks, each once, from 0 to where its scale ends, at or above the largest count", () => {
+    fc.assert(
+      fc.property(fc.nat(5000), (top) => {
+        const { domain, values } = countAxis(top);
+        expect(values.every((value) => Number.isInteger(value))).toBe(true);
+        expect(new Set(values).size).toBe(values.length);
+        expect(values[0]).toBe(0);
+        expect(values.at(-1)).toBe(domain[1]);
+        expect(domain[1]).toBeGreaterThanOrEqual(Math.max(1, top));
+        expect(values.length).toBeLessThanOrEqual(10);
+      }),
+    );
+    expect(countAxis(2).values).toEqual([0, 1, 2]);
   });
 });
 
