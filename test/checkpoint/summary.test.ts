@@ -141,14 +141,25 @@ describe("summarize", () => {
       "hidden rules: 2 (1 not yet), each printed below only as ok or FAIL; what each checked shows after the due date",
     );
     expect(lines.at(-1)).toBe(
-      `look first at: where-${third!.id} (rule ${third!.id}; its line is below); 1 hidden rule (${first!.id}) failed before it, which may be the place to start: it shows after the due date`,
+      `look first at: where-${third!.id} (rule ${third!.id}; its line is below); 1 hidden rule (${first!.id}) failed before it, which may be the place to start: what it checked shows after the due date`,
+    );
+    // Rules hidden in different ways say each way.
+    const mixed = summaryLines(
+      summarize([
+        afterDue(verdictFor(first!.id, "failed", true)),
+        { ...verdictFor(second!.id, "passed", true), visibility: "after_published" },
+        verdictFor(third!.id, "passed", false),
+      ]),
+    );
+    expect(mixed).toContain(
+      "hidden rules: 3 (1 not yet), each printed below only as ok or FAIL; what they checked: 1 shows after the due date, 1 shows once grades are published, 1 stays with the grader",
     );
     // Nothing visible failed: look-first says only hidden rules did.
     const onlyHidden = summaryLines(
       summarize([afterDue(verdictFor(first!.id, "failed", true)), afterDue(verdictFor(second!.id, "failed", true))]),
     );
     expect(onlyHidden.at(-1)).toBe(
-      `look first at: nothing you can see yet: 2 hidden rules (${first!.id}, ${second!.id}) failed, and they show after the due date`,
+      `look first at: nothing you can see yet: 2 hidden rules (${first!.id}, ${second!.id}) failed; what each checked shows after the due date`,
     );
   });
 

@@ -94,6 +94,25 @@ export function summarize(verdicts: readonly RuleVerdict[]): CheckpointSummary {
   };
 }
 
+/** When a hidden rule shows what it checked, by its visibility (Gradescope's values). */
+const SHOWN_WHEN: Readonly<Record<Exclude<RuleVerdict["visibility"], "visible">, string>> = {
+  after_due_date: "shows after the due date",
+  after_published: "shows once grades are published",
+  hidden: "stays with the grader",
+};
+
+/** "what each checked shows after the due date", or each visibility's words with how many, when they differ. */
+function shownWhen(verdicts: readonly RuleVerdict[]): string {
+  const counts = new Map<string, number>();
+  for (const verdict of verdicts)
+    if (verdict.visibility !== "visible") {
+      const when = SHOWN_WHEN[verdict.visibility];
+      counts.set(when, (counts.get(when) ?? 0) + 1);
+    }
+  if (counts.size === 1) return `what ${verdicts.length === 1 ? "it" : "each"} checked ${[...counts.keys()][0]!}`;
+  return `what they checked: ${[...counts].map(([when, count]) => `${count} ${when}`).join(", ")}`;
+}
+
 /**
  * What the hidden rules are, when there are any: a class grades each learner with a seed of their
  * own, and a rule judged on seeded inputs then keeps what it checked out of view until the due
@@ -101,24 +120,8 @@ export function summarize(verdicts: readonly RuleVerdict[]): CheckpointSummary {
  */
 function hiddenLine(hidden: readonly RuleVerdict[]): string | undefined {
   if (hidden.length === 0) return undefined;
-  const afterDue = hidden.filter((verdict) => verdict.visibility === "after_due_date").length;
-  const never = hidden.length - afterDue;
   const notYet = hidden.filter((verdict) => !verdict.ok).length;
-  const when =
-    never === 0
-      ? "what each checked shows after the due date"
-      : afterDue === 0
-        ? "what each checked stays with the grader"
-        : `${afterDue} show what they checked after the due date, ${never} never do`;
-  return `hidden rules: ${hidden.length} (${notYet} not yet), each printed below only as ok or FAIL; ${when}`;
-}
-
-/** When the hidden rules in `verdicts` show what they checked. */
-function shownWhen(verdicts: readonly RuleVerdict[]): string {
-  const they = verdicts.length === 1 ? "it shows" : "they show";
-  return verdicts.every((verdict) => verdict.visibility === "after_due_date")
-    ? `${they} after the due date`
-    : `${they} only to the grader`;
+  return `hidden rules: ${hidden.length} (${notYet} not yet), each printed below only as ok or FAIL; ${shownWhen(hidden)}`;
 }
 
 /** Where to look first, saying so when a hidden rule failed before it (a learner cannot see where that one points). */
@@ -131,7 +134,7 @@ function lookFirstLine(summary: CheckpointSummary): string {
       : `; ${plural(before.length, "hidden rule")} (${before.map((verdict) => verdict.rule).join(", ")}) failed before it, which may be the place to start: ${shownWhen(before)}`;
   if (first !== undefined) return `look first at: ${first.where} (rule ${first.rule}; its line is below)${hiddenNote}`;
   if (before.length > 0)
-    return `look first at: nothing you can see yet: ${plural(before.length, "hidden rule")} (${before.map((verdict) => verdict.rule).join(", ")}) failed, and ${shownWhen(before)}`;
+    return `look first at: nothing you can see yet: ${plural(before.length, "hidden rule")} (${before.map((verdict) => verdict.rule).join(", ")}) failed; ${shownWhen(before)}`;
   return "look first at: nothing; every rule that applies passed";
 }
 
