@@ -120,7 +120,7 @@ describe("checkpoint --class --export, end to end", () => {
     expect(prairie.tests[0].message).toBe("ok (hidden rule: what it checked shows after the due date)");
     const feedback = readFileSync(join(out, "learners", "wrong-ids-fresh", "feedback.txt"), "utf8");
     expect(feedback).toMatch(
-      /^hidden rules: 1 \(0 not yet\), each printed below only as ok or FAIL; what each checked shows after the due date$/mu,
+      /^hidden rules: 1 \(0 not yet\), each printed below only as ok or FAIL; what it checked shows after the due date$/mu,
     );
     expect(feedback).toMatch(/^look first at: .*\(rule ids-fresh; its line is below\)$/mu);
     expect(readFileSync(join(out, "class.html"), "utf8")).toContain("<td>=1+2</td>");
