@@ -101,6 +101,11 @@ const SHOWN_WHEN: Readonly<Record<Exclude<RuleVerdict["visibility"], "visible">,
   hidden: "stays with the grader",
 };
 
+/** "what it checked shows after the due date": when one hidden rule shows what it checked, in words. */
+export function hiddenRuleNote(visibility: Exclude<RuleVerdict["visibility"], "visible">): string {
+  return `what it checked ${SHOWN_WHEN[visibility]}`;
+}
+
 /** "what each checked shows after the due date", or each visibility's words with how many, when they differ. */
 function shownWhen(verdicts: readonly RuleVerdict[]): string {
   const counts = new Map<string, number>();

@@ -4,6 +4,7 @@
 // that did not apply is no test (it has no points to give) and is named in the message; a hidden
 // rule's test says only whether it passed, as the checkpoint prints it, until the due date.
 import type { RulesResultsJson } from "../../checkpoint/grade-report.js";
+import { hiddenRuleNote } from "../../checkpoint/summary.js";
 import { GRADED, type GradebookRow } from "../../gradebook/gradebook-file.js";
 
 export interface PrairieLearnTest {
@@ -22,8 +23,6 @@ export interface PrairieLearnResults {
   readonly tests: readonly PrairieLearnTest[];
 }
 
-const HIDDEN_MESSAGE = "hidden rule: what it checked shows after the due date";
-
 /** The first line of a test's output: its verdict line. */
 const verdictLine = (output: string): string => output.split("\n", 1)[0]!;
 
@@ -34,13 +33,16 @@ export function prairieLearnResults(row: GradebookRow, results: RulesResultsJson
   const applied = results.tests.filter((test) => test.max_score > 0);
   const notApplied = results.tests.filter((test) => test.max_score === 0);
   const tests = applied.map((test): PrairieLearnTest => {
-    const shown = test.visibility === "visible";
+    const verdict = test.status === "passed" ? "ok" : "FAIL";
     return {
       name: test.name,
       points: test.score,
       max_points: test.max_score,
-      message: shown ? verdictLine(test.output) : `${test.status === "passed" ? "ok" : "FAIL"} (${HIDDEN_MESSAGE})`,
-      output: shown ? test.output : "",
+      message:
+        test.visibility === "visible"
+          ? verdictLine(test.output)
+          : `${verdict} (hidden rule: ${hiddenRuleNote(test.visibility)})`,
+      output: test.visibility === "visible" ? test.output : "",
     };
   });
   const message = [
