@@ -3,7 +3,13 @@
 // stopped at any moment keeps every finished row, and read back when the class is graded again.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gradebookCsv, gradebookRows, type GradebookRow, type GradebookRule } from "../gradebook/gradebook-file.js";
+import {
+  gradebookCsv,
+  gradebookRecords,
+  gradebookRows,
+  type GradebookRow,
+  type GradebookRule,
+} from "../gradebook/gradebook-file.js";
 
 export { GRADED, gradebookCsv, type GradebookRow, type GradebookRule } from "../gradebook/gradebook-file.js";
 
@@ -15,7 +21,11 @@ export function writeGradebook(out: string, rules: readonly GradebookRule[], row
   renameSync(temporary, path);
 }
 
-/** The rows of an earlier gradebook (a resumed class keeps those still true), or none. */
+/**
+ * The rows of an earlier gradebook (a resumed class keeps those still true), or none. A gradebook
+ * whose rule headers do not say their points was written before a rule that did not apply was an
+ * empty cell (it may hold a 0 for one): its learners are all graded again.
+ */
 export function readGradebook(out: string): GradebookRow[] {
   let text: string;
   try {
@@ -24,6 +34,7 @@ export function readGradebook(out: string): GradebookRow[] {
     return [];
   }
   try {
+    if (gradebookRecords(text).rules.some((rule) => rule.points === undefined)) return [];
     return gradebookRows(text);
   } catch {
     return []; // not CSV: every learner is graded again
