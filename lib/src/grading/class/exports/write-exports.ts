@@ -3,7 +3,7 @@
 // (--roster FILE) that ties the class folder's ids to the school's students; PrairieLearn gets a
 // results.json per learner. Nobody is dropped: OUT/roster-check.csv names every learner the
 // roster lacks and every roster entry with no submission, and the command prints them too.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../../../errors/usage-error.js";
 import { csvText, inertCell } from "../../../text/csv.js";
@@ -54,8 +54,11 @@ export function prepareRoster(options: ExportOptions): Roster | undefined {
   return roster;
 }
 
+/** A file written whole (a temporary file, then a rename): an importer never meets half of one. */
 function writeWhole(path: string, text: string): void {
-  writeFileSync(path, text);
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
 }
 
 /** Writes every export of `rows` into `out`; returns the lines to print (files written, then who to look at). */
