@@ -24,6 +24,7 @@ if (mode === "risky") tools = [...tools, { name: "delete_all_orders", descriptio
 const version = { "newer-version": "2026-07-28", "older-2025": "2025-03-26" }[mode] ?? "2025-06-18";
 const waiting = new Map(); // id of a request we sent -> resolve
 let pings = 0;
+let calls = 0;
 const askClient = (method, params) =>
   new Promise((resolve) => {
     const id = `srv-${(pings += 1)}`;
@@ -88,6 +89,17 @@ async function onCall(message) {
         await sleep(400);
         out({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t", progress: i, total: 12 } });
       }
+      return out({ jsonrpc: "2.0", id, result });
+    case "late-reply": // the first call is answered after 1500 ms with "late"; later calls after 800 ms
+      calls += 1;
+      if (calls === 1) {
+        await sleep(1500);
+        return out({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: "late" }] } });
+      }
+      await sleep(800);
+      return out({ jsonrpc: "2.0", id, result });
+    case "progress-30": // thirty progress notifications, then the reply
+      for (let i = 1; i <= 30; i += 1) out({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t", progress: i, total: 30 } });
       return out({ jsonrpc: "2.0", id, result });
     case "iserror-empty":
       return out({ jsonrpc: "2.0", id, result: { content: [], isError: true } });

@@ -13,7 +13,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { variantNotebook, SOLVED_NOTEBOOK } from "../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
-import { wrong, fair } from "./round-1-cases.mjs";
+import { wrong as wrong1, fair as fair1 } from "./round-1-cases.mjs";
+import { wrong as wrong2, fair as fair2 } from "./round-2-cases.mjs";
+const wrong = [...wrong1, ...wrong2];
+const fair = [...fair1, ...fair2];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -441,6 +444,136 @@ const proofs = {
     const normal = await session(v, teaching("normal"));
     const many = await session(v, teaching("many-tools"), { calls: [] });
     return { ok: /catalog/.test(seen['"c2"']) && /catalog/.test(paged.connectError ?? "") && /catalog/.test(endless.connectError ?? "") && call(normal).text === "3" && /catalog/.test(many.connectError ?? ""), shows: `nextCursor verdicts ${JSON.stringify(seen)} (the chapter's truthiness test: an empty or null cursor is no further page); paged ${paged.connectError}, endless-cursor ${endless.connectError}, many-tools ${many.connectError}, normal ${JSON.stringify(call(normal).text)}` };
+  },
+  // ---------- round 2, wrong ----------
+  "request-deadline-minimum-second": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, fixture("init-hang"), { timeoutMs: 300 }), session(s, fixture("init-hang"), { timeoutMs: 300 })]);
+    return { ok: rv.connectMs >= 950 && rs.connectMs < 800, shows: `fixture init-hang, timeout 300 ms: variant's connect ends after ${rv.connectMs} ms (${rv.connectError}), solved after ${rs.connectMs} ms (${rs.connectError})` };
+  },
+  "request-deadline-calls-only": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, fixture("init-hang"), { timeoutMs: 500, stopAfter: 5000 }), session(s, fixture("init-hang"), { timeoutMs: 500 })]);
+    return { ok: /still waiting after 5000/.test(rv.connectMessage ?? "") && /Deadline/.test(rs.connectError ?? ""), shows: `fixture init-hang, timeout 500 ms: variant's connect ${rv.connectMessage}; solved ${rs.connectError} after ${rs.connectMs} ms` };
+  },
+  "request-deadline-capped-10s": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("hang"), { timeoutMs: 15_000 }), session(s, teaching("hang"), { timeoutMs: 15_000 })]);
+    return { ok: /Deadline/.test(call(rv).error ?? "") && call(rv).ms < 11_000 && call(rs).ms >= 14_900, shows: `teaching server hang, timeout 15000 ms: variant ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error})` };
+  },
+  "request-deadline-longer-for-calls": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("hang")), session(s, teaching("hang"))]);
+    return { ok: call(rv).ms >= 1450 && call(rs).ms < 1300, shows: `teaching server hang, timeout 1000 ms: variant's call ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error})` };
+  },
+  "request-counts-only-log-notifications": async ({ v, s }) => {
+    const rv = await session(v, fixture("progress-30"));
+    const rs = await session(s, fixture("progress-30"));
+    const chatty = await session(v, teaching("chatty"));
+    return { ok: call(rv).text === "3" && /too-many/.test(call(rs).error ?? ""), shows: `fixture progress-30 (30 notifications/progress before the reply): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error} (teaching chatty still refused by the variant: ${call(chatty).error ?? call(chatty).text})` };
+  },
+  "request-reuses-id-after-timeout": async ({ v, s }) => {
+    const opts = { timeoutMs: 1000, calls: [["word_count", { text: "a b" }], ["word_count", { text: "one two three" }]] };
+    const fv = scratchFile("rec");
+    const [rv, rs] = await Promise.all([session(v, fixture("late-reply", fv), opts), session(s, fixture("late-reply"), opts)]);
+    const ids = received(fv).filter((m) => m?.method === "tools/call").map((m) => m.id);
+    return { ok: /Deadline/.test(call(rv, 0).error ?? "") && call(rv, 1).text === "late" && call(rs, 1).text !== "late", shows: `fixture late-reply (first call answered "late" after 1.5 s, the second after 0.8 s), timeout 1 s: variant's two calls carry ids ${JSON.stringify(ids)}: ${call(rv, 0).error}, then the second call returns ${JSON.stringify(call(rv, 1).text)} (the first call's late reply); solved second call gives ${JSON.stringify(call(rs, 1).text ?? call(rs, 1).error)}` };
+  },
+  "close-term-only-after-clean-exit": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("grandchild")), session(s, teaching("grandchild"))]);
+    return { ok: rv.groupEmpty === false && rs.groupEmpty === true, shows: `teaching server grandchild (server leaves at end of input, its SIGTERM-deaf grandchild stays): a second after close() the variant's group ${rv.groupEmpty ? "is empty" : "still holds the grandchild"}; solved ${rs.groupEmpty ? "empty" : "non-empty"}` };
+  },
+  "close-grace-not-awaited": async ({ v, s }) => {
+    const [rv, rs, sv, ss] = await Promise.all([session(v, teaching("normal")), session(s, teaching("normal")), session(v, fixture("slow-exit")), session(s, fixture("slow-exit"))]);
+    return { ok: sv.status !== 0 && ss.status === 0 && rs.status === 0, shows: `close() after a normal session: variant ${JSON.stringify(rv.status)} (solved ${JSON.stringify(rs.status)}); fixture slow-exit (leaves 300 ms after its input ends): variant ${JSON.stringify(sv.status)}, solved ${JSON.stringify(ss.status)}` };
+  },
+  "connect-declares-tools-capability": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    await session(v, fixture("normal", fv));
+    await session(s, fixture("normal", fs));
+    const caps = (file) => received(file).find((m) => m?.method === "initialize")?.params?.capabilities;
+    return { ok: caps(fv)?.tools !== undefined && JSON.stringify(caps(fs)) === "{}", shows: `initialize as the server received it: variant declares ${JSON.stringify(caps(fv))}, solved ${JSON.stringify(caps(fs))}` };
+  },
+  "connect-sends-older-version": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const rv = await session(v, fixture("normal", fv));
+    await session(s, fixture("normal", fs));
+    const version = (file) => received(file).find((m) => m?.method === "initialize")?.params?.protocolVersion;
+    return { ok: version(fv) === "2024-11-05" && version(fs) === "2025-06-18", shows: `initialize as the server received it: variant asks for ${JSON.stringify(version(fv))} (and then accepts the server's 2025-06-18: call ${JSON.stringify(call(rv).text)}), solved asks for ${JSON.stringify(version(fs))}` };
+  },
+  "connect-omits-client-info": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    await session(v, fixture("normal", fv));
+    await session(s, fixture("normal", fs));
+    const params = (file) => received(file).find((m) => m?.method === "initialize")?.params;
+    return { ok: params(fv) && !("clientInfo" in params(fv)) && "clientInfo" in params(fs), shows: `initialize params as received: variant ${JSON.stringify(params(fv))}, solved ${JSON.stringify(params(fs))}` };
+  },
+  "call-tool-allowlist-by-object": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const opts = { allowed: ["word_count"], calls: [["constructor", {}]] };
+    await session(v, fixture("names", fv), opts);
+    const rs = await session(s, fixture("names", fs), opts);
+    const sent = (file) => received(file).filter((m) => m?.method === "tools/call").map((m) => m.params.name);
+    return { ok: sent(fv).includes("constructor") && sent(fs).length === 0, shows: `allowlist [word_count], fixture names advertises a tool named constructor: the server received tools/call ${JSON.stringify(sent(fv))} from the variant; solved ${call(rs).error}, nothing sent` };
+  },
+  "call-tool-forgery-log-sniff": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const lt = scratchFile("log");
+    const opts = { allowed: ["word_count"], calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const tv = await session(v, teaching("normal", "--record", fv), opts); // --record names the file too: use a plain start below
+    const tn = await session(v, teaching("normal"), opts); // no --log: nobody watching
+    const rv = await session(v, teaching("normal", "--log", lt), opts);
+    const rs = await session(s, teaching("normal"), opts);
+    return { ok: call(tn).text !== undefined && /not-allowed/.test(call(tv).error ?? "") && /not-allowed/.test(call(rv).error ?? "") && /not-allowed/.test(call(rs).error ?? "") && logged(lt).length === 0, shows: `allowlist [word_count], teaching server started without --log or --record: the variant calls place_purchase and the server answers ${JSON.stringify(call(tn).text ?? call(tn))}; with --log it refuses (${call(rv).error}, log empty), with --record too (${call(tv).error}); solved refuses (${call(rs).error})` };
+  },
+  "call-tool-forgery-uid": async ({ v, s }) => {
+    const lv = scratchFile("log");
+    const opts = { allowed: ["word_count"], calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const rv = await session(v, teaching("normal", "--log", lv), opts);
+    const rs = await session(s, teaching("normal"), opts);
+    return { ok: process.getuid() !== 65534 && logged(lv).length === 1 && /not-allowed/.test(call(rs).error ?? ""), shows: `run as uid ${process.getuid()}, allowlist [word_count]: the teaching server's log after the variant's place_purchase holds ${JSON.stringify(logged(lv))}; solved ${call(rs).error}` };
+  },
+  "top-tools-scores-onto-tools": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const catalog = () => [{ name: "word_count", description: "Count the words in a text." }, { name: "stock_level", description: "Tubs in stock." }];
+    const tv = catalog();
+    const ts = catalog();
+    v.topTools("count words", tv, score, 1);
+    s.topTools("count words", ts, score, 1);
+    return { ok: JSON.stringify(tv) !== JSON.stringify(catalog()) && JSON.stringify(ts) === JSON.stringify(catalog()), shows: `after one search the caller's catalog is ${JSON.stringify(tv)}; solved leaves ${JSON.stringify(ts)}` };
+  },
+  "top-tools-ties-by-name": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const tools = [{ name: "weather_forecast", description: "Tomorrow's weather." }, { name: "docker_list", description: "Containers." }, { name: "alpha_beta", description: "Greek letters." }];
+    const rv = v.topTools("vanilla", tools, score, 3).map((t) => t.name);
+    const rs = s.topTools("vanilla", tools, score, 3).map((t) => t.name);
+    return { ok: JSON.stringify(rv) !== JSON.stringify(rs) && JSON.stringify(rs) === JSON.stringify(tools.map((t) => t.name)), shows: `"vanilla" scores every tool 0: variant ${JSON.stringify(rv)}, solved (catalog order) ${JSON.stringify(rs)}` };
+  },
+  // ---------- round 2, fair ----------
+  "close-grace-100ms": async ({ v }) => closeProof(v),
+  "close-negative-signal-numbers": async ({ v }) => {
+    const [normal, eofDeaf, termProof, grandchild] = await Promise.all([session(v, teaching("normal")), session(v, teaching("eof-deaf")), session(v, teaching("term-proof")), session(v, teaching("grandchild"))]);
+    const empty = [normal, eofDeaf, termProof, grandchild].every((r) => r.groupEmpty);
+    return { ok: normal.status === 0 && eofDeaf.status === -15 && termProof.status === -9 && grandchild.status === 0 && empty, shows: `close() returns normal ${JSON.stringify(normal.status)}, eof-deaf ${JSON.stringify(eofDeaf.status)}, term-proof ${JSON.stringify(termProof.status)}, grandchild ${JSON.stringify(grandchild.status)}; every group empty: ${empty}` };
+  },
+  "request-ids-offset": async ({ v }) => idsProof(v, [1001, 1002, 1003]),
+  "top-tools-selection-scan": async ({ v, s }) => {
+    const score = (_request, texts) => texts.map((t) => (t.length * 7) % 3);
+    let seed = 5;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let same = true;
+    let untouched = true;
+    for (let trial = 0; trial < 300; trial += 1) {
+      const n = Math.floor(rand() * 12);
+      const tools = Array.from({ length: n }, (_, i) => ({ name: `tool_${i}`, description: "x".repeat(Math.floor(rand() * 9)) }));
+      const copy = JSON.stringify(tools);
+      const m = Math.floor(rand() * 15);
+      const a = v.topTools("q", tools, score, m);
+      const b = s.topTools("q", tools, score, m);
+      if (a.length !== b.length || a.some((t, i) => t !== b[i])) same = false;
+      if (JSON.stringify(tools) !== copy) untouched = false;
+    }
+    return { ok: same && untouched, shows: `300 random catalogs with many tied scores, m from 0 to 14: the same tools in the same order as the solved: ${same}; catalogs untouched: ${untouched}` };
   },
   // ---------- fair ----------
   "request-ids-step-ten": async ({ v }) => idsProof(v, [10, 20, 30]),

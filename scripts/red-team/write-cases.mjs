@@ -1,15 +1,16 @@
-// Writes round 1's cases as JSON (the fresh set's format), each with its proof's recorded outcome
+// Writes a round's cases (node write-cases.mjs round-N) as JSON (the fresh set's format), each with its proof's recorded outcome
 // from scripts/red-team/proof-outcomes.json (written by prove.mjs --all).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { wrong, fair, proofCommand } from "./round-1-cases.mjs";
+const round = process.argv[2] ?? "round-1";
+const { wrong, fair, proofCommand } = await import(`./${round}-cases.mjs`);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const outcomesFile = join(root, "scripts", "red-team", "proof-outcomes.json");
 const outcomes = existsSync(outcomesFile) ? JSON.parse(readFileSync(outcomesFile, "utf8")) : {};
 for (const [kind, cases] of [["wrong", wrong], ["fair", fair]]) {
-  const dir = join(root, "checkpoints", `${kind}-implementations`, "red-team", "round-1");
+  const dir = join(root, "checkpoints", `${kind}-implementations`, "red-team", round);
   mkdirSync(dir, { recursive: true });
   for (const c of cases) {
     const outcome = outcomes[c.name];
