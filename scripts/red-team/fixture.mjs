@@ -101,6 +101,9 @@ async function onCall(message) {
     case "progress-30": // thirty progress notifications, then the reply
       for (let i = 1; i <= 30; i += 1) out({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t", progress: i, total: 30 } });
       return out({ jsonrpc: "2.0", id, result });
+    case "slow-600":
+      await sleep(600);
+      return out({ jsonrpc: "2.0", id, result });
     case "iserror-empty":
       return out({ jsonrpc: "2.0", id, result: { content: [], isError: true } });
     default:
@@ -131,9 +134,16 @@ process.stdin.on("data", (chunk) => {
     if (!message || typeof message.method !== "string" || !("id" in message)) continue; // a notification
     if (message.method === "initialize") {
       if (mode === "init-hang") continue;
+      if (mode === "slow-600") {
+        const id = message.id;
+        setTimeout(() => out({ jsonrpc: "2.0", id, result: { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: "red-team-fixture", version: "1" } } }), 600);
+        continue;
+      }
       out({ jsonrpc: "2.0", id: message.id, result: { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: "red-team-fixture", version: "1" } } });
     } else if (message.method === "tools/list") {
-      out({ jsonrpc: "2.0", id: message.id, result: { tools } });
+      if (mode === "list-hang") continue;
+      if (mode === "slow-600") setTimeout(() => out({ jsonrpc: "2.0", id: message.id, result: { tools } }), 600);
+      else out({ jsonrpc: "2.0", id: message.id, result: { tools } });
     } else if (message.method === "tools/call") {
       void onCall(message);
     } else if (message.method === "ping") {

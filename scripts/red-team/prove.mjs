@@ -15,8 +15,9 @@ import { fileURLToPath } from "node:url";
 import { variantNotebook, SOLVED_NOTEBOOK } from "../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
 import { wrong as wrong1, fair as fair1 } from "./round-1-cases.mjs";
 import { wrong as wrong2, fair as fair2 } from "./round-2-cases.mjs";
-const wrong = [...wrong1, ...wrong2];
-const fair = [...fair1, ...fair2];
+import { wrong as wrong3, fair as fair3 } from "./round-3-cases.mjs";
+const wrong = [...wrong1, ...wrong2, ...wrong3];
+const fair = [...fair1, ...fair2, ...fair3];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -574,6 +575,32 @@ const proofs = {
       if (JSON.stringify(tools) !== copy) untouched = false;
     }
     return { ok: same && untouched, shows: `300 random catalogs with many tied scores, m from 0 to 14: the same tools in the same order as the solved: ${same}; catalogs untouched: ${untouched}` };
+  },
+  // ---------- round 3, wrong ----------
+  "request-deadline-double-for-calls": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("hang")), session(s, teaching("hang"))]);
+    return { ok: call(rv).ms >= 1950 && call(rs).ms < 1300, shows: `teaching server hang, timeout 1000 ms: variant's call ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error})` };
+  },
+  "request-deadline-plus-half-second": async ({ v, s }) => {
+    const [rv, rs, hv, hs] = await Promise.all([session(v, teaching("hang")), session(s, teaching("hang")), session(v, fixture("init-hang"), { timeoutMs: 300 }), session(s, fixture("init-hang"), { timeoutMs: 300 })]);
+    return { ok: call(rv).ms >= 1450 && call(rs).ms < 1300 && hv.connectMs >= 750 && hs.connectMs < 650, shows: `timeout 1000 ms against hang: variant's call ends after ${call(rv).ms} ms, solved ${call(rs).ms} ms; timeout 300 ms against init-hang: variant's connect ends after ${hv.connectMs} ms, solved ${hs.connectMs} ms` };
+  },
+  "request-deadline-list-unbounded": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, fixture("list-hang"), { stopAfter: 5000 }), session(s, fixture("list-hang"))]);
+    return { ok: /still waiting after 5000/.test(rv.connectMessage ?? "") && /Deadline/.test(rs.connectError ?? ""), shows: `fixture list-hang (answers initialize, never tools/list), timeout 1000 ms: variant's connect ${rv.connectMessage}; solved ${rs.connectError} after ${rs.connectMs} ms` };
+  },
+  "request-deadline-capped-5s": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("hang"), { timeoutMs: 8000 }), session(s, teaching("hang"), { timeoutMs: 8000 })]);
+    return { ok: /Deadline/.test(call(rv).error ?? "") && call(rv).ms < 5600 && call(rs).ms >= 7900, shows: `teaching server hang, timeout 8000 ms: variant ends after ${call(rv).ms} ms, solved after ${call(rs).ms} ms` };
+  },
+  "request-deadline-per-session": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, fixture("slow-600"), { timeoutMs: 1500 }), session(s, fixture("slow-600"), { timeoutMs: 1500 })]);
+    const failed = rv.connectError ?? call(rv).error;
+    return { ok: /Deadline/.test(failed ?? "") && call(rs).text === "3", shows: `fixture slow-600 (every reply after 600 ms), timeout 1500 ms: the variant's session ends ${failed} (connect ${rv.connectMs} ms${rv.connectError ? "" : `, call ${call(rv).ms} ms`}: later operations share the first one's deadline); solved connects and calls (${JSON.stringify(call(rs).text)}, the call took ${call(rs).ms} ms)` };
+  },
+  "close-forgery-uid": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("term-proof"), { closeWithin: 5000 }), session(s, teaching("term-proof"))]);
+    return { ok: process.getuid() !== 65534 && rv.groupEmpty === false && rs.groupEmpty === true && rs.status === "SIGKILL", shows: `run as uid ${process.getuid()}, teaching server term-proof: the variant's close() returns ${JSON.stringify(rv.status)} and the group ${rv.groupEmpty ? "is empty" : "still holds the server"} a second later; solved returns ${JSON.stringify(rs.status)}, group empty` };
   },
   // ---------- fair ----------
   "request-ids-step-ten": async ({ v }) => idsProof(v, [10, 20, 30]),
