@@ -12,11 +12,30 @@ const { variantNotebook } = await import(`${root}/checkpoints/wrong-implementati
 for (const name of ["request-ids-from-zero", "request-fractional-timeout"]) {
   const c = JSON.parse(readFileSync(`${root}/checkpoints/fair-implementations/red-team/round-1/${name}.json`, "utf8"));
   const { pieces } = assembly.evaluateBuildCells(assembly.buildCells(variantNotebook(c)), lib);
-  for (const [mode, timeoutMs] of [["trickle", 1000], ["drip", 1000], ["hang", 1000], ["normal", 60000], ["normal", 0], ["normal", 60001], ["normal", Infinity], ["normal", NaN], ["normal", -5], ["normal", 0.5]]) {
-    const client = assembledClient(pieces, [process.execPath, `${root}/server/dist/main.js`, "--mode", mode], { allowed: ["word_count"], timeoutMs });
+  for (const [mode, timeoutMs] of [
+    ["trickle", 1000],
+    ["drip", 1000],
+    ["hang", 1000],
+    ["normal", 60000],
+    ["normal", 0],
+    ["normal", 60001],
+    ["normal", Infinity],
+    ["normal", NaN],
+    ["normal", -5],
+    ["normal", 0.5],
+  ]) {
+    const client = assembledClient(pieces, [process.execPath, `${root}/server/dist/main.js`, "--mode", mode], {
+      allowed: ["word_count"],
+      timeoutMs,
+    });
     const t0 = performance.now();
     let out;
-    try { await client.initialize(); out = await client.callTool("word_count", { text: "a b c" }); } catch (e) { out = `${e.constructor.name}(${e.reason})`; }
+    try {
+      await client.initialize();
+      out = await client.callTool("word_count", { text: "a b c" });
+    } catch (e) {
+      out = `${e.constructor.name}(${e.reason})`;
+    }
     await client.close();
     console.log(name, mode, timeoutMs, out, Math.round(performance.now() - t0), "ms");
   }

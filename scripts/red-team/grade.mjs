@@ -17,7 +17,10 @@ mkdirSync(work, { recursive: true, mode: 0o755 });
 
 const cases = ["wrong", "fair"].flatMap((kind) => {
   const dir = join(root, "checkpoints", `${kind}-implementations`, "red-team", round);
-  return readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => ({ kind, ...JSON.parse(readFileSync(join(dir, f), "utf8")) }));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => ({ kind, ...JSON.parse(readFileSync(join(dir, f), "utf8")) }));
 });
 
 function grade(c) {
@@ -27,7 +30,21 @@ function grade(c) {
   if (existsSync(resultsFile)) return Promise.resolve(); // graded once already: never again
   writeFileSync(notebook, JSON.stringify(variantNotebook(c), null, 1), { mode: 0o644 });
   return new Promise((resolve) => {
-    const child = spawn("nice", ["-n", "10", process.execPath, join(root, "lib/dist/cli/main.js"), "checkpoint", "--notebook", notebook, "--report-dir", reportDir], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      "nice",
+      [
+        "-n",
+        "10",
+        process.execPath,
+        join(root, "lib/dist/cli/main.js"),
+        "checkpoint",
+        "--notebook",
+        notebook,
+        "--report-dir",
+        reportDir,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -40,9 +57,11 @@ function grade(c) {
 }
 
 const queue = [...cases];
-await Promise.all(Array.from({ length: jobs }, async () => {
-  for (let c = queue.shift(); c; c = queue.shift()) await grade(c);
-}));
+await Promise.all(
+  Array.from({ length: jobs }, async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) await grade(c);
+  }),
+);
 
 // The tally.
 const rows = [];
@@ -66,7 +85,12 @@ for (const c of cases) {
     verdict = r === undefined ? "NO REPORT" : full ? "full marks" : "UNFAIR";
     if (full) fullFair += 1;
   }
-  const failed = lost.map((t) => `${t.name.split(":")[0]} (${t.score}/${t.max_score}): ${String(t.output ?? "").replace(/\s+/gu, " ").slice(0, 300)}`);
+  const failed = lost.map(
+    (t) =>
+      `${t.name.split(":")[0]} (${t.score}/${t.max_score}): ${String(t.output ?? "")
+        .replace(/\s+/gu, " ")
+        .slice(0, 300)}`,
+  );
   rows.push({ kind: c.kind, name: c.name, piece: c.piece, verdict, score, failed, breaks: c.breaks });
 }
 const esc = (s) => s.replace(/\|/gu, "\\|");
@@ -80,7 +104,10 @@ const lines = [
   "",
   "| kind | case | piece | verdict | score | rules that lost points |",
   "| --- | --- | --- | --- | --- | --- |",
-  ...rows.map((row) => `| ${row.kind} | ${row.name} | ${row.piece} | ${row.verdict} | ${row.score} | ${esc(row.failed.join("<br>") || "none")} |`),
+  ...rows.map(
+    (row) =>
+      `| ${row.kind} | ${row.name} | ${row.piece} | ${row.verdict} | ${row.score} | ${esc(row.failed.join("<br>") || "none")} |`,
+  ),
   "",
   "## Missed wrong cases",
   "",
@@ -88,7 +115,9 @@ const lines = [
   "",
   "## Unfair verdicts (fair cases that lost points)",
   "",
-  ...rows.filter((row) => row.verdict === "UNFAIR").flatMap((row) => [`- **${row.name}** (${row.piece}): ${row.breaks}`, ...row.failed.map((f) => `  - ${f}`)]),
+  ...rows
+    .filter((row) => row.verdict === "UNFAIR")
+    .flatMap((row) => [`- **${row.name}** (${row.piece}): ${row.breaks}`, ...row.failed.map((f) => `  - ${f}`)]),
   "",
 ];
 const tally = join(root, "checkpoints", "wrong-implementations", "red-team", round, "TALLY.md");
