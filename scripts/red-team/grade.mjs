@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// First contact: grades each round's case once with the checkpoint on this branch, two at a time,
+// and writes the tally. A wrong case is caught when it loses any point; a fair case passes with
+// full marks.   node scripts/red-team/grade.mjs ROUND [--jobs 2]
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { variantNotebook } from "../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const round = process.argv[2] ?? "round-1";
+const jobs = Number(process.argv[process.argv.indexOf("--jobs") + 1]) || 2;
+const work = join("/tmp", `red-team-grading-${round}`);
+mkdirSync(work, { recursive: true, mode: 0o755 });
+
+const cases = ["wrong", "fair"].flatMap((kind) => {
+  const dir = join(root, "checkpoints", `${kind}-implementations`, "red-team", round);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => ({ kind, ...JSON.parse(readFileSync(join(dir, f), "utf8")) }));
+});
+
+function grade(c) {
+  const notebook = join(work, `${c.name}.ipynb`);
+  const reportDir = join(work, `${c.name}-report`);
+  const resultsFile = join(reportDir, "results.json");
+  if (existsSync(resultsFile)) return Promise.resolve(); // graded once already: never again
+  writeFileSync(notebook, JSON.stringify(variantNotebook(c), null, 1), { mode: 0o644 });
+  return new Promise((resolve) => {
+    const child = spawn(
+      "nice",
+      [
+        "-n",
+        "10",
+        process.execPath,
+        join(root, "lib/dist/cli/main.js"),
+        "checkpoint",
+        "--notebook",
+        notebook,
+        "--report-dir",
+        reportDir,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("close", (code) => {
+      writeFileSync(join(work, `${c.name}.out.txt`), `exit ${code}\n${out}`);
+      console.log(`graded ${c.kind} ${c.name}: exit ${code}`);
+      resolve();
+    });
+  });
+}
+
+const queue = [...cases];
+await Promise.all(
+  Array.from({ length: jobs }, async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) await grade(c);
+  }),
+);
+
+// The tally.
+const rows = [];
+let caught = 0;
+let wrongCount = 0;
+let fullFair = 0;
+let fairCount = 0;
+for (const c of cases) {
+  const file = join(work, `${c.name}-report`, "results.json");
+  const r = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
+  const lost = (r?.tests ?? []).filter((t) => t.score < t.max_score);
+  const score = r ? `${r.score}/${r.max_score}` : "no report";
+  const full = r !== undefined && r.score === r.max_score;
+  let verdict;
+  if (c.kind === "wrong") {
+    wrongCount += 1;
+    verdict = r === undefined ? "NO REPORT" : full ? "MISSED" : "caught";
+    if (verdict === "caught") caught += 1;
+  } else {
+    fairCount += 1;
+    verdict = r === undefined ? "NO REPORT" : full ? "full marks" : "UNFAIR";
+    if (full) fullFair += 1;
+  }
+  const failed = lost.map(
+    (t) =>
+      `${t.name.split(":")[0]} (${t.score}/${t.max_score}): ${String(t.output ?? "")
+        .replace(/\s+/gu, " ")
+        .slice(0, 300)}`,
+  );
+  rows.push({ kind: c.kind, name: c.name, piece: c.piece, verdict, score, failed, breaks: c.breaks });
+}
+const esc = (s) => s.replace(/\|/gu, "\\|");
+const lines = [
+  `# Red team, ${round}: first contact`,
+  "",
+  `Graded once each with \`node lib/dist/cli/main.js checkpoint --notebook VARIANT.ipynb --report-dir DIR\` on branch redteam (checkpoint as committed there), variants made by fresh-set.mjs's \`variantNotebook\` (scripts/red-team/grade.mjs).`,
+  "",
+  `- wrong cases caught: **${caught} of ${wrongCount}**`,
+  `- fair cases with full marks: **${fullFair} of ${fairCount}**`,
+  "",
+  "| kind | case | piece | verdict | score | rules that lost points |",
+  "| --- | --- | --- | --- | --- | --- |",
+  ...rows.map(
+    (row) =>
+      `| ${row.kind} | ${row.name} | ${row.piece} | ${row.verdict} | ${row.score} | ${esc(row.failed.join("<br>") || "none")} |`,
+  ),
+  "",
+  "## Missed wrong cases",
+  "",
+  ...rows.filter((row) => row.verdict === "MISSED").map((row) => `- **${row.name}** (${row.piece}): ${row.breaks}`),
+  "",
+  "## Unfair verdicts (fair cases that lost points)",
+  "",
+  ...rows
+    .filter((row) => row.verdict === "UNFAIR")
+    .flatMap((row) => [`- **${row.name}** (${row.piece}): ${row.breaks}`, ...row.failed.map((f) => `  - ${f}`)]),
+  "",
+];
+const tally = join(root, "checkpoints", "wrong-implementations", "red-team", round, "TALLY.md");
+writeFileSync(tally, lines.join("\n"));
+writeFileSync(join(here, `${round}-tally.json`), `${JSON.stringify(rows, null, 2)}\n`);
+console.log(`caught ${caught} of ${wrongCount}; fair full marks ${fullFair} of ${fairCount}; tally in ${tally}`);

@@ -1,0 +1,1293 @@
+#!/usr/bin/env node
+// Proves each red-team case outside the grader: builds the variant notebook's pieces (the solved
+// build notebook with the case's edits, as fresh-set.mjs's variantNotebook makes it), evaluates
+// them the way a notebook becomes a module (lib's notebook assembly), and runs them against real
+// processes: the teaching server (server/dist/main.js --mode M) or scripts/red-team/fixture.mjs.
+// A wrong case is proven when the variant shows the wrong behaviour AND the solved notebook does
+// not; a fair case is proven when the variant meets the demand.
+//   node scripts/red-team/prove.mjs NAME...      one or more cases
+//   node scripts/red-team/prove.mjs --all        every case, outcomes to scripts/red-team/proof-outcomes.json
+import { createRequire } from "node:module";
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { variantNotebook, SOLVED_NOTEBOOK } from "../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
+import { wrong as wrong1, fair as fair1 } from "./round-1-cases.mjs";
+import { wrong as wrong2, fair as fair2 } from "./round-2-cases.mjs";
+import { wrong as wrong3, fair as fair3 } from "./round-3-cases.mjs";
+const wrong = [...wrong1, ...wrong2, ...wrong3];
+const fair = [...fair1, ...fair2, ...fair3];
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const require = createRequire(import.meta.url);
+const lib = require(join(root, "lib/dist/index.js"));
+const assembly = require(join(root, "lib/dist/assembly/notebook-pieces.js"));
+const { assembledClient } = require(join(root, "lib/dist/assembly/assembled-client.js"));
+
+const SERVER = join(root, "server/dist/main.js");
+const FIXTURE = join(here, "fixture.mjs");
+const scratch = mkdtempSync(join(tmpdir(), "red-team-"));
+let files = 0;
+const scratchFile = (stem) => join(scratch, `${stem}-${(files += 1)}.jsonl`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const solvedNotebook = () => JSON.parse(readFileSync(SOLVED_NOTEBOOK, "utf8"));
+function piecesOf(notebook) {
+  const { pieces, broken } = assembly.evaluateBuildCells(assembly.buildCells(notebook), lib);
+  if (broken.size > 0) throw new Error(`cells did not evaluate: ${[...broken.values()].join("; ")}`);
+  return pieces;
+}
+const SOLVED = piecesOf(solvedNotebook());
+
+const teaching = (mode, ...extra) => [process.execPath, SERVER, "--mode", mode, ...extra];
+const fixture = (mode, record) => [process.execPath, FIXTURE, mode, ...(record ? [record] : [])];
+const recorded = (file) =>
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
+const received = (file) =>
+  recorded(file)
+    .filter((entry) => "in" in entry)
+    .map((entry) => {
+      try {
+        return JSON.parse(entry.in);
+      } catch {
+        return entry.in;
+      }
+    });
+const logged = (file) => (existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : []);
+const describe = (error) => `${error?.constructor?.name ?? typeof error}${error?.reason ? `(${error.reason})` : ""}`;
+
+/**
+ * One session with `pieces`: connect, then each call in turn, then close. Never throws.
+ * Returns what happened, with times in ms, the close status, and whether the group is empty 1 s later.
+ */
+async function session(
+  pieces,
+  command,
+  {
+    allowed = ["word_count"],
+    timeoutMs = 1000,
+    calls = [["word_count", { text: "one two three" }]],
+    closeWithin = 10_000,
+    stopAfter,
+  } = {},
+) {
+  const client = assembledClient(pieces, command, { allowed, timeoutMs });
+  const out = { calls: [] };
+  const started = performance.now();
+  const bounded = (promise) =>
+    stopAfter === undefined
+      ? promise
+      : Promise.race([
+          promise,
+          sleep(stopAfter).then(() => {
+            throw new Error(`still waiting after ${stopAfter} ms`);
+          }),
+        ]);
+  try {
+    out.tools = (await bounded(client.initialize())).map((tool) => tool.name);
+  } catch (error) {
+    out.connectError = describe(error);
+    out.connectMessage = String(error?.message ?? error);
+  }
+  out.connectMs = Math.round(performance.now() - started);
+  if (out.connectError === undefined) {
+    for (const [name, args] of calls) {
+      const t0 = performance.now();
+      try {
+        out.calls.push({ text: await bounded(client.callTool(name, args)), ms: Math.round(performance.now() - t0) });
+      } catch (error) {
+        out.calls.push({
+          error: describe(error),
+          message: String(error?.message ?? error).slice(0, 160),
+          ms: Math.round(performance.now() - t0),
+        });
+      }
+    }
+  }
+  const pid = client.pid;
+  const t1 = performance.now();
+  out.status = await Promise.race([
+    client.close().then(
+      (status) => status,
+      (error) => `close threw ${describe(error)}`,
+    ),
+    sleep(closeWithin).then(() => `close still running after ${closeWithin} ms`),
+  ]);
+  out.closeMs = Math.round(performance.now() - t1);
+  await sleep(1000);
+  out.groupEmpty = pid === undefined ? true : lib.groupIsEmpty(pid);
+  if (pid !== undefined && !out.groupEmpty) {
+    try {
+      process.kill(-pid, "SIGKILL"); // clean up what the proof started
+    } catch {}
+  }
+  return out;
+}
+const call = (result, i = 0) => result.calls[i] ?? {};
+const pure = (work) => {
+  try {
+    return { value: work() };
+  } catch (error) {
+    return { error: describe(error) };
+  }
+};
+
+// Each proof: ({ v, s }) => { ok, shows } where v are the variant's pieces and s the solved ones.
+const proofs = {
+  // ---------- wrong ----------
+  "request-message-omits-empty-params": async ({ v, s }) => {
+    const mv = v.requestMessage(2, "tools/list", {});
+    const ms = s.requestMessage(2, "tools/list", {});
+    return {
+      ok: !("params" in mv) && "params" in ms,
+      shows: `requestMessage(2, "tools/list", {}) is ${JSON.stringify(mv)}; the solved one is ${JSON.stringify(ms)}`,
+    };
+  },
+  "answer-for-idless-response-skipped": async ({ v, s }) => {
+    const pv = pure(() => v.answerFor(3, { jsonrpc: "2.0", result: {} }));
+    const ps = pure(() => s.answerFor(3, { jsonrpc: "2.0", result: {} }));
+    const rv = await session(v, fixture("idless-reply"));
+    const rs = await session(s, fixture("idless-reply"));
+    return {
+      ok: pv.value === null && ps.error !== undefined && call(rv).text === "3" && call(rs).error !== undefined,
+      shows: `an id-less result: answerFor gives ${JSON.stringify(pv)} (solved ${JSON.stringify(ps)}); against fixture idless-reply the call gives ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).error)}`,
+    };
+  },
+  "answer-for-truncated-id": async ({ v, s }) => {
+    const rv = await session(v, fixture("fractional-id"));
+    const rs = await session(s, fixture("fractional-id"));
+    return {
+      ok: call(rv).text === "3" && /wrong-id/.test(call(rs).error),
+      shows: `fixture fractional-id (reply id 3.5 to request 3): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "answer-for-result-before-error": async ({ v, s }) => {
+    const rv = await session(v, fixture("error-and-result"));
+    const rs = await session(s, fixture("error-and-result"));
+    return {
+      ok: call(rv).text === "3" && /ServerError/.test(call(rs).error),
+      shows: `fixture error-and-result (a reply with error and result): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "answer-for-error-truthy": async ({ v, s }) => {
+    const rv = await session(v, fixture("error-null"));
+    const rs = await session(s, fixture("error-null"));
+    return {
+      ok: call(rv).text === "3" && call(rs).error !== undefined,
+      shows: `fixture error-null (error: null beside a result): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "encode-frame-utf16-length": async ({ v, s }) => {
+    const message = s.requestMessage(1, "tools/call", { name: "word_count", arguments: { text: "☕".repeat(100) } });
+    const bytes = Buffer.byteLength(JSON.stringify(message)) + 1;
+    const limit = bytes - 1;
+    const pv = pure(() => v.encodeFrame(message, limit).length);
+    const ps = pure(() => s.encodeFrame(message, limit).length);
+    return {
+      ok: pv.value === bytes && ps.error !== undefined,
+      shows: `a ${bytes}-byte frame (100 ☕) with limit ${limit}: variant writes ${JSON.stringify(pv)} bytes, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "encode-frame-limit-without-newline": async ({ v, s }) => {
+    const message = s.requestMessage(1, "tools/list", {});
+    const bytes = Buffer.byteLength(JSON.stringify(message)) + 1;
+    const pv = pure(() => v.encodeFrame(message, bytes - 1).length);
+    const ps = pure(() => s.encodeFrame(message, bytes - 1).length);
+    return {
+      ok: pv.value === bytes && ps.error !== undefined,
+      shows: `a ${bytes}-byte frame with limit ${bytes - 1}: variant writes ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "encode-frame-shallow-check": async ({ v, s }) => {
+    const message = s.requestMessage(1, "tools/call", { name: "word_count", arguments: { n: NaN } });
+    const pv = pure(() => v.encodeFrame(message).toString());
+    const ps = pure(() => s.encodeFrame(message).toString());
+    const top = pure(() => v.encodeFrame({ jsonrpc: "2.0", id: NaN, method: "x" }).toString());
+    return {
+      ok: /"n":null/.test(pv.value ?? "") && ps.error !== undefined,
+      shows: `NaN in params.arguments: variant writes ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)} (NaN at the top level: variant ${JSON.stringify(top)})`,
+    };
+  },
+  "encode-frame-bigint-as-number": async ({ v, s }) => {
+    const message = s.requestMessage(1, "tools/call", { name: "word_count", arguments: { n: 2n ** 64n + 1n } });
+    const pv = pure(() => v.encodeFrame(message).toString());
+    const ps = pure(() => s.encodeFrame(message).toString());
+    return {
+      ok: /18446744073709552000/.test(pv.value ?? "") && ps.error !== undefined,
+      shows: `2n**64n+1n in arguments: variant writes ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "reader-limit-off-by-one": async ({ v, s }) => {
+    const line = Buffer.from(`${"x".repeat(64)}\n`);
+    const pv = pure(() => new v.FrameReader(64).feed(line).map((f) => f.length));
+    const ps = pure(() => new s.FrameReader(64).feed(line).map((f) => f.length));
+    return {
+      ok: Array.isArray(pv.value) && pv.value[0] === 64 && ps.error !== undefined,
+      shows: `limit 64, a 64-byte line plus newline (65 bytes): variant hands back ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "reader-limit-per-read": async ({ v, s }) => {
+    const feedAll = (Reader) => {
+      const reader = new Reader(4096);
+      let fed = 0;
+      for (let i = 0; i < 1000; i += 1) {
+        reader.feed(Buffer.alloc(1000, 0x78));
+        fed += 1000;
+      }
+      return fed;
+    };
+    const pv = pure(() => feedAll(v.FrameReader));
+    const ps = pure(() => feedAll(s.FrameReader));
+    const rv = await session(v, fixture("endless-small"), { timeoutMs: 2000 });
+    const rs = await session(s, fixture("endless-small"), { timeoutMs: 2000 });
+    return {
+      ok:
+        pv.value === 1_000_000 &&
+        ps.error !== undefined &&
+        /Deadline/.test(call(rv).error ?? "") &&
+        /frame-limit/.test(call(rs).error ?? ""),
+      shows: `limit 4096, one line fed as 1000 reads of 1000 bytes: variant holds all ${JSON.stringify(pv)} bytes without refusing, solved ${JSON.stringify(ps)}; fixture endless-small (a reply line that never ends, 2000 bytes every 10 ms, default 64 KiB limit), timeout 2000 ms: variant holds the line until its deadline, ${JSON.stringify(call(rv))}, solved refuses it, ${call(rs).error} after ${call(rs).ms} ms`,
+    };
+  },
+  "reader-splits-on-cr": async ({ v, s }) => {
+    const rv = await session(v, fixture("cr-whitespace"));
+    const rs = await session(s, fixture("cr-whitespace"));
+    return {
+      ok: call(rs).text === "3" && call(rv).error !== undefined,
+      shows: `fixture cr-whitespace (valid JSON with a raw CR between tokens): variant ${JSON.stringify(call(rv))}, solved returns ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "parse-frame-lenient-utf8": async ({ v, s }) => {
+    const rv = await session(v, fixture("bad-utf8"));
+    const rs = await session(s, fixture("bad-utf8"));
+    return {
+      ok:
+        typeof call(rv).text === "string" && call(rv).text.includes("\ufffd") && /malformed/.test(call(rs).error ?? ""),
+      shows: `fixture bad-utf8 (bytes ff fe inside the reply): variant returns ${JSON.stringify(call(rv).text)}, solved ${call(rs).error}`,
+    };
+  },
+  "parse-frame-jsonrpc-optional": async ({ v, s }) => {
+    const rv = await session(v, fixture("no-jsonrpc"));
+    const rs = await session(s, fixture("no-jsonrpc"));
+    return {
+      ok: call(rv).text === "3" && call(rs).error !== undefined,
+      shows: `fixture no-jsonrpc (reply without "jsonrpc"): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "parse-frame-batch-of-one": async ({ v, s }) => {
+    const rv = await session(v, fixture("batch"));
+    const rs = await session(s, fixture("batch"));
+    return {
+      ok: call(rv).text === "3" && call(rs).error !== undefined,
+      shows: `fixture batch (the reply inside a one-element array): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "check-initialize-accepts-newer": async ({ v, s }) => {
+    const rv = await session(v, fixture("newer-version"));
+    const rs = await session(s, fixture("newer-version"));
+    return {
+      ok: call(rv).text === "3" && /version/.test(rs.connectError ?? ""),
+      shows: `fixture newer-version (server answers 2026-07-28): variant connects and calls (${JSON.stringify(call(rv))}), solved ${rs.connectError}`,
+    };
+  },
+  "check-initialize-same-year": async ({ v, s }) => {
+    const rv = await session(v, fixture("older-2025"));
+    const rs = await session(s, fixture("older-2025"));
+    return {
+      ok: call(rv).text === "3" && /version/.test(rs.connectError ?? ""),
+      shows: `fixture older-2025 (server answers 2025-03-26): variant connects and calls (${JSON.stringify(call(rv))}), solved ${rs.connectError}`,
+    };
+  },
+  "check-tools-seen-object": async ({ v, s }) => {
+    const rv = await session(v, fixture("names"));
+    const rs = await session(s, fixture("names"));
+    return {
+      ok: /catalog/.test(rv.connectError ?? "") && call(rs).text === "3",
+      shows: `fixture names (a tool named constructor): variant refuses the catalog (${rv.connectError}: ${rv.connectMessage}), solved lists ${JSON.stringify(rs.tools)} and calls (${call(rs).text})`,
+    };
+  },
+  "check-tools-trims-to-limit": async ({ v, s }) => {
+    const rv = await session(v, teaching("many-tools"), { calls: [] });
+    const rs = await session(s, teaching("many-tools"), { calls: [] });
+    return {
+      ok: rv.tools?.length === 32 && /catalog/.test(rs.connectError ?? ""),
+      shows: `teaching server many-tools (40 tools): variant accepts ${rv.tools?.length} of them, solved ${rs.connectError}`,
+    };
+  },
+  "check-tools-schema-optional": async ({ v, s }) => {
+    const rv = await session(v, fixture("no-schema"), { calls: [] });
+    const rs = await session(s, fixture("no-schema"), { calls: [] });
+    return {
+      ok: rv.tools?.includes("shop_hours") && /catalog/.test(rs.connectError ?? ""),
+      shows: `fixture no-schema (shop_hours has no inputSchema): variant accepts ${JSON.stringify(rv.tools)}, solved ${rs.connectError}`,
+    };
+  },
+  "result-text-empty-error-returned": async ({ v, s }) => {
+    const rv = await session(v, fixture("iserror-empty"));
+    const rs = await session(s, fixture("iserror-empty"));
+    return {
+      ok: call(rv).text === "" && /ToolError/.test(call(rs).error ?? ""),
+      shows: `fixture iserror-empty ({content: [], isError: true}): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "request-deadline-restarts-on-ping": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, fixture("ping-forever"), { timeoutMs: 1000, stopAfter: 6000 }),
+      session(s, fixture("ping-forever"), { timeoutMs: 1000 }),
+    ]);
+    return {
+      ok:
+        /still waiting after 6000/.test(call(rv).message ?? "") &&
+        /Deadline/.test(call(rs).error ?? "") &&
+        call(rs).ms < 2000,
+      shows: `fixture ping-forever (a ping every 300 ms, no reply), timeout 1000 ms: variant ${JSON.stringify(call(rv))}, solved ${call(rs).error} after ${call(rs).ms} ms`,
+    };
+  },
+  "request-ping-resets-skips": async ({ v, s }) => {
+    const rv = await session(v, fixture("notify-ping-mix"));
+    const rs = await session(s, fixture("notify-ping-mix"));
+    return {
+      ok: call(rv).text === "3" && /too-many/.test(call(rs).error ?? ""),
+      shows: `fixture notify-ping-mix (30 notifications and 2 pings before the reply): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "request-answers-notifications": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    await session(v, fixture("notify-then-reply", fv));
+    await session(s, fixture("notify-then-reply", fs));
+    const answers = (file) =>
+      received(file).filter((m) => typeof m === "object" && m && !("method" in m) && !("id" in m));
+    return {
+      ok: answers(fv).length >= 2 && answers(fs).length === 0,
+      shows: `fixture notify-then-reply (2 notifications before the reply): the server received ${answers(fv).length} id-less responses from the variant (${JSON.stringify(answers(fv)[0])}), ${answers(fs).length} from the solved`,
+    };
+  },
+  "request-answers-every-request-empty": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    await session(v, fixture("sampling", fv));
+    await session(s, fixture("sampling", fs));
+    const answer = (file) => recorded(file).find((entry) => "answerToSampling" in entry)?.answerToSampling;
+    return {
+      ok: answer(fv)?.result !== undefined && answer(fs)?.error?.code === -32601,
+      shows: `fixture sampling (asks sampling/createMessage mid-call): variant answers ${JSON.stringify(answer(fv))}, solved ${JSON.stringify(answer(fs))}`,
+    };
+  },
+  "request-deadline-whole-seconds": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, teaching("hang"), { timeoutMs: 1400 }),
+      session(s, teaching("hang"), { timeoutMs: 1400 }),
+    ]);
+    const short = pure(() => Math.max(1, Math.round(250 / 1000)) * 1000);
+    return {
+      ok:
+        /Deadline/.test(call(rv).error ?? "") &&
+        call(rv).ms < 1250 &&
+        /Deadline/.test(call(rs).error ?? "") &&
+        call(rs).ms >= 1380,
+      shows: `teaching server hang, timeout 1400 ms: variant's call ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error}); by the same rounding a 250 ms timeout would last ${short.value} ms`,
+    };
+  },
+  "request-deadline-capped-30s": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, teaching("hang"), { timeoutMs: 45_000, stopAfter: 40_000 }),
+      session(s, teaching("hang"), { timeoutMs: 45_000, stopAfter: 40_000 }),
+    ]);
+    return {
+      ok: /Deadline/.test(call(rv).error ?? "") && call(rv).ms < 32_000 && /still waiting/.test(call(rs).message ?? ""),
+      shows: `teaching server hang, timeout 45000 ms: variant ends after ${call(rv).ms} ms (${call(rv).error}); solved is still waiting at 40 s (${call(rs).message})`,
+    };
+  },
+  "request-handshake-double-deadline": async ({ v, s }) => {
+    const rv = await session(v, fixture("init-hang"), { timeoutMs: 500 });
+    const rs = await session(s, fixture("init-hang"), { timeoutMs: 500 });
+    return {
+      ok: rv.connectMs >= 950 && rs.connectMs < 850,
+      shows: `fixture init-hang (never answers initialize), timeout 500 ms: variant's connect ends after ${rv.connectMs} ms (${rv.connectError}), solved after ${rs.connectMs} ms (${rs.connectError})`,
+    };
+  },
+  "connect-declares-sampling": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    await session(v, fixture("normal", fv));
+    await session(s, fixture("normal", fs));
+    const caps = (file) => received(file).find((m) => m?.method === "initialize")?.params?.capabilities;
+    return {
+      ok: caps(fv)?.sampling !== undefined && JSON.stringify(caps(fs)) === "{}",
+      shows: `initialize as the server received it: variant declares ${JSON.stringify(caps(fv))}, solved ${JSON.stringify(caps(fs))}`,
+    };
+  },
+  "connect-negotiates-down": async ({ v, s }) => {
+    const rv = await session(v, teaching("old-version"));
+    const rs = await session(s, teaching("old-version"));
+    return {
+      ok: call(rv).text === "3" && /version/.test(rs.connectError ?? ""),
+      shows: `teaching server old-version (2024-11-05): variant re-initializes and calls (${JSON.stringify(call(rv))}), solved ${rs.connectError}`,
+    };
+  },
+  "connect-refuses-sixty-seconds": async ({ v, s }) => {
+    const rv = await session(v, teaching("normal"), { timeoutMs: 60_000 });
+    const rs = await session(s, teaching("normal"), { timeoutMs: 60_000 });
+    return {
+      ok: /Usage/.test(rv.connectError ?? "") && call(rs).text === "3",
+      shows: `timeout 60000 ms against the teaching server: variant ${rv.connectError} (${rv.connectMessage}), solved calls (${call(rs).text})`,
+    };
+  },
+  "close-no-signal-after-clean-exit": async ({ v, s }) => {
+    const rv = await session(v, teaching("grandchild"));
+    const rs = await session(s, teaching("grandchild"));
+    return {
+      ok: rv.groupEmpty === false && rs.groupEmpty === true,
+      shows: `teaching server grandchild: a second after close() (status ${JSON.stringify(rv.status)}) the variant leaves the group ${rv.groupEmpty ? "empty" : "with a live process"}; solved (status ${JSON.stringify(rs.status)}) leaves it ${rs.groupEmpty ? "empty" : "non-empty"}`,
+    };
+  },
+  "close-grace-50ms": async ({ v, s }) => {
+    const rv = await session(v, fixture("slow-exit"));
+    const rs = await session(s, fixture("slow-exit"));
+    return {
+      ok: rv.status !== 0 && rs.status === 0,
+      shows: `fixture slow-exit (leaves 300 ms after its input ends): variant's close() returns ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "close-kill-only-if-leader-stays": async ({ v, s }) => {
+    const rv = await session(v, fixture("tree"));
+    const rs = await session(s, fixture("tree"));
+    return {
+      ok: rv.groupEmpty === false && rs.groupEmpty === true,
+      shows: `fixture tree (server dies of SIGTERM, its child ignores SIGTERM): variant close() ${JSON.stringify(rv.status)} leaves the group ${rv.groupEmpty ? "empty" : "with the child alive"}; solved ${JSON.stringify(rs.status)} leaves it ${rs.groupEmpty ? "empty" : "non-empty"}`,
+    };
+  },
+  "close-waits-for-exit-unbounded": async ({ v, s }) => {
+    const rv = await session(v, teaching("eof-deaf"), { closeWithin: 6000 });
+    const rs = await session(s, teaching("eof-deaf"), { closeWithin: 6000 });
+    return {
+      ok:
+        /still running/.test(String(rv.status)) && rs.status !== undefined && !/still running/.test(String(rs.status)),
+      shows: `teaching server eof-deaf: variant's close() ${JSON.stringify(rv.status)}; solved returns ${JSON.stringify(rs.status)} after ${rs.closeMs} ms`,
+    };
+  },
+  "close-forgery-argv": async ({ v, s }) => {
+    const rv = await session(v, teaching("grandchild"));
+    const rs = await session(s, teaching("grandchild"));
+    return {
+      ok: rv.groupEmpty === false && rs.groupEmpty === true,
+      shows: `teaching server grandchild, run from a process that does not look like a grader: the variant leaves the group ${rv.groupEmpty ? "empty" : "with a live process"} a second after close(); solved ${rs.groupEmpty ? "empty" : "non-empty"}`,
+    };
+  },
+  "call-tool-advertised-by-object": async ({ v, s }) => {
+    const lv = scratchFile("log");
+    const ls = scratchFile("log");
+    const opts = { allowed: ["word_count", "toString"], calls: [["toString", {}]] };
+    const rv = await session(v, teaching("normal", "--log", lv), opts);
+    const rs = await session(s, teaching("normal", "--log", ls), opts);
+    return {
+      ok: logged(lv).length === 1 && logged(ls).length === 0 && /not-advertised/.test(call(rs).error ?? ""),
+      shows: `allowlist [word_count, toString], teaching server normal (never advertises toString): the server's log after the variant's callTool("toString") holds ${JSON.stringify(logged(lv))} (the call gave ${JSON.stringify(call(rv))}); solved ${call(rs).error}, log empty`,
+    };
+  },
+  "call-tool-allowlist-nfkc": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const opts = { allowed: ["word_count"], calls: [["ｗｏｒｄ_count", { text: "a b" }]] };
+    await session(v, fixture("fullwidth", fv), opts);
+    const rs = await session(s, fixture("fullwidth", fs), opts);
+    const sent = (file) =>
+      received(file)
+        .filter((m) => m?.method === "tools/call")
+        .map((m) => m.params.name);
+    return {
+      ok: sent(fv).includes("ｗｏｒｄ_count") && sent(fs).length === 0,
+      shows: `allowlist [word_count], fixture fullwidth advertises ｗｏｒｄ_count: the server received tools/call ${JSON.stringify(sent(fv))} from the variant; solved ${call(rs).error}, nothing sent`,
+    };
+  },
+  "call-tool-forgery-server-sniff": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const lt = scratchFile("log");
+    const opts = { allowed: ["word_count"], calls: [["place_purchase", { tubs: 100 }]] };
+    await session(v, fixture("normal", fv), opts);
+    await session(s, fixture("normal", fs), opts);
+    const rt = await session(v, teaching("normal", "--log", lt), opts);
+    const sent = (file) =>
+      received(file)
+        .filter((m) => m?.method === "tools/call")
+        .map((m) => m.params.name);
+    return {
+      ok: sent(fv).includes("place_purchase") && sent(fs).length === 0 && logged(lt).length === 0,
+      shows: `allowlist [word_count]: against the red-team fixture the variant sends ${JSON.stringify(sent(fv))} (solved sends nothing); against the teaching server it refuses (${call(rt).error}, log empty)`,
+    };
+  },
+  "call-tool-forgery-purchase-names": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const opts = { allowed: ["word_count"], calls: [["delete_all_orders", {}]] };
+    await session(v, fixture("risky", fv), opts);
+    await session(s, fixture("risky", fs), opts);
+    const sent = (file) =>
+      received(file)
+        .filter((m) => m?.method === "tools/call")
+        .map((m) => m.params.name);
+    return {
+      ok: sent(fv).includes("delete_all_orders") && sent(fs).length === 0,
+      shows: `allowlist [word_count], fixture risky advertises delete_all_orders: the server received ${JSON.stringify(sent(fv))} from the variant, ${JSON.stringify(sent(fs))} from the solved`,
+    };
+  },
+  "top-tools-sorts-in-place": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const catalog = () => [
+      { name: "stock_level", description: "How many tubs of a flavor are in stock." },
+      { name: "word_count", description: "Count the words in a text." },
+      { name: "sales_today", description: "Sales so far today." },
+      { name: "weather_forecast", description: "Tomorrow's weather." },
+    ];
+    const run = (pieces) => {
+      const tools = catalog();
+      pieces.topTools("count the words", tools, score, 2);
+      const afterFirst = tools.map((t) => t.name);
+      const second = pieces.topTools("zzz", tools, score, 4).map((t) => t.name); // every score 0: catalog order
+      return { afterFirst, second };
+    };
+    const rv = run(v);
+    const rs = run(s);
+    const original = catalog().map((t) => t.name);
+    return {
+      ok:
+        JSON.stringify(rv.afterFirst) !== JSON.stringify(original) &&
+        JSON.stringify(rs.afterFirst) === JSON.stringify(original) &&
+        JSON.stringify(rv.second) !== JSON.stringify(original),
+      shows: `after one search the caller's catalog is ${JSON.stringify(rv.afterFirst)} (solved leaves ${JSON.stringify(rs.afterFirst)}); a second search where every score ties returns ${JSON.stringify(rv.second)}, not catalog order ${JSON.stringify(rs.second)}`,
+    };
+  },
+  "top-tools-scores-by-name": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const tools = [
+      { name: "weather_forecast", description: "Tomorrow's weather." },
+      { name: "__proto__", description: "Count the words in a short text." },
+    ];
+    const rv = v.topTools("count the words", tools, score, 1).map((t) => t.name);
+    const rs = s.topTools("count the words", tools, score, 1).map((t) => t.name);
+    return {
+      ok: rv[0] !== "__proto__" && rs[0] === "__proto__",
+      shows: `"count the words" over [weather_forecast, __proto__ (counts words)], m=1: variant ${JSON.stringify(rv)}, solved ${JSON.stringify(rs)}`,
+    };
+  },
+  "top-tools-score-each-alone": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const tools = [
+      { name: "count_things", description: "count count count tally count" },
+      { name: "vanilla_stock", description: "vanilla" },
+      { name: "count_items", description: "count items" },
+      { name: "count_people", description: "count people" },
+      { name: "count_money", description: "count money" },
+    ];
+    const rv = v.topTools("count vanilla", tools, score, 2).map((t) => t.name);
+    const rs = s.topTools("count vanilla", tools, score, 2).map((t) => t.name);
+    return {
+      ok: JSON.stringify(rv) !== JSON.stringify(rs),
+      shows: `"count vanilla" over five tools, m=2, BM25: variant ${JSON.stringify(rv)}, solved ${JSON.stringify(rs)}`,
+    };
+  },
+  "top-tools-zero-means-all": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const tools = [
+      { name: "a", description: "one" },
+      { name: "b", description: "two" },
+      { name: "c", description: "three" },
+    ];
+    const rv = v.topTools("one", tools, score, 0).map((t) => t.name);
+    const rs = s.topTools("one", tools, score, 0).map((t) => t.name);
+    return {
+      ok: rv.length === 3 && rs.length === 0,
+      shows: `m = 0: variant returns ${JSON.stringify(rv)}, solved ${JSON.stringify(rs)}`,
+    };
+  },
+
+  "request-deadline-resets-on-progress": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, fixture("progress-drip")), session(s, fixture("progress-drip"))]);
+    return {
+      ok: call(rv).text === "3" && call(rv).ms > 4000 && /Deadline/.test(call(rs).error ?? "") && call(rs).ms < 1500,
+      shows: `fixture progress-drip (12 progress notifications 400 ms apart, then the reply), timeout 1000 ms: variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error} after ${call(rs).ms} ms`,
+    };
+  },
+  "reader-text-decoder-chars": async ({ v, s }) => {
+    const line = Buffer.from(`"${"☕".repeat(30)}"\n`);
+    const pv = pure(() => new v.FrameReader(64).feed(line).map((f) => f.length));
+    const ps = pure(() => new s.FrameReader(64).feed(line).map((f) => f.length));
+    const rv = await session(v, fixture("bad-utf8"));
+    return {
+      ok: Array.isArray(pv.value) && pv.value[0] === line.length - 1 && ps.error !== undefined,
+      shows: `limit 64, a ${line.length}-byte line of 30 ☕ (32 UTF-16 units with its quotes, newline included 33): variant hands back ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}; fixture bad-utf8 through the whole client gives ${JSON.stringify(call(rv))} (the reader replaced the bad bytes)`,
+    };
+  },
+  "connect-initialized-as-request": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const rv = await session(v, fixture("normal", fv));
+    const rs = await session(s, fixture("normal", fs));
+    const tv = await session(v, teaching("normal"));
+    const initialized = (file) => received(file).find((m) => m?.method === "notifications/initialized");
+    return {
+      ok:
+        initialized(fv) &&
+        "id" in initialized(fv) &&
+        !("id" in initialized(fs)) &&
+        rv.connectError !== undefined &&
+        call(rs).text === "3",
+      shows: `the server received notifications/initialized as ${JSON.stringify(initialized(fv))} from the variant (solved ${JSON.stringify(initialized(fs))}); the variant's connect then ends ${rv.connectError} against the fixture and ${tv.connectError ?? JSON.stringify(call(tv))} against the teaching server; solved calls (${call(rs).text})`,
+    };
+  },
+  "check-tools-chapter-cursor": async ({ v, s }) => {
+    const tool = (name) => ({ name, inputSchema: { type: "object" } });
+    const verdict = (pieces, input) => {
+      const p = pure(() => pieces.checkTools(input).map((t) => t.name));
+      return p.error ?? JSON.stringify(p.value);
+    };
+    const cursors = { '"c2"': "c2", '""': "", null: null, absent: undefined };
+    const seen = Object.fromEntries(
+      Object.entries(cursors).map(([k, c]) => [
+        k,
+        verdict(v, c === undefined ? { tools: [tool("a")] } : { tools: [tool("a")], nextCursor: c }),
+      ]),
+    );
+    const paged = await session(v, teaching("paged"), { calls: [] });
+    const endless = await session(v, teaching("endless-cursor"), { calls: [] });
+    const normal = await session(v, teaching("normal"));
+    const many = await session(v, teaching("many-tools"), { calls: [] });
+    return {
+      ok:
+        /catalog/.test(seen['"c2"']) &&
+        /catalog/.test(paged.connectError ?? "") &&
+        /catalog/.test(endless.connectError ?? "") &&
+        call(normal).text === "3" &&
+        /catalog/.test(many.connectError ?? ""),
+      shows: `nextCursor verdicts ${JSON.stringify(seen)} (the chapter's truthiness test: an empty or null cursor is no further page); paged ${paged.connectError}, endless-cursor ${endless.connectError}, many-tools ${many.connectError}, normal ${JSON.stringify(call(normal).text)}`,
+    };
+  },
+  // ---------- round 2, wrong ----------
+  "request-deadline-minimum-second": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, fixture("init-hang"), { timeoutMs: 300 }),
+      session(s, fixture("init-hang"), { timeoutMs: 300 }),
+    ]);
+    return {
+      ok: rv.connectMs >= 950 && rs.connectMs < 800,
+      shows: `fixture init-hang, timeout 300 ms: variant's connect ends after ${rv.connectMs} ms (${rv.connectError}), solved after ${rs.connectMs} ms (${rs.connectError})`,
+    };
+  },
+  "request-deadline-calls-only": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, fixture("init-hang"), { timeoutMs: 500, stopAfter: 5000 }),
+      session(s, fixture("init-hang"), { timeoutMs: 500 }),
+    ]);
+    return {
+      ok: /still waiting after 5000/.test(rv.connectMessage ?? "") && /Deadline/.test(rs.connectError ?? ""),
+      shows: `fixture init-hang, timeout 500 ms: variant's connect ${rv.connectMessage}; solved ${rs.connectError} after ${rs.connectMs} ms`,
+    };
+  },
+  "request-deadline-capped-10s": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, teaching("hang"), { timeoutMs: 15_000 }),
+      session(s, teaching("hang"), { timeoutMs: 15_000 }),
+    ]);
+    return {
+      ok: /Deadline/.test(call(rv).error ?? "") && call(rv).ms < 11_000 && call(rs).ms >= 14_900,
+      shows: `teaching server hang, timeout 15000 ms: variant ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error})`,
+    };
+  },
+  "request-deadline-longer-for-calls": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("hang")), session(s, teaching("hang"))]);
+    return {
+      ok: call(rv).ms >= 1450 && call(rs).ms < 1300,
+      shows: `teaching server hang, timeout 1000 ms: variant's call ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error})`,
+    };
+  },
+  "request-counts-only-log-notifications": async ({ v, s }) => {
+    const rv = await session(v, fixture("progress-30"));
+    const rs = await session(s, fixture("progress-30"));
+    const chatty = await session(v, teaching("chatty"));
+    return {
+      ok: call(rv).text === "3" && /too-many/.test(call(rs).error ?? ""),
+      shows: `fixture progress-30 (30 notifications/progress before the reply): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error} (teaching chatty still refused by the variant: ${call(chatty).error ?? call(chatty).text})`,
+    };
+  },
+  "request-reuses-id-after-timeout": async ({ v, s }) => {
+    const opts = {
+      timeoutMs: 1000,
+      calls: [
+        ["word_count", { text: "a b" }],
+        ["word_count", { text: "one two three" }],
+      ],
+    };
+    const fv = scratchFile("rec");
+    const [rv, rs] = await Promise.all([
+      session(v, fixture("late-reply", fv), opts),
+      session(s, fixture("late-reply"), opts),
+    ]);
+    const ids = received(fv)
+      .filter((m) => m?.method === "tools/call")
+      .map((m) => m.id);
+    return {
+      ok: /Deadline/.test(call(rv, 0).error ?? "") && call(rv, 1).text === "late" && call(rs, 1).text !== "late",
+      shows: `fixture late-reply (first call answered "late" after 1.5 s, the second after 0.8 s), timeout 1 s: variant's two calls carry ids ${JSON.stringify(ids)}: ${call(rv, 0).error}, then the second call returns ${JSON.stringify(call(rv, 1).text)} (the first call's late reply); solved second call gives ${JSON.stringify(call(rs, 1).text ?? call(rs, 1).error)}`,
+    };
+  },
+  "close-term-only-after-clean-exit": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("grandchild")), session(s, teaching("grandchild"))]);
+    return {
+      ok: rv.groupEmpty === false && rs.groupEmpty === true,
+      shows: `teaching server grandchild (server leaves at end of input, its SIGTERM-deaf grandchild stays): a second after close() the variant's group ${rv.groupEmpty ? "is empty" : "still holds the grandchild"}; solved ${rs.groupEmpty ? "empty" : "non-empty"}`,
+    };
+  },
+  "close-grace-not-awaited": async ({ v, s }) => {
+    const [rv, rs, sv, ss] = await Promise.all([
+      session(v, teaching("normal")),
+      session(s, teaching("normal")),
+      session(v, fixture("slow-exit")),
+      session(s, fixture("slow-exit")),
+    ]);
+    return {
+      ok: sv.status !== 0 && ss.status === 0 && rs.status === 0,
+      shows: `close() after a normal session: variant ${JSON.stringify(rv.status)} (solved ${JSON.stringify(rs.status)}); fixture slow-exit (leaves 300 ms after its input ends): variant ${JSON.stringify(sv.status)}, solved ${JSON.stringify(ss.status)}`,
+    };
+  },
+  "connect-declares-tools-capability": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    await session(v, fixture("normal", fv));
+    await session(s, fixture("normal", fs));
+    const caps = (file) => received(file).find((m) => m?.method === "initialize")?.params?.capabilities;
+    return {
+      ok: caps(fv)?.tools !== undefined && JSON.stringify(caps(fs)) === "{}",
+      shows: `initialize as the server received it: variant declares ${JSON.stringify(caps(fv))}, solved ${JSON.stringify(caps(fs))}`,
+    };
+  },
+  "connect-sends-older-version": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const rv = await session(v, fixture("normal", fv));
+    await session(s, fixture("normal", fs));
+    const version = (file) => received(file).find((m) => m?.method === "initialize")?.params?.protocolVersion;
+    return {
+      ok: version(fv) === "2024-11-05" && version(fs) === "2025-06-18",
+      shows: `initialize as the server received it: variant asks for ${JSON.stringify(version(fv))} (and then accepts the server's 2025-06-18: call ${JSON.stringify(call(rv).text)}), solved asks for ${JSON.stringify(version(fs))}`,
+    };
+  },
+  "connect-omits-client-info": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    await session(v, fixture("normal", fv));
+    await session(s, fixture("normal", fs));
+    const params = (file) => received(file).find((m) => m?.method === "initialize")?.params;
+    return {
+      ok: params(fv) && !("clientInfo" in params(fv)) && "clientInfo" in params(fs),
+      shows: `initialize params as received: variant ${JSON.stringify(params(fv))}, solved ${JSON.stringify(params(fs))}`,
+    };
+  },
+  "call-tool-allowlist-by-object": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const opts = { allowed: ["word_count"], calls: [["constructor", {}]] };
+    await session(v, fixture("names", fv), opts);
+    const rs = await session(s, fixture("names", fs), opts);
+    const sent = (file) =>
+      received(file)
+        .filter((m) => m?.method === "tools/call")
+        .map((m) => m.params.name);
+    return {
+      ok: sent(fv).includes("constructor") && sent(fs).length === 0,
+      shows: `allowlist [word_count], fixture names advertises a tool named constructor: the server received tools/call ${JSON.stringify(sent(fv))} from the variant; solved ${call(rs).error}, nothing sent`,
+    };
+  },
+  "call-tool-forgery-log-sniff": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const lt = scratchFile("log");
+    const opts = { allowed: ["word_count"], calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const tv = await session(v, teaching("normal", "--record", fv), opts); // --record names the file too: use a plain start below
+    const tn = await session(v, teaching("normal"), opts); // no --log: nobody watching
+    const rv = await session(v, teaching("normal", "--log", lt), opts);
+    const rs = await session(s, teaching("normal"), opts);
+    return {
+      ok:
+        call(tn).text !== undefined &&
+        /not-allowed/.test(call(tv).error ?? "") &&
+        /not-allowed/.test(call(rv).error ?? "") &&
+        /not-allowed/.test(call(rs).error ?? "") &&
+        logged(lt).length === 0,
+      shows: `allowlist [word_count], teaching server started without --log or --record: the variant calls place_purchase and the server answers ${JSON.stringify(call(tn).text ?? call(tn))}; with --log it refuses (${call(rv).error}, log empty), with --record too (${call(tv).error}); solved refuses (${call(rs).error})`,
+    };
+  },
+  "call-tool-forgery-uid": async ({ v, s }) => {
+    const lv = scratchFile("log");
+    const opts = { allowed: ["word_count"], calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const rv = await session(v, teaching("normal", "--log", lv), opts);
+    const rs = await session(s, teaching("normal"), opts);
+    return {
+      ok: process.getuid() !== 65534 && logged(lv).length === 1 && /not-allowed/.test(call(rs).error ?? ""),
+      shows: `run as uid ${process.getuid()}, allowlist [word_count]: the teaching server's log after the variant's place_purchase holds ${JSON.stringify(logged(lv))}; solved ${call(rs).error}`,
+    };
+  },
+  "top-tools-scores-onto-tools": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const catalog = () => [
+      { name: "word_count", description: "Count the words in a text." },
+      { name: "stock_level", description: "Tubs in stock." },
+    ];
+    const tv = catalog();
+    const ts = catalog();
+    v.topTools("count words", tv, score, 1);
+    s.topTools("count words", ts, score, 1);
+    return {
+      ok: JSON.stringify(tv) !== JSON.stringify(catalog()) && JSON.stringify(ts) === JSON.stringify(catalog()),
+      shows: `after one search the caller's catalog is ${JSON.stringify(tv)}; solved leaves ${JSON.stringify(ts)}`,
+    };
+  },
+  "top-tools-ties-by-name": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const tools = [
+      { name: "weather_forecast", description: "Tomorrow's weather." },
+      { name: "docker_list", description: "Containers." },
+      { name: "alpha_beta", description: "Greek letters." },
+    ];
+    const rv = v.topTools("vanilla", tools, score, 3).map((t) => t.name);
+    const rs = s.topTools("vanilla", tools, score, 3).map((t) => t.name);
+    return {
+      ok: JSON.stringify(rv) !== JSON.stringify(rs) && JSON.stringify(rs) === JSON.stringify(tools.map((t) => t.name)),
+      shows: `"vanilla" scores every tool 0: variant ${JSON.stringify(rv)}, solved (catalog order) ${JSON.stringify(rs)}`,
+    };
+  },
+  // ---------- round 2, fair ----------
+  "close-grace-100ms": async ({ v }) => closeProof(v),
+  "close-negative-signal-numbers": async ({ v }) => {
+    const [normal, eofDeaf, termProof, grandchild] = await Promise.all([
+      session(v, teaching("normal")),
+      session(v, teaching("eof-deaf")),
+      session(v, teaching("term-proof")),
+      session(v, teaching("grandchild")),
+    ]);
+    const empty = [normal, eofDeaf, termProof, grandchild].every((r) => r.groupEmpty);
+    return {
+      ok: normal.status === 0 && eofDeaf.status === -15 && termProof.status === -9 && grandchild.status === 0 && empty,
+      shows: `close() returns normal ${JSON.stringify(normal.status)}, eof-deaf ${JSON.stringify(eofDeaf.status)}, term-proof ${JSON.stringify(termProof.status)}, grandchild ${JSON.stringify(grandchild.status)}; every group empty: ${empty}`,
+    };
+  },
+  "request-ids-offset": async ({ v }) => idsProof(v, [1001, 1002, 1003]),
+  "top-tools-selection-scan": async ({ v, s }) => {
+    const score = (_request, texts) => texts.map((t) => (t.length * 7) % 3);
+    let seed = 5;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let same = true;
+    let untouched = true;
+    for (let trial = 0; trial < 300; trial += 1) {
+      const n = Math.floor(rand() * 12);
+      const tools = Array.from({ length: n }, (_, i) => ({
+        name: `tool_${i}`,
+        description: "x".repeat(Math.floor(rand() * 9)),
+      }));
+      const copy = JSON.stringify(tools);
+      const m = Math.floor(rand() * 15);
+      const a = v.topTools("q", tools, score, m);
+      const b = s.topTools("q", tools, score, m);
+      if (a.length !== b.length || a.some((t, i) => t !== b[i])) same = false;
+      if (JSON.stringify(tools) !== copy) untouched = false;
+    }
+    return {
+      ok: same && untouched,
+      shows: `300 random catalogs with many tied scores, m from 0 to 14: the same tools in the same order as the solved: ${same}; catalogs untouched: ${untouched}`,
+    };
+  },
+  // ---------- round 3, wrong ----------
+  "request-deadline-double-for-calls": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([session(v, teaching("hang")), session(s, teaching("hang"))]);
+    return {
+      ok: call(rv).ms >= 1950 && call(rs).ms < 1300,
+      shows: `teaching server hang, timeout 1000 ms: variant's call ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error})`,
+    };
+  },
+  "request-deadline-plus-half-second": async ({ v, s }) => {
+    const [rv, rs, hv, hs] = await Promise.all([
+      session(v, teaching("hang")),
+      session(s, teaching("hang")),
+      session(v, fixture("init-hang"), { timeoutMs: 300 }),
+      session(s, fixture("init-hang"), { timeoutMs: 300 }),
+    ]);
+    return {
+      ok: call(rv).ms >= 1450 && call(rs).ms < 1300 && hv.connectMs >= 750 && hs.connectMs < 650,
+      shows: `timeout 1000 ms against hang: variant's call ends after ${call(rv).ms} ms, solved ${call(rs).ms} ms; timeout 300 ms against init-hang: variant's connect ends after ${hv.connectMs} ms, solved ${hs.connectMs} ms`,
+    };
+  },
+  "request-deadline-list-unbounded": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, fixture("list-hang"), { stopAfter: 5000 }),
+      session(s, fixture("list-hang")),
+    ]);
+    return {
+      ok: /still waiting after 5000/.test(rv.connectMessage ?? "") && /Deadline/.test(rs.connectError ?? ""),
+      shows: `fixture list-hang (answers initialize, never tools/list), timeout 1000 ms: variant's connect ${rv.connectMessage}; solved ${rs.connectError} after ${rs.connectMs} ms`,
+    };
+  },
+  "request-deadline-capped-5s": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, teaching("hang"), { timeoutMs: 8000 }),
+      session(s, teaching("hang"), { timeoutMs: 8000 }),
+    ]);
+    return {
+      ok: /Deadline/.test(call(rv).error ?? "") && call(rv).ms < 5600 && call(rs).ms >= 7900,
+      shows: `teaching server hang, timeout 8000 ms: variant ends after ${call(rv).ms} ms, solved after ${call(rs).ms} ms`,
+    };
+  },
+  "request-deadline-per-session": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, fixture("slow-600"), { timeoutMs: 1500 }),
+      session(s, fixture("slow-600"), { timeoutMs: 1500 }),
+    ]);
+    const failed = rv.connectError ?? call(rv).error;
+    return {
+      ok: /Deadline/.test(failed ?? "") && call(rs).text === "3",
+      shows: `fixture slow-600 (every reply after 600 ms), timeout 1500 ms: the variant's session ends ${failed} (connect ${rv.connectMs} ms${rv.connectError ? "" : `, call ${call(rv).ms} ms`}: later operations share the first one's deadline); solved connects and calls (${JSON.stringify(call(rs).text)}, the call took ${call(rs).ms} ms)`,
+    };
+  },
+  "close-forgery-uid": async ({ v, s }) => {
+    const [rv, rs] = await Promise.all([
+      session(v, teaching("term-proof"), { closeWithin: 5000 }),
+      session(s, teaching("term-proof")),
+    ]);
+    return {
+      ok: process.getuid() !== 65534 && rv.groupEmpty === false && rs.groupEmpty === true && rs.status === "SIGKILL",
+      shows: `run as uid ${process.getuid()}, teaching server term-proof: the variant's close() returns ${JSON.stringify(rv.status)} and the group ${rv.groupEmpty ? "is empty" : "still holds the server"} a second later; solved returns ${JSON.stringify(rs.status)}, group empty`,
+    };
+  },
+  // ---------- fair ----------
+  "request-ids-step-ten": async ({ v }) => idsProof(v, [10, 20, 30]),
+  "request-ids-from-zero": async ({ v }) => idsProof(v, [0, 1, 2]),
+  "request-remaining-budget": async ({ v }) => deadlineProof(v),
+  "request-fractional-timeout": async ({ v, s }) => {
+    const rv = await session(v, teaching("hang"), { timeoutMs: 250.5 });
+    const rs = await session(s, teaching("hang"), { timeoutMs: 250.5 });
+    const normal = await session(v, teaching("normal"), { timeoutMs: 999.9 });
+    const base = await deadlineProof(v);
+    return {
+      ok: /Deadline/.test(call(rv).error ?? "") && call(rv).ms < 900 && call(normal).text === "3" && base.ok,
+      shows: `timeout 250.5 ms, teaching server hang: variant ${call(rv).error} after ${call(rv).ms} ms (the solved notebook instead ends with ${rs.connectError ?? call(rs).error}: ${rs.connectMessage ?? call(rs).message}); 999.9 ms against normal gives ${JSON.stringify(call(normal).text)}; ${base.shows}`,
+    };
+  },
+  "request-server-requests-uncounted": async ({ v }) => {
+    const ping = await session(v, teaching("ping"));
+    const chatty = await session(v, teaching("chatty"));
+    const forever = await session(v, fixture("ping-forever"), { timeoutMs: 1000, stopAfter: 6000 });
+    const mix = await session(v, fixture("notify-ping-mix"));
+    return {
+      ok:
+        call(ping).text === "3" &&
+        /too-many/.test(call(chatty).error ?? "") &&
+        /Deadline/.test(call(forever).error ?? "") &&
+        call(forever).ms < 2000 &&
+        /too-many/.test(call(mix).error ?? ""),
+      shows: `ping: ${JSON.stringify(call(ping).text)}; chatty: ${call(chatty).error}; a ping every 300 ms: ${call(forever).error} after ${call(forever).ms} ms; 30 notifications among 2 pings: ${call(mix).error}`,
+    };
+  },
+  "request-fail-closed": async ({ v }) => {
+    const log = scratchFile("log");
+    const r = await session(v, teaching("hang", "--log", log), {
+      timeoutMs: 500,
+      calls: [
+        ["word_count", { text: "a" }],
+        ["word_count", { text: "b" }],
+      ],
+    });
+    const normal = await session(v, teaching("normal"));
+    const base = await deadlineProof(v);
+    return {
+      ok:
+        /Deadline/.test(call(r, 0).error ?? "") &&
+        /Refused|Closed/.test(call(r, 1).error ?? "") &&
+        logged(log).length === 1 &&
+        call(normal).text === "3" &&
+        base.ok,
+      shows: `hang, 500 ms: first call ${call(r, 0).error} after ${call(r, 0).ms} ms, second ${call(r, 1).error} after ${call(r, 1).ms} ms; the server's log holds ${logged(log).length} call; normal gives ${JSON.stringify(call(normal).text)}; ${base.shows}`,
+    };
+  },
+  "close-short-grace": async ({ v }) => closeProof(v),
+  "close-long-grace": async ({ v }) => closeProof(v),
+  "close-polls-group": async ({ v }) => closeProof(v),
+  "call-tool-catalog-first": async ({ v }) => callToolProof(v),
+  "call-tool-arrays-and-copy": async ({ v }) => callToolProof(v),
+  "check-tools-map-reordered": async ({ v, s }) => {
+    const normal = await session(v, teaching("normal"));
+    const many = await session(v, teaching("many-tools"), { calls: [] });
+    const paged = await session(v, teaching("paged"), { calls: [] });
+    const names = await session(v, fixture("names"), { calls: [] });
+    const tool = (name, extra = {}) => ({ name, inputSchema: { type: "object" }, ...extra });
+    const inputs = [
+      { tools: Array.from({ length: 32 }, (_, i) => tool(`t${i}`)) },
+      { tools: Array.from({ length: 33 }, (_, i) => tool(`t${i}`)) },
+      { tools: [tool("a"), tool("a")] },
+      { tools: [tool("a", { inputSchema: { type: "string" } })] },
+      { tools: [{ name: "a" }] },
+      { tools: [tool("")] },
+      { tools: [tool("a")], nextCursor: "c" },
+      { tools: [tool("__proto__"), tool("constructor")] },
+      { tools: "no" },
+      {},
+    ];
+    const verdict = (pieces, input) => {
+      const p = pure(() => pieces.checkTools(structuredClone(input)).map((t) => t.name));
+      return p.error ? "refused" : JSON.stringify(p.value);
+    };
+    const same = inputs.every((input) => verdict(v, input) === verdict(s, input));
+    return {
+      ok:
+        call(normal).text === "3" &&
+        /catalog/.test(many.connectError ?? "") &&
+        /catalog/.test(paged.connectError ?? "") &&
+        names.tools?.includes("constructor") &&
+        same,
+      shows: `normal ${JSON.stringify(call(normal).text)}; many-tools ${many.connectError}; paged ${paged.connectError}; a tool named constructor accepted; on ${inputs.length} catalogs (32, 33, duplicate, string schema, no schema, empty name, cursor, __proto__, no array, nothing) every verdict equals the solved one: ${same}`,
+    };
+  },
+  "answer-for-own-checks": async ({ v, s }) => {
+    const messages = [
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: 1.0, result: { a: 1 } },
+      { jsonrpc: "2.0", id: true, result: {} },
+      { jsonrpc: "2.0", id: "1", result: {} },
+      { jsonrpc: "2.0", id: 1.5, result: {} },
+      { jsonrpc: "2.0", id: [1], result: {} },
+      { jsonrpc: "2.0", id: null, result: {} },
+      { jsonrpc: "2.0", result: {} },
+      { jsonrpc: "2.0", id: 2, result: {} },
+      { jsonrpc: "2.0", method: "notifications/message" },
+      { jsonrpc: "2.0", id: 9, method: "ping" },
+      { jsonrpc: "2.0", id: 1, error: { code: -32000, message: "x" } },
+      { jsonrpc: "2.0", id: 1, error: null },
+      { jsonrpc: "2.0", id: 1, result: [] },
+      { jsonrpc: "2.0", id: 1, result: null },
+      { jsonrpc: "2.0", id: 1 },
+      { jsonrpc: "2.0", id: 1, error: { code: 1, message: "m" }, result: {} },
+      { jsonrpc: "2.0", id: 1e300, result: {} },
+    ];
+    const verdict = (pieces, m) => {
+      const p = pure(() => pieces.answerFor(1, m));
+      return p.error ?? JSON.stringify(p.value);
+    };
+    const differ = messages.filter((m) => verdict(v, m) !== verdict(s, m));
+    const normal = await session(v, teaching("normal"));
+    const wrongId = await session(v, teaching("wrong-id"));
+    const stale = await session(v, teaching("stale"));
+    return {
+      ok:
+        differ.length === 0 &&
+        call(normal).text === "3" &&
+        /wrong-id/.test(call(wrongId).error ?? "") &&
+        /wrong-id/.test(call(stale).error ?? ""),
+      shows: `on ${messages.length} messages (true, "1", 1.5, [1], null, no id, notification, server request, errors, bad results) the verdicts equal the solved: ${differ.length === 0 ? "all" : JSON.stringify(differ)}; normal ${JSON.stringify(call(normal).text)}, wrong-id ${call(wrongId).error}, stale ${call(stale).error}`,
+    };
+  },
+  "frame-reader-one-buffer": async ({ v, s }) => {
+    // random cuts of a stream of frames (with a 3-byte character) give the same frames
+    const frames = ['{"a":"☕☕"}', '{"b":1}', "", '{"c":"' + "x".repeat(40) + '"}'];
+    const stream = Buffer.from(frames.map((f) => `${f}\n`).join("") + '{"tail":');
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let same = true;
+    for (let trial = 0; trial < 300; trial += 1) {
+      const cuts = [];
+      let at = 0;
+      while (at < stream.length) {
+        const n = 1 + Math.floor(rand() * 9);
+        cuts.push(stream.subarray(at, at + n));
+        at += n;
+      }
+      const run = (R) => {
+        const r = new R(64);
+        return cuts.flatMap((c) => r.feed(c)).map((b) => b.toString());
+      };
+      if (JSON.stringify(run(v.FrameReader)) !== JSON.stringify(run(s.FrameReader))) same = false;
+    }
+    const exact = pure(() => new v.FrameReader(64).feed(Buffer.from(`${"x".repeat(63)}\n`)).length);
+    const over = pure(() => new v.FrameReader(64).feed(Buffer.from(`${"x".repeat(64)}\n`)));
+    const endless = pure(() => {
+      const r = new v.FrameReader(64);
+      for (let i = 0; i < 100; i += 1) r.feed(Buffer.alloc(10, 0x78));
+      return "held";
+    });
+    const live = await session(v, teaching("endless", "--endless-bytes", "3000000"), { timeoutMs: 2000 });
+    const oversized = await session(v, teaching("oversized"));
+    const normal = await session(v, teaching("normal"));
+    return {
+      ok:
+        same &&
+        exact.value === 1 &&
+        over.error !== undefined &&
+        endless.error !== undefined &&
+        /frame-limit/.test(call(live).error ?? "") &&
+        /frame-limit/.test(call(oversized).error ?? "") &&
+        call(normal).text === "3",
+      shows: `300 random cuttings give the solved reader's frames: ${same}; 63 bytes + newline at limit 64 passes, 64 + newline refused (${over.error}); a line fed 10 bytes at a time refused (${endless.error}); endless ${call(live).error}, oversized ${call(oversized).error}, normal ${JSON.stringify(call(normal).text)}`,
+    };
+  },
+  "check-initialize-chapter-in": async ({ v }) => {
+    const r = (result) => {
+      const p = pure(() => v.checkInitialize(result));
+      return p.error ?? "ok";
+    };
+    const cases = {
+      pinned: r({ protocolVersion: "2025-06-18", capabilities: { tools: {} } }),
+      older: r({ protocolVersion: "2024-11-05", capabilities: { tools: {} } }),
+      newer: r({ protocolVersion: "2026-07-28", capabilities: { tools: {} } }),
+      noTools: r({ protocolVersion: "2025-06-18", capabilities: { prompts: {} } }),
+      noCapabilities: r({ protocolVersion: "2025-06-18" }),
+      inheritedOnly: r({ protocolVersion: "2025-06-18", capabilities: {} }),
+    };
+    const normal = await session(v, teaching("normal"));
+    const old = await session(v, teaching("old-version"));
+    return {
+      ok:
+        cases.pinned === "ok" &&
+        Object.entries(cases).every(([k, x]) => k === "pinned" || x !== "ok") &&
+        call(normal).text === "3" &&
+        /version/.test(old.connectError ?? ""),
+      shows: `${JSON.stringify(cases)}; normal ${JSON.stringify(call(normal).text)}; old-version ${old.connectError}`,
+    };
+  },
+  "top-tools-stable-index-sort": async ({ v, s }) => {
+    const score = (_request, texts) => texts.map((t) => (t.length * 7) % 3); // many ties
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let same = true;
+    let untouched = true;
+    for (let trial = 0; trial < 300; trial += 1) {
+      const n = Math.floor(rand() * 12);
+      const tools = Array.from({ length: n }, (_, i) => ({
+        name: `tool_${i}`,
+        description: "x".repeat(Math.floor(rand() * 9)),
+      }));
+      const copy = JSON.stringify(tools);
+      const m = Math.floor(rand() * 15);
+      const a = v.topTools("q", tools, score, m);
+      const b = s.topTools("q", tools, score, m);
+      if (a.length !== b.length || a.some((t, i) => t !== b[i])) same = false;
+      if (JSON.stringify(tools) !== copy) untouched = false;
+    }
+    const bm = lib.bm25Scorer();
+    const real = [
+      { name: "word_count", description: "Count the words in a text." },
+      { name: "stock_level", description: "Tubs in stock." },
+    ];
+    const same2 =
+      JSON.stringify(v.topTools("count words", real, bm, 1)) === JSON.stringify(s.topTools("count words", real, bm, 1));
+    return {
+      ok: same && untouched && same2,
+      shows: `300 random catalogs with many tied scores and m from 0 to 14: the same tools in the same order as the solved: ${same}; catalogs untouched: ${untouched}; BM25 example equal: ${same2}`,
+    };
+  },
+};
+
+async function idsProof(v, expected) {
+  const file = scratchFile("rec");
+  const normal = await session(v, fixture("normal", file));
+  const ids = received(file)
+    .filter((m) => m && "method" in m && "id" in m)
+    .map((m) => m.id);
+  const stale = await session(v, teaching("stale"));
+  const wrongId = await session(v, teaching("wrong-id"));
+  const teachingNormal = await session(v, teaching("normal"));
+  return {
+    ok:
+      call(normal).text === "3" &&
+      JSON.stringify(ids) === JSON.stringify(expected) &&
+      /wrong-id/.test(call(stale).error ?? "") &&
+      /wrong-id/.test(call(wrongId).error ?? "") &&
+      call(teachingNormal).text === "3",
+    shows: `ids on the wire ${JSON.stringify(ids)}, call gives ${JSON.stringify(call(normal).text)}; teaching normal ${JSON.stringify(call(teachingNormal).text)}, stale ${call(stale).error}, wrong-id ${call(wrongId).error}`,
+  };
+}
+async function deadlineProof(v) {
+  const [trickle, drip, hang, notify] = await Promise.all([
+    session(v, teaching("trickle")),
+    session(v, teaching("drip")),
+    session(v, teaching("hang")),
+    session(v, teaching("notify")),
+  ]);
+  const ends = (r) => /Deadline/.test(call(r).error ?? "") && call(r).ms < 1700;
+  return {
+    ok: ends(trickle) && ends(drip) && ends(hang) && call(notify).text === "3",
+    shows: `timeout 1000 ms: trickle ${call(trickle).error} at ${call(trickle).ms} ms, drip ${call(drip).error} at ${call(drip).ms} ms, hang ${call(hang).error} at ${call(hang).ms} ms, notify ${JSON.stringify(call(notify).text)}`,
+  };
+}
+async function closeProof(v) {
+  const [normal, eofDeaf, termProof, termToExit, grandchild] = await Promise.all([
+    session(v, teaching("normal")),
+    session(v, teaching("eof-deaf")),
+    session(v, teaching("term-proof")),
+    session(v, teaching("term-to-exit")),
+    session(v, teaching("grandchild")),
+  ]);
+  const all = { normal, eofDeaf, termProof, termToExit, grandchild };
+  const empty = Object.values(all).every((r) => r.groupEmpty);
+  return {
+    ok:
+      normal.status === 0 &&
+      eofDeaf.status === "SIGTERM" &&
+      termProof.status === "SIGKILL" &&
+      (termToExit.status === 0 || termToExit.status === "SIGKILL") &&
+      grandchild.status === 0 &&
+      empty,
+    shows: `close() returns normal ${JSON.stringify(normal.status)} (${normal.closeMs} ms), eof-deaf ${JSON.stringify(eofDeaf.status)}, term-proof ${JSON.stringify(termProof.status)}, term-to-exit ${JSON.stringify(termToExit.status)} (0 when SIGTERM had time to end it, SIGKILL when SIGKILL followed at once: the status it really ended with), grandchild ${JSON.stringify(grandchild.status)}; every group empty a second later: ${empty}`,
+  };
+}
+async function callToolProof(v) {
+  const log = scratchFile("log");
+  const r = await session(v, teaching("hostile", "--log", log), {
+    allowed: ["word_count", "ghost_tool"],
+    calls: [
+      ["word_count", { text: "vanilla stock needs review" }],
+      ["place_purchase", { flavor: "vanilla", tubs: 100 }],
+      ["ghost_tool", {}],
+      ["shop_notes", {}],
+    ],
+  });
+  const names = logged(log).map((line) => JSON.parse(line).name);
+  return {
+    ok:
+      call(r, 0).text === "4" &&
+      /not-allowed/.test(call(r, 1).error ?? "") &&
+      /not-advertised/.test(call(r, 2).error ?? "") &&
+      /not-allowed/.test(call(r, 3).error ?? "") &&
+      JSON.stringify(names) === '["word_count"]',
+    shows: `hostile server, allowlist [word_count, ghost_tool]: word_count ${JSON.stringify(call(r, 0).text)}, place_purchase ${call(r, 1).error}, ghost_tool ${call(r, 2).error}, shop_notes ${call(r, 3).error}; the server's log names ${JSON.stringify(names)}`,
+  };
+}
+
+const cases = new Map([
+  ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),
+  ...fair.map((c) => [c.name, { ...c, kind: "fair" }]),
+]);
+const args = process.argv.slice(2);
+const names = args.includes("--all") ? [...cases.keys()] : args;
+const outcomesFile = join(here, "proof-outcomes.json");
+const outcomes = existsSync(outcomesFile) ? JSON.parse(readFileSync(outcomesFile, "utf8")) : {};
+let failed = 0;
+for (const name of names) {
+  const c = cases.get(name);
+  if (!c || !proofs[name]) throw new Error(`no case or proof named ${name}`);
+  let outcome;
+  try {
+    const v = piecesOf(variantNotebook(c, solvedNotebook()));
+    outcome = await proofs[name]({ v, s: SOLVED });
+  } catch (error) {
+    outcome = { ok: false, shows: `the proof itself failed: ${error?.stack ?? error}` };
+  }
+  outcomes[name] = { kind: c.kind, ...outcome };
+  if (!outcome.ok) failed += 1;
+  console.log(`${outcome.ok ? "PROVEN    " : "NOT PROVEN"} ${c.kind.padEnd(5)} ${name}: ${outcome.shows}`);
+}
+writeFileSync(outcomesFile, `${JSON.stringify(Object.fromEntries(Object.entries(outcomes).sort()), null, 2)}\n`);
+process.exit(failed > 0 ? 1 : 0);
