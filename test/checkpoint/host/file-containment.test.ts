@@ -82,100 +82,136 @@ function containedShell(home: string, readable: string, outside: string): string
     run.exited.then(() => console.log(JSON.stringify({ files: containment.files.kind, out })));`;
 }
 
-describe.each(GRADERS)("graded by $name", ({ name, uid }) => {
+// Each grader's cases at once: most of their time is a grading's waiting.
+describe.concurrent("what graded code may write", () => {
   const here = containmentFor(undefined);
-
-  it.runIf(here.kind === "pid-namespace")(
-    "a contained process writes its home and its own temporary folders, nothing of anyone's, and leaves nothing behind",
-    () => {
-      const tag = name.replace(/\W+/gu, "-");
-      const home = folder(`${tag}-home`, root ? (uid ?? 65534) : undefined, 0o700);
-      const readable = folder(`${tag}-readable`, uid, 0o777);
-      const outside = folder(`${tag}-outside`, uid, 0o777);
-      writeFileSync(join(readable, "kept.txt"), "kept\n");
-      if (uid !== undefined) chownSync(join(readable, "kept.txt"), uid, uid);
-      const argv = asGrader(uid, [process.execPath, "-e", containedShell(home, readable, outside)]);
-      const result = spawnSync(argv[0]!, argv.slice(1), {
-        encoding: "utf8",
-        timeout: 20_000,
-        env: { PATH: process.env["PATH"]! },
-      });
-      const { files, out } = JSON.parse(result.stdout) as { files: string; out: string };
-      expect(files).toBe("private");
-      expect(out.trim().split("\n")).toEqual([
-        "home written",
-        "tmp written",
-        "var-tmp written",
-        "dev-shm written",
-        "readable refused",
-        "outside refused",
-        "remove refused",
-        "unmount refused",
-        "kept",
-      ]);
-      expect(existsSync(join(home, MARK))).toBe(true);
-      expect(readdirSync(readable)).toEqual(["kept.txt"]);
-      expect(readdirSync(outside)).toEqual([]);
-      expect(leftInTemporaryFolders(MARK)).toEqual([]);
-    },
-  );
-
-  it("the checkpoint grading a submission alone changes nothing of the folder it lies in, nor its reports", async () => {
-    const tag = name.replace(/\W+/gu, "-");
-    const dir = folder(`${tag}-class`, uid, 0o777); // anyone may write it: only the file view protects it
-    writeFileSync(join(dir, "alice.ipynb"), '{"cells": []}\n');
-    const mallory = folder(`${tag}-class/mallory`, uid);
-    cpSync(FORGERY, join(mallory, "writes-outside.js"));
-    const out = folder(`${tag}-out`, uid);
-    writeFileSync(
-      join(mallory, "targets.json"),
-      JSON.stringify({
-        mark: MARK,
-        folders: [dir, out],
-        rewrite: [join(dir, "alice.ipynb")],
-        remove: [join(dir, "alice.ipynb")],
-        forge: [join(out, "results.json"), join(out, "junit.xml")],
-      }),
+  for (const { name, uid } of GRADERS) {
+    it.runIf(here.kind === "pid-namespace")(
+      `graded by ${name}: a contained process writes its home and its own temporary folders, nothing of anyone's, and leaves nothing behind`,
+      () => {
+        const tag = name.replace(/\W+/gu, "-");
+        const home = folder(`${tag}-home`, root ? (uid ?? 65534) : undefined, 0o700);
+        const readable = folder(`${tag}-readable`, uid, 0o777);
+        const outside = folder(`${tag}-outside`, uid, 0o777);
+        writeFileSync(join(readable, "kept.txt"), "kept\n");
+        if (uid !== undefined) chownSync(join(readable, "kept.txt"), uid, uid);
+        const argv = asGrader(uid, [process.execPath, "-e", containedShell(home, readable, outside)]);
+        const result = spawnSync(argv[0]!, argv.slice(1), {
+          encoding: "utf8",
+          timeout: 20_000,
+          env: { PATH: process.env["PATH"]! },
+        });
+        const { files, out } = JSON.parse(result.stdout) as { files: string; out: string };
+        expect(files).toBe("private");
+        expect(out.trim().split("\n")).toEqual([
+          "home written",
+          "tmp written",
+          "var-tmp written",
+          "dev-shm written",
+          "readable refused",
+          "outside refused",
+          "remove refused",
+          "unmount refused",
+          "kept",
+        ]);
+        expect(existsSync(join(home, MARK))).toBe(true);
+        expect(readdirSync(readable)).toEqual(["kept.txt"]);
+        expect(readdirSync(outside)).toEqual([]);
+        expect(leftInTemporaryFolders(MARK)).toEqual([]);
+      },
     );
-    for (const file of readdirSync(dir, { recursive: true }).map(String))
-      if (uid !== undefined) chownSync(join(dir, file), uid, uid);
-    const before = snapshot(dir);
+
+    it(`graded by ${name}: the checkpoint grading a submission alone changes nothing of the folder it lies in, nor its reports`, async () => {
+      const tag = name.replace(/\W+/gu, "-");
+      const dir = folder(`${tag}-class`, uid, 0o777); // anyone may write it: only the file view protects it
+      writeFileSync(join(dir, "alice.ipynb"), '{"cells": []}\n');
+      const mallory = folder(`${tag}-class/mallory`, uid);
+      cpSync(FORGERY, join(mallory, "writes-outside.js"));
+      const out = folder(`${tag}-out`, uid);
+      writeFileSync(
+        join(mallory, "targets.json"),
+        JSON.stringify({
+          mark: MARK,
+          folders: [dir, out],
+          rewrite: [join(dir, "alice.ipynb")],
+          remove: [join(dir, "alice.ipynb")],
+          forge: [join(out, "results.json"), join(out, "junit.xml")],
+        }),
+      );
+      for (const file of readdirSync(dir, { recursive: true }).map(String))
+        if (uid !== undefined) chownSync(join(dir, file), uid, uid);
+      const before = snapshot(dir);
+      const argv = asGrader(uid, [
+        process.execPath,
+        MAIN,
+        "checkpoint",
+        "--impl",
+        join(mallory, "writes-outside.js"),
+        "--rules",
+        "messages-shape",
+        "--report-dir",
+        out,
+      ]);
+      const { code, stderr } = await checkpoint(argv);
+      expect(code, stderr).toBe(0);
+      const results = JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as {
+        score: number;
+        max_score: number;
+        extra_data: Record<string, unknown>;
+        tests: Array<{ output: string }>;
+      };
+      expect(results.score).toBe(results.max_score);
+      expect(results.max_score).toBeLessThan(999);
+      expect(results.extra_data["file_containment"]).toBe("private");
+      // It ran and tried: its own temporary folder took the file; the class folder and the reports refused.
+      const said = results.tests[0]!.output;
+      expect(said).toContain(`leave ${MARK}.txt in /tmp: done`);
+      expect(said).toMatch(/plant alice\.js in \S+-class: refused \(EROFS\)/u);
+      expect(said).toMatch(/forge \S+results\.json: refused \(EROFS\)/u);
+      expect(snapshot(dir)).toEqual(before);
+      expect(readdirSync(out).sort()).toEqual(["junit.xml", "results.json"]);
+      expect(leftInTemporaryFolders(MARK)).toEqual([]);
+      expect(stderr).not.toMatch(/warning: files/u);
+    }, 60_000); // a bound on the test, not a measure: one grading on a busy 2-core machine
+  }
+
+  it("where no namespace can be made, the checkpoint says before it grades that the graded code's files are not contained", async () => {
+    const refusing = folder("refusing-unshare", undefined);
+    writeFileSync(join(refusing, "unshare"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+    const uid = GRADERS.at(-1)!.uid;
+    const out = folder("uncontained-out", uid);
     const argv = asGrader(uid, [
       process.execPath,
       MAIN,
       "checkpoint",
       "--impl",
-      join(mallory, "writes-outside.js"),
-      "--rules",
-      "messages-shape",
-      "--report-dir",
-      out,
+      join(REPO_ROOT, "lib", "dist", "index.js"),
     ]);
-    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(argv[0]!, argv.slice(1), { env: { PATH: process.env["PATH"]! } });
-      let err = "";
-      child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-      child.stdout.resume();
-      child.on("close", (exit) => resolve({ code: exit, stderr: err }));
-    });
+    const { code, stderr } = await checkpoint(
+      [...argv, "--rules", "messages-shape", "--report-dir", out],
+      `${refusing}:${process.env["PATH"]!}`,
+    );
     expect(code, stderr).toBe(0);
+    const warning = stderr.indexOf("mcp-workbook checkpoint: warning: files not contained");
+    expect(warning, stderr).toBeGreaterThanOrEqual(0);
+    expect(warning).toBeLessThan(stderr.indexOf("checkpoint: grading"));
     const results = JSON.parse(readFileSync(join(out, "results.json"), "utf8")) as {
-      score: number;
-      max_score: number;
       extra_data: Record<string, unknown>;
-      tests: Array<{ output: string }>;
     };
-    expect(results.score).toBe(results.max_score);
-    expect(results.max_score).toBeLessThan(999);
-    expect(results.extra_data["file_containment"]).toBe("private");
-    // It ran and tried: its own temporary folder took the file; the class folder and the reports refused.
-    const said = results.tests[0]!.output;
-    expect(said).toContain(`leave ${MARK}.txt in /tmp: done`);
-    expect(said).toMatch(/plant alice\.js in \S+-class: refused \(EROFS\)/u);
-    expect(said).toMatch(/forge \S+results\.json: refused \(EROFS\)/u);
-    expect(snapshot(dir)).toEqual(before);
-    expect(readdirSync(out).sort()).toEqual(["junit.xml", "results.json"]);
-    expect(leftInTemporaryFolders(MARK)).toEqual([]);
-    expect(stderr).not.toMatch(/warning: files/u);
+    expect(results.extra_data["file_containment"]).toBe("none");
   }, 60_000); // a bound on the test, not a measure: one grading on a busy 2-core machine
 });
+
+/** Runs the checkpoint command; resolves with its exit code and what it wrote on stderr. */
+function checkpoint(
+  argv: readonly string[],
+  path = process.env["PATH"]!,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(argv[0]!, argv.slice(1), { env: { PATH: path } });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}
