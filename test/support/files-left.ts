@@ -17,11 +17,22 @@ export function snapshot(dir: string): Record<string, string> {
   return files;
 }
 
-/** Files in /tmp, /var/tmp and /dev/shm whose names begin with `mark` (none may outlive a grading). */
+/**
+ * Files whose names begin with `mark` in /tmp, /var/tmp and /dev/shm or a folder right inside them
+ * (a host's home is one): none may outlive a grading.
+ */
 export function leftInTemporaryFolders(mark: string): string[] {
-  return ["/tmp", "/var/tmp", "/dev/shm"].flatMap((dir) =>
-    readdirSync(dir)
-      .filter((name) => name.startsWith(mark))
-      .map((name) => join(dir, name)),
-  );
+  const marked = (dir: string): string[] => {
+    try {
+      return readdirSync(dir)
+        .filter((name) => name.startsWith(mark))
+        .map((name) => join(dir, name));
+    } catch {
+      return []; // not a folder, or not ours to read
+    }
+  };
+  return ["/tmp", "/var/tmp", "/dev/shm"].flatMap((dir) => [
+    ...marked(dir),
+    ...readdirSync(dir).flatMap((name) => marked(join(dir, name))),
+  ]);
 }

@@ -36,16 +36,21 @@ export function shellQuote(text: string): string {
 }
 
 /**
- * Every mount but /proc made read-only. mountinfo escapes a space, tab, newline or backslash in a
- * path as an octal number (printf %b reads it); a mount that cannot be remounted only matters
- * when its path is still a mount point (an older mount under a newer one at the same path is not
- * reachable, and the newer one is remounted).
+ * Every mount but /proc made read-only: all at once where mount can (util-linux 2.34 and later
+ * remount every mounted file system with --all; one process, where one a mount took some 2 ms of
+ * CPU each, and a machine has dozens), then one by one whatever is still writable. mountinfo
+ * escapes a space, tab, newline or backslash in a path as an octal number (printf %b reads it); a
+ * mount that cannot be remounted only matters when its path is still a mount point this user can
+ * reach (an older mount under a newer one at the same path is not reachable, and the newer one is
+ * remounted; under a folder the user may not enter, the graded code cannot reach it either).
  */
 const READ_ONLY_EVERYWHERE = [
+  "mount --all -t noproc --options-source=mtab -o remount,bind,ro 2>/dev/null",
   "while read -r _ _ _ _ point options _; do",
   "  case $point in /proc|/proc/*) continue ;; esac",
   "  case ,$options, in *,ro,*) continue ;; esac",
   "  case $point in *\\\\*) point=$(printf '%b' \"$point\") ;; esac",
+  '  [ -e "$point" ] || continue',
   '  mount -o remount,bind,ro "$point" 2>/dev/null || ! mountpoint -q "$point" ||',
   '    fail "could not make $point read-only"',
   "done </proc/self/mountinfo",
