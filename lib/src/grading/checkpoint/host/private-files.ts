@@ -36,9 +36,10 @@ export function shellQuote(text: string): string {
 }
 
 /**
- * Every mount but /proc made read-only: all at once where mount can (util-linux 2.34 and later
- * remount every mounted file system with --all; one process, where one a mount took some 2 ms of
- * CPU each, and a machine has dozens), then one by one whatever is still writable. mountinfo
+ * Every mount but /proc made read-only: all at once where mount can (util-linux's mount --all with
+ * remount remounts every mounted file system, 2.38 here: one process, where a mount process each
+ * costs some 2 ms of CPU and a machine has dozens of mounts), then one by one whatever is still
+ * writable. mountinfo
  * escapes a space, tab, newline or backslash in a path as an octal number (printf %b reads it); a
  * mount that cannot be remounted only matters when its path is still a mount point this user can
  * reach (an older mount under a newer one at the same path is not reachable, and the newer one is
