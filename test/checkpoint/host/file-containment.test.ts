@@ -55,28 +55,29 @@ function asGrader(uid: number | undefined, argv: readonly string[]): string[] {
     : ["setpriv", `--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--", ...argv];
 }
 
+// Each case leaves its own mark, so a case never mistakes another's home, in use, for a leftover.
 // A shell started as the checkpoint starts a host (containmentFor, then spawnContained with its home,
 // what it must still read, and as root the user nobody), trying each place and saying what came.
-const TRIES = `
+const tries = (mark: string): string => `
 try() { if (eval "$2") 2>/dev/null; then echo "$1 written"; else echo "$1 refused"; fi; }
-try home ': >"$HOME/${MARK}"'
-try tmp ': >/tmp/${MARK}'
-try var-tmp ': >/var/tmp/${MARK}'
-try dev-shm ': >/dev/shm/${MARK}'
-try readable ': >"$READABLE/${MARK}"'
-try outside ': >"$OUTSIDE/${MARK}"'
+try home ': >"$HOME/${mark}"'
+try tmp ': >/tmp/${mark}'
+try var-tmp ': >/var/tmp/${mark}'
+try dev-shm ': >/dev/shm/${mark}'
+try readable ': >"$READABLE/${mark}"'
+try outside ': >"$OUTSIDE/${mark}"'
 try remove 'rm -f "$READABLE/kept.txt"'
 try unmount 'umount /tmp'
 cat "$READABLE/kept.txt"
 `;
 
-function containedShell(home: string, readable: string, outside: string): string {
+function containedShell(home: string, readable: string, outside: string, mark: string): string {
   return `
     const { containmentFor, spawnContained } = require(${JSON.stringify(CONTAINMENT)});
     const user = process.getuid() === 0 ? { uid: 65534, gid: 65534 } : undefined;
     const containment = containmentFor(user);
     const env = { PATH: process.env.PATH, HOME: ${JSON.stringify(home)}, READABLE: ${JSON.stringify(readable)}, OUTSIDE: ${JSON.stringify(outside)} };
-    const run = spawnContained(["/bin/sh", "-c", ${JSON.stringify(TRIES.trim().split("\n").join("; "))}], { containment, user, env, cwd: ${JSON.stringify(home)}, readable: [${JSON.stringify(readable)}] });
+    const run = spawnContained(["/bin/sh", "-c", ${JSON.stringify(tries(mark).trim().split("\n").join("; "))}], { containment, user, env, cwd: ${JSON.stringify(home)}, readable: [${JSON.stringify(readable)}] });
     let out = "";
     run.child.stdout.on("data", (chunk) => (out += chunk));
     run.exited.then(() => console.log(JSON.stringify({ files: containment.files.kind, out })));`;
@@ -95,7 +96,8 @@ describe.concurrent("what graded code may write", () => {
         const outside = folder(`${tag}-outside`, uid, 0o777);
         writeFileSync(join(readable, "kept.txt"), "kept\n");
         if (uid !== undefined) chownSync(join(readable, "kept.txt"), uid, uid);
-        const argv = asGrader(uid, [process.execPath, "-e", containedShell(home, readable, outside)]);
+        const mark = `${MARK}-shell-${tag}`;
+        const argv = asGrader(uid, [process.execPath, "-e", containedShell(home, readable, outside, mark)]);
         const result = spawnSync(argv[0]!, argv.slice(1), {
           encoding: "utf8",
           timeout: 20_000,
@@ -114,15 +116,16 @@ describe.concurrent("what graded code may write", () => {
           "unmount refused",
           "kept",
         ]);
-        expect(existsSync(join(home, MARK))).toBe(true);
+        expect(existsSync(join(home, mark))).toBe(true);
         expect(readdirSync(readable)).toEqual(["kept.txt"]);
         expect(readdirSync(outside)).toEqual([]);
-        expect(leftInTemporaryFolders(MARK)).toEqual([]);
+        expect(leftInTemporaryFolders(mark)).toEqual([]);
       },
     );
 
     it(`graded by ${name}: the checkpoint grading a submission alone changes nothing of the folder it lies in, nor its reports`, async () => {
       const tag = name.replace(/\W+/gu, "-");
+      const mark = `${MARK}-${tag}`;
       const dir = folder(`${tag}-class`, uid, 0o777); // anyone may write it: only the file view protects it
       writeFileSync(join(dir, "alice.ipynb"), '{"cells": []}\n');
       const mallory = folder(`${tag}-class/mallory`, uid);
@@ -131,7 +134,7 @@ describe.concurrent("what graded code may write", () => {
       writeFileSync(
         join(mallory, "targets.json"),
         JSON.stringify({
-          mark: MARK,
+          mark,
           folders: [dir, out],
           rewrite: [join(dir, "alice.ipynb")],
           remove: [join(dir, "alice.ipynb")],
@@ -165,12 +168,12 @@ describe.concurrent("what graded code may write", () => {
       expect(results.extra_data["file_containment"]).toBe("private");
       // It ran and tried: its own temporary folder took the file; the class folder and the reports refused.
       const said = results.tests[0]!.output;
-      expect(said).toContain(`leave ${MARK}.txt in /tmp: done`);
+      expect(said).toContain(`leave ${mark}.txt in /tmp: done`);
       expect(said).toMatch(/plant alice\.js in \S+-class: refused \(EROFS\)/u);
       expect(said).toMatch(/forge \S+results\.json: refused \(EROFS\)/u);
       expect(snapshot(dir)).toEqual(before);
       expect(readdirSync(out).sort()).toEqual(["junit.xml", "results.json"]);
-      expect(leftInTemporaryFolders(MARK)).toEqual([]);
+      expect(leftInTemporaryFolders(mark)).toEqual([]);
       expect(stderr).not.toMatch(/warning: files/u);
     }, 60_000); // a bound on the test, not a measure: one grading on a busy 2-core machine
   }
