@@ -18,6 +18,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { leftInTemporaryFolders, snapshot } from "../support/files-left.js";
 import { readGradebook } from "../../lib/src/grading/class/gradebook.js";
 import { learnerSeed } from "../../lib/src/grading/class/learner-seed.js";
 import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
@@ -66,11 +67,34 @@ function moduleFolder(at: string, index: string): void {
   writeFileSync(join(at, "index.js"), index);
 }
 
-/** Graded code that tries everything a learner's code must not do, and leaves what it found in `drop`. */
-function meddler(at: string, targets: { victim: string; out: string; drop: string }): void {
+/** A mark for the files the meddler leaves in /tmp, /var/tmp and /dev/shm: this run's alone. */
+const MARK = `class-left-${process.pid}`;
+
+/**
+ * Graded code that tries everything a learner's code must not do, and prints what it found (it can
+ * write nowhere the test could read: its report shows what it printed);
+ * it also plants a second submission for bob (bob.js) and a stray file in the class folder and the
+ * reports, rewrites and removes bob's files, forges its own job's report and the gradebook, and
+ * leaves files in the temporary folders (the forgery writes-outside.js).
+ */
+function meddler(at: string, targets: { dir: string; victim: string; out: string }): void {
+  cpSync(join(WRONG, "forgeries", "writes-outside.js"), join(at, "writes-outside.js"));
+  writeFileSync(
+    join(at, "targets.json"),
+    JSON.stringify({
+      mark: MARK,
+      plant: ["planted.txt", "bob.js"],
+      folders: [targets.dir, targets.out],
+      rewrite: [targets.victim],
+      remove: [join(targets.dir, "bob", "ids-fresh.js")],
+      forge: [join(targets.out, "grades.csv"), join(targets.out, "learners", "bob", "results.json")],
+      forgeBeside: ["../../report/results.json"], // its own job's report, beside its submission's copy
+    }),
+  );
   moduleFolder(
     at,
     `"use strict";
+require("./writes-outside.js");
 const fs = require("node:fs");
 const path = require("node:path");
 const t = ${JSON.stringify(targets)};
@@ -94,7 +118,7 @@ attempt("forge reports", () => {
   for (const slot of ["1", "2", "3", "4"]) try { fs.writeFileSync(path.join(t.out, ".work", slot, "report", "results.json"), forged); } catch {}
   return "written (somewhere)";
 });
-try { fs.writeFileSync(path.join(t.drop, "found-" + process.pid + ".json"), JSON.stringify(found)); } catch {}
+console.log("found: " + JSON.stringify(found));
 module.exports = require("./small-client.js").withMistakes();
 `,
   );
@@ -102,26 +126,23 @@ module.exports = require("./small-client.js").withMistakes();
 
 interface Results {
   score: number;
-  tests: Array<{ name: string; score: number; status: string }>;
-  extra_data: { containment: string };
+  tests: Array<{ name: string; score: number; status: string; output: string }>;
+  extra_data: { containment: string; file_containment: string };
 }
 const verdicts = (results: Results) => results.tests.map(({ name, score, status }) => ({ name, score, status }));
 
 /** A class of bob (wrong: ids-fresh) and the meddler (otherwise right: a client built unlike the reference), plus what they need. */
-function classOf(name: string, owner?: number): { dir: string; out: string; drop: string; victim: string } {
+function classOf(name: string, owner?: number): { dir: string; out: string; victim: string } {
   const base = join(root, name);
   const dir = join(base, "class");
   const out = join(base, "out");
-  const drop = join(root, `${name.replace(/\//gu, "-")}-drop`); // beside, not below: reachable by the graded code
   mkdirSync(dir, { recursive: true });
-  mkdirSync(drop);
-  chmodSync(drop, 0o1777);
   moduleFolder(join(dir, "bob"), `// SECRET of bob's\nmodule.exports = require("./ids-fresh.js");\n`);
   cpSync(join(WRONG, "ids-fresh.js"), join(dir, "bob", "ids-fresh.js"));
   const victim = join(dir, "bob", "index.js");
-  meddler(join(dir, "mallory"), { victim, out, drop });
-  if (owner !== undefined) for (const path of [base, dir, drop]) chownTree(path, owner);
-  return { dir, out, drop, victim };
+  meddler(join(dir, "mallory"), { dir, victim, out });
+  if (owner !== undefined) for (const path of [base, dir]) chownTree(path, owner);
+  return { dir, out, victim };
 }
 
 function chownTree(path: string, uid: number): void {
@@ -133,16 +154,20 @@ function chownTree(path: string, uid: number): void {
   }
 }
 
-function meddlingFound(drop: string): Array<Record<string, string>> {
-  return readdirSync(drop).map((file) => JSON.parse(readFileSync(join(drop, file), "utf8")) as Record<string, string>);
+/** What the meddler printed it found, each time it was loaded (from its report). */
+function meddlingFound(out: string): Array<Record<string, string>> {
+  const results = JSON.parse(readFileSync(join(out, "learners", "mallory", "results.json"), "utf8")) as Results;
+  return results.tests.flatMap((test) =>
+    [...test.output.matchAll(/^found: (.*)$/gmu)].map((match) => JSON.parse(match[1]!) as Record<string, string>),
+  );
 }
 
 describe.runIf(process.getuid?.() === 0).concurrent("checkpoint --class", () => {
   it("grades a mixed class like each learner alone, keeps a meddler to itself, and a second run keeps every row", async () => {
-    const { dir, out, drop, victim } = classOf(join("private", "root"));
+    const { dir, out } = classOf(join("private", "root"));
     chmodSync(join(root, "private"), 0o700); // as mkdtemp leaves a folder: the graded uid cannot pass it
-    const before = readFileSync(victim, "utf8");
     writeFileSync(join(dir, "empty.ipynb"), "");
+    const before = snapshot(dir);
     const [graded, alone] = await Promise.all([
       run(["checkpoint", "--class", dir, "--report-dir", out, "--jobs", "2", "--rules", RULES]),
       run([
@@ -176,12 +201,14 @@ describe.runIf(process.getuid?.() === 0).concurrent("checkpoint --class", () => 
     expect(readFileSync(join(out, "learners", "bob", "feedback.txt"), "utf8")).toMatch(/^checkpoint: 2 of 3 points/u);
     // What the graded code starts ends with each host, as when the learner is graded alone.
     expect(read(join(out, "learners", "bob", "results.json")).extra_data.containment).toBe("pid-namespace");
-    // The meddler ran (it left what it found) and found nothing, and changed nothing.
-    const found = meddlingFound(drop);
+    // The meddler ran (it printed what it found) and found nothing, and changed nothing.
+    const found = meddlingFound(out);
     expect(found.length).toBeGreaterThan(0);
     for (const each of found) expect(Object.values(each).filter((value) => value.startsWith("SEEN"))).toEqual([]);
-    expect(readFileSync(victim, "utf8")).toBe(before);
+    expect(snapshot(dir)).toEqual(before);
     expect(readFileSync(join(out, "grades.csv"), "utf8")).not.toContain("999");
+    expect(readdirSync(out).sort()).toEqual(["class.html", "grades.csv", "learners"]);
+    expect(leftInTemporaryFolders(MARK)).toEqual([]);
 
     const again = await run(["checkpoint", "--class", dir, "--report-dir", out, "--rules", RULES]);
     expect(again.stdout).toContain("2 of 3 learner(s) graded (0 in this run)");
@@ -189,8 +216,8 @@ describe.runIf(process.getuid?.() === 0).concurrent("checkpoint --class", () => 
   }, 300_000); // a bound on the test, not a measure: a class of gradings on a busy 2-core machine
 
   it("keeps a meddler to itself when an ordinary user grades the class (a user namespace per job)", async () => {
-    const { dir, out, drop, victim } = classOf("ordinary", ORDINARY);
-    const before = readFileSync(victim, "utf8");
+    const { dir, out } = classOf("ordinary", ORDINARY);
+    const before = snapshot(dir);
     const graded = await run(
       ["checkpoint", "--class", dir, "--report-dir", out, "--jobs", "2", "--rules", RULES],
       ORDINARY,
@@ -201,13 +228,26 @@ describe.runIf(process.getuid?.() === 0).concurrent("checkpoint --class", () => 
       ["bob", 2],
       ["mallory", 3],
     ]);
-    const found = meddlingFound(drop);
+    const found = meddlingFound(out);
     expect(found.length).toBeGreaterThan(0);
     for (const each of found) expect(Object.values(each).filter((value) => value.startsWith("SEEN"))).toEqual([]);
-    expect(readFileSync(victim, "utf8")).toBe(before);
+    // The class folder, owned by the user the graded code runs as, is as it was: nothing planted,
+    // rewritten or removed; so are the reports but what the grader wrote, and the temporary folders.
+    expect(snapshot(dir)).toEqual(before);
+    expect(readdirSync(out).sort()).toEqual(["class.html", "grades.csv", "learners"]);
+    expect(leftInTemporaryFolders(MARK)).toEqual([]);
     const bob = JSON.parse(readFileSync(join(out, "learners", "bob", "results.json"), "utf8")) as Results;
     expect(bob.score).toBe(2);
-    // The job's PID namespace (its first process is the checkpoint) is what contains the graded code.
-    expect(bob.extra_data.containment).toBe("grading-namespace");
+    // Each host has namespaces of its own inside the job's, its file view among them.
+    expect(bob.extra_data.containment).toBe("pid-namespace");
+    expect(bob.extra_data.file_containment).toBe("private");
+    // The next run finds the same class: no learner has a second submission, every row stays.
+    const again = await run(["checkpoint", "--class", dir, "--report-dir", out, "--rules", RULES], ORDINARY);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain("2 of 2 learner(s) graded (0 in this run)");
+    expect(readGradebook(out).map((row) => [row.learner, row.status, row.score])).toEqual([
+      ["bob", "graded", 2],
+      ["mallory", "graded", 3],
+    ]);
   }, 300_000); // a bound on the test, not a measure: a class of gradings on a busy 2-core machine
 });

@@ -14,7 +14,8 @@ import {
   type GradebookRow,
 } from "../../lib/src/grading/class/gradebook.js";
 import { parseCsv } from "../../lib/src/text/csv.js";
-import { chooseIsolation, isolatedCommand, shellQuote } from "../../lib/src/grading/class/job-isolation.js";
+import { chooseIsolation, isolatedCommand } from "../../lib/src/grading/class/job-isolation.js";
+import { shellQuote } from "../../lib/src/grading/checkpoint/host/private-files.js";
 import { namespaceArgs } from "../../lib/src/grading/checkpoint/host/containment.js";
 import { learnerSeed } from "../../lib/src/grading/class/learner-seed.js";
 import { submissionHash } from "../../lib/src/grading/class/submission-hash.js";
@@ -265,7 +266,7 @@ describe("the progress it shows", () => {
 });
 
 describe("a job's isolation", () => {
-  it("covers the report folder and every submission, mounts the job's own folder back, and drops every capability", () => {
+  it("covers the report folder and every submission, mounts the job's own folder back, makes the rest read-only, and runs the checkpoint as the user again", () => {
     const command = isolatedCommand(
       { kind: "user-namespace" },
       {
@@ -280,12 +281,16 @@ describe("a job's isolation", () => {
     expect(command.slice(0, 2)).toEqual(["unshare", "--user"]);
     // Its PID namespace is spelled where the hosts' are (containment.ts): the checkpoint is its first process.
     expect(command.slice(1, command.indexOf("--"))).toEqual(
-      namespaceArgs({ userNamespace: "--map-root-user", privateMounts: true }),
+      namespaceArgs({ userNamespace: "--map-root-user", privateMounts: true, privateIpc: true }),
     );
     const script = command[command.indexOf("-c") + 1]!;
     expect(script).toContain(`mount -t tmpfs -o mode=0,size=4k hidden ${shellQuote("/class/it's")}`);
     expect(script.indexOf("class-reports '/out'")).toBeLessThan(script.indexOf("--bind . '/tmp/workbook-class-job-1'"));
-    expect(script).toContain("setpriv --bounding-set -all");
+    // The private file view (private-files.ts) comes after the covers, the job's folder its one writable one.
+    expect(script.indexOf("remount,bind,ro")).toBeGreaterThan(script.indexOf("--bind . '/tmp/workbook-class-job-1'"));
+    expect(script).toContain("mount -o remount,bind,rw '/tmp/workbook-class-job-1'");
+    // The checkpoint runs as the user again, in a user namespace of its own: no capability is left to lift a cover.
+    expect(script).toMatch(/exec 'unshare' '--map-user=\d+' '--map-group=\d+' '--' prlimit/u);
     expect(command.slice(-2)).toEqual(["node", "main.js"]);
     expect(
       isolatedCommand({ kind: "trusted" }, { own: "", view: "", out: "", hidden: [], cgroupProcs: [] }, ["node"]),

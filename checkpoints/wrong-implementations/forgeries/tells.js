@@ -55,6 +55,14 @@ const REMAINING = {
       return false;
     }
   },
+  /** Every file system but the host's home is read-only: the mount at / says "ro" in mountinfo. */
+  "read-only-files": () =>
+    read("/proc/self/mountinfo")
+      .split("\n")
+      .some((line) => {
+        const [, , , , point, options] = line.split(" ");
+        return point === "/" && /^ro(,|$)/.test(options ?? "");
+      }),
   /** The host is the child of process 1 of a PID namespace of its own (a shell), and has a small pid. */
   "pid-namespace": () => process.ppid === 1 && process.pid < 16,
   /** The commands that started the grader (npm, a shell) still name --impl and --report-dir. */

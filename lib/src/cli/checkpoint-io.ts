@@ -1,6 +1,8 @@
 // Where the checkpoint command writes (the process's streams, or a test's buffers) and the lines
 // both of its forms write there: progress while grading, each rule's line once. A file of its own
 // so checkpoint.ts and checkpoint-notebook.ts both use it without importing each other.
+import { containmentFor, containmentWarning } from "../grading/checkpoint/host/containment.js";
+import { hostUser } from "../grading/checkpoint/host/host-probe.js";
 import type { RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import { gradingProgress, type Progress } from "./grading-progress.js";
 
@@ -18,6 +20,12 @@ export function progressOf(io: CheckpointIo, total: number): Progress {
     { write: io.stderr, terminal: io.terminal === true, ...(io.columns === undefined ? {} : { columns: io.columns }) },
     total,
   );
+}
+
+/** Says before a grading starts when the graded code could change files it should not (host/containment.ts). */
+export function warnIfUncontained(io: CheckpointIo): void {
+  const warning = containmentWarning(containmentFor(hostUser()));
+  if (warning !== undefined) io.stderr(`mcp-workbook checkpoint: ${warning}\n`);
 }
 
 /** A rule's line as printed: a hidden rule says only whether it passed. */

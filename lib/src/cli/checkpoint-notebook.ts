@@ -7,7 +7,7 @@ import { gradeJunitXml, gradeResultsJson, reportHeader } from "../grading/checkp
 import { REPO_ROOT } from "../grading/checkpoint/paths.js";
 import { countLine, summarize, summaryLines } from "../grading/checkpoint/summary.js";
 import { gradeNotebook, NOTEBOOK_RULES } from "../grading/checkpoint/grade-notebook.js";
-import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
+import { progressOf, shownLine, warnIfUncontained, type CheckpointIo } from "./checkpoint-io.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 import { flagSpec, NOTEBOOK_OPTIONS, optionLines, usageOptions } from "./checkpoint-options.js";
 
@@ -37,6 +37,7 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
     io.stderr(`mcp-workbook checkpoint: ${(error as Error).message}\n${NOTEBOOK_USAGE}\n`);
     return 2;
   }
+  warnIfUncontained(io);
   const progress = progressOf(io, NOTEBOOK_RULES.length);
   const { report, brokenCells } = await gradeNotebook(path, { seed, onVerdict: progress.onVerdict });
   progress.done();

@@ -12,7 +12,7 @@ import { RULES } from "../grading/checkpoint/rules/index.js";
 import { countLine, summarize, summaryLines } from "../grading/checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
-import { progressOf, shownLine, type CheckpointIo } from "./checkpoint-io.js";
+import { progressOf, shownLine, warnIfUncontained, type CheckpointIo } from "./checkpoint-io.js";
 import { CLASS_USAGE, runClassGrading } from "./checkpoint-class.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
@@ -93,6 +93,7 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
   let report: GradeReport;
   const rules = [...options.rules, ...(options.exercises ? EXERCISE_RULES : []), ...options.hidden];
   // Progress while rules run (one updating line on a terminal); the report, summary first, goes to stdout at the end.
+  warnIfUncontained(io);
   const progress = progressOf(io, rules.length);
   try {
     report = await gradeImplementation(options.impl, { seed: options.seed, rules, onVerdict: progress.onVerdict });

@@ -62,6 +62,7 @@ export function gradeResultsJson(report: GradeReport, extra: readonly RuleVerdic
       seed: report.seed,
       ran_as: report.ranAs,
       containment: report.containment.kind,
+      file_containment: report.containment.files.kind,
     },
     tests: verdicts.map((verdict, index) => ({
       name: `${verdict.rule}: ${verdict.title}`,
@@ -92,6 +93,7 @@ export function gradeJunitXml(
     ["seed", String(report.seed)],
     ["started", report.startedAt],
     ["containment", report.containment.says],
+    ["file-containment", report.containment.files.says],
   ].map(([name, value]) => `      <property name="${escapeXml(name!)}" value="${escapeXml(value!)}"/>`);
   const cases = verdicts.map((verdict) => {
     const open = `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(verdict.rule)}" time="${seconds(verdict.ms)}">`;

@@ -7,16 +7,21 @@
 //    cgroup's pids and memory limits where the machine allows (job-cgroup.ts). The job's folder and
 //    report are root's, mode 0700: the graded uid can neither read nor forge them.
 //  - an ordinary user: a user namespace (unshare --user --map-root-user) with a PID namespace and
-//    its own /proc, so no other job's processes (nor their view of the files) can be reached; every
-//    capability is dropped before the grading starts, so the covers cannot be lifted.
+//    its own /proc, so no other job's processes (nor their view of the files) can be reached. The
+//    graded code runs as that same user, so permissions protect nothing of the user's: the job
+//    also sees every file system read-only but its own folder, and /tmp, /var/tmp and /dev/shm of
+//    its own (private-files.ts). The checkpoint then runs as the user again, in a user namespace
+//    inside (no capability left to lift a cover), where it can make each host's namespaces: each
+//    host sees the job's folder read-only too, so it cannot forge the job's report.
 //  - neither: the class command refuses, unless --trust-submissions says the code is trusted.
 // What the graded code starts never outlives its grading, and the PID namespaces that see to it
-// are the checkpoint's own (host/containment.ts, which spells every one): as root each host of the
+// are the checkpoint's own (host/containment.ts, which spells every one): each host of the
 // checkpoint is the first process of one; as an ordinary user the job's namespace above is made
-// with the same flags, and its first process is the checkpoint (having dropped every capability,
-// it can make none per host), which reports that namespace as its containment.
+// with the same flags, and its first process is the checkpoint.
 import { spawnSync } from "node:child_process";
+import { isAbsolute } from "node:path";
 import { namespaceArgs } from "../checkpoint/host/containment.js";
+import { privateFilesLines, shellQuote } from "../checkpoint/host/private-files.js";
 
 export type Isolation =
   | { readonly kind: "uid"; readonly firstUid: number }
@@ -28,8 +33,8 @@ export const FIRST_JOB_UID = 60000;
 /** Processes the graded code of one job may run at once (a fork bomb stops here). */
 export const JOB_PROCESS_LIMIT = 256;
 
-/** An ordinary user's job: root in a user namespace of its own (to mount the covers), its own mounts and PID namespace. */
-const USER_NAMESPACE_JOB = { userNamespace: "--map-root-user", privateMounts: true } as const;
+/** An ordinary user's job: root in a user namespace of its own (to mount the covers), its own mounts, IPC and PID namespace. */
+const USER_NAMESPACE_JOB = { userNamespace: "--map-root-user", privateMounts: true, privateIpc: true } as const;
 
 function works(argv: readonly string[]): boolean {
   const result = spawnSync(argv[0]!, argv.slice(1), { stdio: "ignore", timeout: 10_000 });
@@ -42,7 +47,7 @@ export function chooseIsolation(trusted: boolean): Isolation | { readonly refuse
   if (process.getuid?.() === 0) {
     if (tools && works(["unshare", "--mount", "--propagation", "private", "--", "true"]))
       return { kind: "uid", firstUid: FIRST_JOB_UID };
-  } else if (tools && works(["unshare", ...namespaceArgs(USER_NAMESPACE_JOB), "--", "true"]))
+  } else if (tools && works(["unshare", ...namespaceArgs(USER_NAMESPACE_JOB), "--", ...asTheUserAgain(), "true"]))
     return { kind: "user-namespace" };
   if (trusted) return { kind: "trusted" };
   return {
@@ -54,9 +59,13 @@ export function chooseIsolation(trusted: boolean): Isolation | { readonly refuse
   };
 }
 
-/** A word for the shell, quoted. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/gu, `'\\''`)}'`;
+/**
+ * An ordinary user's job, once its covers are mounted: the user itself again, in a user namespace
+ * inside the job's (made with the capabilities the job's root still holds, which the program it
+ * runs no longer has), where the checkpoint can make each host's namespaces.
+ */
+function asTheUserAgain(): string[] {
+  return ["unshare", `--map-user=${process.getuid?.() ?? 0}`, `--map-group=${process.getgid?.() ?? 0}`, "--"];
 }
 
 export interface JobFolders {
@@ -91,10 +100,14 @@ export function isolatedCommand(isolation: Isolation, folders: JobFolders, argv:
     // --no-canonicalize: "." is the folder the shell stands in, under the cover, not the path anew
     `mount --no-canonicalize --bind . ${q(folders.view)}`,
     "cd /",
-    isolation.kind === "user-namespace"
-      ? // no capability survives into the grading, so nothing in it can lift a cover
-        `exec setpriv --bounding-set -all --inh-caps -all -- prlimit --nproc=${JOB_PROCESS_LIMIT} -- "$@"`
-      : `exec prlimit --nproc=${JOB_PROCESS_LIMIT} -- "$@"`,
+    ...(isolation.kind === "user-namespace"
+      ? [
+          // the user's own files, read-only; the job's folder (at its view) writable
+          ...privateFilesLines({ writable: folders.view, readable: argv.filter((arg) => isAbsolute(arg)) }),
+          "cd /",
+          `exec ${asTheUserAgain().map(q).join(" ")} prlimit --nproc=${JOB_PROCESS_LIMIT} -- "$@"`,
+        ]
+      : [`exec prlimit --nproc=${JOB_PROCESS_LIMIT} -- "$@"`]),
   ].join("\n");
   // Root's job needs no PID namespace of its own: each host the checkpoint starts is in one.
   const unshare =

@@ -152,11 +152,13 @@ function startHost(implPath: string, options: HostOptions): Host {
     ...options.env,
   };
   if (options.modulePaths && options.modulePaths.length > 0) env["NODE_PATH"] = options.modulePaths.join(":");
-  const contained = spawnContained([process.execPath, options.hostMain ?? HOST_MAIN], {
+  const hostMain = options.hostMain ?? HOST_MAIN;
+  const contained = spawnContained([process.execPath, hostMain], {
     containment: options.containment ?? containmentFor(user),
     user,
     env,
     cwd: home,
+    readable: [hostMain, implPath, ...(options.modulePaths ?? [])],
   });
   const { child } = contained;
   const token = randomBytes(16).toString("hex");

@@ -21,7 +21,7 @@ import {
 } from "../../../server-build/relay-frames.js";
 import { signalGroup } from "../../../client/process-group.js";
 import { commandLineOf } from "../../../client/process-table.js";
-import { pidSeenHere } from "./containment.js";
+import { pidSeenHere, reachableFolder } from "./containment.js";
 import { TEACHING_SERVER } from "../../../client/teaching-server.js";
 import { shutdownOfMode, type Shutdown } from "../../../server-build/teaching-modes.js";
 import { recordedStarts, relayPid } from "../rules/server-records.js";
@@ -58,7 +58,7 @@ function environmentNames(pid: number): string[] {
 function folders(owner: RelayedServerOptions["owner"]): { evidence: string; sockets: string } {
   const evidence = mkdtempSync(join(tmpdir(), "mcp-"));
   chmodSync(evidence, 0o700);
-  const sockets = mkdtempSync(join(tmpdir(), "mcp-"));
+  const sockets = mkdtempSync(join(reachableFolder(), "mcp-")); // a host started before it sees it
   chmodSync(sockets, 0o755);
   if (owner) chownSync(sockets, owner.uid, owner.gid);
   return { evidence, sockets };
