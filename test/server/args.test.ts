@@ -43,9 +43,15 @@ describe("parseArgs", () => {
     [["--family", "0"], '--family expects a whole number from 1 to 8, got "0"'],
     [["--family", "9"], '--family expects a whole number from 1 to 8, got "9"'],
     [["--extra-tools", "a,b"], '--extra-tools expects a JSON array of distinct non-empty names, got "a,b"'],
-    [["--extra-tools", '["a","a"]'], '--extra-tools expects a JSON array of distinct non-empty names, got "[\\"a\\",\\"a\\"]"'],
+    [
+      ["--extra-tools", '["a","a"]'],
+      '--extra-tools expects a JSON array of distinct non-empty names, got "[\\"a\\",\\"a\\"]"',
+    ],
     [["--extra-tools", '[""]'], '--extra-tools expects a JSON array of distinct non-empty names, got "[\\"\\"]"'],
-    [["--mode", "paged", "--extra-tools", '["x"]'], "--extra-tools adds to the shop's tools; mode paged advertises its own"],
+    [
+      ["--mode", "paged", "--extra-tools", '["x"]'],
+      "--extra-tools adds to the shop's tools; mode paged advertises its own",
+    ],
   ])("refuses %j: %s", (argv, message) => {
     expect(parseArgs(argv)).toEqual({ kind: "usage-error", message });
   });
