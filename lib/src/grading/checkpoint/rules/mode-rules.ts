@@ -255,8 +255,9 @@ export const closeGroup: ObservedRule = {
     { says: "close() returns how the server ended: its exit code or the signal.", chapterLines: [497, 498, 511, 514] },
   ],
   freeChoices: [FREE_CHOICES.signalAsNumber, FREE_CHOICES.longerGrace, FREE_CHOICES.longerPause, FREE_CHOICES.noPause],
-  deadlineMs: 25_000,
-  // Two sessions side by side: a SIGTERM-proof grandchild, and members SIGTERM must reach (process-tree.ts).
+  // Two sessions side by side (a SIGTERM-proof grandchild, and members SIGTERM must reach: process-tree.ts),
+  // each a handshake, a grace, a pause and a wait for the group to empty: close-what-stays' bound.
+  deadlineMs: 40_000,
   body: async (context) => {
     const [grandchild, family] = await settledInOrder([endsTheGrandchild, sigtermReachesTheGroup], 2, (scenario) =>
       scenario(context),
