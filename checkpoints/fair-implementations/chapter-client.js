@@ -259,6 +259,11 @@ function withChoices(choices = {}) {
       scores.some((s) => typeof s !== "number" || Number.isNaN(s))
     )
       throw new UsageError("scores", { what: say("one number per tool expected", "bad scores") });
+    if (choices.topToolsSortsCopy) {
+      // A copy of the catalog, sorted: Array.prototype.sort is stable, so equal scores keep catalog order.
+      const scoreOf = new Map(tools.map((tool, index) => [tool, scores[index]]));
+      return [...tools].sort((a, b) => scoreOf.get(b) - scoreOf.get(a)).slice(0, m);
+    }
     const order = tools.map((_, index) => index).sort((i, j) => scores[j] - scores[i] || i - j);
     return order.slice(0, m).map((index) => tools[index]);
   }
@@ -274,7 +279,14 @@ function withChoices(choices = {}) {
       this.timeoutMs = options.timeoutMs ?? 5000;
       if (!choices.timeoutCheckedAtConnect && !bounded(this.timeoutMs)) throw unbounded(this.timeoutMs);
       this.frameLimit = options.frameLimit ?? FRAME_LIMIT;
-      this.allowed = choices.allowlistArray ? [...(options.allowed ?? [])] : new Set(options.allowed ?? []);
+      const names = [...(options.allowed ?? [])];
+      this.allowed = choices.allowlistArray
+        ? names
+        : choices.allowlistMap
+          ? new Map(names.map((name) => [name, true]))
+          : choices.allowlistOwnKeys
+            ? Object.fromEntries(names.map((name) => [name, true]))
+            : new Set(names);
       this.catalog = choices.catalogObject ? Object.create(null) : new Map();
       this.listed = false;
       this.ready = false;
@@ -445,7 +457,10 @@ function withChoices(choices = {}) {
     }
 
     isAllowed(name) {
-      return choices.allowlistArray ? this.allowed.includes(name) : this.allowed.has(name);
+      if (choices.allowlistArray) return this.allowed.includes(name);
+      // A plain object answers to its prototype's names too: only its own keys are the allowlist.
+      if (choices.allowlistOwnKeys) return Object.hasOwn(this.allowed, name);
+      return this.allowed.has(name);
     }
 
     isAdvertised(name) {

@@ -10,6 +10,17 @@ const wb = require("mcp-workbook");
 
 const MAX_SKIPPED = 16;
 
+/** Every quoted string in the .js files beside the script `command` runs (its argv[1]). */
+function namesInServerSource(command) {
+  const { readdirSync, readFileSync } = require("node:fs");
+  const { dirname, join } = require("node:path");
+  const dir = dirname(command[1] ?? "");
+  const names = new Set();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith(".js")))
+    for (const match of readFileSync(join(dir, file), "utf8").matchAll(/"([^"\\\n]*)"/gu)) names.add(match[1]);
+  return names;
+}
+
 class SmallClient {
   /** mistakes: a Set of names, each one plausible learner mistake (see the files beside this one). */
   constructor(command, options = {}, mistakes = new Set()) {
@@ -163,7 +174,8 @@ class SmallClient {
   async initialize() {
     const result = await this.request("initialize", {
       protocolVersion: wb.PROTOCOL_VERSION,
-      capabilities: {},
+      // "declares-sampling": sampling and roots declared, as a richer client would, though none is served.
+      capabilities: this.mistakes.has("declares-sampling") ? { sampling: {}, roots: { listChanged: false } } : {},
       clientInfo: { name: "small-client", version: "1" },
     });
     try {
@@ -203,6 +215,12 @@ class SmallClient {
 
   isAllowed(name) {
     if (this.allowed.has(name)) return true;
+    // "allowlist-plain-object": the allowlist kept as a plain object's keys, so a name its prototype
+    // answers to (constructor, __proto__, toString) reads as allowed.
+    if (name in {} && this.mistakes.has("allowlist-plain-object")) return true;
+    // "allowlist-source-names": the allowlist enforced only for the names found in the teaching
+    // server's source (the files beside the command's script); any other name is let through.
+    if (!namesInServerSource(this.command).has(name) && this.mistakes.has("allowlist-source-names")) return true;
     // "empty-allowlist-open": an empty allowlist read as "no restriction".
     if (this.allowed.size === 0 && this.mistakes.has("empty-allowlist-open")) return true;
     // "allowlist-prefix": an allowed name lets through every name that starts with it.
@@ -215,7 +233,10 @@ class SmallClient {
       return new wb.RefusedError("not-allowed", { what: `${name} is not allowed`, expected: "an allowed tool" });
     // "callable-before-discovery": before listTools() an empty catalog is read as "not checked yet".
     if (this.catalog.size === 0 && this.mistakes.has("callable-before-discovery")) return undefined;
-    if (!this.catalog.has(name) && !this.mistakes.has("allowlist-only"))
+    // "catalog-plain-object": the catalog kept as a plain object's keys, so a name its prototype
+    // answers to (toString) reads as advertised.
+    const advertised = this.catalog.has(name) || (name in {} && this.mistakes.has("catalog-plain-object"));
+    if (!advertised && !this.mistakes.has("allowlist-only"))
       return new wb.RefusedError(this.mistakes.has("one-refusal-reason") ? "not-allowed" : "not-advertised", {
         what: `${name} was not advertised`,
         expected: "an advertised tool",
@@ -293,6 +314,18 @@ class SmallClient {
         ]);
         if (!ended) this.child.kill("SIGKILL");
       }
+      return this.exited;
+    }
+    // "term-to-leader-only": SIGTERM to the server's pid alone, a pause, then SIGKILL to the whole group,
+    // so the rest of the group meets SIGKILL without SIGTERM first.
+    if (groupLeft && pid !== undefined && this.mistakes.has("term-to-leader-only")) {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // the server already left
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      wb.signalGroup(pid, "SIGKILL");
       return this.exited;
     }
     // "kill-without-term": a server still there after the grace is SIGKILLed at once, never sent SIGTERM.

@@ -1,6 +1,6 @@
 import { parseArgs as parseTokens } from "node:util";
 import { PROTOCOL_CHOICES, erasOf, isProtocolChoice, type ProtocolChoice } from "./era.js";
-import { MODES, isModeName, type ModeName } from "./modes.js";
+import { MODES, isModeName, misbehavesAt, type ModeName } from "./modes.js";
 
 /** What the command line asked for. */
 export interface ServerOptions {
@@ -15,6 +15,10 @@ export interface ServerOptions {
   readonly recordFile?: string | undefined;
   /** Notifications sent before each tools/call reply (to test a client's bound on skipped messages). */
   readonly notifications?: number;
+  /** Tools advertised beside the shop's, by name (any string: a grader makes names up at run time). */
+  readonly extraTools?: readonly string[];
+  /** Members started in the server's process group, each ended by SIGTERM's default action (family.ts). */
+  readonly family?: number;
 }
 
 export type ParsedArgs =
@@ -25,6 +29,9 @@ export type ParsedArgs =
 const HANDSHAKE_MARK = "2025-06-18 only";
 
 export const DEFAULT_ENDLESS_BYTES = 1024 * 1024 * 1024;
+
+/** The most members `--family` starts (family.ts). */
+export const MAX_FAMILY = 8;
 
 /** The usage text; `--help` prints it to stdout, a usage error prints it to stderr. */
 export function usageText(): string {
@@ -46,6 +53,8 @@ export function usageText(): string {
     `  --endless-bytes N   bytes the endless mode writes before stopping (default: ${DEFAULT_ENDLESS_BYTES})`,
     "  --record FILE       append one JSON line per event: start (argv, env names), each message received, eof, SIGTERM",
     "  --notifications N   send N notifications before each tools/call reply (default: 0)",
+    "  --extra-tools JSON  a JSON array of names: placeholder tools advertised after the shop's two",
+    `  --family N          start N members (1 to ${MAX_FAMILY}) in the server's group; the record says what ended each`,
     "  --help              print this text and exit",
     "",
     "modes:",
@@ -63,6 +72,8 @@ const VALUE_FLAGS = {
   "endless-bytes": { type: "string" },
   record: { type: "string" },
   notifications: { type: "string" },
+  "extra-tools": { type: "string" },
+  family: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -136,6 +147,24 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     };
   }
 
+  const extraText = values.get("--extra-tools");
+  const extraTools = extraText === undefined ? undefined : parseNames(extraText);
+  if (extraTools === undefined && extraText !== undefined)
+    return {
+      kind: "usage-error",
+      message: `--extra-tools expects a JSON array of distinct non-empty names, got ${JSON.stringify(extraText.slice(0, 80))}`,
+    };
+  if (extraTools !== undefined && misbehavesAt(mode, "catalog"))
+    return { kind: "usage-error", message: `--extra-tools adds to the shop's tools; mode ${mode} advertises its own` };
+
+  const familyText = values.get("--family");
+  const family = familyText === undefined ? undefined : Number(familyText);
+  if (familyText !== undefined && (!/^\d+$/u.test(familyText) || family! < 1 || family! > MAX_FAMILY))
+    return {
+      kind: "usage-error",
+      message: `--family expects a whole number from 1 to ${MAX_FAMILY}, got ${JSON.stringify(familyText)}`,
+    };
+
   return {
     kind: "run",
     options: {
@@ -145,6 +174,20 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       endlessBytes,
       recordFile: values.get("--record"),
       notifications,
+      ...(extraTools === undefined ? {} : { extraTools }),
+      ...(family === undefined ? {} : { family }),
     },
   };
+}
+
+/** A JSON array of distinct non-empty strings, or undefined. */
+function parseNames(text: string): string[] | undefined {
+  let names: unknown;
+  try {
+    names = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(names) || names.some((name) => typeof name !== "string" || name === "")) return undefined;
+  return new Set(names).size === names.length ? (names as string[]) : undefined;
 }

@@ -85,8 +85,13 @@ function repeatCursorCatalog(): Catalog {
 
 export const MANY_TOOLS_COUNT = 40;
 
-/** The two tools a correct server advertises, all at once. */
-const shopCatalog = (): Catalog => wholeCatalog([wordCount, placePurchase]);
+/** The two tools a correct server advertises, all at once, and any placeholders named beside them. */
+const shopCatalog = (extra: readonly string[]): Catalog =>
+  wholeCatalog([
+    wordCount,
+    placePurchase,
+    ...extra.map((name) => placeholderTool(name, "named when the server was started")),
+  ]);
 
 /**
  * The catalog of every mode whose row says it misbehaves in what tools/list advertises, named one
@@ -105,6 +110,7 @@ const CATALOGS: Record<ModeAt<"catalog">, () => Catalog> = {
   "repeat-cursor": repeatCursorCatalog,
 };
 
-export function catalogFor(mode: ModeName): Catalog {
-  return misbehavesAt(mode, "catalog") ? CATALOGS[mode]() : shopCatalog();
+/** What `mode` advertises; `extra` names placeholders beside the shop's tools (a catalog mode has none). */
+export function catalogFor(mode: ModeName, extra: readonly string[] = []): Catalog {
+  return misbehavesAt(mode, "catalog") ? CATALOGS[mode]() : shopCatalog(extra);
 }

@@ -17,6 +17,20 @@ import type { Diagnose } from "./diagnostics.js";
 export const WATCH_INTERVAL_MS = 250;
 
 /**
+ * Perl: whether the holder ($holder, started at $started; "" where there is no /proc) still runs.
+ * Told apart from a later process that reuses its pid by its start time; a zombie counts as gone.
+ */
+export const HOLDER_ALIVE = `
+sub holder_alive {
+  return kill(0, $holder) if $started eq "";
+  open(my $file, "<", "/proc/$holder/stat") or return 0;
+  my $stat = <$file>;
+  close($file);
+  my @fields = split(/ /, substr($stat, rindex($stat, ")") + 2));
+  return $fields[0] ne "Z" && $fields[0] ne "X" && $fields[19] eq $started;
+}`;
+
+/**
  * Perl, not a second Node: Debian counts it as essential, and it is armed in milliseconds even
  * on a loaded machine, so the handshake it delays stays far inside a client's deadline. One
  * process with no children of its own, so a lesson left behind is exactly one process. It
@@ -28,19 +42,12 @@ $SIG{TERM} = "IGNORE";
 $| = 1;
 print "armed\\n";
 my ($holder, $started) = @ARGV;
-sub holder_alive {
-  return kill(0, $holder) if $started eq "";
-  open(my $file, "<", "/proc/$holder/stat") or return 0;
-  my $stat = <$file>;
-  close($file);
-  my @fields = split(/ /, substr($stat, rindex($stat, ")") + 2));
-  return $fields[0] ne "Z" && $fields[0] ne "X" && $fields[19] eq $started;
-}
+${HOLDER_ALIVE}
 select(undef, undef, undef, ${WATCH_INTERVAL_MS / 1000}) while holder_alive();
 `;
 
 /** A process's start time from /proc (field 22 of its stat), or "" where /proc is not there. */
-function startTimeOf(pid: number): string {
+export function startTimeOf(pid: number): string {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";

@@ -5,7 +5,7 @@
  */
 import { parseArgs, usageText, type ServerOptions } from "./args.js";
 import { stderrDiagnostics } from "./diagnostics.js";
-import { startForgottenChild } from "./forgotten-child.js";
+import { startFamily, startForgottenChild } from "./forgotten-child.js";
 import { setTimeout as delay } from "node:timers/promises";
 import { LineReader, type LineEvent } from "./lines.js";
 import { CallLog } from "./log.js";
@@ -54,6 +54,12 @@ async function serve(options: ServerOptions, log: CallLog): Promise<void> {
   // Input waits in the pipe until the grandchild is armed, so a client that has finished the
   // handshake knows there is a SIGTERM-proof process in the group.
   if (options.mode === "grandchild") await startForgottenChild(diagnose);
+  if (options.family !== undefined)
+    await startFamily(
+      diagnose,
+      options.family,
+      options.recordFile === undefined ? undefined : { recordFile: options.recordFile },
+    );
 
   // Lines read but not yet handled: at most one chunk's worth, since reading pauses while any wait.
   let waiting: LineEvent[] = [];

@@ -24,6 +24,11 @@ export type RecordEvent =
       /** On a response with an error: the error's code, if it is a number (method not found is -32601). */
       readonly errorCode?: number;
       readonly era?: Era;
+      /**
+       * On an initialize request: the capabilities the client declared (their names), or null when
+       * params.capabilities is not an object.
+       */
+      readonly declared?: readonly string[] | null;
     }
   | { readonly event: "eof" }
   | { readonly event: "signal"; readonly signal: string }
@@ -77,6 +82,7 @@ export class LifeRecord {
       ...(kind === "response" && !("error" in message) ? { resultJsonType: jsonType(message["result"]) } : {}),
       ...(kind === "response" && "error" in message ? errorCodeOf(message["error"]) : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
+      ...(method === "initialize" && kind === "request" ? { declared: declaredCapabilities(params) } : {}),
     });
   }
 }
@@ -90,4 +96,10 @@ function errorCodeOf(error: unknown): { errorCode?: number } {
 function jsonType(value: unknown): string {
   if (value === null) return "null";
   return Array.isArray(value) ? "array" : typeof value;
+}
+
+/** The names of the capabilities an initialize request declares, or null when they are not an object. */
+function declaredCapabilities(params: Record<string, unknown>): string[] | null {
+  const capabilities = params["capabilities"];
+  return isObject(capabilities) ? Object.keys(capabilities) : null;
 }

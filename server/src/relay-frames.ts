@@ -8,7 +8,7 @@
 export const FRAME = {
   /** relay → grader: {"pid": N}, first. */
   hello: 0x48,
-  /** grader → relay: {"grandchild": boolean}; the relay forwards input only after it. */
+  /** grader → relay: {"grandchild": boolean, "family": N, "shutdown": ...}; the relay forwards input only after it. */
   ready: 0x52,
   /** Either way: bytes of the session (the client's input, the server's output). */
   data: 0x44,
@@ -20,6 +20,8 @@ export const FRAME = {
   signal: 0x53,
   /** grader → relay: {"code": N | null, "signal": S | null}, last. */
   exit: 0x58,
+  /** family watcher → grader, on a connection of its own: {"event": "member", "member": N, "ended": "SIGTERM" | "SIGKILL" | "exit N"} (family.ts). */
+  member: 0x4d,
 } as const;
 
 export type FrameKind = (typeof FRAME)[keyof typeof FRAME];

@@ -8,11 +8,12 @@
  * it there too), meets SIGTERM as the server's mode does (a correct server's: it dies of it, saying
  * so first, even once the server has exited: the status the client then sees is the relay's, and
  * the grader must know it), and in grandchild mode starts the SIGTERM-proof grandchild in its
- * own process group, which only a close() that ends the whole group removes.
+ * own process group, which only a close() that ends the whole group removes; asked for a family,
+ * it starts the members whose ends say whether SIGTERM reached the whole group (family.ts).
  */
 import { connect } from "node:net";
 import { stderrDiagnostics } from "./diagnostics.js";
-import { startForgottenChild } from "./forgotten-child.js";
+import { startFamily, startForgottenChild } from "./forgotten-child.js";
 import { FRAME, framePayload, relayFrame, RelayFrameReader, type RelayFrame } from "./relay-frames.js";
 import { CORRECT_SHUTDOWN, type Shutdown } from "./modes.js";
 import { runQueueMs } from "./run-queue.js";
@@ -64,12 +65,15 @@ function main(socketPath: string | undefined): void {
   const onFrame = (frame: RelayFrame): void => {
     switch (frame.kind) {
       case FRAME.ready: {
-        const ready = (framePayload(frame) ?? {}) as { grandchild?: boolean; shutdown?: Shutdown };
-        const { grandchild } = ready;
+        const ready = (framePayload(frame) ?? {}) as { grandchild?: boolean; family?: number; shutdown?: Shutdown };
+        const { grandchild, family } = ready;
         if (ready.shutdown !== undefined) shutdown = ready.shutdown;
         // Uncaught, as the server leaves it: the kernel ends the relay as SIGTERM is sent.
         if (shutdown.sigterm === "default") process.removeListener("SIGTERM", onTerm);
-        void (grandchild === true ? startForgottenChild(diagnose) : Promise.resolve()).then(forwardInput);
+        void (grandchild === true ? startForgottenChild(diagnose) : Promise.resolve())
+          // The family's witness reports over a connection of its own to the grader's socket.
+          .then(() => (typeof family === "number" ? startFamily(diagnose, family, { socketPath }) : undefined))
+          .then(forwardInput);
         return;
       }
       case FRAME.data:

@@ -40,8 +40,28 @@ describe("parseArgs", () => {
     [["serve"], 'unknown argument "serve"'],
     [["--endless-bytes", "0"], '--endless-bytes expects a whole number of bytes >= 1, got "0"'],
     [["--endless-bytes", "1e3"], '--endless-bytes expects a whole number of bytes >= 1, got "1e3"'],
+    [["--family", "0"], '--family expects a whole number from 1 to 8, got "0"'],
+    [["--family", "9"], '--family expects a whole number from 1 to 8, got "9"'],
+    [["--extra-tools", "a,b"], '--extra-tools expects a JSON array of distinct non-empty names, got "a,b"'],
+    [
+      ["--extra-tools", '["a","a"]'],
+      '--extra-tools expects a JSON array of distinct non-empty names, got "[\\"a\\",\\"a\\"]"',
+    ],
+    [["--extra-tools", '[""]'], '--extra-tools expects a JSON array of distinct non-empty names, got "[\\"\\"]"'],
+    [
+      ["--mode", "paged", "--extra-tools", '["x"]'],
+      "--extra-tools adds to the shop's tools; mode paged advertises its own",
+    ],
   ])("refuses %j: %s", (argv, message) => {
     expect(parseArgs(argv)).toEqual({ kind: "usage-error", message });
+  });
+
+  it("reads --extra-tools as any names, the prototype's included, and --family as a count", () => {
+    const names = ["constructor", "__proto__", "Tool 1.v2", "名前"];
+    expect(parseArgs(["--extra-tools", JSON.stringify(names), "--family", "3"])).toMatchObject({
+      kind: "run",
+      options: { extraTools: names, family: 3 },
+    });
   });
 
   it("answers --help before looking at anything else", () => {

@@ -43,4 +43,14 @@ describe("the life record of each message", () => {
       { event: "message", kind: "other" },
     ]);
   });
+
+  it("names the capabilities an initialize request declares, and says when they are not an object", () => {
+    const initialize = (capabilities: unknown): string =>
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { capabilities } });
+    expect(recorded([initialize({}), initialize({ sampling: {}, roots: {} }), initialize([])])).toMatchObject([
+      { method: "initialize", declared: [] },
+      { method: "initialize", declared: ["sampling", "roots"] },
+      { method: "initialize", declared: null },
+    ]);
+  });
 });

@@ -7,6 +7,8 @@
 import { RULES } from "../grading/checkpoint/rules/index.js";
 import { demandsTable } from "../grading/checkpoint/rules/demands-table.js";
 import { UsageError } from "../errors/usage-error.js";
+import { DIMENSIONS } from "../grading/checkpoint/rules/dimensions.js";
+import { dimensionsTable } from "./dimensions-table.js";
 import { modeTable } from "./mode-table.js";
 import { ruleTable } from "./rule-table.js";
 import { learnerTable } from "./learner-table.js";
@@ -32,6 +34,12 @@ export const GENERATED_TABLES: readonly GeneratedTable[] = [
   },
   { page: "docs/rules.md", name: "rule table", madeBy: "ruleTable(RULES)", make: () => ruleTable(RULES) },
   { page: "docs/rules.md", name: "demands table", madeBy: "demandsTable(RULES)", make: () => demandsTable(RULES) },
+  {
+    page: "docs/rules.md",
+    name: "dimensions table",
+    madeBy: "dimensionsTable(RULES, DIMENSIONS)",
+    make: () => dimensionsTable(RULES, DIMENSIONS),
+  },
 ];
 
 const startLine = (table: GeneratedTable): string =>

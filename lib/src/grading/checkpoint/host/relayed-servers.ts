@@ -132,6 +132,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
         command,
         recordFile,
         grandchild: mode === "grandchild",
+        ...(settings.family === undefined ? {} : { family: settings.family }),
         shutdown: shutdownOfMode(mode),
         take,
         startFailures,
@@ -180,6 +181,8 @@ interface Session {
   readonly command: readonly string[];
   readonly recordFile: string;
   readonly grandchild: boolean;
+  /** Members the relay starts in its group, whose witness reports on a connection of its own (family.ts). */
+  readonly family?: number;
   /** How the server leaves (its mode's), which the relay mirrors. */
   readonly shutdown: Shutdown;
   /** The real server for this connection (started ahead when it can be). */
@@ -204,7 +207,14 @@ function relayClock(frame: RelayFrame): number | undefined {
   return typeof queuedMs === "number" && Number.isFinite(queuedMs) ? at - queuedMs : at;
 }
 
-/** One relay's connection: its hello, then a real server for it, bytes carried both ways. */
+/** A family watcher's word on how one member ended, into the record as it came, if it is one. */
+function recordMember(recordFile: string, frame: RelayFrame): void {
+  const { member, ended } = (framePayload(frame) ?? {}) as { member?: unknown; ended?: unknown };
+  if (typeof member !== "number" || typeof ended !== "string" || !/^(SIG[A-Z0-9]+|exit \d+)$/u.test(ended)) return;
+  appendFileSync(recordFile, `${JSON.stringify({ event: "member", member, ended })}\n`);
+}
+
+/** One relay's connection: its hello, then a real server for it, bytes carried both ways; or a family watcher's words. */
 function serve(socket: Socket, session: Session): void {
   const reader = new RelayFrameReader();
   let child: ChildProcess | undefined;
@@ -239,7 +249,9 @@ function serve(socket: Socket, session: Session): void {
         socket.write(relayFrame(FRAME.stderr, Buffer.from(`${SERVER_START_FAILED}: ${failure}\n`)));
       socket.end(relayFrame(FRAME.exit, { code, signal }));
     });
-    socket.write(relayFrame(FRAME.ready, { grandchild: session.grandchild, shutdown: session.shutdown }));
+    socket.write(
+      relayFrame(FRAME.ready, { grandchild: session.grandchild, family: session.family, shutdown: session.shutdown }),
+    );
   };
 
   socket.on("data", (chunk: Buffer) => {
@@ -252,6 +264,7 @@ function serve(socket: Socket, session: Session): void {
     }
     for (const frame of frames) {
       if (frame.kind === FRAME.hello) start((framePayload(frame) as { pid?: unknown } | undefined)?.pid);
+      else if (frame.kind === FRAME.member && child === undefined) recordMember(session.recordFile, frame);
       else if (child === undefined) continue;
       else if (frame.kind === FRAME.data) {
         if (!child.stdin.write(frame.payload)) socket.pause();

@@ -1,6 +1,7 @@
 // The allowlist rules: the negative control (with place_purchase allowed, the server logs the
 // purchase), an advertised tool the application did not allow, and an allowed tool the server never
 // advertised, each refused before a byte reaches the server.
+import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES } from "./rule-pieces.js";
@@ -84,11 +85,19 @@ export const allowlistBeforeWrite: ObservedRule = {
     },
     { says: "Only allowed tools are offered to the model at all.", chapterLines: [176, 598, 603, 604, 609] },
   ],
-  freeChoices: [FREE_CHOICES.checkOrder, FREE_CHOICES.allowlistArray, FREE_CHOICES.catalogObject],
+  freeChoices: [
+    FREE_CHOICES.checkOrder,
+    FREE_CHOICES.allowlistArray,
+    FREE_CHOICES.allowlistMap,
+    FREE_CHOICES.allowlistOwnKeys,
+    FREE_CHOICES.catalogObject,
+  ],
   deadlineMs: 20_000,
   // Three sessions side by side: one tool allowed, look-alike names allowed, nothing allowed.
   body: async (context) => {
-    await settledInOrder([oneToolAllowed, lookalikesAllowed, nothingAllowed], 3, (scenario) => scenario(context));
+    await settledInOrder([oneToolAllowed, lookalikesAllowed, nothingAllowed, anyNameAllowed], 4, (scenario) =>
+      scenario(context),
+    );
     return "";
   },
 };
@@ -142,6 +151,62 @@ async function lookalikesAllowed(context: RuleContext): Promise<void> {
     failRule("the server's log with look-alike names allowed", "no call at all", `[${sneaked.join(", ")}]`);
 }
 
+/** Names every plain object answers to through its prototype: an allowlist or catalog kept in one holds them unasked. */
+export const PROTOTYPE_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"] as const;
+
+/**
+ * Tool names made up as the rule runs, found in no file: a client that enforces its allowlist only
+ * for the names it can find somewhere (the teaching server's source) lets these through. A name is
+ * any non-empty string, so they hold a space, a dot and letters beyond ASCII.
+ */
+export function namesMadeUp(): string[] {
+  const tag = (): string => randomBytes(4).toString("hex");
+  return [`rt_${tag()}`, `Tool ${tag()}.v2`, `名前-${tag()}`];
+}
+
+/**
+ * A name is allowed only when the allowlist holds that very string: a made-up name allowed is
+ * offered and called, and the prototype's names and the other made-up names, advertised but not
+ * allowed, are refused before a byte is sent.
+ */
+async function anyNameAllowed(context: RuleContext): Promise<void> {
+  const [allowedName, ...others] = namesMadeUp() as [string, ...string[]];
+  const refused = [...PROTOTYPE_NAMES, ...others];
+  const server = context.server("normal", { subdir: "any-name", extraTools: [...refused, allowedName] });
+  const client = await ClientSession.open(context, server, { allowed: ["word_count", allowedName] });
+  try {
+    await client.ready();
+    const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "the two allowed");
+    const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+    if (!isDeepStrictEqual(names, ["word_count", allowedName]))
+      failRule(
+        `allowedTools() with ${JSON.stringify(["word_count", allowedName])} allowed and ${JSON.stringify(refused)} advertised too`,
+        JSON.stringify(["word_count", allowedName]),
+        showWire(names),
+      );
+    valueOf(
+      (await client.call("callTool", [allowedName, {}])).answer,
+      `callTool(${JSON.stringify(allowedName)}), allowed and advertised`,
+      "the tool's answer",
+    );
+    for (const name of refused)
+      refusedBecause(
+        (await client.call("callTool", [name, {}])).answer,
+        `callTool(${JSON.stringify(name)}), advertised but not allowed (allowed: ${JSON.stringify(["word_count", allowedName])})`,
+        "not-allowed",
+      );
+  } finally {
+    await client.close();
+  }
+  const calls = loggedCalls(server.logFile);
+  if (!isDeepStrictEqual(calls, [allowedName]))
+    failRule(
+      "the server's log with names made up at run time advertised",
+      `exactly one call, to ${JSON.stringify(allowedName)}`,
+      `[${calls.join(", ")}]`,
+    );
+}
+
 /** An empty allowlist allows nothing: it is not "no restriction". */
 async function nothingAllowed(context: RuleContext): Promise<void> {
   const none = context.server("normal", { subdir: "nothing-allowed" });
@@ -181,11 +246,13 @@ export const advertisedBeforeWrite: ObservedRule = {
     },
     { says: "That refusal comes before a byte reaches the server.", chapterLines: [377] },
   ],
-  freeChoices: [FREE_CHOICES.checkOrder, FREE_CHOICES.connectLists],
+  freeChoices: [FREE_CHOICES.checkOrder, FREE_CHOICES.connectLists, FREE_CHOICES.catalogObject],
   deadlineMs: 20_000,
   body: async (context) => {
     const server = context.server("normal");
-    const client = await ClientSession.open(context, server, { allowed: ["word_count", "delete_everything"] });
+    // Allowed, never advertised: a name the server's tools could mention, a prototype's, one made up now.
+    const unadvertised = ["delete_everything", "toString", ...namesMadeUp().slice(0, 1)];
+    const client = await ClientSession.open(context, server, { allowed: ["word_count", ...unadvertised] });
     try {
       valueOf((await client.call("initialize")).answer, "initialize()", "success");
       // Before discovery nothing is advertised yet. (A client whose initialize also lists the
@@ -206,15 +273,16 @@ export const advertisedBeforeWrite: ObservedRule = {
       const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
       if (!isDeepStrictEqual(names, ["word_count"]))
         failRule(
-          'allowedTools() with ["word_count", "delete_everything"] allowed',
-          '["word_count"] (advertised AND allowed: the server never advertised delete_everything)',
+          `allowedTools() with ${JSON.stringify(["word_count", ...unadvertised])} allowed`,
+          `["word_count"] (advertised AND allowed: the server never advertised ${unadvertised.join(", ")})`,
           showWire(names),
         );
-      refusedBecause(
-        (await client.call("callTool", ["delete_everything", {}])).answer,
-        'callTool("delete_everything"), allowed but not advertised',
-        "not-advertised",
-      );
+      for (const name of unadvertised)
+        refusedBecause(
+          (await client.call("callTool", [name, {}])).answer,
+          `callTool(${JSON.stringify(name)}), allowed but not advertised`,
+          "not-advertised",
+        );
     } finally {
       await client.close();
     }

@@ -1,6 +1,7 @@
 // The probe's ops: how a plain-data request becomes a call into an implementation, and its result
 // or error becomes plain data again. The grading host runs this in a child process; feedback in a
 // learner's notebook runs it in place. The verdict is never made here.
+import { isDeepStrictEqual } from "node:util";
 import { bm25Scorer } from "../../../tools/bm25.js";
 import { runCursorTrial, type CursorTrial } from "../../../exercises/ex4-cursor-loop/check.js";
 import { runInFlightTrial, type InFlightTrial } from "../../../exercises/ex5-in-flight/check.js";
@@ -58,8 +59,59 @@ function missing(name: string): ProbeAnswer {
   return { ok: false, error: { name: "MissingExport", message: `the implementation does not export ${name}` } };
 }
 
-/** Runs one request against `pieces` (looked up now, so a notebook's rebound function is the one used). */
+/**
+ * Runs one request against `pieces` (looked up now, so a notebook's rebound function is the one used),
+ * and says which of the values it handed them were changed by the call: each is decoded a second
+ * time before the call and compared deeply with the one handed over once the call is done, both
+ * as they travel (so a function or a symbol, made afresh by each decoding, compares by its name).
+ */
 export async function answerProbe(pieces: Pieces, state: ProbeState, request: ProbeRequest): Promise<ProbeAnswer> {
+  const handed = handedInputs(request);
+  const untouched = handed.map(({ value }) => value());
+  const answer = await answerWith(pieces, state, request, handed);
+  const changed = handed.flatMap(({ what, given }, index) =>
+    given !== undefined && !isDeepStrictEqual(toWire(untouched[index]), toWire(given)) ? [what] : [],
+  );
+  return changed.length === 0 ? answer : { ...answer, inputsChanged: changed };
+}
+
+/** A value the probe hands the graded code: what it is, how to decode it afresh, and the copy handed over. */
+interface Handed {
+  readonly what: string;
+  readonly value: () => unknown;
+  given?: unknown;
+}
+
+/** The objects and arrays a request hands the graded code (strings and numbers cannot be changed). */
+function handedInputs(request: ProbeRequest): Handed[] {
+  const wire = (what: string, value: unknown): Handed => ({ what, value: () => fromWire(value) });
+  switch (request.op) {
+    case "call":
+      return request.args.map((arg, index) => wire(`argument ${index + 1} of ${request.fn}`, arg));
+    case "topTools.bm25":
+      return request.queries.map((query, index) => wire(`the tools of topTools call ${index + 1}`, query.tools));
+    case "client.new":
+      return [wire("the client's options", request.options)];
+    case "client.call":
+      return request.args.map((arg, index) => wire(`argument ${index + 1} of client.${request.method}()`, arg));
+    default:
+      return [];
+  }
+}
+
+/** The value handed over for `handed[index]`, decoded afresh and kept to be compared after the call. */
+function hand(handed: readonly Handed[], index: number): unknown {
+  const entry = handed[index]!;
+  entry.given = entry.value();
+  return entry.given;
+}
+
+async function answerWith(
+  pieces: Pieces,
+  state: ProbeState,
+  request: ProbeRequest,
+  handed: readonly Handed[],
+): Promise<ProbeAnswer> {
   try {
     switch (request.op) {
       case "exports": {
@@ -72,7 +124,7 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
       case "call": {
         const fn = pieces[request.fn];
         if (typeof fn !== "function") return missing(request.fn);
-        const args = request.args.map(fromWire);
+        const args = request.args.map((_, index) => hand(handed, index));
         return { ok: true, value: toWire(await (fn as (...a: unknown[]) => unknown)(...args)) };
       }
       case "exercise.cursorTrial": {
@@ -96,10 +148,10 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
         const topTools = pieces["topTools"];
         if (typeof topTools !== "function") return missing("topTools");
         const scorer = bm25Scorer();
-        const offered = request.queries.map((query) =>
+        const offered = request.queries.map((query, index) =>
           (topTools as (r: string, t: unknown[], s: unknown, m: number) => Array<{ name: string }>)(
             query.request,
-            query.tools.map(fromWire),
+            hand(handed, index) as unknown[],
             scorer,
             query.m,
           ).map((tool) => tool.name),
@@ -111,12 +163,17 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
         if (typeof Client !== "function") return missing("StdioClient");
         const client = new (Client as new (command: string[], options: unknown) => ClientLike)(
           [...request.command],
-          fromWire(request.options),
+          hand(handed, 0),
         );
         return { ok: true, value: { handle: state.add(client), pid: toWire(client.pid) } };
       }
       case "client.call":
-        return await callClient(state, request.handle, request.method, request.args);
+        return await callClient(
+          state,
+          request.handle,
+          request.method,
+          request.args.map((_, index) => hand(handed, index)),
+        );
     }
   } catch (error) {
     return { ok: false, error: probeError(error) };
@@ -135,7 +192,7 @@ async function callClient(
   if (typeof fn !== "function")
     return { ok: false, error: { name: "MissingExport", message: `the client has no ${method}()` } };
   try {
-    return { ok: true, value: toWire(await (fn as (...a: unknown[]) => unknown).apply(client, args.map(fromWire))) };
+    return { ok: true, value: toWire(await (fn as (...a: unknown[]) => unknown).apply(client, [...args])) };
   } catch (error) {
     return { ok: false, error: probeError(error) };
   }

@@ -6,7 +6,7 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { refusal } from "./expect.js";
 import { settledInOrder } from "./settled.js";
 import { SESSION_PIECES } from "./rule-pieces.js";
-import { receivedMethods } from "./server-records.js";
+import { readRecord, receivedMethods } from "./server-records.js";
 import { ClientSession } from "./client-session.js";
 import { failRule, type ObservedRule, type RuleContext } from "./types.js";
 import { CLIENT, SESSION_METHODS } from "./client-rule-helpers.js";
@@ -21,7 +21,7 @@ export const handshakeOrder: ObservedRule = {
   pieces: SESSION_PIECES,
   dependsOn: [],
   visibility: "visible",
-  where: `${CLIENT}: initialize() and listTools() (refuse before the handshake, without writing)`,
+  where: `${CLIENT}: initialize() and listTools() (capabilities: {}; refuse before the handshake, without writing)`,
   demands: [
     {
       says: "Nothing useful happens before initialization: no discovery or call is sent before the handshake.",
@@ -32,6 +32,10 @@ export const handshakeOrder: ObservedRule = {
       chapterLines: [328, 335, 336, 337, 338],
     },
     { says: "A refused handshake stops the session before any tool is listed or called.", chapterLines: [345, 586] },
+    {
+      says: "The client declares exactly what it serves: it implements tools only, so its initialize declares no capability (capabilities is an empty object).",
+      chapterLines: [328, 474, 620],
+    },
   ],
   freeChoices: [FREE_CHOICES.clientInfo, FREE_CHOICES.initializeReturns, FREE_CHOICES.connectLists],
   deadlineMs: 20_000,
@@ -66,6 +70,13 @@ async function handshakeInOrder(context: RuleContext): Promise<void> {
         "the server's record of the handshake and discovery",
         `[${wanted.join(", ")}]`,
         `[${methods.join(", ")}]`,
+      );
+    const declared = readRecord(server.recordFile).find((entry) => entry.method === "initialize")?.declared;
+    if (!isDeepStrictEqual(declared, []))
+      failRule(
+        "the capabilities initialize declared, as the server's record holds them",
+        "{} (the client serves no roots, sampling or elicitation: it declares none)",
+        declared === null ? "not an object" : declared === undefined ? "none recorded" : `{${declared.join(", ")}}`,
       );
   } finally {
     await client.close();

@@ -38,11 +38,15 @@ export function evidenceRule(evidenceDir: string = DEFAULT_EVIDENCE_DIR): Observ
         chapterLines: [138, 151, 152, 153, 154],
       },
       {
+        says: "A search leaves the catalog it is handed as it was: it ranks into a new list and writes nothing onto the tools.",
+        chapterLines: [147, 153, 154],
+      },
+      {
         says: "The receipts' tables recompute from their rows, and the BM25 search reruns identically.",
         chapterLines: [645, 647],
       },
     ],
-    freeChoices: [FREE_CHOICES.wording],
+    freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.topToolsSortsCopy],
     deadlineMs: 120_000,
     body: async (context) => {
       const files = receiptFiles(evidenceDir);

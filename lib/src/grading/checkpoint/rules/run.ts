@@ -269,8 +269,8 @@ function makeContext(probe: Probe, dir: string, options: RunOptions, servers: Se
   return {
     dir,
     seed: options.seed ?? 0,
-    ask: (request: ProbeRequest, boundMs = 10_000): Promise<ProbeAnswer> =>
-      bounded(
+    ask: async (request: ProbeRequest, boundMs = 10_000): Promise<ProbeAnswer> => {
+      const answer = await bounded(
         boundMs,
         () => probe(request),
         () =>
@@ -279,7 +279,18 @@ function makeContext(probe: Probe, dir: string, options: RunOptions, servers: Se
             `an answer within ${boundMs} ms`,
             "none (is every read under one deadline?)",
           ),
-      ),
+      );
+      // Every rule that hands the graded code an object judges this: a piece never changes its inputs.
+      if (answer.inputsChanged !== undefined && answer.inputsChanged.length > 0)
+        throw new CheckFailure(
+          `what ${describeRequest(request)} was handed`,
+          "the same values after the call as before it (a piece never changes its inputs)",
+          `${answer.inputsChanged.slice(0, 3).join(", ")}${
+            answer.inputsChanged.length > 3 ? ` and ${answer.inputsChanged.length - 3} more` : ""
+          } changed by the call`,
+        );
+      return answer;
+    },
     server: (mode, settings) => servers.server(mode, settings),
   };
 }

@@ -10,7 +10,10 @@ export interface RecordEntry {
    * "relay-signal": the grader's note that a SIGTERM reached the relay the client started (it met
    * it as the server's mode says); "left": how the server left, written just before it did.
    */
-  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left";
+  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left" | "member";
+  /** On a member: which one (1, 2, ...) and what ended it ("SIGTERM", "SIGKILL", "exit 0"), as its witness saw. */
+  readonly member?: number;
+  readonly ended?: string;
   /** "grader" on the start of a relayed session: the client's process as the grader read it from /proc. */
   readonly source?: string;
   readonly pid?: number;
@@ -25,6 +28,8 @@ export interface RecordEntry {
   readonly resultJsonType?: string;
   /** On a response with an error: its numeric code. */
   readonly errorCode?: number;
+  /** On an initialize request: the names of the capabilities the client declared, or null if not an object. */
+  readonly declared?: readonly string[] | null;
   readonly signal?: string;
   /** On a relay-signal: ms from the end of the relay's input to the SIGTERM, by the relay's clock. */
   readonly afterEofMs?: number;
@@ -107,6 +112,15 @@ export function relaySignal(file: string): { readonly afterEofMs?: number } | un
   return entry === undefined
     ? undefined
     : { ...(entry.afterEofMs === undefined ? {} : { afterEofMs: entry.afterEofMs }) };
+}
+
+/** How each member of the server's family ended, by member, as its witness recorded it (server/src/family.ts). */
+export function memberEnds(file: string): ReadonlyMap<number, string> {
+  const ends = new Map<number, string>();
+  for (const entry of readRecord(file))
+    if (entry.event === "member" && entry.member !== undefined && entry.ended !== undefined)
+      ends.set(entry.member, entry.ended);
+  return ends;
 }
 
 /** Live members of the group a server leads (from /proc). */

@@ -19,11 +19,15 @@ export interface ServerSource {
   end(): Promise<string[]>;
 }
 
-/** The teaching server's flags beyond --mode, --log and --record that shape a session (direct or relayed alike). */
+/**
+ * The teaching server's flags beyond --mode, --log and --record that shape a session (direct or
+ * relayed alike). Not the family: its members belong in the group of the process the client starts.
+ */
 export function sessionFlags(settings: ServerSettings): string[] {
   const flags: string[] = [];
   if (settings.notifications !== undefined) flags.push("--notifications", String(settings.notifications));
   if (settings.endlessBytes !== undefined) flags.push("--endless-bytes", String(settings.endlessBytes));
+  if (settings.extraTools !== undefined) flags.push("--extra-tools", JSON.stringify(settings.extraTools));
   return flags;
 }
 
@@ -43,6 +47,8 @@ export function directServers(
       const recordFile = join(home, "record.jsonl");
       const main = options.serverMain ?? TEACHING_SERVER;
       const flags = ["--mode", mode, "--log", logFile, "--record", recordFile, ...sessionFlags(settings)];
+      // The family belongs to the process the client starts: here the server itself.
+      if (settings.family !== undefined) flags.push("--family", String(settings.family));
       const command = [process.execPath, main, ...flags];
       const run = {
         command,

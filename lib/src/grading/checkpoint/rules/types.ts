@@ -96,6 +96,11 @@ export type ProbeAnswer = (
    * really ended, as Node reported it to the host (host/first-signal.ts).
    */
   readonly inputEndedChildEnd?: { readonly code: number | null; readonly signal: string | null };
+  /**
+   * The values handed to the graded code that the call changed (compared deeply with a copy decoded
+   * afresh), each said as "argument 1 of topTools": a piece never changes what it is handed.
+   */
+  readonly inputsChanged?: readonly string[];
 };
 
 export type Probe = (request: ProbeRequest) => Promise<ProbeAnswer>;
@@ -128,6 +133,13 @@ export interface ServerSettings {
   /** A folder of its own for this server's files (the argv rule puts spaces and $ in it). */
   readonly subdir?: string;
   readonly endlessBytes?: number;
+  /** Placeholder tools the server advertises beside the shop's, by name (names made up at run time among them). */
+  readonly extraTools?: readonly string[];
+  /**
+   * Members in the process group of the process the client starts, each ended by SIGTERM's default
+   * action, and a witness outside the group that records what ended each (server/src/family.ts).
+   */
+  readonly family?: number;
 }
 
 /** What a rule body may use. */

@@ -1,0 +1,161 @@
+// The dimensions of each demand's family: what a rule's trials vary, so that a wrong implementation
+// is met along the whole family and not only at the examples it was shown. Each dimension names the
+// wrong implementation that gets that dimension alone wrong (a module of
+// checkpoints/wrong-implementations/ whose `rule` is this rule); the suite holds each to fail
+// exactly its rule (test/checkpoint/wrong/), and test/checkpoint/dimensions.test.ts holds every
+// dimension to its module. Kept in one table rather than in each rule's file, so a rule's file
+// and its dimensions can have different owners (the deadline rules' are the clock's to add).
+// docs/rules.md's dimensions table is made from it (npm run docs:tables).
+
+/** One dimension of a rule's family. */
+export interface Dimension {
+  /** What varies, and over what range ("the tool's name: any string, the prototype's names, names made up at run time"). */
+  readonly varies: string;
+  /** The wrong implementation that varies only this: a file in checkpoints/wrong-implementations/. */
+  readonly wrong: string;
+}
+
+/** Every built-in rule's dimensions, by rule id. */
+export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
+  "messages-shape": [
+    { varies: "a notification's keys: method, params only when given, never an id", wrong: "messages-shape.js" },
+  ],
+  "ids-exact": [
+    { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
+  ],
+  "error-raised": [{ varies: "a reply's error: raised, never returned as the result", wrong: "error-raised.js" }],
+  "framing-newline": [
+    { varies: "how the reads are cut: several frames in one read, a frame over several", wrong: "framing-newline.js" },
+  ],
+  "framing-utf8-split": [
+    { varies: "where a read cuts: inside a multi-byte character", wrong: "framing-utf8-split.js" },
+  ],
+  "frame-limit-boundary": [
+    { varies: "a line's length around the limit: exactly the limit, one byte more", wrong: "frame-limit-boundary.js" },
+    { varies: "the lines before it in the reader's life", wrong: "frame-count-carries.js" },
+  ],
+  "frame-limit-endless": [
+    { varies: "a line with no newline, over any number of reads", wrong: "frame-limit-endless.js" },
+  ],
+  "parse-frame-strict": [
+    {
+      varies: "what a line holds: a batch, a message without jsonrpc, invalid UTF-8, any JSON value",
+      wrong: "parse-frame-strict.js",
+    },
+  ],
+  "encode-refuses": [
+    { varies: "values JSON cannot carry: NaN, Infinity, anywhere in the message", wrong: "encode-refuses.js" },
+  ],
+  "encode-limit": [{ varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" }],
+  "handshake-version": [
+    { varies: "the version the server answers: older, newer, not a date", wrong: "handshake-version.js" },
+  ],
+  "handshake-capability": [
+    { varies: "the capabilities the server offers: with tools, without", wrong: "handshake-capability.js" },
+  ],
+  "discovery-bounds": [
+    { varies: "the catalog: its size, its pages, repeated names, each tool's schema", wrong: "discovery-bounds.js" },
+    {
+      varies: "the result handed in: compared deeply before and after the call, never changed",
+      wrong: "check-tools-takes-tools.js",
+    },
+  ],
+  "result-text-iserror": [
+    { varies: "isError: a failure reported by the tool", wrong: "result-text-iserror.js" },
+    {
+      varies: "the result handed in: compared deeply before and after the call, never changed",
+      wrong: "result-text-shifts-content.js",
+    },
+  ],
+  "handshake-order": [
+    { varies: "the order of initialize, its announcement and discovery", wrong: "handshake-order.js" },
+    { varies: "the announcement against the check of the answer", wrong: "announces-before-check.js" },
+    { varies: "what is asked before initialize(): discovery, a call", wrong: "nothing-before-handshake.js" },
+    {
+      varies: "what the client declares in initialize: exactly what it serves, no capability",
+      wrong: "declares-sampling.js",
+    },
+  ],
+  "negative-control": [
+    { varies: "which tools the application allows: beyond the chapter's word_count", wrong: "negative-control.js" },
+    { varies: "how the server reports a failed call: an error response", wrong: "error-response-as-text.js" },
+  ],
+  "allowlist-before-write": [
+    { varies: "when the allowlist is checked: before a byte is written", wrong: "allowlist-before-write.js" },
+    { varies: "names compared whole: prefixes, longer names, other case", wrong: "allowlist-prefix.js" },
+    { varies: "the allowlist's size: empty", wrong: "empty-allowlist-open.js" },
+    {
+      varies: "the tool's name: any string, with constructor, __proto__, toString, hasOwnProperty and valueOf",
+      wrong: "allowlist-plain-object.js",
+    },
+    {
+      varies: "the tool's name: names the grader makes up at run time, found in no file",
+      wrong: "allowlist-source-names.js",
+    },
+  ],
+  "advertised-before-write": [
+    { varies: "whether the server advertised the allowed tool", wrong: "advertised-before-write.js" },
+    { varies: "the refusal's reason: not-advertised, told apart from not-allowed", wrong: "advertised-reason.js" },
+    { varies: "when the call comes: before discovery", wrong: "callable-before-discovery.js" },
+    { varies: "what is offered to the model: advertised and allowed only", wrong: "lists-the-allowlist.js" },
+    {
+      varies: "the tool's name: any string, with toString and names made up at run time",
+      wrong: "catalog-plain-object.js",
+    },
+  ],
+  "ping-answered": [
+    { varies: "a request from the server during a call: answered", wrong: "ping-answered.js" },
+    { varies: "the answer to ping: an empty result object", wrong: "ping-pong.js" },
+  ],
+  "server-request-refused": [
+    { varies: "what the server asks: a method the client does not serve", wrong: "server-request-result.js" },
+  ],
+  "spawn-argv-env": [
+    { varies: "the application's environment: none of it reaches the server", wrong: "spawn-argv-env.js" },
+  ],
+  "notifications-bounded": [
+    { varies: "how many notifications come before a reply: at and past sixteen", wrong: "notifications-bounded.js" },
+    { varies: "over how many requests: counted for each", wrong: "skips-counted-per-session.js" },
+  ],
+  "ids-fresh": [
+    { varies: "the requests of a session: each one's id", wrong: "ids-fresh.js" },
+    { varies: "how the earlier request ended: refused, timed out", wrong: "id-moves-on-reply.js" },
+  ],
+  "timeout-bounded": [
+    { varies: "the timeout: 0 and unbounded", wrong: "timeout-bounded.js" },
+    { varies: "the timeout: past 60 s", wrong: "no-upper-bound.js" },
+    { varies: "the timeout: 60 s itself", wrong: "timeout-bound-refused.js" },
+    { varies: "the refusal's reason: timeout", wrong: "timeout-reason.js" },
+  ],
+  "failure-modes": [
+    { varies: "the failure mode: each of the teaching server's", wrong: "failure-modes.js" },
+    { varies: "what follows a refusal: the call is never sent again", wrong: "resends-after-refusal.js" },
+  ],
+  "close-eof-first": [
+    { varies: "what close() does first: end the input", wrong: "close-eof-first.js" },
+    { varies: "the moment after the input ends, before any signal", wrong: "close-no-grace.js" },
+    { varies: "what is written before the input ends: nothing", wrong: "says-goodbye.js" },
+  ],
+  "close-group": [
+    { varies: "the process tree: a grandchild in the server's group that ignores SIGTERM", wrong: "close-group.js" },
+    {
+      varies:
+        "the process tree: members of the group beside the server, each of which SIGTERM must reach before SIGKILL",
+      wrong: "close-term-leader-only.js",
+    },
+  ],
+  "close-what-stays": [
+    {
+      varies: "how a server that stays meets SIGTERM: exits, dies, by default, ignores it",
+      wrong: "close-kill-without-term.js",
+    },
+  ],
+  "evidence-recomputes": [
+    { varies: "the text each tool is scored by: its name and description", wrong: "evidence-recomputes.js" },
+    {
+      varies: "the catalog handed in: compared deeply before and after, its tools never written",
+      wrong: "top-tools-writes-score.js",
+    },
+    { varies: "the catalog handed in: its order never changed", wrong: "top-tools-sorts-catalog.js" },
+  ],
+};
