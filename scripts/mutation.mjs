@@ -30,8 +30,8 @@ const { judgeRun, judgedLines, listingFor, reportMutants } = await import(
 const { mutationTargets } = await import(join(root, "lib/dist/mutation/targets.js"));
 const copyDir = join(MUTATION_DIR, "copy");
 const fullListing = JSON.parse(readFileSync(join(root, "checkpoints/mutation/equivalent.json"), "utf8"));
-const files = values.files?.split(",").filter((file) => file !== "");
-const listing = files === undefined ? fullListing : listingFor(fullListing, files);
+const scope = values.files?.split(",").filter((file) => file !== "");
+const listing = scope === undefined ? fullListing : listingFor(fullListing, scope);
 
 const started = performance.now();
 if (values.report === undefined) {
@@ -39,17 +39,17 @@ if (values.report === undefined) {
   const { Stryker } = await import("@stryker-mutator/core");
   process.chdir(root);
   const concurrency = values.concurrency === undefined ? {} : { concurrency: Number(values.concurrency) };
-  const scoped = files === undefined ? {} : { mutate: scopedTargets(files) };
+  const scoped = scope === undefined ? {} : { mutate: scopedTargets(scope) };
   await new Stryker({ configFile: "stryker.config.mjs", ...concurrency, ...scoped }).runMutationTest();
 }
 const seconds = (performance.now() - started) / 1000;
 const { files } = JSON.parse(readFileSync(values.report ?? join(MUTATION_DIR, "report.json"), "utf8"));
 const mutants = reportMutants(files, (path) => relative(copyDir, join(root, path)));
 const judged = judgeRun(
-  files === undefined ? mutants : mutants.filter((mutant) => files.includes(mutant.file)),
+  scope === undefined ? mutants : mutants.filter((mutant) => scope.includes(mutant.file)),
   listing,
 );
-if (files !== undefined) console.log(`scoped to ${files.join(", ")}: the score is over these files' mutants only`);
+if (scope !== undefined) console.log(`scoped to ${scope.join(", ")}: the score is over these files' mutants only`);
 for (const line of judgedLines(judged)) console.log(line);
 if (values.report === undefined) console.log(`the run took ${(seconds / 60).toFixed(1)} min`);
 if (values["survivors-json"] !== undefined)
