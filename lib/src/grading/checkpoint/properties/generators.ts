@@ -234,16 +234,30 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
   // An object with a toJSON (as a Date has) is written as what toJSON returns, so that is what is
   // judged: NaN or Infinity from it is refused as NaN is anywhere. A plain value from it may be
   // written or refused (the chapter's json.dumps refuses every object it does not know).
+  // The toJSON object sits in a property, in an array, or is the message itself (a message class
+  // with a toJSON): a check that looks for toJSON only below the top misses the last.
   {
     edge: "tojson-non-finite",
-    arbitrary: fc.tuple(word, nonFinite, fc.boolean()).map(([m, n, inArray]) => ({
-      args: [{ jsonrpc: "2.0", method: m, params: inArray ? { list: [1, { $toJSON: n }] } : { when: { $toJSON: n } } }],
+    arbitrary: fc.tuple(word, nonFinite, fc.constantFrom("property", "array", "message")).map(([m, n, where]) => ({
+      args: [
+        where === "message"
+          ? { $toJSON: { jsonrpc: "2.0", method: m, params: { n } } }
+          : {
+              jsonrpc: "2.0",
+              method: m,
+              params: where === "array" ? { list: [1, { $toJSON: n }] } : { when: { $toJSON: n } },
+            },
+      ],
     })),
   },
   {
     edge: "tojson-plain",
-    arbitrary: fc.tuple(word, fc.oneof(word, fc.integer(), jsonObject)).map(([m, returned]) => ({
-      args: [{ jsonrpc: "2.0", method: m, params: { when: { $toJSON: returned } } }],
+    arbitrary: fc.tuple(word, fc.oneof(word, fc.integer(), jsonObject), fc.boolean()).map(([m, returned, whole]) => ({
+      args: [
+        whole
+          ? { $toJSON: { jsonrpc: "2.0", method: m, params: { returned } } }
+          : { jsonrpc: "2.0", method: m, params: { when: { $toJSON: returned } } },
+      ],
       also: [{ error: "UsageError", reason: "unencodable" }],
     })),
   },
