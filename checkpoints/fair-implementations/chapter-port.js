@@ -5,6 +5,7 @@
 // - answerFor refuses a request from the server (the read loop answers it first)
 // - close() reports a signal as a negative number, as the chapter's does
 // - close() waits for the server alone, not for the rest of its group, as the chapter's does
+// - an object with a toJSON refused rather than written as what its toJSON returns
 "use strict";
 const { withChoices } = require("./chapter-client.js");
 module.exports = withChoices({ chapterReader: true, answerRefusesServerRequests: true, statusAsNumber: true });

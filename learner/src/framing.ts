@@ -6,9 +6,11 @@ export { ProtocolError, UsageError };
 
 /**
  * One message as one frame: compact JSON (which escapes every newline inside strings), then
- * "\n". Refuses values JSON cannot carry faithfully (NaN, Infinity, bigint) instead of letting
- * JSON.stringify turn them into null, and refuses a frame over `limit` bytes, newline included
- * (UsageError, reason "frame-limit": the message is the caller's, so it is the caller's mistake).
+ * "\n". Refuses values JSON cannot carry faithfully (NaN, Infinity, bigint, a function, a symbol,
+ * undefined in an array, a cycle) instead of letting JSON.stringify turn them into null or leave
+ * them out (UsageError, reason "unencodable"); a property holding undefined is left out. Refuses a
+ * frame over `limit` bytes, newline included (UsageError, reason "frame-limit": the message is the
+ * caller's, so it is the caller's mistake).
  */
 export function encodeFrame(message: object, limit: number = DEFAULT_FRAME_LIMIT): Buffer {
   // TODO: JSON.stringify, add "\n", count BYTES (Buffer.byteLength), refuse over the limit.

@@ -1,6 +1,7 @@
 // How `npm run grader:mutation` is judged, without running Stryker: the lines it mutates come from
 // the copy it mutates (close() included), an equivalent entry is named by function and code, not
-// line, a stale entry fails the run, and the score is given with judgement entries both ways.
+// line, a stale entry fails the run, a judgement must cite the chapter's free choice it rests on,
+// and the score is given with judgement entries both ways.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import {
   enclosingFunction,
   judgeRun,
   judgedLines,
+  listingFor,
   reportMutants,
   type EquivalentsFile,
   type RunMutant,
@@ -21,6 +23,8 @@ import {
   mutationTargets,
 } from "../../lib/src/mutation/targets.js";
 import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
+import { FREE_CHOICES } from "../../lib/src/grading/checkpoint/rules/free-choices.js";
+import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
 
 const LISTING = JSON.parse(
   readFileSync(join(REPO_ROOT, "checkpoints/mutation/equivalent.json"), "utf8"),
@@ -88,7 +92,7 @@ const mutant = (over: Partial<RunMutant>): RunMutant => ({
   ...over,
 });
 const listing = (mutants: EquivalentsFile["mutants"], known: EquivalentsFile["known"] = []): EquivalentsFile => ({
-  wording: { reason: "wording", kind: "judgement" },
+  wording: { reason: "wording", kind: "judgement", cites: { freeChoice: "wording" } },
   mutants,
   known,
 });
@@ -152,7 +156,7 @@ describe("judging a run", () => {
       run,
       listing([
         { ...entry, kind: "certain", reason: "same" },
-        { ...entry, original: "1", replacement: "0", kind: "judgement", reason: "free" },
+        { ...entry, original: "1", replacement: "0", kind: "judgement", reason: "free", cites: { chapterLines: [1] } },
       ]),
     );
     // Judgement as equivalent: 8 of 8. As survivors: 8 of 10 (the judged one and the judged wording).
@@ -161,6 +165,26 @@ describe("judging a run", () => {
     expect(judgedLines(judged).at(-1)).toBe(
       "mutation score 100.0% with judgement entries counted as equivalent; 80.0% with them counted as survivors (8 killed or timed out)",
     );
+  });
+
+  it("a judgement that cites no chapter line and no free choice fails the run, and says so", () => {
+    const judged = judgeRun([mutant({})], listing([{ ...entry, kind: "judgement", reason: "free, says who?" }]));
+    expect(judged).toMatchObject({ fails: true, unexplained: [], stale: [] });
+    expect(judgedLines(judged).join("\n")).toContain(
+      "UNCITED judgement in equivalent.json: protocol/x.ts f() BooleanLiteral",
+    );
+    const cited = judgeRun(
+      [mutant({})],
+      listing([{ ...entry, kind: "judgement", reason: "free", cites: { freeChoice: "wording" } }]),
+    );
+    expect(cited.fails).toBe(false);
+  });
+
+  it("a scoped run is judged on its files' entries only: an entry for a file it did not mutate is not stale", () => {
+    const other = { ...entry, file: "protocol/y.ts", kind: "certain" as const, reason: "same" };
+    const full = listing([{ ...entry, kind: "certain", reason: "same" }, other]);
+    expect(judgeRun([mutant({})], full).stale).toHaveLength(1);
+    expect(judgeRun([mutant({})], listingFor(full, ["protocol/x.ts"]))).toMatchObject({ fails: false, stale: [] });
   });
 
   it("reads a Stryker report: the code a mutant changes, across lines, and the function around it", () => {
@@ -211,5 +235,35 @@ describe("checkpoints/mutation/equivalent.json", () => {
       expect(["certain", "judgement"]).toContain(each.kind);
       expect(each.reason.length).toBeGreaterThan(10);
     }
+  });
+});
+
+describe("a judgement's citation", () => {
+  const chapter = readFileSync(join(REPO_ROOT, "../shared/reference/000_7b55a53db26c1c02.txt"), "utf8").split("\n");
+  const accepted = new Set(RULES.flatMap((rule) => rule.freeChoices));
+  const judgements = [LISTING.wording, ...LISTING.mutants].filter((each) => each.kind === "judgement");
+
+  it("names lines of the chapter that hold text, or a free choice that some rule accepts", () => {
+    const wrong: string[] = [];
+    for (const each of judgements) {
+      const name = "file" in each ? `${each.file} ${each.function}() ${each.mutator}` : "wording";
+      const { chapterLines = [], freeChoice } = each.cites ?? {};
+      if (chapterLines.length === 0 && freeChoice === undefined) wrong.push(`${name}: cites nothing`);
+      for (const line of chapterLines)
+        if (!Number.isInteger(line) || (chapter[line - 1] ?? "").trim() === "")
+          wrong.push(`${name}: line ${line} is no line of the chapter's text`);
+      if (freeChoice !== undefined) {
+        const worded = (FREE_CHOICES as Record<string, string>)[freeChoice];
+        if (worded === undefined || !accepted.has(worded))
+          wrong.push(`${name}: ${freeChoice} is no free choice a rule accepts`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("is never a path no rule reaches: those are survivors, listed as known", () => {
+    for (const each of LISTING.mutants)
+      expect(each.reason, `${each.file} ${each.function}()`).not.toMatch(/unreachable|not reached|no graded path/iu);
+    for (const each of LISTING.known) expect(each.reason.length).toBeGreaterThan(10);
   });
 });

@@ -2,9 +2,12 @@
 // named by what it is, not where: its file, the function around it, the mutator, the code it
 // changes and the replacement, so an edit above it moves no entry. Each equivalent entry says how
 // sure the claim is: "certain" (no caller can tell the mutant from the original) or "judgement"
-// (a caller can, but the chapter leaves that behaviour free, or no graded path reaches it). The
-// score is printed twice: judgement entries counted as equivalent, and counted as survivors. An
-// entry that matches no survivor of the run is stale and fails it, as an unlisted survivor does.
+// (a caller can, but only in a choice the chapter leaves open, which the entry cites: the chapter's
+// lines and/or a free choice the rules accept). A survivor no graded path reaches is no
+// equivalent: it is listed as known ("not reached") and counts against the score. The score is
+// printed twice: judgement entries counted as equivalent, and counted as survivors. An entry that
+// matches no survivor of the run is stale and fails it, as an unlisted survivor or an uncited
+// judgement does.
 // The same change can occur more than once in one function ("true" -> "false" on two returns):
 // an entry then says how many of them it claims, and claims exactly that many.
 import ts from "typescript";
@@ -33,9 +36,20 @@ export interface MutantKey {
 
 export type EquivalenceKind = "certain" | "judgement";
 
+/**
+ * The free choice a judgement rests on: lines of the chapter (reference/000_7b55a53db26c1c02.txt)
+ * that leave the behaviour open, and/or the key of a free choice in the rules' FREE_CHOICES.
+ */
+export interface Citation {
+  readonly chapterLines?: readonly number[];
+  readonly freeChoice?: string;
+}
+
 export interface EquivalentEntry extends MutantKey {
   readonly kind: EquivalenceKind;
   readonly reason: string;
+  /** Required of a judgement: the chapter's open choice it rests on. */
+  readonly cites?: Citation;
   /** How many mutants of this function the entry claims (default 1). */
   readonly occurrences?: number;
 }
@@ -48,10 +62,33 @@ export interface KnownEntry extends MutantKey {
 /** checkpoints/mutation/equivalent.json. */
 export interface EquivalentsFile {
   /** Lines that only word an error are left unmutated (Stryker's "Ignored"): why, and how sure. */
-  readonly wording: { readonly reason: string; readonly kind: EquivalenceKind };
+  readonly wording: { readonly reason: string; readonly kind: EquivalenceKind; readonly cites?: Citation };
   readonly mutants: readonly EquivalentEntry[];
-  /** Survivors that are not equivalent, that no rule reaches yet: they count against the score. */
+  /** Survivors that are not equivalent, that no graded path reaches yet: they count against the score. */
   readonly known: readonly KnownEntry[];
+}
+
+/** True when `cites` names at least one chapter line or free choice. */
+export function cited(cites: Citation | undefined): boolean {
+  return (cites?.chapterLines?.length ?? 0) > 0 || (cites?.freeChoice ?? "") !== "";
+}
+
+/** The judgement entries (the wording's included) that cite no free choice: each fails the run. */
+export function uncitedJudgements(listing: EquivalentsFile): MutantKey[] {
+  const wording: MutantKey[] =
+    listing.wording.kind === "judgement" && !cited(listing.wording.cites)
+      ? [{ file: "(every file)", function: "(wording)", mutator: "Ignored", original: "", replacement: "" }]
+      : [];
+  return [
+    ...wording,
+    ...listing.mutants.filter((entry) => entry.kind === "judgement" && !cited(entry.cites)).map(keyOf),
+  ];
+}
+
+/** The listing with only the entries for `files` (a scoped run mutates no other file, so no other entry can be met). */
+export function listingFor(listing: EquivalentsFile, files: readonly string[]): EquivalentsFile {
+  const inScope = (entry: MutantKey): boolean => files.includes(entry.file);
+  return { ...listing, mutants: listing.mutants.filter(inScope), known: listing.known.filter(inScope) };
 }
 
 export function sameMutant(entry: MutantKey, mutant: MutantKey): boolean {
@@ -132,7 +169,9 @@ export interface Judged {
   readonly scoreJudgementEquivalent: number;
   /** The same with judgement entries (and judged wording) counted as survivors. */
   readonly scoreJudgementSurviving: number;
-  /** True when the run must fail: an unexplained survivor or a stale entry. */
+  /** Judgement entries that cite no free choice. */
+  readonly uncited: readonly MutantKey[];
+  /** True when the run must fail: an unexplained survivor, a stale entry or an uncited judgement. */
   readonly fails: boolean;
 }
 
@@ -164,6 +203,7 @@ export function judgeRun(mutants: readonly RunMutant[], listing: EquivalentsFile
   // Mutants that could be told apart from the original at all: the score's denominator.
   const scored = mutants.length - invalid - wording - certain.length + judgedWording;
   const ratio = (over: number): number => (over === 0 ? 1 : detected / over);
+  const uncited = uncitedJudgements(listing);
   return {
     total: mutants.length,
     killed,
@@ -177,7 +217,8 @@ export function judgeRun(mutants: readonly RunMutant[], listing: EquivalentsFile
     stale,
     scoreJudgementEquivalent: ratio(scored - judgement.length - judgedWording),
     scoreJudgementSurviving: ratio(scored),
-    fails: unexplained.length > 0 || stale.length > 0,
+    uncited,
+    fails: unexplained.length > 0 || stale.length > 0 || uncited.length > 0,
   };
 }
 
@@ -203,6 +244,11 @@ export function judgedLines(judged: Judged): string[] {
       (mutant) => `SURVIVED ${named(mutant)}${mutant.status === "NoCoverage" ? " (no rule reaches it)" : ""}`,
     ),
     ...judged.known.map(({ mutant, reason }) => `SURVIVED, known ${named(mutant)} (${reason})`),
+    ...judged.uncited.map(
+      (entry) =>
+        `UNCITED judgement in equivalent.json: ${entry.file} ${entry.function}() ${entry.mutator}: ${shown(entry.original)} -> ${shown(entry.replacement)} ` +
+        "cites no chapter line and no free choice",
+    ),
     ...judged.stale.map(
       (entry) =>
         `STALE entry in equivalent.json: ${entry.file} ${entry.function}() ${entry.mutator}: ${shown(entry.original)} -> ${shown(entry.replacement)} ` +

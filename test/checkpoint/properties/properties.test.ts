@@ -2,6 +2,8 @@
 // notebook hold every property, and each fresh wrong piece is caught by its piece's property
 // with a FAIL that names the edge, the smallest input, what came and what was expected.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   notebookMistakes,
@@ -16,6 +18,7 @@ import { CheckFailure as RuleFailure } from "../../../lib/src/grading/trials/har
 import type { RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
 import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
 import { directionProblem } from "../../support/direction.js";
+import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
 import { buildCells, evaluateBuildCells } from "../../../lib/src/assembly/notebook-pieces.js";
 import {
   copyingCheckInitialize,
@@ -109,6 +112,18 @@ describe("correct pieces written otherwise than the library", () => {
     "%s: a reader that refuses a line that is not UTF-8 itself, before parseFrame would, passes",
     async (rule) => {
       const pieces = { ...REFERENCE_IMPLEMENTATION, FrameReader: DecodingFrameReader };
+      for (const seed of FOUR_SEEDS) expect(await verdict(rule, pieces as never, seed)).toBe("ok");
+    },
+  );
+
+  // The chapter's json.dumps knows no object with a toJSON, so the chapter's port refuses every one:
+  // a free choice, where the library writes what toJSON returns.
+  it.each(["encode-refuses", "encode-limit"])(
+    "%s: the chapter's encoder, which refuses every object with a toJSON, passes",
+    async (rule) => {
+      const load = createRequire(join(REPO_ROOT, "checkpoints", "fair-implementations", "index.js"));
+      const { encodeFrame } = load("./chapter-port.js") as { encodeFrame: unknown };
+      const pieces = { ...REFERENCE_IMPLEMENTATION, encodeFrame };
       for (const seed of FOUR_SEEDS) expect(await verdict(rule, pieces as never, seed)).toBe("ok");
     },
   );

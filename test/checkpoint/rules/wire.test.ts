@@ -73,6 +73,14 @@ describe("showWire: a value in a FAIL line reads as the JavaScript it stands for
     expect(showWire({ id: 3, ok: true, text: "x" })).toBe(JSON.stringify({ id: 3, ok: true, text: "x" }));
   });
 
+  it("rebuilds a toJSON object as a Date is made: no field of its own, its toJSON on the prototype, and says so", () => {
+    const sent = { when: { $toJSON: { $number: "NaN" } } };
+    const built = fromWire(sent) as { when: object };
+    expect(Object.keys(built.when)).toEqual([]);
+    expect(JSON.stringify(built)).toBe('{"when":null}');
+    expect(showWire(sent)).toBe('{"when":an object whose toJSON returns NaN}');
+  });
+
   it("cut short, it never leaves a string open", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.integer({ min: 2, max: 80 }), (value, max) => {

@@ -154,6 +154,7 @@ export function messageOfSize(size: number, pad: string): Record<string, unknown
 
 const multibyte = fc.constantFrom("x", "é", "☕", "🍦");
 const nonFinite = fc.constantFrom({ $number: "NaN" }, { $number: "Infinity" }, { $number: "-Infinity" });
+const oddValue = fc.constantFrom<unknown>({ $function: "onDone" }, { $symbol: "tag" });
 
 export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("encodeFrame", [
   {
@@ -169,17 +170,20 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
     edge: "non-finite-number",
     weight: 2,
     arbitrary: fc
-      .tuple(word, nonFinite, fc.constantFrom("property", "alone", "first", "second"))
+      .tuple(word, nonFinite, fc.constantFrom("property", "alone", "first", "second", "bare"))
       .map(([m, n, where]) => ({
+        // "bare": the bad value is the message's only field, so no good field beside it can hide it.
         args: [
-          {
-            jsonrpc: "2.0",
-            method: m,
-            params:
-              where === "property"
-                ? { n }
-                : { a: { b: where === "alone" ? [n] : where === "first" ? [n, 1] : [1, n] } },
-          },
+          where === "bare"
+            ? { n }
+            : {
+                jsonrpc: "2.0",
+                method: m,
+                params:
+                  where === "property"
+                    ? { n }
+                    : { a: { b: where === "alone" ? [n] : where === "first" ? [n, 1] : [1, n] } },
+              },
         ],
       })),
   },
@@ -205,13 +209,67 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
     arbitrary: word.map((m) => ({ args: [{ jsonrpc: "2.0", method: m, params: { n: { $bigint: "12" } } }] })),
   },
   { edge: "circular", arbitrary: fc.constant({ args: [{ $circular: true }] }) },
-  // In an array JSON writes null for a function or a symbol, as for undefined: refused, not changed.
-  // (As a property JSON leaves it out, as it leaves out undefined; the chapter does not say which is right.)
+  // A function or a symbol is no JSON value (the chapter's json.dumps raises on what it cannot
+  // write): in an array JSON.stringify writes null for it, as a property it leaves it out without
+  // a word. Refused in both places.
   {
     edge: "function-or-symbol-in-array",
     arbitrary: fc
-      .tuple(word, fc.constantFrom<unknown>({ $function: "onDone" }, { $symbol: "tag" }))
+      .tuple(word, oddValue)
       .map(([m, odd]) => ({ args: [{ jsonrpc: "2.0", method: m, params: { list: [1, odd] } }] })),
+  },
+  {
+    edge: "function-or-symbol-property",
+    weight: 2,
+    arbitrary: fc.tuple(word, oddValue, fc.boolean()).map(([m, odd, nested]) => ({
+      args: [
+        {
+          jsonrpc: "2.0",
+          method: m,
+          params: nested ? { text: "a", options: { onDone: odd } } : { text: "a", onDone: odd },
+        },
+      ],
+    })),
+  },
+  // An object with a toJSON (as a Date has) is written as what toJSON returns, so that is what is
+  // judged: NaN or Infinity from it is refused as NaN is anywhere. A plain value from it may be
+  // written or refused (the chapter's json.dumps refuses every object it does not know).
+  // The toJSON object sits in a property, in an array, or is the message itself (a message class
+  // with a toJSON): a check that looks for toJSON only below the top misses the last.
+  {
+    edge: "tojson-non-finite",
+    arbitrary: fc.tuple(word, nonFinite, fc.constantFrom("property", "array", "message")).map(([m, n, where]) => ({
+      args: [
+        where === "message"
+          ? { $toJSON: { jsonrpc: "2.0", method: m, params: { n } } }
+          : {
+              jsonrpc: "2.0",
+              method: m,
+              params: where === "array" ? { list: [1, { $toJSON: n }] } : { when: { $toJSON: n } },
+            },
+      ],
+    })),
+  },
+  {
+    edge: "tojson-plain",
+    arbitrary: fc.tuple(word, fc.oneof(word, fc.integer(), jsonObject), fc.boolean()).map(([m, returned, whole]) => ({
+      args: [
+        whole
+          ? { $toJSON: { jsonrpc: "2.0", method: m, params: { returned } } }
+          : { jsonrpc: "2.0", method: m, params: { when: { $toJSON: returned } } },
+      ],
+      also: [{ error: "UsageError", reason: "unencodable" }],
+    })),
+  },
+  // Nesting deeper than a walk of the message may bother with, JSON still carries: written as it
+  // is, a property holding undefined left out there as anywhere.
+  {
+    edge: "deep-message",
+    arbitrary: fc.tuple(word, fc.integer({ min: 260, max: 400 })).map(([m, depth]) => {
+      let inner: Record<string, unknown> = { gone: { $undefined: true }, kept: m };
+      for (let level = 0; level < depth; level += 1) inner = { a: inner };
+      return { args: [{ jsonrpc: "2.0", method: m, params: inner }] };
+    }),
   },
   ...[-1, 0, 1].map((delta) => ({
     edge: `size-at-limit${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,

@@ -1,5 +1,7 @@
-// Rules of encodeFrame: one compact line, refused when JSON cannot carry the value faithfully or
-// the frame would pass the limit (in bytes). Refusing outgoing data is the caller's mistake, so
+// Rules of encodeFrame: one compact line, refused when JSON cannot carry the value faithfully
+// (the chapter's json.dumps with allow_nan=False raises on NaN, on a cycle and on any value it
+// cannot write, so nothing is turned into null or left out) or the frame would pass the limit (in
+// bytes). A property holding undefined is left out, as JSON has no undefined. Refusing outgoing data is the caller's mistake, so
 // the refusal is a UsageError (the team's error decisions); ProtocolError is for what a server sent.
 import { FREE_CHOICES } from "./free-choices.js";
 import { isDeepStrictEqual } from "node:util";
@@ -15,20 +17,21 @@ const WHERE = "learner/src/framing.ts: encodeFrame";
 export const encodeRefuses: ObservedRule = {
   id: "encode-refuses",
   observation: 1,
-  title: "encodeFrame refuses values JSON cannot carry (NaN, Infinity, bigint, a cycle) instead of writing null",
+  title:
+    "encodeFrame refuses values JSON cannot carry (NaN, Infinity, bigint, a function, a symbol, a cycle) instead of writing null or leaving them out",
   points: 1,
   needs: ["encodeFrame"],
   pieces: ["encodeFrame"],
   dependsOn: [],
   visibility: "visible",
-  where: `${WHERE} (JSON.stringify writes NaN as null: check numbers; catch what stringify throws)`,
+  where: `${WHERE} (JSON.stringify writes NaN as null and leaves out a function: check every value in a replacer; catch what stringify throws)`,
   demands: [
     {
-      says: "A message is written as compact JSON on one line; a value JSON cannot carry (NaN, Infinity) is refused, not written as something else.",
+      says: "A message is written as compact JSON on one line; a value JSON cannot carry (NaN, Infinity, a bigint, a function, a symbol, a cycle, also when an object's toJSON returns it) is refused, not written as something else or left out.",
       chapterLines: [264, 269, 270],
     },
   ],
-  freeChoices: [FREE_CHOICES.wording],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.toJsonRefused],
   deadlineMs: 10_000,
   body: async (context) => {
     const ok = valueOf(

@@ -11,6 +11,7 @@ export const FREE_CHOICES = {
   closedError: "which typed error refuses a request once the session is closed",
   wording: "the wording of every error message",
   keyOrder: "the keys of a message in another order",
+  toJsonRefused: "an object with a toJSON refused rather than written as what its toJSON returns",
   answerForRefusesRequests: "answerFor refuses a request from the server (the read loop answers it first)",
   chapterReader:
     "the chapter's frame reader: one buffer, and a read that holds an overlong line loses the frames before it",

@@ -2,7 +2,8 @@
 // the rules need to send and receive exactly those, so each travels as a tagged object:
 // {"$bytes": base64}, {"$number": "NaN"}, {"$bigint": "12"}, {"$undefined": true},
 // {"$circular": true} (a request only: an object that contains itself), {"$function": name},
-// {"$symbol": description}.
+// {"$symbol": description}, {"$toJSON": wire value} (a request only: an object with no fields of
+// its own whose toJSON, on its prototype as a Date's is, returns that value).
 
 const MAX_DEPTH = 64;
 
@@ -40,6 +41,10 @@ export function fromWire(value: unknown): unknown {
   // What JSON.stringify would drop without a word: a rule sends these to see that nothing is lost quietly.
   if (typeof record["$function"] === "string") return namedFunction(record["$function"]);
   if (typeof record["$symbol"] === "string") return Symbol(record["$symbol"]);
+  if ("$toJSON" in record) {
+    const returned = fromWire(record["$toJSON"]);
+    return Object.create({ toJSON: () => returned }) as object;
+  }
   if (record["$circular"] === true) {
     const loop: Record<string, unknown> = { jsonrpc: "2.0", method: "loop" };
     loop["params"] = loop;
@@ -93,6 +98,7 @@ export function readableWire(value: unknown, depth = 0): string {
   if (typeof record["$function"] === "string") return `a function ${record["$function"] || "(anonymous)"}`;
   if (typeof record["$symbol"] === "string") return `Symbol(${record["$symbol"]})`;
   if (record["$circular"] === true) return "an object that contains itself";
+  if ("$toJSON" in record) return `an object whose toJSON returns ${readableWire(record["$toJSON"], depth + 1)}`;
   return `{${Object.entries(record)
     .map(([key, item]) => `${JSON.stringify(key)}:${readableWire(item, depth + 1)}`)
     .join(",")}}`;
