@@ -31,6 +31,8 @@ export interface HostOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** How hosts are contained; default: containmentFor(the host's user), a PID namespace where one can be made. */
   readonly containment?: Containment;
+  /** The Node hosts run (default this process's; host-node.ts finds one the host's user can run). */
+  readonly node?: string;
 }
 
 /**
@@ -152,7 +154,7 @@ function startHost(implPath: string, options: HostOptions): Host {
     ...options.env,
   };
   if (options.modulePaths && options.modulePaths.length > 0) env["NODE_PATH"] = options.modulePaths.join(":");
-  const contained = spawnContained([process.execPath, options.hostMain ?? HOST_MAIN], {
+  const contained = spawnContained([options.node ?? process.execPath, options.hostMain ?? HOST_MAIN], {
     containment: options.containment ?? containmentFor(user),
     user,
     env,
