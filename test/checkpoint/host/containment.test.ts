@@ -19,6 +19,7 @@ import {
   spawnContained,
   type Containment,
 } from "../../../lib/dist/grading/checkpoint/host/containment.js";
+import { nodeFor } from "../../../lib/dist/grading/checkpoint/host/host-node.js";
 import { hostUser } from "../../../lib/dist/grading/checkpoint/host/host-probe.js";
 import { REFERENCE_ENTRY, REPO_ROOT } from "../../../lib/dist/grading/checkpoint/paths.js";
 
@@ -125,7 +126,9 @@ describe("spawnContained", () => {
         const run = spawnContained(["perl", "-e", process.argv[1], process.argv[2], process.argv[3]], { containment, env: { PATH: process.env.PATH }, cwd: "/" });
         const wait = () => fs.existsSync(process.argv[3]) ? run.end().then(() => console.log(JSON.stringify(containment))) : setTimeout(wait, 50);
         wait();`;
-      const result = spawnSync(process.execPath, ["-e", script, HELPER, mark, armed], {
+      // A Node nobody can run: this one, or the copy the grader makes when this one is out of its reach.
+      const node = nodeFor({ uid: 65534, gid: 65534 }).path;
+      const result = spawnSync(node, ["-e", script, HELPER, mark, armed], {
         uid: 65534,
         gid: 65534,
         env: { PATH: process.env["PATH"]! },
