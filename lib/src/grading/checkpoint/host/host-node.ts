@@ -84,8 +84,9 @@ function reachableCopy(source: string, user: RunAs): string {
       rmSync(fresh, { recursive: true, force: true });
       throw error;
     }
-    // Someone else's folder at this name (a squatter) goes; ours, if another grader just made it, stays.
-    if (!ownedAlone(folder)) rmSync(folder, { recursive: true, force: true });
+    // What holds the name now (a squatter's folder, or a copy of ours no longer whole) goes; a whole
+    // copy another grader renamed into place meanwhile stays (the rename below then fails).
+    if (!(ownedAlone(folder) && whole(copy))) rmSync(folder, { recursive: true, force: true });
     try {
       renameSync(fresh, folder);
       return copy;
