@@ -14,7 +14,8 @@ import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { workflowSteps } from "../support/classroom-workflow.js";
 
 const root = mkdtempSync(join(tmpdir(), "workbook-classroom-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// The copy holds a whole node_modules: removing it outlasted the 60 s default on a loaded machine.
+afterAll(() => rmSync(root, { recursive: true, force: true }), 600_000);
 
 describe.skipIf(process.env["WORKBOOK_CLASSROOM_RUN"] !== "1")(
   "the checkpoint workflow in a fresh student copy",
