@@ -117,40 +117,45 @@ it("opens every notebook a page or a notebook names from the root, folder by fol
   expect(wrong).toEqual([]);
 }, 120_000);
 
-/** One request and its reply over a kernel's websocket (Jupyter's JSON protocol). */
-async function kernelInfo(kernelId: string): Promise<{ language_info: unknown }> {
+/**
+ * Over the kernel's websocket (Jupyter's JSON protocol): its kernel_info reply, and what it prints
+ * for `process.version`, the Node that Jupyter's kernelspec (`node` first on PATH) started.
+ */
+async function askKernel(kernelId: string): Promise<{ languageInfo: unknown; nodeVersion: string }> {
   const socket = new WebSocket(
     `${server.url.replace("http", "ws")}/api/kernels/${kernelId}/channels?token=${server.token}`,
   );
-  const msgId = `kernel-info-${process.pid}`;
+  const session = `walk-${process.pid}`;
+  const request = (msgType: string, content: object) =>
+    JSON.stringify({
+      header: { msg_id: `${session}-${msgType}`, msg_type: msgType, username: "test", session, version: "5.3" },
+      parent_header: {},
+      metadata: {},
+      content,
+      channel: "shell",
+    });
   try {
     return await new Promise((resolve, reject) => {
+      let languageInfo: unknown;
       socket.addEventListener("error", () => reject(new Error("the kernel's websocket failed")));
-      socket.addEventListener("open", () =>
-        socket.send(
-          JSON.stringify({
-            header: {
-              msg_id: msgId,
-              msg_type: "kernel_info_request",
-              username: "test",
-              session: msgId,
-              version: "5.3",
-            },
-            parent_header: {},
-            metadata: {},
-            content: {},
-            channel: "shell",
-          }),
-        ),
-      );
+      socket.addEventListener("open", () => socket.send(request("kernel_info_request", {})));
       socket.addEventListener("message", (event) => {
         const message = JSON.parse(String(event.data)) as {
           msg_type: string;
           parent_header: { msg_id?: string };
-          content: { language_info: unknown };
+          content: { language_info?: unknown; data?: Record<string, string>; text?: string };
         };
-        if (message.msg_type === "kernel_info_reply" && message.parent_header.msg_id === msgId)
-          resolve(message.content);
+        if (
+          message.parent_header.msg_id === `${session}-kernel_info_request` &&
+          message.msg_type === "kernel_info_reply"
+        ) {
+          languageInfo = message.content.language_info;
+          socket.send(request("execute_request", { code: "process.version", silent: false, store_history: false }));
+        }
+        const printed = message.content.data?.["text/plain"] ?? message.content.text ?? "";
+        const version = /v\d+\.\d+\.\d+/u.exec(printed)?.[0];
+        if (message.parent_header.msg_id === `${session}-execute_request` && version !== undefined)
+          resolve({ languageInfo, nodeVersion: version });
       });
     });
   } finally {
@@ -172,13 +177,15 @@ it("opening a notebook changes nothing in it: the kernel reports the committed m
       }),
     })
   ).json()) as { id: string; kernel: { id: string } };
-  let reported: { language_info: unknown };
+  let reported: { languageInfo: unknown; nodeVersion: string };
   try {
-    reported = await kernelInfo(session.kernel.id);
+    reported = await askKernel(session.kernel.id);
   } finally {
     await fetch(`${server.url}/api/sessions/${session.id}`, { method: "DELETE", headers });
   }
-  expect(reported.language_info).toEqual(LANGUAGE_INFO);
+  expect(reported.languageInfo).toEqual(LANGUAGE_INFO);
+  // The kernel runs on the Node that runs this suite: the one first on PATH (.ci/run's Node 22).
+  expect(reported.nodeVersion).toBe(process.version);
   const spec = (await (await get(`${server.url}/api/kernelspecs`)).json()) as {
     kernelspecs: Record<string, { spec: { display_name: string; language: string } }>;
   };
@@ -204,7 +211,7 @@ it("opening a notebook changes nothing in it: the kernel reports the committed m
       const model = (await (await get(`${server.url}/api/contents/${path}`)).json()) as {
         content: { metadata: Record<string, unknown> };
       };
-      model.content.metadata["language_info"] = reported.language_info;
+      model.content.metadata["language_info"] = reported.languageInfo;
       model.content.metadata["kernelspec"] = { ...KERNELSPEC };
       const target = `${scratch}/${index}.ipynb`;
       const saved = await fetch(`${server.url}/api/contents/${target}`, {
