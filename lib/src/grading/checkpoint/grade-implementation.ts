@@ -107,7 +107,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
   let compileErrors: readonly string[] = [];
   let implementation: GradedImplementation;
   if (copy) {
-    const compiled = compileLearnerCopy(absolute);
+    const compiled = graderStep("compile the learner copy", tmpdir(), () => compileLearnerCopy(absolute));
     ({ entry, outDir, broken } = compiled);
     compileErrors = compiled.diagnostics;
     implementation = {
