@@ -30,6 +30,7 @@ done
 # The clone sits alone in a folder of its own: nothing is beside it, ../shared least of all.
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+chmod 755 "$work" # as a clone in /tmp is: the graded code's user (nobody) reaches it
 clone="$work/repo"
 started=$SECONDS
 mkdir "$clone"
