@@ -48,9 +48,12 @@ CHART_FONT_FILE=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 APT_FONTS=(fonts-dejavu-core)
 
 # --- Node -----------------------------------------------------------------------------------
-command -v node >/dev/null || fail "node is not on PATH; install Node.js 20 or newer (https://nodejs.org)"
+# Node 22 is the floor (20 reached its end of life on 2026-04-30). On Linux x64 the repository's own
+# pinned binary serves where the system's Node is older: scripts/node-line.sh fetches it with npm.
+NODE_HOW="install Node.js 22 or newer (https://nodejs.org), or on Linux x64 put the repository's pinned one first on PATH: export PATH=\"\$(bash scripts/node-line.sh 22):\$PATH\""
+command -v node >/dev/null || fail "node is not on PATH; $NODE_HOW"
 NODE_MAJOR="$(node -p 'process.versions.node.split(".")[0]')"
-[ "$NODE_MAJOR" -ge 20 ] || fail "Node.js $(node --version) is too old; 20 or newer is needed"
+[ "$NODE_MAJOR" -ge 22 ] || fail "Node.js $(node --version) ($(command -v node)) is too old: the workbook needs 22 or newer; $NODE_HOW"
 step "node $(node --version) ok"
 # The teaching server's grandchild mode starts its SIGTERM-proof child with perl (Debian's perl-base
 # is essential, macOS ships it): without it that lesson has no grandchild to show.

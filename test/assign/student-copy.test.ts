@@ -47,9 +47,9 @@ describe("npm run student-copy -- DIR", () => {
         expect(readFileSync(join(out, file)).equals(readFileSync(join(REPO_ROOT, file))), file).toBe(true);
     }
     for (const entry of STUDENT_COPY_LEAVES_OUT) expect(printed).toContain(`left out: ${entry.path}`);
-    // The Classroom workflow sits where GitHub looks for it, in the copy only.
-    expect(readFileSync(join(out, ".github", "workflows", "classroom.yml"), "utf8")).toBe(
-      readFileSync(join(REPO_ROOT, "scripts", "classroom", "classroom.yml"), "utf8"),
+    // The checkpoint workflow sits where GitHub looks for it, in the copy only.
+    expect(readFileSync(join(out, ".github", "workflows", "checkpoint.yml"), "utf8")).toBe(
+      readFileSync(join(REPO_ROOT, "scripts", "classroom", "checkpoint.yml"), "utf8"),
     );
     expect(existsSync(join(out, "notebooks", "solutions"))).toBe(false);
     expect(existsSync(join(out, "notebooks", "masters"))).toBe(false);

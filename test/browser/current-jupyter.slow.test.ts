@@ -7,7 +7,8 @@
 // cell. Notebook 7 at 1280 px then does the same on its own pages: its file browser, the start
 // page, and the chart and check cells run again in the kernels JupyterLab started (a Jupyter
 // session belongs to the notebook's path, not to the page), which keeps this to two kernel runs.
-// Autosave is off (jupyter-server.ts): the committed notebooks must come out unchanged.
+// Autosave is off (jupyter-server.ts): the committed notebooks must come out unchanged. Opening the
+// start page and the checkpoint leaves nothing to save once their kernels have started.
 // Screenshots go to test-artifacts/browser/. Skipped, with the reason, when Chromium or Notebook 7
 // and JupyterLab are missing; under CI=true that is a failure.
 import { createHash } from "node:crypto";
@@ -24,7 +25,7 @@ import {
   startJupyterServer,
   type JupyterServer,
 } from "./jupyter-server.js";
-import { codeCellIndex, openInApp, runCells, waitForNotebook } from "./jupyterlab-page.js";
+import { changedByOpening, codeCellIndex, openInApp, runCells, waitForNotebook } from "./jupyterlab-page.js";
 
 const REPO = resolve(__dirname, "../..");
 const ARTIFACTS = join(REPO, "test-artifacts", "browser");
@@ -139,6 +140,8 @@ describe.skipIf(missing !== undefined)(
         expect(new URL(page.url()).pathname).toBe(`/lab/tree/${START_PAGE}`);
         const start = await waitForNotebook(page, START_PAGE).catch(failWithLog);
         expect(start.kernel).toBe(KERNEL);
+        // Opening changes nothing: the kernel's metadata is already the committed one (kernel-metadata.ts).
+        expect(await changedByOpening(page), `${START_PAGE} has changes to save once its kernel started`).toBe(false);
         await expect.poll(() => firstHeading(page)).toMatch(/\S/u);
         await page.screenshot({ path: join(ARTIFACTS, "lab-start-page.png") });
 
@@ -149,6 +152,9 @@ describe.skipIf(missing !== undefined)(
         await listed(browser, "ch14-checkpoint.ipynb").dblclick();
         await waitForNotebook(page, CHECKPOINT_LINK).catch(failWithLog);
         await expect.poll(() => firstHeading(page)).toContain("checkpoint");
+        expect(await changedByOpening(page), `${CHECKPOINT_LINK} has changes to save once its kernel started`).toBe(
+          false,
+        );
         await page.screenshot({ path: join(ARTIFACTS, "lab-checkpoint-from-file-browser.png") });
 
         // Part A from the top through its first chart; JupyterLab draws the vega-lite beside our SVG.

@@ -12,8 +12,11 @@ interface CellModel {
   outputs?: { toJSON(): Array<{ output_type: string; name?: string; text?: string | string[] }> };
 }
 interface NotebookPanel {
-  context?: { path: string };
-  sessionContext?: { session?: { kernel?: { name: string; status: string } | null } | null };
+  context?: { path: string; model: { dirty: boolean } };
+  sessionContext?: {
+    ready: Promise<void>;
+    session?: { kernel?: { name: string; status: string; info: Promise<unknown> } | null } | null;
+  };
   content?: {
     widgets: Array<{ model: CellModel }>;
     activeCellIndex: number;
@@ -53,6 +56,22 @@ export async function waitForNotebook(page: Page, path: string, timeoutMs = 120_
     const panel = (globalThis as unknown as LabPage).jupyterapp!.shell.currentWidget!;
     const kernel = panel.sessionContext!.session!.kernel!;
     return { path: panel.context!.path, kernel: kernel.name, status: kernel.status };
+  });
+}
+
+/**
+ * Whether the notebook in front has changes to save once its kernel has started and answered
+ * kernel_info: the front end then writes the kernel's language_info and kernelspec into the
+ * notebook's metadata, and a notebook whose metadata that changed is dirty (and autosaved).
+ */
+export async function changedByOpening(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const panel = (globalThis as unknown as LabPage).jupyterapp!.shell.currentWidget!;
+    await panel.sessionContext!.ready;
+    await panel.sessionContext!.session!.kernel!.info;
+    // The panel copies the reply into the metadata when the promise resolves: let that run first.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return panel.context!.model.dirty;
   });
 }
 

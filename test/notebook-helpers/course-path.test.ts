@@ -18,7 +18,7 @@ describe("the path", () => {
   it("lands on its first stop, hides the masters, and keeps the solutions off the path", () => {
     expect(config.NotebookApp.default_url).toBe(`/notebooks/${COURSE_PATH[0]!.file}`);
     expect(config.ContentsManager.hide_globs).toContain("masters");
-    expect(COURSE_PATH.at(-1)!.file).toBe("checkpoints/ch14-checkpoint.ipynb");
+    expect(COURSE_PATH.at(-1)!.file).toBe("notebooks/ch14-checkpoint.ipynb");
     expect(COURSE_PATH.filter((stop) => stop.file.startsWith(SOLUTIONS_DIR))).toEqual([]);
     for (const solved of ["solutions-14.ipynb", "ch14-part-b-build-solutions.ipynb"])
       expect(existsSync(join(REPO_ROOT, SOLUTIONS_DIR, solved))).toBe(true);

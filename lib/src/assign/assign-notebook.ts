@@ -4,6 +4,7 @@
 // `solution-only` or `student-only`. Both copies are written stripped, in nbformat's layout, so
 // regenerating gives the same bytes.
 import { UsageError } from "../errors/usage-error.js";
+import { withKernelMetadata } from "./kernel-metadata.js";
 
 export const SOLUTION_ONLY_TAG = "solution-only";
 export const STUDENT_ONLY_TAG = "student-only";
@@ -102,7 +103,12 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** A notebook as nbformat writes it: keys sorted, one-space indent, a final newline. */
+/**
+ * A notebook as Jupyter leaves it once the workbook's kernel has started in it: the kernel's
+ * metadata (kernel-metadata.ts), in nbformat's layout (keys sorted, one-space indent, a final
+ * newline). Opening what this writes changes nothing in it.
+ */
 export function notebookText(notebook: NotebookDocument): string {
-  return `${JSON.stringify(sortKeys(notebook), null, 1)}\n`;
+  const opened = { ...notebook, metadata: withKernelMetadata(notebook.metadata) };
+  return `${JSON.stringify(sortKeys(opened), null, 1)}\n`;
 }

@@ -24,12 +24,12 @@ export const STUDENT_COPY_LEAVES_OUT: readonly LeftOut[] = [
   { path: "docs/instructor-plan.md", why: "the instructor's plan" },
 ];
 
-/** Files the copy holds at another place than the repository does (the repository runs no Classroom workflow itself). */
+/** Files the copy holds at another place than the repository does (the repository runs no checkpoint workflow itself). */
 export const STUDENT_COPY_PLACES: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
   {
-    from: "scripts/classroom/classroom.yml",
-    to: ".github/workflows/classroom.yml",
-    why: "GitHub Classroom's autograding: each push is graded by the checkpoint",
+    from: "scripts/classroom/checkpoint.yml",
+    to: ".github/workflows/checkpoint.yml",
+    why: "GitHub Actions grades each push with the checkpoint (no Classroom needed)",
   },
 ];
 

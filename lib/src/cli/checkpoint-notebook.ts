@@ -7,7 +7,8 @@ import { gradeJunitXml, gradeResultsJson, reportHeader } from "../grading/checkp
 import { REPO_ROOT } from "../grading/checkpoint/paths.js";
 import { countLine, summarize, summaryLines } from "../grading/checkpoint/summary.js";
 import { gradeNotebook, NOTEBOOK_RULES } from "../grading/checkpoint/grade-notebook.js";
-import { progressOf, shownLine, warnIfUncontained, type CheckpointIo } from "./checkpoint-io.js";
+import { graderFaultExit, progressOf, shownLine, warnIfUncontained, type CheckpointIo } from "./checkpoint-io.js";
+import { GraderFault } from "../grading/checkpoint/grader-fault.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
 import { flagSpec, NOTEBOOK_OPTIONS, optionLines, usageOptions } from "./checkpoint-options.js";
 
@@ -39,8 +40,16 @@ export async function runNotebookGrading(argv: readonly string[], io: Checkpoint
   }
   warnIfUncontained(io);
   const progress = progressOf(io, NOTEBOOK_RULES.length);
-  const { report, brokenCells } = await gradeNotebook(path, { seed, onVerdict: progress.onVerdict });
+  let graded: Awaited<ReturnType<typeof gradeNotebook>>;
+  try {
+    graded = await gradeNotebook(path, { seed, onVerdict: progress.onVerdict });
+  } catch (error) {
+    progress.done();
+    if (error instanceof GraderFault) return graderFaultExit(io, reportDir, error);
+    throw error;
+  }
   progress.done();
+  const { report, brokenCells } = graded;
   // The report, summary first, then each rule's line once.
   io.stdout(`${[...summaryLines(summarize(report.verdicts)), "", ...report.verdicts.map(shownLine)].join("\n")}\n`);
   for (const [cell, why] of brokenCells) io.stderr(`cell ${cell} does not compile: ${why}\n`);

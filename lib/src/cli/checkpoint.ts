@@ -12,7 +12,15 @@ import { RULES } from "../grading/checkpoint/rules/index.js";
 import { countLine, summarize, summaryLines } from "../grading/checkpoint/summary.js";
 import type { Rule, RuleVerdict } from "../grading/checkpoint/rules/types.js";
 import { UsageError } from "../errors/usage-error.js";
-import { progressOf, shownLine, warnIfUncontained, type CheckpointIo } from "./checkpoint-io.js";
+import {
+  graderFaultExit,
+  progressOf,
+  shownLine,
+  warnIfUncontained,
+  writeNothingGraded,
+  type CheckpointIo,
+} from "./checkpoint-io.js";
+import { GraderFault } from "../grading/checkpoint/grader-fault.js";
 import { CLASS_USAGE, runClassGrading } from "./checkpoint-class.js";
 import { runNotebookGrading } from "./checkpoint-notebook.js";
 import { readFlags, wholeNumber } from "../flags/flags.js";
@@ -86,7 +94,7 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     options = parseOptions(argv, reportDir);
   } catch (error) {
     io.stderr(`mcp-workbook checkpoint: ${(error as Error).message}\n${CHECKPOINT_USAGE}\n`);
-    writeFailure(reportDir, `the checkpoint did not run: ${(error as Error).message}`);
+    writeNothingGraded(reportDir, `the checkpoint did not run: ${(error as Error).message}`);
     return 2;
   }
 
@@ -99,9 +107,10 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     report = await gradeImplementation(options.impl, { seed: options.seed, rules, onVerdict: progress.onVerdict });
   } catch (error) {
     progress.done();
+    if (error instanceof GraderFault) return graderFaultExit(io, reportDir, error);
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`mcp-workbook checkpoint: could not grade ${options.impl}: ${message}\n`);
-    writeFailure(reportDir, `the checkpoint could not grade ${options.impl}: ${message}`);
+    writeNothingGraded(reportDir, `the checkpoint could not grade ${options.impl}: ${message}`);
     return 2;
   }
   progress.done();
@@ -121,28 +130,6 @@ export async function runCheckpointCommand(argv: readonly string[], io: Checkpoi
     `checkpoint: ${countLine(verdicts)} (${report.seconds.toFixed(1)} s); reports: ${shown(resultsPath)}, ${shown(junitPath)}\n`,
   );
   return passed === verdicts.length ? 0 : 1;
-}
-
-/** A report that says the run failed, so a grader's script never reads an old score. */
-function writeFailure(reportDir: string, why: string): void {
-  try {
-    mkdirSync(reportDir, { recursive: true });
-    const results = {
-      score: 0,
-      max_score: 0,
-      execution_time: 0,
-      output: why,
-      tests: [{ name: "checkpoint ran", score: 0, max_score: 0, status: "failed", output: why }],
-    };
-    writeFileSync(join(reportDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-    const escaped = why.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;").replace(/"/gu, "&quot;");
-    writeFileSync(
-      join(reportDir, "junit.xml"),
-      `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ch14-checkpoint" tests="1" failures="1">\n  <testsuite name="ch14-checkpoint" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="ch14-checkpoint" name="checkpoint ran">\n      <failure message="${escaped}" type="CheckpointDidNotRun">${escaped}</failure>\n    </testcase>\n  </testsuite>\n</testsuites>\n`,
-    );
-  } catch {
-    // nowhere to write: the exit code says it
-  }
 }
 
 /** A path as the user will want to read it: relative when it lies below the current folder. */

@@ -32,7 +32,8 @@ export const COURSE_PATH: readonly CourseStop[] = [
   },
   { file: "notebooks/exercises-14.ipynb", purpose: "the chapter's six exercises, each with its own check" },
   { file: "notebooks/failure-gallery.ipynb", purpose: "every failure mode, live, ours beside a naive client" },
-  { file: "checkpoints/ch14-checkpoint.ipynb", purpose: "the checkpoint: your saved build notebook, graded" },
+  // The link in notebooks/: Jupyter's file browser cannot open the folder checkpoints/, whose name its contents API reserves.
+  { file: "notebooks/ch14-checkpoint.ipynb", purpose: "the checkpoint: your saved build notebook, graded" },
 ];
 
 /** Where the worked answers live: reached after the exercises, never on the path itself. */

@@ -6,9 +6,12 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { GraderFault, graderStep } from "./grader-fault.js";
 import { containmentFor, type Containment } from "./host/containment.js";
+import { checkHostStarts, nodeFor } from "./host/host-node.js";
 import { HOST_MAIN, hostPool, hostUser, type HostOptions } from "./host/host-probe.js";
-import { hostView } from "./host/reachable-copy.js";
+import { hostView, reachableBy } from "./host/reachable-copy.js";
 import { RELAY_MAIN, relayedServers } from "./host/relayed-servers.js";
 import { compileLearnerCopy, isLearnerCopy } from "./learner-copy.js";
 import { MODULE_PATHS, REPO_ROOT } from "./paths.js";
@@ -36,6 +39,8 @@ export interface GradeReport {
   readonly ranAs: string;
   /** How what the graded code started was kept from outliving the grading. */
   readonly containment: Containment;
+  /** Set when the graded code ran on a copy of the grader's Node: why (host/host-node.ts). */
+  readonly nodeCopied?: string;
 }
 
 export interface GradeOptions {
@@ -102,7 +107,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
   let compileErrors: readonly string[] = [];
   let implementation: GradedImplementation;
   if (copy) {
-    const compiled = compileLearnerCopy(absolute);
+    const compiled = graderStep("compile the learner copy", tmpdir(), () => compileLearnerCopy(absolute));
     ({ entry, outDir, broken } = compiled);
     compileErrors = compiled.diagnostics;
     implementation = {
@@ -121,13 +126,26 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
   }
   const user = hostUser(options.host);
   const containment = options.host?.containment ?? containmentFor(user);
-  const view = hostView(user, REPO_ROOT, [HOST_MAIN, RELAY_MAIN, entry, ...MODULE_PATHS]);
+  // The grader's own faults are found here, before any graded code runs (grader-fault.ts).
+  const node = options.host?.node === undefined ? nodeFor(user) : { path: options.host.node };
+  await checkHostStarts(node.path, user, containment);
+  const needed = [HOST_MAIN, RELAY_MAIN, entry, ...MODULE_PATHS];
+  const view = graderStep("lay out the files the host reads", tmpdir(), () => hostView(user, REPO_ROOT, needed));
+  const unreachable = user === undefined ? undefined : needed.map(view.map).find((path) => !reachableBy(user, path));
+  if (unreachable !== undefined) {
+    view.dispose();
+    throw new GraderFault(
+      `uid ${user!.uid}, which runs the graded code, cannot reach a file its host loads`,
+      unreachable,
+    );
+  }
   const pool = hostPool(view.map(entry), {
     modulePaths: MODULE_PATHS.map(view.map),
     hostMain: view.map(HOST_MAIN),
     ...options.host,
     ...(user ? { user } : { user: "self" }),
     containment,
+    node: node.path,
   });
   try {
     const verdicts = await runRules({
@@ -137,7 +155,8 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
       seed: options.seed ?? 0,
       broken: options.broken ?? broken,
       // The client under grading starts a relay; the server and its evidence stay the grader's.
-      servers: () => relayedServers({ relayMain: view.map(RELAY_MAIN), ...(user ? { owner: user } : {}) }),
+      servers: () =>
+        relayedServers({ relayMain: view.map(RELAY_MAIN), node: node.path, ...(user ? { owner: user } : {}) }),
       ...(user ? { owner: user } : {}),
       ...(options.onVerdict ? { onVerdict: options.onVerdict } : {}),
       ...(options.whereOf ? { whereOf: options.whereOf } : {}),
@@ -152,6 +171,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
       compileErrors,
       ranAs: user ? `uid ${user.uid}, gid ${user.gid}` : "the grader's own user",
       containment,
+      ...(node.copied === undefined ? {} : { nodeCopied: node.copied }),
     };
   } finally {
     await pool.dispose();

@@ -31,6 +31,7 @@ export function reportHeader(report: GradeReport): string[] {
     `graded: ${report.implementation.path} (${report.implementation.kind}, sha256 ${report.implementation.hash})`,
     `checkpoint: ${report.checkpoint}; seed ${report.seed}; started ${report.startedAt}; graded code ran as ${report.ranAs}`,
     containmentLine(report.containment),
+    ...(report.nodeCopied === undefined ? [] : [`node: the graded code ran on ${report.nodeCopied}`]),
   ];
 }
 

@@ -19,6 +19,8 @@ import { basename, join, relative } from "node:path";
 import { signalGroup } from "../../client/process-group.js";
 import type { RulesResultsJson } from "../checkpoint/grade-report.js";
 import { SERVER_START_FAILED } from "../checkpoint/host/relayed-servers.js";
+import { GraderFault } from "../checkpoint/grader-fault.js";
+import { nodeFor } from "../checkpoint/host/host-node.js";
 import { GRADED, type GradebookRow } from "./gradebook.js";
 import { makeJobCgroup } from "./job-cgroup.js";
 import { FIRST_JOB_UID, isolatedCommand, type Isolation } from "./job-isolation.js";
@@ -165,6 +167,15 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
       return row(graderFault(`the submission could not be copied for grading (${(error as Error).message})`));
     }
     const uid = job.isolation.kind === "uid" ? job.uid : undefined;
+    // The job's checkpoint runs as root; its hosts, as the job's uid, run the same Node (host-node.ts).
+    let node: string;
+    try {
+      node = uid === undefined ? process.execPath : nodeFor({ uid, gid: uid }).path;
+    } catch (error) {
+      if (!(error instanceof GraderFault)) throw error;
+      rmSync(job.work, { recursive: true, force: true });
+      return row(graderFault(error.message.trim()));
+    }
     const cgroup =
       job.isolation.kind === "uid"
         ? makeJobCgroup(`workbook-class-${process.pid}-${job.slot}-${job.uid}`, {
@@ -176,7 +187,7 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
     const view = job.isolation.kind === "trusted" ? job.work : job.view;
     const seen = (path: string): string => join(view, relative(job.work, path));
     const argv = [
-      process.execPath,
+      node,
       CHECKPOINT_MAIN,
       "checkpoint",
       ...checkpointArguments(job.submission.kind, seen(staged.staged), job.seed, seen(staged.report), job.rules),
@@ -242,6 +253,9 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
           `not graded: the grading took longer than ${job.timeLimitSeconds} s and was stopped (does a call never return?)`,
         );
       if (exit.error !== undefined) return row(graderFault(`the grader could not start (${exit.error})`));
+      // Read from the report only the grader writes (stderr may quote the submission's own words).
+      const fault = (results?.extra_data as { not_graded?: { what: string; where: string } } | undefined)?.not_graded;
+      if (exit.code === 2 && fault !== undefined) return row(graderFault(`${fault.what} (at ${fault.where})`));
       const serverFailure = stderr.split("\n").find((line) => line.startsWith(SERVER_START_FAILED));
       if (serverFailure !== undefined) return row(graderFault(serverFailure.trim()));
       if (results === undefined || exit.code === 2 || results.max_score === 0)
@@ -263,6 +277,7 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
   return { done, stop: () => stopNow() };
 }
 
+/** A row's status for a grader's fault: not graded, and graded again on the class's next run (resume keeps only graded rows). */
 /** SIGKILLs every process still running as the job slot's uid (a uid only this class's jobs use). */
 export function endProcessesOf(uid: number): void {
   if (uid < FIRST_JOB_UID) return;

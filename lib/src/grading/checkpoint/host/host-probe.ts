@@ -31,6 +31,8 @@ export interface HostOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** How hosts are contained; default: containmentFor(the host's user), a PID namespace where one can be made. */
   readonly containment?: Containment;
+  /** The Node hosts run (default this process's; host-node.ts finds one the host's user can run). */
+  readonly node?: string;
 }
 
 /**
@@ -153,7 +155,7 @@ function startHost(implPath: string, options: HostOptions): Host {
   };
   if (options.modulePaths && options.modulePaths.length > 0) env["NODE_PATH"] = options.modulePaths.join(":");
   const hostMain = options.hostMain ?? HOST_MAIN;
-  const contained = spawnContained([process.execPath, hostMain], {
+  const contained = spawnContained([options.node ?? process.execPath, hostMain], {
     containment: options.containment ?? containmentFor(user),
     user,
     env,

@@ -39,6 +39,8 @@ export interface RelayedServerOptions {
   readonly relayMain: string;
   /** The user the graded code runs as: it must be able to connect to the sockets. */
   readonly owner?: { readonly uid: number; readonly gid: number };
+  /** The Node the relay runs on, started by the graded code (default this process's; see host-node.ts). */
+  readonly node?: string;
 }
 
 /** The names of a process's environment variables (from /proc; empty once it has ended). */
@@ -84,7 +86,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
     mkdirSync(socketHome, { recursive: true, mode: 0o755 });
     chmodSync(socketHome, 0o755);
     const socketPath = join(socketHome, "mcp.sock");
-    const command = [process.execPath, options.relayMain, socketPath];
+    const command = [options.node ?? process.execPath, options.relayMain, socketPath];
     // grandchild mode is the relay's to show: it starts the grandchild in the client's group.
     const serverArgs = [
       TEACHING_SERVER,
