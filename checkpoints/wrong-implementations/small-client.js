@@ -162,7 +162,7 @@ class SmallClient {
 
   async initialize() {
     const result = await this.request("initialize", {
-      protocolVersion: wb.PROTOCOL_VERSION,
+      protocolVersion: this.mistakes.has("asks-older-version") ? "2024-11-05" : wb.PROTOCOL_VERSION,
       capabilities: {},
       clientInfo: { name: "small-client", version: "1" },
     });

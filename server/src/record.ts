@@ -24,6 +24,8 @@ export type RecordEvent =
       /** On a response with an error: the error's code, if it is a number (method not found is -32601). */
       readonly errorCode?: number;
       readonly era?: Era;
+      /** On an initialize request: the protocol version it asked for (null when not a string). */
+      readonly askedVersion?: string | null;
     }
   | { readonly event: "eof" }
   | { readonly event: "signal"; readonly signal: string }
@@ -77,6 +79,7 @@ export class LifeRecord {
       ...(kind === "response" && !("error" in message) ? { resultJsonType: jsonType(message["result"]) } : {}),
       ...(kind === "response" && "error" in message ? errorCodeOf(message["error"]) : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
+      ...(method === "initialize" && kind === "request" ? { askedVersion: askedVersion(params) } : {}),
     });
   }
 }
@@ -90,4 +93,10 @@ function errorCodeOf(error: unknown): { errorCode?: number } {
 function jsonType(value: unknown): string {
   if (value === null) return "null";
   return Array.isArray(value) ? "array" : typeof value;
+}
+
+/** The protocol version an initialize request asks for, or null when it names none as a string. */
+function askedVersion(params: Record<string, unknown>): string | null {
+  const version = params["protocolVersion"];
+  return typeof version === "string" ? version : null;
 }

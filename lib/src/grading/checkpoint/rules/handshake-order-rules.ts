@@ -6,10 +6,11 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { refusal } from "./expect.js";
 import { settledInOrder } from "./settled.js";
 import { SESSION_PIECES } from "./rule-pieces.js";
-import { receivedMethods } from "./server-records.js";
+import { readRecord, receivedMethods } from "./server-records.js";
 import { ClientSession } from "./client-session.js";
 import { failRule, type ObservedRule, type RuleContext } from "./types.js";
 import { CLIENT, SESSION_METHODS } from "./client-rule-helpers.js";
+import { PROTOCOL_VERSION } from "../../../protocol/constants.js";
 
 export const handshakeOrder: ObservedRule = {
   id: "handshake-order",
@@ -32,6 +33,10 @@ export const handshakeOrder: ObservedRule = {
       chapterLines: [328, 335, 336, 337, 338],
     },
     { says: "A refused handshake stops the session before any tool is listed or called.", chapterLines: [345, 586] },
+    {
+      says: "The client's initialize asks for the one version it speaks, the pinned 2025-06-18.",
+      chapterLines: [24, 182, 328, 335],
+    },
   ],
   freeChoices: [FREE_CHOICES.clientInfo, FREE_CHOICES.initializeReturns, FREE_CHOICES.connectLists],
   deadlineMs: 20_000,
@@ -67,9 +72,21 @@ async function handshakeInOrder(context: RuleContext): Promise<void> {
         `[${wanted.join(", ")}]`,
         `[${methods.join(", ")}]`,
       );
+    requireAskedPinned(server.recordFile);
   } finally {
     await client.close();
   }
+}
+
+/** The version initialize asked for, as the server recorded it: the pinned one, the only one the client speaks. */
+function requireAskedPinned(recordFile: string): void {
+  const asked = readRecord(recordFile).find((entry) => entry.method === "initialize")?.askedVersion;
+  if (asked !== PROTOCOL_VERSION)
+    failRule(
+      "the protocolVersion initialize asked for, as the server's record holds it",
+      JSON.stringify(PROTOCOL_VERSION),
+      asked === undefined ? "none recorded" : JSON.stringify(asked),
+    );
 }
 
 /**
