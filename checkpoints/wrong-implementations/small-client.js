@@ -145,6 +145,10 @@ class SmallClient {
       }
       const result = wb.answerFor(id, message);
       if (result !== null) return result;
+      // "counts-log-only": only notifications/message is counted; other methods pass uncounted.
+      if (message.method !== "notifications/message" && this.mistakes.has("counts-log-only")) continue;
+      // "skips-restart-at-ping": the count starts again after each ping from the server.
+      if (message.method === "ping" && this.mistakes.has("skips-restart-at-ping")) skipped = -1;
       skipped += 1;
       this.skippedInSession += 1;
       // "skips-counted-per-session": the bound is kept for the whole session, not for each reply

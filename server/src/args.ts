@@ -15,6 +15,14 @@ export interface ServerOptions {
   readonly recordFile?: string | undefined;
   /** Notifications sent before each tools/call reply (to test a client's bound on skipped messages). */
   readonly notifications?: number;
+  /** What those notifications are: methods cycled through, and pings to the client spread among them. */
+  readonly skippedMix?: SkippedMix;
+}
+
+/** The messages before each tools/call reply, mixed: notification methods (cycled) and pings among them. */
+export interface SkippedMix {
+  readonly methods: readonly string[];
+  readonly pings: number;
 }
 
 export type ParsedArgs =
@@ -46,6 +54,8 @@ export function usageText(): string {
     `  --endless-bytes N   bytes the endless mode writes before stopping (default: ${DEFAULT_ENDLESS_BYTES})`,
     "  --record FILE       append one JSON line per event: start (argv, env names), each message received, eof, SIGTERM",
     "  --notifications N   send N notifications before each tools/call reply (default: 0)",
+    '  --skipped-mix JSON  {"methods": [...], "pings": P}: those notifications cycle through the methods,',
+    "                      with P pings to the client spread among them (default: notifications/message only)",
     "  --help              print this text and exit",
     "",
     "modes:",
@@ -63,6 +73,7 @@ const VALUE_FLAGS = {
   "endless-bytes": { type: "string" },
   record: { type: "string" },
   notifications: { type: "string" },
+  "skipped-mix": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -136,6 +147,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     };
   }
 
+  const mixText = values.get("--skipped-mix");
+  const skippedMix = mixText === undefined ? undefined : readSkippedMix(mixText);
+  if (skippedMix === null) {
+    return {
+      kind: "usage-error",
+      message: `--skipped-mix expects {"methods": [non-empty strings, at least one], "pings": 0 to 100}, got ${JSON.stringify(mixText)}`,
+    };
+  }
+
   return {
     kind: "run",
     options: {
@@ -145,6 +165,23 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       endlessBytes,
       recordFile: values.get("--record"),
       notifications,
+      ...(skippedMix === undefined ? {} : { skippedMix }),
     },
   };
+}
+
+/** --skipped-mix's value, or null when it is not the JSON it must be. */
+function readSkippedMix(text: string): SkippedMix | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { methods, pings } = value as { methods?: unknown; pings?: unknown };
+  const namesOk =
+    Array.isArray(methods) && methods.length > 0 && methods.every((m) => typeof m === "string" && m !== "");
+  if (!namesOk || !Number.isInteger(pings) || (pings as number) < 0 || (pings as number) > 100) return null;
+  return { methods: methods as string[], pings: pings as number };
 }

@@ -125,6 +125,8 @@ export type ServerStanding = "serving" | "starting" | "absent";
 
 export interface ServerSettings {
   readonly notifications?: number;
+  /** What the notifications are: methods cycled through, with pings to the client spread among them. */
+  readonly skippedMix?: { readonly methods: readonly string[]; readonly pings: number };
   /** A folder of its own for this server's files (the argv rule puts spaces and $ in it). */
   readonly subdir?: string;
   readonly endlessBytes?: number;
