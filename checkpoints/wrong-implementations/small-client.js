@@ -283,7 +283,8 @@ class SmallClient {
     }
     const status = await Promise.race([
       this.exited,
-      new Promise((resolve) => setTimeout(() => resolve("timeout"), 1000)),
+      // "grace-50ms": a grace of 50 ms, shorter than any moment a server may take to leave.
+      new Promise((resolve) => setTimeout(() => resolve("timeout"), this.mistakes.has("grace-50ms") ? 50 : 1000)),
     ]);
     // "kills-only-the-server" changes nothing once the server has exited and left no one in its group.
     const groupLeft = status === "timeout" || (pid !== undefined && !wb.groupIsEmpty(pid));

@@ -15,6 +15,8 @@ export interface ServerOptions {
   readonly recordFile?: string | undefined;
   /** Notifications sent before each tools/call reply (to test a client's bound on skipped messages). */
   readonly notifications?: number;
+  /** How long a server that leaves when its input ends takes to leave, in ms (at least a few, for a late SIGTERM). */
+  readonly leaveAfterEofMs?: number;
   /** What those notifications are: methods cycled through, and pings to the client spread among them. */
   readonly skippedMix?: SkippedMix;
 }
@@ -54,6 +56,7 @@ export function usageText(): string {
     `  --endless-bytes N   bytes the endless mode writes before stopping (default: ${DEFAULT_ENDLESS_BYTES})`,
     "  --record FILE       append one JSON line per event: start (argv, env names), each message received, eof, SIGTERM",
     "  --notifications N   send N notifications before each tools/call reply (default: 0)",
+    "  --leave-after-eof-ms N  leave N ms after the input ends, not at once (0 to 10000; modes that leave on end of input)",
     '  --skipped-mix JSON  {"methods": [...], "pings": P}: those notifications cycle through the methods,',
     "                      with P pings to the client spread among them (default: notifications/message only)",
     "  --help              print this text and exit",
@@ -74,6 +77,7 @@ const VALUE_FLAGS = {
   record: { type: "string" },
   notifications: { type: "string" },
   "skipped-mix": { type: "string" },
+  "leave-after-eof-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -147,6 +151,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     };
   }
 
+  const leaveText = values.get("--leave-after-eof-ms");
+  const leaveAfterEofMs = leaveText === undefined ? undefined : Number(leaveText);
+  if (leaveText !== undefined && (!/^\d+$/.test(leaveText) || leaveAfterEofMs! > 10_000)) {
+    return {
+      kind: "usage-error",
+      message: `--leave-after-eof-ms expects a whole number of ms from 0 to 10000, got ${JSON.stringify(leaveText)}`,
+    };
+  }
+
   const mixText = values.get("--skipped-mix");
   const skippedMix = mixText === undefined ? undefined : readSkippedMix(mixText);
   if (skippedMix === null) {
@@ -166,6 +179,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       recordFile: values.get("--record"),
       notifications,
       ...(skippedMix === undefined ? {} : { skippedMix }),
+      ...(leaveAfterEofMs === undefined ? {} : { leaveAfterEofMs }),
     },
   };
 }

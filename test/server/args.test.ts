@@ -129,4 +129,13 @@ describe("the checkpoint's evidence settings", () => {
         message: expect.stringMatching(/--skipped-mix expects/u),
       });
   });
+
+  it("reads --leave-after-eof-ms, and refuses one that is not a whole number of ms up to 10000", () => {
+    expect(parseArgs(["--leave-after-eof-ms", "99"])).toMatchObject({ kind: "run", options: { leaveAfterEofMs: 99 } });
+    for (const bad of ["-1", "1.5", "10001", "soon"])
+      expect(parseArgs(["--leave-after-eof-ms", bad])).toMatchObject({
+        kind: "usage-error",
+        message: expect.stringMatching(/--leave-after-eof-ms expects/u),
+      });
+  });
 });
