@@ -206,7 +206,8 @@ function withChoices(choices = {}) {
       });
     if (!isObject(result.capabilities))
       throw new ProtocolError("capabilities", { what: say("no capabilities object", "capabilities") });
-    if (!isObject(result.capabilities.tools))
+    // The chapter's own test is `"tools" in capabilities`: any value offers tools.
+    if (choices.toolsKeyOnly ? !Object.hasOwn(result.capabilities, "tools") : !isObject(result.capabilities.tools))
       throw new ProtocolError("capabilities", { what: say("server does not offer tools", "no tools") });
     const info = result.serverInfo;
     if (info !== undefined && !(isObject(info) && typeof info.name === "string" && typeof info.version === "string"))
@@ -215,7 +216,8 @@ function withChoices(choices = {}) {
   }
 
   function checkTools(result, limit = TOOL_LIMIT) {
-    if (result.nextCursor !== undefined && result.nextCursor !== null)
+    // The chapter's own test is `if result.get("nextCursor")`: only a truthy cursor is a further page.
+    if (choices.cursorByTruth ? result.nextCursor : result.nextCursor !== undefined && result.nextCursor !== null)
       throw new ProtocolError("catalog", {
         what: say("paginated tool lists are outside this client's bounds", "paged"),
       });

@@ -6,6 +6,14 @@
 // - close() reports a signal as a negative number, as the chapter's does
 // - close() waits for the server alone, not for the rest of its group, as the chapter's does
 // - an object with a toJSON refused rather than written as what its toJSON returns
+// - a tools capability of any value taken as offered, as the chapter's `"tools" in capabilities` does
+// - an empty, zero, false or null nextCursor read as no further page, as the chapter's truth test does
 "use strict";
 const { withChoices } = require("./chapter-client.js");
-module.exports = withChoices({ chapterReader: true, answerRefusesServerRequests: true, statusAsNumber: true });
+module.exports = withChoices({
+  chapterReader: true,
+  answerRefusesServerRequests: true,
+  statusAsNumber: true,
+  toolsKeyOnly: true,
+  cursorByTruth: true,
+});

@@ -156,6 +156,10 @@ class SmallClient {
       }
       const result = wb.answerFor(id, message);
       if (result !== null) return result;
+      // "counts-log-only": only notifications/message is counted; other methods pass uncounted.
+      if (message.method !== "notifications/message" && this.mistakes.has("counts-log-only")) continue;
+      // "skips-restart-at-ping": the count starts again after each ping from the server.
+      if (message.method === "ping" && this.mistakes.has("skips-restart-at-ping")) skipped = -1;
       skipped += 1;
       this.skippedInSession += 1;
       // "skips-counted-per-session": the bound is kept for the whole session, not for each reply
@@ -173,7 +177,7 @@ class SmallClient {
 
   async initialize() {
     const result = await this.request("initialize", {
-      protocolVersion: wb.PROTOCOL_VERSION,
+      protocolVersion: this.mistakes.has("asks-older-version") ? "2024-11-05" : wb.PROTOCOL_VERSION,
       // "declares-sampling": sampling and roots declared, as a richer client would, though none is served.
       capabilities: this.mistakes.has("declares-sampling") ? { sampling: {}, roots: { listChanged: false } } : {},
       clientInfo: { name: "small-client", version: "1" },
@@ -300,7 +304,8 @@ class SmallClient {
     }
     const status = await Promise.race([
       this.exited,
-      new Promise((resolve) => setTimeout(() => resolve("timeout"), 1000)),
+      // "grace-50ms": a grace of 50 ms, shorter than any moment a server may take to leave.
+      new Promise((resolve) => setTimeout(() => resolve("timeout"), this.mistakes.has("grace-50ms") ? 50 : 1000)),
     ]);
     // "kills-only-the-server" changes nothing once the server has exited and left no one in its group.
     const groupLeft = status === "timeout" || (pid !== undefined && !wb.groupIsEmpty(pid));

@@ -2,26 +2,40 @@
 // First contact: grades each round's case once with the checkpoint on this branch, two at a time,
 // and writes the tally. A wrong case is caught when it loses any point; a fair case passes with
 // full marks.   node scripts/red-team/grade.mjs ROUND [--jobs 2]
+// As a regression (npm run grader:red-team): --all grades every round's cases afresh in a new
+// temporary folder and prints the tally, writing nothing tracked; exit 1 on a miss or an unfair verdict.
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { variantNotebook } from "../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
-const round = process.argv[2] ?? "round-1";
+const regression = process.argv.includes("--all");
+const round = regression ? "every round" : (process.argv[2] ?? "round-1");
 const jobs = Number(process.argv[process.argv.indexOf("--jobs") + 1]) || 2;
-const work = join("/tmp", `red-team-grading-${round}`);
+const work = regression
+  ? mkdtempSync(join(tmpdir(), "red-team-regression-"))
+  : join("/tmp", `red-team-grading-${round}`);
 mkdirSync(work, { recursive: true, mode: 0o755 });
 
-const cases = ["wrong", "fair"].flatMap((kind) => {
-  const dir = join(root, "checkpoints", `${kind}-implementations`, "red-team", round);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => ({ kind, ...JSON.parse(readFileSync(join(dir, f), "utf8")) }));
-});
+/** The rounds a kind holds (round-1, round-2, ...), or the one asked for. */
+const roundsOf = (kind) => {
+  const dir = join(root, "checkpoints", `${kind}-implementations`, "red-team");
+  return regression ? readdirSync(dir).filter((name) => name.startsWith("round-")) : [round];
+};
+const cases = ["wrong", "fair"].flatMap((kind) =>
+  roundsOf(kind).flatMap((each) => {
+    const dir = join(root, "checkpoints", `${kind}-implementations`, "red-team", each);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .map((f) => ({ kind, ...JSON.parse(readFileSync(join(dir, f), "utf8")) }));
+  }),
+);
 
 function grade(c) {
   const notebook = join(work, `${c.name}.ipynb`);
@@ -92,6 +106,12 @@ for (const c of cases) {
         .slice(0, 300)}`,
   );
   rows.push({ kind: c.kind, name: c.name, piece: c.piece, verdict, score, failed, breaks: c.breaks });
+}
+if (regression) {
+  for (const row of rows.filter((each) => !["caught", "full marks"].includes(each.verdict)))
+    console.log(`${row.verdict} ${row.kind} ${row.name}: ${row.failed.join("; ") || row.breaks}`);
+  console.log(`caught ${caught} of ${wrongCount}; fair full marks ${fullFair} of ${fairCount}; reports in ${work}`);
+  process.exit(caught === wrongCount && fullFair === fairCount ? 0 : 1);
 }
 const esc = (s) => s.replace(/\|/gu, "\\|");
 const lines = [

@@ -6,7 +6,9 @@
 // A wrong case is proven when the variant shows the wrong behaviour AND the solved notebook does
 // not; a fair case is proven when the variant meets the demand.
 //   node scripts/red-team/prove.mjs NAME...      one or more cases
-//   node scripts/red-team/prove.mjs --all        every case, outcomes to scripts/red-team/proof-outcomes.json
+//   node scripts/red-team/prove.mjs --all        every case
+// Outcomes go to a file in the temporary folder (its path printed); --write records them in the
+// tracked scripts/red-team/proof-outcomes.json instead (they hold timings, so every run differs).
 import { createRequire } from "node:module";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -1271,9 +1273,10 @@ const cases = new Map([
   ...fair.map((c) => [c.name, { ...c, kind: "fair" }]),
 ]);
 const args = process.argv.slice(2);
-const names = args.includes("--all") ? [...cases.keys()] : args;
-const outcomesFile = join(here, "proof-outcomes.json");
-const outcomes = existsSync(outcomesFile) ? JSON.parse(readFileSync(outcomesFile, "utf8")) : {};
+const names = args.includes("--all") ? [...cases.keys()] : args.filter((arg) => !arg.startsWith("--"));
+const recorded = join(here, "proof-outcomes.json");
+const outcomesFile = args.includes("--write") ? recorded : join(tmpdir(), "red-team-proof-outcomes.json");
+const outcomes = existsSync(recorded) ? JSON.parse(readFileSync(recorded, "utf8")) : {};
 let failed = 0;
 for (const name of names) {
   const c = cases.get(name);
@@ -1290,4 +1293,5 @@ for (const name of names) {
   console.log(`${outcome.ok ? "PROVEN    " : "NOT PROVEN"} ${c.kind.padEnd(5)} ${name}: ${outcome.shows}`);
 }
 writeFileSync(outcomesFile, `${JSON.stringify(Object.fromEntries(Object.entries(outcomes).sort()), null, 2)}\n`);
+console.log(`outcomes in ${outcomesFile}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -19,6 +19,16 @@ export interface ServerOptions {
   readonly extraTools?: readonly string[];
   /** Members started in the server's process group, each ended by SIGTERM's default action (family.ts). */
   readonly family?: number;
+  /** How long a server that leaves when its input ends takes to leave, in ms (at least a few, for a late SIGTERM). */
+  readonly leaveAfterEofMs?: number;
+  /** What those notifications are: methods cycled through, and pings to the client spread among them. */
+  readonly skippedMix?: SkippedMix;
+}
+
+/** The messages before each tools/call reply, mixed: notification methods (cycled) and pings among them. */
+export interface SkippedMix {
+  readonly methods: readonly string[];
+  readonly pings: number;
 }
 
 export type ParsedArgs =
@@ -55,6 +65,9 @@ export function usageText(): string {
     "  --notifications N   send N notifications before each tools/call reply (default: 0)",
     "  --extra-tools JSON  a JSON array of names: placeholder tools advertised after the shop's two",
     `  --family N          start N members (1 to ${MAX_FAMILY}) in the server's group; the record says what ended each`,
+    "  --leave-after-eof-ms N  leave N ms after the input ends, not at once (0 to 10000; modes that leave on end of input)",
+    '  --skipped-mix JSON  {"methods": [...], "pings": P}: those notifications cycle through the methods,',
+    "                      with P pings to the client spread among them (default: notifications/message only)",
     "  --help              print this text and exit",
     "",
     "modes:",
@@ -74,6 +87,8 @@ const VALUE_FLAGS = {
   notifications: { type: "string" },
   "extra-tools": { type: "string" },
   family: { type: "string" },
+  "skipped-mix": { type: "string" },
+  "leave-after-eof-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -164,6 +179,23 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       kind: "usage-error",
       message: `--family expects a whole number from 1 to ${MAX_FAMILY}, got ${JSON.stringify(familyText)}`,
     };
+  const leaveText = values.get("--leave-after-eof-ms");
+  const leaveAfterEofMs = leaveText === undefined ? undefined : Number(leaveText);
+  if (leaveText !== undefined && (!/^\d+$/.test(leaveText) || leaveAfterEofMs! > 10_000)) {
+    return {
+      kind: "usage-error",
+      message: `--leave-after-eof-ms expects a whole number of ms from 0 to 10000, got ${JSON.stringify(leaveText)}`,
+    };
+  }
+
+  const mixText = values.get("--skipped-mix");
+  const skippedMix = mixText === undefined ? undefined : readSkippedMix(mixText);
+  if (skippedMix === null) {
+    return {
+      kind: "usage-error",
+      message: `--skipped-mix expects {"methods": [non-empty strings, at least one], "pings": 0 to 100}, got ${JSON.stringify(mixText)}`,
+    };
+  }
 
   return {
     kind: "run",
@@ -176,6 +208,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       notifications,
       ...(extraTools === undefined ? {} : { extraTools }),
       ...(family === undefined ? {} : { family }),
+      ...(skippedMix === undefined ? {} : { skippedMix }),
+      ...(leaveAfterEofMs === undefined ? {} : { leaveAfterEofMs }),
     },
   };
 }
@@ -190,4 +224,20 @@ function parseNames(text: string): string[] | undefined {
   }
   if (!Array.isArray(names) || names.some((name) => typeof name !== "string" || name === "")) return undefined;
   return new Set(names).size === names.length ? (names as string[]) : undefined;
+}
+
+/** --skipped-mix's value, or null when it is not the JSON it must be. */
+function readSkippedMix(text: string): SkippedMix | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { methods, pings } = value as { methods?: unknown; pings?: unknown };
+  const namesOk =
+    Array.isArray(methods) && methods.length > 0 && methods.every((m) => typeof m === "string" && m !== "");
+  if (!namesOk || !Number.isInteger(pings) || (pings as number) < 0 || (pings as number) > 100) return null;
+  return { methods: methods as string[], pings: pings as number };
 }

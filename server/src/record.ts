@@ -29,6 +29,8 @@ export type RecordEvent =
        * params.capabilities is not an object.
        */
       readonly declared?: readonly string[] | null;
+      /** On an initialize request: the protocol version it asked for (null when not a string). */
+      readonly askedVersion?: string | null;
     }
   | { readonly event: "eof" }
   | { readonly event: "signal"; readonly signal: string }
@@ -83,6 +85,7 @@ export class LifeRecord {
       ...(kind === "response" && "error" in message ? errorCodeOf(message["error"]) : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
       ...(method === "initialize" && kind === "request" ? { declared: declaredCapabilities(params) } : {}),
+      ...(method === "initialize" && kind === "request" ? { askedVersion: askedVersion(params) } : {}),
     });
   }
 }
@@ -102,4 +105,10 @@ function jsonType(value: unknown): string {
 function declaredCapabilities(params: Record<string, unknown>): string[] | null {
   const capabilities = params["capabilities"];
   return isObject(capabilities) ? Object.keys(capabilities) : null;
+}
+
+/** The protocol version an initialize request asks for, or null when it names none as a string. */
+function askedVersion(params: Record<string, unknown>): string | null {
+  const version = params["protocolVersion"];
+  return typeof version === "string" ? version : null;
 }

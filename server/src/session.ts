@@ -285,15 +285,7 @@ export class Session {
       this.reply(error, request);
       return;
     }
-    for (let sent = 0; sent < (this.options.notifications ?? 0); sent += 1) {
-      this.output.send(
-        notificationMessage("notifications/message", {
-          level: "info",
-          logger: "lucy-teaching-server",
-          data: `note ${sent + 1}`,
-        }),
-      );
-    }
+    this.sendSkipped();
     // A mode whose fault belongs to the other era answers this request as normal mode would.
     const context: CallReplyContext = {
       ...this.callContext,
@@ -343,6 +335,26 @@ export class Session {
     this.output.send(log("working on it"));
     this.output.send(notificationMessage("notifications/progress", { progressToken: token, progress: 1, total: 1 }));
     this.output.send(log("done, answer follows"));
+  }
+
+  /**
+   * The messages a client skips before a tools/call reply: --notifications N of them, all
+   * notifications/message, or cycling through --skipped-mix's methods with its pings spread among
+   * them (the pings are requests to the client, answered whenever it answers).
+   */
+  private sendSkipped(): void {
+    const count = this.options.notifications ?? 0;
+    const mix = this.options.skippedMix ?? { methods: ["notifications/message"], pings: 0 };
+    const pingAfter = Array.from({ length: mix.pings }, (_, k) => Math.floor(((k + 1) * count) / (mix.pings + 1)));
+    for (let sent = 0; sent <= count; sent += 1) {
+      for (const after of pingAfter) if (after === sent) void this.askClient("ping");
+      if (sent === count) break;
+      const method = mix.methods[sent % mix.methods.length]!;
+      const data = `note ${sent + 1}`;
+      const params =
+        method === "notifications/message" ? { level: "info", logger: "lucy-teaching-server", data } : { data };
+      this.output.send(notificationMessage(method, params));
+    }
   }
 
   /** ping and sampling modes: a request to the client; resolves on the first answer that arrives. */

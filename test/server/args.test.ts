@@ -130,4 +130,32 @@ describe("the checkpoint's evidence settings", () => {
       message: expect.stringMatching(/--notifications expects a whole number/u),
     });
   });
+
+  it("reads --skipped-mix, and refuses one without methods or with a ping count out of range", () => {
+    const mix = { methods: ["notifications/progress", "made-up/x"], pings: 2 };
+    expect(parseArgs(["--notifications", "5", "--skipped-mix", JSON.stringify(mix)])).toMatchObject({
+      kind: "run",
+      options: { notifications: 5, skippedMix: mix },
+    });
+    for (const bad of [
+      '{"methods":[],"pings":0}',
+      '{"methods":[""],"pings":0}',
+      '{"methods":["a"],"pings":-1}',
+      "[]",
+      "x",
+    ])
+      expect(parseArgs(["--skipped-mix", bad])).toMatchObject({
+        kind: "usage-error",
+        message: expect.stringMatching(/--skipped-mix expects/u),
+      });
+  });
+
+  it("reads --leave-after-eof-ms, and refuses one that is not a whole number of ms up to 10000", () => {
+    expect(parseArgs(["--leave-after-eof-ms", "99"])).toMatchObject({ kind: "run", options: { leaveAfterEofMs: 99 } });
+    for (const bad of ["-1", "1.5", "10001", "soon"])
+      expect(parseArgs(["--leave-after-eof-ms", bad])).toMatchObject({
+        kind: "usage-error",
+        message: expect.stringMatching(/--leave-after-eof-ms expects/u),
+      });
+  });
 });

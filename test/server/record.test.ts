@@ -53,4 +53,15 @@ describe("the life record of each message", () => {
       { method: "initialize", declared: null },
     ]);
   });
+
+  it("records the protocol version an initialize request asks for, null when it names none", () => {
+    const initialize = (params: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params });
+    const asked = recorded([
+      initialize({ protocolVersion: "2025-06-18", capabilities: {} }),
+      initialize({ protocolVersion: "2024-11-05" }),
+      initialize({ protocolVersion: 20250618 }),
+      initialize(undefined),
+    ]).map((entry) => (entry as { askedVersion?: unknown }).askedVersion);
+    expect(asked).toEqual(["2025-06-18", "2024-11-05", null, null]);
+  });
 });

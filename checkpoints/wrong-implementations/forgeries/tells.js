@@ -33,14 +33,18 @@ const REMOVED = {
   },
   /** The host's environment was PATH alone; an ordinary program has a HOME. */
   "no-home": () => process.env.HOME === undefined,
+  /** The graded code ran as nobody (uid 65534) whenever the grader was root; the uid is now drawn per grading. */
+  "unprivileged-user": () => process.getuid?.() === 65534,
+  /** Its argv or environment named the grading (the red team's close-forgery-argv); they now read as a tslab kernel's. */
+  "grading-argv": () =>
+    process.argv.some((arg) => /checkpoint|grad|vitest|mutation/u.test(arg)) ||
+    Object.keys(process.env).some((name) => /^WORKBOOK_/u.test(name)) ||
+    /checkpoint|grad|vitest|mutation/u.test(read("/proc/self/cmdline")),
 };
 
 const REMAINING = {
-  /** The graded code runs as nobody when the grader is root. */
-  "unprivileged-user": () => process.getuid?.() === 65534,
-  /** The graded code shares its process with the probe: its argv and modules name the checkpoint. */
-  "host-process": () =>
-    /checkpoint/.test(process.argv[1] ?? "") || Object.keys(require.cache).some((key) => /checkpoint/.test(key)),
+  /** The graded code shares its process with the probe: its loaded modules name the checkpoint. */
+  "host-process": () => Object.keys(require.cache).some((key) => /checkpoint/.test(key)),
   /** The server command starts the relay, over a socket, not server/dist/main.js. */
   "relay-command": (command) => command !== undefined && !names(command, /server\/dist\/main\.js$/),
   /** NODE_PATH tells Node where mcp-workbook is for a module outside the repository. */

@@ -123,8 +123,6 @@ const WITNESSES: Record<string, (pieces: Pieces) => Promise<string | undefined>>
     ),
   "check-tools-empty-name": async ({ checkTools }) =>
     unless(await outcome(() => checkTools({ tools: [tool("")] })), "ProtocolError (catalog)"),
-  "check-tools-falsy-cursor": async ({ checkTools }) =>
-    unless(await outcome(() => checkTools({ tools: [tool("a")], nextCursor: "" })), "ProtocolError (catalog)"),
   "check-tools-bound-off-by-one": async ({ checkTools }) =>
     unless(
       await outcome(() => checkTools({ tools: Array.from({ length: 32 }, (_, i) => tool(`t${i}`)) }).length),

@@ -3,7 +3,7 @@
 // with a FAIL that names the edge, the smallest input, what came and what was expected.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   notebookMistakes,
@@ -19,6 +19,7 @@ import type { RuleContext } from "../../../lib/src/grading/checkpoint/rules/type
 import { cellScope } from "../../../lib/src/pieces/cell-scope.js";
 import { directionProblem } from "../../support/direction.js";
 import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
+import { RULES } from "../../../lib/src/grading/checkpoint/rules/index.js";
 import { buildCells, evaluateBuildCells } from "../../../lib/src/assembly/notebook-pieces.js";
 import {
   copyingCheckInitialize,
@@ -139,4 +140,20 @@ describe("correct pieces written otherwise than the library", () => {
       for (const seed of FOUR_SEEDS) expect(await verdict(rule, pieces as never, seed)).toBe("ok");
     },
   );
+});
+
+// The red team's fair cases built on the chapter's own tests (`"tools" in capabilities`, chapter
+// line 349; a cursor tested for truth, line 357): the whole rule, its fixed checks and its property,
+// passes each (checkpoints/fair-implementations/red-team/round-1).
+describe("the chapter's own handshake tests", () => {
+  const dir = resolve(__dirname, "../../../checkpoints/fair-implementations/red-team/round-1");
+  it.each([
+    ["check-initialize-chapter-in", "handshake-capability"],
+    ["check-tools-chapter-cursor", "discovery-bounds"],
+  ])("%s passes %s", async (name, id) => {
+    const fair = JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8")) as never;
+    const pieces = notebookPieces(variantNotebook(fair));
+    const rule = RULES.find((each) => each.id === id)!;
+    for (const seed of [0, 1]) expect(typeof (await rule.body(contextOver(pieces, seed)))).toBe("string");
+  });
 });

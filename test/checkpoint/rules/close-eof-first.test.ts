@@ -6,7 +6,7 @@ import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeEofFirst } from "../../../lib/src/grading/checkpoint/rules/mode-rules.js";
+import { closeEofFirst, leaveWithinMoment } from "../../../lib/src/grading/checkpoint/rules/mode-rules.js";
 import type { ProbeAnswer, RuleContext } from "../../../lib/src/grading/checkpoint/rules/types.js";
 
 const dir = mkdtempSync(join(tmpdir(), "close-eof-first-"));
@@ -131,5 +131,17 @@ describe("close-eof-first", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("the server close-eof-first closes", () => {
+  it("takes a drawn time inside the moment to leave, 70 ms or more, so a grace of 70 ms or less meets it there", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const ms = leaveWithinMoment(seed);
+        return Number.isInteger(ms) && ms >= 70 && ms < 100;
+      }),
+    );
+    expect(new Set(Array.from({ length: 30 }, (_, seed) => leaveWithinMoment(seed))).size).toBe(30);
   });
 });

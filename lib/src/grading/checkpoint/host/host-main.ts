@@ -9,6 +9,7 @@ import { readdirSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
 import { sealReferencePieces } from "./sealed-library.js";
+import { lookLikeAKernel } from "./learner-view.js";
 import { cpuSince, queuedSince } from "../../trials/starvation.js";
 import { beforeFirstSignal } from "./first-signal.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
@@ -100,6 +101,7 @@ function main(): void {
           // defined for it, so here too: its import then reaches the sealed library and says so.
           Object.assign(globalThis, { require, exports: {} });
         }
+        lookLikeAKernel();
         opened = { token, loaded: load(implementation) };
         continue;
       }

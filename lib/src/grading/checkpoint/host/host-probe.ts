@@ -4,10 +4,11 @@
 // on stdin which implementation to load and the token its answers carry, then sends requests;
 // reads the answers from stdout and keeps everything else it prints as the implementation's output.
 import { randomBytes } from "node:crypto";
-import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { containmentFor, spawnContained, type Containment } from "./containment.js";
+import { drawnGradingUser } from "./learner-view.js";
 import type { ProbeSession } from "../rules/run.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
@@ -21,7 +22,7 @@ const ANSWER_LIMIT = 64 * 1024 * 1024;
 export interface HostOptions {
   /** Folders Node searches for packages the implementation requires ("mcp-workbook"). */
   readonly modulePaths?: readonly string[];
-  /** The user the host runs as; default: nobody when the grader is root, else the grader's own. */
+  /** The user the host runs as; default: a uid drawn for the grading when the grader is root, else the grader's own. */
   readonly user?: { readonly uid: number; readonly gid: number } | "self";
   /** The host's own code (a reachable copy's host-main.js when the checkout is hidden from the host's user). */
   readonly hostMain?: string;
@@ -45,20 +46,6 @@ export function hideGraderCommandLine(): void {
   process.title = "node";
 }
 
-/** nobody's uid and gid from /etc/passwd (65534 where it is not listed). */
-export function unprivilegedUser(): { uid: number; gid: number } {
-  try {
-    const line = readFileSync("/etc/passwd", "utf8")
-      .split("\n")
-      .find((each) => each.startsWith("nobody:"));
-    const [, , uid, gid] = line?.split(":") ?? [];
-    if (uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid) };
-  } catch {
-    // fall through
-  }
-  return { uid: 65534, gid: 65534 };
-}
-
 /**
  * The user the host will run as, or undefined for the grader's own. A class grading tells each
  * job's grader which user its graded code gets through WORKBOOK_HOST_USER ("UID:GID", or "self"
@@ -70,7 +57,7 @@ export function hostUser(options: HostOptions = {}): { uid: number; gid: number 
   const fromClass = /^(\d+):(\d+)$|^self$/u.exec(process.env["WORKBOOK_HOST_USER"] ?? "");
   if (fromClass !== null)
     return fromClass[1] === undefined ? undefined : { uid: Number(fromClass[1]), gid: Number(fromClass[2]) };
-  return process.getuid?.() === 0 ? unprivilegedUser() : undefined;
+  return process.getuid?.() === 0 ? drawnGradingUser() : undefined;
 }
 
 /** One running host: its probe, its output so far, whether a request is still unanswered. */

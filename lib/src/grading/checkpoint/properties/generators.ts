@@ -596,11 +596,14 @@ export const INITIALIZE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>
       .constantFrom<unknown>({}, { resources: {} })
       .map((c) => ({ args: [initialize({ capabilities: c })] })),
   },
+  // A tools key whose value is not an object: the chapter's own test (`"tools" in capabilities`)
+  // takes it as offered, so accepting it is as right as refusing it.
   {
     edge: "tools-not-object",
-    arbitrary: fc
-      .constantFrom<unknown>(null, [], "yes", true)
-      .map((t) => ({ args: [initialize({ capabilities: { tools: t } })] })),
+    arbitrary: fc.constantFrom<unknown>(null, [], "yes", true).map((t) => {
+      const result = initialize({ capabilities: { tools: t } });
+      return { args: [result], also: [{ value: result }] };
+    }),
   },
   {
     edge: "server-info-absent",
@@ -687,12 +690,14 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
       .tuple(catalog, fc.constantFrom<unknown>("next", "c1"))
       .map(([tools, c]) => ({ args: [{ tools, nextCursor: c }] })),
   },
-  // A falsy cursor is still a cursor: a piece that tests it for truth reads a second page as none.
+  // A falsy cursor: the chapter's own test (`if result.get("nextCursor")`) reads it as no further
+  // page; refusing it as a cursor is as right.
   {
     edge: "cursor-falsy",
-    arbitrary: fc
-      .tuple(catalog, fc.constantFrom<unknown>("", 0))
-      .map(([tools, c]) => ({ args: [{ tools, nextCursor: c }] })),
+    arbitrary: fc.tuple(catalog, fc.constantFrom<unknown>("", 0, false)).map(([tools, c]) => ({
+      args: [{ tools, nextCursor: c }],
+      also: [{ value: tools }, { error: "ProtocolError", reason: "catalog" }],
+    })),
   },
   // A null cursor: no page follows, or a malformed cursor; the chapter does not say.
   {

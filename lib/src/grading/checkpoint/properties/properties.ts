@@ -74,7 +74,7 @@ export const INITIALIZE_PROPERTY: PureProperty<PureCall> = {
   ...callProperty(
     "checkInitialize",
     INITIALIZE_CALLS,
-    "the handshake holds only with the pinned version and a tools capability that is an object",
+    "the handshake holds only with the pinned version and a capabilities object that holds tools",
   ),
   judge: sameHandedOutcome,
 };

@@ -208,8 +208,17 @@ export const notificationsBounded: ObservedRule = {
   ],
   freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
   deadlineMs: 30_000,
+  // The skipped messages are a drawn mix: notification methods of the protocol's and made-up ones,
+  // with pings among them. Sixteen messages in all, pings counted, must pass reply after reply;
+  // seventeen or more notifications, pings aside, must be refused, whatever their methods and
+  // wherever the pings fall (a count that restarts at a ping, or counts one method, lets them by).
   body: async (context) => {
-    const sixteen = context.server("normal", { notifications: 16, subdir: "sixteen" });
+    const pings = 1 + (context.seed % 3);
+    const sixteen = context.server("normal", {
+      notifications: 16 - pings,
+      skippedMix: skippedMix(context.seed, pings),
+      subdir: "sixteen",
+    });
     const client = await ClientSession.open(context, sixteen, { allowed: ["word_count"] });
     try {
       await client.ready();
@@ -219,13 +228,17 @@ export const notificationsBounded: ObservedRule = {
     } finally {
       await client.close();
     }
-    const seventeen = context.server("normal", { notifications: 17, subdir: "seventeen" });
+    const seventeen = context.server("normal", {
+      notifications: 17 + (context.seed % 4),
+      skippedMix: skippedMix(context.seed + 1, pings),
+      subdir: "seventeen",
+    });
     const other = await ClientSession.open(context, seventeen, { allowed: ["word_count"] });
     try {
       await other.ready();
       refusal(
         (await other.call("callTool", ["word_count", { text: "a b c" }])).answer,
-        "callTool with 17 notifications before the reply",
+        "callTool with 17 or more notifications of mixed methods, and pings among them, before the reply",
         "a refusal (ProtocolError): more than 16 skipped",
       );
     } finally {
@@ -234,3 +247,17 @@ export const notificationsBounded: ObservedRule = {
     return "";
   },
 };
+
+/** Methods a skipped message may have: the protocol's, and names made up for this grading, in a drawn order. */
+function skippedMix(seed: number, pings: number): { methods: string[]; pings: number } {
+  const methods = [
+    "notifications/message",
+    "notifications/progress",
+    "notifications/resources/updated",
+    "notifications/tools/list_changed",
+    `notifications/lucy-${seed.toString(36)}`,
+    `made-up/${(seed * 7919).toString(36)}`,
+  ];
+  const start = seed % methods.length;
+  return { methods: [...methods.slice(start), ...methods.slice(0, start)], pings };
+}

@@ -35,5 +35,9 @@ export const FREE_CHOICES = {
   longerPause: "a longer pause between SIGTERM and SIGKILL",
   noPause: "no pause between SIGTERM and SIGKILL",
   signalAsNumber: "close() reports a signal as a negative number, as the chapter's does",
+  toolsCapabilityAnyValue:
+    'a tools capability of any value taken as offered, as the chapter\'s `"tools" in capabilities` does',
+  falsyCursorNoPage:
+    "an empty, zero, false or null nextCursor read as no further page, as the chapter's truth test does",
   waitsForLeader: "close() waits for the server alone, not for the rest of its group, as the chapter's does",
 } as const;

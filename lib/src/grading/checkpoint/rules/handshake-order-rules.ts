@@ -10,6 +10,7 @@ import { readRecord, receivedMethods } from "./server-records.js";
 import { ClientSession } from "./client-session.js";
 import { failRule, type ObservedRule, type RuleContext } from "./types.js";
 import { CLIENT, SESSION_METHODS } from "./client-rule-helpers.js";
+import { PROTOCOL_VERSION } from "../../../protocol/constants.js";
 
 export const handshakeOrder: ObservedRule = {
   id: "handshake-order",
@@ -35,6 +36,10 @@ export const handshakeOrder: ObservedRule = {
     {
       says: "The client declares exactly what it serves: it implements tools only, so its initialize declares no capability (capabilities is an empty object).",
       chapterLines: [328, 474, 620],
+    },
+    {
+      says: "The client's initialize asks for the one version it speaks, the pinned 2025-06-18.",
+      chapterLines: [24, 182, 328, 335],
     },
   ],
   freeChoices: [FREE_CHOICES.clientInfo, FREE_CHOICES.initializeReturns, FREE_CHOICES.connectLists],
@@ -78,9 +83,21 @@ async function handshakeInOrder(context: RuleContext): Promise<void> {
         "{} (the client serves no roots, sampling or elicitation: it declares none)",
         declared === null ? "not an object" : declared === undefined ? "none recorded" : `{${declared.join(", ")}}`,
       );
+    requireAskedPinned(server.recordFile);
   } finally {
     await client.close();
   }
+}
+
+/** The version initialize asked for, as the server recorded it: the pinned one, the only one the client speaks. */
+function requireAskedPinned(recordFile: string): void {
+  const asked = readRecord(recordFile).find((entry) => entry.method === "initialize")?.askedVersion;
+  if (asked !== PROTOCOL_VERSION)
+    failRule(
+      "the protocolVersion initialize asked for, as the server's record holds it",
+      JSON.stringify(PROTOCOL_VERSION),
+      asked === undefined ? "none recorded" : JSON.stringify(asked),
+    );
 }
 
 /**

@@ -60,18 +60,18 @@ export const handshakeCapability: ObservedRule = {
   pieces: ["checkInitialize"],
   dependsOn: [],
   visibility: "visible",
-  where: `${WHERE}: checkInitialize (capabilities.tools must be an object)`,
+  where: `${WHERE}: checkInitialize (capabilities must hold tools)`,
   demands: [
     { says: "A server that does not offer the tools capability is refused.", chapterLines: [328, 348, 349, 350] },
   ],
-  freeChoices: [FREE_CHOICES.wording],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.toolsCapabilityAnyValue],
   deadlineMs: 10_000,
   body: async (context) => {
     const base = { protocolVersion: PINNED, serverInfo: { name: "s", version: "1" } };
     for (const [capabilities, what] of [
       [undefined, "no capabilities"],
       [{}, "capabilities without tools"],
-      [{ tools: true }, "capabilities.tools true"],
+      [{ resources: {} }, "capabilities with resources but no tools"],
     ] as const) {
       const result = capabilities === undefined ? base : { ...base, capabilities };
       refusal(
@@ -107,7 +107,7 @@ export const discoveryBounds: ObservedRule = {
     },
     { says: "A paginated tool list is refused rather than read in part.", chapterLines: [618] },
   ],
-  freeChoices: [FREE_CHOICES.wording],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.falsyCursorNoPage],
   deadlineMs: 10_000,
   body: async (context) => {
     const many = (count: number) =>

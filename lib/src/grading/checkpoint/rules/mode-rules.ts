@@ -161,8 +161,10 @@ export const closeEofFirst: ObservedRule = {
   ],
   freeChoices: [FREE_CHOICES.longerGrace, FREE_CHOICES.shorterGrace],
   deadlineMs: 20_000,
+  // The server takes a drawn time inside the moment to leave (real time: a real process must act),
+  // near its top end, so any grace shorter than the moment meets it still there and signals it.
   body: async (context) => {
-    const server = context.server("normal");
+    const server = context.server("normal", { leaveAfterEofMs: leaveWithinMoment(context.seed) });
     const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
     await client.ready();
     const { answer } = await client.close();
@@ -233,6 +235,14 @@ export const closeEofFirst: ObservedRule = {
  * grace: the chapter's is 1 s, a shorter one is the learner's choice, none at all is no moment.
  */
 const MOMENT_MS = 100;
+/**
+ * How long the server of close-eof-first takes to leave after its input ends: drawn per grading in
+ * [MOMENT_MS - 30, MOMENT_MS), so a grace of 70 ms or less is always met by a server still there,
+ * and one just short of the moment at some seeds.
+ */
+export function leaveWithinMoment(seed: number): number {
+  return MOMENT_MS - 1 - (Math.abs(Math.trunc(seed) * 7) % 30);
+}
 /** What the event loop's own turns may take out of a timed wait of a moment (a timer can also fire a little early). */
 const CLOCK_ROUNDING_MS = 20;
 

@@ -33,6 +33,8 @@ export interface RecordEntry {
   readonly signal?: string;
   /** On a relay-signal: ms from the end of the relay's input to the SIGTERM, by the relay's clock. */
   readonly afterEofMs?: number;
+  /** On an initialize request: the protocol version it asked for (null when not a string). */
+  readonly askedVersion?: string | null;
   /** On "left": the exit code or the signal the server left with, written just before it left. */
   readonly status?: number | string;
 }

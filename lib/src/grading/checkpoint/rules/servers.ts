@@ -26,6 +26,8 @@ export interface ServerSource {
 export function sessionFlags(settings: ServerSettings): string[] {
   const flags: string[] = [];
   if (settings.notifications !== undefined) flags.push("--notifications", String(settings.notifications));
+  if (settings.leaveAfterEofMs !== undefined) flags.push("--leave-after-eof-ms", String(settings.leaveAfterEofMs));
+  if (settings.skippedMix !== undefined) flags.push("--skipped-mix", JSON.stringify(settings.skippedMix));
   if (settings.endlessBytes !== undefined) flags.push("--endless-bytes", String(settings.endlessBytes));
   if (settings.extraTools !== undefined) flags.push("--extra-tools", JSON.stringify(settings.extraTools));
   return flags;

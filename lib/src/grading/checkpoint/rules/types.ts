@@ -130,6 +130,10 @@ export type ServerStanding = "serving" | "starting" | "absent";
 
 export interface ServerSettings {
   readonly notifications?: number;
+  /** How long the server takes to leave once its input ends, in ms (it leaves at once otherwise). */
+  readonly leaveAfterEofMs?: number;
+  /** What the notifications are: methods cycled through, with pings to the client spread among them. */
+  readonly skippedMix?: { readonly methods: readonly string[]; readonly pings: number };
   /** A folder of its own for this server's files (the argv rule puts spaces and $ in it). */
   readonly subdir?: string;
   readonly endlessBytes?: number;
