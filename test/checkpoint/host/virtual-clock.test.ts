@@ -94,8 +94,8 @@ it("fires any mix of timers, by every route, in the order they fall due and at t
         const expected: Array<{ label: string; at: number; order: number }> = [];
         plan.forEach(({ route, delay: drawn }, index) => {
           const delay = route === "AbortSignal.timeout" ? Math.ceil(drawn) : drawn;
-          // fake-timers counts a delay in whole ms, as Node's timer list does.
-          const due = Math.trunc(delay);
+          // A fraction fires at the next whole ms, as Node's timer list has it.
+          const due = Math.ceil(delay);
           arm(route, delay, String(index), (label) => fired.push({ label, at: clock.now() }));
           if (route === "setInterval")
             expected.push(

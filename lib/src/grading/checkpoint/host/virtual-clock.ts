@@ -39,6 +39,41 @@ export interface VirtualClock {
 /** The largest delay AbortSignal.timeout takes (Node checks it as an unsigned 32-bit integer). */
 const MAX_SIGNAL_DELAY = 0xffff_ffff;
 
+/** Node's largest timer delay; a longer one (or none, or under 1 ms) becomes 1 ms. */
+const TIMEOUT_MAX = 2 ** 31 - 1;
+
+/**
+ * Delays as Node's timers take them, where fake-timers differs: under 1 ms (0, 0.5, NaN) or past
+ * TIMEOUT_MAX is 1 ms, and a fraction fires at the next whole ms (Node's timer list compares whole
+ * ms of loop time with the delay). Else a client's `setTimeout(resolve, deadline - Date.now())`
+ * with half a ms left would fire at once, again and again, the clock never moving.
+ */
+function nodeDelays(clock: Clock): () => void {
+  const delay = (ms: unknown): number => {
+    const asked = Number(ms);
+    return asked >= 1 && asked <= TIMEOUT_MAX ? Math.ceil(asked) : 1;
+  };
+  const { setTimeout: fakeTimeout, setInterval: fakeInterval } = clock;
+  const setTimeoutNode = ((callback: (...args: unknown[]) => void, ms?: unknown, ...args: unknown[]) =>
+    fakeTimeout(callback, delay(ms), ...args)) as typeof clock.setTimeout;
+  const setIntervalNode = ((callback: (...args: unknown[]) => void, ms?: unknown, ...args: unknown[]) =>
+    fakeInterval(callback, delay(ms), ...args)) as typeof clock.setInterval;
+  clock.setTimeout = setTimeoutNode;
+  clock.setInterval = setIntervalNode;
+  // The globals and the timers module hold what install gave them: give them these instead
+  // (uninstall puts back the real ones it saved). timers/promises asks the clock each time.
+  const timersModule = require("node:timers") as { setTimeout: unknown; setInterval: unknown };
+  for (const target of [globalThis as unknown as typeof timersModule, timersModule]) {
+    target.setTimeout = setTimeoutNode;
+    target.setInterval = setIntervalNode;
+  }
+  // fake-timers' uninstall reads what it marked on its own functions: they go back first.
+  return () => {
+    clock.setTimeout = fakeTimeout;
+    clock.setInterval = fakeInterval;
+  };
+}
+
 /** Installs the virtual clock over this process's routes (CLOCK_ROUTES); Date starts at the real now. */
 export function installVirtualClock(): VirtualClock {
   const clock: Clock = withGlobal(globalThis).install({
@@ -47,6 +82,7 @@ export function installVirtualClock(): VirtualClock {
     ignoreMissingTimers: true,
   });
   const start = clock.now;
+  const fakeDelays = nodeDelays(clock);
   // The clock's own reading, fractions of a ms included (clock.now counts whole ms), kept so that
   // graded code replacing performance.now cannot move it.
   const fakePerformance = globalThis.performance;
@@ -65,9 +101,11 @@ export function installVirtualClock(): VirtualClock {
     );
     return controller.signal;
   };
+  // A timer counts whole ms (fake-timers' callAt) while the clock may stand a fraction past one: a
+  // timer due in that fraction is due now.
   const nextDue = (): number | undefined => {
     const first = clock.timerHeap?.peek();
-    return first?.callAt === undefined ? undefined : first.callAt - start;
+    return first?.callAt === undefined ? undefined : Math.max(first.callAt - start, now());
   };
   return {
     now,
@@ -83,6 +121,7 @@ export function installVirtualClock(): VirtualClock {
     },
     uninstall: () => {
       AbortSignal.timeout = original;
+      fakeDelays();
       clock.uninstall();
     },
   };

@@ -117,6 +117,10 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
       }
       case "client.call":
         return await callClient(state, request.handle, request.method, request.args);
+      case "clock.sleep":
+        // The global looked up now: in a host with the virtual clock, the pause is on its timeline.
+        await new Promise((resolve) => setTimeout(resolve, request.ms));
+        return { ok: true, value: null };
     }
   } catch (error) {
     return { ok: false, error: probeError(error) };
