@@ -12,6 +12,7 @@ import {
   RefusedError,
   endProcessGroup,
   signalGroup,
+  wholeMs,
   type InitializeResult,
   type JsonObject,
   type McpTool,
@@ -77,7 +78,7 @@ export class StdioClient {
     this.command = [...command];
     this.allowed = new Set(options.allowed ?? []);
     // TODO: a bounded timeout is required: refuse a timeoutMs outside (0, 60000] ms, the chapter's 0 < timeout <= 60 s (UsageError "timeout").
-    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.timeoutMs = wholeMs(options.timeoutMs ?? 5000); // whole ms: AbortSignal.timeout refuses a fraction
     this.reader = new FrameReader(options.frameLimit);
     this.child = spawn(file, args, {
       stdio: ["pipe", "pipe", "ignore"],

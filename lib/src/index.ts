@@ -59,6 +59,7 @@ export {
   groupIsEmpty,
   teachingServerCommand,
   teachingServersStartedBy,
+  wholeMs,
 } from "./client/index.js";
 export type { ExitStatus, StdioClientOptions, TraceEntry, TraceSnapshot } from "./client/index.js";
 

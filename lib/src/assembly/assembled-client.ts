@@ -16,7 +16,7 @@ import { WorkbookError } from "../errors/workbook-error.js";
 import type { McpTool } from "../protocol/handshake.js";
 import type { JsonObject } from "../protocol/messages.js";
 import type { ExitStatus } from "../client/stdio-client.js";
-import type { StdioClientOptions } from "../client/options.js";
+import { wholeMs, type StdioClientOptions } from "../client/options.js";
 import type { ClientUnderTest, Implementation } from "../grading/trials/implementation.js";
 import type { PieceName, PieceSet } from "./piece-names.js";
 
@@ -157,7 +157,7 @@ export class AssembledClient implements ClientUnderTest {
     let lastId = 0;
     const client = this;
     this.context = {
-      timeoutMs: options.timeoutMs ?? 5000,
+      timeoutMs: wholeMs(options.timeoutMs ?? 5000),
       allowed: new Set(options.allowed ?? []),
       get catalog() {
         return client.catalog;

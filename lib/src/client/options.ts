@@ -7,7 +7,10 @@ import { preview } from "../errors/wording.js";
 export interface StdioClientOptions {
   /** The application's allowlist: the only tool names that may ever be called. Default: none. */
   readonly allowed?: Iterable<string>;
-  /** One deadline per operation, in ms, in (0, 60000]. Default 5000. */
+  /**
+   * One deadline per operation, in ms, in (0, 60000]; a fraction of a ms is rounded up (wholeMs).
+   * Default 5000.
+   */
   readonly timeoutMs?: number;
   /** Largest frame, newline included, in bytes. Default 65536. */
   readonly frameLimit?: number;
@@ -50,6 +53,17 @@ export interface ResolvedOptions {
 export const MAX_TIMEOUT_MS = 60_000;
 /** The deadline per operation when none is given (the chapter's 5 s). */
 export const DEFAULT_TIMEOUT_MS = 5000;
+
+/**
+ * A timeout as the client keeps it: a finite number rounded up to a whole ms, anything else as it
+ * came (so the range check still sees it). The chapter's timeout is any number of seconds, while
+ * AbortSignal.timeout throws a RangeError on a fraction of a ms: the client (and the scaffold
+ * around the build notebook's pieces) hands on whole ms. Rounding up keeps every timeout in
+ * (0, 60000] inside it and every one outside outside, and never ends a deadline early.
+ */
+export function wholeMs<T>(timeoutMs: T): T {
+  return (typeof timeoutMs === "number" && Number.isFinite(timeoutMs) ? Math.ceil(timeoutMs) : timeoutMs) as T;
+}
 
 const KNOWN_OPTIONS = [
   "allowed",
@@ -164,7 +178,7 @@ export function resolveOptions(command: readonly string[], options: StdioClientO
     maxPages,
     maxTools,
     allowed,
-    timeoutMs,
+    timeoutMs: wholeMs(timeoutMs),
     frameLimit,
     env: resolveEnv(options.env),
     graceMs: options.graceMs ?? 1000,
