@@ -43,18 +43,25 @@ export interface ClockDriver {
   setHorizon(ms: number | undefined): void;
   /** The timeline's time: where the host last reported it, or where the driver last moved it since. */
   now(): number;
-  /** Resolves when the timeline is quiet: everything that was due by the horizon has happened. */
+  /**
+   * Resolves when the timeline is quiet, by a report made after this call: everything that was
+   * due by the horizon has happened.
+   */
   quiet(): Promise<Quiet>;
 }
 
 /** A driver that moves the host's clock by `advance` (an advance names the report it answers). */
 export function clockDriver(advance: (epoch: number, to: number) => void): ClockDriver {
   const peers = new Set<TimelinePeer>();
+  // Relays whose connection has closed: what they did not deliver they never will.
+  const gone = new Set<number>();
   let last: IdleReport | undefined;
   let asked: number | undefined; // the epoch an advance was sent for
   let movedTo: number | undefined; // where that advance moves the host (it reports the truth next)
   let horizon: number | undefined;
-  let waiters: Array<(quiet: Quiet) => void> = [];
+  // Each waits for a report newer than the one standing when it asked: the host reports afresh
+  // once a new request reaches it, and an older picture says nothing of that request.
+  let waiters: Array<{ after: number; resolve: (quiet: Quiet) => void }> = [];
 
   const look = (): void => {
     if (last === undefined || asked === last.epoch) return;
@@ -64,10 +71,11 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
     const byRelay = new Map([...peers].map((peer) => [peer.relayPid(), peer]));
     // A byte on its way, for a child still running: the report is stale once it lands (the host
     // reports again); the client's bytes reaching a peer, which it answers at once, come as a poke.
-    // A child with no peer yet that was written to is a relay still starting.
+    // A child with no peer yet that was written to is a relay still starting; one whose peer has
+    // gone is a relay leaving, whose bytes are moot.
     const inFlight = report.children.some(({ pid, written, read }) => {
       const peer = byRelay.get(pid);
-      if (peer === undefined) return written > 0;
+      if (peer === undefined) return written > 0 && !gone.has(pid);
       return peer.received() !== written || peer.sent() !== read;
     });
     if (inFlight) return;
@@ -78,7 +86,9 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
     const to = Math.min(report.next ?? Infinity, peerNext);
     if (to === Infinity || (horizon !== undefined && to > horizon)) {
       const quiet: Quiet = { at: report.at, next: report.next };
-      for (const resolve of waiters.splice(0)) resolve(quiet);
+      const ready = waiters.filter((waiter) => report.epoch > waiter.after);
+      waiters = waiters.filter((waiter) => report.epoch <= waiter.after);
+      for (const { resolve } of ready) resolve(quiet);
       return;
     }
     asked = report.epoch;
@@ -96,6 +106,8 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
       peers.add(peer);
       return () => {
         peers.delete(peer);
+        const pid = peer.relayPid();
+        if (pid !== undefined) gone.add(pid);
         look();
       };
     },
@@ -108,7 +120,7 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
     now: () => movedTo ?? last?.at ?? 0,
     quiet: () =>
       new Promise<Quiet>((resolve) => {
-        waiters.push(resolve);
+        waiters.push({ after: last?.epoch ?? 0, resolve });
         look();
       }),
   };

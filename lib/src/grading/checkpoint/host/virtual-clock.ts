@@ -7,19 +7,7 @@
 // time and stay real: the host's idle point is found by them.
 import { withGlobal, type Clock } from "@sinonjs/fake-timers";
 
-/** The routes the virtual clock owns, as the report names them. */
-export const CLOCK_ROUTES = [
-  "setTimeout",
-  "setInterval",
-  "clearTimeout",
-  "clearInterval",
-  "timers",
-  "timers/promises",
-  "AbortSignal.timeout",
-  "performance.now",
-  "Date",
-  "process.hrtime",
-] as const;
+export { CLOCK_ROUTES } from "./clock-routes.js";
 
 export interface VirtualClock {
   /** Virtual ms since the clock was installed. */

@@ -13,6 +13,7 @@ import { showError } from "./expect.js";
 import { ClientSession, type Timed } from "./client-session.js";
 import { failRule, type ProbeAnswer, type RuleContext } from "./types.js";
 import type { ClockedScript, WaitEvent } from "../host/clocked-peer.js";
+import { CLOCK_ROUTES } from "../host/clock-routes.js";
 
 /** One session: its deadline, the request its server never answers, what the server sends meanwhile. */
 export interface ClockedTrial {
@@ -75,6 +76,9 @@ export function clockedTrials(seed: number): ClockedTrial[] {
   }));
 }
 
+/** What the report says the grader's clock covers: the routes a client's time on it may come by. */
+const OWNED_ROUTES = `the grader's clock owns ${CLOCK_ROUTES.join(", ")}; a client keeping time another way is judged on real time`;
+
 /** The pause on the timeline between discovery and the hung call: a budget kept for the whole session has spent it. */
 const PAUSE_MS = 500;
 
@@ -115,25 +119,39 @@ export type RealTimeFinding = (
  */
 const REAL_TIME_LIMIT_MS = 8000;
 
-/** The hung request of one session, judged on the timeline (or on real time, for a client that keeps it another way). */
-async function hungRequest(
+/** One session's client, opened and, unless its handshake is the request that hangs, past discovery. */
+async function openSession(
   context: RuleContext,
   clock: Clock,
   trial: ClockedTrial,
   index: number,
+): Promise<ClientSession> {
+  const server = clock.server(trial.script, { subdir: `clocked-${index}` });
+  const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: trial.timeoutMs });
+  if (trial.script.hangOn === "initialize") return client;
+  try {
+    await client.ready();
+    return client;
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+/** The hung request of one session, judged on the timeline (or on real time, for a client that keeps it another way). */
+async function hungRequest(
+  context: RuleContext,
+  clock: Clock,
+  client: ClientSession,
+  trial: ClockedTrial,
   realTime: RealTimeFinding,
 ): Promise<{ finding?: string; unjudged?: true }> {
   const { timeoutMs, script } = trial;
   const handshake = script.hangOn === "initialize";
-  const server = clock.server(script, { subdir: `clocked-${index}` });
-  const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
   const sends = [...new Set(script.during.map((each) => each.send))].join(", ") || "nothing";
   const what = `timeoutMs ${timeoutMs}: ${handshake ? "initialize" : "callTool"} against a server that never answers it (sending ${sends} meanwhile)`;
   try {
-    if (!handshake) {
-      await client.ready();
-      await context.ask({ op: "clock.sleep", ms: PAUSE_MS });
-    }
+    if (!handshake) await context.ask({ op: "clock.sleep", ms: PAUSE_MS });
     clock.driver.setHorizon(clock.driver.now() + timelineLatest(timeoutMs));
     const [method, args] = handshake
       ? (["initialize", []] as const)
@@ -162,19 +180,32 @@ async function hungRequest(
     return finding === undefined ? {} : { finding };
   } finally {
     clock.driver.setHorizon(undefined);
-    await client.close();
   }
 }
 
-/** Every session of the seed, one after another on one timeline; fails the rule with what went wrong. */
+/** Every session of the seed on one timeline; fails the rule with what went wrong. */
 export async function clockedDeadlines(context: RuleContext, clock: Clock, realTime: RealTimeFinding): Promise<string> {
   const trials = clockedTrials(context.seed);
+  // Opened side by side, so the relays start (on real time) together; judged one after another.
+  const opened = await Promise.allSettled(trials.map((trial, index) => openSession(context, clock, trial, index)));
+  const clients = opened.flatMap((each) => (each.status === "fulfilled" ? [each.value] : []));
   const wrong: string[] = [];
   const unjudged: number[] = [];
-  for (const [index, trial] of trials.entries()) {
-    const { finding, unjudged: left } = await hungRequest(context, clock, trial, index, realTime);
-    if (finding !== undefined) wrong.push(finding);
-    if (left) unjudged.push(trial.timeoutMs);
+  const closed = new Set<ClientSession>();
+  try {
+    const refused = opened.find((each): each is PromiseRejectedResult => each.status === "rejected");
+    if (refused !== undefined) throw refused.reason;
+    // Each closed once judged, while the others stand idle: one relay leaving at a time.
+    for (const [index, trial] of trials.entries()) {
+      const client = clients[index]!;
+      const { finding, unjudged: left } = await hungRequest(context, clock, client, trial, realTime).finally(() =>
+        client.close().then(() => closed.add(client)),
+      );
+      if (finding !== undefined) wrong.push(finding);
+      if (left) unjudged.push(trial.timeoutMs);
+    }
+  } finally {
+    await Promise.all(clients.filter((client) => !closed.has(client)).map((client) => client.close()));
   }
   const deadlines = trials.map(
     (trial) => `${trial.timeoutMs}${trial.script.hangOn === "initialize" ? " (handshake)" : ""}`,
@@ -183,11 +214,11 @@ export async function clockedDeadlines(context: RuleContext, clock: Clock, realT
     failRule(
       `${wrong.length} of ${trials.length} sessions on the grader's clock, each with its own timeout (${deadlines.join(", ")} ms)`,
       `DeadlineError at the deadline, no earlier than ${TIMELINE_EARLY_MS} ms before it and no later than a tenth of it and 1 ms after it`,
-      wrong.join("; "),
+      `${wrong.join("; ")} (${OWNED_ROUTES})`,
     );
   const left =
     unjudged.length === 0
       ? ""
       : ` (the client keeps time off the grader's clock: ${unjudged.join(", ")} ms, above ${REAL_TIME_LIMIT_MS} ms, were not judged on real time)`;
-  return `deadlines of ${deadlines.join(", ")} ms each held on the grader's clock${left}`;
+  return `deadlines of ${deadlines.join(", ")} ms each held on the grader's clock${left}; ${OWNED_ROUTES}`;
 }
