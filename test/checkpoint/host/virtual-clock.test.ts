@@ -194,3 +194,27 @@ it("gives every route its real clock back when uninstalled", () => {
   const start = Date.now();
   expect(Math.abs(start - new Date().getTime())).toBeLessThan(1000);
 });
+
+it("takes delays as Node's timers do: under 1 ms waits 1 ms, a fraction fires at the next whole ms", async () => {
+  const clock = install();
+  const fired: Array<[string, number]> = [];
+  setTimeout(() => fired.push(["0.5 ms", clock.now()]), 0.5);
+  setTimeout(() => fired.push(["0 ms", clock.now()]), 0);
+  setTimeout(() => fired.push(["1000.5 ms", clock.now()]), 1000.5);
+  await runAll(clock);
+  expect(fired).toEqual([
+    ["0.5 ms", 1],
+    ["0 ms", 1],
+    ["1000.5 ms", 1001],
+  ]);
+  // A client that waits for what is left of its deadline, half a ms at the end, still reaches it.
+  const deadline = Date.now() + 1000.5;
+  let waits = 0;
+  for (let left = deadline - Date.now(); left > 0; left = deadline - Date.now()) {
+    waits += 1;
+    const waited = new Promise((resolve) => setTimeout(resolve, left));
+    clock.advanceTo(clock.nextDue()!);
+    await waited;
+  }
+  expect(waits).toBeLessThanOrEqual(2);
+});
