@@ -124,8 +124,10 @@ export function hostPool(
           ...(host.clock ? { clock: host.clock } : {}),
           close: async () => {
             running.delete(host);
+            // What the graded code printed during the rule, not what its containment says as it is ended.
+            const output = host.outputSince(0);
             await host.kill();
-            return host.outputSince(0);
+            return output;
           },
         });
       }
