@@ -116,6 +116,18 @@ class SmallClient {
     }
   }
 
+  /** The deadline an operation gets; each mistake asked only where it would change it. */
+  deadlineMs(method) {
+    let ms = this.timeoutMs;
+    // "clamps-timeout": the timeout held within "sane" bounds of its own, [1 s, 10 s].
+    if ((ms < 1000 || ms > 10_000) && this.mistakes.has("clamps-timeout")) ms = Math.min(Math.max(ms, 1000), 10_000);
+    // "bound-as-default": the chapter's bound, 60 s, read as "no timeout given": the default 5 s.
+    if (ms === 60_000 && this.mistakes.has("bound-as-default")) ms = 5000;
+    // "handshake-default-deadline": the handshake waits the default 5 s, whatever the timeout.
+    if (method === "initialize" && ms !== 5000 && this.mistakes.has("handshake-default-deadline")) ms = 5000;
+    return ms;
+  }
+
   write(message) {
     this.child.stdin.write(wb.encodeFrame(message, this.frameLimit));
   }
@@ -134,9 +146,12 @@ class SmallClient {
   async exchange(method, params) {
     this.lastId += 1;
     const id = this.mistakes.has("one-id") ? 1 : this.lastId;
+    // "fraction-throws": the deadline made with AbortSignal.timeout, which takes whole ms only, so a
+    // timeout of 1500.5 ms throws its RangeError (asked of a fractional timeout alone).
+    if (!Number.isInteger(this.timeoutMs) && this.mistakes.has("fraction-throws")) AbortSignal.timeout(this.timeoutMs);
     this.write(wb.requestMessage(id, method, params));
     // deadline-stretched: one deadline per operation, but three times the one given.
-    const deadline = Date.now() + this.timeoutMs * (this.mistakes.has("deadline-stretched") ? 3 : 1);
+    let deadline = Date.now() + this.deadlineMs(method) * (this.mistakes.has("deadline-stretched") ? 3 : 1);
     let skipped = 0;
     this.skippedInSession ??= 0;
     for (;;) {
@@ -153,6 +168,8 @@ class SmallClient {
             ? { result: this.mistakes.has("ping-pong") ? "pong" : {} }
             : { error: { code: -32601, message: "Method not found" } }),
         });
+        // "restarts-on-ping": answering the server's own request starts the deadline afresh.
+        if (this.mistakes.has("restarts-on-ping")) deadline = Date.now() + this.deadlineMs(method);
       }
       const result = wb.answerFor(id, message);
       if (result !== null) return result;

@@ -11,6 +11,7 @@ const ROOT = resolve(__dirname, "../..");
 interface RedTeamCase {
   readonly name: string;
   readonly piece: string;
+  readonly client: boolean;
   readonly breaks: string;
   readonly edits: readonly { readonly find: string; readonly replace: string }[];
 }

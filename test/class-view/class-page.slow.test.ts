@@ -137,7 +137,8 @@ describe.skipIf(missing !== undefined)(
         expect(new Set(axis.labels).size, axis.labels.join(", ")).toBe(axis.labels.length);
       }
       for (const chart of axes) expect(chart.text, chart.title).not.toContain("costs-recompute");
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      // Run in the page, where document and window are the browser's (a string: this file is compiled without the DOM's types).
+      const overflow = (await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number;
       expect(Math.max(0, overflow)).toBe(0);
     });
   },

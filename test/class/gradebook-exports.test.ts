@@ -380,7 +380,7 @@ describe("bad export input", () => {
     writeFileSync(path, text);
     return path;
   };
-  const options = (roster: string | undefined, formats = ["canvas" as const]) => ({
+  const options = (roster: string | undefined, formats: ("canvas" | "moodle")[] = ["canvas"]) => ({
     formats,
     ...(roster === undefined ? {} : { roster }),
     points: 10,

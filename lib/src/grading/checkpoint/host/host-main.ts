@@ -12,6 +12,9 @@ import { sealReferencePieces } from "./sealed-library.js";
 import { lookLikeAKernel } from "./learner-view.js";
 import { cpuSince, queuedSince } from "../../trials/starvation.js";
 import { beforeFirstSignal } from "./first-signal.js";
+import { countChildBytes } from "./child-bytes.js";
+import { idlePoints, type IdleReport, type IdlePoints } from "./idle-point.js";
+import { installVirtualClock, type VirtualClock } from "./virtual-clock.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
 const STDOUT_FD = 1;
@@ -23,6 +26,15 @@ function send(token: string, seq: number, answer: ProbeAnswer): void {
   } catch (error) {
     text = JSON.stringify({ seq, answer: { ok: false, error: probeError(error) } });
   }
+  sendLine(token, text);
+}
+
+/** An idle point, for the grader that moves the virtual clock (seq 0: no request's answer). */
+function sendIdle(token: string, idle: IdleReport): void {
+  sendLine(token, JSON.stringify({ seq: 0, idle }));
+}
+
+function sendLine(token: string, text: string): void {
   const bytes = Buffer.from(`${token} ${text}\n`, "utf8");
   for (let written = 0; written < bytes.length;) {
     try {
@@ -81,6 +93,8 @@ function main(): void {
     process.stderr.write(`uncaught exception in the implementation: ${error.stack ?? error.message}\n`),
   );
   let opened: { token: string; loaded: ReturnType<typeof load> } | undefined;
+  let timeline: { clock: VirtualClock; points: IdlePoints } | undefined;
+  let waiting = 0;
   const state = new ProbeState();
   let pending = "";
   process.stdin.setEncoding("utf8");
@@ -90,11 +104,26 @@ function main(): void {
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
       if (opened === undefined) {
-        const { token, implementation, sealLibrary } = JSON.parse(line) as {
+        const { token, implementation, sealLibrary, virtualClock } = JSON.parse(line) as {
           token: string;
           implementation: string;
           sealLibrary?: boolean;
+          virtualClock?: boolean;
         };
+        // Before the graded code loads, so a reference it keeps (timers/promises' setTimeout) is the clock's.
+        if (virtualClock === true) {
+          const real = { setTimeout, clearTimeout };
+          const bytes = countChildBytes();
+          const clock = installVirtualClock();
+          const points = idlePoints(
+            clock,
+            bytes,
+            () => waiting > 0,
+            (idle) => sendIdle(token, idle),
+            real,
+          );
+          timeline = { clock, points };
+        }
         if (sealLibrary === true) {
           sealReferencePieces();
           // A build cell with an import compiles to CommonJS; in the kernel require and exports are
@@ -106,7 +135,13 @@ function main(): void {
         continue;
       }
       const { token, loaded } = opened;
-      const { seq, request } = JSON.parse(line) as { seq: number; request: ProbeRequest };
+      const message = JSON.parse(line) as
+        { seq: number; request: ProbeRequest } | { advance: { epoch: number; to: number } };
+      if ("advance" in message) {
+        timeline?.points.advance(message.advance.epoch, message.advance.to);
+        continue;
+      }
+      const { seq, request } = message;
       if ("failure" in loaded) {
         send(token, seq, loaded.failure);
         continue;
@@ -117,7 +152,11 @@ function main(): void {
       const queued = queuedSince();
       const cpu = cpuSince();
       const watch = beforeFirstSignal();
+      const from = timeline && { ms: timeline.clock.now(), advances: timeline.points.advances() };
+      waiting += 1;
+      timeline?.points.wake();
       void answerProbe(loaded.pieces, state, request).then((answer) => {
+        waiting -= 1;
         const { graceMs, endedChild } = watch();
         send(token, seq, {
           ...answer,
@@ -125,6 +164,15 @@ function main(): void {
           cpuMs: cpu(),
           ...(graceMs === undefined ? {} : { graceBeforeSignalMs: graceMs }),
           ...(endedChild === undefined ? {} : { inputEndedChildEnd: endedChild }),
+          ...(timeline && from
+            ? {
+                virtual: {
+                  fromMs: from.ms,
+                  toMs: timeline.clock.now(),
+                  advances: timeline.points.advances() - from.advances,
+                },
+              }
+            : {}),
         });
       });
     }

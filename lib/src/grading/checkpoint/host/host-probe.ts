@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { containmentFor, spawnContained, type Containment } from "./containment.js";
 import { drawnGradingUser } from "./learner-view.js";
 import type { ProbeSession } from "../rules/run.js";
-import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
+import type { ProbeAnswer, ProbeRequest, Rule } from "../rules/types.js";
+import { clockDriver, type ClockDriver } from "./clock-driver.js";
+import type { IdleReport } from "./idle-point.js";
 
 export const HOST_MAIN = join(__dirname, "host-main.js");
 
@@ -34,6 +36,8 @@ export interface HostOptions {
   readonly containment?: Containment;
   /** The Node hosts run (default this process's; host-node.ts finds one the host's user can run). */
   readonly node?: string;
+  /** Give the graded code the grader's virtual clock (host/virtual-clock.ts), moved by the host's driver. */
+  readonly virtualClock?: boolean;
 }
 
 /**
@@ -70,12 +74,15 @@ export interface Host {
   spoiled(): boolean;
   /** SIGKILLs the host and all it started (see containment.ts); resolves once it has exited. */
   kill(): Promise<void>;
+  /** What moves the graded code's virtual clock, when the host gives it one. */
+  readonly clock?: ClockDriver;
 }
 
 export function openHostProbe(implPath: string, options: HostOptions = {}): Promise<ProbeSession> {
   const host = startHost(implPath, options);
   return Promise.resolve({
     probe: host.probe,
+    ...(host.clock ? { clock: host.clock } : {}),
     close: async () => {
       await host.kill();
       return host.outputSince(0);
@@ -92,11 +99,27 @@ export function openHostProbe(implPath: string, options: HostOptions = {}): Prom
 export function hostPool(
   implPath: string,
   options: HostOptions = {},
-): { openProbe: () => Promise<ProbeSession>; dispose: () => Promise<void> } {
+): { openProbe: (rule?: Rule) => Promise<ProbeSession>; dispose: () => Promise<void> } {
   const idle: Host[] = [];
   const running = new Set<Host>();
   return {
-    openProbe: () => {
+    openProbe: (rule) => {
+      // A rule judged on the virtual clock gets a host of its own, with the clock from its start.
+      if (rule?.virtualClock === true) {
+        const host = startHost(implPath, { ...options, virtualClock: true });
+        running.add(host);
+        return Promise.resolve({
+          probe: host.probe,
+          ...(host.clock ? { clock: host.clock } : {}),
+          close: async () => {
+            running.delete(host);
+            // What the graded code printed during the rule, not what its containment says as it is ended.
+            const output = host.outputSince(0);
+            await host.kill();
+            return output;
+          },
+        });
+      }
       let waiting = idle.pop();
       // A host may have ended while it waited (the graded code's timer can exit it): start another.
       while (waiting?.spoiled()) {
@@ -151,7 +174,15 @@ function startHost(implPath: string, options: HostOptions): Host {
   });
   const { child } = contained;
   const token = randomBytes(16).toString("hex");
-  const opening = { token, implementation: implPath, ...(options.sealLibrary ? { sealLibrary: true } : {}) };
+  const opening = {
+    token,
+    implementation: implPath,
+    ...(options.sealLibrary ? { sealLibrary: true } : {}),
+    ...(options.virtualClock ? { virtualClock: true } : {}),
+  };
+  const clock = options.virtualClock
+    ? clockDriver((epoch, to) => child.stdin.write(`${JSON.stringify({ advance: { epoch, to } })}\n`))
+    : undefined;
   child.stdin.write(`${JSON.stringify(opening)}\n`);
   let output = "";
   let cut = false;
@@ -191,7 +222,13 @@ function startHost(implPath: string, options: HostOptions): Host {
       }
       if (at > 0) keep(`${line.slice(0, at)}\n`);
       try {
-        const { seq, answer } = JSON.parse(line.slice(at + token.length + 1)) as { seq: number; answer: ProbeAnswer };
+        const parsed = JSON.parse(line.slice(at + token.length + 1)) as
+          { seq: number; answer: ProbeAnswer } | { seq: 0; idle: IdleReport };
+        if ("idle" in parsed) {
+          clock?.report(parsed.idle);
+          continue;
+        }
+        const { seq, answer } = parsed;
         waiting.get(seq)?.(answer);
         waiting.delete(seq);
       } catch {
@@ -230,6 +267,7 @@ function startHost(implPath: string, options: HostOptions): Host {
     outputSince: (mark) =>
       cut ? `${output.slice(mark)}\n… (output cut at ${OUTPUT_LIMIT} characters)` : output.slice(mark),
     spoiled: () => ended !== undefined || waiting.size > 0,
+    ...(clock ? { clock } : {}),
     kill: async () => {
       await contained.end();
       await exited;

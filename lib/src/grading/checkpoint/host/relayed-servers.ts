@@ -6,27 +6,22 @@
 // process the client started (its pid, argv, environment, group) the grader reads from /proc,
 // never from a file that user can write. Folder and socket names are random, naming no rule.
 import { spawn, type ChildProcessWithoutNullStreams as ChildProcess } from "node:child_process";
-import { appendFileSync, chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isDeepStrictEqual } from "node:util";
-import {
-  FRAME,
-  framePayload,
-  relayFrame,
-  RelayFrameReader,
-  type RelayFrame,
-} from "../../../server-build/relay-frames.js";
+import { FRAME, framePayload, relayFrame, type RelayFrame } from "../../../server-build/relay-frames.js";
 import { signalGroup } from "../../../client/process-group.js";
-import { commandLineOf } from "../../../client/process-table.js";
-import { pidSeenHere, reachableFolder } from "./containment.js";
+import { reachableFolder } from "./containment.js";
 import { TEACHING_SERVER } from "../../../client/teaching-server.js";
 import { shutdownOfMode, type Shutdown } from "../../../server-build/teaching-modes.js";
 import { recordedStarts, relayPid } from "../rules/server-records.js";
 import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../rules/servers.js";
 import type { ServerRun, ServerSettings } from "../rules/types.js";
+import type { ClockDriver } from "./clock-driver.js";
+import { serveClocked, type ClockedScript } from "./clocked-peer.js";
+import { onRelayFrames, recordRelayStart } from "./relay-connection.js";
 
 /** The relay's compiled main file. */
 export const RELAY_MAIN = join(TEACHING_SERVER, "..", "relay.js");
@@ -41,19 +36,6 @@ export interface RelayedServerOptions {
   readonly owner?: { readonly uid: number; readonly gid: number };
   /** The Node the relay runs on, started by the graded code (default this process's; see host-node.ts). */
   readonly node?: string;
-}
-
-/** The names of a process's environment variables (from /proc; empty once it has ended). */
-function environmentNames(pid: number): string[] {
-  try {
-    return readFileSync(`/proc/${pid}/environ`, "utf8")
-      .split("\0")
-      .filter((entry) => entry !== "")
-      .map((entry) => entry.slice(0, Math.max(0, entry.indexOf("="))) || entry)
-      .sort();
-  } catch {
-    return [];
-  }
 }
 
 /** A folder only the grader may enter, and one the graded user may reach the sockets in. */
@@ -75,7 +57,14 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
   const exited: Array<Promise<void>> = [];
   const startFailures = new WeakMap<ChildProcess, string>();
 
-  const server = (mode: string, settings: ServerSettings = {}): ServerRun => {
+  /**
+   * A run's folders, its socket (each connection handed to `serveConnection`) and its ServerRun:
+   * `serving` says when the relay has connected and what serves it is ready.
+   */
+  const listen = (
+    settings: ServerSettings,
+    serveConnection: (socket: Socket, paths: { command: readonly string[]; recordFile: string }) => void,
+  ): ServerRun => {
     const index = runs.length + 1;
     const home = join(evidence, String(index));
     mkdirSync(home, { mode: 0o700 });
@@ -87,41 +76,6 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
     chmodSync(socketHome, 0o755);
     const socketPath = join(socketHome, "mcp.sock");
     const command = [options.node ?? process.execPath, options.relayMain, socketPath];
-    // grandchild mode is the relay's to show: it starts the grandchild in the client's group.
-    const serverArgs = [
-      TEACHING_SERVER,
-      "--mode",
-      mode === "grandchild" ? "normal" : mode,
-      "--log",
-      logFile,
-      "--record",
-      recordFile,
-      ...sessionFlags(settings),
-    ];
-    const launch = (): ChildProcess => {
-      const child = spawn(process.execPath, serverArgs, {
-        cwd: home,
-        env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
-        stdio: ["pipe", "pipe", "pipe"],
-        detached: true,
-      });
-      started.add(child);
-      // A server that cannot start (its folder gone, no memory for a process) is reported on the
-      // relay's stderr and as its exit, never left to crash the grader as an unhandled 'error'.
-      child.once("error", (error) => {
-        startFailures.set(child, error.message);
-        process.stderr.write(`${SERVER_START_FAILED}: ${error.message}\n`);
-      });
-      exited.push(new Promise((resolve) => child.once("close", () => resolve())));
-      return child;
-    };
-    // Started before the client asks, so the relay finds it ready (a client's first deadline may be 1 s).
-    let waiting: ChildProcess | undefined = launch();
-    const take = (): ChildProcess => {
-      const child = waiting ?? launch();
-      waiting = undefined;
-      return child;
-    };
     const connections = new Set<Socket>();
     const whenNoneOpen: Array<() => void> = [];
     const listener = createServer((socket) => {
@@ -130,15 +84,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
         connections.delete(socket);
         if (connections.size === 0) for (const resolve of whenNoneOpen.splice(0)) resolve();
       });
-      serve(socket, {
-        command,
-        recordFile,
-        grandchild: mode === "grandchild",
-        ...(settings.family === undefined ? {} : { family: settings.family }),
-        shutdown: shutdownOfMode(mode),
-        take,
-        startFailures,
-      });
+      serveConnection(socket, { command, recordFile });
     });
     listener.on("error", () => undefined);
     listener.listen(socketPath);
@@ -163,8 +109,64 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
     return run;
   };
 
+  const server = (mode: string, settings: ServerSettings = {}): ServerRun => {
+    const home = join(evidence, String(runs.length + 1));
+    const launch = (): ChildProcess => {
+      const child = spawn(process.execPath, serverArgs, {
+        cwd: home,
+        env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: true,
+      });
+      started.add(child);
+      // A server that cannot start (its folder gone, no memory for a process) is reported on the
+      // relay's stderr and as its exit, never left to crash the grader as an unhandled 'error'.
+      child.once("error", (error) => {
+        startFailures.set(child, error.message);
+        process.stderr.write(`${SERVER_START_FAILED}: ${error.message}\n`);
+      });
+      exited.push(new Promise((resolve) => child.once("close", () => resolve())));
+      return child;
+    };
+    let waiting: ChildProcess | undefined;
+    const take = (): ChildProcess => {
+      const child = waiting ?? launch();
+      waiting = undefined;
+      return child;
+    };
+    const run = listen(settings, (socket, { command, recordFile }) =>
+      serve(socket, {
+        command,
+        recordFile,
+        grandchild: mode === "grandchild",
+        ...(settings.family === undefined ? {} : { family: settings.family }),
+        shutdown: shutdownOfMode(mode),
+        take,
+        startFailures,
+      }),
+    );
+    // grandchild mode is the relay's to show: it starts the grandchild in the client's group.
+    const serverArgs = [
+      TEACHING_SERVER,
+      "--mode",
+      mode === "grandchild" ? "normal" : mode,
+      "--log",
+      run.logFile,
+      "--record",
+      run.recordFile,
+      ...sessionFlags(settings),
+    ];
+    // Started before the client asks, so the relay finds it ready (a client's first deadline may be 1 s).
+    waiting = launch();
+    return run;
+  };
+
+  const clocked = (script: ClockedScript, driver: ClockDriver, settings: ServerSettings = {}): ServerRun =>
+    listen(settings, (socket, paths) => serveClocked(socket, paths, script, driver));
+
   return {
     server,
+    clocked,
     end: async () => {
       // Only a relay is the client's: the server started ahead is the grader's, ended below.
       const leftovers = await endClientSide(runs, sockets, relayPid);
@@ -218,7 +220,6 @@ function recordMember(recordFile: string, frame: RelayFrame): void {
 
 /** One relay's connection: its hello, then a real server for it, bytes carried both ways; or a family watcher's words. */
 function serve(socket: Socket, session: Session): void {
-  const reader = new RelayFrameReader();
   let child: ChildProcess | undefined;
   let signalled = false;
   let eofAt: number | undefined;
@@ -226,15 +227,7 @@ function serve(socket: Socket, session: Session): void {
 
   const start = (pid: unknown): void => {
     if (child !== undefined || typeof pid !== "number") return;
-    // The client's start in the record is the grader's own reading of the relay's process, not its
-    // word; server-records.ts reads it in place of the real server's own start entry. The relay names
-    // its pid as its namespace numbers it (containment.ts): the record holds the grader's number.
-    const seen = pidSeenHere(pid, session.command);
-    const argv = seen === undefined ? undefined : commandLineOf(seen);
-    if (seen !== undefined && argv !== undefined && isDeepStrictEqual(argv, session.command)) {
-      const entry = { event: "start", source: "grader", pid: seen, argv: argv.slice(2), env: environmentNames(seen) };
-      appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
-    }
+    recordRelayStart(session, pid);
     const server = session.take();
     child = server;
     server.stdin.on("error", () => undefined);
@@ -256,14 +249,7 @@ function serve(socket: Socket, session: Session): void {
     );
   };
 
-  socket.on("data", (chunk: Buffer) => {
-    let frames;
-    try {
-      frames = reader.feed(chunk);
-    } catch {
-      socket.destroy();
-      return;
-    }
+  onRelayFrames(socket, (frames) => {
     for (const frame of frames) {
       if (frame.kind === FRAME.hello) start((framePayload(frame) as { pid?: unknown } | undefined)?.pid);
       else if (frame.kind === FRAME.member && child === undefined) recordMember(session.recordFile, frame);

@@ -174,6 +174,10 @@ async function answerWith(
           request.method,
           request.args.map((_, index) => hand(handed, index)),
         );
+      case "clock.sleep":
+        // The global looked up now: in a host with the virtual clock, the pause is on its timeline.
+        await new Promise((resolve) => setTimeout(resolve, request.ms));
+        return { ok: true, value: null };
     }
   } catch (error) {
     return { ok: false, error: probeError(error) };

@@ -24,6 +24,7 @@ import { showError } from "./expect.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
+import { clockedDeadlines } from "./clocked-deadlines.js";
 import { failRule, type ProbeAnswer, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -153,9 +154,12 @@ export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnD
     dependsOn: [],
     visibility: "visible",
     where: `${CLIENT}: request() (one deadline of options.timeoutMs for each operation, counted from its start, as given)`,
-    deadlineMs: Math.max(60_000, ...draw(0).map((timeoutMs) => latestEnd(timeoutMs) + 30_000)),
+    deadlineMs: Math.max(120_000, ...draw(0).map((timeoutMs) => latestEnd(timeoutMs) + 30_000)),
     // Three sessions that wait on a hung server side by side, beside the lanes.
     waits: true,
+    // Graded in a host, on the grader's clock: the whole (0, 60 s] (clocked-deadlines.ts). In place
+    // (a check cell's feedback) on real time, with the drawn deadlines above.
+    virtualClock: draw === drawnDeadlines,
     demands: [
       {
         says: "Every operation is bounded by the timeout the client was given: one deadline, counted from the operation's start.",
@@ -172,6 +176,8 @@ export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnD
     ],
     freeChoices: [FREE_CHOICES.failClosed, FREE_CHOICES.goesOn, FREE_CHOICES.wording],
     body: async (context) => {
+      if (context.clock !== undefined && draw === drawnDeadlines)
+        return clockedDeadlines(context, context.clock, hungCallFinding);
       const deadlines = draw(context.seed);
       const findings = await settledInOrder(
         deadlines.map((timeoutMs, index) => ({ timeoutMs, index })),

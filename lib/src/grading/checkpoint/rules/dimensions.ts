@@ -4,7 +4,7 @@
 // checkpoints/wrong-implementations/ whose `rule` is this rule); the suite holds each to fail
 // exactly its rule (test/checkpoint/wrong/), and test/checkpoint/dimensions.test.ts holds every
 // dimension to its module. Kept in one table rather than in each rule's file, so a rule's file
-// and its dimensions can have different owners (the deadline rules' are the clock's to add).
+// and its dimensions can have different owners.
 // docs/rules.md's dimensions table is made from it (npm run docs:tables).
 
 /** One dimension of a rule's family. */
@@ -120,6 +120,27 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "ids-fresh": [
     { varies: "the requests of a session: each one's id", wrong: "ids-fresh.js" },
     { varies: "how the earlier request ended: refused, timed out", wrong: "id-moves-on-reply.js" },
+  ],
+  "deadline-per-operation": [
+    {
+      varies: "what the server sends during a wait: a byte before each read, notifications spread over the deadline",
+      wrong: "deadline-per-operation.js",
+    },
+    { varies: "the deadline's length as it is held: a multiple of the one given", wrong: "deadline-stretched.js" },
+  ],
+  "deadline-as-given": [
+    {
+      varies: "the deadline's length: the whole (0, 60 s], under a second, fractions of a millisecond",
+      wrong: "timeout-clamped.js",
+    },
+    { varies: "the bound itself: exactly 60 s", wrong: "timeout-bound-as-default.js" },
+    { varies: "a fraction of a millisecond in the timeout given", wrong: "timeout-fraction-throws.js" },
+    { varies: "long deadlines: 5 s and more", wrong: "timeout-stretched.js" },
+    {
+      varies: "what the server sends during a wait: pings, notifications, requests of its own, bytes, in any mix",
+      wrong: "deadline-restarts-on-ping.js",
+    },
+    { varies: "which operation it bounds: the handshake as well as a call", wrong: "handshake-default-deadline.js" },
   ],
   "timeout-bounded": [
     { varies: "the timeout: 0 and unbounded", wrong: "timeout-bounded.js" },

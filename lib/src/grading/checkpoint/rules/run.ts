@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { bounded, CheckFailure } from "../../trials/harness.js";
 import { RULES } from "./index.js";
 import { directServers, type ServerSource } from "./servers.js";
+import type { ClockDriver } from "../host/clock-driver.js";
 import {
   type Probe,
   type ProbeAnswer,
@@ -21,6 +22,8 @@ import {
 /** A probe for one rule, and what the graded code printed while it ran. */
 export interface ProbeSession {
   readonly probe: Probe;
+  /** What moves the graded code's virtual clock, where the grading host gives it one. */
+  readonly clock?: ClockDriver;
   /** Ends the probe (the host process, in grading) and returns what the graded code printed. */
   close(): Promise<string>;
 }
@@ -217,7 +220,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
   try {
     session = await options.openProbe(rule);
     const probe = session.probe;
-    const context = makeContext(probe, dir, options, servers);
+    const context = makeContext(probe, dir, options, servers, session.clock);
     const kinds = await context.ask({ op: "exports" });
     const exported = kinds.ok ? (kinds.value as Record<string, string>) : {};
     const missing = rule.needs.filter((name) => exported[name] === undefined || exported[name] === "undefined");
@@ -265,8 +268,18 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
   });
 }
 
-function makeContext(probe: Probe, dir: string, options: RunOptions, servers: ServerSource): RuleContext {
+function makeContext(
+  probe: Probe,
+  dir: string,
+  options: RunOptions,
+  servers: ServerSource,
+  driver: ClockDriver | undefined,
+): RuleContext {
+  const clocked = servers.clocked?.bind(servers);
   return {
+    ...(driver && clocked
+      ? { clock: { driver, server: (script, settings) => clocked(script, driver, settings) } }
+      : {}),
     dir,
     seed: options.seed ?? 0,
     ask: async (request: ProbeRequest, boundMs = 10_000): Promise<ProbeAnswer> => {

@@ -10,11 +10,18 @@ import { signalGroup } from "../../../client/process-group.js";
 import { TEACHING_SERVER } from "../../../client/teaching-server.js";
 import { liveInGroup, processesMentioning, recordedStarts, serverPid } from "./server-records.js";
 import type { ServerRun, ServerSettings, ServerStanding } from "./types.js";
+import type { ClockDriver } from "../host/clock-driver.js";
+import type { ClockedScript } from "../host/clocked-peer.js";
 
 /** One rule's servers. */
 export interface ServerSource {
   /** A teaching server in `mode`: the argv to hand the client, and where its evidence is. */
   server(mode: string, settings?: ServerSettings): ServerRun;
+  /**
+   * A server the grader plays itself on a virtual clock's timeline (host/clocked-peer.ts), where
+   * the grading host gives one: relayed gradings only.
+   */
+  clocked?(script: ClockedScript, driver: ClockDriver, settings?: ServerSettings): ServerRun;
   /** Ends what is left; returns a label for each process the client left running. */
   end(): Promise<string[]>;
 }

@@ -4,6 +4,8 @@
 import type { PieceName } from "../../../assembly/piece-names.js";
 import { CheckFailure, type Verdict } from "../../trials/harness.js";
 import type { Implementation } from "../../trials/implementation.js";
+import type { ClockDriver } from "../host/clock-driver.js";
+import type { ClockedScript } from "../host/clocked-peer.js";
 
 /** Names an implementation exports (lib's `Implementation` type). */
 export type ExportName = keyof Implementation;
@@ -75,7 +77,9 @@ export type ProbeRequest =
       readonly handle: number;
       readonly method: ClientMethod;
       readonly args: readonly Wire[];
-    };
+    }
+  /** Answers after `ms` on the graded code's clock (the grader's virtual one where it gives one): a pause between operations. */
+  | { readonly op: "clock.sleep"; readonly ms: number };
 
 /** The graded code's answer: a value, or the error it raised; `detail` carries partial results (frames before a throw). */
 export type ProbeAnswer = (
@@ -101,6 +105,12 @@ export type ProbeAnswer = (
    * afresh), each said as "argument 1 of topTools": a piece never changes what it is handed.
    */
   readonly inputsChanged?: readonly string[];
+  /**
+   * Where the host gives the graded code the grader's virtual clock (host/virtual-clock.ts): that
+   * clock's time when the request came and when the answer left, and how many times the grader
+   * moved it in between (none: the answer came on real time alone).
+   */
+  readonly virtual?: { readonly fromMs: number; readonly toMs: number; readonly advances: number };
 };
 
 export type Probe = (request: ProbeRequest) => Promise<ProbeAnswer>;
@@ -156,6 +166,14 @@ export interface RuleContext {
   readonly seed: number;
   /** A teaching server in `mode` whose log and record live in this rule's folder. */
   server(mode: string, settings?: ServerSettings): ServerRun;
+  /**
+   * The graded code's virtual clock, where the grading host gives one (a rule that asks for it,
+   * graded in a host): its driver, and servers the grader plays on its timeline.
+   */
+  readonly clock?: {
+    readonly driver: ClockDriver;
+    server(script: ClockedScript, settings?: ServerSettings): ServerRun;
+  };
 }
 
 /** One thing the chapter demands, in our words, with the chapter lines it rests on. */
@@ -173,6 +191,8 @@ export type ObservationNumber = 1 | 2 | 3 | 4 | 5 | 6;
 export interface Rule {
   /** Stable id: "ids-exact", "framing-utf8-split", ... */
   readonly id: string;
+  /** Graded in a host of its own that gives the graded code the grader's virtual clock (RuleContext.clock). */
+  readonly virtualClock?: boolean;
   /**
    * The expected observation this rule stands behind, which the summary groups it under. Every
    * built-in rule says (ObservedRule, the type RULES holds); an exercise's or a hidden rule stands

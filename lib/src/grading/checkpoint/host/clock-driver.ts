@@ -1,0 +1,127 @@
+// The grader's side of the virtual clock: it moves the host's timeline, and the servers' events on
+// the same timeline, only at a confirmed idle point. The host reports one (host/idle-point.ts):
+// nothing of its own in flight, its next timer, the bytes it wrote to and read from its children.
+// The grader confirms its side: every byte the host wrote has reached the grader's peers (so
+// each has answered what it was sent), and every byte the peers sent has reached the host. Then the
+// next event is one of the timers (the host's, or a peer's: a ping, a trickled byte), and the
+// timeline moves to it; no byte is on its way, so nothing the real processes between (the relay)
+// do can change what happens first. A machine's load delays the steps, never their order.
+import type { IdleReport } from "./idle-point.js";
+
+/** A server on the timeline: the bytes it exchanged with the client, and its own timed events. */
+export interface TimelinePeer {
+  /** The relay's pid, as the client's host sees it (the relay's hello says it), once it has connected. */
+  relayPid(): number | undefined;
+  /** Bytes of the client's it has received (through the relay). */
+  received(): number;
+  /** Bytes it has sent toward the client. */
+  sent(): number;
+  /** When its next event is due on the timeline (ms), or undefined. */
+  nextDue(): number | undefined;
+  /** Runs its events due by `at` (the timeline stands at `at`). */
+  fireDue(at: number): void;
+  /** True while a real process must act first (a relay leaving): the timeline waits on real time. */
+  settling(): boolean;
+}
+
+/** Where the timeline stands when nothing can move it any more before the horizon. */
+export interface Quiet {
+  /** The timeline's time. */
+  readonly at: number;
+  /** The host's next timer (beyond the horizon), or null: the graded code has no timer on the timeline. */
+  readonly next: number | null;
+}
+
+export interface ClockDriver {
+  /** A report from the host. */
+  report(idle: IdleReport): void;
+  /** Adds a peer; the function returned takes it off the timeline. */
+  addPeer(peer: TimelinePeer): () => void;
+  /** A peer's counts or events changed (bytes came in): look again. */
+  poke(): void;
+  /** The timeline moves no further than `ms` (default: no bound). */
+  setHorizon(ms: number | undefined): void;
+  /** The timeline's time: where the host last reported it, or where the driver last moved it since. */
+  now(): number;
+  /**
+   * Resolves when the timeline is quiet, by a report made after this call: everything that was
+   * due by the horizon has happened.
+   */
+  quiet(): Promise<Quiet>;
+}
+
+/** A driver that moves the host's clock by `advance` (an advance names the report it answers). */
+export function clockDriver(advance: (epoch: number, to: number) => void): ClockDriver {
+  const peers = new Set<TimelinePeer>();
+  // Relays whose connection has closed: what they did not deliver they never will.
+  const gone = new Set<number>();
+  let last: IdleReport | undefined;
+  let asked: number | undefined; // the epoch an advance was sent for
+  let movedTo: number | undefined; // where that advance moves the host (it reports the truth next)
+  let horizon: number | undefined;
+  // Each waits for a report newer than the one standing when it asked: the host reports afresh
+  // once a new request reaches it, and an older picture says nothing of that request.
+  let waiters: Array<{ after: number; resolve: (quiet: Quiet) => void }> = [];
+
+  const look = (): void => {
+    if (last === undefined || asked === last.epoch) return;
+    const report = last;
+    if ([...peers].some((peer) => peer.settling())) return;
+    for (const peer of peers) peer.fireDue(report.at);
+    const byRelay = new Map([...peers].map((peer) => [peer.relayPid(), peer]));
+    // A byte on its way, for a child still running: the report is stale once it lands (the host
+    // reports again); the client's bytes reaching a peer, which it answers at once, come as a poke.
+    // A child with no peer yet that was written to is a relay still starting; one whose peer has
+    // gone is a relay leaving, whose bytes are moot.
+    const inFlight = report.children.some(({ pid, written, read }) => {
+      const peer = byRelay.get(pid);
+      if (peer === undefined) return written > 0 && !gone.has(pid);
+      return peer.received() !== written || peer.sent() !== read;
+    });
+    if (inFlight) return;
+    const running = new Set(report.children.map((child) => child.pid));
+    let peerNext = Infinity;
+    for (const peer of peers)
+      if (running.has(peer.relayPid() ?? -1)) peerNext = Math.min(peerNext, peer.nextDue() ?? Infinity);
+    const to = Math.min(report.next ?? Infinity, peerNext);
+    if (to === Infinity || (horizon !== undefined && to > horizon)) {
+      const quiet: Quiet = { at: report.at, next: report.next };
+      const ready = waiters.filter((waiter) => report.epoch > waiter.after);
+      waiters = waiters.filter((waiter) => report.epoch <= waiter.after);
+      for (const { resolve } of ready) resolve(quiet);
+      return;
+    }
+    asked = report.epoch;
+    movedTo = Math.max(to, report.at);
+    advance(report.epoch, movedTo);
+  };
+
+  return {
+    report: (idle) => {
+      last = idle;
+      movedTo = undefined;
+      look();
+    },
+    addPeer: (peer) => {
+      peers.add(peer);
+      return () => {
+        peers.delete(peer);
+        const pid = peer.relayPid();
+        if (pid !== undefined) gone.add(pid);
+        look();
+      };
+    },
+    poke: look,
+    setHorizon: (ms) => {
+      horizon = ms;
+      if (last !== undefined && asked === last.epoch) return;
+      look();
+    },
+    now: () => movedTo ?? last?.at ?? 0,
+    quiet: () =>
+      new Promise<Quiet>((resolve) => {
+        waiters.push({ after: last?.epoch ?? 0, resolve });
+        look();
+      }),
+  };
+}

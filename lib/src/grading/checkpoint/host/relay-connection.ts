@@ -1,0 +1,55 @@
+// What every server behind a relay does with the relay's connection, whether a real teaching
+// server serves it (relayed-servers.ts) or the grader plays the server itself (clocked-peer.ts):
+// reading its frames, and recording the client's start from the grader's own reading of the relay.
+import { appendFileSync, readFileSync } from "node:fs";
+import type { Socket } from "node:net";
+import { isDeepStrictEqual } from "node:util";
+import { RelayFrameReader, type RelayFrame } from "../../../server-build/relay-frames.js";
+import { commandLineOf } from "../../../client/process-table.js";
+import { pidSeenHere } from "./containment.js";
+
+/** The names of a process's environment variables (from /proc; empty once it has ended). */
+function environmentNames(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .filter((entry) => entry !== "")
+      .map((entry) => entry.slice(0, Math.max(0, entry.indexOf("="))) || entry)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Hands each batch of frames the relay sends to `each`; bytes that are not frames end the connection. */
+export function onRelayFrames(socket: Socket, each: (frames: RelayFrame[]) => void): void {
+  const reader = new RelayFrameReader();
+  socket.on("data", (chunk: Buffer) => {
+    let frames;
+    try {
+      frames = reader.feed(chunk);
+    } catch {
+      socket.destroy();
+      return;
+    }
+    each(frames);
+  });
+}
+
+/**
+ * The client's start in the record is the grader's own reading of the relay's process, not its
+ * word; server-records.ts reads it in place of the real server's own start entry. The relay names
+ * its pid (`pid`, from its hello) as its namespace numbers it (containment.ts): the record holds
+ * the grader's number.
+ */
+export function recordRelayStart(
+  session: { readonly command: readonly string[]; readonly recordFile: string },
+  pid: number,
+): void {
+  const seen = pidSeenHere(pid, session.command);
+  const argv = seen === undefined ? undefined : commandLineOf(seen);
+  if (seen !== undefined && argv !== undefined && isDeepStrictEqual(argv, session.command)) {
+    const entry = { event: "start", source: "grader", pid: seen, argv: argv.slice(2), env: environmentNames(seen) };
+    appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
+  }
+}
