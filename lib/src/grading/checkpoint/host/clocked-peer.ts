@@ -9,6 +9,7 @@
 import { appendFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { FRAME, framePayload, relayFrame } from "../../../server-build/relay-frames.js";
+import { JSON_RPC_ERRORS } from "../../../protocol/constants.js";
 import { shutdownOfMode } from "../../../server-build/teaching-modes.js";
 import { onRelayFrames, recordRelayStart } from "./relay-connection.js";
 import type { ClockDriver, TimelinePeer } from "./clock-driver.js";
@@ -121,7 +122,10 @@ export function serveClocked(
     } else if (method === "tools/list") reply(id, { tools: [TOOL] });
     else if (method === "tools/call") reply(id, { content: [{ type: "text", text: "2" }] });
     else if (method === "ping") reply(id, {});
-    else send(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } })}\n`);
+    else
+      send(
+        `${JSON.stringify({ jsonrpc: "2.0", id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: "Method not found" } })}\n`,
+      );
   };
 
   const onData = (payload: Buffer): void => {
@@ -136,7 +140,9 @@ export function serveClocked(
         if (typeof message === "object" && message !== null && !Array.isArray(message))
           onMessage(message as Record<string, unknown>);
       } catch {
-        send(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } })}\n`);
+        send(
+          `${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: JSON_RPC_ERRORS.parseError, message: "Parse error" } })}\n`,
+        );
       }
     }
   };
