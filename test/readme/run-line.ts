@@ -2,7 +2,7 @@
 // no terminal on stdin, its output kept (the end of it), ended with its whole group afterwards.
 // Kept apart from readme.test.ts so its own test can make it fail on purpose.
 import { spawn } from "node:child_process";
-import { delimiter } from "node:path";
+import { delimiter, dirname } from "node:path";
 import { inject } from "vitest";
 import { processGroupMembers, signalGroup } from "../../lib/src/client/process-group.js";
 import type { ShellLine } from "./readme-lines.js";
@@ -61,7 +61,14 @@ export function newcomerEnv(
   }
   env["PATH"] = (process.env["PATH"] ?? "")
     .split(delimiter)
-    .filter((dir) => dir !== "" && !dir.includes("node_modules/.bin") && !dir.startsWith(repo))
+    // The folder of the Node running us stays, even inside the repository: that is where .ci/run
+    // and docs/setup.md put Node 22 (scripts/node-line.sh), first on PATH, as a newcomer would.
+    .filter(
+      (dir) =>
+        dir !== "" &&
+        !dir.includes("node_modules/.bin") &&
+        (!dir.startsWith(repo) || dir === dirname(process.execPath)),
+    )
     .join(delimiter);
   const extraCaCerts = reachesRegistry ? runFoundExtraCaCerts() : "";
   if (extraCaCerts !== "") env["NODE_EXTRA_CA_CERTS"] = extraCaCerts;

@@ -6,12 +6,11 @@
 // and discovery, and never answers the one request its script hangs on. Real time stays where a
 // real process must act: while the client's input has ended, or a SIGTERM is on its way, and the
 // relay has not yet gone, the timeline waits (settling).
-import { appendFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { FRAME, framePayload, relayFrame } from "../../../server-build/relay-frames.js";
 import { JSON_RPC_ERRORS } from "../../../protocol/constants.js";
 import { shutdownOfMode } from "../../../server-build/teaching-modes.js";
-import { onRelayFrames, recordRelayStart } from "./relay-connection.js";
+import { appendRecord, onRelayFrames, recordRelayStart } from "./relay-connection.js";
 import type { ClockDriver, TimelinePeer } from "./clock-driver.js";
 
 /** What the server sends while the client waits on the request it hangs on. */
@@ -66,7 +65,7 @@ export function serveClocked(
   let relayPid: number | undefined;
   let pending = "";
   const due: Due[] = [];
-  const record = (entry: object): void => appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
+  const record = (entry: object): void => appendRecord(session.recordFile, entry);
   const send = (text: string): void => {
     const bytes = Buffer.from(text, "utf8");
     sent += bytes.length;

@@ -50,6 +50,20 @@ export function recordRelayStart(
   const argv = seen === undefined ? undefined : commandLineOf(seen);
   if (seen !== undefined && argv !== undefined && isDeepStrictEqual(argv, session.command)) {
     const entry = { event: "start", source: "grader", pid: seen, argv: argv.slice(2), env: environmentNames(seen) };
-    appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
+    appendRecord(session.recordFile, entry);
+  }
+}
+
+/**
+ * One entry onto a run's record, as the grader saw it. A relay's last frames can arrive after the
+ * rule has ended and its evidence folder is gone (a family watcher's word, a late SIGTERM): nobody
+ * will read that record again, so a record that is gone takes nothing, rather than the error
+ * ending the grader.
+ */
+export function appendRecord(recordFile: string, entry: object): void {
+  try {
+    appendFileSync(recordFile, `${JSON.stringify(entry)}\n`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
 }

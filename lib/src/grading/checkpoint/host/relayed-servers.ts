@@ -6,7 +6,7 @@
 // process the client started (its pid, argv, environment, group) the grader reads from /proc,
 // never from a file that user can write. Folder and socket names are random, naming no rule.
 import { spawn, type ChildProcessWithoutNullStreams as ChildProcess } from "node:child_process";
-import { appendFileSync, chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +21,7 @@ import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../r
 import type { ServerRun, ServerSettings } from "../rules/types.js";
 import type { ClockDriver } from "./clock-driver.js";
 import { serveClocked, type ClockedScript } from "./clocked-peer.js";
-import { onRelayFrames, recordRelayStart } from "./relay-connection.js";
+import { appendRecord, onRelayFrames, recordRelayStart } from "./relay-connection.js";
 
 /** The relay's compiled main file. */
 export const RELAY_MAIN = join(TEACHING_SERVER, "..", "relay.js");
@@ -215,7 +215,7 @@ function relayClock(frame: RelayFrame): number | undefined {
 function recordMember(recordFile: string, frame: RelayFrame): void {
   const { member, ended } = (framePayload(frame) ?? {}) as { member?: unknown; ended?: unknown };
   if (typeof member !== "number" || typeof ended !== "string" || !/^(SIG[A-Z0-9]+|exit \d+)$/u.test(ended)) return;
-  appendFileSync(recordFile, `${JSON.stringify({ event: "member", member, ended })}\n`);
+  appendRecord(recordFile, { event: "member", member, ended });
 }
 
 /** One relay's connection: its hello, then a real server for it, bytes carried both ways; or a family watcher's words. */
@@ -274,7 +274,7 @@ function serve(socket: Socket, session: Session): void {
           signal: "SIGTERM",
           ...(afterEofMs === undefined ? {} : { afterEofMs }),
         };
-        appendFileSync(session.recordFile, `${JSON.stringify(entry)}\n`);
+        appendRecord(session.recordFile, entry);
         child.kill("SIGTERM");
       }
     }
