@@ -3,8 +3,8 @@
 # building it first when podman does not hold it yet. SUITE is bookworm (Debian 12, the workbook's
 # image) or jammy (Ubuntu 22.04, what Gradescope grades on). No registry of images is needed: the
 # root file system comes from the distribution's own archive (mmdebstrap) and is imported into
-# podman. The tag is a hash of this script, so a changed recipe builds anew and a kept one is reused
-# (a CI run on the same machine finds the last run's image). jammy holds curl and CA certificates,
+# podman. The tag is a hash of the recipe (the suite and mmdebstrap's options), so a changed recipe
+# builds anew and a kept one is reused (a CI run on the same machine finds the last run's image). jammy holds curl and CA certificates,
 # as Gradescope's base image does. DEBIAN_MIRROR and UBUNTU_MIRROR move
 # the archives.
 set -euo pipefail
@@ -29,7 +29,9 @@ case "$suite" in
     exit 2
     ;;
 esac
-image="localhost/mcp-workbook-base:$suite-$(sha256sum "$0" | cut -c1-12)"
+# The tag is a hash of what makes the image (not of this script: tidying it must not rebuild).
+recipe="mmdebstrap --variant=minbase ${options[*]} $suite"
+image="localhost/mcp-workbook-base:$suite-$(printf '%s' "$recipe" | sha256sum | cut -c1-12)"
 if "$here/podman.sh" image exists "$image"; then
   echo "$image"
   exit 0
@@ -53,4 +55,7 @@ started=$SECONDS
 mmdebstrap --quiet --variant=minbase "${options[@]}" "$suite" "$work/root.tar" "$mirror"
 "$here/podman.sh" import --quiet "$work/root.tar" "$image" >/dev/null
 echo "base-image: built $image in $((SECONDS - started)) s" >&2
+# Earlier recipes' images of this suite are not used again.
+"$here/podman.sh" images --format '{{.Repository}}:{{.Tag}}' "localhost/mcp-workbook-base" |
+  grep -F ":$suite-" | grep -vxF "$image" | xargs -r "$here/podman.sh" rmi >/dev/null 2>&1 || true
 echo "$image"

@@ -5,7 +5,7 @@
 // server's log and record, is then out of the graded user's reach; what a rule judges about the
 // process the client started (its pid, argv, environment, group) the grader reads from /proc,
 // never from a file that user can write. Folder and socket names are random, naming no rule.
-import { spawn, type ChildProcessWithoutNullStreams as ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams as ChildProcess } from "node:child_process";
 import { appendFileSync, chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -43,15 +43,38 @@ export interface RelayedServerOptions {
 
 /** The names of a process's environment variables (from /proc; empty once it has ended). */
 function environmentNames(pid: number): string[] {
+  return (environOf(pid) ?? "")
+    .split("\0")
+    .filter((entry) => entry !== "")
+    .map((entry) => entry.slice(0, Math.max(0, entry.indexOf("="))) || entry)
+    .sort();
+}
+
+/**
+ * A process's /proc/PID/environ, or undefined once it has ended. Root without CAP_SYS_PTRACE (a
+ * default container: Gradescope's, Docker's, podman's) may not read another user's, and every
+ * correct client would then fail spawn-argv-env; the process's own user may, so the grader reads
+ * it as that user then.
+ */
+function environOf(pid: number): string | undefined {
+  const file = `/proc/${pid}/environ`;
   try {
-    return readFileSync(`/proc/${pid}/environ`, "utf8")
-      .split("\0")
-      .filter((entry) => entry !== "")
-      .map((entry) => entry.slice(0, Math.max(0, entry.indexOf("="))) || entry)
-      .sort();
-  } catch {
-    return [];
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EACCES") return undefined;
   }
+  let owner: RegExpExecArray | null;
+  try {
+    owner = /^Uid:\s+(\d+)[\s\S]*^Gid:\s+(\d+)/mu.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return undefined;
+  }
+  if (owner === null) return undefined;
+  const read = spawnSync("setpriv", ["--reuid", owner[1]!, "--regid", owner[2]!, "--clear-groups", "cat", file], {
+    encoding: "utf8",
+    timeout: 5_000,
+  });
+  return read.status === 0 ? read.stdout : undefined;
 }
 
 /** A folder only the grader may enter, and one the graded user may reach the sockets in. */
