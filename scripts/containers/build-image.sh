@@ -40,9 +40,16 @@ git ls-files -z | grep -zv -E '^(test|docs)/' | tar -cf - --null -T - | tar -xf 
 cp -r lib/dist "$stage/workbook/lib/dist"
 cp -r server/dist "$stage/workbook/server/dist"
 find "$stage/workbook" -name '*.tsbuildinfo' -delete
-# The learner's files: the notebooks (not the masters they are made from) and learner/.
-cp -r "$stage/workbook/notebooks" "$stage/workbook/learner" "$stage/workbook/course/"
+# The learner's files: the notebooks (not the masters they are made from) and learner/, links
+# followed (notebooks/ch14-checkpoint.ipynb links to checkpoints/, which a learner's copy lacks).
+cp -rL "$stage/workbook/notebooks" "$stage/workbook/learner" "$stage/workbook/course/"
 rm -rf "$stage/workbook/course/notebooks/masters"
 
+previous="$("$here/podman.sh" image inspect -f '{{.Id}}' "$tag" 2>/dev/null || true)"
 "$here/podman.sh" build --layers --quiet -f "$here/workbook.Containerfile" --build-arg "BASE=$base" -t "$tag" "$@" "$stage" >/dev/null
+# The image the tag named before, now nameless, goes (its layers the new one shares stay).
+current="$("$here/podman.sh" image inspect -f '{{.Id}}' "$tag")"
+if [ -n "$previous" ] && [ "$previous" != "$current" ]; then
+  "$here/podman.sh" rmi "$previous" >/dev/null 2>&1 || true
+fi
 echo "$tag"

@@ -8,7 +8,16 @@
 // learner changed is theirs and stays as it is, whatever the course did to it. "Not changed" means
 // byte for byte the version last copied, whose sha256 HOME/.course-files.json remembers.
 // Prints one line per file copied, updated or kept over a course change; exits 2 on a usage error.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
 
@@ -16,17 +25,15 @@ const RECORD = ".course-files.json";
 
 const sha256 = (file) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
-/** Every file under `dir`, as paths relative to it, in a stable order. */
+/** Every file under `dir` (a link counts as what it points at), relative to it, in a stable order. */
 function filesUnder(dir, at = dir) {
   return readdirSync(at, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) =>
-      entry.isDirectory()
-        ? filesUnder(dir, join(at, entry.name))
-        : entry.isFile()
-          ? [relative(dir, join(at, entry.name))]
-          : [],
-    );
+    .flatMap((entry) => {
+      const path = join(at, entry.name);
+      const kind = entry.isSymbolicLink() ? statSync(path) : entry;
+      return kind.isDirectory() ? filesUnder(dir, path) : kind.isFile() ? [relative(dir, path)] : [];
+    });
 }
 
 /** Brings HOME up to COURSE by the rules above; returns what it did, one line per file touched. */

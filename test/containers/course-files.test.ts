@@ -2,7 +2,7 @@
 // over generated courses: after any course update, a file the learner changed is theirs, every
 // other file is the new course's, and no course file is missing. The command's usage error too.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
@@ -61,6 +61,15 @@ describe("course-files.mjs", () => {
       "kept your a.md (the course's copy differs)",
       "updated b.md",
     ]);
+  });
+
+  it("copies what a link in the course points at, as a file of the learner's", () => {
+    const dir = join(root, "link");
+    writeTree(join(dir, "course"), { "checkpoints/c.ipynb": "graded" });
+    mkdirSync(join(dir, "course", "notebooks"));
+    symlinkSync("../checkpoints/c.ipynb", join(dir, "course", "notebooks", "c.ipynb"));
+    expect(syncCourseFiles(join(dir, "course"), join(dir, "home"))).toContain("copied notebooks/c.ipynb");
+    expect(lstatSync(join(dir, "home", "notebooks", "c.ipynb")).isFile()).toBe(true);
   });
 
   it("exits 2 with what it expected when the course folder is missing", () => {
