@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run autograder:bundle [-- --out FILE]`: a Gradescope autograder zip (default
-# build/autograder.zip): setup.sh and run_autograder at its root, the built library and teaching
-# server, the evidence the checkpoint recomputes, and package.json with package-lock.json so
-# setup.sh installs exactly the locked packages. Run `npm run build` first.
+# build/autograder.zip): setup.sh and run_autograder at its root with the Node installer setup.sh
+# runs (scripts/containers/install-node.sh), the built library and teaching server, the evidence
+# the checkpoint recomputes, and package.json with package-lock.json so setup.sh installs exactly
+# the locked packages. Run `npm run build` first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="build/autograder.zip"
@@ -20,7 +21,7 @@ cp learner/package.json "$stage/learner/"
 cp -r lib/dist "$stage/lib/dist"
 cp -r server/dist "$stage/server/dist"
 cp -r evidence "$stage/evidence"
-cp scripts/autograder/setup.sh scripts/autograder/run_autograder "$stage/"
+cp scripts/autograder/setup.sh scripts/autograder/run_autograder scripts/containers/install-node.sh "$stage/"
 find "$stage" -name '*.tsbuildinfo' -delete
 mkdir -p "$(dirname "$out")"
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"

@@ -2,7 +2,8 @@
 // The Gradescope bundle, tried the way Gradescope would use it: `npm run autograder:bundle`, the
 // zip unpacked into a temporary "source" folder, its packages installed from the bundled lockfile,
 // and run_autograder run with the directory contract moved into temporary folders, on a correct
-// and a wrong submission. setup.sh itself needs Ubuntu and the network and is not run here.
+// and a wrong submission. setup.sh, and the bundle in Ubuntu 22.04 with no network, are tried by
+// test/containers/gradescope.slow.test.ts (npm run test:containers).
 // The install is `npm ci --offline` from npm's cache when WORKBOOK_AUTOGRADER_INSTALL=1
 // (`npm run autograder:test`, about 35 s); in `npm test` the bundle uses the repository's
 // node_modules, installed from the same lockfile (the test checks the two lockfiles are equal).
@@ -12,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
-import { RULES } from "../../lib/src/grading/checkpoint/rules/index.js";
+import { FULL_MARKS, RIGHT, WRONG, WRONG_MARKS, type Submission } from "./autograder-submissions.js";
 
 const root = mkdtempSync(join(tmpdir(), "autograder-"));
 chmodSync(root, 0o755);
@@ -45,7 +46,7 @@ interface Graded {
 }
 
 /** A submission folder holding `files`, graded by the bundle's run_autograder with the folders moved. */
-function grade(name: string, files: Record<string, string>): Promise<Graded> {
+function grade(name: string, files: Submission): Promise<Graded> {
   const submission = join(root, name, "submission");
   const results = join(root, name, "results");
   for (const [path, text] of Object.entries(files)) {
@@ -85,29 +86,11 @@ describe("the Gradescope autograder bundle", () => {
   });
 
   it("grades a correct learner/ submission with full marks and a wrong one with its one FAIL", async () => {
-    // costs-recompute is not applicable on the committed receipts (no paid row): 0 of 0 points.
-    const max = RULES.filter((rule) => rule.id !== "costs-recompute").reduce((sum, rule) => sum + rule.points, 0);
-    const [right, wrong] = await Promise.all([
-      grade("right", { "learner/src/index.ts": 'export * from "mcp-workbook";\n' }),
-      grade("wrong", {
-        "learner/src/index.ts": [
-          'import * as wb from "mcp-workbook";',
-          'export * from "mcp-workbook";',
-          "// Ids compared with ==: the mistake.",
-          "export function answerFor(id: number, message: wb.JsonRpcMessage): wb.JsonObject | null {",
-          '  if ("method" in message) return null;',
-          "  // eslint-disable-next-line eqeqeq",
-          '  if ((message as { id?: unknown }).id != id) throw new wb.ProtocolError("wrong-id", { what: "another id", expected: String(id) });',
-          "  return wb.answerFor(id, { ...message, id } as wb.JsonRpcMessage);",
-          "}",
-          "",
-        ].join("\n"),
-      }),
-    ]);
+    const [right, wrong] = await Promise.all([grade("right", RIGHT), grade("wrong", WRONG)]);
     expect(right.status).toBe(0);
     // The failed tests' own lines first: what failed, not just the score.
     expect(right.results.tests.filter((test) => test.status === "failed")).toEqual([]);
-    expect(right.results).toMatchObject({ score: max, max_score: max });
+    expect(right.results).toMatchObject({ score: FULL_MARKS, max_score: FULL_MARKS });
     expect(wrong.status).toBe(0); // Gradescope reads results.json, not the exit status
     const wrongFailed = wrong.results.tests.filter((test) => test.status === "failed");
     // The failed tests' own output in the message: what the grader saw, should another rule fail too.
@@ -115,7 +98,7 @@ describe("the Gradescope autograder bundle", () => {
       wrongFailed.map((test) => test.name.split(":")[0]),
       JSON.stringify(wrongFailed, null, 1),
     ).toEqual(["ids-exact"]);
-    expect(wrong.results.score).toBe(max - RULES.find((rule) => rule.id === "ids-exact")!.points);
+    expect(wrong.results.score).toBe(WRONG_MARKS);
   }, 300_000);
 
   it("an empty submission still gets a results.json that says why", async () => {

@@ -13,12 +13,13 @@ import { DataError } from "../../lib/src/errors/data-error.js";
 import { WORKFLOW, workflowSteps } from "../support/classroom-workflow.js";
 
 /** The lowest Node major `engines` accepts: its range lists lines ("^22.0.0 || ^24.0.0 || >=26.0.0"). */
-const nodeFloor = (): number =>
-  Math.min(
-    ...(JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node
-      .split("||")
-      .map((line) => Number(/(\d+)/u.exec(line)![1])),
-  );
+const nodeFloor = (): number => Math.min(...engineLines());
+
+/** The Node majors `engines` names, one per line of its range. */
+const engineLines = (): number[] =>
+  (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node
+    .split("||")
+    .map((line) => Number(/(\d+)/u.exec(line)![1]));
 
 describe("the checkpoint workflow", () => {
   it("runs on every push with a read-only token and no Classroom", () => {
@@ -52,6 +53,14 @@ describe("the checkpoint workflow", () => {
   it("runs the workbook's floor, the lowest Node line `engines` names", () => {
     const setupNode = workflowSteps().find((step) => step.uses?.startsWith("actions/setup-node@"));
     expect(Number(setupNode?.with?.["node-version"])).toBe(nodeFloor());
+    // The bundle's setup.sh installs the Node that scripts/containers/install-node.sh pins: a line
+    // `engines` names, the floor or above.
+    const gradescope = readFileSync(join(REPO_ROOT, "scripts", "autograder", "setup.sh"), "utf8");
+    expect(gradescope).toMatch(/^bash install-node\.sh /mu);
+    const installer = readFileSync(join(REPO_ROOT, "scripts", "containers", "install-node.sh"), "utf8");
+    const major = Number(/^NODE_VERSION=(\d+)\./mu.exec(installer)?.[1]);
+    expect(major).toBeGreaterThanOrEqual(nodeFloor());
+    expect(engineLines()).toContain(major);
   });
 });
 

@@ -1,6 +1,7 @@
 // What every server behind a relay does with the relay's connection, whether a real teaching
 // server serves it (relayed-servers.ts) or the grader plays the server itself (clocked-peer.ts):
 // reading its frames, and recording the client's start from the grader's own reading of the relay.
+import { spawnSync } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { isDeepStrictEqual } from "node:util";
@@ -10,15 +11,38 @@ import { pidSeenHere } from "./containment.js";
 
 /** The names of a process's environment variables (from /proc; empty once it has ended). */
 function environmentNames(pid: number): string[] {
+  return (environOf(pid) ?? "")
+    .split("\0")
+    .filter((entry) => entry !== "")
+    .map((entry) => entry.slice(0, Math.max(0, entry.indexOf("="))) || entry)
+    .sort();
+}
+
+/**
+ * A process's /proc/PID/environ, or undefined once it has ended. Root without CAP_SYS_PTRACE (a
+ * default container: Gradescope's, Docker's, podman's) may not read another user's, and every
+ * correct client would then fail spawn-argv-env; the process's own user may, so the grader reads
+ * it as that user then.
+ */
+function environOf(pid: number): string | undefined {
+  const file = `/proc/${pid}/environ`;
   try {
-    return readFileSync(`/proc/${pid}/environ`, "utf8")
-      .split("\0")
-      .filter((entry) => entry !== "")
-      .map((entry) => entry.slice(0, Math.max(0, entry.indexOf("="))) || entry)
-      .sort();
-  } catch {
-    return [];
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EACCES") return undefined;
   }
+  let owner: RegExpExecArray | null;
+  try {
+    owner = /^Uid:\s+(\d+)[\s\S]*^Gid:\s+(\d+)/mu.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return undefined;
+  }
+  if (owner === null) return undefined;
+  const read = spawnSync("setpriv", ["--reuid", owner[1]!, "--regid", owner[2]!, "--clear-groups", "cat", file], {
+    encoding: "utf8",
+    timeout: 5_000,
+  });
+  return read.status === 0 ? read.stdout : undefined;
 }
 
 /** Hands each batch of frames the relay sends to `each`; bytes that are not frames end the connection. */
