@@ -128,7 +128,11 @@ describe("notebooks/solutions/ch14-part-b-build-solutions.ipynb", () => {
     expect(ruleLines.filter((line) => !line.startsWith("ok ") && !line.startsWith("n/a "))).toEqual([]);
     // The grader's stdout: its summary first, then one line per rule.
     const gradedRuleLines = graded.lines.filter((line) => /^(ok|n\/a|FAIL) /u.test(line));
-    expect(ruleLines.map(untimed)).toEqual(gradedRuleLines.slice(0, RULES.length).map(untimed));
+    // A rule on the grader's clock (virtualClock) runs other trials in place, on real time, than in
+    // a grading: its line is the same up to the trials it names in parentheses.
+    const comparable = (line: string, index: number): string =>
+      RULES[index]!.virtualClock === true ? untimed(line).split(" (")[0]! : untimed(line);
+    expect(ruleLines.map(comparable)).toEqual(gradedRuleLines.slice(0, RULES.length).map(comparable));
     expect(graded.results).toMatchObject({ score: points, max_score: points });
   });
 
