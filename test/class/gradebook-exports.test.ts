@@ -49,8 +49,9 @@ function folder(): string {
 /** Ids as a file name in a class folder or a zip can give them: any text, often starting like a formula. */
 const idArb = fc
   .tuple(
-    fc.constantFrom("", "=", "+", "-", "@", "\t", "\r", "'", "'=", "''"),
-    fc.string({ minLength: 1, maxLength: 8 }),
+    fc.constantFrom("", "=", "+", "-", "@", "\t", "\r", "'", "'=", "''", " "),
+    // Whitespace alone is a name too (seen: " " once read back as no learner at all).
+    fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom(" ", "  ", "\t", " \r")),
   )
   .map(([start, rest]) => `${start}${rest}`)
   .filter((id) => !id.includes("/") && !id.includes("\0") && id !== "." && id !== ".." && !id.startsWith("."));

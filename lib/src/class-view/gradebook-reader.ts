@@ -82,7 +82,8 @@ export function readGradebook(text: string, rules: readonly GradebookRule[]): Gr
     if (record.length !== header.length)
       throw invalid(`${line} has ${record.length} fields`, `${header.length}, one per column of the header`);
     const learner = record[0]!;
-    if (learner.trim() === "") throw invalid(`${line} names no learner`, "a learner id in the first column");
+    // An id is kept exactly as written (a file " .ipynb" is the learner " "): only an empty cell names no one.
+    if (learner === "") throw invalid(`${line} names no learner`, "a learner id in the first column");
     if (seen.has(learner)) throw invalid(`${line}: the learner ${learner} has a second row`, "one row per learner");
     seen.add(learner);
     const status = record[3]!;
