@@ -6,7 +6,9 @@
 // and so is every stale entry; the score is printed with the entries marked "judgement" counted as
 // equivalent and counted as survivors. Exits 1 on an unexplained survivor, a stale entry or a
 // judgement entry that cites no free choice.
-// Usage: npm run grader:mutation [-- --concurrency N] [-- --report .mutation/report.json] (re-reads a finished run)
+// Usage: npm run grader:mutation [-- --concurrency N] [-- --report .mutation/report.json] (re-reads a finished run;
+//   several reports, comma-separated, are read as one run: scoped runs of different files, each file from the last
+//   report that holds it)
 //   [-- --survivors-json FILE] (the unexplained survivors as entries to review)
 //   [-- --files protocol/encode-frame.ts,tools/top-tools.ts] (mutates only these files of the copy, and
 //   judges only their entries: a scoped run, to try a change to one file's rules in minutes)
@@ -43,7 +45,8 @@ if (values.report === undefined) {
   await new Stryker({ configFile: "stryker.config.mjs", ...concurrency, ...scoped }).runMutationTest();
 }
 const seconds = (performance.now() - started) / 1000;
-const { files } = JSON.parse(readFileSync(values.report ?? join(MUTATION_DIR, "report.json"), "utf8"));
+const reports = values.report?.split(",").filter((path) => path !== "") ?? [join(MUTATION_DIR, "report.json")];
+const files = Object.assign({}, ...reports.map((path) => JSON.parse(readFileSync(path, "utf8")).files));
 const mutants = reportMutants(files, (path) => relative(copyDir, join(root, path)));
 const judged = judgeRun(
   scope === undefined ? mutants : mutants.filter((mutant) => scope.includes(mutant.file)),

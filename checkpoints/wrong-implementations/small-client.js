@@ -160,7 +160,8 @@ class SmallClient {
       const ignored = message.method === "ping" && this.mistakes.has("ignores-server-requests");
       if (typeof message.method === "string" && "id" in message && !ignored) {
         this.write({
-          jsonrpc: "2.0",
+          // "refusal-without-jsonrpc": the error reply to a request it does not serve leaves out jsonrpc "2.0".
+          ...(message.method !== "ping" && this.mistakes.has("refusal-without-jsonrpc") ? {} : { jsonrpc: "2.0" }),
           id: message.id,
           // "ping-pong": the ping answered with a result of its own invention, not the empty object.
           // "answers-every-request": any request the server sends gets an empty result, as ping's does.

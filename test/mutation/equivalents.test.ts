@@ -128,6 +128,34 @@ describe("judging a run", () => {
     );
   });
 
+  it("a listed mutant the run timed out is claimed by its entry, counted as listed and not as detected; an unlisted one stays detected", () => {
+    const run = [
+      mutant({ status: "Killed", original: "a" }),
+      mutant({ status: "Timeout" }),
+      mutant({ status: "Timeout", original: "b", replacement: "c" }),
+    ];
+    const judged = judgeRun(
+      run,
+      listing([{ ...entry, kind: "judgement", reason: "free", cites: { freeChoice: "wording" } }]),
+    );
+    expect(judged).toMatchObject({ fails: false, stale: [], unexplained: [], timedOut: 1 });
+    expect(judged.judgement).toHaveLength(1);
+    expect(judged.timedOutListed).toHaveLength(1);
+    // As survivors: 2 detected (the kill and the unlisted timeout) of 3; as equivalent: 2 of 2.
+    expect(judged.scoreJudgementSurviving).toBeCloseTo(2 / 3);
+    expect(judged.scoreJudgementEquivalent).toBe(1);
+    expect(judgedLines(judged).join("\n")).toContain("TIMED OUT, listed protocol/x.ts:1 f() BooleanLiteral");
+    // A survivor of the key is claimed before a timed-out one: the timeout then stays detected.
+    const both = judgeRun(
+      [mutant({}), mutant({ status: "Timeout" })],
+      listing([{ ...entry, kind: "certain", reason: "same" }]),
+    );
+    expect(both).toMatchObject({ timedOut: 1, timedOutListed: [] });
+    // A known survivor that timed out stays a survivor.
+    const known = judgeRun([mutant({ status: "Timeout" })], listing([], [{ ...entry, reason: "not reached" }]));
+    expect(known).toMatchObject({ fails: false, timedOut: 0, scoreJudgementSurviving: 0 });
+  });
+
   it("an entry claims exactly as many identical mutants as it says: one more survivor is unexplained, one fewer is stale", () => {
     const twice = { ...entry, kind: "certain" as const, reason: "same", occurrences: 2 };
     expect(judgeRun([mutant({}), mutant({ line: 2 }), mutant({ line: 3 })], listing([twice])).unexplained).toHaveLength(

@@ -7,7 +7,10 @@
 // equivalent: it is listed as known ("not reached") and counts against the score. The score is
 // printed twice: judgement entries counted as equivalent, and counted as survivors. An entry that
 // matches no survivor of the run is stale and fails it, as an unlisted survivor or an uncited
-// judgement does.
+// judgement does. On a loaded machine Stryker can time out a mutant no rule fails (a timeout
+// counts as detected): an entry left short of survivors claims such timed-out mutants of its own
+// key, which are then counted as the entry says, not as detected, and printed, so load alone
+// neither makes an entry stale nor raises the score.
 // The same change can occur more than once in one function ("true" -> "false" on two returns):
 // an entry then says how many of them it claims, and claims exactly that many.
 import ts from "typescript";
@@ -163,6 +166,8 @@ export interface Judged {
   readonly known: ReadonlyArray<{ readonly mutant: RunMutant; readonly reason: string }>;
   /** Survivors neither listed equivalent nor known. */
   readonly unexplained: readonly RunMutant[];
+  /** Listed mutants this run timed out (load, not a rule): claimed by their entries, not counted as detected. */
+  readonly timedOutListed: readonly RunMutant[];
   /** Entries (equivalent or known) that claim more survivors than this run has, with how many it has. */
   readonly stale: ReadonlyArray<MutantKey & { readonly claimed: number; readonly found: number }>;
   /** Detected over non-equivalent, judgement entries (and judged wording) counted as equivalent. */
@@ -180,14 +185,24 @@ const SURVIVING = new Set(["Survived", "NoCoverage"]);
 export function judgeRun(mutants: readonly RunMutant[], listing: EquivalentsFile): Judged {
   const count = (status: string): number => mutants.filter((mutant) => mutant.status === status).length;
   let left = mutants.filter((mutant) => SURVIVING.has(mutant.status));
+  let timedOutLeft = mutants.filter((mutant) => mutant.status === "Timeout");
+  const timedOutListed: RunMutant[] = [];
   const stale: Array<MutantKey & { claimed: number; found: number }> = [];
-  /** The survivors an entry claims, taken out of those left; a claim the run cannot meet is stale. */
+  /**
+   * The survivors an entry claims, taken out of those left, then (when short) timed-out mutants of
+   * its key, since entries are met first and the unlisted ones keep their timeouts as detected. A
+   * claim the run cannot meet either way is stale.
+   */
   const claim = (entry: MutantKey & { readonly occurrences?: number }): RunMutant[] => {
     const claimed = entry.occurrences ?? 1;
     const matching = left.filter((mutant) => sameMutant(entry, mutant)).slice(0, claimed);
-    if (matching.length < claimed) stale.push({ ...keyOf(entry), claimed, found: matching.length });
+    const timedOut = timedOutLeft.filter((mutant) => sameMutant(entry, mutant)).slice(0, claimed - matching.length);
+    if (matching.length + timedOut.length < claimed)
+      stale.push({ ...keyOf(entry), claimed, found: matching.length + timedOut.length });
     left = left.filter((mutant) => !matching.includes(mutant));
-    return matching;
+    timedOutLeft = timedOutLeft.filter((mutant) => !timedOut.includes(mutant));
+    timedOutListed.push(...timedOut);
+    return [...matching, ...timedOut];
   };
   const certain: RunMutant[] = [];
   const judgement: RunMutant[] = [];
@@ -195,7 +210,7 @@ export function judgeRun(mutants: readonly RunMutant[], listing: EquivalentsFile
   const known = listing.known.flatMap((entry) => claim(entry).map((mutant) => ({ mutant, reason: entry.reason })));
   const unexplained = left;
   const killed = count("Killed");
-  const timedOut = count("Timeout");
+  const timedOut = count("Timeout") - timedOutListed.length;
   const invalid = count("CompileError") + count("RuntimeError");
   const wording = count("Ignored");
   const detected = killed + timedOut;
@@ -214,6 +229,7 @@ export function judgeRun(mutants: readonly RunMutant[], listing: EquivalentsFile
     judgement,
     known,
     unexplained,
+    timedOutListed,
     stale,
     scoreJudgementEquivalent: ratio(scored - judgement.length - judgedWording),
     scoreJudgementSurviving: ratio(scored),
@@ -244,6 +260,9 @@ export function judgedLines(judged: Judged): string[] {
       (mutant) => `SURVIVED ${named(mutant)}${mutant.status === "NoCoverage" ? " (no rule reaches it)" : ""}`,
     ),
     ...judged.known.map(({ mutant, reason }) => `SURVIVED, known ${named(mutant)} (${reason})`),
+    ...judged.timedOutListed.map(
+      (mutant) => `TIMED OUT, listed ${named(mutant)} (counted as its entry says, not as detected)`,
+    ),
     ...judged.uncited.map(
       (entry) =>
         `UNCITED judgement in equivalent.json: ${entry.file} ${entry.function}() ${entry.mutator}: ${shown(entry.original)} -> ${shown(entry.replacement)} ` +
@@ -258,7 +277,10 @@ export function judgedLines(judged: Judged): string[] {
       `${judged.unexplained.length + judged.known.length} survived (${judged.known.length} of them known), ` +
       `${judged.certain.length} listed equivalent for certain, ${judged.judgement.length} listed equivalent by judgement, ` +
       `${judged.wording} an error's wording left unmutated` +
-      (judged.invalid > 0 ? `, ${judged.invalid} invalid` : ""),
+      (judged.invalid > 0 ? `, ${judged.invalid} invalid` : "") +
+      (judged.timedOutListed.length > 0
+        ? ` (${judged.timedOutListed.length} listed ones timed out, counted as listed)`
+        : ""),
     `mutation score ${percent(judged.scoreJudgementEquivalent)} with judgement entries counted as equivalent; ` +
       `${percent(judged.scoreJudgementSurviving)} with them counted as survivors (${detected} killed or timed out)`,
   ];

@@ -262,11 +262,12 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
     })),
   },
   // Nesting deeper than a walk of the message may bother with, JSON still carries: written as it
-  // is, a property holding undefined left out there as anywhere.
+  // is, a property holding undefined left out there as anywhere, and a finite number kept (a check
+  // that refuses numbers only off its fast path would refuse it).
   {
     edge: "deep-message",
     arbitrary: fc.tuple(word, fc.integer({ min: 260, max: 400 })).map(([m, depth]) => {
-      let inner: Record<string, unknown> = { gone: { $undefined: true }, kept: m };
+      let inner: Record<string, unknown> = { gone: { $undefined: true }, kept: m, depth };
       for (let level = 0; level < depth; level += 1) inner = { a: inner };
       return { args: [{ jsonrpc: "2.0", method: m, params: inner }] };
     }),

@@ -3,12 +3,15 @@
 // server's sampling/createMessage gets an error response with its own id, and the error is
 // "method not found" (JSON-RPC's methodNotFound): a result, even an empty one, would claim a capability the client
 // never had. The server's own record is the evidence: it notes whether each response carried a
-// result or an error, and the error's code.
+// result or an error, and the error's code. The call the server was serving must then complete: a
+// reply the server cannot read as a response (no jsonrpc "2.0") leaves it waiting, and the record
+// alone would not show that.
 import { FREE_CHOICES } from "./free-choices.js";
 import { showWire } from "./wire.js";
 import { readRecord } from "./server-records.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./client-session.js";
+import { valueOf } from "./expect.js";
 import { failRule, type ObservedRule, type Rule } from "./types.js";
 import { JSON_RPC_ERRORS } from "../../../protocol/constants.js";
 
@@ -44,8 +47,15 @@ export const serverRequestRefused: ObservedRule = {
     const client = await ClientSession.openReady(context, "sampling", { allowed: ["word_count"] });
     const { server } = client;
     try {
-      // The answer to sampling is what is judged; the call is only how the server comes to ask.
-      await client.call("callTool", ["word_count", { text: "one two three" }]);
+      // The server asks during the call and answers it once it reads the client's reply: a reply it
+      // cannot read (no jsonrpc "2.0") leaves the call unanswered, so the call must complete.
+      const call = 'callTool("word_count", {text: "one two three"}), during which the server asks sampling';
+      const got = valueOf(
+        (await client.call("callTool", ["word_count", { text: "one two three" }])).answer,
+        call,
+        '"3"',
+      );
+      if (got !== "3") failRule(call, '"3" (the server\'s answer)', showWire(got));
     } finally {
       await client.close();
     }
