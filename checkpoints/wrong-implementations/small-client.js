@@ -184,7 +184,11 @@ class SmallClient {
       // (asked only once an earlier reply had messages skipped before it: only then does it differ).
       if (this.skippedInSession > skipped && this.mistakes.has("skips-counted-per-session"))
         skipped = this.skippedInSession;
-      const tooMany = skipped > MAX_SKIPPED || (skipped === MAX_SKIPPED && this.mistakes.has("skip-bound-off-by-one"));
+      // "skip-bound-off-by-one": counted with >=, so the sixteenth is refused; "skips-seventeen": the
+      // reply counted among the skipped, so a seventeenth is skipped too (each asked only at its count).
+      const tooMany =
+        (skipped > MAX_SKIPPED && !(skipped === MAX_SKIPPED + 1 && this.mistakes.has("skips-seventeen"))) ||
+        (skipped === MAX_SKIPPED && this.mistakes.has("skip-bound-off-by-one"));
       if (tooMany)
         throw new wb.ProtocolError("too-many-messages", {
           what: `${skipped} messages before the reply`,

@@ -114,7 +114,14 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "the application's environment: none of it reaches the server", wrong: "spawn-argv-env.js" },
   ],
   "notifications-bounded": [
-    { varies: "how many notifications come before a reply: at and past sixteen", wrong: "notifications-bounded.js" },
+    {
+      varies: "how many notifications come before a reply: sixteen in all, pings among them, answered",
+      wrong: "notifications-bounded.js",
+    },
+    {
+      varies: "how many notifications come before a reply: exactly seventeen, one past the bound, refused",
+      wrong: "skips-seventeen.js",
+    },
     { varies: "over how many requests: counted for each", wrong: "skips-counted-per-session.js" },
   ],
   "ids-fresh": [
