@@ -19,6 +19,8 @@ export const FREE_CHOICES = {
   readerStartsAfresh: "after refusing a line, the reader starts afresh at the next newline",
   clientInfo: "clientInfo's name and version",
   initializeReturns: "initialize() returns only the capabilities, not the whole result",
+  checkInitializeReturns: "checkInitialize returns only the capabilities, as the chapter's does, not the whole result",
+  checkToolsCopies: "checkTools hands back copies of the tools rather than the objects it was given",
   connectLists: "initialize() also lists the tools, and listTools() hands back the catalog it holds",
   checkOrder: "the allowlist and the catalog checked in either order, both before writing",
   allowlistArray: "the allowlist kept as an array rather than a set",
