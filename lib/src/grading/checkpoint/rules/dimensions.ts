@@ -153,6 +153,8 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "the timeout: 0 and unbounded", wrong: "timeout-bounded.js" },
     { varies: "the timeout: past 60 s", wrong: "no-upper-bound.js" },
     { varies: "the timeout: 60 s itself", wrong: "timeout-bound-refused.js" },
+    { varies: "the timeout: just above 0, half a millisecond, taken", wrong: "timeout-sub-ms-refused.js" },
+    { varies: "the timeout: just past 60 s, 60000.5 ms, refused", wrong: "timeout-bound-fraction-taken.js" },
     { varies: "the refusal's reason: timeout", wrong: "timeout-reason.js" },
   ],
   "failure-modes": [
