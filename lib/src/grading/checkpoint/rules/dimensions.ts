@@ -31,7 +31,14 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "where a read cuts: inside a multi-byte character", wrong: "framing-utf8-split.js" },
   ],
   "frame-limit-boundary": [
-    { varies: "a line's length around the limit: exactly the limit, one byte more", wrong: "frame-limit-boundary.js" },
+    {
+      varies: "a line's length around the limit: exactly the limit (newline included), taken",
+      wrong: "frame-limit-boundary.js",
+    },
+    {
+      varies: "a line's length around the limit: one byte more than the limit, refused",
+      wrong: "frame-limit-without-newline.js",
+    },
     { varies: "the lines before it in the reader's life", wrong: "frame-count-carries.js" },
   ],
   "frame-limit-endless": [
@@ -46,7 +53,17 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "encode-refuses": [
     { varies: "values JSON cannot carry: NaN, Infinity, anywhere in the message", wrong: "encode-refuses.js" },
   ],
-  "encode-limit": [{ varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" }],
+  "encode-limit": [
+    { varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" },
+    {
+      varies: "the frame's size around the limit: exactly the limit (newline included), written",
+      wrong: "encode-limit-refuses-at-limit.js",
+    },
+    {
+      varies: "the frame's size around the limit: one byte more than the limit, refused",
+      wrong: "encode-limit-without-newline.js",
+    },
+  ],
   "handshake-version": [
     { varies: "the version the server answers: older, newer, not a date", wrong: "handshake-version.js" },
   ],
@@ -55,6 +72,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "discovery-bounds": [
     { varies: "the catalog: its size, its pages, repeated names, each tool's schema", wrong: "discovery-bounds.js" },
+    { varies: "the catalog's size: exactly the bound (32 by default), taken", wrong: "check-tools-bound-refused.js" },
+    {
+      varies: "the catalog's size: one more than the bound (33 by default), refused",
+      wrong: "check-tools-bound-plus-one.js",
+    },
     {
       varies: "the result handed in: compared deeply before and after the call, never changed",
       wrong: "check-tools-takes-tools.js",
