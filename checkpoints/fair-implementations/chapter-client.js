@@ -41,7 +41,9 @@ function withChoices(choices = {}) {
     // The chapter skips a notification (a method and no id). A request of the server's own (a
     // method and an id) is answered by the read loop before it gets here: one choice returns
     // null for it as well, the other (the chapter's own test) refuses it as no reply of ours.
-    if ("method" in message && (!("id" in message) || !choices.answerRefusesServerRequests)) return null;
+    // What "answers nothing" is written as is free: the chapter's None, as null or as undefined.
+    if ("method" in message && (!("id" in message) || !choices.answerRefusesServerRequests))
+      return choices.noAnswerUndefined ? undefined : null;
     const id = message.id;
     if (typeof id !== typeof requestId || id !== requestId)
       throw new ProtocolError("wrong-id", {
@@ -393,7 +395,7 @@ function withChoices(choices = {}) {
             this.timedOut.delete(message.id);
           } else {
             const result = answerFor(id, message);
-            if (result !== null) return result;
+            if (result !== null && result !== undefined) return result;
           }
           skipped += 1;
           if (skipped > SKIP_LIMIT)

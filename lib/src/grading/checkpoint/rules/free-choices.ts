@@ -13,6 +13,7 @@ export const FREE_CHOICES = {
   keyOrder: "the keys of a message in another order",
   toJsonRefused: "an object with a toJSON refused rather than written as what its toJSON returns",
   answerForRefusesRequests: "answerFor refuses a request from the server (the read loop answers it first)",
+  noAnswerUndefined: "answerFor gives undefined rather than null for a message that answers no request",
   chapterReader:
     "the chapter's frame reader: one buffer, and a read that holds an overlong line loses the frames before it",
   readerRefusesAgain: "after refusing a line, the reader refuses again on the bytes that follow",
