@@ -123,3 +123,21 @@ it("asks once per report, and again once the host reports anew", () => {
   expect(advances).toEqual([1, 2]);
   expect(driver.now()).toBe(200);
 });
+
+it("at a tie, moves the host through its timers due at that ms before the server's events of it go out", () => {
+  const advances: Array<[number, number]> = [];
+  const driver = clockDriver((epoch, to) => advances.push([epoch, to]));
+  const server = peer(7, [2]);
+  driver.addPeer(server);
+  driver.report(report(1, 1, 2, 0, 0));
+  expect(advances).toEqual([[1, 2]]);
+  // Standing at 2 with another timer due at 2: that one fires first, the server waits.
+  driver.report(report(2, 2, 2, 0, 0));
+  expect(server.fired).toEqual([]);
+  expect(advances).toEqual([
+    [1, 2],
+    [2, 2],
+  ]);
+  driver.report(report(3, 2, 50, 0, 0));
+  expect(server.fired).toEqual([2]);
+});

@@ -67,7 +67,10 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
     if (last === undefined || asked === last.epoch) return;
     const report = last;
     if ([...peers].some((peer) => peer.settling())) return;
-    for (const peer of peers) peer.fireDue(report.at);
+    // Node runs the timers that are due before it reads what has arrived (libuv's timers phase
+    // comes before its poll): at a tie, the host's timers due now fire first, one move each, and
+    // the servers' events of that ms go out once none is left.
+    if (report.next === null || report.next > report.at) for (const peer of peers) peer.fireDue(report.at);
     const byRelay = new Map([...peers].map((peer) => [peer.relayPid(), peer]));
     // A byte on its way, for a child still running: the report is stale once it lands (the host
     // reports again); the client's bytes reaching a peer, which it answers at once, come as a poke.

@@ -107,6 +107,10 @@ export function idlePoints(
         return false;
       }
       moved += 1;
+      // Reported afresh even if it looks the same: a timer fired beside others due at the same ms
+      // (a read's AbortSignal.timeout left behind by each earlier read) leaves the time and the
+      // next timer as they were, and the grader waits for a report newer than the one it answered.
+      last = undefined;
       return true;
     },
     advances: () => moved,
