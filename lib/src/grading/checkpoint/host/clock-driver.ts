@@ -44,6 +44,13 @@ export interface ClockDriver {
   /** The timeline's time: where the host last reported it, or where the driver last moved it since. */
   now(): number;
   /**
+   * Calls `then` with the host's time when it wrote the `written`th byte to the child `pid` (a
+   * relay): the time of the first report that counts that byte, before the timeline moves on from
+   * it. now() can be ahead when a byte lands: a move the host refused (its picture changed as it
+   * wrote) is in now() until the host reports again.
+   */
+  whenWritten(pid: number, written: number, then: (at: number) => void): void;
+  /**
    * Resolves when the timeline is quiet, by a report made after this call: everything that was
    * due by the horizon has happened.
    */
@@ -62,6 +69,16 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
   // Each waits for a report newer than the one standing when it asked: the host reports afresh
   // once a new request reaches it, and an older picture says nothing of that request.
   let waiters: Array<{ after: number; resolve: (quiet: Quiet) => void }> = [];
+  let writes: Array<{ pid: number; written: number; then: (at: number) => void }> = [];
+  /** Calls back each write the report counts (or whose child has gone: it wrote no more). */
+  const settleWrites = (report: IdleReport): void => {
+    const counted = writes.filter(({ pid, written }) => {
+      const child = report.children.find((each) => each.pid === pid);
+      return child === undefined || child.written >= written;
+    });
+    writes = writes.filter((write) => !counted.includes(write));
+    for (const { then } of counted) then(report.at);
+  };
 
   const look = (): void => {
     if (last === undefined || asked === last.epoch) return;
@@ -103,6 +120,7 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
     report: (idle) => {
       last = idle;
       movedTo = undefined;
+      settleWrites(idle);
       look();
     },
     addPeer: (peer) => {
@@ -121,6 +139,13 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
       look();
     },
     now: () => movedTo ?? last?.at ?? 0,
+    whenWritten: (pid, written, then) => {
+      writes.push({ pid, written, then });
+      // A report newer than the write counts it; one standing now does only if it already shows the byte.
+      const standing = last;
+      if (standing !== undefined && standing.children.some((child) => child.pid === pid && child.written >= written))
+        settleWrites(standing);
+    },
     quiet: () =>
       new Promise<Quiet>((resolve) => {
         waiters.push({ after: last?.epoch ?? 0, resolve });
