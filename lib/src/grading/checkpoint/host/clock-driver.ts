@@ -50,6 +50,8 @@ export interface ClockDriver {
    * wrote) is in now() until the host reports again.
    */
   whenWritten(pid: number, written: number, then: (at: number) => void): void;
+  /** How many of the host's reports so far showed a timer of the graded code's on the timeline. */
+  timersSeen(): number;
   /**
    * Resolves when the timeline is quiet, by a report made after this call: everything that was
    * due by the horizon has happened.
@@ -69,6 +71,7 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
   // Each waits for a report newer than the one standing when it asked: the host reports afresh
   // once a new request reaches it, and an older picture says nothing of that request.
   let waiters: Array<{ after: number; resolve: (quiet: Quiet) => void }> = [];
+  let timed = 0;
   let writes: Array<{ pid: number; written: number; then: (at: number) => void }> = [];
   /** Calls back each write the report counts (or whose child has gone: it wrote no more). */
   const settleWrites = (report: IdleReport): void => {
@@ -118,6 +121,7 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
 
   return {
     report: (idle) => {
+      if (idle.next !== null) timed += 1;
       last = idle;
       movedTo = undefined;
       settleWrites(idle);
@@ -139,6 +143,7 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
       look();
     },
     now: () => movedTo ?? last?.at ?? 0,
+    timersSeen: () => timed,
     whenWritten: (pid, written, then) => {
       writes.push({ pid, written, then });
       // A report newer than the write counts it; one standing now does only if it already shows the byte.

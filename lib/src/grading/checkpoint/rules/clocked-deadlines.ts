@@ -80,7 +80,8 @@ function spaced(count: number, gap: number, kind: (index: number) => WaitEvent):
 /**
  * deadline-as-given's sessions for a seed: deadlines across (0, 60 s], fractions and the bound
  * included, each hanging one operation, the operation turning with the seed so that each is hung
- * in every grading and meets every kind of deadline over the seeds.
+ * in every grading and meets every kind of deadline over the seeds. The last is drawn from 3 ms: the
+ * operations before a hung one are then answered on the timeline, where the client's timers show.
  */
 export function clockedTrials(seed: number): ClockedTrial[] {
   // The long one's server sends nothing while it waits: silence is in the mix too, and a deadline
@@ -90,7 +91,7 @@ export function clockedTrials(seed: number): ClockedTrial[] {
     { timeoutMs: seededInt(seed, "clocked-fraction", 1000, 9999) + 0.5 },
     { timeoutMs: seededInt(seed, "clocked-long", 10_001, BOUND_MS - 1), silent: true },
     { timeoutMs: BOUND_MS },
-    { timeoutMs: seededInt(seed, "clocked-anywhere", 2, BOUND_MS) },
+    { timeoutMs: seededInt(seed, "clocked-anywhere", 3, BOUND_MS) },
   ];
   return drawn.map(({ timeoutMs, silent }, index) => {
     const hangOn = TIMED_OPERATIONS[(index + seed) % TIMED_OPERATIONS.length]!;
@@ -104,22 +105,26 @@ export function clockedTrials(seed: number): ClockedTrial[] {
 }
 
 /**
- * deadline-per-operation's sessions for a seed: each operation hung in turn while its own answer
- * comes a byte at a time (never ending) or notifications drip in, each gap an eighth to a sixth of
- * the deadline (never more than sixteen messages: the bound on skipped ones stays out of it), over
- * deadlines across (0, 60 s]: a timer started afresh at each read never fires.
+ * deadline-per-operation's sessions for a seed: each operation hung twice, once while its own
+ * answer comes a byte at a time (never ending) and once while notifications drip in, each gap an
+ * eighth to a sixth of the deadline (never more than sixteen messages: the bound on skipped ones
+ * stays out of it), a timer started afresh at each read never fires. The deadlines turn with the
+ * seed through four kinds across (0, 60 s]: under a second with three quarters of a ms, 1 to 10 s
+ * with a half, 10 to 60 s, and 60 s itself, so each grading has every kind.
  */
 export function perOperationTrials(seed: number): ClockedTrial[] {
-  const deadlines = [
-    seededInt(seed, "per-operation-sub-second", 3, 999) + 0.75,
-    seededInt(seed, "per-operation-fraction", 1000, 9999) + 0.5,
-    seededInt(seed, "per-operation-long", 10_001, BOUND_MS - 1),
-    BOUND_MS,
+  const kinds = [
+    (label: string) => seededInt(seed, `${label}:sub-second`, 3, 999) + 0.75,
+    (label: string) => seededInt(seed, `${label}:fraction`, 1000, 9999) + 0.5,
+    (label: string) => seededInt(seed, `${label}:long`, 10_001, BOUND_MS - 1),
+    () => BOUND_MS,
   ];
-  return deadlines.map((timeoutMs, index) => {
-    const hangOn = TIMED_OPERATIONS[(index + seed) % TIMED_OPERATIONS.length]!;
-    const gap = (timeoutMs * seededInt(seed, `per-operation-${index}:gap`, 125, 166)) / 1000;
-    const kind: WaitEvent = (index + seed) % 2 === 0 ? "answer-byte" : "notification";
+  return Array.from({ length: 2 * TIMED_OPERATIONS.length }, (_, index) => {
+    const label = `per-operation-${index}`;
+    const hangOn = TIMED_OPERATIONS[index % TIMED_OPERATIONS.length]!;
+    const timeoutMs = kinds[(index + seed) % kinds.length]!(label);
+    const gap = (timeoutMs * seededInt(seed, `${label}:gap`, 125, 166)) / 1000;
+    const kind: WaitEvent = index < TIMED_OPERATIONS.length ? "answer-byte" : "notification";
     const count = Math.ceil(timelineLatest(timeoutMs) / gap) + 1;
     return {
       timeoutMs,
@@ -213,6 +218,11 @@ async function judgeSession(
   const steps = STEPS[script.hangOn];
   // Nothing of the session is due past it: every operation's answer, the pause, the judged end.
   clock.driver.setHorizon(clock.driver.now() + steps.length * timeoutMs + PAUSE_MS + timelineLatest(timeoutMs));
+  // A client that has had a timer on the timeline in this session keeps its deadlines there: its
+  // hung request waiting with nothing on the timeline has no deadline, and is not a client keeping
+  // time another way (a socket timeout, spawn's timeout, a Worker), which real time judges.
+  const timedBefore = clock.driver.timersSeen();
+  const keptOnTheClock = (): boolean => clock.driver.timersSeen() > timedBefore;
   try {
     for (const step of steps) {
       if (step === "pause") {
@@ -226,7 +236,7 @@ async function judgeSession(
         if ("answer" in first) return first;
         // Quiet on the timeline with the request still waiting: the client's next timer lies beyond
         // the judged end, or nothing of it is on the timeline (then real time judges, where it can).
-        if (first.next !== null) return "past";
+        if (first.next !== null || keptOnTheClock()) return "past";
         return timeoutMs <= REAL_TIME_LIMIT_MS ? asked : "unjudged";
       });
       const hung = hungAt(client);
