@@ -83,10 +83,11 @@ it("moves to the earliest event, the host's or a server's, and runs the server's
         driver.addPeer(server);
         driver.report(report(1, 0, hostNext, 0, 0));
         expect(advances).toEqual([Math.min(hostNext, ...serverDues)]);
-        // The host reports from where it was moved: the server's events due by then go out.
+        // The host reports from where it was moved: the server's events due by then go out, unless
+        // a timer of the host's is due there too (it fires first).
         driver.report(report(2, advances[0]!, hostNext, 0, 0));
         expect(server.fired.sort((a, b) => a - b)).toEqual(
-          serverDues.filter((due) => due <= advances[0]!).sort((a, b) => a - b),
+          hostNext === advances[0] ? [] : serverDues.filter((due) => due <= advances[0]!).sort((a, b) => a - b),
         );
       },
     ),
