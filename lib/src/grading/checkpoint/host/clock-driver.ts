@@ -59,8 +59,12 @@ export interface ClockDriver {
   quiet(): Promise<Quiet>;
 }
 
-/** A driver that moves the host's clock by `advance` (an advance names the report it answers). */
-export function clockDriver(advance: (epoch: number, to: number) => void): ClockDriver {
+/**
+ * A driver that moves the host's clock by `advance` (an advance names the report it answers). Its
+ * `limit` is the earliest anything outside the host can happen (a server's event, the horizon):
+ * short of it the host may go on through its own timers alone while it writes and reads nothing.
+ */
+export function clockDriver(advance: (epoch: number, to: number, limit: number) => void): ClockDriver {
   const peers = new Set<TimelinePeer>();
   // Relays whose connection has closed: what they did not deliver they never will.
   const gone = new Set<number>();
@@ -116,7 +120,7 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
     }
     asked = report.epoch;
     movedTo = Math.max(to, report.at);
-    advance(report.epoch, movedTo);
+    advance(report.epoch, movedTo, Math.max(movedTo, Math.min(peerNext, horizon ?? Infinity)));
   };
 
   return {
