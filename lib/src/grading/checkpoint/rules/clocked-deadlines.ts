@@ -257,8 +257,9 @@ async function judgeSession(
         };
       const { answer, ms } = outcome;
       const virtual = answer.virtual;
+      // The server's events move the timeline for any client: only one with a timer on it keeps time there.
       const finding =
-        virtual !== undefined && virtual.advances > 0
+        virtual !== undefined && virtual.advances > 0 && keptOnTheClock()
           ? timelineFinding(what, timeoutMs, answer, virtual.toMs - hung)
           : realTime(timeoutMs, answer, ms, stalls);
       return finding === undefined ? {} : { finding };
