@@ -110,7 +110,8 @@ class SmallClient {
           expected: `a reply within ${this.timeoutMs} ms`,
         });
       const woken = await new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(false), left);
+        // A deadline of Infinity ("list-unbounded") waits with no timer at all.
+        const timer = Number.isFinite(left) ? setTimeout(() => resolve(false), left) : undefined;
         this.waiters.push(() => {
           clearTimeout(timer);
           resolve(true);
@@ -118,6 +119,14 @@ class SmallClient {
       });
       // Asked only when woken by part of a line: a whole frame is returned before the timer matters.
       if (woken && this.frames.length === 0 && this.mistakes.has("timer-per-read"))
+        deadline = Date.now() + this.timeoutMs;
+      // "list-timer-per-read": the same, on discovery's reads alone (asked only while tools/list waits).
+      if (
+        woken &&
+        this.frames.length === 0 &&
+        this.waitingOn === "tools/list" &&
+        this.mistakes.has("list-timer-per-read")
+      )
         deadline = Date.now() + this.timeoutMs;
     }
   }
@@ -131,6 +140,10 @@ class SmallClient {
     if (ms === 60_000 && this.mistakes.has("bound-as-default")) ms = 5000;
     // "handshake-default-deadline": the handshake waits the default 5 s, whatever the timeout.
     if (method === "initialize" && ms !== 5000 && this.mistakes.has("handshake-default-deadline")) ms = 5000;
+    // "handshake-double-deadline": the handshake gets twice the timeout, for a server slow to start.
+    if (method === "initialize" && this.mistakes.has("handshake-double-deadline")) ms *= 2;
+    // "list-unbounded": discovery waits as long as the catalog takes, with no deadline.
+    if (method === "tools/list" && this.mistakes.has("list-unbounded")) ms = Infinity;
     return ms;
   }
 
@@ -156,6 +169,7 @@ class SmallClient {
     // timeout of 1500.5 ms throws its RangeError (asked of a fractional timeout alone).
     if (!Number.isInteger(this.timeoutMs) && this.mistakes.has("fraction-throws")) AbortSignal.timeout(this.timeoutMs);
     this.write(wb.requestMessage(id, method, params));
+    this.waitingOn = method;
     // deadline-stretched: one deadline per operation, but three times the one given.
     let deadline = Date.now() + this.deadlineMs(method) * (this.mistakes.has("deadline-stretched") ? 3 : 1);
     let skipped = 0;

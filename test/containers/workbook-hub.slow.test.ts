@@ -8,9 +8,15 @@
 // own results. Neither can reach the other's files: not through the hub, not from inside their
 // container (no other home there; the other's server refuses their token).
 // Before the hub, the course files: a learner's edit survives an image update that changes the
-// file, and the update reaches the files the learner left alone.
+// file, and the update reaches the files the learner left alone. And the image's own Jupyter and
+// kernel (image-notebook-server.ts): every committed notebook opened in Notebook 7, in Chromium, its
+// kernel's kernel_info reply holds the notebook's committed language_info, nothing is left to save,
+// and a save gives the committed bytes (test/course/walk.slow.test.ts does this with the host's kernel).
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
 import { createServer } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../lib/src/grading/checkpoint/paths.js";
 import { CHROMIUM } from "../browser/jupyter-server.js";
 import { codeCellIndex, runCells, waitForNotebook, type CellsRun } from "../browser/jupyterlab-page.js";
+import { openEveryNotebook, startImageNotebookServer, type OpenedNotebook } from "./image-notebook-server.js";
 import { podman, podmanOk } from "./podman.js";
 import { buildWorkbookImage } from "./workbook-image.js";
 
@@ -76,19 +83,26 @@ function asLearner(image: string, volume: string, script: string): Promise<strin
 }
 
 async function removeLeftovers(): Promise<void> {
-  for (const name of [...LEARNERS, "update"]) {
+  for (const name of [...LEARNERS, "update", "opened"]) {
     await podman("rm", "-f", `${PREFIX}${name}`);
     await podman("volume", "rm", "-f", `${PREFIX}${name}`);
   }
 }
 
+let browser: Browser | undefined;
 beforeAll(async () => {
   if (!ENABLED) return;
   await timed("image build", () => buildWorkbookImage(IMAGE));
   await removeLeftovers();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
 }, 1_800_000);
 
 afterAll(async () => {
+  await browser?.close();
   if (hub?.pid !== undefined) {
     process.kill(-hub.pid, "SIGTERM");
     await new Promise((resolve) => hub!.once("close", resolve));
@@ -143,9 +157,48 @@ describe.skipIf(!ENABLED)("the workbook's image", () => {
   }, 300_000);
 });
 
-describe.skipIf(!ENABLED)("a JupyterHub course: two learners, each in a container of their own", () => {
-  let browser: Browser | undefined;
+describe.skipIf(!ENABLED)(
+  "the image's own Jupyter and kernel: opening a notebook in Notebook 7 changes nothing in it",
+  () => {
+    it("every committed notebook: its kernel reports its committed language_info, nothing to save, and a save gives its committed bytes", async () => {
+      const notebooks = execFileSync("git", ["ls-files", "*.ipynb"], { cwd: REPO_ROOT, encoding: "utf8" })
+        .split("\n")
+        .filter(Boolean);
+      const server = await timed("notebook server in the image", async () =>
+        startImageNotebookServer(IMAGE, `${PREFIX}opened`, await freePort()),
+      );
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+      let opened: Map<string, OpenedNotebook>;
+      let held: Record<string, string>;
+      try {
+        opened = await timed("every notebook opened", () => openEveryNotebook(context, server, notebooks));
+        held = await server.sha256(notebooks);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+      const wrong: string[] = [];
+      for (const path of notebooks) {
+        const committed = readFileSync(join(REPO_ROOT, path));
+        const languageInfo = (JSON.parse(committed.toString("utf8")) as { metadata: Record<string, unknown> }).metadata[
+          "language_info"
+        ];
+        const { dirty, reported } = opened.get(path)!;
+        if (!isDeepStrictEqual(reported, languageInfo))
+          wrong.push(
+            `${path}: the image's kernel reports ${JSON.stringify(reported)}, the notebook holds ${JSON.stringify(languageInfo)}`,
+          );
+        if (dirty) wrong.push(`${path}: Notebook 7 has changes to save once its kernel has started`);
+        if (held[path] !== createHash("sha256").update(committed).digest("hex"))
+          wrong.push(`${path}: Notebook 7 saved other bytes than committed`);
+      }
+      expect(notebooks.length).toBeGreaterThan(10);
+      expect(wrong).toEqual([]);
+    }, 600_000);
+  },
+);
 
+describe.skipIf(!ENABLED)("a JupyterHub course: two learners, each in a container of their own", () => {
   beforeAll(async () => {
     // Bob has done his work: his build notebook is the solved one (his first start copies the rest).
     await asLearner(
@@ -206,16 +259,7 @@ describe.skipIf(!ENABLED)("a JupyterHub course: two learners, each in a containe
       if (Date.now() - started > 120_000 || hub.exitCode !== null) throw new Error(`the hub did not start:\n${hubLog}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    });
   }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   /** What a learner's session showed: the check cell's run, the checkpoint's, and their own hub page of another. */
   interface Session {

@@ -83,10 +83,11 @@ it("moves to the earliest event, the host's or a server's, and runs the server's
         driver.addPeer(server);
         driver.report(report(1, 0, hostNext, 0, 0));
         expect(advances).toEqual([Math.min(hostNext, ...serverDues)]);
-        // The host reports from where it was moved: the server's events due by then go out.
+        // The host reports from where it was moved: the server's events due by then go out, unless
+        // a timer of the host's is due there too (it fires first).
         driver.report(report(2, advances[0]!, hostNext, 0, 0));
         expect(server.fired.sort((a, b) => a - b)).toEqual(
-          serverDues.filter((due) => due <= advances[0]!).sort((a, b) => a - b),
+          hostNext === advances[0] ? [] : serverDues.filter((due) => due <= advances[0]!).sort((a, b) => a - b),
         );
       },
     ),
@@ -122,4 +123,22 @@ it("asks once per report, and again once the host reports anew", () => {
   driver.report(report(2, 100, 200, 0, 0));
   expect(advances).toEqual([1, 2]);
   expect(driver.now()).toBe(200);
+});
+
+it("at a tie, moves the host through its timers due at that ms before the server's events of it go out", () => {
+  const advances: Array<[number, number]> = [];
+  const driver = clockDriver((epoch, to) => advances.push([epoch, to]));
+  const server = peer(7, [2]);
+  driver.addPeer(server);
+  driver.report(report(1, 1, 2, 0, 0));
+  expect(advances).toEqual([[1, 2]]);
+  // Standing at 2 with another timer due at 2: that one fires first, the server waits.
+  driver.report(report(2, 2, 2, 0, 0));
+  expect(server.fired).toEqual([]);
+  expect(advances).toEqual([
+    [1, 2],
+    [2, 2],
+  ]);
+  driver.report(report(3, 2, 50, 0, 0));
+  expect(server.fired).toEqual([2]);
 });

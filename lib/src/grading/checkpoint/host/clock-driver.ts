@@ -44,14 +44,27 @@ export interface ClockDriver {
   /** The timeline's time: where the host last reported it, or where the driver last moved it since. */
   now(): number;
   /**
+   * Calls `then` with the host's time when it wrote the `written`th byte to the child `pid` (a
+   * relay): the time of the first report that counts that byte, before the timeline moves on from
+   * it. now() can be ahead when a byte lands: a move the host refused (its picture changed as it
+   * wrote) is in now() until the host reports again.
+   */
+  whenWritten(pid: number, written: number, then: (at: number) => void): void;
+  /** How many of the host's reports so far showed a timer of the graded code's on the timeline. */
+  timersSeen(): number;
+  /**
    * Resolves when the timeline is quiet, by a report made after this call: everything that was
    * due by the horizon has happened.
    */
   quiet(): Promise<Quiet>;
 }
 
-/** A driver that moves the host's clock by `advance` (an advance names the report it answers). */
-export function clockDriver(advance: (epoch: number, to: number) => void): ClockDriver {
+/**
+ * A driver that moves the host's clock by `advance` (an advance names the report it answers). Its
+ * `limit` is the earliest anything outside the host can happen (a server's event, the horizon):
+ * short of it the host may go on through its own timers alone while it writes and reads nothing.
+ */
+export function clockDriver(advance: (epoch: number, to: number, limit: number) => void): ClockDriver {
   const peers = new Set<TimelinePeer>();
   // Relays whose connection has closed: what they did not deliver they never will.
   const gone = new Set<number>();
@@ -62,12 +75,26 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
   // Each waits for a report newer than the one standing when it asked: the host reports afresh
   // once a new request reaches it, and an older picture says nothing of that request.
   let waiters: Array<{ after: number; resolve: (quiet: Quiet) => void }> = [];
+  let timed = 0;
+  let writes: Array<{ pid: number; written: number; then: (at: number) => void }> = [];
+  /** Calls back each write the report counts (or whose child has gone: it wrote no more). */
+  const settleWrites = (report: IdleReport): void => {
+    const counted = writes.filter(({ pid, written }) => {
+      const child = report.children.find((each) => each.pid === pid);
+      return child === undefined || child.written >= written;
+    });
+    writes = writes.filter((write) => !counted.includes(write));
+    for (const { then } of counted) then(report.at);
+  };
 
   const look = (): void => {
     if (last === undefined || asked === last.epoch) return;
     const report = last;
     if ([...peers].some((peer) => peer.settling())) return;
-    for (const peer of peers) peer.fireDue(report.at);
+    // Node runs the timers that are due before it reads what has arrived (libuv's timers phase
+    // comes before its poll): at a tie, the host's timers due now fire first, one move each, and
+    // the servers' events of that ms go out once none is left.
+    if (report.next === null || report.next > report.at) for (const peer of peers) peer.fireDue(report.at);
     const byRelay = new Map([...peers].map((peer) => [peer.relayPid(), peer]));
     // A byte on its way, for a child still running: the report is stale once it lands (the host
     // reports again); the client's bytes reaching a peer, which it answers at once, come as a poke.
@@ -93,13 +120,15 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
     }
     asked = report.epoch;
     movedTo = Math.max(to, report.at);
-    advance(report.epoch, movedTo);
+    advance(report.epoch, movedTo, Math.max(movedTo, Math.min(peerNext, horizon ?? Infinity)));
   };
 
   return {
     report: (idle) => {
+      if (idle.next !== null) timed += 1;
       last = idle;
       movedTo = undefined;
+      settleWrites(idle);
       look();
     },
     addPeer: (peer) => {
@@ -118,6 +147,14 @@ export function clockDriver(advance: (epoch: number, to: number) => void): Clock
       look();
     },
     now: () => movedTo ?? last?.at ?? 0,
+    timersSeen: () => timed,
+    whenWritten: (pid, written, then) => {
+      writes.push({ pid, written, then });
+      // A report newer than the write counts it; one standing now does only if it already shows the byte.
+      const standing = last;
+      if (standing !== undefined && standing.children.some((child) => child.pid === pid && child.written >= written))
+        settleWrites(standing);
+    },
     quiet: () =>
       new Promise<Quiet>((resolve) => {
         waiters.push({ after: last?.epoch ?? 0, resolve });

@@ -2,8 +2,9 @@
 // relay (server/src/relay.ts) like any relayed server, so the client starts a real process and
 // talks over real pipes, but every byte it sends and every byte it receives is counted here, and
 // what it sends while the client waits (pings, notifications, other requests, a message trickled
-// in pieces) is due at times on the timeline, not on the machine's clock. It answers the handshake
-// and discovery, and never answers the one request its script hangs on. Real time stays where a
+// in pieces) is due at times on the timeline, not on the machine's clock. It never answers the one
+// request its script hangs on (the handshake's, discovery's or a tool call's), and answers each
+// operation before it late, when its script says, on the timeline too. Real time stays where a
 // real process must act: while the client's input has ended, or a SIGTERM is on its way, and the
 // relay has not yet gone, the timeline waits (settling).
 import type { Socket } from "node:net";
@@ -13,12 +14,21 @@ import { shutdownOfMode } from "../../../server-build/teaching-modes.js";
 import { appendRecord, onRelayFrames, recordRelayStart } from "./relay-connection.js";
 import type { ClockDriver, TimelinePeer } from "./clock-driver.js";
 
-/** What the server sends while the client waits on the request it hangs on. */
-export type WaitEvent = "ping" | "notification" | "request" | "trickle";
+/**
+ * What the server sends while the client waits on the request it hangs on. "answer-byte" is the
+ * next byte of that request's own answer, which never ends (its last byte is never sent): a script
+ * that has one has no other kind, or another message would land inside the answer begun.
+ */
+export type WaitEvent = "ping" | "notification" | "request" | "trickle" | "answer-byte";
+
+/** An operation of a session, by the method of its request. */
+export type TimedMethod = "initialize" | "tools/list" | "tools/call";
 
 export interface ClockedScript {
-  /** The request the server never answers: the handshake's, or a tool call's. */
-  readonly hangOn: "initialize" | "tools/call";
+  /** The request the server never answers. */
+  readonly hangOn: TimedMethod;
+  /** How long after it came each operation before that one is answered (default: at once). */
+  readonly answerAfterMs?: number;
   /** What it sends meanwhile, each `afterMs` after the hung request came. */
   readonly during: ReadonlyArray<{ readonly afterMs: number; readonly send: WaitEvent }>;
   /** The ms between a trickled message's pieces (default 1). */
@@ -34,7 +44,7 @@ interface Due {
 }
 
 /** The messages each wait event sends: a request of the server's own carries an id the client answers. */
-function waitMessages(send: WaitEvent, index: number): string[] {
+function waitMessages(send: Exclude<WaitEvent, "answer-byte">, index: number): string[] {
   const line = (message: object): string => `${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`;
   switch (send) {
     case "ping":
@@ -52,6 +62,31 @@ function waitMessages(send: WaitEvent, index: number): string[] {
   }
 }
 
+/** The line that answers a request of the client's (`params` its params). */
+function answerTo(id: unknown, method: string, params?: unknown): string {
+  const line = (body: object): string => `${JSON.stringify({ jsonrpc: "2.0", id, ...body })}\n`;
+  switch (method) {
+    case "initialize": {
+      const asked = (params ?? {}) as { protocolVersion?: unknown };
+      return line({
+        result: {
+          protocolVersion: typeof asked.protocolVersion === "string" ? asked.protocolVersion : "2025-06-18",
+          capabilities: { tools: {} },
+          serverInfo: { name: "clocked-teaching-server", version: "1.0.0" },
+        },
+      });
+    }
+    case "tools/list":
+      return line({ result: { tools: [TOOL] } });
+    case "tools/call":
+      return line({ result: { content: [{ type: "text", text: "2" }] } });
+    case "ping":
+      return line({ result: {} });
+    default:
+      return line({ error: { code: JSON_RPC_ERRORS.methodNotFound, message: "Method not found" } });
+  }
+}
+
 /** Serves one relay's connection as `script` says, its events on `driver`'s timeline. */
 export function serveClocked(
   socket: Socket,
@@ -66,12 +101,11 @@ export function serveClocked(
   let pending = "";
   const due: Due[] = [];
   const record = (entry: object): void => appendRecord(session.recordFile, entry);
-  const send = (text: string): void => {
-    const bytes = Buffer.from(text, "utf8");
+  const send = (text: string): void => sendBytes(Buffer.from(text, "utf8"));
+  const sendBytes = (bytes: Buffer): void => {
     sent += bytes.length;
     socket.write(relayFrame(FRAME.data, bytes));
   };
-  const reply = (id: unknown, result: object): void => send(`${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`);
 
   const peer: TimelinePeer = {
     relayPid: () => relayPid,
@@ -86,14 +120,34 @@ export function serveClocked(
   };
   const off = driver.addPeer(peer);
 
-  const hang = (): void => {
-    const start = driver.now();
-    record({ event: "hung", source: "grader", at: start });
+  // When the request just read left the host, on the timeline: events are timed from it.
+  const whenAsked = (then: (at: number) => void): void => driver.whenWritten(relayPid ?? -1, received, then);
+  const later = (run: () => void): void => {
+    const after = script.answerAfterMs ?? 0;
+    if (after > 0) whenAsked((at) => due.push({ at: at + after, run }));
+    else run();
+  };
+
+  const hang = (id: unknown, method: string): void => whenAsked((start) => hangFrom(start, id, method));
+  const hangFrom = (start: number, id: unknown, method: string): void => {
+    record({ event: "hung", source: "grader", method, at: start });
+    // The answer it never finishes, a byte at a time: all of it but the newline that would end it.
+    const answer = Buffer.from(answerTo(id, method).trimEnd(), "utf8");
+    let answered = 0;
     // A trickle's pieces trickleGapMs apart on the timeline; a message begun is ended before the next begins.
     const pieceGap = script.trickleGapMs ?? 1;
     let free = start;
     script.during.forEach(({ afterMs, send: kind }, index) => {
       let at = Math.max(start + afterMs, free);
+      if (kind === "answer-byte") {
+        due.push({
+          at,
+          run: () => {
+            if (answered < answer.length) sendBytes(answer.subarray(answered, (answered += 1)));
+          },
+        });
+        return;
+      }
       for (const piece of waitMessages(kind, index + 1)) {
         due.push({ at, run: () => send(piece) });
         at += pieceGap;
@@ -108,23 +162,12 @@ export function serveClocked(
     record({ event: "message", source: "grader", method, ...(id === undefined ? {} : { id }) });
     if (id === undefined) return; // a notification
     if (method === script.hangOn) {
-      hang();
+      hang(id, method);
       return;
     }
-    if (method === "initialize") {
-      const params = (message["params"] ?? {}) as { protocolVersion?: unknown };
-      reply(id, {
-        protocolVersion: typeof params.protocolVersion === "string" ? params.protocolVersion : "2025-06-18",
-        capabilities: { tools: {} },
-        serverInfo: { name: "clocked-teaching-server", version: "1.0.0" },
-      });
-    } else if (method === "tools/list") reply(id, { tools: [TOOL] });
-    else if (method === "tools/call") reply(id, { content: [{ type: "text", text: "2" }] });
-    else if (method === "ping") reply(id, {});
-    else
-      send(
-        `${JSON.stringify({ jsonrpc: "2.0", id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: "Method not found" } })}\n`,
-      );
+    const answer = answerTo(id, method, message["params"]);
+    if (method === "initialize" || method === "tools/list" || method === "tools/call") later(() => send(answer));
+    else send(answer);
   };
 
   const onData = (payload: Buffer): void => {

@@ -136,9 +136,9 @@ function main(): void {
       }
       const { token, loaded } = opened;
       const message = JSON.parse(line) as
-        { seq: number; request: ProbeRequest } | { advance: { epoch: number; to: number } };
+        { seq: number; request: ProbeRequest } | { advance: { epoch: number; to: number; limit: number | null } };
       if ("advance" in message) {
-        timeline?.points.advance(message.advance.epoch, message.advance.to);
+        timeline?.points.advance(message.advance.epoch, message.advance.to, message.advance.limit ?? Infinity);
         continue;
       }
       const { seq, request } = message;

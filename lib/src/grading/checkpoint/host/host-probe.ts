@@ -181,7 +181,7 @@ function startHost(implPath: string, options: HostOptions): Host {
     ...(options.virtualClock ? { virtualClock: true } : {}),
   };
   const clock = options.virtualClock
-    ? clockDriver((epoch, to) => child.stdin.write(`${JSON.stringify({ advance: { epoch, to } })}\n`))
+    ? clockDriver((epoch, to, limit) => child.stdin.write(`${JSON.stringify({ advance: { epoch, to, limit } })}\n`))
     : undefined;
   child.stdin.write(`${JSON.stringify(opening)}\n`);
   let output = "";

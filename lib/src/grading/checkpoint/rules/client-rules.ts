@@ -4,7 +4,8 @@
 import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { isDeepStrictEqual } from "node:util";
-import { refusal } from "./expect.js";
+import { refusal, showError } from "./expect.js";
+import { clockedDeadlines, perOperationTrials, type RealTimeFinding } from "./clocked-deadlines.js";
 import { readRecord } from "./server-records.js";
 import { SPREAD_DEADLINE_MS, TRIAL_STALL_MS, withoutStall } from "../../trials/stall.js";
 import { SPREAD_MODES, teachingMode } from "../../../server-build/teaching-modes.js";
@@ -75,6 +76,20 @@ export const pingAnswered: ObservedRule = {
 /** Slack on top of the client's deadline for a busy machine: the grader's clock, not the client's. */
 const DEADLINE_SLACK_MS = 1000;
 
+/**
+ * How a spread-out wait that ended on real time is judged, for a client that keeps time off the
+ * grader's clock: DeadlineError within the deadline and the slack, the time spent waiting for a CPU left out.
+ */
+const spreadCallFinding: RealTimeFinding = (timeoutMs, answer, ms) => {
+  const what = `timeoutMs ${timeoutMs}: a wait the server spreads out`;
+  if (answer.ok) return `${what} returned a result`;
+  if (answer.error.name !== "DeadlineError") return `${what} threw ${showError(answer.error)}, not DeadlineError`;
+  const waited = ms - Math.min(ms, answer.starvedMs ?? 0);
+  return waited > timeoutMs + DEADLINE_SLACK_MS
+    ? `${what} ended after ${ms} ms, later than ${timeoutMs + DEADLINE_SLACK_MS} ms`
+    : undefined;
+};
+
 export const deadlinePerOperation: ObservedRule = {
   id: "deadline-per-operation",
   observation: 3,
@@ -97,7 +112,13 @@ export const deadlinePerOperation: ObservedRule = {
   deadlineMs: 45_000, // two trials of about 4 s side by side, each run up to three times on a stalled machine
   // Both trials wait on servers that use no CPU: beside the lanes.
   waits: true,
+  // Graded in a host, on the grader's clock: every operation hung in turn over the whole (0, 60 s]
+  // (clocked-deadlines.ts's perOperationTrials). In place (a check cell's feedback) on real time.
+  virtualClock: true,
+  seeded: true,
   body: async (context) => {
+    if (context.clock !== undefined)
+      return clockedDeadlines(context, context.clock, spreadCallFinding, perOperationTrials(context.seed));
     const timeoutMs = SPREAD_DEADLINE_MS;
     // Every server whose reply the mode table says is spread over time (trickle's bytes, drip's
     // notifications): none may extend the one deadline. They mostly wait, so they run side by

@@ -12,7 +12,8 @@ import { stallsDuring, type Stall } from "../../trials/stall.js";
 import { showError } from "./expect.js";
 import { ClientSession, type Timed } from "./client-session.js";
 import { failRule, type ProbeAnswer, type RuleContext } from "./types.js";
-import type { ClockedScript, WaitEvent } from "../host/clocked-peer.js";
+import type { ClockedScript, TimedMethod, WaitEvent } from "../host/clocked-peer.js";
+import { readRecord } from "./server-records.js";
 import { CLOCK_ROUTES } from "../host/clock-routes.js";
 
 /** One session: its deadline, the request its server never answers, what the server sends meanwhile. */
@@ -36,6 +37,20 @@ export function timelineLatest(timeoutMs: number): number {
   return timeoutMs + 1 + timeoutMs / 10;
 }
 
+/** The operations a session bounds, each hung in turn: the handshake, discovery, a tool call. */
+export const TIMED_OPERATIONS: readonly TimedMethod[] = ["initialize", "tools/list", "tools/call"];
+
+/**
+ * How long before its deadline each operation ahead of the hung one is answered: a deadline shorter
+ * than the one given (a clamp, a budget kept for the session) refuses it. Under 3 ms, at once.
+ */
+const ANSWERED_AHEAD_MS = 2;
+
+/** When the operations ahead of the hung one are answered, for a deadline of `timeoutMs`. */
+export function answerAfterMs(timeoutMs: number): number {
+  return Math.max(0, Math.floor(timeoutMs) - ANSWERED_AHEAD_MS);
+}
+
 const WAIT_EVENTS: readonly WaitEvent[] = ["ping", "notification", "request", "trickle"];
 
 /**
@@ -43,37 +58,79 @@ const WAIT_EVENTS: readonly WaitEvent[] = ["ping", "notification", "request", "t
  * of it, past the judged end, a trickled message's pieces a third of a gap apart (so a message
  * stays incomplete for most of a gap, and every piece is news).
  */
-function waitScript(seed: number, label: string, timeoutMs: number, hangOn: ClockedScript["hangOn"]): ClockedScript {
+function waitScript(seed: number, label: string, timeoutMs: number, hangOn: TimedMethod): ClockedScript {
   const gap = (timeoutMs * seededInt(seed, `${label}:gap`, 250, 333)) / 1000;
-  return { hangOn, during: waitEvents(seed, label, timeoutMs, gap), trickleGapMs: Math.max(1, Math.floor(gap / 3)) };
-}
-
-function waitEvents(seed: number, label: string, timeoutMs: number, gap: number): ClockedScript["during"] {
-  const first = seededInt(seed, `${label}:first`, 0, WAIT_EVENTS.length - 1);
   const count = Math.ceil(timelineLatest(timeoutMs) / gap) + 1;
-  // Whole ms, as timers count: the timeline then never stands a fraction past one.
-  return Array.from({ length: count }, (_, index) => ({
-    afterMs: Math.ceil((index + 1) * gap),
-    // A step of 1 or 3 through the four kinds: every kind comes within any four events in a row.
-    send: WAIT_EVENTS[(first + index * (seededInt(seed, `${label}:step`, 0, 1) === 0 ? 1 : 3)) % WAIT_EVENTS.length]!,
-  }));
+  const first = seededInt(seed, `${label}:first`, 0, WAIT_EVENTS.length - 1);
+  // A step of 1 or 3 through the four kinds: every kind comes within any four events in a row.
+  const step = seededInt(seed, `${label}:step`, 0, 1) === 0 ? 1 : 3;
+  return {
+    hangOn,
+    answerAfterMs: answerAfterMs(timeoutMs),
+    during: spaced(count, gap, (index) => WAIT_EVENTS[(first + index * step) % WAIT_EVENTS.length]!),
+    trickleGapMs: Math.max(1, Math.floor(gap / 3)),
+  };
 }
 
-/** This seed's sessions: deadlines across (0, 60 s], fractions and the bound included, one on the handshake. */
+/** `count` events `gap` apart, in whole ms as timers count (the timeline then never stands a fraction past one). */
+function spaced(count: number, gap: number, kind: (index: number) => WaitEvent): ClockedScript["during"] {
+  return Array.from({ length: count }, (_, index) => ({ afterMs: Math.ceil((index + 1) * gap), send: kind(index) }));
+}
+
+/**
+ * deadline-as-given's sessions for a seed: deadlines across (0, 60 s], fractions and the bound
+ * included, each hanging one operation, the operation turning with the seed so that each is hung
+ * in every grading and meets every kind of deadline over the seeds. The last is drawn from 3 ms: the
+ * operations before a hung one are then answered on the timeline, where the client's timers show.
+ */
 export function clockedTrials(seed: number): ClockedTrial[] {
   // The long one's server sends nothing while it waits: silence is in the mix too, and a deadline
   // stretched until something arrives shows only there.
-  const drawn: Array<{ timeoutMs: number; hangOn: ClockedScript["hangOn"]; silent?: true }> = [
-    { timeoutMs: seededInt(seed, "clocked-sub-second", 1, 999) + 0.25, hangOn: "tools/call" },
-    { timeoutMs: seededInt(seed, "clocked-fraction", 1000, 9999) + 0.5, hangOn: "tools/call" },
-    { timeoutMs: seededInt(seed, "clocked-long", 10_001, BOUND_MS - 1), hangOn: "tools/call", silent: true },
-    { timeoutMs: BOUND_MS, hangOn: "tools/call" },
-    { timeoutMs: seededInt(seed, "clocked-handshake", 1, BOUND_MS), hangOn: "initialize" },
+  const drawn: Array<{ timeoutMs: number; silent?: true }> = [
+    { timeoutMs: seededInt(seed, "clocked-sub-second", 1, 999) + 0.25 },
+    { timeoutMs: seededInt(seed, "clocked-fraction", 1000, 9999) + 0.5 },
+    { timeoutMs: seededInt(seed, "clocked-long", 10_001, BOUND_MS - 1), silent: true },
+    { timeoutMs: BOUND_MS },
+    { timeoutMs: seededInt(seed, "clocked-anywhere", 3, BOUND_MS) },
   ];
-  return drawn.map(({ timeoutMs, hangOn, silent }, index) => ({
-    timeoutMs,
-    script: silent ? { hangOn, during: [] } : waitScript(seed, `clocked-${index}`, timeoutMs, hangOn),
-  }));
+  return drawn.map(({ timeoutMs, silent }, index) => {
+    const hangOn = TIMED_OPERATIONS[(index + seed) % TIMED_OPERATIONS.length]!;
+    return {
+      timeoutMs,
+      script: silent
+        ? { hangOn, answerAfterMs: answerAfterMs(timeoutMs), during: [] }
+        : waitScript(seed, `clocked-${index}`, timeoutMs, hangOn),
+    };
+  });
+}
+
+/**
+ * deadline-per-operation's sessions for a seed: each operation hung twice, once while its own
+ * answer comes a byte at a time (never ending) and once while notifications drip in, each gap an
+ * eighth to a sixth of the deadline (never more than sixteen messages: the bound on skipped ones
+ * stays out of it), a timer started afresh at each read never fires. The deadlines turn with the
+ * seed through four kinds across (0, 60 s]: under a second with three quarters of a ms, 1 to 10 s
+ * with a half, 10 to 60 s, and 60 s itself, so each grading has every kind.
+ */
+export function perOperationTrials(seed: number): ClockedTrial[] {
+  const kinds = [
+    (label: string) => seededInt(seed, `${label}:sub-second`, 3, 999) + 0.75,
+    (label: string) => seededInt(seed, `${label}:fraction`, 1000, 9999) + 0.5,
+    (label: string) => seededInt(seed, `${label}:long`, 10_001, BOUND_MS - 1),
+    () => BOUND_MS,
+  ];
+  return Array.from({ length: 2 * TIMED_OPERATIONS.length }, (_, index) => {
+    const label = `per-operation-${index}`;
+    const hangOn = TIMED_OPERATIONS[index % TIMED_OPERATIONS.length]!;
+    const timeoutMs = kinds[(index + seed) % kinds.length]!(label);
+    const gap = (timeoutMs * seededInt(seed, `${label}:gap`, 125, 166)) / 1000;
+    const kind: WaitEvent = index < TIMED_OPERATIONS.length ? "answer-byte" : "notification";
+    const count = Math.ceil(timelineLatest(timeoutMs) / gap) + 1;
+    return {
+      timeoutMs,
+      script: { hangOn, answerAfterMs: answerAfterMs(timeoutMs), during: spaced(count, gap, () => kind) },
+    };
+  });
 }
 
 /** What the report says the grader's clock covers: the routes a client's time on it may come by. */
@@ -119,27 +176,37 @@ export type RealTimeFinding = (
  */
 const REAL_TIME_LIMIT_MS = 8000;
 
-/** One session's client, opened and, unless its handshake is the request that hangs, past discovery. */
-async function openSession(
-  context: RuleContext,
-  clock: Clock,
-  trial: ClockedTrial,
-  index: number,
-): Promise<ClientSession> {
-  const server = clock.server(trial.script, { subdir: `clocked-${index}` });
-  const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: trial.timeoutMs });
-  if (trial.script.hangOn === "initialize") return client;
-  try {
-    await client.ready();
-    return client;
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
+/** The steps of a session up to its hung request: the probe's calls, and the pause before a tool call. */
+const STEPS: Readonly<Record<TimedMethod, ReadonlyArray<"initialize" | "listTools" | "pause" | "callTool">>> = {
+  initialize: ["initialize"],
+  "tools/list": ["initialize", "listTools"],
+  "tools/call": ["initialize", "listTools", "pause", "callTool"],
+};
+
+const ARGS = { initialize: [], listTools: [], callTool: ["word_count", { text: "one two" }] } as const;
+
+/** When the server began never answering its hung request, on the timeline, if it has. */
+function hungAt(client: ClientSession): number | undefined {
+  return readRecord(client.server.recordFile).find((entry) => entry.event === "hung")?.at;
 }
 
-/** The hung request of one session, judged on the timeline (or on real time, for a client that keeps it another way). */
-async function hungRequest(
+/** What one session's hung request is called in a finding. */
+function describe({ timeoutMs, script }: ClockedTrial): string {
+  const sends = [...new Set(script.during.map((each) => each.send))].join(", ") || "nothing";
+  const ahead =
+    STEPS[script.hangOn].length > 1
+      ? `, each operation before it answered ${script.answerAfterMs ?? 0} ms after it was asked`
+      : "";
+  return `timeoutMs ${timeoutMs}: ${script.hangOn} against a server that never answers it (sending ${sends} meanwhile${ahead})`;
+}
+
+/**
+ * One session, judged: the operations before the hung one must succeed (each answered just inside
+ * its deadline), and the hung one must end in DeadlineError at its deadline, counted from when it
+ * reached the server, on the timeline (or on real time, for a client that keeps it another way).
+ * A build notebook's connect lists the tools too: its initialize() then holds the hung tools/list.
+ */
+async function judgeSession(
   context: RuleContext,
   clock: Clock,
   client: ClientSession,
@@ -147,47 +214,78 @@ async function hungRequest(
   realTime: RealTimeFinding,
 ): Promise<{ finding?: string; unjudged?: true }> {
   const { timeoutMs, script } = trial;
-  const handshake = script.hangOn === "initialize";
-  const sends = [...new Set(script.during.map((each) => each.send))].join(", ") || "nothing";
-  const what = `timeoutMs ${timeoutMs}: ${handshake ? "initialize" : "callTool"} against a server that never answers it (sending ${sends} meanwhile)`;
+  const what = describe(trial);
+  const steps = STEPS[script.hangOn];
+  // Nothing of the session is due past it: every operation's answer, the pause, the judged end.
+  clock.driver.setHorizon(clock.driver.now() + steps.length * timeoutMs + PAUSE_MS + timelineLatest(timeoutMs));
+  // A client that has had a timer on the timeline in this session keeps its deadlines there: its
+  // hung request waiting with nothing on the timeline has no deadline, and is not a client keeping
+  // time another way (a socket timeout, spawn's timeout, a Worker), which real time judges.
+  const timedBefore = clock.driver.timersSeen();
+  const keptOnTheClock = (): boolean => clock.driver.timersSeen() > timedBefore;
   try {
-    if (!handshake) await context.ask({ op: "clock.sleep", ms: PAUSE_MS });
-    clock.driver.setHorizon(clock.driver.now() + timelineLatest(timeoutMs));
-    const [method, args] = handshake
-      ? (["initialize", []] as const)
-      : (["callTool", ["word_count", { text: "one two" }]] as const);
-    const bound = 2 * Math.min(timeoutMs, REAL_TIME_LIMIT_MS) + 3000 + REAL_ROOM_MS;
-    const { value: outcome, stalls } = await stallsDuring(async (): Promise<Timed | "past" | "unjudged"> => {
-      const asked = client.call(method, args, bound);
-      const first = await Promise.race([asked, clock.driver.quiet()]);
-      if ("answer" in first) return first;
-      // Quiet on the timeline with the request still waiting: the client's next timer lies beyond
-      // the judged end, or nothing of it is on the timeline (then real time judges, where it can).
-      if (first.next !== null) return "past";
-      return timeoutMs <= REAL_TIME_LIMIT_MS ? asked : "unjudged";
-    });
-    if (outcome === "unjudged") return { unjudged: true };
-    if (outcome === "past")
-      return {
-        finding: `${what} was still waiting ${Math.round(timelineLatest(timeoutMs))} ms after it began on the grader's clock (a deadline restarted by what the server sent, raised, or never set?)`,
-      };
-    const { answer, ms } = outcome;
-    const virtual = answer.virtual;
-    const finding =
-      virtual !== undefined && virtual.advances > 0
-        ? timelineFinding(what, timeoutMs, answer, virtual.toMs - virtual.fromMs)
-        : realTime(timeoutMs, answer, ms, stalls);
-    return finding === undefined ? {} : { finding };
+    for (const step of steps) {
+      if (step === "pause") {
+        await context.ask({ op: "clock.sleep", ms: PAUSE_MS });
+        continue;
+      }
+      const bound = 2 * Math.min(timeoutMs, REAL_TIME_LIMIT_MS) + 3000 + REAL_ROOM_MS;
+      const { value: outcome, stalls } = await stallsDuring(async (): Promise<Timed | "past" | "unjudged"> => {
+        const asked = client.call(step, ARGS[step], bound);
+        const first = await Promise.race([asked, clock.driver.quiet()]);
+        if ("answer" in first) return first;
+        // Quiet on the timeline with the request still waiting: the client's next timer lies beyond
+        // the judged end, or nothing of it is on the timeline (then real time judges, where it can).
+        if (first.next !== null || keptOnTheClock()) return "past";
+        return timeoutMs <= REAL_TIME_LIMIT_MS ? asked : "unjudged";
+      });
+      const hung = hungAt(client);
+      if (hung === undefined) {
+        // An operation the server answered inside its deadline.
+        if (outcome === "past" || outcome === "unjudged")
+          return { finding: `${what}: ${step}() was still waiting though its answer came inside the deadline` };
+        if (!outcome.answer.ok)
+          return {
+            finding: `${what}: ${step}() threw ${showError(outcome.answer.error)}, though its answer came ${script.answerAfterMs ?? 0} ms after it was asked, inside its ${timeoutMs} ms deadline (a deadline shorter than the one given, or one kept for the whole session?)`,
+          };
+        continue;
+      }
+      if (outcome === "unjudged") return { unjudged: true };
+      if (outcome === "past")
+        return {
+          finding: `${what} was still waiting ${Math.round(timelineLatest(timeoutMs))} ms after it reached the server on the grader's clock (a deadline restarted by what the server sent, raised, or never set?)`,
+        };
+      const { answer, ms } = outcome;
+      const virtual = answer.virtual;
+      // The server's events move the timeline for any client: only one with a timer on it keeps time there.
+      const finding =
+        virtual !== undefined && virtual.advances > 0 && keptOnTheClock()
+          ? timelineFinding(what, timeoutMs, answer, virtual.toMs - hung)
+          : realTime(timeoutMs, answer, ms, stalls);
+      return finding === undefined ? {} : { finding };
+    }
+    return { finding: `${what}: the client never sent ${script.hangOn}` };
   } finally {
     clock.driver.setHorizon(undefined);
   }
 }
 
-/** Every session of the seed on one timeline; fails the rule with what went wrong. */
-export async function clockedDeadlines(context: RuleContext, clock: Clock, realTime: RealTimeFinding): Promise<string> {
-  const trials = clockedTrials(context.seed);
+/** Every session of `trials` on one timeline; fails the rule with what went wrong. */
+export async function clockedDeadlines(
+  context: RuleContext,
+  clock: Clock,
+  realTime: RealTimeFinding,
+  trials: readonly ClockedTrial[],
+): Promise<string> {
   // Opened side by side, so the relays start (on real time) together; judged one after another.
-  const opened = await Promise.allSettled(trials.map((trial, index) => openSession(context, clock, trial, index)));
+  const opened = await Promise.allSettled(
+    trials.map((trial, index) =>
+      ClientSession.open(context, clock.server(trial.script, { subdir: `clocked-${index}` }), {
+        allowed: ["word_count"],
+        timeoutMs: trial.timeoutMs,
+      }),
+    ),
+  );
   const clients = opened.flatMap((each) => (each.status === "fulfilled" ? [each.value] : []));
   const wrong: string[] = [];
   const unjudged: number[] = [];
@@ -198,7 +296,7 @@ export async function clockedDeadlines(context: RuleContext, clock: Clock, realT
     // Each closed once judged, while the others stand idle: one relay leaving at a time.
     for (const [index, trial] of trials.entries()) {
       const client = clients[index]!;
-      const { finding, unjudged: left } = await hungRequest(context, clock, client, trial, realTime).finally(() =>
+      const { finding, unjudged: left } = await judgeSession(context, clock, client, trial, realTime).finally(() =>
         client.close().then(() => closed.add(client)),
       );
       if (finding !== undefined) wrong.push(finding);
@@ -207,13 +305,11 @@ export async function clockedDeadlines(context: RuleContext, clock: Clock, realT
   } finally {
     await Promise.all(clients.filter((client) => !closed.has(client)).map((client) => client.close()));
   }
-  const deadlines = trials.map(
-    (trial) => `${trial.timeoutMs}${trial.script.hangOn === "initialize" ? " (handshake)" : ""}`,
-  );
+  const deadlines = trials.map((trial) => `${trial.timeoutMs} (${trial.script.hangOn})`);
   if (wrong.length > 0)
     failRule(
       `${wrong.length} of ${trials.length} sessions on the grader's clock, each with its own timeout (${deadlines.join(", ")} ms)`,
-      `DeadlineError at the deadline, no earlier than ${TIMELINE_EARLY_MS} ms before it and no later than a tenth of it and 1 ms after it`,
+      `DeadlineError at the deadline, no earlier than ${TIMELINE_EARLY_MS} ms before it and no later than a tenth of it and 1 ms after it, and every operation before it answered`,
       `${wrong.join("; ")} (${OWNED_ROUTES})`,
     );
   const left =

@@ -24,7 +24,7 @@ import { showError } from "./expect.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
-import { clockedDeadlines } from "./clocked-deadlines.js";
+import { clockedDeadlines, clockedTrials } from "./clocked-deadlines.js";
 import { failRule, type ProbeAnswer, type ObservedRule, type Rule, type RuleContext } from "./types.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -177,7 +177,7 @@ export function deadlinesRule(draw: (seed: number) => readonly number[] = drawnD
     freeChoices: [FREE_CHOICES.failClosed, FREE_CHOICES.goesOn, FREE_CHOICES.wording],
     body: async (context) => {
       if (context.clock !== undefined && draw === drawnDeadlines)
-        return clockedDeadlines(context, context.clock, hungCallFinding);
+        return clockedDeadlines(context, context.clock, hungCallFinding, clockedTrials(context.seed));
       const deadlines = draw(context.seed);
       const findings = await settledInOrder(
         deadlines.map((timeoutMs, index) => ({ timeoutMs, index })),

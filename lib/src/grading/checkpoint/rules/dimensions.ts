@@ -152,10 +152,15 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "deadline-per-operation": [
     {
-      varies: "what the server sends during a wait: a byte before each read, notifications spread over the deadline",
+      varies:
+        "what the server sends during a wait: the answer's own bytes one at a time, notifications dripping, over the whole (0, 60 s]",
       wrong: "deadline-per-operation.js",
     },
     { varies: "the deadline's length as it is held: a multiple of the one given", wrong: "deadline-stretched.js" },
+    {
+      varies: "which operation waits on a trickle: discovery as well as the handshake and a call",
+      wrong: "list-timer-per-read.js",
+    },
   ],
   "deadline-as-given": [
     {
@@ -170,6 +175,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       wrong: "deadline-restarts-on-ping.js",
     },
     { varies: "which operation it bounds: the handshake as well as a call", wrong: "handshake-default-deadline.js" },
+    { varies: "which operation it bounds: discovery (tools/list) as well", wrong: "list-unbounded.js" },
+    {
+      varies: "the deadline's length on one operation: the handshake's exactly the one given, not a multiple",
+      wrong: "handshake-double-deadline.js",
+    },
   ],
   "timeout-bounded": [
     { varies: "the timeout: 0 and unbounded", wrong: "timeout-bounded.js" },

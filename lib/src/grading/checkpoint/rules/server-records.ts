@@ -8,9 +8,11 @@ import { processesWithArgv, type ProcessEntry } from "../../../client/process-ta
 export interface RecordEntry {
   /**
    * "relay-signal": the grader's note that a SIGTERM reached the relay the client started (it met
-   * it as the server's mode says); "left": how the server left, written just before it did.
+   * it as the server's mode says); "left": how the server left, written just before it did;
+   * "hung": a server on the grader's clock began never answering `method`, at `at` on the timeline.
    */
-  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left" | "member";
+  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left" | "member" | "hung";
+  readonly at?: number;
   /** On a member: which one (1, 2, ...) and what ended it ("SIGTERM", "SIGKILL", "exit 0"), as its witness saw. */
   readonly member?: number;
   readonly ended?: string;
