@@ -640,6 +640,13 @@ const withDefect = (defect: (tools: Array<Record<string, unknown>>) => void) =>
 export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkTools", [
   { edge: "valid-catalog", weight: 2, arbitrary: catalog.map((tools) => ({ args: [{ tools }] })) },
   { edge: "empty-name", arbitrary: withDefect((tools) => void (tools[tools.length - 1] = toolNamed(""))) },
+  // The other side of "a non-empty name": one character is enough, in any script.
+  {
+    edge: "one-character-names",
+    arbitrary: fc
+      .uniqueArray(fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), { minLength: 1, maxLength: 4 })
+      .map((picked) => ({ args: [{ tools: picked.map(toolNamed) }] })),
+  },
   {
     edge: "name-not-string",
     arbitrary: fc

@@ -73,6 +73,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "discovery-bounds": [
     { varies: "the catalog: its size, its pages, repeated names, each tool's schema", wrong: "discovery-bounds.js" },
     { varies: "the catalog's size: exactly the bound (32 by default), taken", wrong: "check-tools-bound-refused.js" },
+    { varies: "a tool's name: one character, the shortest a name may be, taken", wrong: "check-tools-name-length.js" },
     {
       varies: "the catalog's size: one more than the bound (33 by default), refused",
       wrong: "check-tools-bound-plus-one.js",
