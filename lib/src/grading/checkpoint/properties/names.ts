@@ -7,6 +7,7 @@
 // one. The client rules try every pair in every grading; the pure rules draw them with fast-check.
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
+import { showWire } from "../rules/wire.js";
 
 /** Names every plain object answers to through its prototype: an allowlist or catalog kept in one holds them unasked. */
 export const PROTOTYPE_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"] as const;
@@ -102,3 +103,20 @@ export const confusedPair: fc.Arbitrary<readonly [string, string]> = fc.oneof(
     .filter(([a, b]) => a !== b)
     .map(([a, b]): readonly [string, string] => [a, b]),
 );
+
+/** A name as JSON with every code unit beyond printable ASCII escaped, so two look-alikes read apart in a FAIL line. */
+export function showName(name: string): string {
+  const json = JSON.stringify(name);
+  let shown = "";
+  for (let index = 0; index < json.length; index += 1) {
+    const code = json.charCodeAt(index);
+    shown += code >= 0x20 && code <= 0x7e ? json[index] : `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+  return shown;
+}
+
+/** Names as showName shows each, in brackets (anything but an array as the wire shows it). */
+export const showNames = (names: unknown): string =>
+  Array.isArray(names)
+    ? `[${names.map((name) => (typeof name === "string" ? showName(name) : showWire(name))).join(", ")}]`
+    : showWire(names);

@@ -17,6 +17,8 @@ import {
   namesMadeUp,
   pairedNames,
   PROTOTYPE_NAMES,
+  showName,
+  showNames,
   type LookalikePair,
 } from "../properties/names.js";
 
@@ -152,14 +154,14 @@ async function lookalikesAllowed(context: RuleContext): Promise<void> {
     const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
     if (!isDeepStrictEqual(names, []))
       failRule(
-        `allowedTools() with ${showWire(lookalikeNames)} allowed and ${showWire(advertised)} advertised`,
+        "allowedTools() with only look-alikes of the advertised names allowed (a prefix, a longer name, case, NFC against NFD, NFKC, whitespace, a zero-width character, lone surrogates)",
         "[] (names match whole and exactly)",
-        showWire(names),
+        showNames(names),
       );
     for (const name of ["place_purchase", "word_count", ...advertised])
       refusedBecause(
         (await other.call("callTool", [name, name === "place_purchase" ? { flavor: "vanilla", tubs: 1 } : {}])).answer,
-        `callTool(${showWire(name)}) with ${showWire(lookalikeNames)} allowed (${lookalikeOf(pairs, name)})`,
+        `callTool(${showName(name)}) with only look-alikes allowed (${lookalikeOf(pairs, name)})`,
         "not-allowed",
       );
   } finally {
@@ -167,7 +169,7 @@ async function lookalikesAllowed(context: RuleContext): Promise<void> {
   }
   const sneaked = loggedCalls(lookalikes.logFile);
   if (sneaked.length > 0)
-    failRule("the server's log with look-alike names allowed", "no call at all", showWire(sneaked));
+    failRule("the server's log with look-alike names allowed", "no call at all", showNames(sneaked));
 }
 
 /**
@@ -181,23 +183,23 @@ async function lookalikesAdvertised(context: RuleContext): Promise<void> {
   const client = await ClientSession.open(context, server, { allowed });
   try {
     await client.ready();
-    const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", showWire(allowed));
+    const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", showNames(allowed));
     const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
     if (!isDeepStrictEqual(names, allowed))
       failRule(
-        `allowedTools() with ${showWire(allowed)} allowed and their look-alikes advertised too`,
-        `${showWire(allowed)} (names match whole and exactly)`,
-        showWire(names),
+        "allowedTools() with word_count and plain names allowed, and a look-alike of each advertised beside it",
+        `${showNames(allowed)} (names match whole and exactly)`,
+        showNames(names),
       );
     for (const pair of pairs) {
       valueOf(
         (await client.call("callTool", [pair.plain, {}])).answer,
-        `callTool(${showWire(pair.plain)}), allowed and advertised`,
+        `callTool(${showName(pair.plain)}), allowed and advertised`,
         "the tool's answer",
       );
       refusedBecause(
         (await client.call("callTool", [pair.odd, {}])).answer,
-        `callTool(${showWire(pair.odd)}), advertised but not allowed (${showWire(pair.plain)} is: another name, alike by ${pair.readAs})`,
+        `callTool(${showName(pair.odd)}), advertised but not allowed (${showName(pair.plain)} is: another name, alike by ${pair.readAs})`,
         "not-allowed",
       );
     }
@@ -207,7 +209,7 @@ async function lookalikesAdvertised(context: RuleContext): Promise<void> {
   const calls = loggedCalls(server.logFile);
   const plain = pairs.map((pair) => pair.plain);
   if (!isDeepStrictEqual(calls, plain))
-    failRule("the server's log with look-alike names advertised", `exactly ${showWire(plain)}`, showWire(calls));
+    failRule("the server's log with look-alike names advertised", `exactly ${showNames(plain)}`, showNames(calls));
 }
 
 /** Why `name` looks like an allowed one, for a FAIL line. */
@@ -215,7 +217,7 @@ function lookalikeOf(pairs: readonly LookalikePair[], name: string): string {
   const pair = pairs.find((each) => each.plain === name);
   return pair === undefined
     ? "names match whole and exactly"
-    : `${showWire(pair.odd)} is allowed: another name, alike by ${pair.readAs}`;
+    : `${showName(pair.odd)} is allowed: another name, alike by ${pair.readAs}`;
 }
 
 /**
@@ -372,16 +374,16 @@ export const advertisedBeforeWrite: ObservedRule = {
         : offered;
       if (!isDeepStrictEqual(names, ["word_count"]))
         failRule(
-          `allowedTools() with ${showWire(["word_count", ...unadvertised])} allowed`,
-          `["word_count"] (advertised AND allowed: the server never advertised ${showWire(unadvertised)})`,
+          "allowedTools() with word_count allowed, and names the server never advertised (the prototype's, one made up now, look-alikes of advertised names)",
+          '["word_count"] (advertised AND allowed)',
           showWire(names),
         );
       for (const name of unadvertised) {
         const pair = pairs.find((each) => each.odd === name);
-        const alike = pair === undefined ? "" : ` (${showWire(pair.plain)} is: another name, alike by ${pair.readAs})`;
+        const alike = pair === undefined ? "" : ` (${showName(pair.plain)} is: another name, alike by ${pair.readAs})`;
         refusedBecause(
           (await client.call("callTool", [name, {}])).answer,
-          `callTool(${showWire(name)}), allowed but not advertised${alike}`,
+          `callTool(${showName(name)}), allowed but not advertised${alike}`,
           "not-advertised",
         );
       }
