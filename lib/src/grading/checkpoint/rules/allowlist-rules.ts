@@ -1,6 +1,7 @@
 // The allowlist rules: the negative control (with place_purchase allowed, the server logs the
 // purchase), an advertised tool the application did not allow, and an allowed tool the server never
-// advertised, each refused before a byte reaches the server.
+// advertised, each refused before a byte reaches the server. A tool's name is any string, compared
+// as that very string: the rules try the names of properties/names.ts.
 import { isDeepStrictEqual } from "node:util";
 import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES } from "./rule-pieces.js";
@@ -102,7 +103,8 @@ export const allowlistBeforeWrite: ObservedRule = {
     FREE_CHOICES.catalogObject,
   ],
   deadlineMs: 20_000,
-  // Sessions side by side: one tool allowed, look-alikes allowed or advertised, nothing allowed, any name, the prototype's names.
+  // Sessions side by side: one tool allowed, look-alikes allowed or advertised, nothing allowed,
+  // a name made up now allowed, the prototype's names allowed.
   body: async (context) => {
     await settledInOrder(
       [oneToolAllowed, lookalikesAllowed, lookalikesAdvertised, nothingAllowed, anyNameAllowed, prototypeNamesAllowed],
@@ -137,6 +139,12 @@ async function oneToolAllowed(context: RuleContext): Promise<void> {
     failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
 }
 
+/** Arguments the teaching server's own tools take; its placeholders take any. */
+const ARGUMENTS: ReadonlyMap<string, object> = new Map([
+  ["word_count", { text: "a b" }],
+  ["place_purchase", { flavor: "vanilla", tubs: 1 }],
+]);
+
 /**
  * Names are compared whole and exactly: a longer name that contains it, a prefix of it, the same
  * letters in other case, or a look-alike (lookalikePairs: each pair's odd name allowed, its plain
@@ -160,7 +168,7 @@ async function lookalikesAllowed(context: RuleContext): Promise<void> {
       );
     for (const name of ["place_purchase", "word_count", ...advertised])
       refusedBecause(
-        (await other.call("callTool", [name, name === "place_purchase" ? { flavor: "vanilla", tubs: 1 } : {}])).answer,
+        (await other.call("callTool", [name, ARGUMENTS.get(name) ?? {}])).answer,
         `callTool(${showName(name)}) with only look-alikes allowed (${lookalikeOf(pairs, name)})`,
         "not-allowed",
       );
