@@ -5,7 +5,12 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { distinctNames, lookalikePairs, pairedNames } from "../../../lib/src/grading/checkpoint/properties/names.js";
+import {
+  distinctNames,
+  lookalikePairs,
+  pairedNames,
+  showName,
+} from "../../../lib/src/grading/checkpoint/properties/names.js";
 import { RULE_PROPERTIES } from "../../../lib/src/grading/checkpoint/properties/properties.js";
 import { inProcessProbe } from "../../../lib/src/grading/checkpoint/rules/in-process.js";
 import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
@@ -35,6 +40,18 @@ describe("look-alike names", () => {
           expect(READINGS[readAs]!(odd), readAs).toBe(READINGS[readAs]!(plain));
       }),
     );
+  });
+
+  it("read apart in a FAIL line: every code unit beyond printable ASCII escaped", () => {
+    fc.assert(
+      fc.property(stem, (base) => {
+        const shown = lookalikePairs(base).flatMap((pair) => [showName(pair.plain), showName(pair.odd)]);
+        expect(new Set(shown).size).toBe(shown.length);
+        expect(shown.every((each) => /^[\x20-\x7e]+$/u.test(each))).toBe(true);
+        for (const { plain } of lookalikePairs(base)) expect(JSON.parse(showName(plain))).toBe(plain);
+      }),
+    );
+    expect(showName("cafe\u0301")).toBe('"cafe\\u0301"');
   });
 
   it("drawn for the pure rules are different non-empty strings, at least two", () => {
