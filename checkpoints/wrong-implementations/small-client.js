@@ -254,7 +254,7 @@ class SmallClient {
     if (this.allowed.has(name)) return true;
     // "allowlist-nfkc", "allowlist-case-folded", ...: names compared as NAME_FOLDS reads them.
     for (const [mistake, fold] of Object.entries(NAME_FOLDS))
-      if (mistake.startsWith("allowlist-") && this.mistakes.has(mistake) && this.readAlike(this.allowed, name, fold))
+      if (mistake.startsWith("allowlist-") && this.readAlike(this.allowed, name, fold) && this.mistakes.has(mistake))
         return true;
     // "allowlist-plain-object": the allowlist kept as a plain object's keys, so a name its prototype
     // answers to (constructor, __proto__, toString) reads as allowed.
@@ -285,7 +285,7 @@ class SmallClient {
       this.catalog.has(name) ||
       (name in {} && this.mistakes.has("catalog-plain-object")) ||
       // "catalog-nfkc": the catalog's names compared after NFKC, so a look-alike of an advertised name reads as advertised.
-      (this.mistakes.has("catalog-nfkc") && this.readAlike(this.catalog.keys(), name, NAME_FOLDS["catalog-nfkc"]));
+      (this.readAlike(this.catalog.keys(), name, NAME_FOLDS["catalog-nfkc"]) && this.mistakes.has("catalog-nfkc"));
     if (!advertised && !this.mistakes.has("allowlist-only"))
       return new wb.RefusedError(this.mistakes.has("one-refusal-reason") ? "not-allowed" : "not-advertised", {
         what: `${name} was not advertised`,
