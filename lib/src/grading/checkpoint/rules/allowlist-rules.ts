@@ -159,7 +159,14 @@ async function lookalikesAllowed(context: RuleContext): Promise<void> {
   try {
     await other.ready();
     const offered = valueOf((await other.call("allowedTools")).answer, "allowedTools() with look-alikes allowed", "[]");
-    const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+    // Only the advertised names are asked about here: offering a name never advertised is
+    // advertised-before-write's question.
+    const everyAdvertised = ["word_count", "place_purchase", ...advertised];
+    const names = Array.isArray(offered)
+      ? offered
+          .map((item) => (item as { name?: unknown }).name)
+          .filter((name) => everyAdvertised.includes(name as string))
+      : offered;
     if (!isDeepStrictEqual(names, []))
       failRule(
         "allowedTools() with only look-alikes of the advertised names allowed (a prefix, a longer name, case, NFC against NFD, NFKC, whitespace, a zero-width character, lone surrogates)",
