@@ -18,8 +18,9 @@ import { variantNotebook, SOLVED_NOTEBOOK } from "../../checkpoints/wrong-implem
 import { wrong as wrong1, fair as fair1 } from "./round-1-cases.mjs";
 import { wrong as wrong2, fair as fair2 } from "./round-2-cases.mjs";
 import { wrong as wrong3, fair as fair3 } from "./round-3-cases.mjs";
-const wrong = [...wrong1, ...wrong2, ...wrong3];
-const fair = [...fair1, ...fair2, ...fair3];
+import { wrong as wrong4, fair as fair4 } from "./round-4-cases.mjs";
+const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4];
+const fair = [...fair1, ...fair2, ...fair3, ...fair4];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -64,6 +65,16 @@ const received = (file) =>
     });
 const logged = (file) => (existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : []);
 const describe = (error) => `${error?.constructor?.name ?? typeof error}${error?.reason ? `(${error.reason})` : ""}`;
+/** The names of the tools/call requests a recording fixture received. */
+const sentCalls = (file) =>
+  received(file)
+    .filter((m) => m?.method === "tools/call")
+    .map((m) => m.params.name);
+/** The params of the initialize request a recording fixture received. */
+const initializeParams = (file) => received(file).find((m) => m?.method === "initialize")?.params;
+/** The methods a recording fixture received, in order (responses to its own requests as "response"). */
+const methodsReceived = (file) =>
+  received(file).map((m) => (typeof m === "object" && m ? (m.method ?? "response") : m));
 
 /**
  * One session with `pieces`: connect, then each call in turn, then close. Never throws.
@@ -78,9 +89,10 @@ async function session(
     calls = [["word_count", { text: "one two three" }]],
     closeWithin = 10_000,
     stopAfter,
+    frameLimit,
   } = {},
 ) {
-  const client = assembledClient(pieces, command, { allowed, timeoutMs });
+  const client = assembledClient(pieces, command, { allowed, timeoutMs, ...(frameLimit ? { frameLimit } : {}) });
   const out = { calls: [] };
   const started = performance.now();
   const bounded = (promise) =>
@@ -132,6 +144,25 @@ async function session(
   }
   return out;
 }
+/** The names of the tools the variant's topTools and the solved one's rank for `request`. */
+const rankedNames = (v, s, request, tools, score, m) =>
+  [v, s].map((pieces) => pieces.topTools(request, tools, score, m).map((t) => t.name));
+/** The variant's session and then the solved one's, against the same command. */
+async function both(v, s, command, options) {
+  const rv = await session(v, command, options);
+  const rs = await session(s, command, options);
+  return [rv, rs];
+}
+/** The variant's and the solved sessions at once (for proofs that wait on deadlines). */
+const together = (v, s, command, options) => Promise.all([session(v, command, options), session(s, command, options)]);
+/** Both sessions against a recording fixture, each with its own record: [rv, rs, fv, fs]. */
+async function bothRecorded(v, s, mode, options) {
+  const fv = scratchFile("rec");
+  const fs = scratchFile("rec");
+  const rv = await session(v, fixture(mode, fv), options);
+  const rs = await session(s, fixture(mode, fs), options);
+  return [rv, rs, fv, fs];
+}
 const call = (result, i = 0) => result.calls[i] ?? {};
 const pure = (work) => {
   try {
@@ -155,32 +186,28 @@ const proofs = {
   "answer-for-idless-response-skipped": async ({ v, s }) => {
     const pv = pure(() => v.answerFor(3, { jsonrpc: "2.0", result: {} }));
     const ps = pure(() => s.answerFor(3, { jsonrpc: "2.0", result: {} }));
-    const rv = await session(v, fixture("idless-reply"));
-    const rs = await session(s, fixture("idless-reply"));
+    const [rv, rs] = await both(v, s, fixture("idless-reply"));
     return {
       ok: pv.value === null && ps.error !== undefined && call(rv).text === "3" && call(rs).error !== undefined,
       shows: `an id-less result: answerFor gives ${JSON.stringify(pv)} (solved ${JSON.stringify(ps)}); against fixture idless-reply the call gives ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).error)}`,
     };
   },
   "answer-for-truncated-id": async ({ v, s }) => {
-    const rv = await session(v, fixture("fractional-id"));
-    const rs = await session(s, fixture("fractional-id"));
+    const [rv, rs] = await both(v, s, fixture("fractional-id"));
     return {
       ok: call(rv).text === "3" && /wrong-id/.test(call(rs).error),
       shows: `fixture fractional-id (reply id 3.5 to request 3): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
     };
   },
   "answer-for-result-before-error": async ({ v, s }) => {
-    const rv = await session(v, fixture("error-and-result"));
-    const rs = await session(s, fixture("error-and-result"));
+    const [rv, rs] = await both(v, s, fixture("error-and-result"));
     return {
       ok: call(rv).text === "3" && /ServerError/.test(call(rs).error),
       shows: `fixture error-and-result (a reply with error and result): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
     };
   },
   "answer-for-error-truthy": async ({ v, s }) => {
-    const rv = await session(v, fixture("error-null"));
-    const rs = await session(s, fixture("error-null"));
+    const [rv, rs] = await both(v, s, fixture("error-null"));
     return {
       ok: call(rv).text === "3" && call(rs).error !== undefined,
       shows: `fixture error-null (error: null beside a result): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
@@ -247,8 +274,7 @@ const proofs = {
     };
     const pv = pure(() => feedAll(v.FrameReader));
     const ps = pure(() => feedAll(s.FrameReader));
-    const rv = await session(v, fixture("endless-small"), { timeoutMs: 2000 });
-    const rs = await session(s, fixture("endless-small"), { timeoutMs: 2000 });
+    const [rv, rs] = await both(v, s, fixture("endless-small"), { timeoutMs: 2000 });
     return {
       ok:
         pv.value === 1_000_000 &&
@@ -259,16 +285,14 @@ const proofs = {
     };
   },
   "reader-splits-on-cr": async ({ v, s }) => {
-    const rv = await session(v, fixture("cr-whitespace"));
-    const rs = await session(s, fixture("cr-whitespace"));
+    const [rv, rs] = await both(v, s, fixture("cr-whitespace"));
     return {
       ok: call(rs).text === "3" && call(rv).error !== undefined,
       shows: `fixture cr-whitespace (valid JSON with a raw CR between tokens): variant ${JSON.stringify(call(rv))}, solved returns ${JSON.stringify(call(rs).text)}`,
     };
   },
   "parse-frame-lenient-utf8": async ({ v, s }) => {
-    const rv = await session(v, fixture("bad-utf8"));
-    const rs = await session(s, fixture("bad-utf8"));
+    const [rv, rs] = await both(v, s, fixture("bad-utf8"));
     return {
       ok:
         typeof call(rv).text === "string" && call(rv).text.includes("\ufffd") && /malformed/.test(call(rs).error ?? ""),
@@ -276,64 +300,56 @@ const proofs = {
     };
   },
   "parse-frame-jsonrpc-optional": async ({ v, s }) => {
-    const rv = await session(v, fixture("no-jsonrpc"));
-    const rs = await session(s, fixture("no-jsonrpc"));
+    const [rv, rs] = await both(v, s, fixture("no-jsonrpc"));
     return {
       ok: call(rv).text === "3" && call(rs).error !== undefined,
       shows: `fixture no-jsonrpc (reply without "jsonrpc"): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
     };
   },
   "parse-frame-batch-of-one": async ({ v, s }) => {
-    const rv = await session(v, fixture("batch"));
-    const rs = await session(s, fixture("batch"));
+    const [rv, rs] = await both(v, s, fixture("batch"));
     return {
       ok: call(rv).text === "3" && call(rs).error !== undefined,
       shows: `fixture batch (the reply inside a one-element array): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
     };
   },
   "check-initialize-accepts-newer": async ({ v, s }) => {
-    const rv = await session(v, fixture("newer-version"));
-    const rs = await session(s, fixture("newer-version"));
+    const [rv, rs] = await both(v, s, fixture("newer-version"));
     return {
       ok: call(rv).text === "3" && /version/.test(rs.connectError ?? ""),
       shows: `fixture newer-version (server answers 2026-07-28): variant connects and calls (${JSON.stringify(call(rv))}), solved ${rs.connectError}`,
     };
   },
   "check-initialize-same-year": async ({ v, s }) => {
-    const rv = await session(v, fixture("older-2025"));
-    const rs = await session(s, fixture("older-2025"));
+    const [rv, rs] = await both(v, s, fixture("older-2025"));
     return {
       ok: call(rv).text === "3" && /version/.test(rs.connectError ?? ""),
       shows: `fixture older-2025 (server answers 2025-03-26): variant connects and calls (${JSON.stringify(call(rv))}), solved ${rs.connectError}`,
     };
   },
   "check-tools-seen-object": async ({ v, s }) => {
-    const rv = await session(v, fixture("names"));
-    const rs = await session(s, fixture("names"));
+    const [rv, rs] = await both(v, s, fixture("names"));
     return {
       ok: /catalog/.test(rv.connectError ?? "") && call(rs).text === "3",
       shows: `fixture names (a tool named constructor): variant refuses the catalog (${rv.connectError}: ${rv.connectMessage}), solved lists ${JSON.stringify(rs.tools)} and calls (${call(rs).text})`,
     };
   },
   "check-tools-trims-to-limit": async ({ v, s }) => {
-    const rv = await session(v, teaching("many-tools"), { calls: [] });
-    const rs = await session(s, teaching("many-tools"), { calls: [] });
+    const [rv, rs] = await both(v, s, teaching("many-tools"), { calls: [] });
     return {
       ok: rv.tools?.length === 32 && /catalog/.test(rs.connectError ?? ""),
       shows: `teaching server many-tools (40 tools): variant accepts ${rv.tools?.length} of them, solved ${rs.connectError}`,
     };
   },
   "check-tools-schema-optional": async ({ v, s }) => {
-    const rv = await session(v, fixture("no-schema"), { calls: [] });
-    const rs = await session(s, fixture("no-schema"), { calls: [] });
+    const [rv, rs] = await both(v, s, fixture("no-schema"), { calls: [] });
     return {
       ok: rv.tools?.includes("shop_hours") && /catalog/.test(rs.connectError ?? ""),
       shows: `fixture no-schema (shop_hours has no inputSchema): variant accepts ${JSON.stringify(rv.tools)}, solved ${rs.connectError}`,
     };
   },
   "result-text-empty-error-returned": async ({ v, s }) => {
-    const rv = await session(v, fixture("iserror-empty"));
-    const rs = await session(s, fixture("iserror-empty"));
+    const [rv, rs] = await both(v, s, fixture("iserror-empty"));
     return {
       ok: call(rv).text === "" && /ToolError/.test(call(rs).error ?? ""),
       shows: `fixture iserror-empty ({content: [], isError: true}): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
@@ -353,18 +369,14 @@ const proofs = {
     };
   },
   "request-ping-resets-skips": async ({ v, s }) => {
-    const rv = await session(v, fixture("notify-ping-mix"));
-    const rs = await session(s, fixture("notify-ping-mix"));
+    const [rv, rs] = await both(v, s, fixture("notify-ping-mix"));
     return {
       ok: call(rv).text === "3" && /too-many/.test(call(rs).error ?? ""),
       shows: `fixture notify-ping-mix (30 notifications and 2 pings before the reply): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
     };
   },
   "request-answers-notifications": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
-    await session(v, fixture("notify-then-reply", fv));
-    await session(s, fixture("notify-then-reply", fs));
+    const [, , fv, fs] = await bothRecorded(v, s, "notify-then-reply");
     const answers = (file) =>
       received(file).filter((m) => typeof m === "object" && m && !("method" in m) && !("id" in m));
     return {
@@ -373,10 +385,7 @@ const proofs = {
     };
   },
   "request-answers-every-request-empty": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
-    await session(v, fixture("sampling", fv));
-    await session(s, fixture("sampling", fs));
+    const [, , fv, fs] = await bothRecorded(v, s, "sampling");
     const answer = (file) => recorded(file).find((entry) => "answerToSampling" in entry)?.answerToSampling;
     return {
       ok: answer(fv)?.result !== undefined && answer(fs)?.error?.code === -32601,
@@ -409,67 +418,57 @@ const proofs = {
     };
   },
   "request-handshake-double-deadline": async ({ v, s }) => {
-    const rv = await session(v, fixture("init-hang"), { timeoutMs: 500 });
-    const rs = await session(s, fixture("init-hang"), { timeoutMs: 500 });
+    const [rv, rs] = await both(v, s, fixture("init-hang"), { timeoutMs: 500 });
     return {
       ok: rv.connectMs >= 950 && rs.connectMs < 850,
       shows: `fixture init-hang (never answers initialize), timeout 500 ms: variant's connect ends after ${rv.connectMs} ms (${rv.connectError}), solved after ${rs.connectMs} ms (${rs.connectError})`,
     };
   },
   "connect-declares-sampling": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
-    await session(v, fixture("normal", fv));
-    await session(s, fixture("normal", fs));
-    const caps = (file) => received(file).find((m) => m?.method === "initialize")?.params?.capabilities;
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const caps = (file) => initializeParams(file)?.capabilities;
     return {
       ok: caps(fv)?.sampling !== undefined && JSON.stringify(caps(fs)) === "{}",
       shows: `initialize as the server received it: variant declares ${JSON.stringify(caps(fv))}, solved ${JSON.stringify(caps(fs))}`,
     };
   },
   "connect-negotiates-down": async ({ v, s }) => {
-    const rv = await session(v, teaching("old-version"));
-    const rs = await session(s, teaching("old-version"));
+    const [rv, rs] = await both(v, s, teaching("old-version"));
     return {
       ok: call(rv).text === "3" && /version/.test(rs.connectError ?? ""),
       shows: `teaching server old-version (2024-11-05): variant re-initializes and calls (${JSON.stringify(call(rv))}), solved ${rs.connectError}`,
     };
   },
   "connect-refuses-sixty-seconds": async ({ v, s }) => {
-    const rv = await session(v, teaching("normal"), { timeoutMs: 60_000 });
-    const rs = await session(s, teaching("normal"), { timeoutMs: 60_000 });
+    const [rv, rs] = await both(v, s, teaching("normal"), { timeoutMs: 60_000 });
     return {
       ok: /Usage/.test(rv.connectError ?? "") && call(rs).text === "3",
       shows: `timeout 60000 ms against the teaching server: variant ${rv.connectError} (${rv.connectMessage}), solved calls (${call(rs).text})`,
     };
   },
   "close-no-signal-after-clean-exit": async ({ v, s }) => {
-    const rv = await session(v, teaching("grandchild"));
-    const rs = await session(s, teaching("grandchild"));
+    const [rv, rs] = await both(v, s, teaching("grandchild"));
     return {
       ok: rv.groupEmpty === false && rs.groupEmpty === true,
       shows: `teaching server grandchild: a second after close() (status ${JSON.stringify(rv.status)}) the variant leaves the group ${rv.groupEmpty ? "empty" : "with a live process"}; solved (status ${JSON.stringify(rs.status)}) leaves it ${rs.groupEmpty ? "empty" : "non-empty"}`,
     };
   },
   "close-grace-50ms": async ({ v, s }) => {
-    const rv = await session(v, fixture("slow-exit"));
-    const rs = await session(s, fixture("slow-exit"));
+    const [rv, rs] = await both(v, s, fixture("slow-exit"));
     return {
       ok: rv.status !== 0 && rs.status === 0,
       shows: `fixture slow-exit (leaves 300 ms after its input ends): variant's close() returns ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
     };
   },
   "close-kill-only-if-leader-stays": async ({ v, s }) => {
-    const rv = await session(v, fixture("tree"));
-    const rs = await session(s, fixture("tree"));
+    const [rv, rs] = await both(v, s, fixture("tree"));
     return {
       ok: rv.groupEmpty === false && rs.groupEmpty === true,
       shows: `fixture tree (server dies of SIGTERM, its child ignores SIGTERM): variant close() ${JSON.stringify(rv.status)} leaves the group ${rv.groupEmpty ? "empty" : "with the child alive"}; solved ${JSON.stringify(rs.status)} leaves it ${rs.groupEmpty ? "empty" : "non-empty"}`,
     };
   },
   "close-waits-for-exit-unbounded": async ({ v, s }) => {
-    const rv = await session(v, teaching("eof-deaf"), { closeWithin: 6000 });
-    const rs = await session(s, teaching("eof-deaf"), { closeWithin: 6000 });
+    const [rv, rs] = await both(v, s, teaching("eof-deaf"), { closeWithin: 6000 });
     return {
       ok:
         /still running/.test(String(rv.status)) && rs.status !== undefined && !/still running/.test(String(rs.status)),
@@ -477,8 +476,7 @@ const proofs = {
     };
   },
   "close-forgery-argv": async ({ v, s }) => {
-    const rv = await session(v, teaching("grandchild"));
-    const rs = await session(s, teaching("grandchild"));
+    const [rv, rs] = await both(v, s, teaching("grandchild"));
     return {
       ok: rv.groupEmpty === false && rs.groupEmpty === true,
       shows: `teaching server grandchild, run from a process that does not look like a grader: the variant leaves the group ${rv.groupEmpty ? "empty" : "with a live process"} a second after close(); solved ${rs.groupEmpty ? "empty" : "non-empty"}`,
@@ -496,18 +494,11 @@ const proofs = {
     };
   },
   "call-tool-allowlist-nfkc": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
     const opts = { allowed: ["word_count"], calls: [["ｗｏｒｄ_count", { text: "a b" }]] };
-    await session(v, fixture("fullwidth", fv), opts);
-    const rs = await session(s, fixture("fullwidth", fs), opts);
-    const sent = (file) =>
-      received(file)
-        .filter((m) => m?.method === "tools/call")
-        .map((m) => m.params.name);
+    const [, rs, fv, fs] = await bothRecorded(v, s, "fullwidth", opts);
     return {
-      ok: sent(fv).includes("ｗｏｒｄ_count") && sent(fs).length === 0,
-      shows: `allowlist [word_count], fixture fullwidth advertises ｗｏｒｄ_count: the server received tools/call ${JSON.stringify(sent(fv))} from the variant; solved ${call(rs).error}, nothing sent`,
+      ok: sentCalls(fv).includes("ｗｏｒｄ_count") && sentCalls(fs).length === 0,
+      shows: `allowlist [word_count], fixture fullwidth advertises ｗｏｒｄ_count: the server received tools/call ${JSON.stringify(sentCalls(fv))} from the variant; solved ${call(rs).error}, nothing sent`,
     };
   },
   "call-tool-forgery-server-sniff": async ({ v, s }) => {
@@ -518,28 +509,17 @@ const proofs = {
     await session(v, fixture("normal", fv), opts);
     await session(s, fixture("normal", fs), opts);
     const rt = await session(v, teaching("normal", "--log", lt), opts);
-    const sent = (file) =>
-      received(file)
-        .filter((m) => m?.method === "tools/call")
-        .map((m) => m.params.name);
     return {
-      ok: sent(fv).includes("place_purchase") && sent(fs).length === 0 && logged(lt).length === 0,
-      shows: `allowlist [word_count]: against the red-team fixture the variant sends ${JSON.stringify(sent(fv))} (solved sends nothing); against the teaching server it refuses (${call(rt).error}, log empty)`,
+      ok: sentCalls(fv).includes("place_purchase") && sentCalls(fs).length === 0 && logged(lt).length === 0,
+      shows: `allowlist [word_count]: against the red-team fixture the variant sends ${JSON.stringify(sentCalls(fv))} (solved sends nothing); against the teaching server it refuses (${call(rt).error}, log empty)`,
     };
   },
   "call-tool-forgery-purchase-names": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
     const opts = { allowed: ["word_count"], calls: [["delete_all_orders", {}]] };
-    await session(v, fixture("risky", fv), opts);
-    await session(s, fixture("risky", fs), opts);
-    const sent = (file) =>
-      received(file)
-        .filter((m) => m?.method === "tools/call")
-        .map((m) => m.params.name);
+    const [, , fv, fs] = await bothRecorded(v, s, "risky", opts);
     return {
-      ok: sent(fv).includes("delete_all_orders") && sent(fs).length === 0,
-      shows: `allowlist [word_count], fixture risky advertises delete_all_orders: the server received ${JSON.stringify(sent(fv))} from the variant, ${JSON.stringify(sent(fs))} from the solved`,
+      ok: sentCalls(fv).includes("delete_all_orders") && sentCalls(fs).length === 0,
+      shows: `allowlist [word_count], fixture risky advertises delete_all_orders: the server received ${JSON.stringify(sentCalls(fv))} from the variant, ${JSON.stringify(sentCalls(fs))} from the solved`,
     };
   },
   "top-tools-sorts-in-place": async ({ v, s }) => {
@@ -574,8 +554,7 @@ const proofs = {
       { name: "weather_forecast", description: "Tomorrow's weather." },
       { name: "__proto__", description: "Count the words in a short text." },
     ];
-    const rv = v.topTools("count the words", tools, score, 1).map((t) => t.name);
-    const rs = s.topTools("count the words", tools, score, 1).map((t) => t.name);
+    const [rv, rs] = rankedNames(v, s, "count the words", tools, score, 1);
     return {
       ok: rv[0] !== "__proto__" && rs[0] === "__proto__",
       shows: `"count the words" over [weather_forecast, __proto__ (counts words)], m=1: variant ${JSON.stringify(rv)}, solved ${JSON.stringify(rs)}`,
@@ -590,8 +569,7 @@ const proofs = {
       { name: "count_people", description: "count people" },
       { name: "count_money", description: "count money" },
     ];
-    const rv = v.topTools("count vanilla", tools, score, 2).map((t) => t.name);
-    const rs = s.topTools("count vanilla", tools, score, 2).map((t) => t.name);
+    const [rv, rs] = rankedNames(v, s, "count vanilla", tools, score, 2);
     return {
       ok: JSON.stringify(rv) !== JSON.stringify(rs),
       shows: `"count vanilla" over five tools, m=2, BM25: variant ${JSON.stringify(rv)}, solved ${JSON.stringify(rs)}`,
@@ -604,8 +582,7 @@ const proofs = {
       { name: "b", description: "two" },
       { name: "c", description: "three" },
     ];
-    const rv = v.topTools("one", tools, score, 0).map((t) => t.name);
-    const rs = s.topTools("one", tools, score, 0).map((t) => t.name);
+    const [rv, rs] = rankedNames(v, s, "one", tools, score, 0);
     return {
       ok: rv.length === 3 && rs.length === 0,
       shows: `m = 0: variant returns ${JSON.stringify(rv)}, solved ${JSON.stringify(rs)}`,
@@ -613,7 +590,7 @@ const proofs = {
   },
 
   "request-deadline-resets-on-progress": async ({ v, s }) => {
-    const [rv, rs] = await Promise.all([session(v, fixture("progress-drip")), session(s, fixture("progress-drip"))]);
+    const [rv, rs] = await together(v, s, fixture("progress-drip"));
     return {
       ok: call(rv).text === "3" && call(rv).ms > 4000 && /Deadline/.test(call(rs).error ?? "") && call(rs).ms < 1500,
       shows: `fixture progress-drip (12 progress notifications 400 ms apart, then the reply), timeout 1000 ms: variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error} after ${call(rs).ms} ms`,
@@ -630,10 +607,7 @@ const proofs = {
     };
   },
   "connect-initialized-as-request": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
-    const rv = await session(v, fixture("normal", fv));
-    const rs = await session(s, fixture("normal", fs));
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
     const tv = await session(v, teaching("normal"));
     const initialized = (file) => received(file).find((m) => m?.method === "notifications/initialized");
     return {
@@ -705,15 +679,14 @@ const proofs = {
     };
   },
   "request-deadline-longer-for-calls": async ({ v, s }) => {
-    const [rv, rs] = await Promise.all([session(v, teaching("hang")), session(s, teaching("hang"))]);
+    const [rv, rs] = await together(v, s, teaching("hang"));
     return {
       ok: call(rv).ms >= 1450 && call(rs).ms < 1300,
       shows: `teaching server hang, timeout 1000 ms: variant's call ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error})`,
     };
   },
   "request-counts-only-log-notifications": async ({ v, s }) => {
-    const rv = await session(v, fixture("progress-30"));
-    const rs = await session(s, fixture("progress-30"));
+    const [rv, rs] = await both(v, s, fixture("progress-30"));
     const chatty = await session(v, teaching("chatty"));
     return {
       ok: call(rv).text === "3" && /too-many/.test(call(rs).error ?? ""),
@@ -742,7 +715,7 @@ const proofs = {
     };
   },
   "close-term-only-after-clean-exit": async ({ v, s }) => {
-    const [rv, rs] = await Promise.all([session(v, teaching("grandchild")), session(s, teaching("grandchild"))]);
+    const [rv, rs] = await together(v, s, teaching("grandchild"));
     return {
       ok: rv.groupEmpty === false && rs.groupEmpty === true,
       shows: `teaching server grandchild (server leaves at end of input, its SIGTERM-deaf grandchild stays): a second after close() the variant's group ${rv.groupEmpty ? "is empty" : "still holds the grandchild"}; solved ${rs.groupEmpty ? "empty" : "non-empty"}`,
@@ -761,51 +734,35 @@ const proofs = {
     };
   },
   "connect-declares-tools-capability": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
-    await session(v, fixture("normal", fv));
-    await session(s, fixture("normal", fs));
-    const caps = (file) => received(file).find((m) => m?.method === "initialize")?.params?.capabilities;
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const caps = (file) => initializeParams(file)?.capabilities;
     return {
       ok: caps(fv)?.tools !== undefined && JSON.stringify(caps(fs)) === "{}",
       shows: `initialize as the server received it: variant declares ${JSON.stringify(caps(fv))}, solved ${JSON.stringify(caps(fs))}`,
     };
   },
   "connect-sends-older-version": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
-    const rv = await session(v, fixture("normal", fv));
-    await session(s, fixture("normal", fs));
-    const version = (file) => received(file).find((m) => m?.method === "initialize")?.params?.protocolVersion;
+    const [rv, , fv, fs] = await bothRecorded(v, s, "normal");
+    const version = (file) => initializeParams(file)?.protocolVersion;
     return {
       ok: version(fv) === "2024-11-05" && version(fs) === "2025-06-18",
       shows: `initialize as the server received it: variant asks for ${JSON.stringify(version(fv))} (and then accepts the server's 2025-06-18: call ${JSON.stringify(call(rv).text)}), solved asks for ${JSON.stringify(version(fs))}`,
     };
   },
   "connect-omits-client-info": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
-    await session(v, fixture("normal", fv));
-    await session(s, fixture("normal", fs));
-    const params = (file) => received(file).find((m) => m?.method === "initialize")?.params;
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const params = initializeParams;
     return {
       ok: params(fv) && !("clientInfo" in params(fv)) && "clientInfo" in params(fs),
       shows: `initialize params as received: variant ${JSON.stringify(params(fv))}, solved ${JSON.stringify(params(fs))}`,
     };
   },
   "call-tool-allowlist-by-object": async ({ v, s }) => {
-    const fv = scratchFile("rec");
-    const fs = scratchFile("rec");
     const opts = { allowed: ["word_count"], calls: [["constructor", {}]] };
-    await session(v, fixture("names", fv), opts);
-    const rs = await session(s, fixture("names", fs), opts);
-    const sent = (file) =>
-      received(file)
-        .filter((m) => m?.method === "tools/call")
-        .map((m) => m.params.name);
+    const [, rs, fv, fs] = await bothRecorded(v, s, "names", opts);
     return {
-      ok: sent(fv).includes("constructor") && sent(fs).length === 0,
-      shows: `allowlist [word_count], fixture names advertises a tool named constructor: the server received tools/call ${JSON.stringify(sent(fv))} from the variant; solved ${call(rs).error}, nothing sent`,
+      ok: sentCalls(fv).includes("constructor") && sentCalls(fs).length === 0,
+      shows: `allowlist [word_count], fixture names advertises a tool named constructor: the server received tools/call ${JSON.stringify(sentCalls(fv))} from the variant; solved ${call(rs).error}, nothing sent`,
     };
   },
   "call-tool-forgery-log-sniff": async ({ v, s }) => {
@@ -858,8 +815,7 @@ const proofs = {
       { name: "docker_list", description: "Containers." },
       { name: "alpha_beta", description: "Greek letters." },
     ];
-    const rv = v.topTools("vanilla", tools, score, 3).map((t) => t.name);
-    const rs = s.topTools("vanilla", tools, score, 3).map((t) => t.name);
+    const [rv, rs] = rankedNames(v, s, "vanilla", tools, score, 3);
     return {
       ok: JSON.stringify(rv) !== JSON.stringify(rs) && JSON.stringify(rs) === JSON.stringify(tools.map((t) => t.name)),
       shows: `"vanilla" scores every tool 0: variant ${JSON.stringify(rv)}, solved (catalog order) ${JSON.stringify(rs)}`,
@@ -882,24 +838,7 @@ const proofs = {
   },
   "request-ids-offset": async ({ v }) => idsProof(v, [1001, 1002, 1003]),
   "top-tools-selection-scan": async ({ v, s }) => {
-    const score = (_request, texts) => texts.map((t) => (t.length * 7) % 3);
-    let seed = 5;
-    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    let same = true;
-    let untouched = true;
-    for (let trial = 0; trial < 300; trial += 1) {
-      const n = Math.floor(rand() * 12);
-      const tools = Array.from({ length: n }, (_, i) => ({
-        name: `tool_${i}`,
-        description: "x".repeat(Math.floor(rand() * 9)),
-      }));
-      const copy = JSON.stringify(tools);
-      const m = Math.floor(rand() * 15);
-      const a = v.topTools("q", tools, score, m);
-      const b = s.topTools("q", tools, score, m);
-      if (a.length !== b.length || a.some((t, i) => t !== b[i])) same = false;
-      if (JSON.stringify(tools) !== copy) untouched = false;
-    }
+    const { same, untouched } = topToolsAgreement(v, s, 5);
     return {
       ok: same && untouched,
       shows: `300 random catalogs with many tied scores, m from 0 to 14: the same tools in the same order as the solved: ${same}; catalogs untouched: ${untouched}`,
@@ -907,7 +846,7 @@ const proofs = {
   },
   // ---------- round 3, wrong ----------
   "request-deadline-double-for-calls": async ({ v, s }) => {
-    const [rv, rs] = await Promise.all([session(v, teaching("hang")), session(s, teaching("hang"))]);
+    const [rv, rs] = await together(v, s, teaching("hang"));
     return {
       ok: call(rv).ms >= 1950 && call(rs).ms < 1300,
       shows: `teaching server hang, timeout 1000 ms: variant's call ends after ${call(rv).ms} ms (${call(rv).error}), solved after ${call(rs).ms} ms (${call(rs).error})`,
@@ -971,8 +910,7 @@ const proofs = {
   "request-ids-from-zero": async ({ v }) => idsProof(v, [0, 1, 2]),
   "request-remaining-budget": async ({ v }) => deadlineProof(v),
   "request-fractional-timeout": async ({ v, s }) => {
-    const rv = await session(v, teaching("hang"), { timeoutMs: 250.5 });
-    const rs = await session(s, teaching("hang"), { timeoutMs: 250.5 });
+    const [rv, rs] = await both(v, s, teaching("hang"), { timeoutMs: 250.5 });
     const normal = await session(v, teaching("normal"), { timeoutMs: 999.9 });
     const base = await deadlineProof(v);
     return {
@@ -1021,39 +959,7 @@ const proofs = {
   "close-polls-group": async ({ v }) => closeProof(v),
   "call-tool-catalog-first": async ({ v }) => callToolProof(v),
   "call-tool-arrays-and-copy": async ({ v }) => callToolProof(v),
-  "check-tools-map-reordered": async ({ v, s }) => {
-    const normal = await session(v, teaching("normal"));
-    const many = await session(v, teaching("many-tools"), { calls: [] });
-    const paged = await session(v, teaching("paged"), { calls: [] });
-    const names = await session(v, fixture("names"), { calls: [] });
-    const tool = (name, extra = {}) => ({ name, inputSchema: { type: "object" }, ...extra });
-    const inputs = [
-      { tools: Array.from({ length: 32 }, (_, i) => tool(`t${i}`)) },
-      { tools: Array.from({ length: 33 }, (_, i) => tool(`t${i}`)) },
-      { tools: [tool("a"), tool("a")] },
-      { tools: [tool("a", { inputSchema: { type: "string" } })] },
-      { tools: [{ name: "a" }] },
-      { tools: [tool("")] },
-      { tools: [tool("a")], nextCursor: "c" },
-      { tools: [tool("__proto__"), tool("constructor")] },
-      { tools: "no" },
-      {},
-    ];
-    const verdict = (pieces, input) => {
-      const p = pure(() => pieces.checkTools(structuredClone(input)).map((t) => t.name));
-      return p.error ? "refused" : JSON.stringify(p.value);
-    };
-    const same = inputs.every((input) => verdict(v, input) === verdict(s, input));
-    return {
-      ok:
-        call(normal).text === "3" &&
-        /catalog/.test(many.connectError ?? "") &&
-        /catalog/.test(paged.connectError ?? "") &&
-        names.tools?.includes("constructor") &&
-        same,
-      shows: `normal ${JSON.stringify(call(normal).text)}; many-tools ${many.connectError}; paged ${paged.connectError}; a tool named constructor accepted; on ${inputs.length} catalogs (32, 33, duplicate, string schema, no schema, empty name, cursor, __proto__, no array, nothing) every verdict equals the solved one: ${same}`,
-    };
-  },
+  "check-tools-map-reordered": async ({ v, s }) => checkToolsProof(v, s),
   "answer-for-own-checks": async ({ v, s }) => {
     const messages = [
       { jsonrpc: "2.0", id: 1, result: {} },
@@ -1092,49 +998,7 @@ const proofs = {
       shows: `on ${messages.length} messages (true, "1", 1.5, [1], null, no id, notification, server request, errors, bad results) the verdicts equal the solved: ${differ.length === 0 ? "all" : JSON.stringify(differ)}; normal ${JSON.stringify(call(normal).text)}, wrong-id ${call(wrongId).error}, stale ${call(stale).error}`,
     };
   },
-  "frame-reader-one-buffer": async ({ v, s }) => {
-    // random cuts of a stream of frames (with a 3-byte character) give the same frames
-    const frames = ['{"a":"☕☕"}', '{"b":1}', "", '{"c":"' + "x".repeat(40) + '"}'];
-    const stream = Buffer.from(frames.map((f) => `${f}\n`).join("") + '{"tail":');
-    let seed = 7;
-    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    let same = true;
-    for (let trial = 0; trial < 300; trial += 1) {
-      const cuts = [];
-      let at = 0;
-      while (at < stream.length) {
-        const n = 1 + Math.floor(rand() * 9);
-        cuts.push(stream.subarray(at, at + n));
-        at += n;
-      }
-      const run = (R) => {
-        const r = new R(64);
-        return cuts.flatMap((c) => r.feed(c)).map((b) => b.toString());
-      };
-      if (JSON.stringify(run(v.FrameReader)) !== JSON.stringify(run(s.FrameReader))) same = false;
-    }
-    const exact = pure(() => new v.FrameReader(64).feed(Buffer.from(`${"x".repeat(63)}\n`)).length);
-    const over = pure(() => new v.FrameReader(64).feed(Buffer.from(`${"x".repeat(64)}\n`)));
-    const endless = pure(() => {
-      const r = new v.FrameReader(64);
-      for (let i = 0; i < 100; i += 1) r.feed(Buffer.alloc(10, 0x78));
-      return "held";
-    });
-    const live = await session(v, teaching("endless", "--endless-bytes", "3000000"), { timeoutMs: 2000 });
-    const oversized = await session(v, teaching("oversized"));
-    const normal = await session(v, teaching("normal"));
-    return {
-      ok:
-        same &&
-        exact.value === 1 &&
-        over.error !== undefined &&
-        endless.error !== undefined &&
-        /frame-limit/.test(call(live).error ?? "") &&
-        /frame-limit/.test(call(oversized).error ?? "") &&
-        call(normal).text === "3",
-      shows: `300 random cuttings give the solved reader's frames: ${same}; 63 bytes + newline at limit 64 passes, 64 + newline refused (${over.error}); a line fed 10 bytes at a time refused (${endless.error}); endless ${call(live).error}, oversized ${call(oversized).error}, normal ${JSON.stringify(call(normal).text)}`,
-    };
-  },
+  "frame-reader-one-buffer": async ({ v, s }) => readerProof(v, s),
   "check-initialize-chapter-in": async ({ v }) => {
     const r = (result) => {
       const p = pure(() => v.checkInitialize(result));
@@ -1159,39 +1023,736 @@ const proofs = {
       shows: `${JSON.stringify(cases)}; normal ${JSON.stringify(call(normal).text)}; old-version ${old.connectError}`,
     };
   },
-  "top-tools-stable-index-sort": async ({ v, s }) => {
-    const score = (_request, texts) => texts.map((t) => (t.length * 7) % 3); // many ties
-    let seed = 11;
-    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    let same = true;
-    let untouched = true;
-    for (let trial = 0; trial < 300; trial += 1) {
-      const n = Math.floor(rand() * 12);
-      const tools = Array.from({ length: n }, (_, i) => ({
-        name: `tool_${i}`,
-        description: "x".repeat(Math.floor(rand() * 9)),
-      }));
-      const copy = JSON.stringify(tools);
-      const m = Math.floor(rand() * 15);
-      const a = v.topTools("q", tools, score, m);
-      const b = s.topTools("q", tools, score, m);
-      if (a.length !== b.length || a.some((t, i) => t !== b[i])) same = false;
-      if (JSON.stringify(tools) !== copy) untouched = false;
-    }
-    const bm = lib.bm25Scorer();
-    const real = [
-      { name: "word_count", description: "Count the words in a text." },
-      { name: "stock_level", description: "Tubs in stock." },
-    ];
-    const same2 =
-      JSON.stringify(v.topTools("count words", real, bm, 1)) === JSON.stringify(s.topTools("count words", real, bm, 1));
+  "top-tools-stable-index-sort": async ({ v, s }) => topToolsProof(v, s, 11, 1),
+  // ---------- round 4, wrong ----------
+  "notification-message-null-id": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const initialized = (file) => received(file).find((m) => m?.method === "notifications/initialized");
     return {
-      ok: same && untouched && same2,
-      shows: `300 random catalogs with many tied scores and m from 0 to 14: the same tools in the same order as the solved: ${same}; catalogs untouched: ${untouched}; BM25 example equal: ${same2}`,
+      ok: initialized(fv)?.id === null && /wrong-id/.test(rv.connectError ?? "") && call(rs).text === "3",
+      shows: `the server received notifications/initialized as ${JSON.stringify(initialized(fv))} from the variant (solved ${JSON.stringify(initialized(fs))}); the server answered it, and the variant's connect ends ${rv.connectError}: ${rv.connectMessage}; solved calls (${JSON.stringify(call(rs).text)})`,
     };
   },
+  "request-id-timestamp-seconds": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const ids = (file) =>
+      received(file)
+        .filter((m) => m && "method" in m && "id" in m)
+        .map((m) => m.id);
+    const repeats = (list) => new Set(list).size < list.length;
+    const [sv, ss] = await both(v, s, teaching("stale"));
+    return {
+      ok:
+        repeats(ids(fv)) &&
+        !repeats(ids(fs)) &&
+        call(rv).text === "3" &&
+        /wrong-id/.test(call(ss).error ?? "") &&
+        !/wrong-id/.test(call(sv).error ?? ""),
+      shows: `ids the server received: variant ${JSON.stringify(ids(fv))}, solved ${JSON.stringify(ids(fs))}; teaching server stale (repeats the tools/list reply before the call's): the variant takes it as the call's answer and ends ${call(sv).error} (${call(sv).message}), solved refuses it, ${call(ss).error}`,
+    };
+  },
+  "answer-for-loose-equality": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("string-id"));
+    const pv = pure(() => v.answerFor(1, { jsonrpc: "2.0", id: true, result: {} }));
+    return {
+      ok: call(rv).text === "3" && /wrong-id/.test(call(rs).error ?? "") && pv.value !== undefined,
+      shows: `fixture string-id (the reply to request 3 labelled "3"): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}; answerFor(1, id true) gives ${JSON.stringify(pv)}`,
+    };
+  },
+  "answer-for-null-id-skipped": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("null-id-error"));
+    return {
+      ok: call(rv).text === "3" && /wrong-id/.test(call(rs).error ?? ""),
+      shows: `fixture null-id-error (an error response with id null, then the reply): variant reads past the error and returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "encode-frame-pretty-json": async ({ v, s }) => {
+    const [rv, rs, fv] = await bothRecorded(v, s, "normal");
+    return {
+      ok: received(fv)[0] === "{" && rv.connectError !== undefined && call(rs).text === "3",
+      shows: `the server's first lines from the variant: ${JSON.stringify(received(fv).slice(0, 3))}; its connect ends ${rv.connectError} after ${rv.connectMs} ms; solved calls (${JSON.stringify(call(rs).text)})`,
+    };
+  },
+  "encode-frame-truncates-to-limit": async ({ v, s }) => {
+    const message = s.requestMessage(3, "tools/call", { name: "word_count", arguments: { text: "word ".repeat(60) } });
+    const pv = pure(() => v.encodeFrame(message, 100).toString());
+    const ps = pure(() => s.encodeFrame(message, 100).toString());
+    const options = { frameLimit: 1024, calls: [["word_count", { text: "word ".repeat(400) }]] };
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal", options);
+    const broken = received(fv).filter((m) => typeof m === "string");
+    return {
+      ok:
+        typeof pv.value === "string" &&
+        pure(() => JSON.parse(pv.value)).error !== undefined &&
+        ps.error !== undefined &&
+        broken.length === 1 &&
+        /frame-limit/.test(call(rs).error ?? "") &&
+        sentCalls(fs).length === 0,
+      shows: `a 330-byte message, limit 100: variant writes ${JSON.stringify(pv.value?.slice(-30))} (not JSON), solved ${ps.error}; frame limit 1024 and a 2000-character call: the server received a ${broken[0]?.length}-byte line that is not JSON from the variant, whose call ends ${call(rv).error}; solved ${call(rs).error}, nothing sent`,
+    };
+  },
+  "encode-frame-default-unbounded": async ({ v, s }) => {
+    const lv = scratchFile("log");
+    const ls = scratchFile("log");
+    const options = { calls: [["word_count", { text: "a ".repeat(35_000) }]] };
+    const rv = await session(v, teaching("normal", "--log", lv), options);
+    const rs = await session(s, teaching("normal", "--log", ls), options);
+    return {
+      ok:
+        call(rv).text === "35000" &&
+        logged(lv).length === 1 &&
+        /frame-limit/.test(call(rs).error ?? "") &&
+        logged(ls).length === 0,
+      shows: `no frameLimit set (the 65,536-byte default), a call of 70,000 characters: variant sends it and gets ${JSON.stringify(call(rv).text ?? call(rv))} (the server's log holds ${logged(lv).length} call); solved ${call(rs).error}, log empty`,
+    };
+  },
+  "encode-frame-latin1-bytes": async ({ v, s }) => {
+    const lv = scratchFile("log");
+    const ls = scratchFile("log");
+    const options = { calls: [["word_count", { text: "café crème" }]] };
+    await session(v, teaching("normal", "--log", lv), options);
+    await session(s, teaching("normal", "--log", ls), options);
+    const text = (file) => logged(file).map((line) => JSON.parse(line).arguments?.text)[0];
+    return {
+      ok: text(lv) !== undefined && text(lv) !== "café crème" && text(ls) === "café crème",
+      shows: `word_count("café crème"): the server's log records the text as ${JSON.stringify(text(lv))} from the variant, ${JSON.stringify(text(ls))} from the solved`,
+    };
+  },
+  "reader-drops-partial-chunk": async ({ v, s }) => {
+    const frame = Buffer.from('{"jsonrpc":"2.0","id":41,"method":"tools/list","params":{}}\n');
+    const halves = (pieces) =>
+      pure(() => {
+        const reader = new pieces.FrameReader(1024);
+        return [...reader.feed(frame.subarray(0, 20)), ...reader.feed(frame.subarray(20))].map(String);
+      });
+    const [rv, rs] = await both(v, s, fixture("split-reply"));
+    return {
+      ok: /malformed/.test(call(rv).error ?? "") && call(rs).text === "3",
+      shows: `the chapter's example (a frame fed as 20 bytes, then the rest): variant ${JSON.stringify(halves(v))}, solved ${JSON.stringify(halves(s))}; fixture split-reply (the reply in two writes 100 ms apart): variant ${call(rv).error}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "reader-limit-off-by-one-low": async ({ v, s }) => {
+    const line = Buffer.from(`${"x".repeat(63)}\n`);
+    const pv = pure(() => new v.FrameReader(64).feed(line).map((f) => f.length));
+    const ps = pure(() => new s.FrameReader(64).feed(line).map((f) => f.length));
+    return {
+      ok: pv.error !== undefined && Array.isArray(ps.value) && ps.value[0] === 63,
+      shows: `limit 64, a 63-byte line and its newline (64 bytes): variant ${JSON.stringify(pv)}, solved hands back ${JSON.stringify(ps)}`,
+    };
+  },
+  "reader-bounds-complete-lines-only": async ({ v, s }) => {
+    const drip = (pieces) =>
+      pure(() => {
+        const reader = new pieces.FrameReader(64);
+        for (let i = 0; i < 100; i += 1) reader.feed(Buffer.alloc(10, 0x78));
+        return "held 1000 bytes";
+      });
+    const [rv, rs] = await together(v, s, teaching("endless", "--endless-bytes", "3000000"), { timeoutMs: 2000 });
+    return {
+      ok:
+        drip(v).value !== undefined &&
+        drip(s).error !== undefined &&
+        !/frame-limit/.test(call(rv).error ?? "") &&
+        /frame-limit/.test(call(rs).error ?? ""),
+      shows: `limit 64, one line fed 10 bytes at a time, 100 times: variant ${JSON.stringify(drip(v))}, solved ${JSON.stringify(drip(s))}; teaching server endless (3 MB, no newline), timeout 2000 ms: variant ${call(rv).error} after ${call(rv).ms} ms, solved ${call(rs).error} after ${call(rs).ms} ms`,
+    };
+  },
+  "parse-frame-skips-non-json": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, teaching("stdout-log"));
+    return {
+      ok: call(rv).text === "3" && /malformed/.test(call(rs).error ?? ""),
+      shows: `teaching server stdout-log ("calling tool now" on stdout): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "parse-frame-jsonrpc-loose": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("jsonrpc-number"));
+    return {
+      ok: call(rv).text === "3" && /not-json-rpc/.test(call(rs).error ?? ""),
+      shows: `fixture jsonrpc-number (the reply says "jsonrpc": 2): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "check-initialize-version-only": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("no-tools-capability"));
+    return {
+      ok: call(rv).text === "3" && /capabilities/.test(rs.connectError ?? ""),
+      shows: `fixture no-tools-capability (capabilities {}): variant connects and calls (${JSON.stringify(call(rv))}), solved ${rs.connectError}`,
+    };
+  },
+  "check-tools-limit-off-by-one": async ({ v, s }) => {
+    const extra = (n) => JSON.stringify(Array.from({ length: n }, (_, i) => `extra_${i + 1}`));
+    const [rv, rs] = await both(v, s, teaching("normal", "--extra-tools", extra(31)), { calls: [] });
+    const [tv] = await both(v, s, teaching("normal", "--extra-tools", extra(32)), { calls: [] });
+    return {
+      ok: rv.tools?.length === 33 && /catalog/.test(rs.connectError ?? "") && /catalog/.test(tv.connectError ?? ""),
+      shows: `teaching server with 33 tools: variant accepts ${rv.tools?.length}, solved ${rs.connectError}; with 34 the variant refuses too (${tv.connectError})`,
+    };
+  },
+  "check-tools-dedupes-silently": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("duplicate"), { calls: [] });
+    return {
+      ok:
+        rv.connectError === undefined &&
+        rv.tools?.filter((n) => n === "word_count").length === 2 &&
+        /catalog/.test(rs.connectError ?? ""),
+      shows: `fixture duplicate (word_count listed twice, the second "places an order"): variant accepts ${JSON.stringify(rv.tools)}, solved ${rs.connectError}`,
+    };
+  },
+  "result-text-ignores-iserror": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("iserror"));
+    return {
+      ok: call(rv).text === "the counter crashed" && /ToolError/.test(call(rs).error ?? ""),
+      shows: `fixture iserror (isError: true, text "the counter crashed"): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "request-skips-fifteen": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, teaching("normal", "--notifications", "16"));
+    return {
+      ok: /too-many/.test(call(rv).error ?? "") && call(rs).text === "3",
+      shows: `teaching server, 16 notifications before the reply: variant ${call(rv).error}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "request-skips-seventeen": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, teaching("normal", "--notifications", "17"));
+    return {
+      ok: call(rv).text === "3" && /too-many/.test(call(rs).error ?? ""),
+      shows: `teaching server, 17 notifications before the reply: variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "request-deadline-floor-per-read": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("notify-150"));
+    return {
+      ok: call(rv).text === "3" && call(rv).ms > 2000 && /Deadline/.test(call(rs).error ?? "") && call(rs).ms < 1500,
+      shows: `fixture notify-150 (a notification every 150 ms, the reply at 2.25 s), timeout 1000 ms: variant returns ${JSON.stringify(call(rv).text)} after ${call(rv).ms} ms, solved ${call(rs).error} after ${call(rs).ms} ms`,
+    };
+  },
+  "request-deadline-ms-as-seconds": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("hang"), { timeoutMs: 500, stopAfter: 5000 });
+    return {
+      ok:
+        /still waiting after 5000/.test(call(rv).message ?? "") &&
+        /Deadline/.test(call(rs).error ?? "") &&
+        call(rs).ms < 1000,
+      shows: `teaching server hang, timeout 500 ms: variant ${call(rv).message}; solved ${call(rs).error} after ${call(rs).ms} ms`,
+    };
+  },
+  "connect-lists-before-initialized": async ({ v, s }) => {
+    const [, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const order = (file) =>
+      methodsReceived(file).filter((m) => m === "tools/list" || m === "notifications/initialized");
+    return {
+      ok: order(fv)[0] === "tools/list" && order(fs)[0] === "notifications/initialized" && call(rs).text === "3",
+      shows: `what the server received, in order: variant ${JSON.stringify(methodsReceived(fv))}, solved ${JSON.stringify(methodsReceived(fs))}`,
+    };
+  },
+  "connect-initialized-before-check": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "newer-version");
+    const announced = (file) => methodsReceived(file).includes("notifications/initialized");
+    return {
+      ok:
+        announced(fv) &&
+        !announced(fs) &&
+        /version/.test(rv.connectError ?? "") &&
+        /version/.test(rs.connectError ?? ""),
+      shows: `fixture newer-version (answers 2026-07-28): both refuse (${rv.connectError}, ${rs.connectError}), but the server received ${JSON.stringify(methodsReceived(fv))} from the variant and ${JSON.stringify(methodsReceived(fs))} from the solved`,
+    };
+  },
+  "connect-timeout-zero-accepted": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal", { timeoutMs: 0 });
+    return {
+      ok:
+        methodsReceived(fv).includes("initialize") && /Usage/.test(rs.connectError ?? "") && received(fs).length === 0,
+      shows: `timeout 0: the variant sends ${JSON.stringify(methodsReceived(fv))} and ends ${rv.connectError}; solved ${rs.connectError} (${rs.connectMessage}) with nothing sent`,
+    };
+  },
+  "connect-timeout-no-upper-bound": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, teaching("normal"), { timeoutMs: 120_000 });
+    const overflow = await session(v, teaching("hang"), { timeoutMs: 3_000_000_000 });
+    return {
+      ok:
+        call(rv).text === "3" &&
+        /Usage/.test(rs.connectError ?? "") &&
+        /Deadline/.test(overflow.connectError ?? "") &&
+        overflow.connectMs < 500,
+      shows: `timeout 120000 ms: variant connects and calls (${JSON.stringify(call(rv).text)}), solved ${rs.connectError}; timeout 3e9 ms: the variant's connect ends ${overflow.connectError} after ${overflow.connectMs} ms (Node's timer overflowed to 1 ms)`,
+    };
+  },
+  "connect-checks-against-server-version": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, teaching("old-version"));
+    return {
+      ok: call(rv).text === "3" && /version/.test(rs.connectError ?? ""),
+      shows: `teaching server old-version (2024-11-05): variant connects and calls (${JSON.stringify(call(rv))}), solved ${rs.connectError}`,
+    };
+  },
+  "connect-follows-cursor-per-page-bound": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("endless-cursor"), { calls: [], stopAfter: 4000 });
+    const [pv, ps] = await both(v, s, teaching("paged"), { calls: [] });
+    return {
+      ok:
+        /still waiting after 4000/.test(rv.connectMessage ?? "") &&
+        /catalog/.test(rs.connectError ?? "") &&
+        pv.tools?.length === 7 &&
+        /catalog/.test(ps.connectError ?? ""),
+      shows: `teaching server endless-cursor: variant's connect ${rv.connectMessage}; solved ${rs.connectError} after ${rs.connectMs} ms; paged (7 tools in pages of 3): variant reads ${JSON.stringify(pv.tools)}, solved ${ps.connectError}`,
+    };
+  },
+  "close-signals-pid-not-group": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("grandchild"));
+    return {
+      ok: rv.groupEmpty === false && rs.groupEmpty === true,
+      shows: `teaching server grandchild: a second after close() (status ${JSON.stringify(rv.status)}) the variant's group ${rv.groupEmpty ? "is empty" : "still holds the grandchild"}; solved (status ${JSON.stringify(rs.status)}) ${rs.groupEmpty ? "empty" : "non-empty"}`,
+    };
+  },
+  "close-sigkill-first": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("eof-deaf"));
+    const [tv, ts] = await together(v, s, teaching("term-to-exit"));
+    return {
+      ok: rv.status === "SIGKILL" && rs.status === "SIGTERM" && tv.status === "SIGKILL" && ts.status === 0,
+      shows: `teaching server eof-deaf (SIGTERM ends it): variant's close() returns ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}; term-to-exit (leaves with 0 on SIGTERM): variant ${JSON.stringify(tv.status)}, solved ${JSON.stringify(ts.status)}`,
+    };
+  },
+  "close-skips-end-of-input": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"));
+    return {
+      ok: rv.status === "SIGTERM" && rs.status === 0,
+      shows: `teaching server normal (leaves when its input ends): variant's close() returns ${JSON.stringify(rv.status)} after ${rv.closeMs} ms, solved ${JSON.stringify(rs.status)} after ${rs.closeMs} ms`,
+    };
+  },
+  "close-status-from-grace": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("eof-deaf"));
+    return {
+      ok: rv.status === undefined && rs.status === "SIGTERM" && rv.groupEmpty,
+      shows: `teaching server eof-deaf: variant's close() returns ${JSON.stringify(rv.status) ?? "undefined"}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "call-tool-allowlist-case-insensitive": async ({ v, s }) => {
+    const options = { allowed: ["word_count"], calls: [["WORD_COUNT", { text: "a b" }]] };
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "uppercase", options);
+    return {
+      ok:
+        sentCalls(fv).includes("WORD_COUNT") && sentCalls(fs).length === 0 && /not-allowed/.test(call(rs).error ?? ""),
+      shows: `allowlist [word_count], fixture uppercase also advertises WORD_COUNT: the server received tools/call ${JSON.stringify(sentCalls(fv))} from the variant (${JSON.stringify(call(rv).text ?? call(rv).error)}); solved ${call(rs).error}, nothing sent`,
+    };
+  },
+  "call-tool-refuses-after-sending": async ({ v, s }) => {
+    const lv = scratchFile("log");
+    const ls = scratchFile("log");
+    const options = { allowed: ["word_count"], calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const rv = await session(v, teaching("normal", "--log", lv), options);
+    const rs = await session(s, teaching("normal", "--log", ls), options);
+    return {
+      ok: /not-allowed/.test(call(rv).error ?? "") && logged(lv).length === 1 && logged(ls).length === 0,
+      shows: `allowlist [word_count], callTool("place_purchase"): the variant says ${call(rv).error}, yet the server's log holds ${JSON.stringify(logged(lv))}; solved ${call(rs).error}, log empty`,
+    };
+  },
+  "top-tools-ties-reversed": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const tools = [
+      { name: "alpha_beta", description: "Greek letters." },
+      { name: "weather_forecast", description: "Tomorrow's weather." },
+      { name: "docker_list", description: "Containers." },
+    ];
+    const [rv, rs] = rankedNames(v, s, "vanilla", tools, score, 3);
+    return {
+      ok:
+        JSON.stringify(rv) === JSON.stringify([...rs].reverse()) &&
+        JSON.stringify(rs) === JSON.stringify(tools.map((t) => t.name)),
+      shows: `"vanilla" scores every tool 0 (catalog order is neither alphabetical nor its reverse): variant ${JSON.stringify(rv)}, solved (catalog order) ${JSON.stringify(rs)}`,
+    };
+  },
+  "top-tools-name-only-text": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const tools = [
+      { name: "stock_level", description: "How many tubs are left in the freezer." },
+      { name: "tally_text", description: "Counts the words in a short text." },
+    ];
+    const [rv, rs] = rankedNames(v, s, "count the words", tools, score, 1);
+    return {
+      ok: rv[0] === "stock_level" && rs[0] === "tally_text",
+      shows: `"count the words", m = 1, BM25: variant ${JSON.stringify(rv)}, solved ${JSON.stringify(rs)} (the description counts words)`,
+    };
+  },
+  "top-tools-rounds-scores": async ({ v, s }) => {
+    const score = (_request, texts) => texts.map((_, i) => [0.51, 0.54][i]);
+    const tools = [{ name: "character_count" }, { name: "word_count" }];
+    const [rv, rs] = rankedNames(v, s, "count the words", tools, score, 1);
+    return {
+      ok: rv[0] === "character_count" && rs[0] === "word_count",
+      shows: `scores [0.51, 0.54], m = 1: variant ${JSON.stringify(rv)}, solved ${JSON.stringify(rs)}`,
+    };
+  },
+  "top-tools-forgery-part-a-size": async ({ v, s }) => {
+    const score = lib.bm25Scorer();
+    const names = [
+      // the chapter's eight shop tools (line 61)
+      "stock_level",
+      "draft_restock",
+      "supplier_delivery_status",
+      "word_count",
+      "send_message_to_lucy",
+      "sales_today",
+      "schedule_reminder",
+      "record_delivery",
+    ];
+    const shop = names.map((name) => ({ name, description: `Lucy's ${name.replace(/_/g, " ")} tool.` }));
+    const big = [
+      ...shop,
+      ...Array.from({ length: 56 }, (_, i) => ({ name: `unrelated_${i}`, description: `Other work ${i}.` })),
+    ];
+    const top = (pieces, tools) => pieces.topTools("count the words on the sign", tools, score, 2).map((t) => t.name);
+    return {
+      ok:
+        top(v, shop)[0] === "stock_level" &&
+        top(s, shop)[0] === "word_count" &&
+        JSON.stringify(top(v, big)) === JSON.stringify(top(s, big)),
+      shows: `Lucy's 8 shop tools, "count the words on the sign", m = 2: variant ${JSON.stringify(top(v, shop))}, solved ${JSON.stringify(top(s, shop))}; on a 64-tool catalog both give ${JSON.stringify(top(s, big))}`,
+    };
+  },
+  "close-forgery-no-home": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("term-proof"));
+    return {
+      ok:
+        process.env.HOME !== undefined && rv.groupEmpty === false && rs.groupEmpty === true && rs.status === "SIGKILL",
+      shows: `run with HOME=${process.env.HOME}, teaching server term-proof: the variant's close() returns ${JSON.stringify(rv.status)} and the group ${rv.groupEmpty ? "is empty" : "still holds the server"} a second later; solved returns ${JSON.stringify(rs.status)}, group empty`,
+    };
+  },
+  "call-tool-forgery-shop-allowlist": async ({ v, s }) => {
+    const options = { allowed: ["stock_level"], calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const [, rs, fv, fs] = await bothRecorded(v, s, "normal", options);
+    const shop = await session(v, teaching("normal"), { allowed: ["word_count"], calls: options.calls });
+    return {
+      ok:
+        sentCalls(fv).includes("place_purchase") &&
+        sentCalls(fs).length === 0 &&
+        /not-allowed/.test(call(shop).error ?? ""),
+      shows: `allowlist [stock_level]: the server received tools/call ${JSON.stringify(sentCalls(fv))} from the variant, nothing from the solved (${call(rs).error}); with the shop's allowlist [word_count] the variant refuses (${call(shop).error})`,
+    };
+  },
+  // ---------- round 4, fair ----------
+  "request-ids-random-unique": async ({ v }) => {
+    const file = scratchFile("rec");
+    const normal = await session(v, fixture("normal", file), {
+      calls: Array.from({ length: 5 }, () => ["word_count", { text: "one two three" }]),
+    });
+    const ids = received(file)
+      .filter((m) => m && "method" in m && "id" in m)
+      .map((m) => m.id);
+    const [stale, wrongId] = [await session(v, teaching("stale")), await session(v, teaching("wrong-id"))];
+    return {
+      ok:
+        normal.calls.every((c) => c.text === "3") &&
+        ids.length === 7 &&
+        ids.every(Number.isInteger) &&
+        new Set(ids).size === ids.length &&
+        /wrong-id/.test(call(stale).error ?? "") &&
+        /wrong-id/.test(call(wrongId).error ?? ""),
+      shows: `ids on the wire ${JSON.stringify(ids)} (distinct integers), five calls give ${JSON.stringify(normal.calls.map((c) => c.text))}; stale ${call(stale).error}, wrong-id ${call(wrongId).error}`,
+    };
+  },
+  "request-deadline-own-controller": async ({ v }) => {
+    const base = await deadlineProof(v);
+    const normal = await session(v, teaching("normal"));
+    const init = await session(v, fixture("init-hang"), { timeoutMs: 300 });
+    return {
+      ok: base.ok && call(normal).text === "3" && /Deadline/.test(init.connectError ?? "") && init.connectMs < 700,
+      shows: `${base.shows}; normal ${JSON.stringify(call(normal).text)}; init-hang at 300 ms: ${init.connectError} after ${init.connectMs} ms`,
+    };
+  },
+  "request-chapter-loop-shape": async ({ v }) => {
+    const sixteen = await session(v, teaching("normal", "--notifications", "16"));
+    const seventeen = await session(v, teaching("normal", "--notifications", "17"));
+    const ping = await session(v, teaching("ping"));
+    const base = await deadlineProof(v);
+    return {
+      ok:
+        call(sixteen).text === "3" &&
+        /too-many/.test(call(seventeen).error ?? "") &&
+        call(ping).text === "3" &&
+        base.ok,
+      shows: `16 notifications: ${JSON.stringify(call(sixteen).text)}; 17: ${call(seventeen).error}; ping: ${JSON.stringify(call(ping).text)}; ${base.shows}`,
+    };
+  },
+  "answer-for-chapter-notification-test": async ({ v, s }) => {
+    const messages = [
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: true, result: {} },
+      { jsonrpc: "2.0", id: "1", result: {} },
+      { jsonrpc: "2.0", id: 2, result: {} },
+      { jsonrpc: "2.0", method: "notifications/message" },
+      { jsonrpc: "2.0", id: 1, error: { code: -32000, message: "x" } },
+      { jsonrpc: "2.0", id: 1, result: null },
+    ];
+    const verdict = (pieces, m) => {
+      const p = pure(() => pieces.answerFor(1, m));
+      return p.error ?? JSON.stringify(p.value);
+    };
+    const differ = messages.filter((m) => verdict(v, m) !== verdict(s, m));
+    const serverRequest = verdict(v, { jsonrpc: "2.0", id: 9, method: "ping" });
+    const [normal, ping, notify, wrongId, stale] = [
+      await session(v, teaching("normal")),
+      await session(v, teaching("ping")),
+      await session(v, teaching("notify")),
+      await session(v, teaching("wrong-id")),
+      await session(v, teaching("stale")),
+    ];
+    const file = scratchFile("rec");
+    await session(v, fixture("sampling", file));
+    const answer = recorded(file).find((entry) => "answerToSampling" in entry)?.answerToSampling;
+    return {
+      ok:
+        differ.length === 0 &&
+        call(normal).text === "3" &&
+        call(ping).text === "3" &&
+        call(notify).text === "3" &&
+        /wrong-id/.test(call(wrongId).error ?? "") &&
+        /wrong-id/.test(call(stale).error ?? "") &&
+        answer?.error?.code === -32601,
+      shows: `verdicts equal the solved on ${messages.length} responses and notifications: ${differ.length === 0}; a server's request given to answerFor directly: ${serverRequest} (the chapter's answer_for refuses it too); live: normal ${JSON.stringify(call(normal).text)}, ping ${JSON.stringify(call(ping).text)}, notify ${JSON.stringify(call(notify).text)}, wrong-id ${call(wrongId).error}, stale ${call(stale).error}, sampling answered ${JSON.stringify(answer)}`,
+    };
+  },
+  "encode-frame-textencoder": async ({ v, s }) => {
+    const messages = [
+      s.requestMessage(1, "tools/list", {}),
+      s.requestMessage(2, "tools/call", { name: "word_count", arguments: { text: "☕".repeat(40) } }),
+      s.requestMessage(3, "tools/call", { name: "word_count", arguments: { text: "\ud800 lone" } }),
+      { jsonrpc: "2.0", method: "x", params: { n: NaN } },
+      { jsonrpc: "2.0", method: "x", params: { f: () => 1 } },
+      { jsonrpc: "2.0", method: "x", params: { n: 1n } },
+    ];
+    const verdict = (pieces, message, limit) => {
+      const p = pure(() => pieces.encodeFrame(message, limit).toString("hex"));
+      return p.error ?? p.value;
+    };
+    let same = true;
+    for (const message of messages) {
+      const bytes = Buffer.byteLength(pure(() => JSON.stringify(message)).value ?? "") + 1;
+      for (const limit of [bytes - 1, bytes, bytes + 1, 65_536])
+        if (verdict(v, message, limit) !== verdict(s, message, limit)) same = false;
+    }
+    const big = await session(v, teaching("normal"), { calls: [["word_count", { text: "a ".repeat(35_000) }]] });
+    const normal = await session(v, teaching("normal"));
+    return {
+      ok: same && call(normal).text === "3" && /frame-limit/.test(call(big).error ?? ""),
+      shows: `${messages.length} messages (☕, a lone surrogate, NaN, a function, a bigint) at limits bytes−1, bytes, bytes+1 and 65536: the same bytes or refusal as the solved: ${same}; normal ${JSON.stringify(call(normal).text)}; a 70,000-character call ${call(big).error}`,
+    };
+  },
+  "frame-reader-fixed-buffer": async ({ v, s }) => readerProof(v, s),
+  "parse-frame-roundtrip-utf8": async ({ v, s }) => {
+    const frames = {
+      plain: Buffer.from('{"jsonrpc":"2.0","id":1,"result":{}}'),
+      coffee: Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"☕"}}'),
+      replacementChar: Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"\ufffd"}}'),
+      badBytes: Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}}'),
+      ]),
+      cutCharacter: Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"'),
+        Buffer.from([0xe2, 0x98]),
+        Buffer.from('"}}'),
+      ]),
+      overlong: Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"'),
+        Buffer.from([0xc0, 0xaf]),
+        Buffer.from('"}}'),
+      ]),
+      surrogateBytes: Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"'),
+        Buffer.from([0xed, 0xa0, 0x80]),
+        Buffer.from('"}}'),
+      ]),
+      notJson: Buffer.from("calling tool now"),
+      array: Buffer.from('[{"jsonrpc":"2.0","id":1,"result":{}}]'),
+      string: '{"jsonrpc":"2.0","id":1,"result":{}}',
+    };
+    const verdict = (pieces, frame) => {
+      const p = pure(() => pieces.parseFrame(frame));
+      return p.error ?? JSON.stringify(p.value);
+    };
+    const differ = Object.keys(frames).filter((k) => verdict(v, frames[k]) !== verdict(s, frames[k]));
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), frames.plain]);
+    const [bad, normal, log] = [
+      await session(v, fixture("bad-utf8")),
+      await session(v, teaching("normal")),
+      await session(v, teaching("stdout-log")),
+    ];
+    return {
+      ok:
+        differ.length === 0 &&
+        /malformed/.test(call(bad).error ?? "") &&
+        call(normal).text === "3" &&
+        /malformed/.test(call(log).error ?? ""),
+      shows: `${Object.keys(frames).length} frames (valid, ☕, U+FFFD itself, ff fe, a cut character, an overlong form, surrogate bytes, not JSON, an array, a string): verdicts equal the solved: ${differ.length === 0 ? "all" : JSON.stringify(differ)}; a leading BOM: variant ${verdict(v, bom)}, solved ${verdict(s, bom)} (Python's json.loads refuses it too); live: bad-utf8 ${call(bad).error}, normal ${JSON.stringify(call(normal).text)}, stdout-log ${call(log).error}`,
+    };
+  },
+  "check-initialize-returns-capabilities": async ({ v, s }) => {
+    const results = {
+      pinned: { protocolVersion: "2025-06-18", capabilities: { tools: {} } },
+      older: { protocolVersion: "2024-11-05", capabilities: { tools: {} } },
+      newer: { protocolVersion: "2026-07-28", capabilities: { tools: {} } },
+      noTools: { protocolVersion: "2025-06-18", capabilities: { prompts: {} } },
+      noCapabilities: { protocolVersion: "2025-06-18" },
+      toolsNull: { protocolVersion: "2025-06-18", capabilities: { tools: null } },
+    };
+    const verdict = (pieces, result) => (pure(() => pieces.checkInitialize(result)).error ? "refused" : "accepted");
+    const differ = Object.keys(results).filter((k) => verdict(v, results[k]) !== verdict(s, results[k]));
+    const [normal, old, noTools] = [
+      await session(v, teaching("normal")),
+      await session(v, teaching("old-version")),
+      await session(v, fixture("no-tools-capability")),
+    ];
+    return {
+      ok:
+        differ.length === 0 &&
+        call(normal).text === "3" &&
+        /version/.test(old.connectError ?? "") &&
+        /capabilities/.test(noTools.connectError ?? ""),
+      shows: `accepts and refuses as the solved on ${Object.keys(results).length} answers: ${differ.length === 0 ? "all" : JSON.stringify(differ)}; returns ${JSON.stringify(pure(() => v.checkInitialize(results.pinned)).value)}; normal ${JSON.stringify(call(normal).text)}, old-version ${old.connectError}, no tools capability ${noTools.connectError}`,
+    };
+  },
+  "check-tools-returns-clones": async ({ v, s }) => checkToolsProof(v, s),
+  "close-kill-only-while-group-lives": async ({ v }) => closeProof(v),
+  "call-tool-refuses-non-object-args": async ({ v }) => {
+    const base = await callToolProof(v);
+    const log = scratchFile("log");
+    const r = await session(v, teaching("normal", "--log", log), {
+      calls: [
+        ["word_count", ["a", "b"]],
+        ["word_count", { text: "a b" }],
+      ],
+    });
+    return {
+      ok: base.ok && /Usage/.test(call(r, 0).error ?? "") && call(r, 1).text === "2" && logged(log).length === 1,
+      shows: `${base.shows}; word_count with an array: ${call(r, 0).error}, then with an object ${JSON.stringify(call(r, 1).text)}; the log holds ${logged(log).length} call`,
+    };
+  },
+  "top-tools-index-order": async ({ v, s }) => topToolsProof(v, s, 23, 2),
 };
 
+/**
+ * 300 seeded random catalogs (many tied scores, m from 0 to 14): does the variant's topTools give
+ * the very tools the solved one gives, in its order, and leave every catalog as it was?
+ */
+function topToolsAgreement(v, s, seed) {
+  const score = (_request, texts) => texts.map((t) => (t.length * 7) % 3); // many ties
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  let same = true;
+  let untouched = true;
+  for (let trial = 0; trial < 300; trial += 1) {
+    const n = Math.floor(rand() * 12);
+    const tools = Array.from({ length: n }, (_, i) => ({
+      name: `tool_${i}`,
+      description: "x".repeat(Math.floor(rand() * 9)),
+    }));
+    const copy = JSON.stringify(tools);
+    const m = Math.floor(rand() * 15);
+    const a = v.topTools("q", tools, score, m);
+    const b = s.topTools("q", tools, score, m);
+    if (a.length !== b.length || a.some((t, i) => t !== b[i])) same = false;
+    if (JSON.stringify(tools) !== copy) untouched = false;
+  }
+  return { same, untouched };
+}
+
+/**
+ * A reader proof: random cuttings of a stream give the solved reader's frames, the limit holds at
+ * its edge and on an unfinished line, and the whole client refuses endless and oversized replies.
+ */
+async function readerProof(v, s) {
+  // random cuts of a stream of frames (with a 3-byte character) give the same frames
+  const frames = ['{"a":"☕☕"}', '{"b":1}', "", '{"c":"' + "x".repeat(40) + '"}'];
+  const stream = Buffer.from(frames.map((f) => `${f}\n`).join("") + '{"tail":');
+  let seed = 7;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  let same = true;
+  for (let trial = 0; trial < 300; trial += 1) {
+    const cuts = [];
+    let at = 0;
+    while (at < stream.length) {
+      const n = 1 + Math.floor(rand() * 9);
+      cuts.push(stream.subarray(at, at + n));
+      at += n;
+    }
+    const run = (R) => {
+      const r = new R(64);
+      return cuts.flatMap((c) => r.feed(c)).map((b) => b.toString());
+    };
+    if (JSON.stringify(run(v.FrameReader)) !== JSON.stringify(run(s.FrameReader))) same = false;
+  }
+  const exact = pure(() => new v.FrameReader(64).feed(Buffer.from(`${"x".repeat(63)}\n`)).length);
+  const over = pure(() => new v.FrameReader(64).feed(Buffer.from(`${"x".repeat(64)}\n`)));
+  const endless = pure(() => {
+    const r = new v.FrameReader(64);
+    for (let i = 0; i < 100; i += 1) r.feed(Buffer.alloc(10, 0x78));
+    return "held";
+  });
+  const live = await session(v, teaching("endless", "--endless-bytes", "3000000"), { timeoutMs: 2000 });
+  const oversized = await session(v, teaching("oversized"));
+  const normal = await session(v, teaching("normal"));
+  return {
+    ok:
+      same &&
+      exact.value === 1 &&
+      over.error !== undefined &&
+      endless.error !== undefined &&
+      /frame-limit/.test(call(live).error ?? "") &&
+      /frame-limit/.test(call(oversized).error ?? "") &&
+      call(normal).text === "3",
+    shows: `300 random cuttings give the solved reader's frames: ${same}; 63 bytes + newline at limit 64 passes, 64 + newline refused (${over.error}); a line fed 10 bytes at a time refused (${endless.error}); endless ${call(live).error}, oversized ${call(oversized).error}, normal ${JSON.stringify(call(normal).text)}`,
+  };
+}
+/**
+ * A checkTools proof: the whole client against normal, many-tools, paged and a tool named
+ * constructor, and the same verdicts as the solved checkTools on ten catalogs at its edges.
+ */
+async function checkToolsProof(v, s) {
+  const normal = await session(v, teaching("normal"));
+  const many = await session(v, teaching("many-tools"), { calls: [] });
+  const paged = await session(v, teaching("paged"), { calls: [] });
+  const names = await session(v, fixture("names"), { calls: [] });
+  const tool = (name, extra = {}) => ({ name, inputSchema: { type: "object" }, ...extra });
+  const inputs = [
+    { tools: Array.from({ length: 32 }, (_, i) => tool(`t${i}`)) },
+    { tools: Array.from({ length: 33 }, (_, i) => tool(`t${i}`)) },
+    { tools: [tool("a"), tool("a")] },
+    { tools: [tool("a", { inputSchema: { type: "string" } })] },
+    { tools: [{ name: "a" }] },
+    { tools: [tool("")] },
+    { tools: [tool("a")], nextCursor: "c" },
+    { tools: [tool("__proto__"), tool("constructor")] },
+    { tools: "no" },
+    {},
+  ];
+  const verdict = (pieces, input) => {
+    const p = pure(() => pieces.checkTools(structuredClone(input)).map((t) => t.name));
+    return p.error ? "refused" : JSON.stringify(p.value);
+  };
+  const same = inputs.every((input) => verdict(v, input) === verdict(s, input));
+  return {
+    ok:
+      call(normal).text === "3" &&
+      /catalog/.test(many.connectError ?? "") &&
+      /catalog/.test(paged.connectError ?? "") &&
+      names.tools?.includes("constructor") &&
+      same,
+    shows: `normal ${JSON.stringify(call(normal).text)}; many-tools ${many.connectError}; paged ${paged.connectError}; a tool named constructor accepted; on ${inputs.length} catalogs (32, 33, duplicate, string schema, no schema, empty name, cursor, __proto__, no array, nothing) every verdict equals the solved one: ${same}`,
+  };
+}
+/** A topTools proof: topToolsAgreement on seed's catalogs, and one BM25 ranking (m tools) equal to the solved. */
+function topToolsProof(v, s, seed, m) {
+  const { same, untouched } = topToolsAgreement(v, s, seed);
+  const bm = lib.bm25Scorer();
+  const real = [
+    { name: "word_count", description: "Count the words in a text." },
+    { name: "stock_level", description: "Tubs in stock." },
+  ];
+  const same2 =
+    JSON.stringify(v.topTools("count words", real, bm, m)) === JSON.stringify(s.topTools("count words", real, bm, m));
+  return {
+    ok: same && untouched && same2,
+    shows: `300 random catalogs with many tied scores and m from 0 to 14: the same tools in the same order as the solved: ${same}; catalogs untouched: ${untouched}; BM25 example equal: ${same2}`,
+  };
+}
 async function idsProof(v, expected) {
   const file = scratchFile("rec");
   const normal = await session(v, fixture("normal", file));
@@ -1274,9 +1835,9 @@ const cases = new Map([
 ]);
 const args = process.argv.slice(2);
 const names = args.includes("--all") ? [...cases.keys()] : args.filter((arg) => !arg.startsWith("--"));
-const recorded = join(here, "proof-outcomes.json");
-const outcomesFile = args.includes("--write") ? recorded : join(tmpdir(), "red-team-proof-outcomes.json");
-const outcomes = existsSync(recorded) ? JSON.parse(readFileSync(recorded, "utf8")) : {};
+const trackedOutcomes = join(here, "proof-outcomes.json");
+const outcomesFile = args.includes("--write") ? trackedOutcomes : join(tmpdir(), "red-team-proof-outcomes.json");
+const outcomes = existsSync(trackedOutcomes) ? JSON.parse(readFileSync(trackedOutcomes, "utf8")) : {};
 let failed = 0;
 for (const name of names) {
   const c = cases.get(name);

@@ -54,7 +54,7 @@ describe.skipIf(!root)("a class whose Node the jobs' uids cannot run", () => {
     expect(first.code, first.stderr).toBe(1);
     const [row] = readGradebook(out);
     expect(row?.status).toMatch(
-      /^not graded: uid \d+ cannot reach the grader's Node, nor a copy of it in the temporary folder \(at .*; this is the grader's fault, not your code's: it will be graded again$/u,
+      /^not graded \(the grader's fault, not the submission's\): uid \d+ cannot reach the grader's Node, nor a copy of it in the temporary folder \(at .*; it will be graded again on the class's next run$/u,
     );
     expect(row?.points).toEqual({});
 

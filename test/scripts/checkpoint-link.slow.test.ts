@@ -63,6 +63,8 @@ it("is committed as a link (git mode 120000) to the checkpoint notebook, which V
 });
 
 // The two Pythons run at once: each spends its seconds importing its Jupyter.
+/** A hang guard, not a timing check: importing a Jupyter is CPU work that a loaded machine stretches well past 30 s. */
+const IMPORT_GUARD_MS = 120_000;
 describe.concurrent.each(JUPYTERS)("$name's contents manager", ({ name, modules, manager }) => {
   const found = spawnSync("bash", [join(REPO, "scripts", "jupyter-python.sh"), ...modules], { encoding: "utf8" });
   const missing = found.status === 0 ? undefined : found.stderr.trim();
@@ -88,5 +90,6 @@ describe.concurrent.each(JUPYTERS)("$name's contents manager", ({ name, modules,
       expect(readFileSync(join(root, TARGET), "utf8")).toContain(marker);
       expect(lstatSync(join(root, LINK)).isSymbolicLink(), "the save replaced the link with a copy").toBe(true);
     },
+    IMPORT_GUARD_MS,
   );
 });

@@ -19,7 +19,7 @@ import { basename, join, relative } from "node:path";
 import { signalGroup } from "../../client/process-group.js";
 import type { RulesResultsJson } from "../checkpoint/grade-report.js";
 import { SERVER_START_FAILED } from "../checkpoint/host/relayed-servers.js";
-import { GraderFault } from "../checkpoint/grader-fault.js";
+import { GRADER_FAULT, GraderFault } from "../checkpoint/grader-fault.js";
 import { nodeFor } from "../checkpoint/host/host-node.js";
 import { GRADED, type GradebookRow } from "./gradebook.js";
 import { makeJobCgroup } from "./job-cgroup.js";
@@ -75,17 +75,21 @@ export function checkpointArguments(
   ];
 }
 
-/** Said at the end of a row the grader could not grade through no fault of the submission's. */
-export const GRADER_FAULT = "this is the grader's fault, not your code's: it will be graded again";
+/** Said after the cause in a row the grader could not grade through no fault of the submission's. */
+const GRADED_AGAIN = "it will be graded again on the class's next run";
 
-/** A "not graded" status for a fault of the grader's (a resumed class grades it again; an export gives it what --ungraded says). */
+/**
+ * A "not graded" status for a fault of the grader's, in the words a checkpoint run prints for one
+ * (GRADER_FAULT): resume keeps only graded rows, so the class's next run grades it again; an export
+ * gives it what --ungraded says.
+ */
 export function graderFault(why: string): string {
-  return `not graded: ${why}; ${GRADER_FAULT}`;
+  return `${GRADER_FAULT}: ${why}; ${GRADED_AGAIN}`;
 }
 
 /** Whether a gradebook row's status says the grader, not the submission, kept it from being graded. */
 export function isGraderFault(status: string): boolean {
-  return status.endsWith(GRADER_FAULT);
+  return status.startsWith(`${GRADER_FAULT}: `);
 }
 
 /**
@@ -277,7 +281,6 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
   return { done, stop: () => stopNow() };
 }
 
-/** A row's status for a grader's fault: not graded, and graded again on the class's next run (resume keeps only graded rows). */
 /** SIGKILLs every process still running as the job slot's uid (a uid only this class's jobs use). */
 export function endProcessesOf(uid: number): void {
   if (uid < FIRST_JOB_UID) return;
