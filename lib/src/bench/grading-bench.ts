@@ -16,6 +16,7 @@ import { basename, join, resolve } from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 import { REPO_ROOT } from "../grading/checkpoint/paths.js";
+import { compileCacheFolder } from "../grading/checkpoint/host/compile-cache.js";
 import { checkoutPaths, timeClass, type ClassTiming } from "./class-run.js";
 import { loadAverage, machineCpuSeconds, sampleTree, spawnCounted } from "./process-cpu.js";
 
@@ -119,8 +120,10 @@ function describeClass(run: ClassTiming, who = ""): void {
   );
 }
 
-/** Empties the compile cache gradings keep (none yet: every run is cold). */
-function forgetCompileCache(): void {}
+/** Empties the compile cache gradings keep (the grader's: compile-cache.ts). */
+function forgetCompileCache(): void {
+  rmSync(compileCacheFolder(), { recursive: true, force: true });
+}
 
 async function main(): Promise<void> {
   const { values } = argumentsOrExit("bench:grading", USAGE, () =>
