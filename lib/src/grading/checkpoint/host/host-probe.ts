@@ -202,8 +202,7 @@ function startHost(implPath: string, options: HostOptions): Host {
   };
   const sendLine = batchedLines(child.stdin);
   const clock = options.virtualClock
-    ? clockDriver((epoch, to, limit) => sendLine(`${JSON.stringify({ advance: { epoch, to, limit } })}
-`))
+    ? clockDriver((epoch, to, limit) => sendLine(`${JSON.stringify({ advance: { epoch, to, limit } })}\n`))
     : undefined;
   sendLine(`${JSON.stringify(opening)}\n`);
   let output = "";
