@@ -21,6 +21,19 @@ function namesInServerSource(command) {
   return names;
 }
 
+/**
+ * How each name-folding mistake reads a name before it compares it: two different names it reads
+ * alike are one name to it. Each is something a learner might reach for to "tidy" a name.
+ */
+const NAME_FOLDS = {
+  "allowlist-nfkc": (name) => name.normalize("NFKC"),
+  "allowlist-case-folded": (name) => name.toLowerCase(),
+  "allowlist-trimmed": (name) => name.trim(),
+  "allowlist-invisible-stripped": (name) => name.replace(/[\u200b-\u200d\u2060\ufeff]/gu, ""),
+  "allowlist-utf8-bytes": (name) => Buffer.from(name, "utf8").toString("hex"),
+  "catalog-nfkc": (name) => name.normalize("NFKC"),
+};
+
 class SmallClient {
   /** mistakes: a Set of names, each one plausible learner mistake (see the files beside this one). */
   constructor(command, options = {}, mistakes = new Set()) {
@@ -260,7 +273,14 @@ class SmallClient {
   }
 
   isAllowed(name) {
+    // "allowlist-assigned-object": the allowlist built by assigning keys to a plain object, so
+    // `__proto__`, allowed, is never one of its own keys (the assignment set its prototype).
+    if (name === "__proto__" && this.mistakes.has("allowlist-assigned-object")) return false;
     if (this.allowed.has(name)) return true;
+    // "allowlist-nfkc", "allowlist-case-folded", ...: names compared as NAME_FOLDS reads them.
+    for (const [mistake, fold] of Object.entries(NAME_FOLDS))
+      if (mistake.startsWith("allowlist-") && this.readAlike(this.allowed, name, fold) && this.mistakes.has(mistake))
+        return true;
     // "allowlist-plain-object": the allowlist kept as a plain object's keys, so a name its prototype
     // answers to (constructor, __proto__, toString) reads as allowed.
     if (name in {} && this.mistakes.has("allowlist-plain-object")) return true;
@@ -273,6 +293,11 @@ class SmallClient {
     return [...this.allowed].some((entry) => name.startsWith(entry)) && this.mistakes.has("allowlist-prefix");
   }
 
+  /** Whether `fold` reads `name` as one of `names`. */
+  readAlike(names, name, fold) {
+    return [...names].some((each) => fold(each) === fold(name));
+  }
+
   /** Why a call of `name` is refused before anything is sent, or undefined. */
   refusalOf(name) {
     if (!this.isAllowed(name))
@@ -281,7 +306,11 @@ class SmallClient {
     if (this.catalog.size === 0 && this.mistakes.has("callable-before-discovery")) return undefined;
     // "catalog-plain-object": the catalog kept as a plain object's keys, so a name its prototype
     // answers to (toString) reads as advertised.
-    const advertised = this.catalog.has(name) || (name in {} && this.mistakes.has("catalog-plain-object"));
+    const advertised =
+      this.catalog.has(name) ||
+      (name in {} && this.mistakes.has("catalog-plain-object")) ||
+      // "catalog-nfkc": the catalog's names compared after NFKC, so a look-alike of an advertised name reads as advertised.
+      (this.readAlike(this.catalog.keys(), name, NAME_FOLDS["catalog-nfkc"]) && this.mistakes.has("catalog-nfkc"));
     if (!advertised && !this.mistakes.has("allowlist-only"))
       return new wb.RefusedError(this.mistakes.has("one-refusal-reason") ? "not-allowed" : "not-advertised", {
         what: `${name} was not advertised`,

@@ -77,6 +77,7 @@ describe("every command line: a bad option exits 2 with the usage, before any wo
     ["soak:grading", ["soak/grading-under-load.js"], "--rounds"],
     ["bench:bm25", ["bench/bm25-bench.js"], undefined],
     ["bench:class", ["bench/class-bench.js"], "--learners"],
+    ["bench:grading", ["bench/grading-bench.js"], "--runs"],
     ["notebooks:assign", ["assign/assign-cli.js"], undefined],
     ["mcp-workbook demo", ["cli/main.js", "demo"], "--timeout-ms"],
     ["mcp-workbook call", ["cli/main.js", "call", "word_count", "{}"], "--timeout-ms"],
@@ -108,6 +109,7 @@ describe("every command line: a bad option exits 2 with the usage, before any wo
     ["soak/grading-under-load.js"],
     ["bench/bm25-bench.js"],
     ["bench/class-bench.js"],
+    ["bench/grading-bench.js"],
     ["assign/assign-cli.js"],
   ])("%s --help prints the usage and exits 0", (file) => {
     const help = spawnSync(process.execPath, [path.join(DIST, file), "--help"], {

@@ -23,8 +23,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     return (argv) => runExperimentCommand([...argv]);
   },
   checkpoint: async () => {
+    // A class starts a grader per learner, each loading the same modules: compiled once, kept (compile-cache.ts).
+    const cache = await import("../grading/checkpoint/host/compile-cache.js");
+    cache.enableGraderCompileCache();
     const { runCheckpointCommand } = await import("./checkpoint.js");
     const { hideGraderCommandLine } = await import("../grading/checkpoint/host/host-probe.js");
+    cache.flushCompileCache();
     return (argv) => {
       hideGraderCommandLine();
       return runCheckpointCommand(argv);

@@ -13,7 +13,8 @@ import { chmodSync, chownSync, copyFileSync, mkdirSync, mkdtempSync, readFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeFor } from "../../../lib/src/grading/checkpoint/host/host-node.js";
+import { nodeFor, startNeedsTrying } from "../../../lib/src/grading/checkpoint/host/host-node.js";
+import { reachableBy } from "../../../lib/src/grading/checkpoint/host/reachable-copy.js";
 import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
 
 const NOBODY = { uid: 65534, gid: 65534 };
@@ -159,5 +160,23 @@ describe.skipIf(!root)("nodeFor", () => {
     chmodSync(again, 0o777); // a copy anyone may write
     const third = nodeFor(NOBODY, hiddenNode).path;
     expect(statSync(third).mode & 0o022).toBe(0);
+  });
+});
+
+describe("startNeedsTrying: a host's start is tried only where its answer is not plain", () => {
+  it("is not for this very Node run as the grader's own user, nor as a user who may reach and run it", () => {
+    expect(startNeedsTrying(process.execPath, undefined)).toBe(false);
+    expect(startNeedsTrying(process.execPath, NOBODY)).toBe(!reachableBy(NOBODY, process.execPath));
+  });
+
+  it("is for any other Node (a copy: its folder may be noexec), one that is not there, and a loader given help", () => {
+    expect(startNeedsTrying(hiddenNode, undefined)).toBe(true);
+    expect(startNeedsTrying(join(scratch, "no-such-node"), undefined)).toBe(true);
+    process.env["LD_LIBRARY_PATH"] = scratch;
+    try {
+      expect(startNeedsTrying(process.execPath, undefined)).toBe(true);
+    } finally {
+      delete process.env["LD_LIBRARY_PATH"];
+    }
   });
 });

@@ -21,6 +21,7 @@ import type { RulesResultsJson } from "../checkpoint/grade-report.js";
 import { SERVER_START_FAILED } from "../checkpoint/host/relayed-servers.js";
 import { GRADER_FAULT, GraderFault } from "../checkpoint/grader-fault.js";
 import { nodeFor } from "../checkpoint/host/host-node.js";
+import { CLASS_COMPILE_CACHE, compileCacheFolder } from "../checkpoint/host/compile-cache.js";
 import { GRADED, type GradebookRow } from "./gradebook.js";
 import { makeJobCgroup } from "./job-cgroup.js";
 import { FIRST_JOB_UID, isolatedCommand, type Isolation } from "./job-isolation.js";
@@ -204,6 +205,8 @@ export function gradeLearner(job: LearnerJob): { done: Promise<GradebookRow>; st
     const env: Record<string, string> = {
       PATH: process.env["PATH"] ?? "/usr/bin:/bin",
       TMPDIR: seen(staged.tmp),
+      // The class's own compile cache: a job's temporary folder is new, and its grader would start cold.
+      [CLASS_COMPILE_CACHE]: compileCacheFolder(),
       ...(uid !== undefined ? { WORKBOOK_HOST_USER: `${uid}:${uid}` } : {}),
       ...(job.isolation.kind === "user-namespace" ? { WORKBOOK_HOST_USER: "self" } : {}),
     };

@@ -62,9 +62,9 @@ export function writeSmallClass(dir: string, roster: string): void {
   );
 }
 
-/** `count` learners each handing in the solved build notebook (learner-01 ... learner-30). */
-export function writeNotebookClass(dir: string, count: number): void {
+/** `count` learners each handing in the solved build notebook, or `notebook` (learner-01 ... learner-30). */
+export function writeNotebookClass(dir: string, count: number, notebook = SOLVED_BUILD_NOTEBOOK): void {
   mkdirSync(dir, { recursive: true });
   for (let index = 1; index <= count; index += 1)
-    copyFileSync(SOLVED_BUILD_NOTEBOOK, join(dir, `learner-${String(index).padStart(2, "0")}.ipynb`));
+    copyFileSync(notebook, join(dir, `learner-${String(index).padStart(2, "0")}.ipynb`));
 }

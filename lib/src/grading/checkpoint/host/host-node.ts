@@ -7,8 +7,9 @@
 // folder (hard-linked where it can be, else copied), in a folder owned by this uid and writable by
 // no one else (checked on every use, so no other user can swap it), and renamed into place whole.
 // Then one contained start of that Node as the grading uid (the way every host starts) proves it
-// runs. Where neither works the grading is the grader's fault (GraderFault): it exits 2 and marks no
-// rule FAIL. The file-system rules of who may reach what are reachable-copy.ts's (reachableBy).
+// runs; that start is skipped where the answer is plain without it (startNeedsTrying). Where neither
+// works the grading is the grader's fault (GraderFault): it exits 2 and marks no rule FAIL. The
+// file-system rules of who may reach what are reachable-copy.ts's (reachableBy).
 import { createHash } from "node:crypto";
 import {
   chmodSync,
@@ -128,10 +129,37 @@ export function nodeFor(user: RunAs | undefined, node = process.execPath): HostN
 
 const started = new Map<string, Promise<void>>();
 
+/** Whether `user` may execute the file at `path` (its mode's bits for that user's class). */
+function executableBy(user: RunAs, path: string): boolean {
+  const { uid, gid, mode } = statSync(path);
+  if (user.uid === 0) return (mode & 0o111) !== 0;
+  if (uid === user.uid) return (mode & 0o100) !== 0;
+  if (gid === user.gid) return (mode & 0o010) !== 0;
+  return (mode & 0o001) !== 0;
+}
+
+/**
+ * Whether a host's start must be tried to know that `node` runs as `user`. Not when it is this very
+ * process's Node, started with no variable a host lacks that tells the loader where to look, and
+ * `user` may reach and execute it: the file system it lies on lets it run (this process does), its
+ * libraries load without help, and containmentFor has already run a program as `user` in the
+ * containment. A copy (made because `user` could not reach the grader's own) is always tried: its
+ * folder may not let it run (noexec) or hold it whole.
+ */
+export function startNeedsTrying(node: string, user: RunAs | undefined): boolean {
+  if (process.env["LD_LIBRARY_PATH"] !== undefined || process.env["LD_PRELOAD"] !== undefined) return true;
+  try {
+    if (realpathSync(node) !== realpathSync(process.execPath)) return true;
+    return user !== undefined && !(reachableBy(user, node) && executableBy(user, node));
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Starts `node` once as `user`, contained as every host is, from `cwd`: it must print its version
  * and exit 0. Throws GraderFault naming what happened. Tried once per Node, user and containment
- * in this process.
+ * in this process, and only where startNeedsTrying says the answer is not plain without it.
  */
 export function checkHostStarts(
   node: string,
@@ -153,6 +181,7 @@ async function startOnce(node: string, user: RunAs | undefined, containment: Con
   const who = user === undefined ? "the grader's own uid" : uidName(user);
   if (user !== undefined && !reachableBy(user, cwd))
     throw new GraderFault(`${who} cannot enter the temporary folder, where each host's home is made`, cwd);
+  if (!startNeedsTrying(node, user)) return;
   const contained = spawnContained([node, "-p", "process.version"], {
     containment,
     user,

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Writable } from "node:stream";
 import { containmentFor, spawnContained, type Containment } from "./containment.js";
 import { drawnGradingUser } from "./learner-view.js";
 import type { ProbeSession } from "../rules/run.js";
@@ -148,6 +149,25 @@ export function hostPool(
   };
 }
 
+/**
+ * Writes lines to `stream` in order, the lines given in one turn of the event loop in one write:
+ * a rule's trials side by side hand the host many requests at once, and each write is a system
+ * call for the grader and a read for the host. A line is whole in its write, and what it carries
+ * (a framing probe's chunks, each cut where the rule cut it) is inside it, untouched.
+ */
+export function batchedLines(stream: Writable): (line: string) => void {
+  let waiting: string[] = [];
+  const flush = (): void => {
+    const text = waiting.join("");
+    waiting = [];
+    stream.write(text);
+  };
+  return (line) => {
+    if (waiting.length === 0) process.nextTick(flush);
+    waiting.push(line);
+  };
+}
+
 /** A home folder for one host, owned by its user: its working folder and $HOME, removed when it ends. */
 function hostHome(user: { uid: number; gid: number } | undefined): string {
   const home = mkdtempSync(join(tmpdir(), "home-"));
@@ -180,10 +200,11 @@ function startHost(implPath: string, options: HostOptions): Host {
     ...(options.sealLibrary ? { sealLibrary: true } : {}),
     ...(options.virtualClock ? { virtualClock: true } : {}),
   };
+  const sendLine = batchedLines(child.stdin);
   const clock = options.virtualClock
-    ? clockDriver((epoch, to, limit) => child.stdin.write(`${JSON.stringify({ advance: { epoch, to, limit } })}\n`))
+    ? clockDriver((epoch, to, limit) => sendLine(`${JSON.stringify({ advance: { epoch, to, limit } })}\n`))
     : undefined;
-  child.stdin.write(`${JSON.stringify(opening)}\n`);
+  sendLine(`${JSON.stringify(opening)}\n`);
   let output = "";
   let cut = false;
   const keep = (text: string): void => {
@@ -258,7 +279,7 @@ function startHost(implPath: string, options: HostOptions): Host {
     const mine = seq;
     return new Promise<ProbeAnswer>((resolve) => {
       waiting.set(mine, resolve);
-      child.stdin.write(`${JSON.stringify({ seq: mine, request })}\n`);
+      sendLine(`${JSON.stringify({ seq: mine, request })}\n`);
     });
   };
   return {

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { DEFAULT_FRAME_LIMIT, JSON_RPC_ERRORS, MAX_TOOLS, PROTOCOL_VERSION } from "../../../protocol/constants.js";
 import { bytes } from "../rules/wire.js";
 import { edgeGenerator, type EdgeGenerator } from "./edges.js";
+import { confusedPair, distinctNames, PROTOTYPE_NAMES } from "./names.js";
 
 /** An outcome besides the reference's that a rule accepts for one input: a value, or an error class and reason. */
 export type Accepted = { readonly value: unknown } | { readonly error: string; readonly reason?: string };
@@ -658,8 +659,21 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
   {
     edge: "names-like-object-keys",
     arbitrary: fc
-      .subarray(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"], { minLength: 1 })
+      .subarray([...PROTOTYPE_NAMES], { minLength: 1 })
       .map((picked) => ({ args: [{ tools: picked.map(toolNamed) }] })),
+  },
+  // Different names that some reading of text takes for one (NFC and NFD, NFKC's compatibility
+  // forms, case, whitespace, zero-width characters, lone surrogates), and any string: none repeats another.
+  {
+    edge: "names-any-string",
+    weight: 2,
+    // Few tools, so a FAIL line shows the whole catalog even when shrinking is cut short.
+    arbitrary: fc
+      .oneof(
+        confusedPair.map((pair) => [...pair]),
+        distinctNames(3),
+      )
+      .map((drawn) => ({ args: [{ tools: drawn.map(toolNamed) }] })),
   },
   ...[-1, 0, 1].map((delta) => ({
     edge: `size-at-bound${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
@@ -803,9 +817,38 @@ function askedWithin(catalogs: fc.Arbitrary<RankingRun["tools"]>): fc.Arbitrary<
     );
 }
 
+/** Tools about topics whose names are any of the family's (names.ts), each different. */
+const toolsNamedAnyhow = fc
+  .tuple(toolsAbout, distinctNames(8))
+  .map(([tools, drawn]) =>
+    drawn.map((name, index) => ({ name, description: tools[index % tools.length]!.description })),
+  );
+
+/**
+ * Two names a piece keeping scores by name takes for one (a look-alike pair, a prototype name): one
+ * tool on the request's topic, the other off it, in either order, after other tools off it. A piece
+ * that scores the tool and not the name ranks the one on topic first.
+ */
+const confusedNames = fc
+  .tuple(topic, topic, confusedPair, fc.boolean(), fc.integer({ min: 0, max: 3 }))
+  .filter(([about, other]) => about !== other)
+  .chain(([about, other, [onTopic, offTopic], onTopicFirst, fillers]) => {
+    const off = (name: string) => ({ name, description: `handles ${other} requests` });
+    const pair = [{ name: onTopic, description: `handles ${about} requests` }, off(offTopic)];
+    const tools = [
+      ...Array.from({ length: fillers }, (_, index) => off(`tool_${index}`)),
+      ...(onTopicFirst ? pair : pair.reverse()),
+    ];
+    return fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m }));
+  })
+  .filter((run) => new Set(run.tools.map((tool) => tool.name)).size === run.tools.length);
+
 export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
   { edge: "ranked", weight: 3, arbitrary: askedWithin(toolsAbout) },
   { edge: "ties", weight: 2, arbitrary: askedWithin(tiedTools) },
+  // A tool's name is any string: each tool keeps its own score, whatever it is called.
+  { edge: "names-any-string", weight: 2, arbitrary: askedWithin(toolsNamedAnyhow) },
+  { edge: "names-confused", weight: 2, arbitrary: confusedNames },
   { edge: "m-zero", arbitrary: fc.tuple(topic, toolsAbout).map(([about, tools]) => ({ request: about, tools, m: 0 })) },
   {
     edge: "m-beyond-catalog",

@@ -1,7 +1,7 @@
 // The allowlist rules: the negative control (with place_purchase allowed, the server logs the
 // purchase), an advertised tool the application did not allow, and an allowed tool the server never
-// advertised, each refused before a byte reaches the server.
-import { randomBytes } from "node:crypto";
+// advertised, each refused before a byte reaches the server. A tool's name is any string, compared
+// as that very string: the rules try the names of properties/names.ts.
 import { isDeepStrictEqual } from "node:util";
 import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES } from "./rule-pieces.js";
@@ -12,6 +12,16 @@ import { settledInOrder } from "./settled.js";
 import { failRule, type ProbeAnswer, type ObservedRule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 import { CLIENT, countWords } from "./client-rule-helpers.js";
+import {
+  lookalikePairs,
+  madeUpTag,
+  namesMadeUp,
+  pairedNames,
+  PROTOTYPE_NAMES,
+  showName,
+  showNames,
+  type LookalikePair,
+} from "../properties/names.js";
 
 export const negativeControl: ObservedRule = {
   id: "negative-control",
@@ -93,10 +103,13 @@ export const allowlistBeforeWrite: ObservedRule = {
     FREE_CHOICES.catalogObject,
   ],
   deadlineMs: 20_000,
-  // Three sessions side by side: one tool allowed, look-alike names allowed, nothing allowed.
+  // Sessions side by side: one tool allowed, look-alikes allowed or advertised, nothing allowed,
+  // a name made up now allowed, the prototype's names allowed.
   body: async (context) => {
-    await settledInOrder([oneToolAllowed, lookalikesAllowed, nothingAllowed, anyNameAllowed], 4, (scenario) =>
-      scenario(context),
+    await settledInOrder(
+      [oneToolAllowed, lookalikesAllowed, lookalikesAdvertised, nothingAllowed, anyNameAllowed, prototypeNamesAllowed],
+      4,
+      (scenario) => scenario(context),
     );
     return "";
   },
@@ -126,21 +139,44 @@ async function oneToolAllowed(context: RuleContext): Promise<void> {
     failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
 }
 
+/** Arguments the teaching server's own tools take; its placeholders take any. */
+const ARGUMENTS: ReadonlyMap<string, object> = new Map([
+  ["word_count", { text: "a b" }],
+  ["place_purchase", { flavor: "vanilla", tubs: 1 }],
+]);
+
 /**
- * Names are compared whole and exactly: a longer name that contains it, a prefix of it, or the
- * same letters in other case, allow nothing.
+ * Names are compared whole and exactly: a longer name that contains it, a prefix of it, the same
+ * letters in other case, or a look-alike (lookalikePairs: each pair's odd name allowed, its plain
+ * name advertised), allow nothing.
  */
 async function lookalikesAllowed(context: RuleContext): Promise<void> {
-  const lookalikeNames = ["place_purchase_preview", "WORD_COUNT", "place", "word_"];
-  const lookalikes = context.server("normal", { subdir: "lookalikes" });
+  const pairs = lookalikePairs(madeUpTag());
+  const lookalikeNames = ["place_purchase_preview", "WORD_COUNT", "place", "word_", ...pairs.map((pair) => pair.odd)];
+  const advertised = pairs.map((pair) => pair.plain);
+  const lookalikes = context.server("normal", { subdir: "lookalikes", extraTools: advertised });
   const other = await ClientSession.open(context, lookalikes, { allowed: lookalikeNames });
   try {
     await other.ready();
-    for (const name of ["place_purchase", "word_count"])
+    const offered = valueOf((await other.call("allowedTools")).answer, "allowedTools() with look-alikes allowed", "[]");
+    // Only the advertised names are asked about here: offering a name never advertised is
+    // advertised-before-write's question.
+    const everyAdvertised = ["word_count", "place_purchase", ...advertised];
+    const names = Array.isArray(offered)
+      ? offered
+          .map((item) => (item as { name?: unknown }).name)
+          .filter((name) => everyAdvertised.includes(name as string))
+      : offered;
+    if (!isDeepStrictEqual(names, []))
+      failRule(
+        "allowedTools() with only look-alikes of the advertised names allowed (a prefix, a longer name, case, NFC against NFD, NFKC, whitespace, a zero-width character, lone surrogates)",
+        "[] (names match whole and exactly)",
+        showNames(names),
+      );
+    for (const name of ["place_purchase", "word_count", ...advertised])
       refusedBecause(
-        (await other.call("callTool", [name, name === "word_count" ? { text: "a b" } : { flavor: "vanilla", tubs: 1 }]))
-          .answer,
-        `callTool("${name}") with allowed ${JSON.stringify(lookalikeNames)} (names match whole and exactly)`,
+        (await other.call("callTool", [name, ARGUMENTS.get(name) ?? {}])).answer,
+        `callTool(${showName(name)}) with only look-alikes allowed (${lookalikeOf(pairs, name)})`,
         "not-allowed",
       );
   } finally {
@@ -148,20 +184,55 @@ async function lookalikesAllowed(context: RuleContext): Promise<void> {
   }
   const sneaked = loggedCalls(lookalikes.logFile);
   if (sneaked.length > 0)
-    failRule("the server's log with look-alike names allowed", "no call at all", `[${sneaked.join(", ")}]`);
+    failRule("the server's log with look-alike names allowed", "no call at all", showNames(sneaked));
 }
 
-/** Names every plain object answers to through its prototype: an allowlist or catalog kept in one holds them unasked. */
-export const PROTOTYPE_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"] as const;
-
 /**
- * Tool names made up as the rule runs, found in no file: a client that enforces its allowlist only
- * for the names it can find somewhere (the teaching server's source) lets these through. A name is
- * any non-empty string, so they hold a space, a dot and letters beyond ASCII.
+ * The other way round: each pair's plain name allowed, both names advertised. The plain names are
+ * offered and called; their look-alikes are refused before a byte is sent.
  */
-export function namesMadeUp(): string[] {
-  const tag = (): string => randomBytes(4).toString("hex");
-  return [`rt_${tag()}`, `Tool ${tag()}.v2`, `名前-${tag()}`];
+async function lookalikesAdvertised(context: RuleContext): Promise<void> {
+  const pairs = lookalikePairs(madeUpTag());
+  const allowed = ["word_count", ...pairs.map((pair) => pair.plain)];
+  const server = context.server("normal", { subdir: "lookalikes-advertised", extraTools: pairedNames(pairs) });
+  const client = await ClientSession.open(context, server, { allowed });
+  try {
+    await client.ready();
+    const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", showNames(allowed));
+    const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+    if (!isDeepStrictEqual(names, allowed))
+      failRule(
+        "allowedTools() with word_count and plain names allowed, and a look-alike of each advertised beside it",
+        `${showNames(allowed)} (names match whole and exactly)`,
+        showNames(names),
+      );
+    for (const pair of pairs) {
+      valueOf(
+        (await client.call("callTool", [pair.plain, {}])).answer,
+        `callTool(${showName(pair.plain)}), allowed and advertised`,
+        "the tool's answer",
+      );
+      refusedBecause(
+        (await client.call("callTool", [pair.odd, {}])).answer,
+        `callTool(${showName(pair.odd)}), advertised but not allowed (${showName(pair.plain)} is: another name, alike by ${pair.readAs})`,
+        "not-allowed",
+      );
+    }
+  } finally {
+    await client.close();
+  }
+  const calls = loggedCalls(server.logFile);
+  const plain = pairs.map((pair) => pair.plain);
+  if (!isDeepStrictEqual(calls, plain))
+    failRule("the server's log with look-alike names advertised", `exactly ${showNames(plain)}`, showNames(calls));
+}
+
+/** Why `name` looks like an allowed one, for a FAIL line. */
+function lookalikeOf(pairs: readonly LookalikePair[], name: string): string {
+  const pair = pairs.find((each) => each.plain === name);
+  return pair === undefined
+    ? "names match whole and exactly"
+    : `${showName(pair.odd)} is allowed: another name, alike by ${pair.readAs}`;
 }
 
 /**
@@ -207,6 +278,39 @@ async function anyNameAllowed(context: RuleContext): Promise<void> {
     );
 }
 
+/**
+ * The prototype's names allowed and advertised are tools like any other: offered and called. (An
+ * allowlist built by assigning keys to a plain object never holds `__proto__`: the assignment
+ * sets its prototype instead.)
+ */
+async function prototypeNamesAllowed(context: RuleContext): Promise<void> {
+  const allowed = ["word_count", ...PROTOTYPE_NAMES];
+  const server = context.server("normal", { subdir: "prototype-names", extraTools: [...PROTOTYPE_NAMES] });
+  const client = await ClientSession.open(context, server, { allowed });
+  try {
+    await client.ready();
+    const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", showWire(allowed));
+    const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+    if (!isDeepStrictEqual(names, allowed))
+      failRule(`allowedTools() with ${showWire(allowed)} allowed and advertised`, showWire(allowed), showWire(names));
+    for (const name of PROTOTYPE_NAMES)
+      valueOf(
+        (await client.call("callTool", [name, {}])).answer,
+        `callTool(${showWire(name)}), allowed and advertised`,
+        "the tool's answer",
+      );
+  } finally {
+    await client.close();
+  }
+  const calls = loggedCalls(server.logFile);
+  if (!isDeepStrictEqual(calls, [...PROTOTYPE_NAMES]))
+    failRule(
+      "the server's log with the prototype's names allowed",
+      `exactly ${showWire(PROTOTYPE_NAMES)}`,
+      showWire(calls),
+    );
+}
+
 /** An empty allowlist allows nothing: it is not "no restriction". */
 async function nothingAllowed(context: RuleContext): Promise<void> {
   const none = context.server("normal", { subdir: "nothing-allowed" });
@@ -249,9 +353,16 @@ export const advertisedBeforeWrite: ObservedRule = {
   freeChoices: [FREE_CHOICES.checkOrder, FREE_CHOICES.connectLists, FREE_CHOICES.catalogObject],
   deadlineMs: 20_000,
   body: async (context) => {
-    const server = context.server("normal");
-    // Allowed, never advertised: a name the server's tools could mention, a prototype's, one made up now.
-    const unadvertised = ["delete_everything", "toString", ...namesMadeUp().slice(0, 1)];
+    // Allowed, never advertised: a name the server's tools could mention, the prototype's, one made
+    // up now, and look-alikes of names the server does advertise (each pair's plain name).
+    const pairs = lookalikePairs(madeUpTag());
+    const unadvertised = [
+      "delete_everything",
+      ...PROTOTYPE_NAMES,
+      ...namesMadeUp().slice(0, 1),
+      ...pairs.map((pair) => pair.odd),
+    ];
+    const server = context.server("normal", { extraTools: pairs.map((pair) => pair.plain) });
     const client = await ClientSession.open(context, server, { allowed: ["word_count", ...unadvertised] });
     try {
       valueOf((await client.call("initialize")).answer, "initialize()", "success");
@@ -270,19 +381,27 @@ export const advertisedBeforeWrite: ObservedRule = {
       }
       valueOf((await client.call("listTools")).answer, "listTools()", "success");
       const offered = valueOf((await client.call("allowedTools")).answer, "allowedTools()", "[word_count]");
-      const names = Array.isArray(offered) ? offered.map((item) => (item as { name?: unknown }).name) : offered;
+      // The plain names, advertised and not allowed, are left out: whether they are offered is
+      // allowlist-before-write's question (an allowlist that reads look-alikes as one offers them).
+      const plain = pairs.map((pair) => pair.plain);
+      const names = Array.isArray(offered)
+        ? offered.map((item) => (item as { name?: unknown }).name).filter((name) => !plain.includes(name as string))
+        : offered;
       if (!isDeepStrictEqual(names, ["word_count"]))
         failRule(
-          `allowedTools() with ${JSON.stringify(["word_count", ...unadvertised])} allowed`,
-          `["word_count"] (advertised AND allowed: the server never advertised ${unadvertised.join(", ")})`,
+          "allowedTools() with word_count allowed, and names the server never advertised (the prototype's, one made up now, look-alikes of advertised names)",
+          '["word_count"] (advertised AND allowed)',
           showWire(names),
         );
-      for (const name of unadvertised)
+      for (const name of unadvertised) {
+        const pair = pairs.find((each) => each.odd === name);
+        const alike = pair === undefined ? "" : ` (${showName(pair.plain)} is: another name, alike by ${pair.readAs})`;
         refusedBecause(
           (await client.call("callTool", [name, {}])).answer,
-          `callTool(${JSON.stringify(name)}), allowed but not advertised`,
+          `callTool(${showName(name)}), allowed but not advertised${alike}`,
           "not-advertised",
         );
+      }
     } finally {
       await client.close();
     }

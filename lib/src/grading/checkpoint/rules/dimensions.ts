@@ -73,10 +73,15 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "discovery-bounds": [
     { varies: "the catalog: its size, its pages, repeated names, each tool's schema", wrong: "discovery-bounds.js" },
     { varies: "the catalog's size: exactly the bound (32 by default), taken", wrong: "check-tools-bound-refused.js" },
-    { varies: "a tool's name: one character, the shortest a name may be, taken", wrong: "check-tools-name-length.js" },
     {
       varies: "the catalog's size: one more than the bound (33 by default), refused",
       wrong: "check-tools-bound-plus-one.js",
+    },
+    { varies: "a tool's name: one character, the shortest a name may be, taken", wrong: "check-tools-name-length.js" },
+    {
+      varies:
+        "the tools' names: any string, look-alikes by NFC and NFD, NFKC's compatibility forms and case, each a name of its own",
+      wrong: "check-tools-folds-names.js",
     },
     {
       varies: "the result handed in: compared deeply before and after the call, never changed",
@@ -115,6 +120,22 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies: "the tool's name: names the grader makes up at run time, found in no file",
       wrong: "allowlist-source-names.js",
     },
+    {
+      varies:
+        "the tool's name against an allowed look-alike: NFC and NFD, NFKC's compatibility forms (a ligature, fullwidth letters)",
+      wrong: "allowlist-nfkc.js",
+    },
+    { varies: "the tool's name against an allowed look-alike: case", wrong: "allowlist-case-folded.js" },
+    { varies: "the tool's name against an allowed look-alike: surrounding whitespace", wrong: "allowlist-trimmed.js" },
+    {
+      varies: "the tool's name against an allowed look-alike: a zero-width character inside",
+      wrong: "allowlist-invisible-stripped.js",
+    },
+    {
+      varies: "the tool's name against an allowed look-alike: lone surrogates, which UTF-8 writes alike",
+      wrong: "allowlist-utf8-bytes.js",
+    },
+    { varies: "the prototype's names, allowed and advertised: called", wrong: "allowlist-assigned-object.js" },
   ],
   "advertised-before-write": [
     { varies: "whether the server advertised the allowed tool", wrong: "advertised-before-write.js" },
@@ -124,6 +145,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     {
       varies: "the tool's name: any string, with toString and names made up at run time",
       wrong: "catalog-plain-object.js",
+    },
+    {
+      varies:
+        "the tool's name against an advertised look-alike: NFKC's compatibility forms, case, whitespace, lone surrogates",
+      wrong: "catalog-nfkc.js",
     },
   ],
   "ping-answered": [
@@ -220,5 +246,15 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       wrong: "top-tools-writes-score.js",
     },
     { varies: "the catalog handed in: its order never changed", wrong: "top-tools-sorts-catalog.js" },
+    {
+      varies:
+        "the tools' names: any string, with __proto__, constructor and toString, each tool ranked by its own score",
+      wrong: "top-tools-scores-by-name.js",
+    },
+    {
+      varies:
+        "the tools' names: look-alikes by NFC and NFD, NFKC's compatibility forms, case, whitespace, lone surrogates",
+      wrong: "top-tools-folds-names.js",
+    },
   ],
 };
