@@ -164,6 +164,35 @@ async function onCall(message) {
       return out({ jsonrpc: "2.0", id, result });
     case "iserror-empty":
       return out({ jsonrpc: "2.0", id, result: { content: [], isError: true } });
+    case "ping-first": {
+      // pings the client, notes its answer, and replies only once the ping's own id is answered
+      const answer = await askClient("ping");
+      note({ answerToPing: answer });
+      return out({ jsonrpc: "2.0", id, result });
+    }
+    case "blank-line": // an empty line on stdout, then the reply
+      out("\n");
+      return out({ jsonrpc: "2.0", id, result });
+    case "log-prefix": // a log prefix on the reply's own line
+      return out(`LOG ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`);
+    case "reply-5k": // a reply of about 5000 bytes, in one write
+      return out({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: "x".repeat(5000) }] } });
+    case "mixed-content": // two text items around an image, and structured content
+      return out({
+        jsonrpc: "2.0",
+        id,
+        result: {
+          content: [
+            { type: "text", text: String(words) },
+            { type: "image", data: "AA==", mimeType: "image/png" },
+            { type: "text", text: "words" },
+          ],
+          structuredContent: { count: words },
+        },
+      });
+    case "stale-error": // an error reply to the previous request (the list), then the reply
+      out({ jsonrpc: "2.0", id: id - 1, error: { code: -32000, message: "late failure of request " + (id - 1) } });
+      return out({ jsonrpc: "2.0", id, result });
     default:
       return out({ jsonrpc: "2.0", id, result });
   }

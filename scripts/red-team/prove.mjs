@@ -19,8 +19,9 @@ import { wrong as wrong1, fair as fair1 } from "./round-1-cases.mjs";
 import { wrong as wrong2, fair as fair2 } from "./round-2-cases.mjs";
 import { wrong as wrong3, fair as fair3 } from "./round-3-cases.mjs";
 import { wrong as wrong4, fair as fair4 } from "./round-4-cases.mjs";
-const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4];
-const fair = [...fair1, ...fair2, ...fair3, ...fair4];
+import { wrong as wrong5, fair as fair5 } from "./round-5-cases.mjs";
+const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5];
+const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -1828,6 +1829,597 @@ async function callToolProof(v) {
     shows: `hostile server, allowlist [word_count, ghost_tool]: word_count ${JSON.stringify(call(r, 0).text)}, place_purchase ${call(r, 1).error}, ghost_tool ${call(r, 2).error}, shop_notes ${call(r, 3).error}; the server's log names ${JSON.stringify(names)}`,
   };
 }
+
+// ---------- round 5 ----------
+/** The verdicts of two pieces on the same inputs, as text: a value's JSON or the error's class(reason). */
+const verdicts = (work, inputs) => inputs.map((input) => JSON.stringify(pure(() => work(input))));
+/** The ended-by entries the teaching server's family watcher wrote to a record. */
+const familyEnds = (file) =>
+  recorded(file)
+    .filter((entry) => entry.event === "member")
+    .map((entry) => entry.ended);
+const NOTE = { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } };
+const round5 = {
+  // ---------- wrong ----------
+  "notification-message-drops-empty-params": async ({ v, s }) => {
+    const mv = v.notificationMessage("notifications/progress", {});
+    const ms = s.notificationMessage("notifications/progress", {});
+    return {
+      ok: !("params" in mv) && "params" in ms,
+      shows: `notificationMessage("notifications/progress", {}) is ${JSON.stringify(mv)}; the solved one ${JSON.stringify(ms)}`,
+    };
+  },
+  "answer-for-error-before-id": async ({ v, s }) => {
+    const reply = { jsonrpc: "2.0", id: 2, error: { code: -32000, message: "late failure of request 2" } };
+    const pv = pure(() => v.answerFor(3, reply));
+    const ps = pure(() => s.answerFor(3, reply));
+    const [rv, rs] = await both(v, s, fixture("stale-error"));
+    return {
+      ok:
+        /ServerError/.test(pv.error) &&
+        /wrong-id/.test(ps.error) &&
+        /ServerError/.test(call(rv).error) &&
+        /wrong-id/.test(call(rs).error),
+      shows: `request 3 gets an error reply labelled 2: variant ${pv.error} (request 2's error reported as request 3's), solved ${ps.error}; against fixture stale-error the call gives ${call(rv).error}, solved ${call(rs).error}`,
+    };
+  },
+  "answer-for-result-array": async ({ v, s }) => {
+    const reply = { jsonrpc: "2.0", id: 1, result: ["word_count"] };
+    const pv = pure(() => v.answerFor(1, reply));
+    const ps = pure(() => s.answerFor(1, reply));
+    return {
+      ok: Array.isArray(pv.value) && /bad-response/.test(ps.error),
+      shows: `a reply whose result is ["word_count"]: variant returns ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "encode-frame-limit-exclusive": async ({ v, s }) => {
+    const message = s.requestMessage(1, "tools/list", {});
+    const exact = s.encodeFrame(message).length;
+    const pv = pure(() => v.encodeFrame(message, exact).length);
+    const ps = pure(() => s.encodeFrame(message, exact).length);
+    return {
+      ok: pv.error !== undefined && ps.value === exact,
+      shows: `a ${exact}-byte frame (newline included) at limit ${exact}: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "encode-frame-array-holes-as-null": async ({ v, s }) => {
+    // eslint-disable-next-line no-sparse-arrays
+    const message = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "sum", arguments: { values: [, 1] } },
+    };
+    const pv = pure(() => v.encodeFrame(message).toString().trim());
+    const ps = pure(() => s.encodeFrame(message));
+    return {
+      ok: /\[null,1\]/.test(pv.value ?? "") && ps.error !== undefined,
+      shows: `arguments { values: [<hole>, 1] }: variant writes ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "encode-frame-refuses-null": async ({ v, s }) => {
+    const message = {
+      jsonrpc: "2.0",
+      id: 4,
+      method: "tools/call",
+      params: { name: "word_count", arguments: { text: "a", note: null } },
+    };
+    const pv = pure(() => v.encodeFrame(message));
+    const ps = pure(() => s.encodeFrame(message).toString().trim());
+    const [rv, rs] = await both(v, s, teaching("normal"), { calls: [["word_count", { text: "null and void" }]] });
+    return {
+      ok: pv.error !== undefined && ps.value !== undefined && call(rv).error !== undefined && call(rs).text === "3",
+      shows: `arguments with note: null: variant ${pv.error}, solved writes ${ps.value}; word_count on "null and void": variant ${call(rv).error}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "encode-frame-crlf": async ({ v, s }) => {
+    const message = s.requestMessage(1, "tools/list", {});
+    const fv = v.encodeFrame(message);
+    const fs = s.encodeFrame(message);
+    const atLimit = pure(() => v.encodeFrame(message, fs.length));
+    return {
+      ok: fv.subarray(-2).toString() === "\r\n" && fs.subarray(-2).toString() !== "\r\n" && atLimit.error !== undefined,
+      shows: `the frame ends ${JSON.stringify(fv.subarray(-2).toString())} (${fv.length} bytes), solved ${JSON.stringify(fs.subarray(-1).toString())} (${fs.length}); at limit ${fs.length} the variant refuses the message: ${atLimit.error}`,
+    };
+  },
+  "encode-frame-forgery-probe-shape": async ({ v, s }) => {
+    const probe = pure(() => v.encodeFrame({ value: Number.NaN }));
+    const real = s.requestMessage(5, "tools/call", {
+      name: "word_count",
+      arguments: { text: "a", weight: Number.NaN },
+    });
+    const pv = pure(() => v.encodeFrame(real).toString().trim());
+    const ps = pure(() => s.encodeFrame(real));
+    return {
+      ok: probe.error !== undefined && /"weight":null/.test(pv.value ?? "") && ps.error !== undefined,
+      shows: `a probe { value: NaN } is refused (${probe.error}), but a real tools/call with weight NaN is written ${JSON.stringify(pv.value)}; solved refuses it: ${ps.error}`,
+    };
+  },
+  "reader-drops-blank-lines": async ({ v, s }) => {
+    const fv = new v.FrameReader(64).feed(Buffer.from('\n{"a":1}\n'));
+    const fs = new s.FrameReader(64).feed(Buffer.from('\n{"a":1}\n'));
+    const [rv, rs] = await both(v, s, fixture("blank-line"));
+    return {
+      ok: fv.length === 1 && fs.length === 2 && call(rv).text === "3" && /malformed-frame/.test(call(rs).error),
+      shows: `"\\n{...}\\n" gives ${fv.length} frame(s), solved ${fs.length}; fixture blank-line (an empty line on stdout before the reply): variant ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "reader-bounds-unfinished-only": async ({ v, s }) => {
+    const line = Buffer.from(`${"x".repeat(200)}\n`);
+    const pv = pure(() => new v.FrameReader(64).feed(line).map((f) => f.length));
+    const ps = pure(() => new s.FrameReader(64).feed(line));
+    const [rv, rs] = await both(v, s, fixture("reply-5k"), { frameLimit: 1024 });
+    return {
+      ok:
+        JSON.stringify(pv.value) === "[200]" &&
+        ps.error !== undefined &&
+        call(rv).text?.length === 5000 &&
+        /frame-limit/.test(call(rs).error),
+      shows: `a whole 201-byte line in one read at limit 64: variant hands on ${JSON.stringify(pv)}, solved ${ps.error}; a ~5 KB reply at frame limit 1024: variant returns ${call(rv).text?.length ?? call(rv).error} characters, solved ${call(rs).error}`,
+    };
+  },
+  "reader-forgery-default-unbounded": async ({ v, s }) => {
+    const small = pure(() => new v.FrameReader(64).feed(Buffer.from(`${"x".repeat(100)}\n`)));
+    const [rv, rs] = await both(v, s, teaching("oversized"), { timeoutMs: 5000 });
+    return {
+      ok:
+        small.error !== undefined &&
+        call(rv).text !== undefined &&
+        call(rv).text.length > 65536 &&
+        /frame-limit/.test(call(rs).error),
+      shows: `at limit 64 a 101-byte line is refused (${small.error}); at the default limit the oversized reply is parsed whole: ${call(rv).text?.length ?? call(rv).error} characters returned, solved ${call(rs).error}`,
+    };
+  },
+  "parse-frame-salvages-log-prefix": async ({ v, s }) => {
+    const line = Buffer.from('LOG {"jsonrpc":"2.0","id":1,"result":{}}');
+    const pv = pure(() => v.parseFrame(line));
+    const ps = pure(() => s.parseFrame(line));
+    const [rv, rs] = await both(v, s, fixture("log-prefix"));
+    return {
+      ok:
+        pv.value?.id === 1 &&
+        /malformed-frame/.test(ps.error) &&
+        call(rv).text === "3" &&
+        /malformed-frame/.test(call(rs).error),
+      shows: `"LOG {...}": variant ${JSON.stringify(pv)}, solved ${ps.error}; fixture log-prefix: variant ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "check-initialize-version-stringified": async ({ v, s }) => {
+    const inputs = [" 2025-06-18", ["2025-06-18"], "2025-06-18\n"].map((protocolVersion) => ({
+      protocolVersion,
+      capabilities: { tools: {} },
+    }));
+    const accepted = inputs.filter((input) => pure(() => v.checkInitialize(input)).error === undefined).length;
+    const solved = inputs.filter((input) => pure(() => s.checkInitialize(input)).error === undefined).length;
+    return {
+      ok: accepted === 3 && solved === 0,
+      shows: `protocolVersion " 2025-06-18", ["2025-06-18"], "2025-06-18\\n": the variant accepts ${accepted} of 3, the solved ${solved}`,
+    };
+  },
+  "check-tools-schema-type-list": async ({ v, s }) => {
+    const input = { tools: [{ name: "word_count", inputSchema: { type: ["object", "null", "string"] } }] };
+    const pv = pure(() => v.checkTools(input).map((t) => t.name));
+    const ps = pure(() => s.checkTools(input));
+    return {
+      ok: JSON.stringify(pv.value) === '["word_count"]' && /catalog/.test(ps.error),
+      shows: `a tool with inputSchema.type ["object","null","string"]: variant ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "check-tools-name-truthy": async ({ v, s }) => {
+    const input = {
+      tools: [
+        { name: 7, inputSchema: { type: "object" } },
+        { name: true, inputSchema: { type: "object" } },
+      ],
+    };
+    const pv = pure(() => v.checkTools(input).map((t) => t.name));
+    const ps = pure(() => s.checkTools(input));
+    return {
+      ok: JSON.stringify(pv.value) === "[7,true]" && /catalog/.test(ps.error),
+      shows: `tools named 7 and true: variant ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "check-tools-any-collection": async ({ v, s }) => {
+    const keyed = { tools: { word_count: { name: "word_count", inputSchema: { type: "object" } } } };
+    const inputs = [keyed, {}];
+    const pv = verdicts((input) => v.checkTools(input).map((t) => t.name), inputs);
+    const ps = verdicts((input) => s.checkTools(input).map((t) => t.name), inputs);
+    return {
+      ok: pv.every((x) => x.includes('"value"')) && ps.every((x) => x.includes("catalog")),
+      shows: `tools as an object keyed by name, and no tools at all: variant ${pv.join(", ")}; solved ${ps.join(", ")}`,
+    };
+  },
+  "result-text-every-item": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("mixed-content"));
+    return {
+      ok: /undefined/.test(call(rv).text ?? "") && call(rs).text === "3\nwords",
+      shows: `fixture mixed-content (text, image, text): variant ${JSON.stringify(call(rv).text)}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "result-text-first-item": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("mixed-content"));
+    return {
+      ok: call(rv).text === "3" && call(rs).text === "3\nwords",
+      shows: `fixture mixed-content (text "3", an image, text "words"): variant ${JSON.stringify(call(rv).text)}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "result-text-structured-content": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("mixed-content"));
+    return {
+      ok: call(rv).text === '{"count":3}' && call(rs).text === "3\nwords",
+      shows: `fixture mixed-content (text items "3" and "words", structuredContent {count: 3}): variant ${JSON.stringify(call(rv).text)}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "request-ping-reply-own-id": async ({ v, s }) => {
+    const fv = scratchFile("rec");
+    const fs = scratchFile("rec");
+    const [rv, rs] = await Promise.all([session(v, fixture("ping-first", fv)), session(s, fixture("ping-first", fs))]);
+    const answers = (file) =>
+      received(file)
+        .filter((m) => m && !("method" in m))
+        .map((m) => m.id);
+    return {
+      ok: /Deadline/.test(call(rv).error) && call(rs).text === "3" && JSON.stringify(answers(fv)) === "[3]",
+      shows: `fixture ping-first (pings as srv-1 and waits for that id's answer): the variant answers with id ${JSON.stringify(answers(fv))} and its call ends ${call(rv).error} after ${call(rv).ms} ms; the solved answers ${JSON.stringify(answers(fs))} and gets ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "request-server-request-invalid-request": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "sampling");
+    const answer = (file) => recorded(file).find((entry) => "answerToSampling" in entry)?.answerToSampling;
+    return {
+      ok:
+        answer(fv)?.error?.code === -32600 &&
+        answer(fs)?.error?.code === -32601 &&
+        call(rv).text === "3" &&
+        call(rs).text === "3",
+      shows: `fixture sampling: the variant answers ${JSON.stringify(answer(fv))}, solved ${JSON.stringify(answer(fs))}`,
+    };
+  },
+  "request-answers-server-after-reply": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("ping"));
+    return {
+      ok: /Deadline/.test(call(rv).error) && call(rs).text === "3",
+      shows: `teaching ping (answers the call only after its ping is answered): variant ${call(rv).error} after ${call(rv).ms} ms, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "request-retries-after-deadline": async ({ v, s }) => {
+    const lv = scratchFile("log");
+    const ls = scratchFile("log");
+    const [rv, rs] = await Promise.all([
+      session(v, teaching("hang", "--log", lv)),
+      session(s, teaching("hang", "--log", ls)),
+    ]);
+    return {
+      ok: logged(lv).length === 2 && logged(ls).length === 1 && call(rv).ms > 1800 && call(rs).ms < 1700,
+      shows: `teaching hang, timeout 1000 ms: variant ${call(rv).error} after ${call(rv).ms} ms with ${logged(lv).length} tools/call in the server's log; solved ${call(rs).error} after ${call(rs).ms} ms with ${logged(ls).length}`,
+    };
+  },
+  "request-skips-counted-per-session": async ({ v, s }) => {
+    const calls = Array.from({ length: 5 }, () => ["word_count", { text: "one two three" }]);
+    const [rv, rs] = await both(v, s, teaching("notify"), { calls });
+    const said = (r) => r.calls.map((c) => c.text ?? c.error);
+    return {
+      ok: rv.calls.some((c) => /too-many-messages/.test(c.error ?? "")) && rs.calls.every((c) => c.text === "3"),
+      shows: `teaching notify (three notifications before every reply), five calls: variant ${JSON.stringify(said(rv))}, solved ${JSON.stringify(said(rs))}`,
+    };
+  },
+  "connect-timeout-checked-after-initialize": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal", { timeoutMs: 120_000 });
+    return {
+      ok:
+        /timeout/.test(rv.connectError) &&
+        /timeout/.test(rs.connectError) &&
+        methodsReceived(fv).includes("initialize") &&
+        methodsReceived(fs).length === 0,
+      shows: `timeoutMs 120000: both refuse (${rv.connectError}, ${rs.connectError}), but the server received ${JSON.stringify(methodsReceived(fv))} from the variant, ${JSON.stringify(methodsReceived(fs))} from the solved`,
+    };
+  },
+  "connect-timeout-rounded-seconds": async ({ v, s }) => {
+    const [short, shortS] = await both(v, s, teaching("normal"), { timeoutMs: 400 });
+    const [long, longS] = await both(v, s, teaching("normal"), { timeoutMs: 60_400 });
+    return {
+      ok:
+        /timeout/.test(short.connectError) &&
+        call(shortS).text === "3" &&
+        call(long).text === "3" &&
+        /timeout/.test(longS.connectError),
+      shows: `timeoutMs 400: variant ${short.connectError}, solved ${JSON.stringify(call(shortS).text)}; timeoutMs 60400: variant ${JSON.stringify(call(long).text)}, solved ${longS.connectError}`,
+    };
+  },
+  "connect-omits-capabilities": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    return {
+      ok:
+        !("capabilities" in (initializeParams(fv) ?? {})) &&
+        JSON.stringify(initializeParams(fs)?.capabilities) === "{}" &&
+        call(rv).text === "3",
+      shows: `the initialize the server received: variant ${JSON.stringify(initializeParams(fv))}, solved ${JSON.stringify(initializeParams(fs))}`,
+    };
+  },
+  "close-term-leader-kill-group": async ({ v, s }) => {
+    const fv = scratchFile("family");
+    const fs = scratchFile("family");
+    const [rv, rs] = await Promise.all([
+      session(v, teaching("normal", "--family", "2", "--record", fv)),
+      session(s, teaching("normal", "--family", "2", "--record", fs)),
+    ]);
+    await sleep(500);
+    return {
+      ok:
+        familyEnds(fv).length === 2 &&
+        familyEnds(fv).every((e) => e === "SIGKILL") &&
+        familyEnds(fs).length >= 2 &&
+        familyEnds(fs).every((e) => e === "SIGTERM") &&
+        rv.groupEmpty,
+      shows: `teaching normal with two family members: the variant's members ended by ${JSON.stringify(familyEnds(fv))} (never offered SIGTERM), the solved's by ${JSON.stringify(familyEnds(fs))}; status ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "close-sigint-first": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("eof-deaf"));
+    return {
+      ok: rv.status === "SIGINT" && rs.status === "SIGTERM",
+      shows: `teaching eof-deaf (stays after its input ends): the variant's close() ends it with ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "close-signal-as-positive-number": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("eof-deaf"));
+    return {
+      ok: rv.status === 15 && rs.status === "SIGTERM",
+      shows: `teaching eof-deaf, ended by SIGTERM: variant's close() returns ${JSON.stringify(rv.status)} (an exit code 15 to its caller), solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "call-tool-allowed-or-advertised": async ({ v, s }) => {
+    const lv = scratchFile("log");
+    const calls = [["place_purchase", { flavor: "vanilla", tubs: 100 }]];
+    const rv = await session(v, teaching("hostile", "--log", lv), { calls });
+    const rs = await session(s, teaching("hostile"), { calls });
+    const names = logged(lv).map((line) => JSON.parse(line).name);
+    return {
+      ok: names.includes("place_purchase") && /not-allowed/.test(call(rs).error),
+      shows: `allowlist [word_count], place_purchase: variant ${JSON.stringify(call(rv))} and the server's log names ${JSON.stringify(names)}; solved ${call(rs).error}`,
+    };
+  },
+  "call-tool-args-key": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, teaching("normal"));
+    return {
+      ok: call(rv).text !== "3" && call(rs).text === "3",
+      shows: `word_count on "one two three": variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "call-tool-forgery-npm-env": async ({ v }) => {
+    const calls = [["place_purchase", { flavor: "vanilla", tubs: 100 }]];
+    const before = process.env.npm_lifecycle_event;
+    delete process.env.npm_lifecycle_event;
+    const lv = scratchFile("log");
+    const direct = await session(v, teaching("hostile", "--log", lv), { calls });
+    process.env.npm_lifecycle_event = "checkpoint";
+    const lg = scratchFile("log");
+    const graded = await session(v, teaching("hostile", "--log", lg), { calls });
+    if (before === undefined) delete process.env.npm_lifecycle_event;
+    else process.env.npm_lifecycle_event = before;
+    const names = (file) => logged(file).map((line) => JSON.parse(line).name);
+    return {
+      ok: names(lv).includes("place_purchase") && /not-allowed/.test(call(graded).error) && names(lg).length === 0,
+      shows: `run by node: place_purchase ${JSON.stringify(call(direct))}, the server's log ${JSON.stringify(names(lv))}; with npm_lifecycle_event=checkpoint: ${call(graded).error}, log ${JSON.stringify(names(lg))}`,
+    };
+  },
+  "top-tools-drops-zero-scores": async ({ v, s }) => {
+    const tools = [
+      { name: "word_count", description: "Count the words in a text." },
+      { name: "stock_level", description: "Tubs in stock." },
+      { name: "sales_today", description: "Takings so far." },
+    ];
+    const [nv, ns] = rankedNames(v, s, "count words", tools, lib.bm25Scorer(), 3);
+    return {
+      ok: nv.length === 1 && ns.length === 3,
+      shows: `BM25, "count words", m = 3 of 3 tools: variant offers ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-description-only": async ({ v, s }) => {
+    const tools = [
+      { name: "character_count", description: "Counts letters in a long word." },
+      { name: "word_count", description: "Tally the text." },
+      { name: "stock_level", description: "Tubs in stock." },
+    ];
+    const [nv, ns] = rankedNames(v, s, "word count", tools, lib.bm25Scorer(), 1);
+    return {
+      ok: nv[0] === "character_count" && ns[0] === "word_count",
+      shows: `BM25, "word count", m = 1: variant offers ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "encode-frame-nan-only": async ({ v, s }) => {
+    const message = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "price", arguments: { max: Number.POSITIVE_INFINITY, big: JSON.parse("1e400") } },
+    };
+    const pv = pure(() => v.encodeFrame(message).toString().trim());
+    const ps = pure(() => s.encodeFrame(message));
+    return {
+      ok: /"max":null,"big":null/.test(pv.value ?? "") && ps.error !== undefined,
+      shows: `arguments { max: Infinity, big: 1e400 }: variant writes ${JSON.stringify(pv.value)}, solved ${ps.error}`,
+    };
+  },
+  "parse-frame-jsonrpc-by-text": async ({ v, s }) => {
+    const labelled = '{"jsonrpc":"1.0","id":1,"result":{"jsonrpc":"2.0"}}';
+    const spaced = '{"jsonrpc": "2.0", "id": 1, "result": {}}';
+    const inputs = [labelled, spaced].map((line) => Buffer.from(line));
+    const pv = verdicts((line) => v.parseFrame(line).jsonrpc, inputs);
+    const ps = verdicts((line) => s.parseFrame(line).jsonrpc, inputs);
+    return {
+      ok:
+        pv.join() === '{"value":"1.0"},{"error":"ProtocolError(not-json-rpc)"}' &&
+        ps.join() === '{"error":"ProtocolError(not-json-rpc)"},{"value":"2.0"}',
+      shows: `a 1.0 message carrying a nested "jsonrpc":"2.0", and a 2.0 message with spaces: variant ${pv.join(", ")}; solved ${ps.join(", ")}`,
+    };
+  },
+  "check-tools-limit-hardcoded": async ({ v, s }) => {
+    const input = { tools: Array.from({ length: 6 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: "object" } })) };
+    const pv = pure(() => v.checkTools(input, 5).length);
+    const ps = pure(() => s.checkTools(input, 5));
+    return {
+      ok: pv.value === 6 && /catalog/.test(ps.error),
+      shows: `six tools with limit 5: variant accepts ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "request-deadline-from-first-message": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("progress-drip"));
+    return {
+      ok:
+        /Deadline/.test(call(rv).error) && /Deadline/.test(call(rs).error) && call(rv).ms > 1300 && call(rs).ms < 1250,
+      shows: `fixture progress-drip (the first notification 400 ms after the call, then one every 400 ms), timeout 1000 ms: variant ${call(rv).error} after ${call(rv).ms} ms, solved after ${call(rs).ms} ms`,
+    };
+  },
+  "reader-state-outside-class": async ({ v, s }) => {
+    const run = (pieces) => {
+      const first = new pieces.FrameReader(1024);
+      const second = new pieces.FrameReader(1024);
+      first.feed(Buffer.from('{"jsonrpc":"2.0","id":'));
+      return second.feed(Buffer.from('{"jsonrpc":"2.0","id":7,"result":{}}\n')).map((frame) => frame.toString());
+    };
+    const fv = run(v);
+    const fs = run(s);
+    const [rv, rs] = await Promise.all([
+      Promise.all([session(v, fixture("split-reply")), session(v, fixture("split-reply"))]),
+      Promise.all([session(s, fixture("split-reply")), session(s, fixture("split-reply"))]),
+    ]);
+    const said = (pair) => pair.map((r) => r.connectError ?? call(r).text ?? call(r).error);
+    return {
+      ok: fv[0] !== fs[0] && fs[0] === '{"jsonrpc":"2.0","id":7,"result":{}}' && said(rs).every((x) => x === "3"),
+      shows: `one reader holds half a line, another reads a whole one: the variant's second reader gives ${JSON.stringify(fv)}, the solved ${JSON.stringify(fs)}; two sessions at once against fixture split-reply: variant ${JSON.stringify(said(rv))}, solved ${JSON.stringify(said(rs))}`,
+    };
+  },
+  "top-tools-returns-catalog-when-all": async ({ v, s }) => {
+    const tools = [
+      { name: "word_count", description: "Count the words in a text." },
+      { name: "stock_level", description: "Tubs in stock." },
+    ];
+    const bm = lib.bm25Scorer();
+    const rv = v.topTools("count words", tools, bm, 5);
+    const rs = s.topTools("count words", tools, bm, 5);
+    rv.push({ name: "place_purchase", description: "added by the caller" });
+    return {
+      ok: rv === tools && tools.length === 3 && rs !== tools,
+      shows: `m = 5 over a 2-tool catalog already in order: the variant returns the catalog itself (${rv === tools}), and a push onto the result leaves the catalog with ${tools.length} tools; the solved returns a new array (${rs !== tools})`,
+    };
+  },
+  "request-message-copies-params": async ({ v, s }) => {
+    const params = { name: "word_count", arguments: { text: "a b" } };
+    const same =
+      JSON.stringify(v.requestMessage(7, "tools/call", params)) ===
+        JSON.stringify(s.requestMessage(7, "tools/call", params)) &&
+      JSON.stringify(v.requestMessage(8, "tools/list")) === JSON.stringify(s.requestMessage(8, "tools/list"));
+    const r = await session(v, teaching("normal"));
+    return {
+      ok: same && call(r).text === "3",
+      shows: `the same JSON as the solved for a call and a default-params list: ${same}; teaching normal ${JSON.stringify(call(r).text)}`,
+    };
+  },
+  "close-fixed-grace": async ({ v }) => closeProof(v),
+  // ---------- fair ----------
+  "request-ids-counting-down": async ({ v }) => idsProof(v, [999_999, 999_998, 999_997]),
+  "answer-for-safe-integer": async ({ v, s }) => {
+    const ids = [1, 1.0, 1.5, "1", true, null, [1], 2, -1, 2 ** 53, Number.MAX_SAFE_INTEGER];
+    const same =
+      verdicts((id) => v.answerFor(1, { jsonrpc: "2.0", id, result: {} }), ids).join() ===
+      verdicts((id) => s.answerFor(1, { jsonrpc: "2.0", id, result: {} }), ids).join();
+    const live = await idsProof(v, [1, 2, 3]);
+    return {
+      ok: same && live.ok,
+      shows: `${ids.length} ids against request 1 get the solved verdicts: ${same}; ${live.shows}`,
+    };
+  },
+  "encode-frame-ascii-escaped": async ({ v, s }) => {
+    const messages = [
+      s.requestMessage(1, "tools/call", { name: "word_count", arguments: { text: "☕ café 𝄞 ok" } }),
+      s.notificationMessage("notifications/initialized"),
+      { jsonrpc: "2.0", id: 2, result: { text: "line\nbreak\u2028" } },
+    ];
+    const faithful = messages.every((m) => {
+      const frame = v.encodeFrame(m);
+      return (
+        frame.every((byte) => byte < 0x80) &&
+        JSON.stringify(JSON.parse(frame.toString())) === JSON.stringify(m) &&
+        frame.indexOf(0x0a) === frame.length - 1
+      );
+    });
+    const bad = [{ a: Number.NaN }, { a: 1n }, { a: () => 1 }, { a: [undefined] }];
+    const refuses = bad.every((m) => pure(() => v.encodeFrame(m)).error !== undefined);
+    const frame = v.encodeFrame(messages[0]);
+    const edge =
+      pure(() => v.encodeFrame(messages[0], frame.length)).value !== undefined &&
+      pure(() => v.encodeFrame(messages[0], frame.length - 1)).error !== undefined;
+    const r = await session(v, teaching("normal"), { calls: [["word_count", { text: "☕ café ok" }]] });
+    return {
+      ok: faithful && refuses && edge && call(r).text === "3",
+      shows: `three messages written ASCII-only decode to the same values with one final newline: ${faithful}; NaN, bigint, function, undefined element refused: ${refuses}; a ${frame.length}-byte frame passes at limit ${frame.length} and is refused at ${frame.length - 1}: ${edge}; word_count on "☕ café ok" gives ${JSON.stringify(call(r).text)}`,
+    };
+  },
+  "reader-latin1-text": async ({ v, s }) => readerProof(v, s),
+  "reader-views-into-chunk": async ({ v, s }) => readerProof(v, s),
+  "check-initialize-frozen-copy": async ({ v, s }) => {
+    const inputs = [
+      { protocolVersion: "2025-06-18", capabilities: { tools: {} } },
+      { protocolVersion: "2024-11-05", capabilities: { tools: {} } },
+      { protocolVersion: "2026-07-28", capabilities: { tools: {} } },
+      { protocolVersion: "2025-06-18", capabilities: {} },
+      { protocolVersion: "2025-06-18" },
+    ];
+    const accepts = (pieces) =>
+      inputs.map((input) => pure(() => pieces.checkInitialize(input)).error ?? "accepted").join();
+    const same = accepts(v) === accepts(s);
+    const normal = await session(v, teaching("normal"));
+    const old = await session(v, teaching("old-version"));
+    return {
+      ok: same && call(normal).text === "3" && /version/.test(old.connectError),
+      shows: `five answers (pinned, older, newer, no tools, no capabilities) judged as the solved: ${same} (${accepts(v)}); normal ${JSON.stringify(call(normal).text)}, old-version ${old.connectError}`,
+    };
+  },
+  "check-tools-null-prototype-seen": async ({ v, s }) => checkToolsProof(v, s),
+  "result-text-reduce": async ({ v, s }) => {
+    const results = [
+      { content: [] },
+      { content: [{ type: "text", text: "a" }] },
+      {
+        content: [
+          { type: "image", data: "AA==" },
+          { type: "text", text: "a" },
+          { type: "text", text: "" },
+          { type: "text", text: "b" },
+        ],
+      },
+      { content: [{ type: "text", text: "failed" }], isError: true },
+      { content: "no" },
+      {},
+    ];
+    const same = verdicts((r) => v.resultText(r), results).join() === verdicts((r) => s.resultText(r), results).join();
+    const mixed = await session(v, fixture("mixed-content"));
+    const failed = await session(v, fixture("iserror"));
+    return {
+      ok: same && call(mixed).text === "3\nwords" && /ToolError/.test(call(failed).error),
+      shows: `${results.length} results get the solved verdicts: ${same}; fixture mixed-content ${JSON.stringify(call(mixed).text)}, iserror ${call(failed).error}`,
+    };
+  },
+  "request-deadline-clock": async ({ v }) => deadlineProof(v),
+  "connect-initialized-empty-params": async ({ v }) => {
+    const file = scratchFile("rec");
+    const r = await session(v, fixture("normal", file));
+    const methods = methodsReceived(file);
+    const normal = await session(v, teaching("normal"));
+    return {
+      ok:
+        JSON.stringify(methods) === '["initialize","notifications/initialized","tools/list","tools/call"]' &&
+        call(r).text === "3" &&
+        call(normal).text === "3",
+      shows: `the server received ${JSON.stringify(methods)}, the notification with no id; word_count gives ${JSON.stringify(call(r).text)}, teaching normal ${JSON.stringify(call(normal).text)}`,
+    };
+  },
+  "close-term-early-kill": async ({ v }) => closeProof(v),
+  "call-tool-cloned-args": async ({ v }) => callToolProof(v),
+  "top-tools-insertion-rank": async ({ v, s }) => topToolsProof(v, s, 11, 5),
+};
+Object.assign(proofs, round5);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),
