@@ -41,7 +41,9 @@ function withChoices(choices = {}) {
     // The chapter skips a notification (a method and no id). A request of the server's own (a
     // method and an id) is answered by the read loop before it gets here: one choice returns
     // null for it as well, the other (the chapter's own test) refuses it as no reply of ours.
-    if ("method" in message && (!("id" in message) || !choices.answerRefusesServerRequests)) return null;
+    // What "answers nothing" is written as is free: the chapter's None, as null or as undefined.
+    if ("method" in message && (!("id" in message) || !choices.answerRefusesServerRequests))
+      return choices.noAnswerUndefined ? undefined : null;
     const id = message.id;
     if (typeof id !== typeof requestId || id !== requestId)
       throw new ProtocolError("wrong-id", {
@@ -212,7 +214,8 @@ function withChoices(choices = {}) {
     const info = result.serverInfo;
     if (info !== undefined && !(isObject(info) && typeof info.name === "string" && typeof info.version === "string"))
       throw new ProtocolError("bad-response", { what: say("malformed serverInfo", "serverInfo") });
-    return result;
+    // The chapter's check_initialize returns the capabilities; what a passing check returns is free.
+    return choices.checkInitializeReturnsCapabilities ? result.capabilities : result;
   }
 
   function checkTools(result, limit = TOOL_LIMIT) {
@@ -234,7 +237,7 @@ function withChoices(choices = {}) {
       if (!isObject(schema) || schema.type !== "object")
         throw new ProtocolError("catalog", { what: say(`tool ${name} lacks an object input schema`, "schema") });
     }
-    return tools;
+    return choices.toolsCopied ? tools.map((tool) => ({ ...tool })) : tools;
   }
 
   function resultText(result) {
@@ -392,7 +395,7 @@ function withChoices(choices = {}) {
             this.timedOut.delete(message.id);
           } else {
             const result = answerFor(id, message);
-            if (result !== null) return result;
+            if (result !== null && result !== undefined) return result;
           }
           skipped += 1;
           if (skipped > SKIP_LIMIT)
@@ -419,15 +422,14 @@ function withChoices(choices = {}) {
     async initialize() {
       if (this.ready) throw new RefusedError("already-initialized", { what: say("initialize() ran already", "twice") });
       if (!bounded(this.timeoutMs)) throw unbounded(this.timeoutMs);
-      const result = checkInitialize(
-        await this.request("initialize", {
-          protocolVersion: PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: choices.ownWording
-            ? { name: "fair-lucy", version: "0.0.1" }
-            : { name: "lucy-learner", version: "1" },
-        }),
-      );
+      const result = await this.request("initialize", {
+        protocolVersion: PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: choices.ownWording
+          ? { name: "fair-lucy", version: "0.0.1" }
+          : { name: "lucy-learner", version: "1" },
+      });
+      checkInitialize(result);
       this.write(notificationMessage("notifications/initialized"));
       this.ready = true;
       if (choices.initializeListsTools) await this.discover();

@@ -8,6 +8,7 @@
 // - an object with a toJSON refused rather than written as what its toJSON returns
 // - a tools capability of any value taken as offered, as the chapter's `"tools" in capabilities` does
 // - an empty, zero, false or null nextCursor read as no further page, as the chapter's truth test does
+// - checkInitialize returns only the capabilities, as the chapter's does, not the whole result
 "use strict";
 const { withChoices } = require("./chapter-client.js");
 module.exports = withChoices({
@@ -16,4 +17,5 @@ module.exports = withChoices({
   statusAsNumber: true,
   toolsKeyOnly: true,
   cursorByTruth: true,
+  checkInitializeReturnsCapabilities: true,
 });

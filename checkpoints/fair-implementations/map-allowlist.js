@@ -3,6 +3,7 @@
 // Free choices:
 // - the allowlist kept in a map rather than a set
 // - topTools sorts a copy of the catalog rather than a list of its positions
+// - checkTools hands back copies of the tools rather than the objects it was given
 "use strict";
 const { withChoices } = require("./chapter-client.js");
-module.exports = withChoices({ allowlistMap: true, topToolsSortsCopy: true });
+module.exports = withChoices({ allowlistMap: true, topToolsSortsCopy: true, toolsCopied: true });

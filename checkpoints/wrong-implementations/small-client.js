@@ -47,9 +47,15 @@ class SmallClient {
     // "no-upper-bound": positive and finite is taken as bounded, past the chapter's 60 s.
     // "refuses-the-bound": the chapter's 0 < timeout <= 60 read as < 60 s, so 60 s itself is refused.
     const atTheBound = this.timeoutMs === 60_000 && mistakes.has("refuses-the-bound");
+    // "bound-fraction-taken": the upper bound checked on the timeout rounded down, so 60000.5 passes.
+    const pastByAFraction = this.timeoutMs > 60_000 && this.timeoutMs < 60_001 && mistakes.has("bound-fraction-taken");
     const bounded =
-      (this.timeoutMs <= 60_000 && !atTheBound) || (Number.isFinite(this.timeoutMs) && mistakes.has("no-upper-bound"));
-    if (!(this.timeoutMs > 0 && bounded) && !mistakes.has("unbounded-timeout"))
+      (this.timeoutMs <= 60_000 && !atTheBound) ||
+      pastByAFraction ||
+      (Number.isFinite(this.timeoutMs) && mistakes.has("no-upper-bound"));
+    // "sub-ms-refused": a timeout must be a whole millisecond or more, so 0.5 ms (more than 0) is refused.
+    const underAMs = this.timeoutMs > 0 && this.timeoutMs < 1 && mistakes.has("sub-ms-refused");
+    if (!(this.timeoutMs > 0 && bounded && !underAMs) && !mistakes.has("unbounded-timeout"))
       // "options-reason": refused, but for a reason that names no timeout (the option's whole object).
       throw new wb.UsageError(mistakes.has("options-reason") ? "options" : "timeout", {
         what: `timeoutMs ${this.timeoutMs}`,
@@ -211,7 +217,11 @@ class SmallClient {
       // (asked only once an earlier reply had messages skipped before it: only then does it differ).
       if (this.skippedInSession > skipped && this.mistakes.has("skips-counted-per-session"))
         skipped = this.skippedInSession;
-      const tooMany = skipped > MAX_SKIPPED || (skipped === MAX_SKIPPED && this.mistakes.has("skip-bound-off-by-one"));
+      // "skip-bound-off-by-one": counted with >=, so the sixteenth is refused; "skips-seventeen": the
+      // reply counted among the skipped, so a seventeenth is skipped too (each asked only at its count).
+      const tooMany =
+        (skipped > MAX_SKIPPED && !(skipped === MAX_SKIPPED + 1 && this.mistakes.has("skips-seventeen"))) ||
+        (skipped === MAX_SKIPPED && this.mistakes.has("skip-bound-off-by-one"));
       if (tooMany)
         throw new wb.ProtocolError("too-many-messages", {
           what: `${skipped} messages before the reply`,

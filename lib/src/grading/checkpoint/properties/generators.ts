@@ -70,6 +70,8 @@ const otherIds = (id: number): fc.Arbitrary<unknown> =>
     fc.string({ unit: "grapheme", maxLength: 8 }),
   );
 const reply = (id: unknown, rest: Record<string, unknown>) => ({ jsonrpc: "2.0", id, ...rest });
+/** answerFor's "no answer" written as undefined (the wire's tag for it): as right as null. */
+const NO_ANSWER_UNDEFINED: Accepted = { value: { $undefined: true } };
 const serverError = { error: "ServerError" } as const;
 
 export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("answerFor", [
@@ -124,9 +126,12 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
       )
       .map(([id, e]) => ({ args: [id, reply(id, { error: e })], also: [serverError] })),
   },
+  // What answers nothing is the chapter's None: null, or undefined, as a piece writes it.
   {
     edge: "notification",
-    arbitrary: fc.tuple(requestId, word).map(([id, m]) => ({ args: [id, { jsonrpc: "2.0", method: m }] })),
+    arbitrary: fc
+      .tuple(requestId, word)
+      .map(([id, m]) => ({ args: [id, { jsonrpc: "2.0", method: m }], also: [NO_ANSWER_UNDEFINED] })),
   },
   // A request from the server, its id sometimes the very id we asked with: a method makes it no reply.
   // The chapter's answerFor skips only notifications; a client that answers the server's requests
@@ -135,7 +140,7 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
     edge: "server-request",
     arbitrary: fc.tuple(requestId, word, fc.boolean()).map(([id, m, ours]) => ({
       args: [id, { jsonrpc: "2.0", id: ours ? id : "server-1", method: m }],
-      also: [{ error: "ProtocolError" }],
+      also: [{ error: "ProtocolError" }, NO_ANSWER_UNDEFINED],
     })),
   },
 ]);
@@ -636,6 +641,13 @@ const withDefect = (defect: (tools: Array<Record<string, unknown>>) => void) =>
 export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkTools", [
   { edge: "valid-catalog", weight: 2, arbitrary: catalog.map((tools) => ({ args: [{ tools }] })) },
   { edge: "empty-name", arbitrary: withDefect((tools) => void (tools[tools.length - 1] = toolNamed(""))) },
+  // The other side of "a non-empty name": one character is enough, in any script.
+  {
+    edge: "one-character-names",
+    arbitrary: fc
+      .uniqueArray(fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), { minLength: 1, maxLength: 4 })
+      .map((picked) => ({ args: [{ tools: picked.map(toolNamed) }] })),
+  },
   {
     edge: "name-not-string",
     arbitrary: fc

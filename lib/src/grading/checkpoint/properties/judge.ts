@@ -31,7 +31,8 @@ export function outcomeOf(answer: ProbeAnswer): string {
   return answer.ok ? `returned ${showWire(answer.value, 200)}` : `threw ${showError(answer.error)}`;
 }
 
-function matches(answer: ProbeAnswer, accepted: Accepted): boolean {
+/** Whether `answer` is the outcome `accepted`: that value, or that error class (and reason, when it names one). */
+export function matchesAccepted(answer: ProbeAnswer, accepted: Accepted): boolean {
   if ("value" in accepted) return answer.ok && isDeepStrictEqual(answer.value, accepted.value);
   return (
     !answer.ok &&
@@ -47,7 +48,8 @@ export function acceptedOf(answer: ProbeAnswer): Accepted {
     : { error: answer.error.name, ...(answer.error.reason === undefined ? {} : { reason: answer.error.reason }) };
 }
 
-function showAccepted(accepted: Accepted): string {
+/** An outcome as a FAIL line says it. */
+export function showAccepted(accepted: Accepted): string {
   return "value" in accepted
     ? `returns ${showWire(accepted.value, 200)}`
     : `throws ${accepted.error}${accepted.reason ? ` (${accepted.reason})` : ""}`;
@@ -56,7 +58,7 @@ function showAccepted(accepted: Accepted): string {
 /** The plain judgement: the reference's outcome, or one the input also accepts. */
 export function sameOutcome(call: PureCall, reference: ProbeAnswer, learner: ProbeAnswer): string | undefined {
   const accepted = [acceptedOf(reference), ...(call.also ?? [])];
-  return accepted.some((each) => matches(learner, each)) ? undefined : accepted.map(showAccepted).join(", or ");
+  return accepted.some((each) => matchesAccepted(learner, each)) ? undefined : accepted.map(showAccepted).join(", or ");
 }
 
 /**

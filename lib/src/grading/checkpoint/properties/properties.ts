@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ProbeAnswer, PureFunction } from "../rules/types.js";
 import { showWire, withoutUndefinedProperties } from "../rules/wire.js";
-import { isRefusal, sameOutcome, type PureProperty } from "./judge.js";
+import { acceptedOf, isRefusal, matchesAccepted, sameOutcome, showAccepted, type PureProperty } from "./judge.js";
 import {
   ANSWER_CALLS,
   ENCODE_CALLS,
@@ -70,13 +70,31 @@ export const PARSE_PROPERTY = callProperty(
   "parseFrame takes one JSON-RPC 2.0 object in valid UTF-8 and refuses everything else",
 );
 
+/**
+ * Whether it was accepted, and when refused the refusal's class and reason; never what an accepted
+ * call returns. For a check whose value on success the chapter leaves free: checkInitialize returns
+ * the capabilities in the chapter (lines 344–351), the whole result in the notebook, and connect
+ * uses neither.
+ */
+function sameVerdict(call: PureCall, reference: ProbeAnswer, learner: ProbeAnswer): string | undefined {
+  const accepted = [acceptedOf(reference), ...(call.also ?? [])];
+  const refusals = accepted.filter((each) => !("value" in each));
+  const right = learner.ok
+    ? refusals.length < accepted.length
+    : refusals.some((each) => matchesAccepted(learner, each));
+  if (right) return undefined;
+  return accepted
+    .map((each) => ("value" in each ? "accepted (what it returns on success is yours)" : showAccepted(each)))
+    .join(", or ");
+}
+
 export const INITIALIZE_PROPERTY: PureProperty<PureCall> = {
   ...callProperty(
     "checkInitialize",
     INITIALIZE_CALLS,
     "the handshake holds only with the pinned version and a capabilities object that holds tools",
   ),
-  judge: sameHandedOutcome,
+  judge: sameVerdict,
 };
 
 export const TOOLS_PROPERTY: PureProperty<PureCall> = {

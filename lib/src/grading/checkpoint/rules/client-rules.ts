@@ -230,9 +230,13 @@ export const notificationsBounded: ObservedRule = {
   freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
   deadlineMs: 30_000,
   // The skipped messages are a drawn mix: notification methods of the protocol's and made-up ones,
-  // with pings among them. Sixteen messages in all, pings counted, must pass reply after reply;
-  // seventeen or more notifications, pings aside, must be refused, whatever their methods and
-  // wherever the pings fall (a count that restarts at a ping, or counts one method, lets them by).
+  // with pings among them. The bound is judged on both sides in every grading, at it and one past
+  // it. Sixteen messages in all, pings counted, must pass reply after reply (a bound of fifteen
+  // refuses them). Exactly seventeen notifications and nothing else must be refused (a bound of
+  // seventeen, pings counted or not, takes them). Seventeen or more notifications with pings among
+  // them must be refused too, whatever their methods and wherever the pings fall (a count that
+  // restarts at a ping, or counts one method, lets them by). Whether a ping counts is free, so no
+  // trial puts a ping where that would change the verdict.
   body: async (context) => {
     const pings = 1 + (context.seed % 3);
     const sixteen = context.server("normal", {
@@ -249,22 +253,39 @@ export const notificationsBounded: ObservedRule = {
     } finally {
       await client.close();
     }
-    const seventeen = context.server("normal", {
-      notifications: 17 + (context.seed % 4),
-      skippedMix: skippedMix(context.seed + 1, pings),
-      subdir: "seventeen",
+    const refused = [
+      {
+        subdir: "seventeen",
+        notifications: 17,
+        pings: 0,
+        what: "callTool with exactly 17 notifications of mixed methods (one past the bound) before the reply",
+      },
+      {
+        subdir: "seventeen-with-pings",
+        notifications: 17 + (context.seed % 4),
+        pings,
+        what: "callTool with 17 or more notifications of mixed methods, and pings among them, before the reply",
+      },
+    ];
+    // Both mostly wait on their servers: side by side.
+    await settledInOrder(refused, refused.length, async (trial) => {
+      const server = context.server("normal", {
+        notifications: trial.notifications,
+        skippedMix: skippedMix(context.seed + 1, trial.pings),
+        subdir: trial.subdir,
+      });
+      const other = await ClientSession.open(context, server, { allowed: ["word_count"] });
+      try {
+        await other.ready();
+        refusal(
+          (await other.call("callTool", ["word_count", { text: "a b c" }])).answer,
+          trial.what,
+          "a refusal (ProtocolError): more than 16 skipped",
+        );
+      } finally {
+        await other.close();
+      }
     });
-    const other = await ClientSession.open(context, seventeen, { allowed: ["word_count"] });
-    try {
-      await other.ready();
-      refusal(
-        (await other.call("callTool", ["word_count", { text: "a b c" }])).answer,
-        "callTool with 17 or more notifications of mixed methods, and pings among them, before the reply",
-        "a refusal (ProtocolError): more than 16 skipped",
-      );
-    } finally {
-      await other.close();
-    }
     return "";
   },
 };

@@ -31,7 +31,14 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "where a read cuts: inside a multi-byte character", wrong: "framing-utf8-split.js" },
   ],
   "frame-limit-boundary": [
-    { varies: "a line's length around the limit: exactly the limit, one byte more", wrong: "frame-limit-boundary.js" },
+    {
+      varies: "a line's length around the limit: exactly the limit (newline included), taken",
+      wrong: "frame-limit-boundary.js",
+    },
+    {
+      varies: "a line's length around the limit: one byte more than the limit, refused",
+      wrong: "frame-limit-without-newline.js",
+    },
     { varies: "the lines before it in the reader's life", wrong: "frame-count-carries.js" },
   ],
   "frame-limit-endless": [
@@ -46,7 +53,17 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "encode-refuses": [
     { varies: "values JSON cannot carry: NaN, Infinity, anywhere in the message", wrong: "encode-refuses.js" },
   ],
-  "encode-limit": [{ varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" }],
+  "encode-limit": [
+    { varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" },
+    {
+      varies: "the frame's size around the limit: exactly the limit (newline included), written",
+      wrong: "encode-limit-refuses-at-limit.js",
+    },
+    {
+      varies: "the frame's size around the limit: one byte more than the limit, refused",
+      wrong: "encode-limit-without-newline.js",
+    },
+  ],
   "handshake-version": [
     { varies: "the version the server answers: older, newer, not a date", wrong: "handshake-version.js" },
   ],
@@ -55,6 +72,12 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "discovery-bounds": [
     { varies: "the catalog: its size, its pages, repeated names, each tool's schema", wrong: "discovery-bounds.js" },
+    { varies: "the catalog's size: exactly the bound (32 by default), taken", wrong: "check-tools-bound-refused.js" },
+    {
+      varies: "the catalog's size: one more than the bound (33 by default), refused",
+      wrong: "check-tools-bound-plus-one.js",
+    },
+    { varies: "a tool's name: one character, the shortest a name may be, taken", wrong: "check-tools-name-length.js" },
     {
       varies:
         "the tools' names: any string, look-alikes by NFC and NFD, NFKC's compatibility forms and case, each a name of its own",
@@ -140,7 +163,14 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "the application's environment: none of it reaches the server", wrong: "spawn-argv-env.js" },
   ],
   "notifications-bounded": [
-    { varies: "how many notifications come before a reply: at and past sixteen", wrong: "notifications-bounded.js" },
+    {
+      varies: "how many notifications come before a reply: sixteen in all, pings among them, answered",
+      wrong: "notifications-bounded.js",
+    },
+    {
+      varies: "how many notifications come before a reply: exactly seventeen, one past the bound, refused",
+      wrong: "skips-seventeen.js",
+    },
     { varies: "over how many requests: counted for each", wrong: "skips-counted-per-session.js" },
   ],
   "ids-fresh": [
@@ -182,6 +212,8 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "the timeout: 0 and unbounded", wrong: "timeout-bounded.js" },
     { varies: "the timeout: past 60 s", wrong: "no-upper-bound.js" },
     { varies: "the timeout: 60 s itself", wrong: "timeout-bound-refused.js" },
+    { varies: "the timeout: just above 0, half a millisecond, taken", wrong: "timeout-sub-ms-refused.js" },
+    { varies: "the timeout: just past 60 s, 60000.5 ms, refused", wrong: "timeout-bound-fraction-taken.js" },
     { varies: "the refusal's reason: timeout", wrong: "timeout-reason.js" },
   ],
   "failure-modes": [

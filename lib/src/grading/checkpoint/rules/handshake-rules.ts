@@ -25,7 +25,7 @@ export const handshakeVersion: ObservedRule = {
       chapterLines: [24, 182, 328, 346, 347],
     },
   ],
-  freeChoices: [FREE_CHOICES.wording],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.checkInitializeReturns],
   deadlineMs: 10_000,
   body: async (context) => {
     const pinned = valueOf(await context.ask({ op: "constant", name: "PROTOCOL_VERSION" }), "PROTOCOL_VERSION", PINNED);
@@ -38,7 +38,7 @@ export const handshakeVersion: ObservedRule = {
     valueOf(
       await context.ask({ op: "call", fn: "checkInitialize", args: [result(PINNED)] }),
       `checkInitialize(protocolVersion ${PINNED})`,
-      "the result, accepted",
+      "accepted (what it returns is yours)",
     );
     for (const version of ["2024-11-05", "2026-01-01", "2025-06-18 "]) {
       refusal(
@@ -64,7 +64,7 @@ export const handshakeCapability: ObservedRule = {
   demands: [
     { says: "A server that does not offer the tools capability is refused.", chapterLines: [328, 348, 349, 350] },
   ],
-  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.toolsCapabilityAnyValue],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.toolsCapabilityAnyValue, FREE_CHOICES.checkInitializeReturns],
   deadlineMs: 10_000,
   body: async (context) => {
     const base = { protocolVersion: PINNED, serverInfo: { name: "s", version: "1" } };
@@ -107,7 +107,7 @@ export const discoveryBounds: ObservedRule = {
     },
     { says: "A paginated tool list is refused rather than read in part.", chapterLines: [618] },
   ],
-  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.falsyCursorNoPage],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.falsyCursorNoPage, FREE_CHOICES.checkToolsCopies],
   deadlineMs: 10_000,
   body: async (context) => {
     const many = (count: number) =>

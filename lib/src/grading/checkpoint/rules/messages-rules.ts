@@ -6,7 +6,7 @@ import { JSON_RPC_ERRORS } from "../../../protocol/constants.js";
 import { refusal, valueOf } from "./expect.js";
 import { seededInt } from "../../trials/seeded.js";
 import { failRule, type ObservedRule, type Rule } from "./types.js";
-import { showWire } from "./wire.js";
+import { fromWire, showWire } from "./wire.js";
 import { ruleProperty } from "../properties/properties.js";
 
 export const messagesShape: ObservedRule = {
@@ -55,6 +55,12 @@ export const messagesShape: ObservedRule = {
   },
 };
 
+/** The chapter's None as a piece writes it: null, or undefined (a free choice). */
+const answersNothing = (value: unknown): boolean => {
+  const nothing = fromWire(value);
+  return nothing === null || nothing === undefined;
+};
+
 export const idsExact: ObservedRule = {
   id: "ids-exact",
   observation: 1,
@@ -85,6 +91,7 @@ export const idsExact: ObservedRule = {
     FREE_CHOICES.stringIds,
     FREE_CHOICES.idsFromZero,
     FREE_CHOICES.answerForRefusesRequests,
+    FREE_CHOICES.noAnswerUndefined,
     FREE_CHOICES.wording,
   ],
   deadlineMs: 10_000,
@@ -107,8 +114,12 @@ export const idsExact: ObservedRule = {
       `answerFor(${id}, a notification)`,
       "null",
     );
-    if (note !== null)
-      failRule(`answerFor(${id}, a notification)`, "null (a message with a method answers no request)", showWire(note));
+    if (!answersNothing(note))
+      failRule(
+        `answerFor(${id}, a notification)`,
+        "null or undefined (a message with a method answers no request)",
+        showWire(note),
+      );
     const traps: ReadonlyArray<readonly [unknown, string]> = [
       [true, "true (a boolean; == lets true answer request 1)"],
       [String(id), `"${id}" (a string; == and Number() would let it answer)`],

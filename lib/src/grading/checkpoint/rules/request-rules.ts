@@ -108,6 +108,8 @@ const UPPER_BOUND_MS = 60_000;
 /**
  * Timeouts a client must refuse: not positive, not a number, unbounded, or over the chapter's 60 s
  * (past 2^31 - 1 ms Node's timers fire at once: such a deadline ends every call before it starts).
+ * Both ends of (0, 60 s] are met one step past them: 0 itself, and 60 s plus a millisecond or half
+ * of one (a check made on the timeout rounded down takes 60000.5).
  */
 const UNBOUNDED: ReadonlyArray<readonly [unknown, string]> = [
   [{ $number: "Infinity" }, "Infinity"],
@@ -115,8 +117,12 @@ const UNBOUNDED: ReadonlyArray<readonly [unknown, string]> = [
   [-1000, "-1000"],
   [{ $number: "NaN" }, "NaN"],
   [60_001, "60001"],
+  [60_000.5, "60000.5"],
   [2 ** 31, String(2 ** 31)],
 ];
+
+/** A timeout just inside the lower end: half a millisecond is more than 0, so it is taken (a deadline, not a refusal). */
+const JUST_ABOVE_ZERO_MS = 0.5;
 
 export const timeoutBounded: ObservedRule = {
   id: "timeout-bounded",
@@ -158,6 +164,26 @@ export const timeoutBounded: ObservedRule = {
       await context.ask({ op: "client.call", handle, method: "close", args: [] }, 8000).catch(() => undefined);
       refusal(connected, what, expected, ["UsageError"], "timeout");
     }
+    // Just above 0 is taken: made, and connecting ends however a half-millisecond deadline ends it
+    // (a DeadlineError, or even a session), never in a refusal of the timeout itself.
+    const tiny = await context.ask({
+      op: "client.new",
+      command: server.command,
+      options: { allowed: ["word_count"], timeoutMs: JUST_ABOVE_ZERO_MS },
+    });
+    const tinyWhat = `new StdioClient(command, { timeoutMs: ${JUST_ABOVE_ZERO_MS} }), then initialize()`;
+    const tinyExpected = "no refusal of the timeout: 0.5 ms is more than 0 (0 < timeout <= 60 s)";
+    if (!tiny.ok) failRule(tinyWhat, tinyExpected, `it threw ${showError(tiny.error)}`);
+    const tinyHandle = (tiny.value as { handle: number }).handle;
+    const tinyConnected = await context.ask(
+      { op: "client.call", handle: tinyHandle, method: "initialize", args: [] },
+      8000,
+    );
+    await context
+      .ask({ op: "client.call", handle: tinyHandle, method: "close", args: [] }, 8000)
+      .catch(() => undefined);
+    if (!tinyConnected.ok && tinyConnected.error.name === "UsageError" && tinyConnected.error.reason === "timeout")
+      failRule(tinyWhat, tinyExpected, `it threw ${showError(tinyConnected.error)}`);
     // The chapter's bound itself is a timeout like any other: 60 s is taken, and the session works.
     const bound = context.server("normal", { subdir: "at-the-bound" });
     const client = await ClientSession.open(context, bound, { allowed: ["word_count"], timeoutMs: UPPER_BOUND_MS });
