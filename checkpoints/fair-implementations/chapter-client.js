@@ -73,7 +73,8 @@ function withChoices(choices = {}) {
         if (value === null) return true;
         // The chapter's json.dumps knows no object with a toJSON: refused (a free choice; the library writes what toJSON returns).
         if (typeof value.toJSON === "function") return false;
-        if (Array.isArray(value)) return value.every((item) => faithful(item, true));
+        // Array.from reads every index, a hole as undefined (every() would skip it, and JSON writes it as null).
+        if (Array.isArray(value)) return Array.from(value).every((item) => faithful(item, true));
         return Object.values(value).every((item) => faithful(item, false));
       default:
         return false;

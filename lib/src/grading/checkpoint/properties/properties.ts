@@ -237,6 +237,8 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "tojson-plain",
     "deep-message",
     "undefined-in-array",
+    "hole-in-array",
+    "unencodable-anywhere",
     "undefined-property",
     "not-an-object",
     "bigint",
