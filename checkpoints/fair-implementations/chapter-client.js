@@ -99,7 +99,7 @@ function withChoices(choices = {}) {
     // The chapter's allow_nan=False, in JavaScript: refuse what JSON would change or drop.
     if (raw === undefined || !faithful(message, false))
       throw new UsageError("unencodable", { what: say("message holds a value JSON cannot carry", "not plain JSON") });
-    const bytes = Buffer.from(`${raw}\n`, "utf8");
+    const bytes = Buffer.from(`${choices.escapes ? choices.escapes(raw) : raw}\n`, "utf8");
     if (bytes.length > limit)
       throw new UsageError("frame-limit", {
         what: say(`message of ${bytes.length} bytes exceeds ${limit}`, "too big"),
