@@ -75,7 +75,8 @@ function withChoices(choices = {}) {
         if (value === null) return true;
         // The chapter's json.dumps knows no object with a toJSON: refused (a free choice; the library writes what toJSON returns).
         if (typeof value.toJSON === "function") return false;
-        if (Array.isArray(value)) return value.every((item) => faithful(item, true));
+        // Array.from reads every index, a hole as undefined (every() would skip it, and JSON writes it as null).
+        if (Array.isArray(value)) return Array.from(value).every((item) => faithful(item, true));
         return Object.values(value).every((item) => faithful(item, false));
       default:
         return false;
@@ -100,7 +101,7 @@ function withChoices(choices = {}) {
     // The chapter's allow_nan=False, in JavaScript: refuse what JSON would change or drop.
     if (raw === undefined || !faithful(message, false))
       throw new UsageError("unencodable", { what: say("message holds a value JSON cannot carry", "not plain JSON") });
-    const bytes = Buffer.from(`${raw}\n`, "utf8");
+    const bytes = Buffer.from(`${choices.escapes ? choices.escapes(raw) : raw}\n`, "utf8");
     if (bytes.length > limit)
       throw new UsageError("frame-limit", {
         what: say(`message of ${bytes.length} bytes exceeds ${limit}`, "too big"),

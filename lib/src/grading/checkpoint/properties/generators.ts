@@ -161,6 +161,18 @@ export function messageOfSize(size: number, pad: string): Record<string, unknown
 const multibyte = fc.constantFrom("x", "é", "☕", "🍦");
 const nonFinite = fc.constantFrom({ $number: "NaN" }, { $number: "Infinity" }, { $number: "-Infinity" });
 const oddValue = fc.constantFrom<unknown>({ $function: "onDone" }, { $symbol: "tag" });
+/** Each value JSON cannot carry wherever it sits, as a wire value. */
+const unencodable = fc.constantFrom<unknown>(
+  { $number: "NaN" },
+  { $number: "Infinity" },
+  { $number: "-Infinity" },
+  { $bigint: "12" },
+  { $function: "onDone" },
+  { $symbol: "tag" },
+  { $toJSON: { $number: "NaN" } },
+);
+/** What JSON cannot carry as an array's element (it writes null there). */
+const unencodableElement = fc.constantFrom<unknown>({ $undefined: true }, { $hole: true });
 
 export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("encodeFrame", [
   {
@@ -192,6 +204,49 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
               },
         ],
       })),
+  },
+  // A hole (an index never set, as in [, 1]) is no value: JSON.stringify writes null for it, and a
+  // check that walks with forEach, every or Object.values, or asks `index in array`, never sees it.
+  {
+    edge: "hole-in-array",
+    arbitrary: fc.tuple(word, fc.nat(3), fc.nat(3), fc.boolean()).map(([m, before, after, deep]) => {
+      const list = [
+        ...Array.from({ length: before }, (_, i) => i),
+        { $hole: true },
+        ...Array.from({ length: after }, () => "z"),
+      ];
+      return { args: [{ jsonrpc: "2.0", method: m, params: deep ? { a: [{ b: { list } }] } : { list } }] };
+    }),
+  },
+  // Every value JSON cannot carry, anywhere one can sit: wrapped in any mix of objects and arrays
+  // beside plain siblings, in params, in the message's own fields, or in what a toJSON returns.
+  {
+    edge: "unencodable-anywhere",
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        word,
+        fc.oneof(
+          unencodable.map((bad) => ({ bad, element: false })),
+          unencodableElement.map((bad) => ({ bad, element: true })),
+        ),
+        fc.nat(3),
+        fc.array(fc.tuple(fc.boolean(), word, fc.nat(2)), { maxLength: 5 }),
+        fc.constantFrom("params", "message", "tojson"),
+      )
+      .map(([m, { bad, element }, at, levels, where]) => {
+        const start: unknown = element ? [...Array.from({ length: at }, (_, i) => i), bad, "z"] : bad;
+        const inner = levels.reduce<unknown>(
+          (held, [inArray, key, index]) =>
+            inArray ? [...Array.from({ length: index }, () => null), held] : { [key]: held, [`${key}_`]: 1 },
+          start,
+        );
+        const message =
+          where === "message"
+            ? { jsonrpc: "2.0", method: m, v: inner }
+            : { jsonrpc: "2.0", method: m, params: { v: inner, kept: true } };
+        return { args: [where === "tojson" ? { $toJSON: message } : message] };
+      }),
   },
   // What JSON cannot write as it is (undefined in an array would become null; a message that is no object) is refused.
   {

@@ -19,8 +19,18 @@ export interface PureProperty<I> {
   /** What the rule says, for the FAIL line. */
   readonly says: string;
   readonly request: (input: I) => ProbeRequest;
+  /**
+   * A second question for the learner's piece when its first answer alone cannot be judged (what
+   * its own frame is, when it refused one for its size); its answer is the judge's `followed`.
+   */
+  readonly followUp?: (input: I, reference: ProbeAnswer, learner: ProbeAnswer) => ProbeRequest | undefined;
   /** Undefined when the learner's answer is right for `input`; else what the rule expects there. */
-  readonly judge: (input: I, reference: ProbeAnswer, learner: ProbeAnswer) => string | undefined;
+  readonly judge: (
+    input: I,
+    reference: ProbeAnswer,
+    learner: ProbeAnswer,
+    followed?: ProbeAnswer,
+  ) => string | undefined;
   readonly show: (input: I) => string;
   /** Inputs per grading (default 100). */
   readonly runs?: number;
@@ -122,11 +132,13 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
     const theirs = await answerProbe(REFERENCE_IMPLEMENTATION as unknown as Pieces, reference, request);
     const asked = performance.now();
     const mine = await context.ask(request);
+    const second = property.followUp?.(input, theirs, mine);
+    const followed = second === undefined ? undefined : await context.ask(second);
     // The host's word, never more than the call's wall time: code that claims more (a patched
     // cpuUsage) cannot end the property after its first inputs.
     const wallMs = performance.now() - asked;
-    spent(Math.min(mine.cpuMs ?? wallMs, wallMs));
-    const expected = property.judge(input, theirs, mine);
+    spent(Math.min((mine.cpuMs ?? wallMs) + (followed?.cpuMs ?? 0), wallMs));
+    const expected = property.judge(input, theirs, mine, followed);
     return expected === undefined ? undefined : { expected, received: outcomeOf(mine) };
   };
   // A probe that stops answering ends the rule at once: it is not a divergence to shrink.

@@ -3,7 +3,9 @@
 // teaching examples; the verdict comes from the property.
 import { isDeepStrictEqual } from "node:util";
 import type { ProbeAnswer, PureFunction } from "../rules/types.js";
-import { showWire, withoutUndefinedProperties } from "../rules/wire.js";
+import { showWire, wireBytes, withoutUndefinedProperties } from "../rules/wire.js";
+import { frameProblem, jsonValueOf } from "../rules/frame-text.js";
+import { DEFAULT_FRAME_LIMIT } from "../../../protocol/constants.js";
 import { acceptedOf, isRefusal, matchesAccepted, sameOutcome, showAccepted, type PureProperty } from "./judge.js";
 import {
   ANSWER_CALLS,
@@ -58,11 +60,55 @@ export const ANSWER_FOR_PROPERTY = callProperty(
   "a reply answers a request only with the same integer id, an error reply is raised, a result must be an object",
 );
 
-export const ENCODE_PROPERTY = callProperty(
-  "encodeFrame",
-  ENCODE_CALLS,
-  "encodeFrame writes exactly what JSON can hold, as one line of at most the limit (newline included), and refuses the rest",
-);
+const frameLimitOf = (call: PureCall): number => (call.args[1] as number | undefined) ?? DEFAULT_FRAME_LIMIT;
+/** A limit no faithful escaping of a frame within `limit` can pass: a \u escape is six bytes for a character of one or more. */
+export const ampleLimit = (limit: number): number => 8 * limit;
+const refusedForSize = (answer: ProbeAnswer): boolean =>
+  !answer.ok && answer.error.name === "UsageError" && answer.error.reason === "frame-limit";
+
+/**
+ * encodeFrame's frame judged by what it says (rules/frame-text.ts), its size by the bytes the piece
+ * itself writes: a refusal for size is right only when the piece's own frame, asked for again with
+ * an ample limit, is over the limit. Where the library refuses for size too, the piece's frame is
+ * no shorter (the library's is the shortest compact text), so that refusal is right as it stands.
+ */
+function judgeFrame(
+  call: PureCall,
+  reference: ProbeAnswer,
+  learner: ProbeAnswer,
+  own?: ProbeAnswer,
+): string | undefined {
+  const carried = reference.ok || refusedForSize(reference);
+  if (!carried || (call.also ?? []).some((each) => matchesAccepted(learner, each)))
+    return sameOutcome(call, reference, learner);
+  const limit = frameLimitOf(call);
+  const expected = jsonValueOf(call.args[0]);
+  const wanted = `its frame (one line of compact JSON of the message's value, then one newline; any faithful escaping), or a refusal (UsageError frame-limit) when the frame it writes is over ${limit} bytes`;
+  if (refusedForSize(learner)) {
+    if (refusedForSize(reference)) return undefined;
+    const frame = own?.ok === true ? wireBytes(own.value) : undefined;
+    const problem = frameProblem(frame, expected);
+    if (problem !== undefined) return `${wanted}; asked again with a limit of ${ampleLimit(limit)}, it gave ${problem}`;
+    return frame!.length > limit ? undefined : `${wanted}: the frame it writes is ${frame!.length} bytes`;
+  }
+  const frame = learner.ok ? wireBytes(learner.value) : undefined;
+  const problem = learner.ok ? frameProblem(frame, expected) : "a refusal of a message JSON carries";
+  if (problem !== undefined) return `${wanted}; not ${problem}`;
+  return frame!.length <= limit ? undefined : `${wanted}; not a frame of ${frame!.length} bytes`;
+}
+
+export const ENCODE_PROPERTY: PureProperty<PureCall> = {
+  ...callProperty(
+    "encodeFrame",
+    ENCODE_CALLS,
+    "encodeFrame writes exactly what JSON can hold, as one line of at most the limit (newline included), and refuses the rest",
+  ),
+  followUp: (call, reference, learner) =>
+    refusedForSize(learner) && !refusedForSize(reference)
+      ? { op: "call", fn: "encodeFrame", args: [call.args[0], ampleLimit(frameLimitOf(call))] }
+      : undefined,
+  judge: judgeFrame,
+};
 
 export const PARSE_PROPERTY = callProperty(
   "parseFrame",
@@ -255,6 +301,8 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "tojson-plain",
     "deep-message",
     "undefined-in-array",
+    "hole-in-array",
+    "unencodable-anywhere",
     "undefined-property",
     "not-an-object",
     "bigint",

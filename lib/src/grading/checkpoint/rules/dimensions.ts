@@ -52,6 +52,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "encode-refuses": [
     { varies: "values JSON cannot carry: NaN, Infinity, anywhere in the message", wrong: "encode-refuses.js" },
+    {
+      varies: "values JSON cannot carry: a hole in an array ([, 1]), first, last or alone, in any array of the message",
+      wrong: "encode-holes-as-null.js",
+    },
   ],
   "encode-limit": [
     { varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" },

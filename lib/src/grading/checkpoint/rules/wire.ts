@@ -3,7 +3,8 @@
 // {"$bytes": base64}, {"$number": "NaN"}, {"$bigint": "12"}, {"$undefined": true},
 // {"$circular": true} (a request only: an object that contains itself), {"$function": name},
 // {"$symbol": description}, {"$toJSON": wire value} (a request only: an object with no fields of
-// its own whose toJSON, on its prototype as a Date's is, returns that value).
+// its own whose toJSON, on its prototype as a Date's is, returns that value), {"$hole": true} (a
+// request only, as an array's element: that index left empty, as in [, 1]).
 
 const MAX_DEPTH = 64;
 
@@ -31,7 +32,14 @@ export function toWire(value: unknown, depth = 0, seen: Set<object> = new Set())
 
 /** A value a rule sent, rebuilt with the bytes, numbers and cycles it stands for. */
 export function fromWire(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(fromWire);
+  if (Array.isArray(value)) {
+    // new Array(n) has n holes: an index is set only when its element is not one.
+    const array: unknown[] = new Array<unknown>(value.length);
+    value.forEach((item, index) => {
+      if ((item as { $hole?: unknown } | null)?.$hole !== true) array[index] = fromWire(item);
+    });
+    return array;
+  }
   if (typeof value !== "object" || value === null) return value;
   const record = value as Record<string, unknown>;
   if (typeof record["$bytes"] === "string") return Buffer.from(record["$bytes"], "base64");
@@ -95,6 +103,7 @@ export function readableWire(value: unknown, depth = 0): string {
   if (typeof record["$number"] === "string") return record["$number"];
   if (typeof record["$bigint"] === "string") return `${record["$bigint"]}n`;
   if (record["$undefined"] === true) return "undefined";
+  if (record["$hole"] === true) return "<hole>";
   if (typeof record["$function"] === "string") return `a function ${record["$function"] || "(anonymous)"}`;
   if (typeof record["$symbol"] === "string") return `Symbol(${record["$symbol"]})`;
   if (record["$circular"] === true) return "an object that contains itself";
