@@ -4,6 +4,7 @@
 // full marks.   node scripts/red-team/grade.mjs ROUND [--jobs 2]
 // As a regression (npm run grader:red-team): --all grades every round's cases afresh in a new
 // temporary folder and prints the tally, writing nothing tracked; exit 1 on a miss or an unfair verdict.
+// --round ROUND,ROUND keeps those rounds' cases, --only NAME,NAME those cases (regression only).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,15 +17,24 @@ const root = join(here, "..", "..");
 const regression = process.argv.includes("--all");
 const round = regression ? "every round" : (process.argv[2] ?? "round-1");
 const jobs = Number(process.argv[process.argv.indexOf("--jobs") + 1]) || 2;
-const work = regression
-  ? mkdtempSync(join(tmpdir(), "red-team-regression-"))
-  : join("/tmp", `red-team-grading-${round}`);
-mkdirSync(work, { recursive: true, mode: 0o755 });
+/** The comma-separated values of `flag`, or undefined when it is not given. */
+const listed = (flag) => {
+  const at = process.argv.indexOf(flag);
+  if (at < 0) return undefined;
+  if (!regression) throw new Error(`${flag} keeps cases of a regression run only (with --all)`);
+  const values = (process.argv[at + 1] ?? "").split(",").filter((each) => each !== "");
+  if (values.length === 0) throw new Error(`${flag} expects NAME,NAME,...`);
+  return new Set(values);
+};
+const onlyRounds = listed("--round");
+const onlyNames = listed("--only");
 
 /** The rounds a kind holds (round-1, round-2, ...), or the one asked for. */
 const roundsOf = (kind) => {
   const dir = join(root, "checkpoints", `${kind}-implementations`, "red-team");
-  return regression ? readdirSync(dir).filter((name) => name.startsWith("round-")) : [round];
+  return regression
+    ? readdirSync(dir).filter((name) => name.startsWith("round-") && (onlyRounds?.has(name) ?? true))
+    : [round];
 };
 const cases = ["wrong", "fair"].flatMap((kind) =>
   roundsOf(kind).flatMap((each) => {
@@ -33,9 +43,16 @@ const cases = ["wrong", "fair"].flatMap((kind) =>
     return readdirSync(dir)
       .filter((f) => f.endsWith(".json"))
       .sort()
-      .map((f) => ({ kind, ...JSON.parse(readFileSync(join(dir, f), "utf8")) }));
+      .map((f) => ({ kind, ...JSON.parse(readFileSync(join(dir, f), "utf8")) }))
+      .filter((c) => onlyNames?.has(c.name) ?? true);
   }),
 );
+const unknown = [...(onlyNames ?? [])].filter((name) => !cases.some((c) => c.name === name));
+if (unknown.length > 0) throw new Error(`--only names no case ${unknown.join(", ")} (of the rounds kept)`);
+const work = regression
+  ? mkdtempSync(join(tmpdir(), "red-team-regression-"))
+  : join("/tmp", `red-team-grading-${round}`);
+mkdirSync(work, { recursive: true, mode: 0o755 });
 
 function grade(c) {
   const notebook = join(work, `${c.name}.ipynb`);
