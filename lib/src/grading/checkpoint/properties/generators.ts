@@ -71,6 +71,22 @@ const otherIds = (id: number): fc.Arbitrary<unknown> =>
   );
 const reply = (id: unknown, rest: Record<string, unknown>) => ({ jsonrpc: "2.0", id, ...rest });
 const serverError = { error: "ServerError" } as const;
+/**
+ * Everything a reply may hold besides its id: a result (an object or not), an error (well formed or
+ * not), both, neither. With another id, each is refused as not ours before any of it is read.
+ */
+const replyContent = fc.oneof(
+  jsonObject.map((result) => ({ result })),
+  fc.constantFrom<Record<string, unknown>>({ result: [1] }, { result: null }, { result: "text" }),
+  fc.tuple(fc.integer({ min: -32768, max: -32000 }), anyText).map(([code, message]) => ({ error: { code, message } })),
+  fc.constantFrom<Record<string, unknown>>(
+    { error: null },
+    { error: "boom" },
+    { error: { message: "no code" } },
+    { result: {}, error: { code: -32000, message: "both" } },
+    {},
+  ),
+);
 
 export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("answerFor", [
   {
@@ -91,6 +107,18 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
       .map(([id, d]) => ({ args: [id, reply(id + d, { result: {} })] })),
   },
   { edge: "id-absent", arbitrary: requestId.map((id) => ({ args: [id, { jsonrpc: "2.0", result: {} }] })) },
+  // The id binds a reply before anything in it is read: another id, or none, with any content.
+  {
+    edge: "id-wrong-any-content",
+    weight: 3,
+    arbitrary: fc
+      .tuple(requestId, fc.integer({ min: 1, max: 5 }), fc.constantFrom("another", "other-type", "absent"))
+      .chain(([id, d, which]) =>
+        fc.tuple(which === "other-type" ? otherIds(id) : fc.constant(id + d), replyContent).map(([other, content]) => ({
+          args: [id, which === "absent" ? { jsonrpc: "2.0", ...content } : reply(other, content)],
+        })),
+      ),
+  },
   { edge: "result-array", arbitrary: requestId.map((id) => ({ args: [id, reply(id, { result: [1] })] })) },
   { edge: "result-null", arbitrary: requestId.map((id) => ({ args: [id, reply(id, { result: null })] })) },
   { edge: "result-absent", arbitrary: requestId.map((id) => ({ args: [id, reply(id, {})] })) },

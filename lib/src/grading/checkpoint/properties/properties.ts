@@ -215,6 +215,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "id-digit-string",
     "id-another-integer",
     "id-absent",
+    "id-wrong-any-content",
     "notification",
     "server-request",
   ]),

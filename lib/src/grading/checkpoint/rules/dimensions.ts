@@ -22,6 +22,15 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "ids-exact": [
     { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
+    {
+      varies:
+        "what a reply with another id (or none) holds: a result, an error, a malformed error, both, neither; refused as not ours before any of it is read",
+      wrong: "answer-for-error-before-id.js",
+    },
+    {
+      varies: "what a reply with another id (or none) holds: no result object, refused as not ours, not as malformed",
+      wrong: "answer-for-shape-before-id.js",
+    },
   ],
   "error-raised": [{ varies: "a reply's error: raised, never returned as the result", wrong: "error-raised.js" }],
   "framing-newline": [
