@@ -765,6 +765,24 @@ const otherItem = fc.constantFrom(
   { type: "resource", resource: { uri: "file:///a", text: "inside" } },
   { type: "resource_link", uri: "file:///b", name: "b" },
 );
+/**
+ * What a result may hold beside content: structuredContent (sometimes the text's own JSON, as a tool
+ * that returns both writes it), _meta, isError false or absent. None of it is the call's text.
+ */
+const besideContent = fc
+  .record(
+    {
+      structuredContent: fc.oneof(jsonObject, fc.constant({ count: 4 }), fc.constant({ text: "4" })),
+      _meta: fc.oneof(jsonObject, fc.constant({ progressToken: 7 })),
+      isError: fc.constant(false),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((fields) => Object.keys(fields).length > 0);
+/** Other kinds of items before, between and after two or more text items. */
+const othersAroundText = fc
+  .tuple(fc.array(textItem, { minLength: 2, maxLength: 3 }), fc.array(otherItem, { minLength: 3, maxLength: 4 }))
+  .map(([texts, others]) => [others[0], ...texts.flatMap((item, index) => [item, others[index + 1] ?? others[0]])]);
 export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("resultText", [
   {
     edge: "text-only",
@@ -786,12 +804,36 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
     edge: "is-error",
     weight: 2,
     arbitrary: fc
-      .array(fc.oneof(textItem, otherItem), { maxLength: 3 })
-      .map((content) => ({ args: [{ content, isError: true }] })),
+      .tuple(fc.array(fc.oneof(textItem, otherItem), { maxLength: 3 }), fc.option(besideContent, { nil: undefined }))
+      .map(([content, beside]) => ({ args: [{ content, ...beside, isError: true }] })),
   },
   {
     edge: "is-error-false",
     arbitrary: fc.array(textItem, { maxLength: 2 }).map((content) => ({ args: [{ content, isError: false }] })),
+  },
+  // The call's text comes from content's text items only, whatever else the result holds.
+  {
+    edge: "structured-content",
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.array(fc.oneof(textItem, otherItem), { maxLength: 4 }), besideContent, jsonObject)
+      .map(([content, beside, structured]) => ({
+        args: [{ content, ...beside, structuredContent: beside.structuredContent ?? structured }],
+      })),
+  },
+  {
+    edge: "beside-content",
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.array(fc.oneof(textItem, otherItem), { maxLength: 4 }), besideContent)
+      .map(([content, beside]) => ({ args: [{ content, ...beside }] })),
+  },
+  {
+    edge: "others-around-text",
+    weight: 2,
+    arbitrary: fc
+      .tuple(othersAroundText, besideContent)
+      .map(([content, beside]) => ({ args: [{ content, ...beside }] })),
   },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
   {

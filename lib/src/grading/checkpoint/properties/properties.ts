@@ -93,7 +93,7 @@ export const TOOLS_PROPERTY: PureProperty<PureCall> = {
 export const RESULT_PROPERTY = callProperty(
   "resultText",
   RESULT_CALLS,
-  "resultText joins the text items of a content array, skips the others, and raises a result marked isError",
+  "resultText joins the text items of a content array, reads nothing else of the result, and raises a result marked isError",
 );
 
 interface Fed {

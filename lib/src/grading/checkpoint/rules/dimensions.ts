@@ -80,6 +80,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies: "the result handed in: compared deeply before and after the call, never changed",
       wrong: "result-text-shifts-content.js",
     },
+    {
+      varies:
+        "what the result holds beside content's text items: structuredContent, _meta, isError false or absent, other kinds of items before, between and after them",
+      wrong: "result-text-structured-content.js",
+    },
   ],
   "handshake-order": [
     { varies: "the order of initialize, its announcement and discovery", wrong: "handshake-order.js" },
