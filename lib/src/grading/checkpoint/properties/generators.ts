@@ -901,7 +901,29 @@ const confusedNames = fc
   })
   .filter((run) => new Set(run.tools.map((tool) => tool.name)).size === run.tools.length);
 
+/**
+ * A catalog already in ranked order (tools all tied, or the one on the request's topic first and the
+ * rest tied after it), with an m that covers it: the answer is the catalog's own order, and still a
+ * new list.
+ */
+const alreadyRanked = fc
+  .tuple(topic, topic, fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 3 }), fc.boolean())
+  .filter(([about, other]) => about !== other)
+  .map(([about, other, rest, extra, tied]): RankingRun => {
+    const tools = tied
+      ? Array.from({ length: rest + 1 }, (_, index) => ({ name: `tool_${index}`, description: `handles ${about}` }))
+      : [
+          { name: "tool_0", description: `handles ${about} requests` },
+          ...Array.from({ length: rest }, (_, index) => ({
+            name: `tool_${index + 1}`,
+            description: `handles ${other} requests`,
+          })),
+        ];
+    return { request: `help with ${about}`, tools, m: tools.length + extra };
+  });
+
 export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
+  { edge: "already-ranked", weight: 2, arbitrary: alreadyRanked },
   { edge: "ranked", weight: 3, arbitrary: askedWithin(toolsAbout) },
   { edge: "ties", weight: 2, arbitrary: askedWithin(tiedTools) },
   // A tool's name is any string: each tool keeps its own score, whatever it is called.

@@ -176,7 +176,7 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
 
 export const TOP_TOOLS_PROPERTY: PureProperty<RankingRun> = {
   generator: RANKING_RUNS,
-  says: "topTools returns the m best-scoring tools, best first, equal scores in catalog order, and the whole catalog when m is larger",
+  says: "topTools returns the m best-scoring tools, best first, equal scores in catalog order, and the whole catalog when m is larger, always in a new list",
   request: (run) => ({ op: "topTools.bm25", queries: [{ request: run.request, tools: run.tools, m: run.m }] }),
   judge: (_run, reference, learner) => sameOutcome({ args: [] }, reference, learner),
   show: (run) => `topTools(${JSON.stringify(run.request)}, ${run.tools.length} tools, bm25, ${run.m})`,

@@ -230,6 +230,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "the catalog handed in: its order never changed", wrong: "top-tools-sorts-catalog.js" },
     {
       varies:
+        "the list handed back: always a new one, at every m (the catalog's size and past it) and for a catalog already in ranked order",
+      wrong: "top-tools-returns-catalog.js",
+    },
+    {
+      varies:
         "the tools' names: any string, with __proto__, constructor and toString, each tool ranked by its own score",
       wrong: "top-tools-scores-by-name.js",
     },
