@@ -73,6 +73,22 @@ const reply = (id: unknown, rest: Record<string, unknown>) => ({ jsonrpc: "2.0",
 /** answerFor's "no answer" written as undefined (the wire's tag for it): as right as null. */
 const NO_ANSWER_UNDEFINED: Accepted = { value: { $undefined: true } };
 const serverError = { error: "ServerError" } as const;
+/**
+ * Everything a reply may hold besides its id: a result (an object or not), an error (well formed or
+ * not), both, neither. With another id, each is refused as not ours before any of it is read.
+ */
+const replyContent = fc.oneof(
+  jsonObject.map((result) => ({ result })),
+  fc.constantFrom<Record<string, unknown>>({ result: [1] }, { result: null }, { result: "text" }),
+  fc.tuple(fc.integer({ min: -32768, max: -32000 }), anyText).map(([code, message]) => ({ error: { code, message } })),
+  fc.constantFrom<Record<string, unknown>>(
+    { error: null },
+    { error: "boom" },
+    { error: { message: "no code" } },
+    { result: {}, error: { code: -32000, message: "both" } },
+    {},
+  ),
+);
 
 export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("answerFor", [
   {
@@ -93,6 +109,18 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
       .map(([id, d]) => ({ args: [id, reply(id + d, { result: {} })] })),
   },
   { edge: "id-absent", arbitrary: requestId.map((id) => ({ args: [id, { jsonrpc: "2.0", result: {} }] })) },
+  // The id binds a reply before anything in it is read: another id, or none, with any content.
+  {
+    edge: "id-wrong-any-content",
+    weight: 3,
+    arbitrary: fc
+      .tuple(requestId, fc.integer({ min: 1, max: 5 }), fc.constantFrom("another", "other-type", "absent"))
+      .chain(([id, d, which]) =>
+        fc.tuple(which === "other-type" ? otherIds(id) : fc.constant(id + d), replyContent).map(([other, content]) => ({
+          args: [id, which === "absent" ? { jsonrpc: "2.0", ...content } : reply(other, content)],
+        })),
+      ),
+  },
   { edge: "result-array", arbitrary: requestId.map((id) => ({ args: [id, reply(id, { result: [1] })] })) },
   { edge: "result-null", arbitrary: requestId.map((id) => ({ args: [id, reply(id, { result: null })] })) },
   { edge: "result-absent", arbitrary: requestId.map((id) => ({ args: [id, reply(id, {})] })) },
@@ -804,6 +832,24 @@ const otherItem = fc.constantFrom(
   { type: "resource", resource: { uri: "file:///a", text: "inside" } },
   { type: "resource_link", uri: "file:///b", name: "b" },
 );
+/**
+ * What a result may hold beside content: structuredContent (sometimes the text's own JSON, as a tool
+ * that returns both writes it), _meta, isError false or absent. None of it is the call's text.
+ */
+const besideContent = fc
+  .record(
+    {
+      structuredContent: fc.oneof(jsonObject, fc.constant({ count: 4 }), fc.constant({ text: "4" })),
+      _meta: fc.oneof(jsonObject, fc.constant({ progressToken: 7 })),
+      isError: fc.constant(false),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((fields) => Object.keys(fields).length > 0);
+/** Other kinds of items before, between and after two or more text items. */
+const othersAroundText = fc
+  .tuple(fc.array(textItem, { minLength: 2, maxLength: 3 }), fc.array(otherItem, { minLength: 3, maxLength: 4 }))
+  .map(([texts, others]) => [others[0], ...texts.flatMap((item, index) => [item, others[index + 1] ?? others[0]])]);
 export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("resultText", [
   {
     edge: "text-only",
@@ -825,12 +871,36 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
     edge: "is-error",
     weight: 2,
     arbitrary: fc
-      .array(fc.oneof(textItem, otherItem), { maxLength: 3 })
-      .map((content) => ({ args: [{ content, isError: true }] })),
+      .tuple(fc.array(fc.oneof(textItem, otherItem), { maxLength: 3 }), fc.option(besideContent, { nil: undefined }))
+      .map(([content, beside]) => ({ args: [{ content, ...beside, isError: true }] })),
   },
   {
     edge: "is-error-false",
     arbitrary: fc.array(textItem, { maxLength: 2 }).map((content) => ({ args: [{ content, isError: false }] })),
+  },
+  // The call's text comes from content's text items only, whatever else the result holds.
+  {
+    edge: "structured-content",
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.array(fc.oneof(textItem, otherItem), { maxLength: 4 }), besideContent, jsonObject)
+      .map(([content, beside, structured]) => ({
+        args: [{ content, ...beside, structuredContent: beside.structuredContent ?? structured }],
+      })),
+  },
+  {
+    edge: "beside-content",
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.array(fc.oneof(textItem, otherItem), { maxLength: 4 }), besideContent)
+      .map(([content, beside]) => ({ args: [{ content, ...beside }] })),
+  },
+  {
+    edge: "others-around-text",
+    weight: 2,
+    arbitrary: fc
+      .tuple(othersAroundText, besideContent)
+      .map(([content, beside]) => ({ args: [{ content, ...beside }] })),
   },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
   {
@@ -898,7 +968,29 @@ const confusedNames = fc
   })
   .filter((run) => new Set(run.tools.map((tool) => tool.name)).size === run.tools.length);
 
+/**
+ * A catalog already in ranked order (tools all tied, or the one on the request's topic first and the
+ * rest tied after it), with an m that covers it: the answer is the catalog's own order, and still a
+ * new list.
+ */
+const alreadyRanked = fc
+  .tuple(topic, topic, fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 3 }), fc.boolean())
+  .filter(([about, other]) => about !== other)
+  .map(([about, other, rest, extra, tied]): RankingRun => {
+    const tools = tied
+      ? Array.from({ length: rest + 1 }, (_, index) => ({ name: `tool_${index}`, description: `handles ${about}` }))
+      : [
+          { name: "tool_0", description: `handles ${about} requests` },
+          ...Array.from({ length: rest }, (_, index) => ({
+            name: `tool_${index + 1}`,
+            description: `handles ${other} requests`,
+          })),
+        ];
+    return { request: `help with ${about}`, tools, m: tools.length + extra };
+  });
+
 export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
+  { edge: "already-ranked", weight: 2, arbitrary: alreadyRanked },
   { edge: "ranked", weight: 3, arbitrary: askedWithin(toolsAbout) },
   { edge: "ties", weight: 2, arbitrary: askedWithin(tiedTools) },
   // A tool's name is any string: each tool keeps its own score, whatever it is called.

@@ -157,7 +157,7 @@ export const TOOLS_PROPERTY: PureProperty<PureCall> = {
 export const RESULT_PROPERTY = callProperty(
   "resultText",
   RESULT_CALLS,
-  "resultText joins the text items of a content array, skips the others, and raises a result marked isError",
+  "resultText joins the text items of a content array, reads nothing else of the result, and raises a result marked isError",
 );
 
 interface Fed {
@@ -240,7 +240,7 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
 
 export const TOP_TOOLS_PROPERTY: PureProperty<RankingRun> = {
   generator: RANKING_RUNS,
-  says: "topTools returns the m best-scoring tools, best first, equal scores in catalog order, and the whole catalog when m is larger",
+  says: "topTools returns the m best-scoring tools, best first, equal scores in catalog order, and the whole catalog when m is larger, always in a new list",
   request: (run) => ({ op: "topTools.bm25", queries: [{ request: run.request, tools: run.tools, m: run.m }] }),
   judge: (_run, reference, learner) => sameOutcome({ args: [] }, reference, learner),
   show: (run) => `topTools(${JSON.stringify(run.request)}, ${run.tools.length} tools, bm25, ${run.m})`,
@@ -279,6 +279,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "id-digit-string",
     "id-another-integer",
     "id-absent",
+    "id-wrong-any-content",
     "notification",
     "server-request",
   ]),

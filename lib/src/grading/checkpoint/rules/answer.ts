@@ -72,7 +72,34 @@ export async function answerProbe(pieces: Pieces, state: ProbeState, request: Pr
   const changed = handed.flatMap(({ what, given }, index) =>
     given !== undefined && !isDeepStrictEqual(toWire(untouched[index]), toWire(given)) ? [what] : [],
   );
-  return changed.length === 0 ? answer : { ...answer, inputsChanged: changed };
+  const shared = handed.flatMap(({ what, given, returned }) =>
+    returned !== undefined && writesThrough(returned, given) ? [what] : [],
+  );
+  return {
+    ...answer,
+    ...(changed.length === 0 ? {} : { inputsChanged: changed }),
+    ...(shared.length === 0 ? {} : { inputsShared: shared }),
+  };
+}
+
+/**
+ * Whether a push onto `returned`, as a caller may make on the list it got, reaches `given`: the same
+ * array, or anything that writes through to it (a proxy). The push is taken back at once.
+ */
+function writesThrough(returned: unknown, given: unknown): boolean {
+  if (!Array.isArray(returned) || !Array.isArray(given)) return false;
+  if (returned === given) return true; // even when frozen, so no push can show it
+  const mark = Symbol("pushed by the caller");
+  const before = given.length;
+  try {
+    returned.push(mark);
+  } catch {
+    return false; // a frozen list: nothing the caller does to it reaches anything
+  }
+  const reached = given.length !== before || given.includes(mark);
+  const at = returned.lastIndexOf(mark);
+  if (at >= 0) returned.splice(at, 1);
+  return reached;
 }
 
 /** A value the probe hands the graded code: what it is, how to decode it afresh, and the copy handed over. */
@@ -80,6 +107,8 @@ interface Handed {
   readonly what: string;
   readonly value: () => unknown;
   given?: unknown;
+  /** What the piece handed back for it, where the chapter has the piece build a new collection from it. */
+  returned?: unknown;
 }
 
 /** The objects and arrays a request hands the graded code (strings and numbers cannot be changed). */
@@ -148,14 +177,17 @@ async function answerWith(
         const topTools = pieces["topTools"];
         if (typeof topTools !== "function") return missing("topTools");
         const scorer = bm25Scorer();
-        const offered = request.queries.map((query, index) =>
-          (topTools as (r: string, t: unknown[], s: unknown, m: number) => Array<{ name: string }>)(
+        const offered = request.queries.map((query, index) => {
+          const returned = (topTools as (r: string, t: unknown[], s: unknown, m: number) => Array<{ name: string }>)(
             query.request,
             hand(handed, index) as unknown[],
             scorer,
             query.m,
-          ).map((tool) => tool.name),
-        );
+          );
+          // A new list of the chosen tools (chapter lines 153-154): the caller may change it freely.
+          handed[index]!.returned = returned;
+          return returned.map((tool) => tool.name);
+        });
         return { ok: true, value: offered };
       }
       case "client.new": {

@@ -22,6 +22,15 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "ids-exact": [
     { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
+    {
+      varies:
+        "what a reply with another id (or none) holds: a result, an error, a malformed error, both, neither; refused as not ours before any of it is read",
+      wrong: "answer-for-error-before-id.js",
+    },
+    {
+      varies: "what a reply with another id (or none) holds: no result object, refused as not ours, not as malformed",
+      wrong: "answer-for-shape-before-id.js",
+    },
   ],
   "error-raised": [{ varies: "a reply's error: raised, never returned as the result", wrong: "error-raised.js" }],
   "framing-newline": [
@@ -97,6 +106,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     {
       varies: "the result handed in: compared deeply before and after the call, never changed",
       wrong: "result-text-shifts-content.js",
+    },
+    {
+      varies:
+        "what the result holds beside content's text items: structuredContent, _meta, isError false or absent, other kinds of items before, between and after them",
+      wrong: "result-text-structured-content.js",
     },
   ],
   "handshake-order": [
@@ -250,6 +264,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       wrong: "top-tools-writes-score.js",
     },
     { varies: "the catalog handed in: its order never changed", wrong: "top-tools-sorts-catalog.js" },
+    {
+      varies:
+        "the list handed back: always a new one, at every m (the catalog's size and past it) and for a catalog already in ranked order",
+      wrong: "top-tools-returns-catalog.js",
+    },
     {
       varies:
         "the tools' names: any string, with __proto__, constructor and toString, each tool ranked by its own score",

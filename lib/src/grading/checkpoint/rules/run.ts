@@ -302,6 +302,12 @@ function makeContext(
             answer.inputsChanged.length > 3 ? ` and ${answer.inputsChanged.length - 3} more` : ""
           } changed by the call`,
         );
+      if (answer.inputsShared !== undefined && answer.inputsShared.length > 0)
+        throw new CheckFailure(
+          `what ${describeRequest(request)} handed back`,
+          "a new list (the caller may push onto it or sort it, and what it was handed must not change)",
+          `the list handed back is ${answer.inputsShared.slice(0, 3).join(", ")}: a push onto it reached them`,
+        );
       return answer;
     },
     server: (mode, settings) => servers.server(mode, settings),

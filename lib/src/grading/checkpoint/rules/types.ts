@@ -106,6 +106,12 @@ export type ProbeAnswer = (
    */
   readonly inputsChanged?: readonly string[];
   /**
+   * The values handed to the graded code that what it handed back writes through to (a push onto
+   * the list it returned reached the list it was given), each said as "the tools of topTools call 1":
+   * a piece the chapter has build a new collection never returns the one it was handed.
+   */
+  readonly inputsShared?: readonly string[];
+  /**
    * Where the host gives the graded code the grader's virtual clock (host/virtual-clock.ts): that
    * clock's time when the request came and when the answer left, and how many times the grader
    * moved it in between (none: the answer came on real time alone).
