@@ -7,7 +7,7 @@
  * prints each difference and exits 1 if there is one. A verdict that changes with the load or the
  * company is a grader bug, whichever way it goes. The busy processes end when this one does.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,16 +18,13 @@ import { writeMixedClass } from "../grading/class/sample-class.js";
 import { findSubmissions } from "../grading/class/submissions.js";
 import type { RulesResultsJson } from "../grading/checkpoint/grade-report.js";
 import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
+import { startBusy } from "./busy.js";
 
 const USAGE = `usage: npm run soak:grading [-- --rounds N] [--hogs N] [--jobs 1,2,4] [--rules ID,...]
   grades a mixed class learner by learner alone on a quiet machine, then as a class at each --jobs
   (default 1,2,4), N rounds each (default 3), beside N busy processes (default: one per core, nice 0)
   --rules ID,...  only these rules (a quicker run; the class then holds no notebook, graded by all its rules)
   exit 1 if any learner's rule status or points differ from their grading alone`;
-
-// A busy loop that ends by itself once its parent is gone (a SIGKILLed soak leaves nothing spinning).
-const HOG =
-  "const parent = process.ppid; for (let i = 0; ; i += 1) if (i % 1e7 === 0 && process.ppid !== parent) process.exit(0);";
 
 function options(argv: readonly string[]): { rounds: number; hogs: number; jobs: number[]; rules?: string } {
   const { values } = argumentsOrExit("soak:grading", USAGE, () =>
@@ -102,11 +99,7 @@ async function main(): Promise<void> {
   }
   console.log(`alone, quiet: ${learners.length} gradings in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-  const busy: ChildProcess[] = [];
-  const stopBusy = (): void => busy.forEach((hog) => hog.kill("SIGKILL"));
-  process.once("exit", stopBusy);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
-  for (let i = 0; i < hogs; i += 1) busy.push(spawn(process.execPath, ["-e", HOG], { stdio: "ignore" }));
+  const stopBusy = startBusy(hogs);
 
   let compared = 0;
   const differences: string[] = [];

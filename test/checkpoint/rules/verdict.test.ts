@@ -1,8 +1,9 @@
 // One verdict and one failure shape for every check: a rule that passes, fails, or has nothing to
 // check (not applicable: 0 points, ok, so neither the maximum nor the exit code moves).
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CheckFailure } from "../../../lib/src/grading/trials/harness.js";
-import { runRules } from "../../../lib/src/grading/checkpoint/rules/run.js";
+import { failureText, runRules, verdictLine } from "../../../lib/src/grading/checkpoint/rules/run.js";
 import { failRule, notApplicable, type Rule } from "../../../lib/src/grading/checkpoint/rules/types.js";
 
 const rule = (id: string, body: Rule["body"]): Rule => ({
@@ -80,5 +81,26 @@ describe("the one verdict", () => {
       received: "that",
       message: "what: expected this; received that",
     });
+  });
+
+  it("a FAIL line too long keeps what was received whole, cutting what was checked and what was expected", () => {
+    // A clocked rule's FAIL was cut before its outcome: six sessions' deadlines and the margins came first.
+    const words = fc.string({ unit: fc.constantFrom("a", "b", " ", ":"), maxLength: 400 });
+    fc.assert(
+      fc.property(
+        words,
+        words,
+        fc.string({ unit: fc.constantFrom("x", "y", " "), maxLength: 300 }).map((inner) => `<${inner}>`),
+        (what, expected, received) => {
+          const failing = rule("deadline-per-operation", () => Promise.resolve(""));
+          const text = failureText(failing, new CheckFailure(what, expected, received));
+          const line = verdictLine(failing, false, text);
+          expect(line).toContain(`; received ${received}`);
+          expect(line.length).toBeLessThanOrEqual(520 + ` (look at: ${failing.where})`.length);
+          if (`${what}: expected ${expected}; received ${received}`.length <= 500)
+            expect(text).toBe(`${what}: expected ${expected}; received ${received}`);
+        },
+      ),
+    );
   });
 });

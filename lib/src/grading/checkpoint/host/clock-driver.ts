@@ -41,7 +41,16 @@ export interface ClockDriver {
   poke(): void;
   /** The timeline moves no further than `ms` (default: no bound). */
   setHorizon(ms: number | undefined): void;
-  /** The timeline's time: where the host last reported it, or where the driver last moved it since. */
+  /**
+   * The host answered the last request it had, its clock at `at`: the clock stands there until the
+   * next request (the host takes no move meanwhile), though it may have gone on alone past the last
+   * move and reported nothing since (host/idle-point.ts). The picture it last reported is gone.
+   */
+  settled(at: number): void;
+  /**
+   * The timeline's time: where the host last reported it or stood when it last settled, or where
+   * the driver last moved it since.
+   */
   now(): number;
   /**
    * Calls `then` with the host's time when it wrote the `written`th byte to the child `pid` (a
@@ -69,6 +78,8 @@ export function clockDriver(advance: (epoch: number, to: number, limit: number) 
   // Relays whose connection has closed: what they did not deliver they never will.
   const gone = new Set<number>();
   let last: IdleReport | undefined;
+  let seen = 0; // the newest report's epoch
+  let hostAt = 0; // where the host last said its clock stood
   let asked: number | undefined; // the epoch an advance was sent for
   let movedTo: number | undefined; // where that advance moves the host (it reports the truth next)
   let horizon: number | undefined;
@@ -127,6 +138,8 @@ export function clockDriver(advance: (epoch: number, to: number, limit: number) 
     report: (idle) => {
       if (idle.next !== null) timed += 1;
       last = idle;
+      seen = idle.epoch;
+      hostAt = idle.at;
       movedTo = undefined;
       settleWrites(idle);
       look();
@@ -140,13 +153,18 @@ export function clockDriver(advance: (epoch: number, to: number, limit: number) 
         look();
       };
     },
+    settled: (at) => {
+      hostAt = at;
+      movedTo = undefined;
+      last = undefined;
+    },
     poke: look,
     setHorizon: (ms) => {
       horizon = ms;
       if (last !== undefined && asked === last.epoch) return;
       look();
     },
-    now: () => movedTo ?? last?.at ?? 0,
+    now: () => movedTo ?? hostAt,
     timersSeen: () => timed,
     whenWritten: (pid, written, then) => {
       writes.push({ pid, written, then });
@@ -157,7 +175,7 @@ export function clockDriver(advance: (epoch: number, to: number, limit: number) 
     },
     quiet: () =>
       new Promise<Quiet>((resolve) => {
-        waiters.push({ after: last?.epoch ?? 0, resolve });
+        waiters.push({ after: seen, resolve });
         look();
       }),
   };

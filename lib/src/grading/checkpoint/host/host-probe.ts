@@ -252,6 +252,8 @@ function startHost(implPath: string, options: HostOptions): Host {
         const { seq, answer } = parsed;
         waiting.get(seq)?.(answer);
         waiting.delete(seq);
+        // Its last request answered, the host's clock stands where the answer says until the next.
+        if (waiting.size === 0 && answer.virtual !== undefined) clock?.settled(answer.virtual.toMs);
       } catch {
         endAll("the host's answer carried something that is not an answer");
       }

@@ -53,7 +53,8 @@ export interface IdlePoints {
   /** Starts looking (a request came in); looking stops by itself once none is waiting for its answer. */
   wake(): void;
   /**
-   * Moves the clock to `to` if the picture is still report `epoch`'s; returns whether it moved.
+   * Moves the clock to `to` if a request still waits and the picture is still report `epoch`'s;
+   * returns whether it moved.
    * Then, up to `limit` (default `to`), it goes on through the graded code's own timers alone, one
    * at a time once each has settled, while it writes and reads nothing and stays idle: a poll on a
    * 1 ms timer costs no exchange with the grader a step.
@@ -107,7 +108,10 @@ export function idlePoints(
     },
     advance: (asked, to, limit = to) => {
       if (last === undefined || asked !== last.epoch) return false;
-      if (busy() || !same(last, picture())) {
+      // Only while a request waits: between requests the clock stands where the last answer said,
+      // and the grader reckons the next request's times from there (a move it asked for as that
+      // answer went out comes too late, and is not taken).
+      if (!waiting() || busy() || !same(last, picture())) {
         last = undefined; // the picture moved, or will: its next idle point is reported, even if it looks the same
         return false;
       }

@@ -309,8 +309,8 @@ export async function clockedDeadlines(
   if (wrong.length > 0)
     failRule(
       `${wrong.length} of ${trials.length} sessions on the grader's clock, each with its own timeout (${deadlines.join(", ")} ms)`,
-      `DeadlineError at the deadline, no earlier than ${TIMELINE_EARLY_MS} ms before it and no later than a tenth of it and 1 ms after it, and every operation before it answered`,
-      `${wrong.join("; ")} (${OWNED_ROUTES})`,
+      `DeadlineError at the deadline, no earlier than ${TIMELINE_EARLY_MS} ms before it and no later than a tenth of it and 1 ms after it, and every operation before it answered (${OWNED_ROUTES})`,
+      wrong.join("; "),
     );
   const left =
     unjudged.length === 0

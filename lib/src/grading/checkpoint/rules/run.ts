@@ -59,6 +59,31 @@ function oneLine(text: string, max = 600): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** How much of a FAIL line its text may take before it is cut (where to look comes after). */
+const FAIL_ROOM = 520;
+
+/** The least of what was checked, and of what was expected, a FAIL line keeps when it makes room. */
+const LEAST_PART = 60;
+
+const cutTo = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/**
+ * A failure's text for `rule`'s line: what was received is what a reader needs (the outcome), so a
+ * text too long for the line gives up the ends of what was checked and of what was expected first.
+ */
+export function failureText(rule: Pick<Rule, "id">, failure: CheckFailure): string {
+  if (failure.expected === undefined) return failure.message;
+  const room = FAIL_ROOM - `FAIL ${rule.id}: `.length;
+  if (failure.message.length <= room) return failure.message;
+  const { what, expected } = failure;
+  const received = failure.received ?? "nothing";
+  const spare = room - ": expected ; received ".length - received.length;
+  // Half each, what one of them leaves over going to the other.
+  const whatRoom = Math.max(LEAST_PART, spare - Math.min(expected.length, Math.ceil(spare / 2)));
+  const expectedRoom = Math.max(LEAST_PART, spare - Math.min(what.length, whatRoom));
+  return `${cutTo(what, whatRoom)}: expected ${cutTo(expected, expectedRoom)}; received ${received}`;
+}
+
 /** The rule's one line; a long FAIL is cut in its middle, so where to look always shows. */
 export function verdictLine(
   rule: Rule,
@@ -69,7 +94,7 @@ export function verdictLine(
 ): string {
   if (status === "not-applicable") return oneLine(`n/a ${rule.title} (${text})`);
   if (ok) return oneLine(text === "" ? `ok ${rule.title}` : `ok ${rule.title} (${text})`);
-  return `${oneLine(`FAIL ${rule.id}: ${text}`, 520)} (look at: ${where})`;
+  return `${oneLine(`FAIL ${rule.id}: ${text}`, FAIL_ROOM)} (look at: ${where})`;
 }
 
 function verdict(
@@ -244,7 +269,7 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
     }
   } catch (error) {
     if (error instanceof CheckFailure) {
-      text = error.message;
+      text = failureText(rule, error);
       expected = error.expected;
       received = error.received;
     } else {
