@@ -51,9 +51,10 @@ describe("what a piece is handed", () => {
         ),
       );
     for (const answer of await rank((t, m) => t.slice(0, m))) expect(answer.inputsShared).toBeUndefined();
-    for (const answer of await rank((t) => Object.freeze([...t]))) expect(answer.inputsShared).toBeUndefined();
+    for (const answer of await rank((t) => Object.freeze([...t]) as unknown[]))
+      expect(answer.inputsShared).toBeUndefined();
     for (const answer of await rank((t) => t)) expect(answer.inputsShared).toEqual(["the tools of topTools call 1"]);
-    for (const answer of await rank((t) => Object.freeze(t)))
+    for (const answer of await rank((t) => Object.freeze(t) as unknown[]))
       expect(answer.inputsShared).toEqual(["the tools of topTools call 1"]);
     for (const answer of await rank((t) => new Proxy(t, {})))
       expect(answer.inputsShared).toEqual(["the tools of topTools call 1"]);
