@@ -169,7 +169,9 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   }
   // One empty folder per slot where its jobs see their own folder (JobFolders.view).
   const views = Array.from({ length: options.jobs }, () => {
-    const view = mkdtempSync(join(tmpdir(), "workbook-class-job-"));
+    // A short name: the job's TMPDIR lies inside, and a relayed server's socket path must fit in
+    // a Unix socket's 107 bytes (relayed-servers.ts checkSocketRoom).
+    const view = mkdtempSync(join(tmpdir(), "wb-job-"));
     chmodSync(view, 0o755);
     return view;
   });
