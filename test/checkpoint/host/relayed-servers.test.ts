@@ -5,15 +5,26 @@
 // rule's, graded through the relay in test/checkpoint/cli.slow.test.ts.)
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { StdioClient } from "../../../lib/src/client/stdio-client.js";
-import { RELAY_MAIN, relayedServers } from "../../../lib/src/grading/checkpoint/host/relayed-servers.js";
+import {
+  RELAY_MAIN,
+  relayedServers,
+  SOCKET_PATH_LIMIT,
+  SUBDIR_ROOM,
+} from "../../../lib/src/grading/checkpoint/host/relayed-servers.js";
+import { REPO_ROOT } from "../../../lib/src/grading/checkpoint/paths.js";
 import { loggedCalls, readRecord, relaySignal } from "../../../lib/src/grading/checkpoint/rules/server-records.js";
 import type { ServerSource } from "../../../lib/src/grading/checkpoint/rules/servers.js";
 import { FRAME, relayFrame, RelayFrameReader } from "../../../server/src/relay-frames.js";
+
+/** The built module, for a process of its own with its own TMPDIR. */
+const DIST_RELAYED_SERVERS = join(REPO_ROOT, "lib", "dist", "grading", "checkpoint", "host", "relayed-servers.js");
 
 let source: ServerSource | undefined;
 afterEach(async () => {
@@ -225,6 +236,35 @@ describe("what end() names as left running", () => {
     source = undefined;
     expect(await servers.end()).toEqual([`group ${left.child.pid} (1 process)`]);
     await left.exited;
+  });
+});
+
+describe("a temporary folder too deep for a socket's path", () => {
+  // Node's listen() cuts a Unix socket's path over 107 bytes and listens at the cut one: a listener
+  // no relay finds, which once kept a class job's checkpoint alive after its report.
+  it("is a GraderFault before any server, a socket path over the limit is refused before a listener exists, and the process ends", async () => {
+    const deep = mkdtempSync(join(tmpdir(), `${"d".repeat(SOCKET_PATH_LIMIT - 40)}-`));
+    const script = `
+      const { checkSocketRoom, relayedServers, RELAY_MAIN } = require(${JSON.stringify(DIST_RELAYED_SERVERS)});
+      try { checkSocketRoom(); console.log("room"); } catch (error) { console.log(error.name + ": " + error.what); }
+      const servers = relayedServers({ relayMain: RELAY_MAIN });
+      try { servers.server("normal", { subdir: "a folder with spaces, $HOME and 'quotes'" }); console.log("listening"); }
+      catch (error) { console.log(error.name + ": " + error.what); }
+      servers.end().then(() => console.log("ended"));`;
+    const child = spawn(process.execPath, ["-e", script], { env: { PATH: process.env["PATH"] ?? "", TMPDIR: deep } });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const [code] = (await once(child, "exit")) as [number | null];
+    rmSync(deep, { recursive: true, force: true });
+    expect(stdout.split("\n")).toEqual([
+      `GraderFault: the temporary folder is too deep for the relayed servers' sockets: their paths would take up to ${
+        Buffer.byteLength(deep) + 16 + 12 + SUBDIR_ROOM + 9
+      } bytes, over the ${SOCKET_PATH_LIMIT} a Unix socket's path holds (set TMPDIR to a shorter folder)`,
+      `GraderFault: a relayed server's socket path is over the ${SOCKET_PATH_LIMIT} bytes a Unix socket's holds`,
+      "ended",
+      "",
+    ]);
+    expect(code).toBe(0);
   });
 });
 

@@ -12,7 +12,7 @@ import { containmentFor, type Containment } from "./host/containment.js";
 import { checkHostStarts, nodeFor } from "./host/host-node.js";
 import { HOST_MAIN, hostPool, hostUser, type HostOptions } from "./host/host-probe.js";
 import { hostView, reachableBy } from "./host/reachable-copy.js";
-import { RELAY_MAIN, relayedServers } from "./host/relayed-servers.js";
+import { checkSocketRoom, RELAY_MAIN, relayedServers } from "./host/relayed-servers.js";
 import { compileLearnerCopy, isLearnerCopy } from "./learner-copy.js";
 import { MODULE_PATHS, REPO_ROOT } from "./paths.js";
 import { RULES } from "./rules/index.js";
@@ -129,6 +129,7 @@ export async function gradeImplementation(path: string, options: GradeOptions = 
   // The grader's own faults are found here, before any graded code runs (grader-fault.ts).
   const node = options.host?.node === undefined ? nodeFor(user) : { path: options.host.node };
   await checkHostStarts(node.path, user, containment);
+  checkSocketRoom();
   const needed = [HOST_MAIN, RELAY_MAIN, entry, ...MODULE_PATHS];
   const view = graderStep("lay out the files the host reads", tmpdir(), () => hostView(user, REPO_ROOT, needed));
   const unreachable = user === undefined ? undefined : needed.map(view.map).find((path) => !reachableBy(user, path));

@@ -2,7 +2,6 @@
 // N at once, each in isolation (job-isolation.ts), into OUT/grades.csv and OUT/learners/<id>/.
 // Run again, it grades only the learners not yet graded or whose submission or grader changed.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { checkpointVersion } from "../checkpoint/grade-implementation.js";
 import { REPO_ROOT } from "../checkpoint/paths.js";
@@ -169,7 +168,10 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   }
   // One empty folder per slot where its jobs see their own folder (JobFolders.view).
   const views = Array.from({ length: options.jobs }, () => {
-    const view = mkdtempSync(join(tmpdir(), "workbook-class-job-"));
+    // In /tmp (every uid may enter it) under a short name, whatever the class's TMPDIR: the job's
+    // TMPDIR lies inside, and a relayed server's socket path must fit in a Unix socket's 107
+    // bytes (relayed-servers.ts checkSocketRoom).
+    const view = mkdtempSync("/tmp/wb-job-");
     chmodSync(view, 0o755);
     return view;
   });

@@ -22,6 +22,7 @@ import type { ServerRun, ServerSettings } from "../rules/types.js";
 import type { ClockDriver } from "./clock-driver.js";
 import { serveClocked, type ClockedScript } from "./clocked-peer.js";
 import { appendRecord, onRelayFrames, recordRelayStart } from "./relay-connection.js";
+import { GraderFault } from "../grader-fault.js";
 
 /** The relay's compiled main file. */
 export const RELAY_MAIN = join(TEACHING_SERVER, "..", "relay.js");
@@ -36,6 +37,31 @@ export interface RelayedServerOptions {
   readonly owner?: { readonly uid: number; readonly gid: number };
   /** The Node the relay runs on, started by the graded code (default this process's; see host-node.ts). */
   readonly node?: string;
+}
+
+/**
+ * The bytes of a Unix socket's path Linux keeps (sun_path is 108 bytes, the last a NUL). Node's
+ * listen() cuts a longer path silently and listens at the cut one, where no relay finds it.
+ */
+export const SOCKET_PATH_LIMIT = 107;
+/** The longest folder name a rule may ask its socket to lie in (ServerSettings.subdir). */
+export const SUBDIR_ROOM = 40;
+/** What a socket's path holds past the reachable folder: "/mcp-XXXXXX/", the rule's folder, "/mcp.sock". */
+const SOCKET_TAIL = "/mcp-XXXXXX/".length + SUBDIR_ROOM + "/mcp.sock".length;
+
+/**
+ * Throws GraderFault when the temporary folder is so deep that a rule's socket path would not fit
+ * in a Unix socket's (a class job's TMPDIR lies deeper than /tmp): found before any graded code runs.
+ */
+export function checkSocketRoom(): void {
+  const folder = reachableFolder();
+  const longest = Buffer.byteLength(folder) + SOCKET_TAIL;
+  if (longest > SOCKET_PATH_LIMIT)
+    throw new GraderFault(
+      `the temporary folder is too deep for the relayed servers' sockets: their paths would take up to ${longest} bytes, ` +
+        `over the ${SOCKET_PATH_LIMIT} a Unix socket's path holds (set TMPDIR to a shorter folder)`,
+      folder,
+    );
 }
 
 /** A folder only the grader may enter, and one the graded user may reach the sockets in. */
@@ -66,6 +92,8 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
     serveConnection: (socket: Socket, paths: { command: readonly string[]; recordFile: string }) => void,
   ): ServerRun => {
     const index = runs.length + 1;
+    if (Buffer.byteLength(settings.subdir ?? "") > SUBDIR_ROOM)
+      throw new TypeError(`a relayed server's folder name holds at most ${SUBDIR_ROOM} bytes: ${settings.subdir}`);
     const home = join(evidence, String(index));
     mkdirSync(home, { mode: 0o700 });
     const logFile = join(home, "calls.jsonl");
@@ -75,6 +103,12 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
     mkdirSync(socketHome, { recursive: true, mode: 0o755 });
     chmodSync(socketHome, 0o755);
     const socketPath = join(socketHome, "mcp.sock");
+    // Before a listener exists: one listening at a cut path would keep the grader from ever exiting.
+    if (Buffer.byteLength(socketPath) > SOCKET_PATH_LIMIT)
+      throw new GraderFault(
+        `a relayed server's socket path is over the ${SOCKET_PATH_LIMIT} bytes a Unix socket's holds`,
+        socketPath,
+      );
     const command = [options.node ?? process.execPath, options.relayMain, socketPath];
     const connections = new Set<Socket>();
     const whenNoneOpen: Array<() => void> = [];
