@@ -1,4 +1,4 @@
-// Complete tier only (about 20 s: one build notebook graded in a class and alone, side by side).
+// Complete tier only: one build notebook graded whole in a class and alone, side by side (about 20 s).
 // A class of the solved build notebook grades as `checkpoint --notebook` grades it alone: its
 // cells compiled in the job's view, every rule run (a notebook takes no --rules in a class), and
 // the job's checkpoint exits once its report is written. The rules that start relayed servers

@@ -10,7 +10,6 @@
 // it sees them. Root only: an ordinary user's grading runs the graded code as itself.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeFor, startNeedsTrying } from "../../../lib/src/grading/checkpoint/host/host-node.js";
@@ -27,7 +26,9 @@ let scratch: string;
 let hiddenNode: string;
 
 beforeAll(() => {
-  scratch = mkdtempSync(join(tmpdir(), "host-node-"));
+  // Right under /tmp, not the run's deeper temporary folder: the relayed servers' socket paths
+  // under TMPDIR must fit a Unix socket's 107 bytes (relayed-servers.ts checkSocketRoom).
+  scratch = mkdtempSync("/tmp/hn-");
   chmodSync(scratch, 0o755);
   const closed = mkdtempSync(join(scratch, "root-only-"));
   hiddenNode = join(closed, "node");
