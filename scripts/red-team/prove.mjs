@@ -10,6 +10,7 @@
 // Outcomes go to a file in the temporary folder (its path printed); --write records them in the
 // tracked scripts/red-team/proof-outcomes.json instead (they hold timings, so every run differs).
 import { createRequire } from "node:module";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -20,8 +21,9 @@ import { wrong as wrong2, fair as fair2 } from "./round-2-cases.mjs";
 import { wrong as wrong3, fair as fair3 } from "./round-3-cases.mjs";
 import { wrong as wrong4, fair as fair4 } from "./round-4-cases.mjs";
 import { wrong as wrong5, fair as fair5 } from "./round-5-cases.mjs";
-const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5];
-const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5];
+import { wrong as wrong6, fair as fair6 } from "./round-6-cases.mjs";
+const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5, ...wrong6];
+const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -2420,6 +2422,532 @@ const round5 = {
   "top-tools-insertion-rank": async ({ v, s }) => topToolsProof(v, s, 11, 5),
 };
 Object.assign(proofs, round5);
+
+// ---------- round 6 ----------
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** What Python's json.loads (the chapter's parser) makes of `bytes`, written back as JSON. */
+const pythonLoads = async (bytes) =>
+  execFileSync("python3", ["-c", "import sys, json; print(json.dumps(json.loads(sys.stdin.buffer.read())))"], {
+    input: bytes,
+  })
+    .toString()
+    .trim();
+/** A session that starts with a NaN timeout, and one with a good timeout, for the timeout check. */
+async function nanTimeoutProof(v) {
+  const nan = await session(v, teaching("normal"), { timeoutMs: Number.NaN, stopAfter: 5000 });
+  const normal = await session(v, teaching("normal"));
+  const edges = await Promise.all(
+    [0, 60_001, Number.POSITIVE_INFINITY].map((t) => session(v, teaching("normal"), { timeoutMs: t })),
+  );
+  return { nan, normal, edges };
+}
+const round6 = {
+  // ---------- wrong ----------
+  "request-message-shared-default-params": async ({ v, s }) => {
+    const run = (pieces) => {
+      const first = pieces.requestMessage(1, "tools/list");
+      first.params.cursor = "page-2";
+      return pieces.requestMessage(2, "tools/list");
+    };
+    const mv = run(v);
+    const ms = run(s);
+    return {
+      ok: mv.params.cursor === "page-2" && ms.params.cursor === undefined,
+      shows: `after the caller puts a cursor into request 1's default params, request 2 (no params given) is ${JSON.stringify(mv)}; the solved one ${JSON.stringify(ms)}`,
+    };
+  },
+  "answer-for-id-zero-skipped": async ({ v, s }) => {
+    const reply = { jsonrpc: "2.0", id: 0, result: { tools: [] } };
+    const pv = pure(() => v.answerFor(0, reply));
+    const ps = pure(() => s.answerFor(0, reply));
+    return {
+      ok: pv.value === null && ps.value?.tools !== undefined,
+      shows: `request 0 gets the reply ${JSON.stringify(reply)}: variant ${JSON.stringify(pv)} (skipped as if it were a notification, so the request waits until its deadline), solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "encode-frame-limit-fixed-by-first-call": async ({ v, s }) => {
+    const small = s.requestMessage(1, "tools/list", {});
+    const big = s.requestMessage(2, "tools/call", { name: "word_count", arguments: { text: "x".repeat(500) } });
+    const run = (pieces) => [
+      pure(() => pieces.encodeFrame(small, 10_000).length),
+      pure(() => pieces.encodeFrame(big, 100).length),
+    ];
+    const [v1, v2] = run(v);
+    const [s1, s2] = run(s);
+    return {
+      ok: v1.value !== undefined && v2.value > 100 && s1.value !== undefined && /frame-limit/.test(s2.error ?? ""),
+      shows: `a ${v1.value}-byte frame at limit 10000, then a ${s.encodeFrame(big).length}-byte frame at limit 100: variant ${JSON.stringify(v2)} (the first call's limit), solved ${JSON.stringify(s2)}`,
+    };
+  },
+  "parse-frame-refuses-bom": async ({ v, s }) => {
+    const frame = Buffer.concat([BOM, Buffer.from('{"jsonrpc":"2.0","id":1,"result":{}}')]);
+    const pv = pure(() => v.parseFrame(frame));
+    const ps = pure(() => s.parseFrame(frame));
+    const py = await pythonLoads(frame);
+    return {
+      ok:
+        /malformed-frame/.test(pv.error ?? "") &&
+        ps.value?.id === 1 &&
+        py === '{"jsonrpc": "2.0", "id": 1, "result": {}}',
+      shows: `a well-formed frame that starts with a UTF-8 byte-order mark: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}; the chapter's json.loads on the same bytes gives ${py}`,
+    };
+  },
+  "check-tools-names-kept-across-calls": async ({ v, s }) => {
+    const list = () => ({ tools: [{ name: "word_count", inputSchema: { type: "object" } }] });
+    const twice = (pieces) => [
+      pure(() => pieces.checkTools(list()).length),
+      pure(() => pieces.checkTools(list()).length),
+    ];
+    const tv = twice(v);
+    const ts = twice(s);
+    return {
+      ok: tv[0].value === 1 && /catalog/.test(tv[1].error ?? "") && ts[0].value === 1 && ts[1].value === 1,
+      shows: `the same one-tool list checked twice: variant ${JSON.stringify(tv)}, solved ${JSON.stringify(ts)}`,
+    };
+  },
+  "connect-timeout-nan-accepted": async ({ v, s }) => {
+    const rv = await nanTimeoutProof(v);
+    const rs = await nanTimeoutProof(s);
+    return {
+      ok:
+        !/UsageError\(timeout\)/.test(rv.nan.connectError ?? "") &&
+        /UsageError\(timeout\)/.test(rs.nan.connectError ?? ""),
+      shows: `a timeout of NaN: variant ${rv.nan.connectError ?? `connects, tools ${JSON.stringify(rv.nan.tools)}`} (${rv.nan.connectMessage ?? ""}), solved ${rs.nan.connectError}`,
+    };
+  },
+  "close-ends-input-after-grace": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"));
+    return {
+      ok: rs.status === 0 && rv.status !== 0 && rv.closeMs >= 1000,
+      shows: `the normal server (exits at end of input): variant close returns ${JSON.stringify(rv.status)} after ${rv.closeMs} ms, solved ${JSON.stringify(rs.status)} after ${rs.closeMs} ms`,
+    };
+  },
+  "top-tools-clamps-negative-scores": async ({ v, s }) => {
+    const tools = [{ name: "far" }, { name: "near" }, { name: "farther" }];
+    const score = () => [-0.6, -0.1, -0.9];
+    const [nv, ns] = rankedNames(v, s, "count words", tools, score, 2);
+    return {
+      ok: JSON.stringify(ns) === '["near","far"]' && JSON.stringify(nv) !== JSON.stringify(ns),
+      shows: `scores [-0.6, -0.1, -0.9], m = 2: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "call-tool-forgery-node-env": async ({ v, s }) => {
+    const was = process.env.NODE_ENV;
+    delete process.env.NODE_ENV;
+    try {
+      const logV = scratchFile("log");
+      const logS = scratchFile("log");
+      const opts = { calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+      const rv = await session(v, teaching("hostile", "--log", logV), opts);
+      const rs = await session(s, teaching("hostile", "--log", logS), opts);
+      process.env.NODE_ENV = "test";
+      const rt = await session(v, teaching("hostile"), opts);
+      const names = (log) => logged(log).map((line) => JSON.parse(line).name);
+      return {
+        ok:
+          names(logV).includes("place_purchase") &&
+          !names(logS).includes("place_purchase") &&
+          /not-allowed/.test(call(rs).error ?? "") &&
+          /not-allowed/.test(call(rt).error ?? ""),
+        shows: `allowlist [word_count], NODE_ENV unset, place_purchase: variant ${JSON.stringify(call(rv).text ?? call(rv).error)} and the server's log names ${JSON.stringify(names(logV))}; solved ${call(rs).error}, log ${JSON.stringify(names(logS))}; the variant with NODE_ENV=test ${call(rt).error}`,
+      };
+    } finally {
+      if (was === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = was;
+    }
+  },
+  "close-forgery-vitest-env": async ({ v, s }) => {
+    const was = process.env.VITEST;
+    delete process.env.VITEST;
+    try {
+      const [rv, rs] = await together(v, s, teaching("grandchild"));
+      process.env.VITEST = "true";
+      const rt = await session(v, teaching("grandchild"));
+      return {
+        ok: !rv.groupEmpty && rs.groupEmpty && rt.groupEmpty,
+        shows: `the grandchild server, VITEST unset: variant's group empty a second after close: ${rv.groupEmpty}; solved ${rs.groupEmpty}; the variant with VITEST=true ${rt.groupEmpty}`,
+      };
+    } finally {
+      if (was === undefined) delete process.env.VITEST;
+      else process.env.VITEST = was;
+    }
+  },
+  "answer-for-other-id-skipped": async ({ v, s }) => {
+    const reply = { jsonrpc: "2.0", id: 42, result: { tools: [] } };
+    const pv = pure(() => v.answerFor(41, reply));
+    const ps = pure(() => s.answerFor(41, reply));
+    const [rv, rs] = await both(v, s, fixture("stale-error"));
+    return {
+      ok:
+        pv.value === null &&
+        /wrong-id/.test(ps.error ?? "") &&
+        /wrong-id/.test(call(rs).error ?? "") &&
+        call(rv).error === undefined,
+      shows: `request 41 gets a reply labelled 42: variant ${JSON.stringify(pv)}, solved ${ps.error}; against fixture stale-error (an error reply to the earlier request before the call's reply) the variant's call gives ${JSON.stringify(call(rv).text ?? call(rv).error)}, the solved ${call(rs).error}`,
+    };
+  },
+  "frame-reader-one-frame-per-feed": async ({ v, s }) => {
+    const feedAll = (R) => {
+      const reader = new R(1000);
+      return [reader.feed(Buffer.from('{"a":1}\n{"b":2}\n')), reader.feed(Buffer.from('{"c":3}\n'))].map((frames) =>
+        frames.map((b) => b.toString()),
+      );
+    };
+    const fv = pure(() => feedAll(v.FrameReader));
+    const fs = pure(() => feedAll(s.FrameReader));
+    const parsed = (fv.value ?? []).flat().map((frame) => pure(() => s.parseFrame(frame)).error ?? "ok");
+    return {
+      ok:
+        JSON.stringify(fs.value) === JSON.stringify([['{"a":1}', '{"b":2}'], ['{"c":3}']]) &&
+        JSON.stringify(fv.value) !== JSON.stringify(fs.value),
+      shows: `two lines in one chunk, then a third: variant ${JSON.stringify(fv)} (parsed: ${JSON.stringify(parsed)}), solved ${JSON.stringify(fs)}`,
+    };
+  },
+  "check-initialize-ignores-version-argument": async ({ v, s }) => {
+    const older = { protocolVersion: "2025-03-26", capabilities: { tools: {} } };
+    const pinned = { protocolVersion: "2025-06-18", capabilities: { tools: {} } };
+    const work = (pieces) => [
+      pure(() => pieces.checkInitialize(older, "2025-03-26").protocolVersion),
+      pure(() => pieces.checkInitialize(pinned, "2025-03-26").protocolVersion),
+    ];
+    const [wv, ws] = [work(v), work(s)];
+    return {
+      ok:
+        ws[0].value === "2025-03-26" &&
+        /version/.test(ws[1].error ?? "") &&
+        /version/.test(wv[0].error ?? "") &&
+        wv[1].value === "2025-06-18",
+      shows: `asking for 2025-03-26, a server answering 2025-03-26 and one answering 2025-06-18: variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "top-tools-scores-cached-by-request": async ({ v, s }) => {
+    const score = (_request, texts) => texts.map((text) => (text.includes("count") ? 1 : 0));
+    const first = [{ name: "shop_hours" }, { name: "word_count" }];
+    const second = [{ name: "char_count" }, { name: "shop_notes" }];
+    const run = (pieces) => {
+      pieces.topTools("count these words", first, score, 1);
+      return pieces.topTools("count these words", second, score, 1).map((t) => t.name);
+    };
+    const [nv, ns] = [run(v), run(s)];
+    return {
+      ok: JSON.stringify(ns) === '["char_count"]' && JSON.stringify(nv) !== JSON.stringify(ns),
+      shows: `the same request ranked over [shop_hours, word_count] and then over [char_count, shop_notes], m = 1: the second ranking is ${JSON.stringify(nv)} for the variant, ${JSON.stringify(ns)} for the solved one`,
+    };
+  },
+  "encode-frame-escapes-line-separators": async ({ v, s }) => {
+    const messages = [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "word_count", arguments: { text: "a\u2028b\u2029c\nd ☕ \ud83c\udf66" } },
+      },
+      s.requestMessage(2, "tools/list", {}),
+      s.notificationMessage("notifications/initialized"),
+    ];
+    const checks = messages.map((m) => {
+      const frame = v.encodeFrame(m);
+      const body = frame.subarray(0, -1);
+      return (
+        frame.at(-1) === 0x0a &&
+        !body.includes(0x0a) &&
+        JSON.stringify(JSON.parse(body.toString())) === JSON.stringify(m)
+      );
+    });
+    const edges = [
+      pure(() => v.encodeFrame(messages[1], s.encodeFrame(messages[1]).length).length),
+      pure(() => v.encodeFrame(messages[1], s.encodeFrame(messages[1]).length - 1)),
+      pure(() => v.encodeFrame({ jsonrpc: "2.0", id: 1, method: "x", params: { n: Number.NaN } })),
+    ];
+    return {
+      ok:
+        checks.every(Boolean) &&
+        edges[0].value !== undefined &&
+        /frame-limit/.test(edges[1].error ?? "") &&
+        /unencodable/.test(edges[2].error ?? ""),
+      shows: `three messages (one with U+2028, U+2029, a newline and 3- and 4-byte characters) each give one line that parses back to the message: ${JSON.stringify(checks)}; a frame at its exact size ${JSON.stringify(edges[0])}, one byte under ${edges[1].error}, NaN ${edges[2].error}`,
+    };
+  },
+  "answer-for-strict-equality-only": async ({ v, s }) => {
+    const replies = [
+      { jsonrpc: "2.0", id: 7, result: {} },
+      { jsonrpc: "2.0", id: "7", result: {} },
+      { jsonrpc: "2.0", id: 7.5, result: {} },
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } },
+      { jsonrpc: "2.0", result: {} },
+      { jsonrpc: "2.0", id: 8, result: {} },
+      { jsonrpc: "2.0", id: 7, error: { code: -32601, message: "no" } },
+      { jsonrpc: "2.0", id: 7, error: { code: "x", message: "no" } },
+      { jsonrpc: "2.0", id: 7, result: [] },
+      { jsonrpc: "2.0", method: "notifications/message", params: {} },
+    ];
+    const [wv, ws] = [verdicts((r) => v.answerFor(7, r), replies), verdicts((r) => s.answerFor(7, r), replies)];
+    const [rv] = await both(v, s, teaching("normal"));
+    return {
+      ok: JSON.stringify(wv) === JSON.stringify(ws) && call(rv).text === "3",
+      shows: `${replies.length} replies to request 7 (the right id, "7", 7.5, null, none, 8, errors good and bad, an array result, a notification): the same verdicts as the solved answerFor: ${JSON.stringify(wv) === JSON.stringify(ws)}; the normal server's call gives ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "close-signal-loop": async ({ v }) => closeProof(v),
+  "request-skips-late-replies": async ({ v, s }) => {
+    const options = {
+      timeoutMs: 1400,
+      calls: [
+        ["word_count", { text: "one two three" }],
+        ["word_count", { text: "one two three" }],
+      ],
+    };
+    const [rv, rs] = await together(v, s, fixture("late-reply"), options);
+    return {
+      ok:
+        /Deadline/.test(call(rv, 0).error ?? "") &&
+        call(rv, 1).text === "3" &&
+        /wrong-id/.test(call(rs, 1).error ?? ""),
+      shows: `the first call answered after 1500 ms (timeout 1400 ms), the second after 800 ms: variant ${call(rv, 0).error} then ${JSON.stringify(call(rv, 1).text ?? call(rv, 1).error)} (the late reply dropped unseen), solved ${call(rs, 0).error} then ${call(rs, 1).error}`,
+    };
+  },
+  "connect-bad-catalog-as-empty": async ({ v, s }) => {
+    const [mv, ms] = await both(v, s, teaching("many-tools"), { calls: [] });
+    const [pv, ps] = await both(v, s, teaching("paged"), { calls: [] });
+    return {
+      ok:
+        mv.connectError === undefined &&
+        /catalog/.test(ms.connectError ?? "") &&
+        pv.connectError === undefined &&
+        /catalog/.test(ps.connectError ?? ""),
+      shows: `many-tools: variant connects with ${JSON.stringify(mv.tools)}, solved ${ms.connectError}; paged: variant ${JSON.stringify(pv.tools)}, solved ${ps.connectError}`,
+    };
+  },
+  "call-tool-checks-trimmed-sends-raw": async ({ v, s }) => {
+    const options = { calls: [["word_count ", { text: "one two three" }]] };
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal", options);
+    return {
+      ok:
+        JSON.stringify(sentCalls(fv)) === '["word_count "]' &&
+        sentCalls(fs).length === 0 &&
+        /not-allowed/.test(call(rs).error ?? ""),
+      shows: `allowlist [word_count], a call to "word_count " (a trailing space): variant sends ${JSON.stringify(sentCalls(fv))} (${JSON.stringify(call(rv).text ?? call(rv).error)}), solved ${call(rs).error} and sends ${JSON.stringify(sentCalls(fs))}`,
+    };
+  },
+  "top-tools-at-least-one": async ({ v, s }) => {
+    const tools = [{ name: "word_count" }, { name: "shop_hours" }];
+    const score = (_request, texts) => texts.map((_, i) => 1 - i / 2);
+    const [nv, ns] = rankedNames(v, s, "count words", tools, score, 0);
+    return {
+      ok: ns.length === 0 && nv.length > 0,
+      shows: `m = 0: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "parse-frame-cuts-after-last-brace": async ({ v, s }) => {
+    const frame = Buffer.from('{"jsonrpc":"2.0","id":3,"result":{}} [server] call done');
+    const pv = pure(() => v.parseFrame(frame));
+    const ps = pure(() => s.parseFrame(frame));
+    return {
+      ok: pv.value?.id === 3 && /malformed-frame/.test(ps.error ?? ""),
+      shows: `a reply followed by a log message on its line: variant ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "check-tools-schema-type-any-case": async ({ v, s }) => {
+    const list = { tools: [{ name: "word_count", inputSchema: { type: "Object" } }] };
+    const pv = pure(() => v.checkTools(list).length);
+    const ps = pure(() => s.checkTools(list).length);
+    return {
+      ok: pv.value === 1 && /catalog/.test(ps.error ?? ""),
+      shows: `a tool whose inputSchema type is "Object": variant ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "close-kill-leader-only": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("grandchild"));
+    return {
+      ok: !rv.groupEmpty && rs.groupEmpty,
+      shows: `the grandchild server (its child ignores SIGTERM): variant close returns ${JSON.stringify(rv.status)}, group empty a second later: ${rv.groupEmpty}; solved ${JSON.stringify(rs.status)}, ${rs.groupEmpty}`,
+    };
+  },
+  "call-tool-retries-tool-error": async ({ v, s }) => {
+    const [logV, logS] = [scratchFile("log"), scratchFile("log")];
+    const options = { calls: [["word_count", {}]] };
+    const rv = await session(v, teaching("normal", "--log", logV), options);
+    const rs = await session(s, teaching("normal", "--log", logS), options);
+    const count = (log) => logged(log).filter((line) => JSON.parse(line).name === "word_count").length;
+    return {
+      ok: count(logV) === 2 && count(logS) === 1 && /ToolError/.test(call(rs).error ?? ""),
+      shows: `one call to word_count without its text (the tool reports failure): the server's log holds ${count(logV)} calls from the variant (${call(rv).error}), ${count(logS)} from the solved one (${call(rs).error})`,
+    };
+  },
+  "call-tool-empty-allowlist-allows-all": async ({ v, s }) => {
+    const [logV, logS] = [scratchFile("log"), scratchFile("log")];
+    const options = { allowed: [], calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const rv = await session(v, teaching("hostile", "--log", logV), options);
+    const rs = await session(s, teaching("hostile", "--log", logS), options);
+    const names = (log) => logged(log).map((line) => JSON.parse(line).name);
+    return {
+      ok:
+        names(logV).includes("place_purchase") && names(logS).length === 0 && /not-allowed/.test(call(rs).error ?? ""),
+      shows: `an empty allowlist, place_purchase on the hostile server: variant ${JSON.stringify(call(rv).text ?? call(rv).error)}, the server's log names ${JSON.stringify(names(logV))}; solved ${call(rs).error}, log ${JSON.stringify(names(logS))}`,
+    };
+  },
+  "frame-reader-flushes-on-empty-chunk": async ({ v, s }) => {
+    const run = (R) => {
+      const reader = new R(1000);
+      return [
+        reader.feed(Buffer.from('{"jsonrpc":"2.0","id":1,"res')),
+        reader.feed(Buffer.alloc(0)),
+        reader.feed(Buffer.from('ult":{}}\n')),
+      ].map((frames) => frames.map((b) => b.toString()));
+    };
+    const [fv, fs] = [pure(() => run(v.FrameReader)), pure(() => run(s.FrameReader))];
+    return {
+      ok:
+        JSON.stringify(fs.value) === JSON.stringify([[], [], ['{"jsonrpc":"2.0","id":1,"result":{}}']]) &&
+        JSON.stringify(fv.value) !== JSON.stringify(fs.value),
+      shows: `half a line, an empty chunk, the rest: variant ${JSON.stringify(fv)}, solved ${JSON.stringify(fs)}`,
+    };
+  },
+  "check-tools-requires-description": async ({ v, s }) => {
+    const list = { tools: [{ name: "word_count", inputSchema: { type: "object" } }] };
+    const pv = pure(() => v.checkTools(list).length);
+    const ps = pure(() => s.checkTools(list).length);
+    return {
+      ok: /catalog/.test(pv.error ?? "") && ps.value === 1,
+      shows: `a tool with a name and an object schema but no description: variant ${pv.error}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "close-reports-zero-when-group-empty": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("eof-deaf"));
+    return {
+      ok: rv.status === 0 && rs.status === "SIGTERM",
+      shows: `eof-deaf (stays at end of input, ended by SIGTERM): variant close returns ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "request-deadline-kept-per-method": async ({ v, s }) => {
+    const options = {
+      timeoutMs: 1000,
+      calls: [
+        ["word_count", { text: "one" }],
+        ["word_count", { text: "two" }],
+      ],
+    };
+    const [rv, rs] = await together(v, s, fixture("slow-600"), options);
+    return {
+      ok:
+        /Deadline/.test(call(rv, 1).error ?? "") && call(rs, 0).error === undefined && call(rs, 1).error === undefined,
+      shows: `two calls each answered after 600 ms, timeout 1000 ms: variant ${JSON.stringify(call(rv, 0).text ?? call(rv, 0).error)} then ${call(rv, 1).error ?? JSON.stringify(call(rv, 1).text)} after ${call(rv, 1).ms} ms; solved ${JSON.stringify(call(rs, 0).text)} then ${JSON.stringify(call(rs, 1).text)}`,
+    };
+  },
+  "parse-frame-trusts-string-input": async ({ v, s }) => {
+    const frame = '{"id":1,"result":{}}';
+    const pv = pure(() => v.parseFrame(frame));
+    const ps = pure(() => s.parseFrame(frame));
+    const bytes = pure(() => v.parseFrame(Buffer.from(frame)));
+    return {
+      ok: pv.value?.id === 1 && /not-json-rpc/.test(ps.error ?? "") && /not-json-rpc/.test(bytes.error ?? ""),
+      shows: `${frame} as a string: variant ${JSON.stringify(pv)}, solved ${ps.error}; the variant given the same bytes ${bytes.error}`,
+    };
+  },
+  "encode-frame-cached-by-id": async ({ v, s }) => {
+    const call3 = (text) => s.requestMessage(3, "tools/call", { name: "word_count", arguments: { text } });
+    const run = (pieces) =>
+      [pieces.encodeFrame(call3("first session")), pieces.encodeFrame(call3("second session"))].map((b) =>
+        b.toString().trim(),
+      );
+    const [fv, fs] = [run(v), run(s)];
+    return {
+      ok: fv[1].includes("first session") && fs[1].includes("second session"),
+      shows: `request 3 with "first session", then another request 3 with "second session": the variant's second frame is ${fv[1]}, the solved ${fs[1]}`,
+    };
+  },
+  "top-tools-lowercases-request": async ({ v, s }) => {
+    const tools = [{ name: "shop_hours" }, { name: "word_count" }];
+    const score = (request, texts) => texts.map((text) => (request.includes("WORD") && text.includes("word") ? 1 : 0));
+    const [nv, ns] = rankedNames(v, s, "count WORDS", tools, score, 1);
+    return {
+      ok: JSON.stringify(ns) === '["word_count"]' && JSON.stringify(nv) === '["shop_hours"]',
+      shows: `a scorer that matches the capital WORD, request "count WORDS", m = 1: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  // ---------- fair ----------
+  "connect-timeout-finite-check": async ({ v, s }) => {
+    const rv = await nanTimeoutProof(v);
+    const rs = await nanTimeoutProof(s);
+    const verdict = (r) =>
+      [r.nan, ...r.edges]
+        .map((x) => x.connectError)
+        .concat(r.normal.tools?.length > 0 ? "connects" : r.normal.connectError);
+    return {
+      ok: JSON.stringify(verdict(rv)) === JSON.stringify(verdict(rs)) && call(rv.normal).text === "3",
+      shows: `timeouts NaN, 0, 60001, Infinity, then 1000 ms: variant ${JSON.stringify(verdict(rv))}, solved ${JSON.stringify(verdict(rs))}; the call at 1000 ms gives ${JSON.stringify(call(rv.normal).text)}`,
+    };
+  },
+  "encode-frame-concat-newline": async ({ v, s }) => {
+    const messages = [
+      s.requestMessage(1, "initialize", { clientInfo: { name: "☕ client", version: "1" } }),
+      s.notificationMessage("notifications/initialized"),
+      { jsonrpc: "2.0", id: 3, result: { text: "line\nbreak \u2028 and \ud83c\udf66" } },
+      { jsonrpc: "2.0", id: 4, method: "x", params: { n: Number.NaN } },
+      { jsonrpc: "2.0", id: 5, method: "x", params: { f: () => 1 } },
+    ];
+    const limits = [undefined, 30, 31, 32, 60];
+    const work = (pieces) =>
+      messages.flatMap((m) =>
+        limits.map((limit) => JSON.stringify(pure(() => pieces.encodeFrame(m, limit).toString("base64")))),
+      );
+    const [wv, ws] = [work(v), work(s)];
+    const same = wv.every((x, i) => x === ws[i]);
+    return {
+      ok: same,
+      shows: `${messages.length} messages (characters of 1 to 4 UTF-8 bytes, a newline inside a string, NaN, a function) at ${limits.length} limits each: the same bytes or the same error as the solved encodeFrame in ${wv.filter((x, i) => x === ws[i]).length} of ${wv.length}`,
+    };
+  },
+  "check-tools-duplicates-by-size": async ({ v, s }) => checkToolsProof(v, s),
+  "result-text-blank-line-join": async ({ v, s }) => {
+    const results = [
+      { content: [{ type: "text", text: "4" }] },
+      { content: [] },
+      {
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "", mimeType: "image/png" },
+          { type: "text", text: "b" },
+        ],
+      },
+      { content: [{ type: "text", text: "no" }], isError: true },
+      { isError: false },
+    ];
+    const [wv, ws] = [verdicts((r) => v.resultText(r), results), verdicts((r) => s.resultText(r), results)];
+    const [rv] = await both(v, s, teaching("normal"));
+    const differ = wv.map((x, i) => (x === ws[i] ? null : i)).filter((i) => i !== null);
+    return {
+      ok: JSON.stringify(differ) === "[2]" && JSON.parse(wv[2]).value === "a\n\nb" && call(rv).text === "3",
+      shows: `five results (one text, none, text-image-text, an error, no content): variant ${JSON.stringify(wv)}; solved ${JSON.stringify(ws)}; they differ only in the separator of the two-text result; the normal server's call gives ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "notification-message-conditional-spread": async ({ v, s }) => {
+    const inputs = [undefined, {}, { level: "info" }, { nested: { a: [1, 2] } }];
+    const [wv, ws] = [
+      verdicts((p) => v.notificationMessage("notifications/x", p), inputs),
+      verdicts((p) => s.notificationMessage("notifications/x", p), inputs),
+    ];
+    const [rv] = await both(v, s, teaching("normal"));
+    return {
+      ok: JSON.stringify(wv) === JSON.stringify(ws) && call(rv).text === "3",
+      shows: `params undefined, {}, one field, nested: variant ${JSON.stringify(wv)}, the same as the solved one: ${JSON.stringify(wv) === JSON.stringify(ws)}; the normal server's call gives ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "frame-reader-byte-scan": async ({ v, s }) => readerProof(v, s),
+  "request-skips-counted-down": async ({ v, s }) => {
+    const [a16, s16] = await both(v, s, teaching("normal", "--notifications", "16"));
+    const [a17, s17] = await both(v, s, teaching("normal", "--notifications", "17"));
+    return {
+      ok:
+        call(a16).text === "3" &&
+        call(s16).text === "3" &&
+        /too-many/.test(call(a17).error ?? "") &&
+        /too-many/.test(call(s17).error ?? ""),
+      shows: `16 notifications before the reply: variant ${JSON.stringify(call(a16).text)}, solved ${JSON.stringify(call(s16).text)}; 17: variant ${call(a17).error}, solved ${call(s17).error}`,
+    };
+  },
+};
+Object.assign(proofs, round6);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),
