@@ -1385,18 +1385,9 @@ const proofs = {
   },
   "top-tools-forgery-part-a-size": async ({ v, s }) => {
     const score = lib.bm25Scorer();
-    const names = [
-      // the chapter's eight shop tools (line 61)
-      "stock_level",
-      "draft_restock",
-      "supplier_delivery_status",
-      "word_count",
-      "send_message_to_lucy",
-      "sales_today",
-      "schedule_reminder",
-      "record_delivery",
-    ];
-    const shop = names.map((name) => ({ name, description: `Lucy's ${name.replace(/_/g, " ")} tool.` }));
+    // the chapter's eight shop tools (line 61), as Part A's catalog names them
+    const { SHOP_TOOL_NAMES } = require(join(root, "lib/dist/experiment/catalog/catalog-schema.js"));
+    const shop = SHOP_TOOL_NAMES.map((name) => ({ name, description: `Lucy's ${name.replace(/_/g, " ")} tool.` }));
     const big = [
       ...shop,
       ...Array.from({ length: 56 }, (_, i) => ({ name: `unrelated_${i}`, description: `Other work ${i}.` })),
