@@ -36,9 +36,9 @@ const outcomes = JSON.parse(readFileSync(join(ROOT, "scripts/red-team/proof-outc
 const solvedText = readFileSync(SOLVED_NOTEBOOK, "utf8");
 
 describe("the red team's cases", () => {
-  it("are the 179 wrong cases of six rounds and the 58 fair ones of five, or more", () => {
-    expect(cases.filter(([, kind]) => kind === "wrong").length).toBeGreaterThanOrEqual(179);
-    expect(cases.filter(([, kind]) => kind === "fair").length).toBeGreaterThanOrEqual(58);
+  it("are the 178 wrong cases of six rounds and the 59 fair ones of five, or more", () => {
+    expect(cases.filter(([, kind]) => kind === "wrong").length).toBeGreaterThanOrEqual(178);
+    expect(cases.filter(([, kind]) => kind === "fair").length).toBeGreaterThanOrEqual(59);
   });
 
   it.each(cases)("%s applies to the solved notebook, names its piece, and was proven", (_label, kind, file, found) => {
