@@ -235,8 +235,12 @@ function fed(answer: ProbeAnswer): Fed {
   };
 }
 
-const text = (frames: readonly string[]): string =>
-  `[${frames.map((frame) => JSON.stringify(Buffer.from(frame, "base64").toString("utf8").slice(0, 40))).join(", ")}]`;
+/** A frame's text, a long one by its end: generated lines share their start and differ at their end. */
+const brief = (frame: string): string => {
+  const line = Buffer.from(frame, "base64").toString("utf8");
+  return line.length <= 32 ? JSON.stringify(line) : `…${JSON.stringify(line.slice(-24)).slice(1)}`;
+};
+const text = (frames: readonly string[]): string => `[${frames.map(brief).join(", ")}]`;
 
 /** FrameReader: the frames must be the reference's; a refusal must come no later than the reference's; after it, nothing held may leak. */
 function judgeReader(run: ReaderRun, reference: ProbeAnswer, learner: ProbeAnswer): string | undefined {
