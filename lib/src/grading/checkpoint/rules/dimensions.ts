@@ -71,7 +71,8 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       wrong: "parse-frame-lenient-plain-bytes.js",
     },
     {
-      varies: "a leading byte-order mark: ignored or refused, what follows it judged as ever, a second mark never ignored",
+      varies:
+        "a leading byte-order mark: ignored or refused, what follows it judged as ever, a second mark never ignored",
       wrong: "parse-frame-strips-every-mark.js",
     },
   ],
