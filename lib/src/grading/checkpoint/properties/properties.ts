@@ -262,9 +262,8 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
 /** The seeded scorer's score for each tool, for the request and tool text exactly as given: what a FAIL shows. */
 function scoredAsGiven(run: RankingRun): string {
   const scores = seededScorer(run.scorer!.seed, run.scorer!.scores)(run.request, run.tools.map(toolText));
-  return run.tools
-    .map((tool, index) => `${JSON.stringify(tool.name)}: ${Object.is(scores[index], -0) ? "-0" : scores[index]}`)
-    .join(", ");
+  // Four significant digits keep a FAIL line short; the tools are named tool_0, tool_1, ... in catalog order.
+  return scores.map((score) => (Object.is(score, -0) ? "-0" : String(Number(score.toPrecision(4))))).join(", ");
 }
 
 export const TOP_TOOLS_PROPERTY: PureProperty<RankingRun> = {
@@ -284,7 +283,7 @@ export const TOP_TOOLS_PROPERTY: PureProperty<RankingRun> = {
     `topTools(${JSON.stringify(run.request)}, ${run.tools.length} tools, ${
       run.scorer === undefined
         ? "bm25"
-        : `a score function that tells every character apart, scoring these tools [${scoredAsGiven(run)}] for this request as given`
+        : `a scorer telling every character apart, which scores the tools in catalog order [${scoredAsGiven(run)}] for this request as given`
     }, ${run.m})`,
 };
 
