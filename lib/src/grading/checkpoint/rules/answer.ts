@@ -8,6 +8,7 @@ import { runInFlightTrial, type InFlightTrial } from "../../../exercises/ex5-in-
 import { runDualEraTrial, type ProbeScript } from "../../../exercises/ex7-dual-era/probe-trial.js";
 import type { ClientMethod, FrameForm, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
 import { fromWire, inForm, toWire } from "./wire.js";
+import { seededScorer } from "./seeded-scorer.js";
 
 /** The client calls a probe makes; any object with these methods will do. */
 interface ClientLike {
@@ -118,6 +119,7 @@ function handedInputs(request: ProbeRequest): Handed[] {
     case "call":
       return request.args.map((arg, index) => wire(`argument ${index + 1} of ${request.fn}`, arg));
     case "topTools.bm25":
+    case "topTools.seeded":
       return request.queries.map((query, index) => wire(`the tools of topTools call ${index + 1}`, query.tools));
     case "client.new":
       return [wire("the client's options", request.options)];
@@ -181,10 +183,11 @@ async function answerWith(
         for (const form of request.forms) outcomes.push(await parsedIn(parseFrame, frame, form));
         return { ok: true, value: outcomes };
       }
-      case "topTools.bm25": {
+      case "topTools.bm25":
+      case "topTools.seeded": {
         const topTools = pieces["topTools"];
         if (typeof topTools !== "function") return missing("topTools");
-        const scorer = bm25Scorer();
+        const scorer = request.op === "topTools.bm25" ? bm25Scorer() : seededScorer(request.seed, request.scores);
         const offered = request.queries.map((query, index) => {
           const returned = (topTools as (r: string, t: unknown[], s: unknown, m: number) => Array<{ name: string }>)(
             query.request,

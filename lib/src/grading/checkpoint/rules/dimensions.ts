@@ -129,6 +129,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "what the result holds beside content's text items: structuredContent, _meta, isError false or absent, other kinds of items before, between and after them",
       wrong: "result-text-structured-content.js",
     },
+    {
+      varies:
+        "how the text items are joined: any separator of the learner's, the empty one too, the same between each pair; one item's text as it came; none before the first or after the last",
+      wrong: "result-text-trailing-newline.js",
+    },
   ],
   "handshake-order": [
     { varies: "the order of initialize, its announcement and discovery", wrong: "handshake-order.js" },
@@ -295,6 +300,16 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the tools' names: look-alikes by NFC and NFD, NFKC's compatibility forms, case, whitespace, lone surrogates",
       wrong: "top-tools-folds-names.js",
+    },
+    {
+      varies:
+        "the scores: negative, zero and -0, fractions, magnitudes from 5e-324 to 1.8e308, all below zero, tied among negatives; ranked as the score function gave them",
+      wrong: "top-tools-fixed-precision.js",
+    },
+    {
+      varies:
+        "the request handed to the score function: any characters, capitals and whitespace around and inside, exactly as asked (a scorer that tells every character apart)",
+      wrong: "top-tools-trims-request.js",
     },
   ],
 };

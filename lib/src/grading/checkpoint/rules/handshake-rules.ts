@@ -4,6 +4,7 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { refusal, valueOf } from "./expect.js";
 import { failRule, type ObservedRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
+import { joinedWanted, separatorOf } from "./joined-text.js";
 import { ruleProperty } from "../properties/properties.js";
 
 const PINNED = "2025-06-18";
@@ -155,7 +156,7 @@ export const resultTextIsError: ObservedRule = {
       chapterLines: [594],
     },
   ],
-  freeChoices: [FREE_CHOICES.wording],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.textSeparator],
   deadlineMs: 10_000,
   body: async (context) => {
     const content = [
@@ -166,10 +167,10 @@ export const resultTextIsError: ObservedRule = {
     const text = valueOf(
       await context.ask({ op: "call", fn: "resultText", args: [{ content }] }),
       "resultText(two text items and an image)",
-      '"4\\nwords"',
+      joinedWanted(["4", "words"]),
     );
-    if (text !== "4\nwords")
-      failRule("resultText(two text items and an image)", JSON.stringify("4\nwords"), showWire(text));
+    if (typeof text !== "string" || separatorOf(["4", "words"], text) === undefined)
+      failRule("resultText(two text items and an image)", joinedWanted(["4", "words"]), showWire(text));
     refusal(
       await context.ask({
         op: "call",

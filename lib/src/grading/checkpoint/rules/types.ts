@@ -76,6 +76,20 @@ export type ProbeRequest =
         readonly m: number;
       }>;
     }
+  /**
+   * topTools with a seeded scorer (seeded-scorer.ts): each text's score is one of `scores` (strings,
+   * so -0 crosses), picked by a hash of the request and the text as the piece hands them over.
+   */
+  | {
+      readonly op: "topTools.seeded";
+      readonly seed: number;
+      readonly scores: readonly string[];
+      readonly queries: ReadonlyArray<{
+        readonly request: string;
+        readonly tools: readonly Wire[];
+        readonly m: number;
+      }>;
+    }
   /** Exercise 4: the learner's cursor loop run on one trial (scripted pages or a live server's argv); answers its plain outcome. */
   | { readonly op: "exercise.cursorTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   /** Exercise 5: the learner's outstanding-id table run on one trial (a live server's argv or scripted replies); answers its plain outcome. */
