@@ -996,7 +996,7 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
  */
 export interface RankingRun {
   readonly request: string;
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string }>;
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly description?: string }>;
   readonly m: number;
   readonly scorer?: { readonly seed: number; readonly scores: readonly string[] };
 }
@@ -1131,6 +1131,34 @@ function seededRun(
 }
 /** Two to eight tools, so an order can be lost (named plainly: names of every kind are the names edges'). */
 const severalTools = toolsAbout.filter((tools) => tools.length >= 2);
+/**
+ * Two to six tools whose names hold underscores anywhere (several, doubled, first, last) and whose
+ * descriptions are any text or absent: the text a scorer is handed for each is the chapter's
+ * tool_text, every underscore a space, then ". " and the description ("" when there is none).
+ */
+const toolsWithUnderscores = fc
+  .uniqueArray(
+    fc
+      .array(fc.oneof(fc.constantFrom("check", "stock", "level", "Get", "é", ""), fc.string({ maxLength: 3 })), {
+        minLength: 2,
+        maxLength: 5,
+      })
+      .map((parts) => parts.join("_")),
+    { minLength: 2, maxLength: 6 },
+  )
+  .chain((names) =>
+    fc
+      .array(fc.option(fc.string({ unit: "grapheme", maxLength: 12 }), { nil: undefined }), {
+        minLength: names.length,
+        maxLength: names.length,
+      })
+      .map((descriptions) =>
+        names.map((name, index) => {
+          const description = descriptions[index];
+          return description === undefined ? { name } : { name, description };
+        }),
+      ),
+  );
 
 export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
   { edge: "already-ranked", weight: 2, arbitrary: alreadyRanked },
@@ -1154,6 +1182,11 @@ export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>
       severalTools,
       fc.array(anyScore, { minLength: 3, maxLength: 6 }).map((values) => values.map(scoreString)),
     ),
+  },
+  // The scorer is handed each tool's text as the chapter makes it: any other text scores another.
+  {
+    edge: "text-as-given",
+    arbitrary: seededRun(typedRequest, toolsWithUnderscores, scoreTable(anyScore)),
   },
   {
     edge: "m-beyond-catalog",
