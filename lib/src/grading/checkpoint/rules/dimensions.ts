@@ -263,6 +263,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "close-eof-first": [
     { varies: "what close() does first: end the input", wrong: "close-eof-first.js" },
     { varies: "the moment after the input ends, before any signal", wrong: "close-no-grace.js" },
+    {
+      varies: "the grace's length, on the grader's clock: shorter than the time the server takes to leave",
+      wrong: "close-grace-50ms.js",
+    },
     { varies: "what is written before the input ends: nothing", wrong: "says-goodbye.js" },
   ],
   "close-group": [

@@ -9,9 +9,10 @@ export interface RecordEntry {
   /**
    * "relay-signal": the grader's note that a SIGTERM reached the relay the client started (it met
    * it as the server's mode says); "left": how the server left, written just before it did;
-   * "hung": a server on the grader's clock began never answering `method`, at `at` on the timeline.
+   * "hung": a server on the grader's clock began never answering `method`, at `at` on the timeline;
+   * "leave-due": a server on the grader's clock whose wait after its input ended came due at `at`.
    */
-  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left" | "member" | "hung";
+  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left" | "member" | "hung" | "leave-due";
   readonly at?: number;
   /** On a member: which one (1, 2, ...) and what ended it ("SIGTERM", "SIGKILL", "exit 0"), as its witness saw. */
   readonly member?: number;
@@ -39,6 +40,11 @@ export interface RecordEntry {
   readonly askedVersion?: string | null;
   /** On "left": the exit code or the signal the server left with, written just before it left. */
   readonly status?: number | string;
+  /**
+   * On "leave-due" (host/clocked-peer.ts): whether the server then left on the timeline, or, the
+   * client keeping no timer there, took its wait again on real time.
+   */
+  readonly clock?: "timeline" | "real";
 }
 
 function jsonLines(file: string): unknown[] {

@@ -120,6 +120,8 @@ export type ProbeAnswer = (
    * sat waiting between the two, that is, the wait the code itself made (host/first-signal.ts).
    */
   readonly graceBeforeSignalMs?: number;
+  /** The same span on the grader's clock, where the host gives the graded code one (ms of the timeline). */
+  readonly graceOnClockMs?: number;
   /**
    * When the graded code ended a child's input and that child ended before the answer: how it
    * really ended, as Node reported it to the host (host/first-signal.ts).
