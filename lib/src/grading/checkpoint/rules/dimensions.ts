@@ -19,6 +19,11 @@ export interface Dimension {
 export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "messages-shape": [
     { varies: "a notification's keys: method, params only when given, never an id", wrong: "messages-shape.js" },
+    {
+      varies:
+        "what one call's message shares with another's, at any depth, with or without params: nothing (the probe calls again and changes the first)",
+      wrong: "notification-message-shared-template.js",
+    },
   ],
   "ids-exact": [
     { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
