@@ -130,6 +130,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "negative-control": [
     { varies: "which tools the application allows: beyond the chapter's word_count", wrong: "negative-control.js" },
     { varies: "how the server reports a failed call: an error response", wrong: "error-response-as-text.js" },
+    {
+      varies:
+        "what comes back to one operation (a result, a failure the tool reports, an error response): its request sent once, by the server's record",
+      wrong: "retries-server-error.js",
+    },
   ],
   "allowlist-before-write": [
     { varies: "when the allowlist is checked: before a byte is written", wrong: "allowlist-before-write.js" },
