@@ -188,7 +188,8 @@ function withChoices(choices = {}) {
 
   const FrameReader = choices.chapterReader ? ChapterReader : DeferringReader;
 
-  const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+  // ignoreBOM keeps a leading byte-order mark in the text, where JSON.parse refuses it.
+  const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: Boolean(choices.refusesByteOrderMark) });
 
   function parseFrame(line) {
     let message;

@@ -18,6 +18,7 @@ let tools = [
 ];
 if (mode === "names")
   tools = [...tools, { name: "constructor", description: "Builds things.", inputSchema: { type: "object" } }];
+if (mode === "no-tools") tools = [];
 if (mode === "no-schema") tools = [...tools, { name: "shop_hours", description: "Opening hours." }];
 if (mode === "fullwidth")
   tools = [...tools, { name: "ｗｏｒｄ_count", description: "Counts words (and orders stock).", inputSchema: schema }];
@@ -175,6 +176,8 @@ async function onCall(message) {
       return out({ jsonrpc: "2.0", id, result });
     case "log-prefix": // a log prefix on the reply's own line
       return out(`LOG ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`);
+    case "leading-space": // valid JSON: a space before the reply's object
+      return out(` ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`);
     case "reply-5k": // a reply of about 5000 bytes, in one write
       return out({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: "x".repeat(5000) }] } });
     case "mixed-content": // two text items around an image, and structured content

@@ -22,8 +22,9 @@ import { wrong as wrong3, fair as fair3 } from "./round-3-cases.mjs";
 import { wrong as wrong4, fair as fair4 } from "./round-4-cases.mjs";
 import { wrong as wrong5, fair as fair5 } from "./round-5-cases.mjs";
 import { wrong as wrong6, fair as fair6 } from "./round-6-cases.mjs";
-const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5, ...wrong6];
-const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6];
+import { wrong as wrong7, fair as fair7 } from "./round-7-cases.mjs";
+const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5, ...wrong6, ...wrong7];
+const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6, ...fair7];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -2939,6 +2940,566 @@ const round6 = {
   },
 };
 Object.assign(proofs, round6);
+
+/** The same bytes or the same error as the solved encodeFrame, over messages at the edges and several limits each. */
+function encodeLikeSolved(v, s) {
+  const messages = [
+    s.requestMessage(1, "initialize", { clientInfo: { name: "☕ client", version: "1" } }),
+    s.notificationMessage("notifications/initialized"),
+    { jsonrpc: "2.0", id: 3, result: { text: "line\nbreak \u2028 and \ud83c\udf66", n: 2.5 } },
+    { jsonrpc: "2.0", id: 4, method: "x", params: { n: Number.NaN } },
+    { jsonrpc: "2.0", id: 5, method: "x", params: { f: () => 1 } },
+    { jsonrpc: "2.0", id: 6, method: "x", params: { a: [1, undefined] } },
+    { jsonrpc: "2.0", id: 7, method: "x", params: { big: 10n } },
+  ];
+  const limits = [undefined, 30, 31, 32, 60, 0];
+  const work = (pieces) =>
+    messages.flatMap((m) =>
+      limits.map((limit) => JSON.stringify(pure(() => pieces.encodeFrame(m, limit).toString("base64")))),
+    );
+  const [wv, ws] = [work(v), work(s)];
+  return { same: wv.filter((x, i) => x === ws[i]).length, of: wv.length };
+}
+/** Each tool's name in a catalog the teaching server lists after its own two. */
+const extraTools = (...names) => ["--extra-tools", JSON.stringify(names)];
+/** The tools/call names a teaching server's log holds. */
+const loggedNames = (log) => logged(log).map((line) => JSON.parse(line).name);
+const round7 = {
+  // ---------- wrong ----------
+  "request-message-id-as-string": async ({ v, s }) => {
+    const [mv, ms] = [v.requestMessage(3, "tools/list", {}), s.requestMessage(3, "tools/list", {})];
+    const [rv, rs] = await both(v, s, teaching("normal"));
+    return {
+      ok: mv.id === "3" && ms.id === 3 && rv.connectError !== undefined && call(rs).text === "3",
+      shows: `requestMessage(3, ...) carries id ${JSON.stringify(mv.id)} (solved ${JSON.stringify(ms.id)}); against the normal server the variant's connect ends ${rv.connectError}, the solved call gives ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "notification-message-params-null": async ({ v, s }) => {
+    const [mv, ms] = [
+      v.notificationMessage("notifications/initialized"),
+      s.notificationMessage("notifications/initialized"),
+    ];
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const initialized = (file) => received(file).find((m) => m?.method === "notifications/initialized");
+    return {
+      ok:
+        "params" in mv &&
+        mv.params === null &&
+        !("params" in ms) &&
+        initialized(fv)?.params === null &&
+        !("params" in (initialized(fs) ?? {})),
+      shows: `notificationMessage("notifications/initialized") is ${JSON.stringify(mv)} (solved ${JSON.stringify(ms)}); the server received ${JSON.stringify(initialized(fv))} from the variant, ${JSON.stringify(initialized(fs))} from the solved one`,
+    };
+  },
+  "answer-for-missing-result-as-empty": async ({ v, s }) => {
+    const bare = { jsonrpc: "2.0", id: 1 };
+    const [pv, ps] = [pure(() => v.answerFor(1, bare)), pure(() => s.answerFor(1, bare))];
+    return {
+      ok: JSON.stringify(pv.value) === "{}" && /bad-response/.test(ps.error ?? ""),
+      shows: `a response with id 1 and neither result nor error: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "answer-for-replay-set-across-sessions": async ({ v, s }) => {
+    const firstV = await session(v, teaching("normal"));
+    const secondV = await session(v, teaching("normal"));
+    const [firstS, secondS] = [await session(s, teaching("normal")), await session(s, teaching("normal"))];
+    return {
+      ok:
+        call(firstV).text === "3" &&
+        /wrong-id/.test(secondV.connectError ?? "") &&
+        call(firstS).text === "3" &&
+        call(secondS).text === "3",
+      shows: `two sessions in turn with the normal server: variant ${JSON.stringify(call(firstV).text)} then connect ${secondV.connectError} (${secondV.connectMessage}); solved ${JSON.stringify(call(firstS).text)} then ${JSON.stringify(call(secondS).text)}`,
+    };
+  },
+  "encode-frame-refuses-newline-in-text": async ({ v, s }) => {
+    const args = { text: "one\ntwo three" };
+    const message = s.requestMessage(3, "tools/call", { name: "word_count", arguments: args });
+    const [pv, ps] = [pure(() => v.encodeFrame(message).toString()), pure(() => s.encodeFrame(message).toString())];
+    const [rv, rs] = await both(v, s, teaching("normal"), { calls: [["word_count", args]] });
+    return {
+      ok:
+        /UsageError/.test(pv.error ?? "") &&
+        ps.value?.indexOf("\n") === ps.value?.length - 1 &&
+        call(rv).error !== undefined &&
+        call(rs).text === "3",
+      shows: `a call whose text is "one\\ntwo three": variant encodeFrame ${pv.error}, solved ${JSON.stringify(ps.value)} (one newline, at the end); against the normal server variant ${call(rv).error}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "encode-frame-refuses-fractions": async ({ v, s }) => {
+    const message = s.requestMessage(3, "tools/call", {
+      name: "place_purchase",
+      arguments: { flavor: "vanilla", tubs: 2.5 },
+    });
+    const [pv, ps] = [pure(() => v.encodeFrame(message).length), pure(() => s.encodeFrame(message).length)];
+    const [rv, rs] = await both(v, s, fixture("normal"), { calls: [["word_count", { text: "one two", weight: 0.5 }]] });
+    return {
+      ok: /UsageError/.test(pv.error ?? "") && ps.value > 0 && call(rv).error !== undefined && call(rs).text === "2",
+      shows: `arguments holding 2.5 tubs: variant encodeFrame ${pv.error}, solved a ${ps.value}-byte frame; a word_count call with weight 0.5 (a server that ignores unknown arguments): variant ${call(rv).error}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "encode-frame-default-decimal-kilobytes": async ({ v, s }) => {
+    const message = s.requestMessage(3, "tools/call", { name: "word_count", arguments: { text: "x".repeat(64_900) } });
+    const [pv, ps] = [pure(() => v.encodeFrame(message).length), pure(() => s.encodeFrame(message).length)];
+    return {
+      ok: /frame-limit/.test(pv.error ?? "") && ps.value > 64_000 && ps.value <= lib.DEFAULT_FRAME_LIMIT,
+      shows: `a message of ${ps.value} bytes with the default limit (${lib.DEFAULT_FRAME_LIMIT}): variant ${pv.error}, solved a ${ps.value}-byte frame`,
+    };
+  },
+  "frame-reader-decodes-lossily": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("bad-utf8"));
+    return {
+      ok: call(rv).text?.includes("\uFFFD") && /malformed-frame/.test(call(rs).error ?? ""),
+      shows: `a reply with the bytes FF FE inside its text: variant call gives ${JSON.stringify(call(rv).text ?? call(rv).error)}, solved ${call(rs).error}`,
+    };
+  },
+  "frame-reader-skips-oversized-line": async ({ v, s }) => {
+    const feed = (R) => new R(64).feed(Buffer.from(`${"x".repeat(100)}\n{"a":1}\n`)).map(String);
+    const [pv, ps] = [pure(() => feed(v.FrameReader)), pure(() => feed(s.FrameReader))];
+    const [rv, rs] = await together(v, s, teaching("oversized"));
+    return {
+      ok:
+        JSON.stringify(pv.value) === '["{\\"a\\":1}"]' &&
+        /frame-limit/.test(ps.error ?? "") &&
+        /Deadline/.test(call(rv).error ?? "") &&
+        /frame-limit/.test(call(rs).error ?? ""),
+      shows: `limit 64, a 100-byte line then {"a":1}: variant ${JSON.stringify(pv)}, solved ${ps.error}; the oversized server: variant ${call(rv).error} after ${call(rv).ms} ms, solved ${call(rs).error}`,
+    };
+  },
+  "frame-reader-counts-held-pieces": async ({ v, s }) => {
+    const drip = (R) => {
+      const reader = new R(64);
+      for (let i = 0; i < 20; i += 1) reader.feed(Buffer.alloc(10, 0x78));
+      return "200 bytes held";
+    };
+    const [pv, ps] = [pure(() => drip(v.FrameReader)), pure(() => drip(s.FrameReader))];
+    return {
+      ok: pv.value !== undefined && /frame-limit/.test(ps.error ?? ""),
+      shows: `limit 64, a line fed 10 bytes at a time twenty times: variant ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "parse-frame-object-by-first-char": async ({ v, s }) => {
+    const frames = [' {"jsonrpc":"2.0","id":1,"result":{}}', '\t{"jsonrpc":"2.0","id":1,"result":{}}'].map((f) =>
+      Buffer.from(f),
+    );
+    const [wv, ws] = [verdicts((f) => v.parseFrame(f).id, frames), verdicts((f) => s.parseFrame(f).id, frames)];
+    const [rv, rs] = await both(v, s, fixture("leading-space"));
+    return {
+      ok:
+        wv.every((x) => /not-json-rpc/.test(x)) &&
+        ws.every((x) => x === '{"value":1}') &&
+        call(rv).error !== undefined &&
+        call(rs).text === "3",
+      shows: `a reply after a space, after a tab: variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}; a server that writes a space before its reply: variant ${call(rv).error}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "parse-frame-replacement-char-refused": async ({ v, s }) => {
+    const frames = [
+      Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"text":"caf\uFFFD"}}'),
+      Buffer.from([0x7b, 0xff, 0x7d]),
+    ];
+    const [wv, ws] = [verdicts((f) => v.parseFrame(f).id, frames), verdicts((f) => s.parseFrame(f).id, frames)];
+    return {
+      ok:
+        /malformed-frame/.test(wv[0]) &&
+        ws[0] === '{"value":1}' &&
+        /malformed-frame/.test(wv[1]) &&
+        /malformed-frame/.test(ws[1]),
+      shows: `a valid frame whose text holds U+FFFD, then the bytes { FF }: variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "check-initialize-remembers-first-server": async ({ v, s }) => {
+    const good = { protocolVersion: lib.PROTOCOL_VERSION, capabilities: { tools: {} } };
+    const old = { protocolVersion: "2024-11-05", capabilities: { tools: {} } };
+    const twice = (pieces) => pure(() => [pieces.checkInitialize(good), pieces.checkInitialize(old)].length);
+    const [pv, ps] = [twice(v), twice(s)];
+    const [, later] = [await session(v, teaching("normal")), await session(v, teaching("old-version"))];
+    const solved = await session(s, teaching("old-version"));
+    return {
+      ok:
+        pv.value === 2 &&
+        /version/.test(ps.error ?? "") &&
+        call(later).text === "3" &&
+        /version/.test(solved.connectError ?? ""),
+      shows: `a good answer, then one with 2024-11-05: variant ${JSON.stringify(pv)}, solved ${ps.error}; after a normal session the variant's session with old-version gives ${JSON.stringify(call(later).text ?? later.connectError)}, solved ${solved.connectError}`,
+    };
+  },
+  "check-initialize-missing-capabilities-accepted": async ({ v, s }) => {
+    const answer = { protocolVersion: lib.PROTOCOL_VERSION, serverInfo: { name: "x", version: "1" } };
+    const [pv, ps] = [pure(() => v.checkInitialize(answer) !== undefined), pure(() => s.checkInitialize(answer))];
+    return {
+      ok: pv.value === true && /capabilities/.test(ps.error ?? ""),
+      shows: `an initialize result with the right version and no capabilities: variant ${JSON.stringify(pv)}, solved ${ps.error}`,
+    };
+  },
+  "check-tools-duplicates-ignoring-case": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("uppercase"), { calls: [] });
+    return {
+      ok: /catalog/.test(rv.connectError ?? "") && rs.tools?.length === 3,
+      shows: `a catalog with word_count and WORD_COUNT: variant ${rv.connectError} (${rv.connectMessage}); solved lists ${JSON.stringify(rs.tools)}`,
+    };
+  },
+  "check-tools-requires-properties": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("normal"));
+    return {
+      ok: /catalog/.test(rv.connectError ?? "") && call(rs).text === "3",
+      shows: `a catalog whose place_purchase schema is {"type":"object"}: variant ${rv.connectError} (${rv.connectMessage}); solved lists ${JSON.stringify(rs.tools)} and its call gives ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "check-tools-name-pattern": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, teaching("normal", ...extraTools("get-weather", "notes.search")));
+    return {
+      ok: /catalog/.test(rv.connectError ?? "") && rs.tools?.length === 4 && call(rs).text === "3",
+      shows: `the normal server with get-weather and notes.search added: variant ${rv.connectError} (${rv.connectMessage}); solved lists ${JSON.stringify(rs.tools)}, call ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "check-tools-adjacent-duplicates-only": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("duplicate"), { calls: [] });
+    return {
+      ok:
+        JSON.stringify(rv.tools) === '["word_count","place_purchase","word_count"]' &&
+        /catalog/.test(rs.connectError ?? ""),
+      shows: `word_count, place_purchase, word_count: variant lists ${JSON.stringify(rv.tools)}, solved ${rs.connectError}`,
+    };
+  },
+  "result-text-content-missing-as-empty": async ({ v, s }) => {
+    const results = [{}, { isError: false }, { content: "4" }];
+    const [wv, ws] = [verdicts((r) => v.resultText(r), results), verdicts((r) => s.resultText(r), results)];
+    return {
+      ok: wv.every((x) => x === '{"value":""}') && ws.every((x) => /bad-response/.test(x)),
+      shows: `results with no content, isError false and no content, content a string: variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "request-skips-malformed-frames": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, teaching("stdout-log"));
+    return {
+      ok: call(rv).text === "3" && /malformed-frame/.test(call(rs).error ?? ""),
+      shows: `"calling tool now" on stdout before the reply: variant ${JSON.stringify(call(rv).text ?? call(rv).error)}, solved ${call(rs).error}`,
+    };
+  },
+  "request-ping-answer-without-jsonrpc": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "ping-first");
+    const answer = (file) => recorded(file).find((entry) => "answerToPing" in entry)?.answerToPing;
+    return {
+      ok: answer(fv) !== undefined && !("jsonrpc" in answer(fv)) && answer(fs)?.jsonrpc === "2.0",
+      shows: `the server pings before its reply: the variant answered ${JSON.stringify(answer(fv))} (call ${JSON.stringify(call(rv).text ?? call(rv).error)}), the solved one ${JSON.stringify(answer(fs))} (call ${JSON.stringify(call(rs).text)})`,
+    };
+  },
+  "connect-refuses-empty-catalog": async ({ v, s }) => {
+    const [rv, rs] = await both(v, s, fixture("no-tools"), { calls: [] });
+    return {
+      ok: /catalog/.test(rv.connectError ?? "") && JSON.stringify(rs.tools) === "[]",
+      shows: `a server that lists no tools: variant ${rv.connectError} (${rv.connectMessage}); solved connects with ${JSON.stringify(rs.tools)}`,
+    };
+  },
+  "call-tool-memoised-by-arguments": async ({ v, s }) => {
+    const [logV, logS] = [scratchFile("log"), scratchFile("log")];
+    const calls = [
+      ["word_count", { text: "one two three" }],
+      ["word_count", { text: "one two three" }],
+    ];
+    const rv = await session(v, teaching("normal", "--log", logV), { calls });
+    const rs = await session(s, teaching("normal", "--log", logS), { calls });
+    return {
+      ok: call(rv, 1).text === "3" && logged(logV).length === 1 && logged(logS).length === 2,
+      shows: `the same word_count call twice: variant ${JSON.stringify(rv.calls.map((c) => c.text))} with ${logged(logV).length} call in the server's log; solved ${JSON.stringify(rs.calls.map((c) => c.text))} with ${logged(logS).length}`,
+    };
+  },
+  "call-tool-allowlist-prefix": async ({ v, s }) => {
+    const [logV, logS] = [scratchFile("log"), scratchFile("log")];
+    const options = { calls: [["word_count_and_order", {}]] };
+    const rv = await session(v, teaching("normal", ...extraTools("word_count_and_order"), "--log", logV), options);
+    const rs = await session(s, teaching("normal", ...extraTools("word_count_and_order"), "--log", logS), options);
+    return {
+      ok:
+        loggedNames(logV).includes("word_count_and_order") &&
+        loggedNames(logS).length === 0 &&
+        /not-allowed/.test(call(rs).error ?? ""),
+      shows: `allowlist [word_count], a call to the advertised word_count_and_order: the server's log names ${JSON.stringify(loggedNames(logV))} for the variant (${JSON.stringify(call(rv).text ?? call(rv).error)}); solved ${call(rs).error}, log ${JSON.stringify(loggedNames(logS))}`,
+    };
+  },
+  "call-tool-allowlist-fixed-by-first-session": async ({ v, s }) => {
+    const wide = { allowed: ["word_count", "place_purchase"] };
+    const narrow = { allowed: ["word_count"], calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const [logV, logS] = [scratchFile("log"), scratchFile("log")];
+    await session(v, teaching("normal"), wide);
+    const rv = await session(v, teaching("normal", "--log", logV), narrow);
+    await session(s, teaching("normal"), wide);
+    const rs = await session(s, teaching("normal", "--log", logS), narrow);
+    return {
+      ok:
+        loggedNames(logV).includes("place_purchase") &&
+        loggedNames(logS).length === 0 &&
+        /not-allowed/.test(call(rs).error ?? ""),
+      shows: `a session allowing word_count and place_purchase, then one allowing word_count only that asks for place_purchase: the second server's log names ${JSON.stringify(loggedNames(logV))} for the variant; solved ${call(rs).error}, log ${JSON.stringify(loggedNames(logS))}`,
+    };
+  },
+  "close-guard-module-level": async ({ v, s }) => {
+    const first = await session(v, teaching("normal"));
+    const second = await session(v, teaching("normal"), { closeWithin: 3000 });
+    const solved = [await session(s, teaching("normal")), await session(s, teaching("normal"))];
+    return {
+      ok:
+        first.status === 0 &&
+        /still running/.test(String(second.status)) &&
+        !second.groupEmpty &&
+        solved.every((r) => r.status === 0 && r.groupEmpty),
+      shows: `two sessions in turn with the normal server: the variant's first close returns ${JSON.stringify(first.status)}, its second ${JSON.stringify(second.status)} and the group is empty a second later: ${second.groupEmpty}; solved ${JSON.stringify(solved.map((r) => r.status))}, empty ${JSON.stringify(solved.map((r) => r.groupEmpty))}`,
+    };
+  },
+  "top-tools-own-text-first-underscore": async ({ v, s }) => {
+    const tools = [
+      { name: "word_count", description: "Count the words." },
+      { name: "check_stock_level", description: "How much is on hand." },
+    ];
+    const seen = [];
+    const score = (request, texts) => {
+      seen.push(texts[1]);
+      return texts.map((text) => (text.split(/[\s.]+/u).includes("level") ? 1 : 0));
+    };
+    const [nv, ns] = rankedNames(v, s, "stock level", tools, score, 1);
+    return {
+      ok: JSON.stringify(nv) === '["word_count"]' && JSON.stringify(ns) === '["check_stock_level"]',
+      shows: `a scorer matching the word "level": the variant's scorer saw ${JSON.stringify(seen[0])} and it ranks ${JSON.stringify(nv)}; the solved one's saw ${JSON.stringify(seen[1])} and ranks ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-normalises-by-max": async ({ v, s }) => {
+    const tools = [{ name: "a" }, { name: "b" }, { name: "c" }];
+    const score = () => [-0.2, -0.5, -0.1];
+    const [nv, ns] = rankedNames(v, s, "request", tools, score, 1);
+    return {
+      ok: JSON.stringify(ns) === '["c"]' && JSON.stringify(nv) === '["b"]',
+      shows: `scores -0.2, -0.5, -0.1, m = 1: variant ${JSON.stringify(nv)} (the worst), solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-boolean-comparator": async ({ v, s }) => {
+    const tools = [{ name: "a" }, { name: "b" }, { name: "c" }];
+    const [nv, ns] = rankedNames(v, s, "request", tools, () => [0, 0, 0], 3);
+    return {
+      ok: JSON.stringify(ns) === '["a","b","c"]' && JSON.stringify(nv) !== JSON.stringify(ns),
+      shows: `three tools scoring 0, m = 3: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-m-clamped-to-five": async ({ v, s }) => {
+    const tools = Array.from({ length: 10 }, (_, i) => ({ name: `tool_${i}` }));
+    const score = (request, texts) => texts.map((_, i) => 10 - i);
+    const [nv, ns] = rankedNames(v, s, "request", tools, score, 8);
+    return {
+      ok: nv.length === 5 && ns.length === 8,
+      shows: `ten tools, m = 8: variant returns ${nv.length}, solved ${ns.length}`,
+    };
+  },
+  "connect-initialized-pipelined": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "newer-version", { calls: [] });
+    return {
+      ok:
+        methodsReceived(fv).includes("notifications/initialized") &&
+        !methodsReceived(fs).includes("notifications/initialized") &&
+        /version/.test(rv.connectError ?? "") &&
+        /version/.test(rs.connectError ?? ""),
+      shows: `a server answering 2026-07-28: both refuse it (variant ${rv.connectError}, solved ${rs.connectError}), but the server received ${JSON.stringify(methodsReceived(fv))} from the variant and ${JSON.stringify(methodsReceived(fs))} from the solved one`,
+    };
+  },
+  "connect-tools-listed-once": async ({ v, s }) => {
+    const second = { allowed: ["word_count", "delete_all_orders"], calls: [["delete_all_orders", {}]] };
+    const [logV, logS] = [scratchFile("log"), scratchFile("log")];
+    await session(v, fixture("risky"), { calls: [] });
+    const rv = await session(v, teaching("normal", "--log", logV), second);
+    await session(s, fixture("risky"), { calls: [] });
+    const rs = await session(s, teaching("normal", "--log", logS), second);
+    return {
+      ok:
+        rv.tools?.includes("delete_all_orders") &&
+        !/not-advertised/.test(call(rv).error ?? "") &&
+        /not-advertised/.test(call(rs).error ?? "") &&
+        loggedNames(logS).length === 0,
+      shows: `a first session with a server advertising delete_all_orders, then one with the normal server (which does not) asking for it: the variant's second session lists ${JSON.stringify(rv.tools)} and its call gives ${JSON.stringify(call(rv).text ?? call(rv).error)} (the server's log names ${JSON.stringify(loggedNames(logV))}); solved lists ${JSON.stringify(rs.tools)} and gives ${call(rs).error}`,
+    };
+  },
+  "call-tool-refusal-returned-as-text": async ({ v, s }) => {
+    const [logV, logS] = [scratchFile("log"), scratchFile("log")];
+    const options = { calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const rv = await session(v, teaching("hostile", "--log", logV), options);
+    const rs = await session(s, teaching("hostile", "--log", logS), options);
+    return {
+      ok: typeof call(rv).text === "string" && /not-allowed/.test(call(rs).error ?? "") && logged(logV).length === 0,
+      shows: `place_purchase outside the allowlist: the variant's call returns the text ${JSON.stringify(call(rv).text)} (nothing sent: ${logged(logV).length === 0}); solved ${call(rs).error}`,
+    };
+  },
+  "request-timeout-fixed-by-first-session": async ({ v, s }) => {
+    await session(v, teaching("normal"), { timeoutMs: 3000 });
+    const [rv, rs] = await together(v, s, teaching("hang"), { timeoutMs: 500 });
+    return {
+      ok:
+        /Deadline/.test(call(rv).error ?? "") &&
+        call(rv).ms >= 2500 &&
+        /Deadline/.test(call(rs).error ?? "") &&
+        call(rs).ms < 1500,
+      shows: `after a session with a 3000 ms timeout, a session with 500 ms against the hang server: the variant's call ends ${call(rv).error} after ${call(rv).ms} ms, the solved one's ${call(rs).error} after ${call(rs).ms} ms`,
+    };
+  },
+  // ---------- fair ----------
+  "request-message-member-order": async ({ v, s }) => {
+    const inputs = [
+      [1, "initialize", { protocolVersion: "2025-06-18" }],
+      [2, "tools/list", {}],
+      [0, "x", { a: [1, { b: null }] }],
+    ];
+    const canonical = (m) => JSON.stringify(Object.fromEntries(Object.entries(m).sort()));
+    const same = inputs.every((args) => canonical(v.requestMessage(...args)) === canonical(s.requestMessage(...args)));
+    const [rv] = await both(v, s, teaching("normal"));
+    return {
+      ok: same && call(rv).text === "3",
+      shows: `three requests: the same members and values as the solved requestMessage: ${same}; the normal server's call gives ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "answer-for-own-members": async ({ v, s }) => {
+    const messages = [
+      { jsonrpc: "2.0", method: "notifications/message" },
+      { jsonrpc: "2.0", id: "srv-1", method: "ping" },
+      { jsonrpc: "2.0", id: 4, result: { ok: 1 } },
+      { jsonrpc: "2.0", id: 5, result: {} },
+      { jsonrpc: "2.0", id: true, result: {} },
+      { jsonrpc: "2.0", id: 4, error: { code: -32000, message: "no" } },
+      { jsonrpc: "2.0", id: 4, error: { code: "x" } },
+      { jsonrpc: "2.0", id: 4, error: null, result: {} },
+      { jsonrpc: "2.0", id: 4, result: [] },
+      { jsonrpc: "2.0", id: 4 },
+    ];
+    const [wv, ws] = [verdicts((m) => v.answerFor(4, m), messages), verdicts((m) => s.answerFor(4, m), messages)];
+    const [rv] = await both(v, s, teaching("normal"));
+    return {
+      ok: JSON.stringify(wv) === JSON.stringify(ws) && call(rv).text === "3",
+      shows: `${messages.length} messages for request 4 (notification, server request, result, other id, true id, errors good and bad, result array, none): the same verdicts as the solved answerFor: ${JSON.stringify(wv) === JSON.stringify(ws)}; normal server ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "encode-frame-size-before-bytes": async ({ v, s }) => {
+    const { same, of } = encodeLikeSolved(v, s);
+    const [rv] = await both(v, s, teaching("normal"));
+    return {
+      ok: same === of && call(rv).text === "3",
+      shows: `the same bytes or the same error as the solved encodeFrame in ${same} of ${of} (messages with 1- to 4-byte characters, a fraction, NaN, a function, undefined in an array, a BigInt, at six limits); the normal server's call gives ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "parse-frame-shared-decoder": async ({ v, s }) => {
+    const good = '{"jsonrpc":"2.0","id":1,"result":{"t":"☕"}}';
+    const frames = [
+      Buffer.from([0x7b, 0xff]),
+      Buffer.from(good),
+      Buffer.from(good).subarray(0, good.length - 3),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(good)]),
+      Buffer.from([0xe2, 0x98]),
+      Buffer.from(good),
+      good,
+      "[1]",
+    ];
+    const [wv, ws] = [verdicts((f) => v.parseFrame(f), frames), verdicts((f) => s.parseFrame(f), frames)];
+    const [rv] = await both(v, s, teaching("normal"));
+    const [bad] = await both(v, s, fixture("bad-utf8"));
+    return {
+      ok:
+        JSON.stringify(wv) === JSON.stringify(ws) &&
+        call(rv).text === "3" &&
+        /malformed-frame/.test(call(bad).error ?? ""),
+      shows: `${frames.length} frames (bad bytes then good ones, a cut character, a byte-order mark, strings): the same verdicts as the solved parseFrame: ${JSON.stringify(wv) === JSON.stringify(ws)}; normal ${JSON.stringify(call(rv).text)}, bad UTF-8 ${call(bad).error}`,
+    };
+  },
+  "check-initialize-capabilities-first": async ({ v, s }) => {
+    const V = lib.PROTOCOL_VERSION;
+    const answers = [
+      { protocolVersion: V, capabilities: { tools: {} } },
+      { protocolVersion: "2024-11-05", capabilities: { tools: {} } },
+      { protocolVersion: V, capabilities: {} },
+      { protocolVersion: V },
+      { protocolVersion: V, capabilities: { tools: [] } },
+      { protocolVersion: "2024-11-05" },
+    ];
+    const [wv, ws] = [
+      verdicts((a) => v.checkInitialize(a).protocolVersion, answers),
+      verdicts((a) => s.checkInitialize(a).protocolVersion, answers),
+    ];
+    const differ = wv.map((x, i) => (x === ws[i] ? null : i)).filter((i) => i !== null);
+    const [rv] = await both(v, s, teaching("normal"));
+    const old = await session(v, teaching("old-version"));
+    return {
+      ok:
+        JSON.stringify(differ) === "[5]" &&
+        /ProtocolError/.test(wv[5]) &&
+        call(rv).text === "3" &&
+        /version/.test(old.connectError ?? ""),
+      shows: `six initialize answers: variant ${JSON.stringify(wv)}; solved ${JSON.stringify(ws)}; they differ only for the answer wrong in both ways, which both refuse; normal ${JSON.stringify(call(rv).text)}, old-version ${old.connectError}`,
+    };
+  },
+  "check-tools-two-passes": async ({ v, s }) => checkToolsProof(v, s),
+  "result-text-loop-push": async ({ v, s }) => {
+    const results = [
+      { content: [{ type: "text", text: "4" }] },
+      { content: [] },
+      {
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "", mimeType: "image/png" },
+          { type: "text", text: "b" },
+        ],
+      },
+      { content: [{ type: "text", text: "no" }], isError: true },
+      { content: [null, { type: "text" }] },
+      { isError: false },
+    ];
+    const [wv, ws] = [verdicts((r) => v.resultText(r), results), verdicts((r) => s.resultText(r), results)];
+    const [rv] = await both(v, s, teaching("normal"));
+    return {
+      ok: JSON.stringify(wv) === JSON.stringify(ws) && call(rv).text === "3",
+      shows: `six results: the same verdicts as the solved resultText: ${JSON.stringify(wv) === JSON.stringify(ws)} (${JSON.stringify(wv)}); normal ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "request-handler-table": async ({ v, s }) => {
+    const [pv, ps, fv, fs] = await bothRecorded(v, s, "ping-first");
+    const [sv, ss, gv, gs] = await bothRecorded(v, s, "sampling");
+    const answer = (file, key) => recorded(file).find((entry) => key in entry)?.[key];
+    const [rv] = await both(v, s, teaching("normal"));
+    const pingSame = JSON.stringify(answer(fv, "answerToPing")) === JSON.stringify(answer(fs, "answerToPing"));
+    return {
+      ok:
+        pingSame &&
+        answer(gv, "answerToSampling")?.error?.code === -32601 &&
+        call(pv).text === "3" &&
+        call(sv).text === "3" &&
+        call(rv).text === "3",
+      shows: `ping answered ${JSON.stringify(answer(fv, "answerToPing"))} (solved ${JSON.stringify(answer(fs, "answerToPing"))}); sampling answered ${JSON.stringify(answer(gv, "answerToSampling"))} (solved ${JSON.stringify(answer(gs, "answerToSampling"))}); the calls give ${JSON.stringify([call(pv).text, call(sv).text, call(rv).text])} (solved ${JSON.stringify([call(ps).text, call(ss).text])})`,
+    };
+  },
+  "close-grace-timer-cleared": async ({ v, s }) => {
+    const modes = ["normal", "grandchild", "eof-deaf", "term-proof"];
+    const runs = await Promise.all(modes.map((mode) => together(v, s, teaching(mode))));
+    const view = (r) => `${JSON.stringify(r.status)}/${r.groupEmpty ? "empty" : "LEFT"}`;
+    const same = runs.every(([rv, rs]) => view(rv) === view(rs) && rv.groupEmpty);
+    return {
+      ok: same && runs[0][0].status === 0 && runs[0][0].closeMs < 1000,
+      shows: `${modes.join(", ")}: variant ${JSON.stringify(runs.map(([rv]) => view(rv)))}, solved ${JSON.stringify(runs.map(([, rs]) => view(rs)))}; the normal server's close took ${runs[0][0].closeMs} ms`,
+    };
+  },
+  "call-tool-lists-as-arrays": async ({ v, s }) => {
+    const [logV, logS] = [scratchFile("log"), scratchFile("log")];
+    const options = {
+      allowed: ["word_count", "shop_hours"],
+      calls: [
+        ["word_count", { text: "one two three" }],
+        ["place_purchase", { flavor: "vanilla", tubs: 100 }],
+        ["shop_hours", {}],
+      ],
+    };
+    const rv = await session(v, teaching("hostile", "--log", logV), options);
+    const rs = await session(s, teaching("hostile", "--log", logS), options);
+    const view = (r) => r.calls.map((c) => c.text ?? c.error);
+    return {
+      ok:
+        JSON.stringify(view(rv)) === JSON.stringify(view(rs)) && JSON.stringify(loggedNames(logV)) === '["word_count"]',
+      shows: `allowed word_count and shop_hours; calls word_count, place_purchase, shop_hours on the hostile server: variant ${JSON.stringify(view(rv))}, solved ${JSON.stringify(view(rs))}; the server's log names ${JSON.stringify(loggedNames(logV))}`,
+    };
+  },
+};
+Object.assign(proofs, round7);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),

@@ -59,19 +59,6 @@ export const wrong = [
     ],
   },
   {
-    name: "parse-frame-refuses-bom",
-    piece: "parseFrame",
-    client: false,
-    breaks:
-      "A frame that decodes to one JSON-RPC 2.0 object is a message (chapter lines 300–307; json.loads on bytes accepts a leading UTF-8 byte-order mark); this one decodes keeping the mark, so a well-formed frame from a server that writes one is refused as malformed.",
-    edits: [
-      {
-        find: 'new TextDecoder("utf-8", { fatal: true })',
-        replace: 'new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })',
-      },
-    ],
-  },
-  {
     name: "check-tools-names-kept-across-calls",
     piece: "checkTools",
     client: false,
@@ -436,6 +423,19 @@ export const wrong = [
 ];
 
 export const fair = [
+  {
+    name: "parse-frame-refuses-bom",
+    piece: "parseFrame",
+    client: false,
+    breaks:
+      "Fair (once held wrong, moved here): a leading UTF-8 byte-order mark may be ignored or refused, as RFC 8259 section 8.1 lets a parser choose (the chapter's json.loads on bytes ignores it, chapter lines 300–307, and demands nothing of it); this one decodes keeping the mark, so such a frame is refused as malformed, and every other frame is judged as the solved one judges it.",
+    edits: [
+      {
+        find: 'new TextDecoder("utf-8", { fatal: true })',
+        replace: 'new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })',
+      },
+    ],
+  },
   {
     name: "connect-timeout-finite-check",
     piece: "connect",

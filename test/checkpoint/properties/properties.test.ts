@@ -157,3 +157,25 @@ describe("the chapter's own handshake tests", () => {
     for (const seed of [0, 1]) expect(typeof (await rule.body(contextOver(pieces, seed)))).toBe("string");
   });
 });
+
+// Round 6 of the red team on framing (issue 52), each an example of a family the properties now
+// draw from in every grading: every way a reader is fed, every form a frame comes in, and a
+// leading byte-order mark, which is the learner's to ignore or refuse.
+describe("round 6's frame cases, at two seeds", () => {
+  const round = (kind: "wrong" | "fair") =>
+    resolve(__dirname, `../../../checkpoints/${kind}-implementations/red-team/round-6`);
+  const pieces = (kind: "wrong" | "fair", name: string) =>
+    notebookPieces(variantNotebook(JSON.parse(readFileSync(join(round(kind), `${name}.json`), "utf8")) as never));
+  it.each([
+    ["frame-reader-flushes-on-empty-chunk", "framing-newline", "any feeding"],
+    ["parse-frame-trusts-string-input", "parse-frame-strict", "handed the string its bytes decode to"],
+  ])("%s fails %s (%s)", async (name, rule, shown) => {
+    for (const seed of [0, 1]) expect(await verdict(rule, pieces("wrong", name), seed)).toContain(shown);
+  });
+
+  it("parse-frame-refuses-bom and the library, which ignores the mark, both pass the whole of parse-frame-strict", async () => {
+    const rule = RULES.find((each) => each.id === "parse-frame-strict")!;
+    for (const implementation of [pieces("fair", "parse-frame-refuses-bom"), REFERENCE_IMPLEMENTATION as never])
+      for (const seed of [0, 1]) expect(typeof (await rule.body(contextOver(implementation, seed)))).toBe("string");
+  });
+});

@@ -4,7 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  BYTES_FORMS,
   fromWire,
+  inForm,
   showWire,
   toWire,
   withoutUndefinedProperties,
@@ -86,6 +88,23 @@ describe("showWire: a value in a FAIL line reads as the JavaScript it stands for
       fc.property(fc.jsonValue(), fc.integer({ min: 2, max: 80 }), (value, max) => {
         const shown = showWire(value, max).replace(/\\./gu, "");
         expect((shown.match(/"/gu)?.length ?? 0) % 2).toBe(0);
+      }),
+    );
+  });
+});
+
+describe("inForm: bytes as a caller may hand them to a piece typed Uint8Array", () => {
+  it("holds the same bytes in each form; a view starts past its buffer's start and ends before its end", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (data) => {
+        for (const form of BYTES_FORMS) expect(Buffer.from(inForm(data, form))).toEqual(Buffer.from(data));
+        expect(Buffer.isBuffer(inForm(data, "buffer"))).toBe(true);
+        expect(Buffer.isBuffer(inForm(data, "uint8array"))).toBe(false);
+        const view = inForm(data, "view");
+        expect(Buffer.isBuffer(view)).toBe(false);
+        expect(view.byteOffset).toBeGreaterThan(0);
+        // What lies around it is not its own: a newline a piece reading the whole buffer would find.
+        expect(Buffer.from(view.buffer).subarray(view.byteOffset + view.length)).toContain(0x0a);
       }),
     );
   });

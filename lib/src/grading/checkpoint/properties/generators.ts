@@ -4,7 +4,7 @@
 // two rules at once and the chapter does not say which is checked first, either refusal is right.
 import fc from "fast-check";
 import { DEFAULT_FRAME_LIMIT, JSON_RPC_ERRORS, MAX_TOOLS, PROTOCOL_VERSION } from "../../../protocol/constants.js";
-import { bytes } from "../rules/wire.js";
+import { BYTES_FORMS, bytes, type BytesForm } from "../rules/wire.js";
 import { edgeGenerator, type EdgeGenerator } from "./edges.js";
 import { confusedPair, distinctNames, PROTOTYPE_NAMES } from "./names.js";
 
@@ -376,6 +376,8 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
 export interface ReaderRun {
   readonly limit?: number;
   readonly chunks: readonly Buffer[];
+  /** The form each read is handed in (wire.ts inForm); a Buffer each when absent. */
+  readonly forms?: readonly BytesForm[];
   readonly after?: Buffer;
   /** The refusal must come as soon as the line cannot fit (frame-limit-endless's edges); elsewhere only that it comes. */
   readonly prompt?: boolean;
@@ -404,11 +406,61 @@ function cutAt(data: Buffer, cuts: readonly number[]): Buffer[] {
   return chunks;
 }
 
+/** `data` with each newline in a read of its own. */
+function newlinesAlone(data: Buffer): Buffer[] {
+  const chunks: Buffer[] = [];
+  let start = 0;
+  for (let at = data.indexOf(0x0a); at !== -1; at = data.indexOf(0x0a, start)) {
+    if (at > start) chunks.push(data.subarray(start, at));
+    chunks.push(data.subarray(at, at + 1));
+    start = at + 1;
+  }
+  if (start < data.length) chunks.push(data.subarray(start));
+  return chunks;
+}
+
+/** The reads, each in a form drawn from those a `Uint8Array` parameter takes. */
+const inAnyForms = (chunks: Buffer[]): fc.Arbitrary<{ chunks: Buffer[]; forms: BytesForm[] }> =>
+  fc
+    .array(fc.constantFrom(...BYTES_FORMS), { minLength: chunks.length, maxLength: chunks.length })
+    .map((forms) => ({ chunks, forms }));
+
+/**
+ * Every way a reader may be fed `data`: cut anywhere, one byte at a time, each newline alone, or
+ * all in one read (many frames at once); then empty reads put anywhere (first, between, repeated,
+ * alone), an empty read being no more than a read that brought nothing; each read handed in any
+ * of the forms a `Uint8Array` parameter takes.
+ */
+function feedings(data: Buffer): fc.Arbitrary<{ chunks: Buffer[]; forms: BytesForm[] }> {
+  return fc
+    .oneof(
+      fc.array(fc.integer({ min: 0, max: data.length }), { maxLength: 12 }).map((cuts) => cutAt(data, cuts)),
+      fc.constant([...data].map((byte) => Buffer.from([byte]))),
+      fc.constant(newlinesAlone(data)),
+      fc.constant([data]),
+    )
+    .chain((cut) => fc.tuple(fc.constant(cut), fc.array(fc.integer({ min: 0, max: cut.length }), { maxLength: 4 })))
+    .map(([cut, empties]) => {
+      const chunks = [...cut];
+      for (const at of [...empties].sort((a, b) => b - a)) chunks.splice(at, 0, Buffer.alloc(0));
+      return chunks;
+    })
+    .chain(inAnyForms);
+}
+
 /** A frame of exactly `size` bytes, newline included. */
 const frameOfSize = (size: number, pad: string): Buffer =>
   Buffer.from(`${JSON.stringify(messageOfSize(size, pad))}\n`, "utf8");
 
 export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("FrameReader", [
+  // Only a newline ends a frame, however the reads come: no lines at all, empty lines, and every feeding.
+  {
+    edge: "any-feeding",
+    weight: 4,
+    arbitrary: fc
+      .array(fc.oneof({ weight: 4, arbitrary: asciiLine }, { weight: 1, arbitrary: fc.constant("") }), { maxLength: 5 })
+      .chain((texts) => feedings(joined(texts))),
+  },
   {
     edge: "one-cut",
     weight: 3,
@@ -582,6 +634,18 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
 // --- parseFrame -------------------------------------------------------------------------------------
 
 const wireText = (text: string) => bytes(text);
+const MALFORMED: Accepted = { error: "ProtocolError", reason: "malformed-frame" };
+/** What may follow a byte-order mark, and what it is with the mark ignored: a message, or a refusal's reason. */
+const BEHIND_A_MARK: ReadonlyArray<readonly [string, string]> = [
+  ["message", "message"],
+  ['[{"jsonrpc":"2.0","id":1,"result":{}}]', "not-json-rpc"],
+  ['{"id":1,"result":{}}', "not-json-rpc"],
+  ['{"jsonrpc":"1.0","id":1,"result":{}}', "not-json-rpc"],
+  ["42", "not-json-rpc"],
+  ["calling tool now", "malformed-frame"],
+  ["", "malformed-frame"],
+  ['\uFEFF{"jsonrpc":"2.0","id":1,"result":{}}', "malformed-frame"],
+];
 export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("parseFrame", [
   {
     edge: "message",
@@ -634,6 +698,19 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
   {
     edge: "not-json",
     arbitrary: fc.constantFrom("calling tool now", "{", "{'a':1}", "").map((t) => ({ args: [wireText(t)] })),
+  },
+  // A leading UTF-8 byte-order mark: ignoring it or refusing the frame as malformed is the
+  // learner's choice (free-choices.ts byteOrderMark); what follows the mark is judged as ever, and a
+  // second mark is not ignored.
+  {
+    edge: "byte-order-mark",
+    weight: 2,
+    arbitrary: fc.tuple(requestId, jsonObject, fc.constantFrom(...BEHIND_A_MARK)).map(([id, result, [behind, is]]) => {
+      const text = behind === "message" ? JSON.stringify({ jsonrpc: "2.0", id, result }) : behind;
+      const ignored: Accepted =
+        is === "message" ? { value: JSON.parse(text) as unknown } : { error: "ProtocolError", reason: is };
+      return { args: [wireText(`\uFEFF${text}`)], also: [ignored, MALFORMED] };
+    }),
   },
   {
     edge: "invalid-utf8",

@@ -32,6 +32,8 @@ export interface PureProperty<I> {
     followed?: ProbeAnswer,
   ) => string | undefined;
   readonly show: (input: I) => string;
+  /** How the learner's answer reads in a FAIL line, where its plain outcome would not say what went wrong. */
+  readonly received?: (input: I, reference: ProbeAnswer, learner: ProbeAnswer) => string;
   /** Inputs per grading (default 100). */
   readonly runs?: number;
 }
@@ -68,7 +70,9 @@ export function showAccepted(accepted: Accepted): string {
 /** The plain judgement: the reference's outcome, or one the input also accepts. */
 export function sameOutcome(call: PureCall, reference: ProbeAnswer, learner: ProbeAnswer): string | undefined {
   const accepted = [acceptedOf(reference), ...(call.also ?? [])];
-  return accepted.some((each) => matchesAccepted(learner, each)) ? undefined : accepted.map(showAccepted).join(", or ");
+  return accepted.some((each) => matchesAccepted(learner, each))
+    ? undefined
+    : [...new Set(accepted.map(showAccepted))].join(", or ");
 }
 
 /**
@@ -139,7 +143,8 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
     const wallMs = performance.now() - asked;
     spent(Math.min((mine.cpuMs ?? wallMs) + (followed?.cpuMs ?? 0), wallMs));
     const expected = property.judge(input, theirs, mine, followed);
-    return expected === undefined ? undefined : { expected, received: outcomeOf(mine) };
+    if (expected === undefined) return undefined;
+    return { expected, received: property.received?.(input, theirs, mine) ?? outcomeOf(mine) };
   };
   // A probe that stops answering ends the rule at once: it is not a divergence to shrink.
   let stopped: unknown;

@@ -2,11 +2,20 @@
 // and how the two outcomes are judged. The rules (rules/*.ts) call these after their fixed,
 // teaching examples; the verdict comes from the property.
 import { isDeepStrictEqual } from "node:util";
-import type { ProbeAnswer, PureFunction } from "../rules/types.js";
-import { showWire, wireBytes, withoutUndefinedProperties } from "../rules/wire.js";
+import { isUtf8 } from "node:buffer";
+import type { FrameForm, ProbeAnswer, PureFunction } from "../rules/types.js";
+import { BYTES_FORMS, showWire, wireBytes, withoutUndefinedProperties, type BytesForm } from "../rules/wire.js";
 import { frameProblem, jsonValueOf } from "../rules/frame-text.js";
 import { DEFAULT_FRAME_LIMIT } from "../../../protocol/constants.js";
-import { acceptedOf, isRefusal, matchesAccepted, sameOutcome, showAccepted, type PureProperty } from "./judge.js";
+import {
+  acceptedOf,
+  isRefusal,
+  matchesAccepted,
+  outcomeOf,
+  sameOutcome,
+  showAccepted,
+  type PureProperty,
+} from "./judge.js";
 import {
   ANSWER_CALLS,
   ENCODE_CALLS,
@@ -110,11 +119,59 @@ export const ENCODE_PROPERTY: PureProperty<PureCall> = {
   judge: judgeFrame,
 };
 
-export const PARSE_PROPERTY = callProperty(
-  "parseFrame",
-  PARSE_CALLS,
-  "parseFrame takes one JSON-RPC 2.0 object in valid UTF-8 and refuses everything else",
-);
+/** How each form of a frame reads in a FAIL line. */
+const FORM_NAMES: Readonly<Record<FrameForm, string>> = {
+  buffer: "a Buffer",
+  uint8array: "a plain Uint8Array",
+  view: "a Uint8Array viewing part of a larger buffer (byteOffset 2)",
+  string: "the string its bytes decode to",
+};
+const formsOf = (frame: Buffer): FrameForm[] => (isUtf8(frame) ? [...BYTES_FORMS, "string"] : [...BYTES_FORMS]);
+const outcomesOf = (answer: ProbeAnswer): readonly ProbeAnswer[] =>
+  answer.ok && Array.isArray(answer.value) ? (answer.value as ProbeAnswer[]) : [];
+
+/** The first form of `call`'s frame the learner judged wrongly: the reference's outcome there (or one the input also accepts), or that the bytes forms disagree. */
+function wrongForm(
+  call: PureCall,
+  reference: ProbeAnswer,
+  learner: ProbeAnswer,
+): { readonly form: FrameForm; readonly expected: string; readonly received: string } | undefined {
+  const forms = formsOf(wireBytes(call.args[0])!);
+  if (!learner.ok) return { form: forms[0]!, expected: "parseFrame's outcome", received: outcomeOf(learner) };
+  const theirs = outcomesOf(reference);
+  const mine = outcomesOf(learner);
+  for (const [index, form] of forms.entries()) {
+    const expected = sameOutcome(call, theirs[index]!, mine[index]!);
+    if (expected !== undefined) return { form, expected, received: outcomeOf(mine[index]!) };
+  }
+  // The same bytes, whatever holds them, are one frame: where two outcomes are right, one is chosen for all.
+  const first = acceptedOf(mine[0]!);
+  const other = BYTES_FORMS.findIndex((_, index) => !isDeepStrictEqual(acceptedOf(mine[index]!), first));
+  if (other === -1) return undefined;
+  return {
+    form: BYTES_FORMS[other]!,
+    expected: `what it did for ${FORM_NAMES.buffer} (${showAccepted(first)}): the same bytes are the same frame`,
+    received: outcomeOf(mine[other]!),
+  };
+}
+
+export const PARSE_PROPERTY: PureProperty<PureCall> = {
+  generator: PARSE_CALLS,
+  says: "parseFrame takes one JSON-RPC 2.0 object in valid UTF-8, handed in any form, and refuses everything else",
+  request: (call) => {
+    const frame = wireBytes(call.args[0])!;
+    return { op: "parseFrame.forms", frame: frame.toString("base64"), forms: formsOf(frame) };
+  },
+  judge: (call, reference, learner) => {
+    const wrong = wrongForm(call, reference, learner);
+    return wrong === undefined ? undefined : `handed ${FORM_NAMES[wrong.form]}: ${wrong.expected}`;
+  },
+  received: (call, reference, learner) => {
+    const wrong = wrongForm(call, reference, learner);
+    return wrong === undefined ? outcomeOf(learner) : `handed ${FORM_NAMES[wrong.form]}, it ${wrong.received}`;
+  },
+  show: (call) => shownCall("parseFrame", call),
+};
 
 /**
  * Whether it was accepted, and when refused the refusal's class and reason; never what an accepted
@@ -178,8 +235,12 @@ function fed(answer: ProbeAnswer): Fed {
   };
 }
 
-const text = (frames: readonly string[]): string =>
-  `[${frames.map((frame) => JSON.stringify(Buffer.from(frame, "base64").toString("utf8").slice(0, 40))).join(", ")}]`;
+/** A frame's text, a long one by its end: generated lines share their start and differ at their end. */
+const brief = (frame: string): string => {
+  const line = Buffer.from(frame, "base64").toString("utf8");
+  return line.length <= 32 ? JSON.stringify(line) : `…${JSON.stringify(line.slice(-24)).slice(1)}`;
+};
+const text = (frames: readonly string[]): string => `[${frames.map(brief).join(", ")}]`;
 
 /** FrameReader: the frames must be the reference's; a refusal must come no later than the reference's; after it, nothing held may leak. */
 function judgeReader(run: ReaderRun, reference: ProbeAnswer, learner: ProbeAnswer): string | undefined {
@@ -217,11 +278,21 @@ function judgeReader(run: ReaderRun, reference: ProbeAnswer, learner: ProbeAnswe
   return undefined;
 }
 
-/** "3 reads of [5, 0, 9] bytes", or for many reads their count and total. */
-const readSizes = (chunks: readonly Buffer[]): string =>
-  chunks.length <= 8
-    ? `${chunks.length} read(s) of [${chunks.map((chunk) => chunk.length).join(", ")}] bytes`
-    : `${chunks.length} reads, ${Buffer.concat(chunks).length} bytes in all`;
+const FORM_WORDS: Readonly<Record<BytesForm, string>> = {
+  buffer: "Buffer",
+  uint8array: "Uint8Array",
+  view: "Uint8Array view at offset 2",
+};
+/** "3 reads of [5, 0, 9] bytes", or for many reads their count and total; then the forms they came in, when not all Buffers. */
+function readSizes(chunks: readonly Buffer[], forms: readonly BytesForm[] = []): string {
+  const sizes =
+    chunks.length <= 8
+      ? `${chunks.length} read(s) of [${chunks.map((chunk) => chunk.length).join(", ")}] bytes`
+      : `${chunks.length} reads, ${Buffer.concat(chunks).length} bytes in all`;
+  const kinds = [...new Set(forms)];
+  if (kinds.length === 0 || (kinds.length === 1 && kinds[0] === "buffer")) return sizes;
+  return `${sizes}${chunks.length <= 8 ? ` as [${forms.map((form) => FORM_WORDS[form]).join(", ")}]` : ` as ${kinds.map((form) => FORM_WORDS[form]).join(", ")}`}`;
+}
 
 export const READER_PROPERTY: PureProperty<ReaderRun> = {
   generator: READER_RUNS,
@@ -230,11 +301,14 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
     op: "frameReader.feed",
     ...(run.limit === undefined ? {} : { limit: run.limit }),
     chunks: run.chunks.map((chunk) => chunk.toString("base64")),
+    ...(run.forms === undefined ? {} : { forms: run.forms }),
     ...(run.after === undefined ? {} : { after: run.after.toString("base64") }),
   }),
   judge: judgeReader,
+  received: (_run, _reference, learner) =>
+    learner.ok ? `the frames ${text(fed(learner).frames)}` : outcomeOf(learner),
   show: (run) =>
-    `FrameReader(${run.limit ?? "default"}) fed ${readSizes(run.chunks)}: ${JSON.stringify(Buffer.concat(run.chunks).toString("utf8").slice(0, 80))}${run.after ? `, then ${JSON.stringify(run.after.toString("utf8").slice(0, 40))}` : ""}`,
+    `FrameReader(${run.limit ?? "default"}) fed ${readSizes(run.chunks, run.forms)}: ${JSON.stringify(Buffer.concat(run.chunks).toString("utf8").slice(0, 80))}${run.after ? `, then ${JSON.stringify(run.after.toString("utf8").slice(0, 40))}` : ""}`,
   runs: 100,
 };
 
@@ -315,7 +389,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "size-at-limit",
     "size-at-limit-plus-one",
   ]),
-  "framing-newline": owned(READER_PROPERTY, ["one-cut", "random-chunking", "empty-lines"]),
+  "framing-newline": owned(READER_PROPERTY, ["any-feeding", "one-cut", "random-chunking", "empty-lines"]),
   "framing-utf8-split": owned(READER_PROPERTY, ["multibyte-cut", "invalid-utf8-bytes"]),
   "frame-limit-boundary": owned(READER_PROPERTY, [
     "frame-at-limit-minus-one",

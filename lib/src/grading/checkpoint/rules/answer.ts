@@ -6,8 +6,8 @@ import { bm25Scorer } from "../../../tools/bm25.js";
 import { runCursorTrial, type CursorTrial } from "../../../exercises/ex4-cursor-loop/check.js";
 import { runInFlightTrial, type InFlightTrial } from "../../../exercises/ex5-in-flight/check.js";
 import { runDualEraTrial, type ProbeScript } from "../../../exercises/ex7-dual-era/probe-trial.js";
-import type { ClientMethod, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
-import { fromWire, toWire } from "./wire.js";
+import type { ClientMethod, FrameForm, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
+import { fromWire, inForm, toWire } from "./wire.js";
 
 /** The client calls a probe makes; any object with these methods will do. */
 interface ClientLike {
@@ -284,6 +284,14 @@ async function answerWith(
       }
       case "frameReader.feed":
         return feedReader(pieces, request);
+      case "parseFrame.forms": {
+        const parseFrame = pieces["parseFrame"];
+        if (typeof parseFrame !== "function") return missing("parseFrame");
+        const frame = Buffer.from(request.frame, "base64");
+        const outcomes = [];
+        for (const form of request.forms) outcomes.push(await parsedIn(parseFrame, frame, form));
+        return { ok: true, value: outcomes };
+      }
       case "topTools.bm25": {
         const topTools = pieces["topTools"];
         if (typeof topTools !== "function") return missing("topTools");
@@ -345,6 +353,17 @@ async function callClient(
   }
 }
 
+/** parseFrame's outcome on `frame` handed in `form`; the string form is the text its bytes decode to, a leading mark kept. */
+async function parsedIn(parseFrame: unknown, frame: Buffer, form: FrameForm): Promise<ProbeAnswer> {
+  const input =
+    form === "string" ? new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(frame) : inForm(frame, form);
+  try {
+    return { ok: true, value: toWire(await (parseFrame as (f: unknown) => unknown)(input)) };
+  } catch (error) {
+    return { ok: false, error: probeError(error) };
+  }
+}
+
 function feedReader(pieces: Pieces, request: Extract<ProbeRequest, { op: "frameReader.feed" }>): ProbeAnswer {
   const Reader = pieces["FrameReader"];
   if (typeof Reader !== "function") return missing("FrameReader");
@@ -359,9 +378,12 @@ function feedReader(pieces: Pieces, request: Extract<ProbeRequest, { op: "frameR
   const chunks = request.chunks.map((chunk) => Buffer.from(chunk, "base64"));
   const times = request.times ?? 1;
   for (let round = 0; round < times; round += 1) {
-    for (const chunk of chunks) {
+    for (const [index, chunk] of chunks.entries()) {
       try {
-        const frames = (reader.feed as (c: Buffer) => unknown).call(reader, Buffer.from(chunk));
+        const frames = (reader.feed as (c: Uint8Array) => unknown).call(
+          reader,
+          inForm(chunk, request.forms?.[index] ?? "buffer"),
+        );
         if (!Array.isArray(frames))
           return {
             ok: false,

@@ -40,6 +40,14 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "error-raised": [{ varies: "a reply's error: raised, never returned as the result", wrong: "error-raised.js" }],
   "framing-newline": [
     { varies: "how the reads are cut: several frames in one read, a frame over several", wrong: "framing-newline.js" },
+    {
+      varies: "empty reads anywhere: first, between the bytes of a line, repeated, alone; only a newline ends a frame",
+      wrong: "reader-empty-read-drops-held.js",
+    },
+    {
+      varies: "the form of each read: a Buffer, a plain Uint8Array, a Uint8Array viewing part of a larger buffer",
+      wrong: "reader-string-newline-search.js",
+    },
   ],
   "framing-utf8-split": [
     { varies: "where a read cuts: inside a multi-byte character", wrong: "framing-utf8-split.js" },
@@ -62,6 +70,15 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     {
       varies: "what a line holds: a batch, a message without jsonrpc, invalid UTF-8, any JSON value",
       wrong: "parse-frame-strict.js",
+    },
+    {
+      varies: "the form a frame comes in: a Buffer, a plain Uint8Array, a view at an offset, the string it decodes to",
+      wrong: "parse-frame-lenient-plain-bytes.js",
+    },
+    {
+      varies:
+        "a leading byte-order mark: ignored or refused, what follows it judged as ever, a second mark never ignored",
+      wrong: "parse-frame-strips-every-mark.js",
     },
   ],
   "encode-refuses": [

@@ -18,6 +18,10 @@ export const FREE_CHOICES = {
     "the chapter's frame reader: one buffer, and a read that holds an overlong line loses the frames before it",
   readerRefusesAgain: "after refusing a line, the reader refuses again on the bytes that follow",
   readerStartsAfresh: "after refusing a line, the reader starts afresh at the next newline",
+  // RFC 8259 section 8.1 leaves a parser free to ignore a leading byte-order mark rather than call
+  // it an error; the chapter's json.loads on bytes ignores one (lines 300–307), and says no more.
+  byteOrderMark:
+    "a frame's leading UTF-8 byte-order mark ignored, as json.loads on bytes does, or the frame refused as malformed",
   clientInfo: "clientInfo's name and version",
   initializeReturns: "initialize() returns only the capabilities, not the whole result",
   checkInitializeReturns: "checkInitialize returns only the capabilities, as the chapter's does, not the whole result",

@@ -6,6 +6,7 @@ import { CheckFailure, type Verdict } from "../../trials/harness.js";
 import type { Implementation } from "../../trials/implementation.js";
 import type { ClockDriver } from "../host/clock-driver.js";
 import type { ClockedScript } from "../host/clocked-peer.js";
+import type { BytesForm } from "./wire.js";
 
 /** Names an implementation exports (lib's `Implementation` type). */
 export type ExportName = keyof Implementation;
@@ -38,6 +39,9 @@ export type PureFunction =
   | "checkTools"
   | "resultText";
 
+/** How parseFrame (typed `Uint8Array | string`) may be handed a frame: any bytes form, or its text. */
+export type FrameForm = BytesForm | "string";
+
 /** One request to the graded code, as plain data. */
 export type ProbeRequest =
   /** typeof of each export, so a rule can say which name is missing. */
@@ -46,13 +50,20 @@ export type ProbeRequest =
   | { readonly op: "constant"; readonly name: "PROTOCOL_VERSION" }
   | { readonly op: "call"; readonly fn: PureFunction; readonly args: readonly Wire[] }
   /**
-   * A fresh FrameReader(limit) fed `chunks` (base64) in order, each repeated `times` (default 1); stops at
-   * the first throw, then feeds `after` (base64) once, if given: the line after a refusal.
+   * parseFrame called on one frame (base64) once in each of `forms`: as each bytes form (wire.ts
+   * inForm), and as the string its bytes decode to; answers each outcome in the order asked.
+   */
+  | { readonly op: "parseFrame.forms"; readonly frame: string; readonly forms: readonly FrameForm[] }
+  /**
+   * A fresh FrameReader(limit) fed `chunks` (base64) in order, each repeated `times` (default 1), each
+   * in its form of `forms` (a Buffer when none); stops at the first throw, then feeds `after` (base64)
+   * once, if given: the line after a refusal.
    */
   | {
       readonly op: "frameReader.feed";
       readonly limit?: number;
       readonly chunks: readonly string[];
+      readonly forms?: readonly BytesForm[];
       readonly times?: number;
       readonly after?: string;
     }

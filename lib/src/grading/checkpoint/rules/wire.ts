@@ -78,6 +78,26 @@ export function withoutUndefinedProperties(value: unknown): unknown {
   return Object.fromEntries(kept.map(([key, item]) => [key, withoutUndefinedProperties(item)]));
 }
 
+/** The forms a piece typed `Uint8Array` may be handed bytes in; each must be read the same. */
+export const BYTES_FORMS = ["buffer", "uint8array", "view"] as const;
+export type BytesForm = (typeof BYTES_FORMS)[number];
+/** Bytes around a view that are not its own: a piece that reads the whole backing buffer meets a newline and a stray byte. */
+const AROUND_VIEW = Buffer.from("#\n", "utf8");
+
+/**
+ * `data` as a caller may hand it: a Buffer, a plain Uint8Array, or a plain Uint8Array viewing part
+ * of a larger buffer (a non-zero byteOffset, bytes after its end), as a slice of a read arrives.
+ */
+export function inForm(data: Uint8Array, form: BytesForm): Uint8Array {
+  if (form === "buffer") return Buffer.from(data);
+  if (form === "uint8array") return new Uint8Array(data);
+  const backing = new Uint8Array(AROUND_VIEW.length * 2 + data.length);
+  backing.set(AROUND_VIEW, 0);
+  backing.set(data, AROUND_VIEW.length);
+  backing.set(AROUND_VIEW, AROUND_VIEW.length + data.length);
+  return new Uint8Array(backing.buffer, AROUND_VIEW.length, data.length);
+}
+
 /** Bytes as they travel. */
 export const bytes = (data: Uint8Array | string): { $bytes: string } => ({
   $bytes: Buffer.from(data).toString("base64"),
