@@ -93,7 +93,19 @@ export const negativeControl: ObservedRule = {
   },
 };
 
-/** One operation, failing the rule when the server's record shows it sent a request more than once. */
+/**
+ * The request an operation must have sent, once, when its answer came from the server: a
+ * handshake, or a call that gave a result, the tool's failure or the server's error. listTools()
+ * may hand back the catalog it holds.
+ */
+const OWN_REQUEST: Partial<Record<ClientMethod, string>> = { initialize: "initialize", callTool: "tools/call" };
+const fromTheServer = (answer: ProbeAnswer): boolean =>
+  answer.ok || answer.error.name === "ToolError" || answer.error.name === "ServerError";
+
+/**
+ * One operation, failing the rule when the server's record shows it sent a request more than once,
+ * or its own request other than once when the answer came from the server.
+ */
 async function sentOnce(
   client: ClientSession,
   method: ClientMethod,
@@ -106,6 +118,14 @@ async function sentOnce(
       `the server's record of one ${what}`,
       "each request sent once, whatever came back (a failure is reported to the caller, never sent again)",
       timed.repeated,
+    );
+  const own = OWN_REQUEST[method];
+  const count = timed.sent.filter((each) => each === own).length;
+  if (own !== undefined && fromTheServer(timed.answer) && count !== 1)
+    failRule(
+      `the server's record of one ${what}, which came back with the server's answer`,
+      `one ${own} request, sent by this very operation`,
+      `${count} ${own} requests while it ran`,
     );
   return timed;
 }

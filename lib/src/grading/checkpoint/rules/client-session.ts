@@ -58,19 +58,20 @@ export class ClientSession {
   }
 
   /**
-   * call(), and the requests the server's record shows the operation sent more than once (see
-   * repeatedRequests): read when the operation is over, so a request sent again before the
-   * caller got its answer is counted.
+   * call(), with what the server received while the operation ran (`sent`, its methods in order)
+   * and the requests among them sent more than once (see repeatedRequests): read when the
+   * operation is over, so a request sent again before the caller got its answer is counted.
    */
   async callOnce(
     method: ClientMethod,
     args: readonly unknown[] = [],
     boundMs = 10_000,
-  ): Promise<Timed & { readonly repeated?: string }> {
+  ): Promise<Timed & { readonly sent: readonly string[]; readonly repeated?: string }> {
     const before = receivedMethods(this.server.recordFile).length;
     const timed = await this.call(method, args, boundMs);
-    const repeated = repeatedRequests(receivedMethods(this.server.recordFile).slice(before));
-    return repeated === undefined ? timed : { ...timed, repeated };
+    const sent = receivedMethods(this.server.recordFile).slice(before);
+    const repeated = repeatedRequests(sent);
+    return repeated === undefined ? { ...timed, sent } : { ...timed, sent, repeated };
   }
 
   /**
