@@ -19,6 +19,11 @@ export interface Dimension {
 export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "messages-shape": [
     { varies: "a notification's keys: method, params only when given, never an id", wrong: "messages-shape.js" },
+    {
+      varies:
+        "what one call's message shares with another's, at any depth, with or without params: nothing (the probe calls again and changes the first)",
+      wrong: "notification-message-shared-template.js",
+    },
   ],
   "ids-exact": [
     { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
@@ -147,6 +152,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "negative-control": [
     { varies: "which tools the application allows: beyond the chapter's word_count", wrong: "negative-control.js" },
     { varies: "how the server reports a failed call: an error response", wrong: "error-response-as-text.js" },
+    {
+      varies:
+        "what comes back to one operation (a result, a failure the tool reports, an error response): its request sent once, by the server's record",
+      wrong: "retries-server-error.js",
+    },
   ],
   "allowlist-before-write": [
     { varies: "when the allowlist is checked: before a byte is written", wrong: "allowlist-before-write.js" },

@@ -25,6 +25,10 @@ export const handshakeVersion: ObservedRule = {
       says: "The client speaks one pinned version, 2025-06-18; a server answering with any other is refused.",
       chapterLines: [24, 182, 328, 346, 347],
     },
+    {
+      says: "What a successful check hands back comes from the result it was given: nothing of it is shared with what another call returns.",
+      chapterLines: [344, 351],
+    },
   ],
   freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.checkInitializeReturns],
   deadlineMs: 10_000,
@@ -107,6 +111,10 @@ export const discoveryBounds: ObservedRule = {
       chapterLines: [355, 356, 357, 358, 359, 360, 365, 366, 368, 369, 375],
     },
     { says: "A paginated tool list is refused rather than read in part.", chapterLines: [618] },
+    {
+      says: "The catalog handed back comes from the reply it was given: nothing of it is shared with what another call returns.",
+      chapterLines: [362, 370, 371],
+    },
   ],
   freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.falsyCursorNoPage, FREE_CHOICES.checkToolsCopies],
   deadlineMs: 10_000,

@@ -41,7 +41,10 @@ export const failureModes: ObservedRule = {
       says: "Every failure mode ends in an error and no result: an old version, a wrong id, a stale reply, an oversized frame, a log line on stdout, a hang.",
       chapterLines: [563, 584, 586, 587, 588, 589, 590, 642],
     },
-    { says: "A refused call is not sent again: the server really ran the tool once.", chapterLines: [587, 594] },
+    {
+      says: "A refused operation is not sent again, whatever the refusal (a malformed reply, a deadline): the server really ran the tool once.",
+      chapterLines: [483, 484, 487, 492, 587, 594],
+    },
     { says: "A chatty server, too many tools and a paginated list are refused too.", chapterLines: [245, 375, 618] },
   ],
   freeChoices: [
@@ -100,13 +103,16 @@ async function modeSession(
   const server = context.server(mode, { subdir, ...(endlessBytes === undefined ? {} : { endlessBytes }) });
   const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
   let refusedAt: string | undefined;
+  let repeated: string | undefined;
   try {
     for (const [method, args] of [
       ["initialize", []],
       ["listTools", []],
       ["callTool", ["word_count", { text: "one two three" }]],
     ] as const) {
-      const { answer } = await client.call(method, args, timeoutMs + 6000);
+      const timed = await client.callOnce(method, args, timeoutMs + 6000);
+      const { answer } = timed;
+      if (timed.repeated !== undefined) repeated ??= `${method}() sent ${timed.repeated}`;
       if (answer.ok) continue;
       // Judged for its reason: a refusal for the wrong reason (a stale reply taken, then its shape refused) hides the mistake.
       if (!ERROR_FAMILY.includes(answer.error.name) || /not implemented/iu.test(answer.error.message))
@@ -133,10 +139,10 @@ async function modeSession(
   }
   // Read once the server has ended: a refused call is not sent again (the tool would run twice).
   const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call").length;
+  const once = "each operation's request received once";
+  if (repeated !== undefined) return { finding: found(repeated, once), timedOut: false };
   const finding =
-    calls > 1
-      ? found(`the server received tools/call ${calls} times after one callTool()`, "tools/call received once")
-      : undefined;
+    calls > 1 ? found(`the server received tools/call ${calls} times after one callTool()`, once) : undefined;
   return { finding, timedOut: false };
 }
 

@@ -18,6 +18,7 @@ import {
   type RuleContext,
   type RuleVerdict,
 } from "./types.js";
+import { showWire } from "./wire.js";
 
 /** A probe for one rule, and what the graded code printed while it ran. */
 export interface ProbeSession {
@@ -332,6 +333,12 @@ function makeContext(
           `what ${describeRequest(request)} handed back`,
           "a new list (the caller may push onto it or sort it, and what it was handed must not change)",
           `the list handed back is ${answer.inputsShared.slice(0, 3).join(", ")}: a push onto it reached them`,
+        );
+      if (answer.resultShared !== undefined)
+        throw new CheckFailure(
+          `what ${request.op === "call" ? `${request.fn}(${request.args.map((arg) => showWire(arg, 60)).join(", ")})` : describeRequest(request)} returned, called twice`,
+          "a value of its own each time: a caller's change to one, at any depth, reaches no other (each message its own, with its own params)",
+          answer.resultShared,
         );
       return answer;
     },

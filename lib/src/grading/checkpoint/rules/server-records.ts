@@ -89,6 +89,21 @@ export function receivedMethods(file: string): string[] {
     .map((entry) => entry.method ?? `(${entry.kind ?? "?"})`);
 }
 
+/** The requests one client operation makes: initialize(), listTools() and callTool() each send them. */
+const OPERATION_REQUESTS: ReadonlySet<string> = new Set(["initialize", "tools/list", "tools/call"]);
+
+/**
+ * Of `methods`, what the server received while one operation ran, the requests it holds more than
+ * once ("tools/call 2 times"), or undefined: one operation sends each of its requests once,
+ * whatever comes back (chapter lines 483-492: a failure goes to the caller, never out again).
+ */
+export function repeatedRequests(methods: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const method of methods) if (OPERATION_REQUESTS.has(method)) counts.set(method, (counts.get(method) ?? 0) + 1);
+  const repeated = [...counts].filter(([, count]) => count > 1);
+  return repeated.length === 0 ? undefined : repeated.map(([method, count]) => `${method} ${count} times`).join(", ");
+}
+
 /** The pid the server recorded for itself: its process group, since the client starts it detached. */
 export function serverPid(file: string): number | undefined {
   return readRecord(file).find((entry) => entry.event === "start")?.pid;

@@ -139,6 +139,12 @@ export type ProbeAnswer = (
    */
   readonly inputsShared?: readonly string[];
   /**
+   * Where what a pure piece returned is not its own (rules/answer.ts, sharedWithAnotherCall): a
+   * second call with the same arguments changed it, or a caller's change to it showed in the
+   * second's value. Each request is its own message with its own params (chapter lines 196-202).
+   */
+  readonly resultShared?: string;
+  /**
    * Where the host gives the graded code the grader's virtual clock (host/virtual-clock.ts): that
    * clock's time when the request came and when the answer left, and how many times the grader
    * moved it in between (none: the answer came on real time alone).
