@@ -256,10 +256,10 @@ function fed(answer: ProbeAnswer): Fed {
   };
 }
 
-/** A frame's text, a long one by its end: generated lines share their start and differ at their end. */
+/** A frame's text, a long one by its end (inside the quotes: a FAIL line's quoted words stay balanced): generated lines share their start and differ at their end. */
 const brief = (frame: string): string => {
   const line = Buffer.from(frame, "base64").toString("utf8");
-  return line.length <= 32 ? JSON.stringify(line) : `…${JSON.stringify(line.slice(-24)).slice(1)}`;
+  return line.length <= 32 ? JSON.stringify(line) : `"…${JSON.stringify(line.slice(-24)).slice(1)}`;
 };
 const text = (frames: readonly string[]): string => `[${frames.map(brief).join(", ")}]`;
 
