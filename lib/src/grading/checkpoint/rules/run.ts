@@ -55,9 +55,19 @@ export interface RunOptions {
   readonly whereOf?: (rule: Rule, said: string) => string;
 }
 
+/**
+ * `text` cut to `max` characters with an ellipsis; a cut inside a quoted string closes it, so the
+ * line's quoted words (the graded code's, a value shown) stay apart from the grader's own.
+ */
+function cutTo(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const kept = text.slice(0, max - 2);
+  const open = kept.replace(/"(?:[^"\\]|\\.)*"/gu, "").includes('"');
+  return `${kept}…${open ? '"' : ""}`;
+}
+
 function oneLine(text: string, max = 600): string {
-  const flat = text.replace(/\s*\n\s*/gu, " | ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return cutTo(text.replace(/\s*\n\s*/gu, " | ").trim(), max);
 }
 
 /** How much of a FAIL line its text may take before it is cut (where to look comes after). */
@@ -65,8 +75,6 @@ const FAIL_ROOM = 520;
 
 /** The least of what was checked, and of what was expected, a FAIL line keeps when it makes room. */
 const LEAST_PART = 60;
-
-const cutTo = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /**
  * A failure's text for `rule`'s line: what was received is what a reader needs (the outcome), so a
