@@ -138,6 +138,15 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies: "what the client declares in initialize: exactly what it serves, no capability",
       wrong: "declares-sampling.js",
     },
+    {
+      varies:
+        "the catalog's size at its lower bound: no tools, a working session whose every call is refused unwritten",
+      wrong: "empty-catalog-open.js",
+    },
+    {
+      varies: "the catalog's size at its upper bound: exactly the limit, every tool listed",
+      wrong: "list-refuses-full-catalog.js",
+    },
   ],
   "negative-control": [
     { varies: "which tools the application allows: beyond the chapter's word_count", wrong: "negative-control.js" },
