@@ -82,6 +82,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies: "values JSON cannot carry: a hole in an array ([, 1]), first, last or alone, in any array of the message",
       wrong: "encode-holes-as-null.js",
     },
+    {
+      varies:
+        "values JSON writes: every finite double (fractions, -0, 5e-324, the largest double, integers past 2^53), in every place a message holds one",
+      wrong: "encode-refuses-unsafe-integers.js",
+    },
   ],
   "encode-limit": [
     { varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" },
