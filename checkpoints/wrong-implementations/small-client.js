@@ -312,7 +312,7 @@ class SmallClient {
     // "callable-before-discovery": before listTools() the catalog is read as "not checked yet".
     if (!this.listed && this.mistakes.has("callable-before-discovery")) return undefined;
     // "empty-catalog-open": an empty catalog, even the one discovery gave, is read as "not checked yet".
-    if (this.catalog.size === 0 && this.mistakes.has("empty-catalog-open")) return undefined;
+    if (this.listed && this.catalog.size === 0 && this.mistakes.has("empty-catalog-open")) return undefined;
     // "catalog-plain-object": the catalog kept as a plain object's keys, so a name its prototype
     // answers to (toString) reads as advertised.
     const advertised =
