@@ -252,7 +252,8 @@ function withChoices(choices = {}) {
         throw new ProtocolError("bad-response", { what: say("text item has no text", "no text") });
       texts.push(item.text);
     }
-    const text = texts.join("\n");
+    // The chapter never shows result_text: how the items are joined is the learner's (textSeparator).
+    const text = texts.join(choices.textSeparator ?? "\n");
     if (result.isError === true) throw new ToolError(text, { what: say(`the tool reported failure: ${text}`, text) });
     return text;
   }

@@ -4,3 +4,6 @@
 const { withMistakes } = require("./small-client.js");
 module.exports = withMistakes("grace-50ms");
 module.exports.rule = "close-eof-first";
+// Judged where a grading judges it, on the grader's clock: the server's leaving after its input
+// ends and the client's grace are on one timeline (on real time, load once let a 50 ms grace pass).
+module.exports.onTheGradersClock = true;

@@ -346,6 +346,10 @@ class SmallClient {
       // "error-response-as-text": the server's error response handed back as the call's text.
       if (error instanceof wb.ServerError && this.mistakes.has("error-response-as-text"))
         return `error: ${error.message}`;
+      // "retries-server-error": an error response, and the same call goes out once more before the
+      // error is raised (the tool may run twice).
+      if (error instanceof wb.ServerError && this.mistakes.has("retries-server-error"))
+        return wb.resultText(await this.request("tools/call", { name, arguments: args }));
       // "resends-after-refusal": a refused reply, and the call goes out once more (the tool runs twice).
       if (error instanceof wb.ProtocolError && this.mistakes.has("resends-after-refusal")) {
         this.lastId += 1;

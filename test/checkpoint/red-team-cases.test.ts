@@ -2,33 +2,16 @@
 // each still applies to the solved build notebook (every edit's text found exactly once in the one
 // build cell that declares its piece) and has its proof's outcome recorded. Grading them all takes
 // many minutes: `npm run grader:red-team`, not this test.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { variantNotebook, SOLVED_NOTEBOOK } from "../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
+import { redTeamCases } from "../support/red-team-cases.js";
 
 const ROOT = resolve(__dirname, "../..");
-interface RedTeamCase {
-  readonly name: string;
-  readonly piece: string;
-  readonly client: boolean;
-  readonly breaks: string;
-  readonly edits: readonly { readonly find: string; readonly replace: string }[];
-}
-
-const cases = (["wrong", "fair"] as const).flatMap((kind) => {
-  const dir = join(ROOT, "checkpoints", `${kind}-implementations`, "red-team");
-  return readdirSync(dir)
-    .filter((round) => round.startsWith("round-"))
-    .flatMap((round) =>
-      readdirSync(join(dir, round))
-        .filter((file) => file.endsWith(".json"))
-        .map((file) => {
-          const found = JSON.parse(readFileSync(join(dir, round, file), "utf8")) as RedTeamCase;
-          return [`${kind} ${round}/${found.name}`, kind, file, found] as const;
-        }),
-    );
-});
+const cases = redTeamCases().map(
+  ({ kind, round, file, found }) => [`${kind} ${round}/${found.name}`, kind, file, found] as const,
+);
 const outcomes = JSON.parse(readFileSync(join(ROOT, "scripts/red-team/proof-outcomes.json"), "utf8")) as Record<
   string,
   { kind: string; ok: boolean }

@@ -1,25 +1,33 @@
 /**
  * `npm run soak:clock [-- --runs N --hogs N --seed N] [PATH]`: grades an implementation (a .js
- * module; default the workbook's own library) by the two deadline rules on the grader's clock,
- * deadline-as-given and deadline-per-operation, N times (default 40) beside N busy processes
- * (default one per core, nice 0). The clock's promise is that load moves no verdict, so a correct
- * implementation must pass every time: each failing verdict is printed whole, with what was
- * received, and the exit is 1 if there is one. A few-ms deadline is where real time once leaked
- * onto the timeline (the next session's judged end reckoned from a stale reading of the host's clock).
+ * module; default the workbook's own library) by the rules judged on the grader's clock,
+ * deadline-as-given, deadline-per-operation and close-eof-first, N times (default 40) beside N busy
+ * processes (default one per core, nice 0), and each time close-grace-50ms.js (a 50 ms grace) by
+ * close-eof-first. The clock's promise is that load moves no verdict, so a correct implementation
+ * must pass every time and the short grace must fail every time: each verdict otherwise is printed
+ * whole, with what was received, and the exit is 1 if there is one. A few-ms deadline is where real
+ * time once leaked onto the timeline (the next session's judged end reckoned from a stale reading of
+ * the host's clock); on real time a 50 ms grace passed at load 8 or more.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { gradeImplementation } from "../grading/checkpoint/grade-implementation.js";
-import { REFERENCE_ENTRY } from "../grading/checkpoint/paths.js";
+import { join } from "node:path";
+import { REFERENCE_ENTRY, REPO_ROOT } from "../grading/checkpoint/paths.js";
 import { deadlinePerOperation } from "../grading/checkpoint/rules/client-rules.js";
 import { deadlineAsGiven } from "../grading/checkpoint/rules/deadline-rules.js";
+import { closeEofFirst } from "../grading/checkpoint/rules/mode-rules.js";
 import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 import { startBusy } from "./busy.js";
 
 const USAGE = `usage: npm run soak:clock [-- --runs N] [--hogs N] [--seed N] [PATH]
-  grades PATH (a .js module; default the workbook's library) by deadline-as-given and
-  deadline-per-operation N times (default 40) beside N busy processes (default: one per core)
-  exit 1 if any verdict failed`;
+  grades PATH (a .js module; default the workbook's library) by deadline-as-given,
+  deadline-per-operation and close-eof-first N times (default 40) beside N busy processes
+  (default: one per core), and close-grace-50ms.js by close-eof-first as often
+  exit 1 if any of PATH's verdicts failed or the short grace passed once`;
+
+/** A wrong implementation whose 50 ms grace passed close-eof-first on real time under load. */
+const SHORT_GRACE = join(REPO_ROOT, "checkpoints", "wrong-implementations", "close-grace-50ms.js");
 
 function options(argv: readonly string[]): { runs: number; hogs: number; seed: number; path: string } {
   const { values, positionals } = argumentsOrExit("soak:clock", USAGE, () =>
@@ -61,15 +69,25 @@ async function main(): Promise<void> {
   );
   startBusy(hogs);
   let failed = 0;
+  let shortGracePassed = 0;
   for (let run = 1; run <= runs; run += 1) {
-    const report = await gradeImplementation(path, { rules: [deadlineAsGiven, deadlinePerOperation], seed });
+    const [report, shortGrace] = await Promise.all([
+      gradeImplementation(path, { rules: [deadlineAsGiven, deadlinePerOperation, closeEofFirst], seed }),
+      gradeImplementation(SHORT_GRACE, { rules: [closeEofFirst], seed }),
+    ]);
     for (const verdict of report.verdicts.filter((each) => !each.ok)) {
       failed += 1;
       console.log(`grading ${run}: ${verdict.rule} failed: ${verdict.received ?? verdict.line}`);
     }
+    for (const verdict of shortGrace.verdicts.filter((each) => each.ok)) {
+      shortGracePassed += 1;
+      console.log(`grading ${run}: close-grace-50ms.js passed ${verdict.rule}: ${verdict.line}`);
+    }
   }
-  console.log(`${runs} gradings, ${failed} failing verdict(s)`);
-  process.exit(failed === 0 ? 0 : 1);
+  console.log(
+    `${runs} gradings, ${failed} failing verdict(s); close-grace-50ms.js caught ${runs - shortGracePassed} of ${runs}`,
+  );
+  process.exit(failed === 0 && shortGracePassed === 0 ? 0 : 1);
 }
 
 void main();

@@ -191,3 +191,43 @@ it("drops the picture the host had when it answered: a poke between requests mov
   expect(advances).toEqual([]);
   expect(driver.now()).toBe(20);
 });
+
+it("holds an end of input as a byte on its way, and tells the server the host's time of it", () => {
+  const advances: Array<[number, number]> = [];
+  const driver = clockDriver((epoch, to) => advances.push([epoch, to]));
+  const ends: number[] = [];
+  let heard = false;
+  const server = Object.assign(peer(7), {
+    inputEnded: () => heard,
+    inputEndedAt: (at: number) => ends.push(at),
+  });
+  driver.addPeer(server);
+  // The host ended the input at 40 ms and waits on a 1 s grace: the server has not heard of the end yet.
+  driver.report({ epoch: 1, at: 40, next: 1040, children: [{ pid: 7, written: 0, read: 0, ended: true }] });
+  expect(advances).toEqual([]);
+  expect(ends).toEqual([]);
+  heard = true;
+  driver.poke();
+  expect(ends).toEqual([40]);
+  expect(advances).toEqual([[1, 1040]]);
+  // A report from before the end, standing when the server hears of it, is stale: nothing moves on it.
+  const late = clockDriver((epoch, to) => advances.push([epoch, to]));
+  late.addPeer(server);
+  late.report({ epoch: 1, at: 0, next: 500, children: [{ pid: 7, written: 0, read: 0 }] });
+  expect(advances).toEqual([[1, 1040]]);
+});
+
+it("moves no further once an event has had a relay leave", () => {
+  const advances: number[] = [];
+  const driver = clockDriver((_, to) => advances.push(to));
+  const server = peer(7, [99]);
+  server.fireDue = (at: number) => {
+    if (at >= 99) server.leaving = true; // the server leaves at 99 ms: its relay exits on real time
+  };
+  driver.addPeer(server);
+  driver.report(report(1, 0, 1000, 0, 0));
+  expect(advances).toEqual([99]);
+  driver.report(report(2, 99, 1000, 0, 0));
+  expect(advances).toEqual([99]); // not on to the client's 1 s grace while the relay leaves
+  expect(driver.hostNext()).toBe(1000);
+});

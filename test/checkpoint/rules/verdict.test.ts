@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CheckFailure } from "../../../lib/src/grading/trials/harness.js";
 import { failureText, runRules, verdictLine } from "../../../lib/src/grading/checkpoint/rules/run.js";
 import { failRule, notApplicable, type Rule } from "../../../lib/src/grading/checkpoint/rules/types.js";
+import { directionProblem, ownWords } from "../../support/direction.js";
 
 const rule = (id: string, body: Rule["body"]): Rule => ({
   id,
@@ -99,6 +100,33 @@ describe("the one verdict", () => {
           expect(line.length).toBeLessThanOrEqual(520 + ` (look at: ${failing.where})`.length);
           if (`${what}: expected ${expected}; received ${received}`.length <= 500)
             expect(text).toBe(`${what}: expected ${expected}; received ${received}`);
+        },
+      ),
+    );
+  });
+
+  it("a cut inside a quoted value closes the quote, so the line still reads expected, then received", () => {
+    // CI: a reader's FAIL cut a shown frame mid-string, and the lone quote hid "expected" from the reader of the line.
+    const quoted = fc
+      .string({ unit: fc.constantFrom("a", '"', "\\", " ", ":", ";"), minLength: 60, maxLength: 200 })
+      .map((inner) => JSON.stringify(inner));
+    const plain = fc.string({ unit: fc.constantFrom("a", " ", ","), maxLength: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(quoted, plain), { maxLength: 6 }),
+        fc.array(quoted, { minLength: 1, maxLength: 3 }),
+        fc.array(quoted, { minLength: 1, maxLength: 3 }),
+        (parts, expected, received) => {
+          const failing = rule("frame-limit-boundary", () => Promise.resolve(""));
+          const said = new CheckFailure(
+            parts.join(" "),
+            `the frames [${expected.join(", ")}]`,
+            `[${received.join(", ")}]`,
+          );
+          const line = verdictLine(failing, false, failureText(failing, said));
+          expect(directionProblem(line)).toBeUndefined();
+          // The grader's own words, quoted values set aside, still say both.
+          expect(ownWords(line)).toMatch(/: expected the frames \[.*; received \[/u);
         },
       ),
     );

@@ -2,6 +2,7 @@
 // handed on as an answer.
 import { expect, fn, mustRefuse, shown } from "./check-helpers.js";
 import type { Body } from "./check-types.js";
+import { joinedWanted, separatorOf } from "../../grading/checkpoint/rules/joined-text.js";
 
 export const resultTextCheck: Body = async (pieces) => {
   const resultText = fn(pieces, "resultText");
@@ -12,7 +13,13 @@ export const resultTextCheck: Body = async (pieces) => {
       { type: "text", text: "words" },
     ],
   });
-  expect(text === "3\nwords", '"3\\nwords"', () => shown(text), "keep the text items, join them with newlines");
+  // The separator is the learner's (the chapter never shows result_text): "3", one separator, "words".
+  expect(
+    typeof text === "string" && separatorOf(["3", "words"], text) !== undefined,
+    joinedWanted(["3", "words"]),
+    () => shown(text),
+    "keep the text items, in order, with one separator of your choice between them (a newline, say)",
+  );
   await mustRefuse(
     () => resultText({ content: [{ type: "text", text: "no such flavor" }], isError: true }),
     "ToolError",

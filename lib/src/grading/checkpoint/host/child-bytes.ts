@@ -2,6 +2,7 @@
 // per child: the bytes it wrote to the child's stdin and the bytes that came from its stdout. The
 // grader counts the same bytes at the other end of the relay (the relay names its pid); while the
 // two counts differ, bytes are on their way, and the virtual clock must not move (idle-point.ts).
+// So is an end of input the graded code asked for that the grader has not yet heard of.
 import { ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 
@@ -10,6 +11,8 @@ export interface ChildCount {
   readonly pid: number;
   readonly written: number;
   readonly read: number;
+  /** True once the graded code has ended (or destroyed) the child's stdin. */
+  readonly ended?: boolean;
 }
 
 export interface ChildBytes {
@@ -24,8 +27,8 @@ function byteLength(chunk: unknown, encoding: unknown): number {
   return 0;
 }
 
-function countWrites(input: Writable, add: (bytes: number) => void): void {
-  const { write, end } = input;
+function countWrites(input: Writable, add: (bytes: number) => void, ended: () => void): void {
+  const { write, end, destroy } = input;
   const counted = (chunk: unknown, encoding: unknown): void => {
     // A write the stream refuses (after end, once destroyed) never reaches the child.
     if (!input.writableEnded && !input.destroyed) add(byteLength(chunk, encoding));
@@ -36,7 +39,12 @@ function countWrites(input: Writable, add: (bytes: number) => void): void {
   };
   input.end = function (this: Writable, ...args: unknown[]): Writable {
     if (args[0] !== undefined && typeof args[0] !== "function") counted(args[0], args[1]);
+    ended();
     return (end as (...args: unknown[]) => Writable).apply(this, args);
+  };
+  input.destroy = function (this: Writable, error?: Error): Writable {
+    ended();
+    return destroy.call(this, error);
   };
 }
 
@@ -50,21 +58,26 @@ function countReads(output: Readable, add: (bytes: number) => void): void {
 
 /** Counts from now on every child the graded code starts (spawn, exec, execFile and fork all spawn). */
 export function countChildBytes(): ChildBytes {
-  const counts = new Map<ChildProcess, { written: number; read: number }>();
+  const counts = new Map<ChildProcess, { written: number; read: number; ended: boolean }>();
   // Not in Node's types, but every child starts through it, its pipes made by the time it returns.
   const prototype = ChildProcess.prototype as ChildProcess & { spawn: (...args: unknown[]) => unknown };
   const spawn = prototype.spawn;
   prototype.spawn = function (this: ChildProcess, ...args: unknown[]): unknown {
     const result = spawn.apply(this, args);
     if (this.pid === undefined) return result;
-    const count = { written: 0, read: 0 };
+    const count = { written: 0, read: 0, ended: false };
     counts.set(this, count);
     this.once("exit", () => counts.delete(this));
-    if (this.stdin) countWrites(this.stdin, (bytes) => (count.written += bytes));
+    if (this.stdin)
+      countWrites(
+        this.stdin,
+        (bytes) => (count.written += bytes),
+        () => (count.ended = true),
+      );
     if (this.stdout) countReads(this.stdout, (bytes) => (count.read += bytes));
     return result;
   };
   return {
-    running: () => [...counts].map(([child, { written, read }]) => ({ pid: child.pid!, written, read })),
+    running: () => [...counts].map(([child, { written, read, ended }]) => ({ pid: child.pid!, written, read, ended })),
   };
 }

@@ -5,7 +5,10 @@
 // each has answered what it was sent), and every byte the peers sent has reached the host. Then the
 // next event is one of the timers (the host's, or a peer's: a ping, a trickled byte), and the
 // timeline moves to it; no byte is on its way, so nothing the real processes between (the relay)
-// do can change what happens first. A machine's load delays the steps, never their order.
+// do can change what happens first. A machine's load delays the steps, never their order. An end
+// of input counts as a byte: from when the host ends a child's input until its peer hears of it,
+// the timeline stands, so a server's leaving after its input ends is timed from the host's own time
+// of that end (TimelinePeer.inputEndedAt) and no timer of the client's can be passed meanwhile.
 import type { IdleReport } from "./idle-point.js";
 
 /** A server on the timeline: the bytes it exchanged with the client, and its own timed events. */
@@ -22,6 +25,10 @@ export interface TimelinePeer {
   fireDue(at: number): void;
   /** True while a real process must act first (a relay leaving): the timeline waits on real time. */
   settling(): boolean;
+  /** Whether the relay has said its input ended (a peer that does not say is taken to have heard it). */
+  inputEnded?(): boolean;
+  /** The host's time when it ended the relay's input: told once the peer has heard of it (the first report showing it). */
+  inputEndedAt?(at: number): void;
 }
 
 /** Where the timeline stands when nothing can move it any more before the horizon. */
@@ -61,6 +68,8 @@ export interface ClockDriver {
   whenWritten(pid: number, written: number, then: (at: number) => void): void;
   /** How many of the host's reports so far showed a timer of the graded code's on the timeline. */
   timersSeen(): number;
+  /** The graded code's next timer in the host's newest report: null when it has none, undefined before any report. */
+  hostNext(): number | null | undefined;
   /**
    * Resolves when the timeline is quiet, by a report made after this call: everything that was
    * due by the horizon has happened.
@@ -87,6 +96,7 @@ export function clockDriver(advance: (epoch: number, to: number, limit: number) 
   // once a new request reaches it, and an older picture says nothing of that request.
   let waiters: Array<{ after: number; resolve: (quiet: Quiet) => void }> = [];
   let timed = 0;
+  let hostNext: number | null | undefined;
   let writes: Array<{ pid: number; written: number; then: (at: number) => void }> = [];
   /** Calls back each write the report counts (or whose child has gone: it wrote no more). */
   const settleWrites = (report: IdleReport): void => {
@@ -106,15 +116,24 @@ export function clockDriver(advance: (epoch: number, to: number, limit: number) 
     // comes before its poll): at a tie, the host's timers due now fire first, one move each, and
     // the servers' events of that ms go out once none is left.
     if (report.next === null || report.next > report.at) for (const peer of peers) peer.fireDue(report.at);
+    // An event that had a relay leave (a server whose wait after its input ended is over) holds the timeline too.
+    if ([...peers].some((peer) => peer.settling())) return;
     const byRelay = new Map([...peers].map((peer) => [peer.relayPid(), peer]));
+    // A peer that has heard of an end of input the report shows learns the host's time of it: the
+    // timeline has stood since (the end was in flight until the peer heard of it).
+    for (const { pid, ended } of report.children) {
+      const peer = byRelay.get(pid);
+      if (ended === true && peer?.inputEnded?.() === true) peer.inputEndedAt?.(report.at);
+    }
     // A byte on its way, for a child still running: the report is stale once it lands (the host
     // reports again); the client's bytes reaching a peer, which it answers at once, come as a poke.
     // A child with no peer yet that was written to is a relay still starting; one whose peer has
     // gone is a relay leaving, whose bytes are moot.
-    const inFlight = report.children.some(({ pid, written, read }) => {
+    const inFlight = report.children.some(({ pid, written, read, ended }) => {
       const peer = byRelay.get(pid);
       if (peer === undefined) return written > 0 && !gone.has(pid);
-      return peer.received() !== written || peer.sent() !== read;
+      const endHeard = peer.inputEnded?.() ?? ended === true;
+      return peer.received() !== written || peer.sent() !== read || (ended === true) !== endHeard;
     });
     if (inFlight) return;
     const running = new Set(report.children.map((child) => child.pid));
@@ -137,6 +156,7 @@ export function clockDriver(advance: (epoch: number, to: number, limit: number) 
   return {
     report: (idle) => {
       if (idle.next !== null) timed += 1;
+      hostNext = idle.next;
       last = idle;
       seen = idle.epoch;
       hostAt = idle.at;
@@ -166,6 +186,7 @@ export function clockDriver(advance: (epoch: number, to: number, limit: number) 
     },
     now: () => movedTo ?? hostAt,
     timersSeen: () => timed,
+    hostNext: () => hostNext,
     whenWritten: (pid, written, then) => {
       writes.push({ pid, written, then });
       // A report newer than the write counts it; one standing now does only if it already shows the byte.

@@ -5,13 +5,16 @@
 // in pieces) is due at times on the timeline, not on the machine's clock. It never answers the one
 // request its script hangs on (the handshake's, discovery's or a tool call's), and answers each
 // operation before it late, when its script says, on the timeline too. Real time stays where a
-// real process must act: while the client's input has ended, or a SIGTERM is on its way, and the
-// relay has not yet gone, the timeline waits (settling).
+// real process must act: while the relay is leaving (its input ended, or a SIGTERM on its way), the
+// timeline waits (settling). A script may have it leave a while after its input ends: that wait is
+// on the timeline, timed from the host's own time of the end, so whether the client's grace runs
+// out before the server leaves is the timeline's to say; a client with no timer on the timeline
+// when the server is due to leave meets that wait on real time instead.
 import type { Socket } from "node:net";
 import { FRAME, framePayload, relayFrame } from "../../../server-build/relay-frames.js";
 import { JSON_RPC_ERRORS } from "../../../protocol/constants.js";
 import { shutdownOfMode } from "../../../server-build/teaching-modes.js";
-import { appendRecord, onRelayFrames, recordRelayStart } from "./relay-connection.js";
+import { appendRecord, onRelayFrames, recordRelayStart, relayClock } from "./relay-connection.js";
 import type { ClockDriver, TimelinePeer } from "./clock-driver.js";
 
 /**
@@ -25,14 +28,16 @@ export type WaitEvent = "ping" | "notification" | "request" | "trickle" | "answe
 export type TimedMethod = "initialize" | "tools/list" | "tools/call";
 
 export interface ClockedScript {
-  /** The request the server never answers. */
-  readonly hangOn: TimedMethod;
+  /** The request the server never answers (none: it answers every one). */
+  readonly hangOn?: TimedMethod;
   /** How long after it came each operation before that one is answered (default: at once). */
   readonly answerAfterMs?: number;
   /** What it sends meanwhile, each `afterMs` after the hung request came. */
   readonly during: ReadonlyArray<{ readonly afterMs: number; readonly send: WaitEvent }>;
   /** The ms between a trickled message's pieces (default 1). */
   readonly trickleGapMs?: number;
+  /** How long after its input ends it leaves with status 0, on the timeline (default: at once). */
+  readonly leaveAfterEofMs?: number;
 }
 
 /** The tool the server advertises. */
@@ -99,6 +104,9 @@ export function serveClocked(
   let settling = false;
   let relayPid: number | undefined;
   let pending = "";
+  let eofHeard = false;
+  let leaveTimed = false;
+  let eofOnRelayClock: number | undefined;
   const due: Due[] = [];
   const record = (entry: object): void => appendRecord(session.recordFile, entry);
   const send = (text: string): void => sendBytes(Buffer.from(text, "utf8"));
@@ -117,8 +125,35 @@ export function serveClocked(
       while (due.length > 0 && due[0]!.at <= at) due.shift()!.run();
     },
     settling: () => settling,
+    inputEnded: () => eofHeard,
+    inputEndedAt: (at) => {
+      const after = script.leaveAfterEofMs;
+      if (after === undefined || leaveTimed) return;
+      leaveTimed = true;
+      due.push({ at: at + after, run: () => leaveAfter(at + after, after) });
+    },
   };
   const off = driver.addPeer(peer);
+
+  /** Leaves with status 0, as a server whose input has ended (the relay exits on real time), recording `entry` when its script timed it. */
+  const leave = (entry?: object): void => {
+    settling = true;
+    if (entry !== undefined) record({ event: "left", source: "grader", status: 0, ...entry });
+    socket.end(relayFrame(FRAME.exit, { code: 0, signal: null }));
+  };
+  // Due now on the timeline. A client with no timer on it keeps its grace another way (a child's
+  // timeout, a Worker): the server then takes its wait on real time, as a real one does.
+  const leaveAfter = (at: number, after: number): void => {
+    if (settling) return;
+    const onTimeline = driver.hostNext() !== null;
+    record({ event: "leave-due", source: "grader", at, clock: onTimeline ? "timeline" : "real" });
+    if (onTimeline) {
+      leave({ at });
+      return;
+    }
+    settling = true; // the timeline stands while the wait runs on real time
+    setTimeout(() => leave({}), after);
+  };
 
   // When the request just read left the host, on the timeline: events are timed from it.
   const whenAsked = (then: (at: number) => void): void => driver.whenWritten(relayPid ?? -1, received, then);
@@ -161,7 +196,7 @@ export function serveClocked(
     if (typeof method !== "string") return; // the client's answers to the server's own requests
     record({ event: "message", source: "grader", method, ...(id === undefined ? {} : { id }) });
     if (id === undefined) return; // a notification
-    if (method === script.hangOn) {
+    if (script.hangOn !== undefined && method === script.hangOn) {
       hang(id, method);
       return;
     }
@@ -203,13 +238,25 @@ export function serveClocked(
     for (const frame of frames) {
       if (frame.kind === FRAME.hello) start((framePayload(frame) as { pid?: unknown } | undefined)?.pid);
       else if (frame.kind === FRAME.data) onData(frame.payload);
-      else if (frame.kind === FRAME.eof) {
-        // A server that leaves when its input ends: the relay exits 0, on real time.
-        settling = true;
-        socket.end(relayFrame(FRAME.exit, { code: 0, signal: null }));
+      else if (frame.kind === FRAME.eof && !eofHeard) {
+        eofHeard = true;
+        eofOnRelayClock = relayClock(frame);
+        if (script.leaveAfterEofMs !== undefined) record({ event: "eof", source: "grader" });
+        // A server that leaves when its input ends: at once, the relay exits 0 on real time; or once
+        // its script's wait has passed (the driver tells inputEndedAt when the end came).
+        if (script.leaveAfterEofMs === undefined) leave();
       } else if (frame.kind === FRAME.signal) {
+        const at = relayClock(frame);
+        const afterEofMs =
+          eofOnRelayClock !== undefined && at !== undefined ? Math.round(at - eofOnRelayClock) : undefined;
         settling = true;
-        record({ event: "relay-signal", source: "grader", signal: "SIGTERM" });
+        // As for a relayed server: how long after the end of input it came, by the relay's clock.
+        record({
+          event: "relay-signal",
+          source: "grader",
+          signal: "SIGTERM",
+          ...(afterEofMs === undefined ? {} : { afterEofMs }),
+        });
         socket.end(relayFrame(FRAME.exit, { code: null, signal: "SIGTERM" }));
       }
     }

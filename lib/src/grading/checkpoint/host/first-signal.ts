@@ -5,7 +5,8 @@
 // before its end of input has even left (end() only asks; the pipe closes on a later turn of the
 // event loop), and a relay kept from running can meet the end of input and the SIGTERM in either
 // order. Only waiting counts: ending then signalling in one go, whatever work (a scan of /proc) and
-// whatever load lie between, waits for nothing.
+// whatever load lie between, waits for nothing. Where the host gives the graded code the grader's
+// clock, the same span is read on that clock too: a grace kept by a timer there is exactly its length.
 import { ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 
@@ -88,13 +89,18 @@ export interface BeforeFirstSignal {
    * sat waiting (that child's input not ended first: undefined).
    */
   readonly graceMs?: number;
+  /** The same span on the grader's clock, where the host gives one. */
+  readonly graceOnClockMs?: number;
   /** How the first child whose input the call ended really ended, when that came before the call returned. */
   readonly endedChild?: ChildEnd;
 }
 
-/** Starts watching; the function returned ends it and says what came before the first signal. */
-export function beforeFirstSignal(): () => BeforeFirstSignal {
-  const inputEnded = new Map<number | undefined, number>();
+/**
+ * Starts watching; the function returned ends it and says what came before the first signal.
+ * `clockNow` reads the grader's clock, where the host gives the graded code one.
+ */
+export function beforeFirstSignal(clockNow?: () => number): () => BeforeFirstSignal {
+  const inputEnded = new Map<number | undefined, { waited: number; clock: number | undefined }>();
   let signal: BeforeFirstSignal | undefined;
   let endedChild: ChildEnd | undefined;
   const watcher = (deed: Deed): void => {
@@ -105,13 +111,15 @@ export function beforeFirstSignal(): () => BeforeFirstSignal {
     }
     if (signal !== undefined) return;
     if (deed.kind === "input-ended") {
-      if (!inputEnded.has(deed.pid)) inputEnded.set(deed.pid, waitedMs());
+      if (!inputEnded.has(deed.pid)) inputEnded.set(deed.pid, { waited: waitedMs(), clock: clockNow?.() });
       return;
     }
-    const inputEndedAt = deed.pid === undefined ? undefined : inputEnded.get(deed.pid);
+    const ended = deed.pid === undefined ? undefined : inputEnded.get(deed.pid);
+    const onClock = ended?.clock === undefined || clockNow === undefined ? undefined : clockNow() - ended.clock;
     signal = {
       signalled: true,
-      ...(inputEndedAt === undefined ? {} : { graceMs: Math.round(Math.max(0, waitedMs() - inputEndedAt)) }),
+      ...(ended === undefined ? {} : { graceMs: Math.round(Math.max(0, waitedMs() - ended.waited)) }),
+      ...(onClock === undefined ? {} : { graceOnClockMs: onClock }),
     };
   };
   watchers.add(watcher);

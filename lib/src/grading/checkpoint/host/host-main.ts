@@ -151,18 +151,20 @@ function main(): void {
       // made in between (host/first-signal.ts), and how the child whose input it ended really ended.
       const queued = queuedSince();
       const cpu = cpuSince();
-      const watch = beforeFirstSignal();
+      const clock = timeline?.clock;
+      const watch = beforeFirstSignal(clock && ((): number => clock.now()));
       const from = timeline && { ms: timeline.clock.now(), advances: timeline.points.advances() };
       waiting += 1;
       timeline?.points.wake();
       void answerProbe(loaded.pieces, state, request).then((answer) => {
         waiting -= 1;
-        const { graceMs, endedChild } = watch();
+        const { graceMs, graceOnClockMs, endedChild } = watch();
         send(token, seq, {
           ...answer,
           starvedMs: queued(),
           cpuMs: cpu(),
           ...(graceMs === undefined ? {} : { graceBeforeSignalMs: graceMs }),
+          ...(graceOnClockMs === undefined ? {} : { graceOnClockMs }),
           ...(endedChild === undefined ? {} : { inputEndedChildEnd: endedChild }),
           ...(timeline && from
             ? {

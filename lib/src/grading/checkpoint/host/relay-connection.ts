@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import { isDeepStrictEqual } from "node:util";
-import { RelayFrameReader, type RelayFrame } from "../../../server-build/relay-frames.js";
+import { framePayload, RelayFrameReader, type RelayFrame } from "../../../server-build/relay-frames.js";
 import { commandLineOf } from "../../../client/process-table.js";
 import { pidSeenHere } from "./containment.js";
 
@@ -90,4 +90,14 @@ export function appendRecord(recordFile: string, entry: object): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
+}
+
+/**
+ * When the relay says a frame's event happened, by its own clock less its wait for a CPU so far: the
+ * difference of two is the time between them that the relay was not kept waiting.
+ */
+export function relayClock(frame: RelayFrame): number | undefined {
+  const { at, queuedMs } = (framePayload(frame) ?? {}) as { at?: unknown; queuedMs?: unknown };
+  if (typeof at !== "number" || !Number.isFinite(at)) return undefined;
+  return typeof queuedMs === "number" && Number.isFinite(queuedMs) ? at - queuedMs : at;
 }

@@ -21,7 +21,7 @@ import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../r
 import type { ServerRun, ServerSettings } from "../rules/types.js";
 import type { ClockDriver } from "./clock-driver.js";
 import { serveClocked, type ClockedScript } from "./clocked-peer.js";
-import { appendRecord, onRelayFrames, recordRelayStart } from "./relay-connection.js";
+import { appendRecord, onRelayFrames, recordRelayStart, relayClock } from "./relay-connection.js";
 import { GraderFault } from "../grader-fault.js";
 
 /** The relay's compiled main file. */
@@ -234,16 +234,6 @@ const SETTLE_BOUND_MS = 2000;
 
 /** What the relay's stderr says when the grader could not start a teaching server (the class command looks for it). */
 export const SERVER_START_FAILED = "the grader could not start its teaching server";
-
-/**
- * When the relay says a frame's event happened, by its own clock less its wait for a CPU so far: the
- * difference of two is the time between them that the relay was not kept waiting.
- */
-function relayClock(frame: RelayFrame): number | undefined {
-  const { at, queuedMs } = (framePayload(frame) ?? {}) as { at?: unknown; queuedMs?: unknown };
-  if (typeof at !== "number" || !Number.isFinite(at)) return undefined;
-  return typeof queuedMs === "number" && Number.isFinite(queuedMs) ? at - queuedMs : at;
-}
 
 /** A family watcher's word on how one member ended, into the record as it came, if it is one. */
 function recordMember(recordFile: string, frame: RelayFrame): void {

@@ -1067,11 +1067,15 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
 
 // --- topTools ---------------------------------------------------------------------------------------
 
-/** One ranking as the topTools.bm25 probe runs it: a request, a catalog and m. */
+/**
+ * One ranking as the topTools probes run it: a request, a catalog and m, scored by BM25, or by a
+ * seeded scorer (rules/seeded-scorer.ts) when `scorer` is given.
+ */
 export interface RankingRun {
   readonly request: string;
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string }>;
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly description?: string }>;
   readonly m: number;
+  readonly scorer?: { readonly seed: number; readonly scores: readonly string[] };
 }
 
 const topic = fc.constantFrom("weather", "invoice", "calendar", "email", "refund", "shipping", "password");
@@ -1143,6 +1147,96 @@ const alreadyRanked = fc
     return { request: `help with ${about}`, tools, m: tools.length + extra };
   });
 
+/** A score as the seeded scorer takes it: "-0" for negative zero, which JSON would write as 0. */
+const scoreString = (value: number): string => (Object.is(value, -0) ? "-0" : String(value));
+const anyScore = fc.oneof(
+  { weight: 3, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  { weight: 2, arbitrary: fc.integer({ min: -12, max: 12 }).map((quarter) => quarter / 4) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      0,
+      -0,
+      1e308,
+      -1e308,
+      Number.MAX_VALUE,
+      -Number.MAX_VALUE,
+      5e-324,
+      -5e-324,
+      1e-300,
+      -1e-300,
+    ),
+  },
+);
+const negativeScore = fc.oneof(
+  fc.double({ max: -Number.MIN_VALUE, noNaN: true, noDefaultInfinity: true }),
+  fc.integer({ min: -12, max: -1 }).map((quarter) => quarter / 4),
+  fc.constantFrom(-1e308, -Number.MAX_VALUE, -5e-324, -1e-300, -0.1, -0.9),
+);
+/** A few scores to pick from: fewer than the tools, so ties come often. */
+const scoreTable = (score: fc.Arbitrary<number>): fc.Arbitrary<string[]> =>
+  fc.array(score, { minLength: 1, maxLength: 5 }).map((values) => values.map(scoreString));
+/** A request as a person types it: any characters, capitals, and whitespace inside and around. */
+const typedRequest = fc.oneof(
+  fc.string({ unit: "grapheme", minLength: 1, maxLength: 24 }),
+  fc
+    .tuple(
+      fc.constantFrom("", " ", "\t", "  ", "\n"),
+      fc.array(fc.constantFrom("Help", "WITH", "the", "Calendar", "İstanbul", "ÉTÉ", "straße", "ǅ", "x"), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.constantFrom(" ", "  ", "\t"),
+      fc.constantFrom("", " ", "\n", "\u00a0"),
+    )
+    .map(([before, words, between, after]) => `${before}${words.join(between)}${after}`),
+);
+
+/** A seeded scorer's ranking: `scores` for the table, any request, a catalog, m from 0 to past its end. */
+function seededRun(
+  request: fc.Arbitrary<string>,
+  catalogs: fc.Arbitrary<RankingRun["tools"]>,
+  scores: fc.Arbitrary<string[]>,
+): fc.Arbitrary<RankingRun> {
+  return fc
+    .tuple(request, catalogs, scores, fc.integer())
+    .chain(([asked, tools, table, seed]) =>
+      fc
+        .integer({ min: 0, max: tools.length + 2 })
+        .map((m) => ({ request: asked, tools, m, scorer: { seed, scores: table } })),
+    );
+}
+/** Two to eight tools, so an order can be lost (named plainly: names of every kind are the names edges'). */
+const severalTools = toolsAbout.filter((tools) => tools.length >= 2);
+/**
+ * Two to six tools whose names hold underscores anywhere (several, doubled, first, last) and whose
+ * descriptions are any text or absent: the text a scorer is handed for each is the chapter's
+ * tool_text, every underscore a space, then ". " and the description ("" when there is none).
+ */
+const toolsWithUnderscores = fc
+  .uniqueArray(
+    fc
+      .array(fc.oneof(fc.constantFrom("check", "stock", "level", "Get", "é", ""), fc.string({ maxLength: 3 })), {
+        minLength: 2,
+        maxLength: 5,
+      })
+      .map((parts) => parts.join("_")),
+    { minLength: 2, maxLength: 6 },
+  )
+  .chain((names) =>
+    fc
+      .array(fc.option(fc.string({ unit: "grapheme", maxLength: 12 }), { nil: undefined }), {
+        minLength: names.length,
+        maxLength: names.length,
+      })
+      .map((descriptions) =>
+        names.map((name, index) => {
+          const description = descriptions[index];
+          return description === undefined ? { name } : { name, description };
+        }),
+      ),
+  );
+
 export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
   { edge: "already-ranked", weight: 2, arbitrary: alreadyRanked },
   { edge: "ranked", weight: 3, arbitrary: askedWithin(toolsAbout) },
@@ -1151,6 +1245,26 @@ export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>
   { edge: "names-any-string", weight: 2, arbitrary: askedWithin(toolsNamedAnyhow) },
   { edge: "names-confused", weight: 2, arbitrary: confusedNames },
   { edge: "m-zero", arbitrary: fc.tuple(topic, toolsAbout).map(([about, tools]) => ({ request: about, tools, m: 0 })) },
+  // The ranking is the scorer's: scores of every kind and sign, ties among them, -0 beside 0.
+  { edge: "scores-any-kind", weight: 2, arbitrary: seededRun(typedRequest, severalTools, scoreTable(anyScore)) },
+  {
+    edge: "scores-all-negative",
+    arbitrary: seededRun(typedRequest, severalTools, scoreTable(negativeScore)),
+  },
+  // The scorer is handed the request as asked: any rewriting of it (case, whitespace) scores another.
+  {
+    edge: "request-as-given",
+    arbitrary: seededRun(
+      typedRequest,
+      severalTools,
+      fc.array(anyScore, { minLength: 3, maxLength: 6 }).map((values) => values.map(scoreString)),
+    ),
+  },
+  // The scorer is handed each tool's text as the chapter makes it: any other text scores another.
+  {
+    edge: "text-as-given",
+    arbitrary: seededRun(typedRequest, toolsWithUnderscores, scoreTable(anyScore)),
+  },
   {
     edge: "m-beyond-catalog",
     arbitrary: fc

@@ -84,13 +84,16 @@ export function sameOutcome(call: PureCall, reference: ProbeAnswer, learner: Pro
 export const PROPERTY_CPU_BUDGET_MS = 2500;
 /**
  * The wall-clock stop behind it, so the rule ends inside its own 10 s bound (its other checks come
- * first) on a machine too busy for every input: there, and only there, fewer inputs are judged.
+ * first) on a machine too busy for every input: there, and only there, fewer inputs are judged,
+ * and never fewer than the first draw of every edge (judged before the stop can fall).
  */
 const PROPERTY_WALL_LIMIT_MS = 4000;
 
 /**
  * Draws from each edge judged before the random ones, the same at every seed: a mistake that only
  * one value of an edge shows (one constant of several) is caught whatever the seed draws after.
+ * Taken in turns, one draw of every edge before the next of any: a machine too busy for them all
+ * (PROPERTY_WALL_LIMIT_MS) judges fewer draws of each edge, never none of the last edges.
  */
 const EXAMPLES_PER_EDGE = 12;
 const EXAMPLES_SEED = 20250618;
@@ -98,11 +101,12 @@ const examplesCache = new WeakMap<object, unknown[]>();
 function examplesOf<I>(generator: EdgeGenerator<I>): Array<[Edged<I>]> {
   let examples = examplesCache.get(generator) as Array<[Edged<I>]> | undefined;
   if (examples === undefined) {
-    examples = generator.branches.flatMap((branch) =>
+    const drawn = generator.branches.map((branch) =>
       fc
         .sample(branch.arbitrary, { numRuns: EXAMPLES_PER_EDGE, seed: EXAMPLES_SEED })
         .map((value): [Edged<I>] => [{ edge: branch.edge, value }]),
     );
+    examples = Array.from({ length: EXAMPLES_PER_EDGE }, (_, turn) => drawn.map((each) => each[turn]!)).flat();
     examplesCache.set(generator, examples);
   }
   return examples;
@@ -146,10 +150,22 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
     if (expected === undefined) return undefined;
     return { expected, received: property.received?.(input, theirs, mine) ?? outcomeOf(mine) };
   };
-  // A probe that stops answering ends the rule at once: it is not a divergence to shrink.
-  let stopped: unknown;
   // Inputs after the CPU budget ran out are not judged (taken as passing, so shrinking never reaches them).
   let cpuMs = 0;
+  // The first draw of every edge, whatever the machine's load: each demand's whole family is met
+  // in every grading. A fixed example is not shrunk (fast-check does not shrink one either).
+  const firstTurn = examples.slice(0, property.generator.branches.length);
+  for (const [{ edge, value }] of firstTurn) {
+    const found = await verdictOn(value, (spent) => (cpuMs += spent));
+    if (found !== undefined)
+      failRule(
+        `${property.says}; the smallest failing input found (of the kind "${edge.replace(/-/gu, " ")}"): ${property.show(value)}`,
+        found.expected,
+        found.received,
+      );
+  }
+  // A probe that stops answering ends the rule at once: it is not a divergence to shrink.
+  let stopped: unknown;
   let judged = 0;
   const details = await fc.check(
     fc.asyncProperty(property.generator.arbitrary, async ({ value }) => {
@@ -166,18 +182,20 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
     {
       seed: seedFor(context.seed, property.generator.name),
       // fast-check counts the examples among the runs: the random draws come on top of them.
-      numRuns: examples.length + runs,
-      examples,
+      numRuns: examples.length - firstTurn.length + runs,
+      examples: examples.slice(firstTurn.length),
       // The rule's own bound stays the rule's.
       interruptAfterTimeLimit: PROPERTY_WALL_LIMIT_MS,
       markInterruptAsFailure: false,
     },
   );
   if (stopped !== undefined) throw stopped;
+  judged += firstTurn.length;
+  const drawn = details.numRuns + firstTurn.length;
   if (!details.failed || details.counterexample === null)
-    return judged === details.numRuns
+    return judged === drawn
       ? `${judged} generated inputs`
-      : `${judged} of ${details.numRuns} generated inputs (the rest past ${
+      : `${judged} of ${drawn} generated inputs (the rest past ${
           details.interrupted
             ? `${PROPERTY_WALL_LIMIT_MS} ms of wall time`
             : `the code's ${PROPERTY_CPU_BUDGET_MS} ms of CPU`

@@ -33,6 +33,9 @@ import {
 import { onlyEdges, type EdgeGenerator } from "./edges.js";
 import type { RuleContext } from "../rules/types.js";
 import { holds } from "./judge.js";
+import { seededScorer } from "../rules/seeded-scorer.js";
+import { joinedWanted, separatorOf } from "../rules/joined-text.js";
+import { toolText } from "../../../tools/tool-text.js";
 
 const shownCall = (fn: string, call: PureCall): string =>
   `${fn}(${call.args.map((arg) => showWire(arg, 120)).join(", ")})`;
@@ -211,11 +214,29 @@ export const TOOLS_PROPERTY: PureProperty<PureCall> = {
   runs: 200,
 };
 
-export const RESULT_PROPERTY = callProperty(
-  "resultText",
-  RESULT_CALLS,
-  "resultText joins the text items of a content array, reads nothing else of the result, and raises a result marked isError",
-);
+/**
+ * resultText's text: the text items' texts in order, one and the same separator of the piece's own
+ * choosing between each pair (joined-text.ts); a refusal is judged as the reference's.
+ */
+function judgeJoined(call: PureCall, reference: ProbeAnswer, learner: ProbeAnswer): string | undefined {
+  if (!reference.ok || typeof reference.value !== "string") return sameOutcome(call, reference, learner);
+  const content = (call.args[0] as { content: ReadonlyArray<{ type?: unknown; text?: unknown } | null> }).content;
+  const texts = content
+    .filter((item) => typeof item === "object" && item !== null && item.type === "text")
+    .map((item) => String(item!.text));
+  if (learner.ok && typeof learner.value === "string" && separatorOf(texts, learner.value) !== undefined)
+    return undefined;
+  return `returns ${joinedWanted(texts)}`;
+}
+
+export const RESULT_PROPERTY: PureProperty<PureCall> = {
+  ...callProperty(
+    "resultText",
+    RESULT_CALLS,
+    "resultText joins the text items of a content array in order, one separator of its choosing between each pair, reads nothing else of the result, and raises a result marked isError",
+  ),
+  judge: judgeJoined,
+};
 
 interface Fed {
   readonly frames: readonly string[];
@@ -235,10 +256,10 @@ function fed(answer: ProbeAnswer): Fed {
   };
 }
 
-/** A frame's text, a long one by its end: generated lines share their start and differ at their end. */
+/** A frame's text, a long one by its end (inside the quotes: a FAIL line's quoted words stay balanced): generated lines share their start and differ at their end. */
 const brief = (frame: string): string => {
   const line = Buffer.from(frame, "base64").toString("utf8");
-  return line.length <= 32 ? JSON.stringify(line) : `…${JSON.stringify(line.slice(-24)).slice(1)}`;
+  return line.length <= 32 ? JSON.stringify(line) : `"…${JSON.stringify(line.slice(-24)).slice(1)}`;
 };
 const text = (frames: readonly string[]): string => `[${frames.map(brief).join(", ")}]`;
 
@@ -312,12 +333,32 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
   runs: 100,
 };
 
+/** The seeded scorer's score for each tool, for the request and tool text exactly as given: what a FAIL shows. */
+function scoredAsGiven(run: RankingRun): string {
+  const scores = seededScorer(run.scorer!.seed, run.scorer!.scores)(run.request, run.tools.map(toolText));
+  // Four significant digits keep a FAIL line short; the tools are named tool_0, tool_1, ... in catalog order.
+  return scores.map((score) => (Object.is(score, -0) ? "-0" : String(Number(score.toPrecision(4))))).join(", ");
+}
+
 export const TOP_TOOLS_PROPERTY: PureProperty<RankingRun> = {
   generator: RANKING_RUNS,
-  says: "topTools returns the m best-scoring tools, best first, equal scores in catalog order, and the whole catalog when m is larger, always in a new list",
-  request: (run) => ({ op: "topTools.bm25", queries: [{ request: run.request, tools: run.tools, m: run.m }] }),
+  says: "topTools returns the m tools the score function ranks best for the request as given, best first, equal scores in catalog order, and the whole catalog when m is larger, always in a new list",
+  request: (run) => {
+    const queries = [{ request: run.request, tools: run.tools, m: run.m }];
+    return run.scorer === undefined
+      ? { op: "topTools.bm25", queries }
+      : { op: "topTools.seeded", seed: run.scorer.seed, scores: run.scorer.scores, queries };
+  },
   judge: (_run, reference, learner) => sameOutcome({ args: [] }, reference, learner),
-  show: (run) => `topTools(${JSON.stringify(run.request)}, ${run.tools.length} tools, bm25, ${run.m})`,
+  // Ten edges, three of them the scorer's (scores of every kind, the request as given): half again
+  // the default inputs, so the names edges are drawn as often as before them (a pure function: cheap).
+  runs: 150,
+  show: (run) =>
+    `topTools(${JSON.stringify(run.request)}, ${run.tools.length} tools, ${
+      run.scorer === undefined
+        ? "bm25"
+        : `a scorer telling every character apart, which scores the tools in catalog order [${scoredAsGiven(run)}] for this request as given`
+    }, ${run.m})`,
 };
 
 /** Every generator a property uses: the edge test draws from each. */

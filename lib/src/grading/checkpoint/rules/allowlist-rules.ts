@@ -7,9 +7,9 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { refusal, valueOf } from "./expect.js";
 import { loggedCalls, receivedMethods } from "./server-records.js";
-import { ClientSession } from "./client-session.js";
+import { ClientSession, type Timed } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
-import { failRule, type ProbeAnswer, type ObservedRule, type RuleContext } from "./types.js";
+import { failRule, type ClientMethod, type ProbeAnswer, type ObservedRule, type RuleContext } from "./types.js";
 import { showWire } from "./wire.js";
 import { CLIENT, countWords } from "./client-rule-helpers.js";
 import {
@@ -39,6 +39,10 @@ export const negativeControl: ObservedRule = {
       chapterLines: [184, 644],
     },
     { says: "A call the tool reports as failed is raised, never handed back as its text.", chapterLines: [594] },
+    {
+      says: "Each operation sends its request once, whatever comes back (a result, a failure the tool reports, an error response): a failure goes to the caller, never out again, so a tool runs once for one call.",
+      chapterLines: [483, 484, 487, 492, 594],
+    },
   ],
   freeChoices: [FREE_CHOICES.argumentsRefused],
   deadlineMs: 20_000,
@@ -46,10 +50,21 @@ export const negativeControl: ObservedRule = {
     const server = context.server("normal");
     const client = await ClientSession.open(context, server, { allowed: ["word_count", "place_purchase"] });
     try {
-      await client.ready();
-      const { answer } = await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 2 }]);
+      for (const method of ["initialize", "listTools"] as const)
+        valueOf((await sentOnce(client, method, [], `${method}()`)).answer, `${method}()`, "success");
+      const { answer } = await sentOnce(
+        client,
+        "callTool",
+        ["place_purchase", { flavor: "vanilla", tubs: 2 }],
+        'callTool("place_purchase")',
+      );
       valueOf(answer, 'callTool("place_purchase") with it allowed', "the server's answer");
-      const failed = await client.call("callTool", ["word_count", { text: 42 }]);
+      const failed = await sentOnce(
+        client,
+        "callTool",
+        ["word_count", { text: 42 }],
+        'callTool("word_count", {text: 42})',
+      );
       refusal(
         failed.answer,
         'callTool("word_count", {text: 42}), which the tool reports as failed (isError)',
@@ -59,7 +74,8 @@ export const negativeControl: ObservedRule = {
       // Arguments that are no object: refused before sending, or sent and answered with an error
       // response (invalid params), which is raised too, never handed back as the call's text.
       refusal(
-        (await client.call("callTool", ["word_count", ["not", "an", "object"]])).answer,
+        (await sentOnce(client, "callTool", ["word_count", ["not", "an", "object"]], 'callTool("word_count", [...])'))
+          .answer,
         'callTool("word_count", ["not", "an", "object"])',
         "a refusal: arguments that are not an object, or the server's error response, raised",
       );
@@ -67,11 +83,52 @@ export const negativeControl: ObservedRule = {
       await client.close();
     }
     const calls = loggedCalls(server.logFile);
-    if (!calls.includes("place_purchase"))
-      failRule("the server's log after an allowed place_purchase", "a place_purchase entry", `[${calls.join(", ")}]`);
+    if (calls.filter((name) => name === "place_purchase").length !== 1)
+      failRule(
+        "the server's log after one allowed place_purchase",
+        "exactly one place_purchase entry",
+        `[${calls.join(", ")}]`,
+      );
     return "";
   },
 };
+
+/**
+ * The request an operation must have sent, once, when its answer came from the server: a
+ * handshake, or a call that gave a result, the tool's failure or the server's error. listTools()
+ * may hand back the catalog it holds.
+ */
+const OWN_REQUEST: Partial<Record<ClientMethod, string>> = { initialize: "initialize", callTool: "tools/call" };
+const fromTheServer = (answer: ProbeAnswer): boolean =>
+  answer.ok || answer.error.name === "ToolError" || answer.error.name === "ServerError";
+
+/**
+ * One operation, failing the rule when the server's record shows it sent a request more than once,
+ * or its own request other than once when the answer came from the server.
+ */
+async function sentOnce(
+  client: ClientSession,
+  method: ClientMethod,
+  args: readonly unknown[],
+  what: string,
+): Promise<Timed> {
+  const timed = await client.callOnce(method, args);
+  if (timed.repeated !== undefined)
+    failRule(
+      `the server's record of one ${what}`,
+      "each request sent once, whatever came back (a failure is reported to the caller, never sent again)",
+      timed.repeated,
+    );
+  const own = OWN_REQUEST[method];
+  const count = timed.sent.filter((each) => each === own).length;
+  if (own !== undefined && fromTheServer(timed.answer) && count !== 1)
+    failRule(
+      `the server's record of one ${what}, which came back with the server's answer`,
+      `one ${own} request, sent by this very operation`,
+      `${count} ${own} requests while it ran`,
+    );
+  return timed;
+}
 
 export const allowlistBeforeWrite: ObservedRule = {
   id: "allowlist-before-write",

@@ -8,6 +8,7 @@ import { runInFlightTrial, type InFlightTrial } from "../../../exercises/ex5-in-
 import { runDualEraTrial, type ProbeScript } from "../../../exercises/ex7-dual-era/probe-trial.js";
 import type { ClientMethod, FrameForm, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
 import { fromWire, inForm, toWire } from "./wire.js";
+import { seededScorer } from "./seeded-scorer.js";
 
 /** The client calls a probe makes; any object with these methods will do. */
 interface ClientLike {
@@ -102,6 +103,112 @@ function writesThrough(returned: unknown, given: unknown): boolean {
   return reached;
 }
 
+/**
+ * The pieces whose every value is their own (chapter lines 196-202: each request its own message,
+ * its own params): what one call returns shares nothing with what another returns. Not encodeFrame
+ * (bytes, judged by its own rules), resultText (a string), nor an exercise (a second run is no
+ * free look).
+ */
+const OWN_VALUE_PIECES: ReadonlySet<string> = new Set([
+  "requestMessage",
+  "notificationMessage",
+  "answerFor",
+  "parseFrame",
+  "checkInitialize",
+  "checkTools",
+]);
+
+/** What the probe adds to each object of a returned value (and pushes onto each array), then takes back. */
+const MARK = "$set by the caller";
+
+/**
+ * Whether the value one call returned is not its own, found by calling again with the same
+ * arguments decoded afresh (so a value holding what it was handed is still its own): the second
+ * call changed what the first returned, or a mark set on every object and array of the first's
+ * value, at any depth, as a caller may change what it got, shows in the second's. Says where, or
+ * undefined. Every mark is taken back; a frozen part takes none, and so shares nothing a caller
+ * can change. A second call that throws tells nothing here (the rule judges the first).
+ */
+async function sharedWithAnotherCall(
+  call: (...args: unknown[]) => unknown,
+  args: readonly unknown[],
+  first: unknown,
+  firstWire: unknown,
+): Promise<string | undefined> {
+  if (!isMarkable(first)) return undefined;
+  let again: unknown;
+  try {
+    again = await call(...args.map(fromWire));
+  } catch {
+    return undefined;
+  }
+  if (!isDeepStrictEqual(toWire(first), firstWire)) return "the second call changed what the first returned";
+  const undo = markEvery(first);
+  try {
+    const reached = markedPath(again);
+    return reached === undefined
+      ? undefined
+      : `a change to what one call returned showed in what the next returned, at ${reached}`;
+  } finally {
+    for (const step of undo.reverse()) step();
+  }
+}
+
+const isMarkable = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !ArrayBuffer.isView(value);
+
+/** Marks each object and array reachable from `value`; gives the steps that take the marks back. */
+function markEvery(value: object): Array<() => void> {
+  const undo: Array<() => void> = [];
+  const seen = new Set<object>();
+  const visit = (node: unknown, depth: number): void => {
+    if (!isMarkable(node) || seen.has(node) || depth > 64) return;
+    seen.add(node);
+    const children = Array.isArray(node) ? [...(node as unknown[])] : Object.values(node);
+    if (Array.isArray(node)) {
+      try {
+        node.push(MARK);
+        undo.push(() => {
+          const at = node.lastIndexOf(MARK);
+          if (at >= 0) node.splice(at, 1);
+        });
+      } catch {
+        // frozen: nothing a caller does to it reaches anything
+      }
+    } else if (!Object.hasOwn(node, MARK) && Reflect.set(node, MARK, true)) {
+      undo.push(() => Reflect.deleteProperty(node, MARK));
+    }
+    for (const child of children) visit(child, depth + 1);
+  };
+  visit(value, 0);
+  return undo;
+}
+
+/** Where in `value` a mark shows ("params", "result.tools[0]", "the value itself"), or undefined. */
+function markedPath(value: unknown): string | undefined {
+  const seen = new Set<object>();
+  const visit = (node: unknown, path: string, depth: number): string | undefined => {
+    if (!isMarkable(node) || seen.has(node) || depth > 64) return undefined;
+    seen.add(node);
+    const here = path === "" ? "the value itself" : path;
+    if (Array.isArray(node)) {
+      if (node.includes(MARK)) return here;
+      for (const [index, child] of node.entries()) {
+        const found = visit(child, `${path}[${index}]`, depth + 1);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    if (Object.hasOwn(node, MARK)) return here;
+    for (const [key, child] of Object.entries(node)) {
+      const found = visit(child, path === "" ? key : `${path}.${key}`, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return visit(value, "", 0);
+}
+
 /** A value the probe hands the graded code: what it is, how to decode it afresh, and the copy handed over. */
 interface Handed {
   readonly what: string;
@@ -118,6 +225,7 @@ function handedInputs(request: ProbeRequest): Handed[] {
     case "call":
       return request.args.map((arg, index) => wire(`argument ${index + 1} of ${request.fn}`, arg));
     case "topTools.bm25":
+    case "topTools.seeded":
       return request.queries.map((query, index) => wire(`the tools of topTools call ${index + 1}`, query.tools));
     case "client.new":
       return [wire("the client's options", request.options)];
@@ -153,8 +261,13 @@ async function answerWith(
       case "call": {
         const fn = pieces[request.fn];
         if (typeof fn !== "function") return missing(request.fn);
-        const args = request.args.map((_, index) => hand(handed, index));
-        return { ok: true, value: toWire(await (fn as (...a: unknown[]) => unknown)(...args)) };
+        const call = fn as (...a: unknown[]) => unknown;
+        const returned = await call(...request.args.map((_, index) => hand(handed, index)));
+        const value = toWire(returned);
+        const shared = OWN_VALUE_PIECES.has(request.fn)
+          ? await sharedWithAnotherCall(call, request.args, returned, value)
+          : undefined;
+        return { ok: true, value, ...(shared === undefined ? {} : { resultShared: shared }) };
       }
       case "exercise.cursorTrial": {
         const fn = pieces[request.fn];
@@ -181,10 +294,11 @@ async function answerWith(
         for (const form of request.forms) outcomes.push(await parsedIn(parseFrame, frame, form));
         return { ok: true, value: outcomes };
       }
-      case "topTools.bm25": {
+      case "topTools.bm25":
+      case "topTools.seeded": {
         const topTools = pieces["topTools"];
         if (typeof topTools !== "function") return missing("topTools");
-        const scorer = bm25Scorer();
+        const scorer = request.op === "topTools.bm25" ? bm25Scorer() : seededScorer(request.seed, request.scores);
         const offered = request.queries.map((query, index) => {
           const returned = (topTools as (r: string, t: unknown[], s: unknown, m: number) => Array<{ name: string }>)(
             query.request,

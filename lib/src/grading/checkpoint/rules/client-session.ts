@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { queuedSince } from "../../trials/starvation.js";
 import { showError } from "./expect.js";
+import { receivedMethods, repeatedRequests } from "./server-records.js";
 import {
   failRule,
   type ClientMethod,
@@ -54,6 +55,23 @@ export class ClientSession {
     const ms = Math.round(performance.now() - started);
     // In a separate host, the graded process's own wait; in process, this one's is the same.
     return { answer, ms, starvedMs: Math.min(ms, Math.max(answer.starvedMs ?? 0, queued())) };
+  }
+
+  /**
+   * call(), with what the server received while the operation ran (`sent`, its methods in order)
+   * and the requests among them sent more than once (see repeatedRequests): read when the
+   * operation is over, so a request sent again before the caller got its answer is counted.
+   */
+  async callOnce(
+    method: ClientMethod,
+    args: readonly unknown[] = [],
+    boundMs = 10_000,
+  ): Promise<Timed & { readonly sent: readonly string[]; readonly repeated?: string }> {
+    const before = receivedMethods(this.server.recordFile).length;
+    const timed = await this.call(method, args, boundMs);
+    const sent = receivedMethods(this.server.recordFile).slice(before);
+    const repeated = repeatedRequests(sent);
+    return repeated === undefined ? { ...timed, sent } : { ...timed, sent, repeated };
   }
 
   /**

@@ -16,10 +16,13 @@ import type { ClockedScript, TimedMethod, WaitEvent } from "../host/clocked-peer
 import { readRecord } from "./server-records.js";
 import { CLOCK_ROUTES } from "../host/clock-routes.js";
 
+/** A server's script that hangs on one request. */
+type HungScript = ClockedScript & { readonly hangOn: TimedMethod };
+
 /** One session: its deadline, the request its server never answers, what the server sends meanwhile. */
 export interface ClockedTrial {
   readonly timeoutMs: number;
-  readonly script: ClockedScript;
+  readonly script: HungScript;
 }
 
 /** The chapter's bound on a timeout (0 < timeout <= 60 s), itself drawn in every grading. */
@@ -58,7 +61,7 @@ const WAIT_EVENTS: readonly WaitEvent[] = ["ping", "notification", "request", "t
  * of it, past the judged end, a trickled message's pieces a third of a gap apart (so a message
  * stays incomplete for most of a gap, and every piece is news).
  */
-function waitScript(seed: number, label: string, timeoutMs: number, hangOn: TimedMethod): ClockedScript {
+function waitScript(seed: number, label: string, timeoutMs: number, hangOn: TimedMethod): HungScript {
   const gap = (timeoutMs * seededInt(seed, `${label}:gap`, 250, 333)) / 1000;
   const count = Math.ceil(timelineLatest(timeoutMs) / gap) + 1;
   const first = seededInt(seed, `${label}:first`, 0, WAIT_EVENTS.length - 1);

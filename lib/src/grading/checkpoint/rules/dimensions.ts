@@ -19,6 +19,11 @@ export interface Dimension {
 export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "messages-shape": [
     { varies: "a notification's keys: method, params only when given, never an id", wrong: "messages-shape.js" },
+    {
+      varies:
+        "what one call's message shares with another's, at any depth, with or without params: nothing (the probe calls again and changes the first)",
+      wrong: "notification-message-shared-template.js",
+    },
   ],
   "ids-exact": [
     { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
@@ -134,6 +139,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "what the result holds beside content's text items: structuredContent, _meta, isError false or absent, other kinds of items before, between and after them",
       wrong: "result-text-structured-content.js",
     },
+    {
+      varies:
+        "how the text items are joined: any separator of the learner's, the empty one too, the same between each pair; one item's text as it came; none before the first or after the last",
+      wrong: "result-text-trailing-newline.js",
+    },
   ],
   "handshake-order": [
     { varies: "the order of initialize, its announcement and discovery", wrong: "handshake-order.js" },
@@ -156,6 +166,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "negative-control": [
     { varies: "which tools the application allows: beyond the chapter's word_count", wrong: "negative-control.js" },
     { varies: "how the server reports a failed call: an error response", wrong: "error-response-as-text.js" },
+    {
+      varies:
+        "what comes back to one operation (a result, a failure the tool reports, an error response): its request sent once, by the server's record",
+      wrong: "retries-server-error.js",
+    },
   ],
   "allowlist-before-write": [
     { varies: "when the allowlist is checked: before a byte is written", wrong: "allowlist-before-write.js" },
@@ -272,6 +287,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "close-eof-first": [
     { varies: "what close() does first: end the input", wrong: "close-eof-first.js" },
     { varies: "the moment after the input ends, before any signal", wrong: "close-no-grace.js" },
+    {
+      varies: "the grace's length, on the grader's clock: shorter than the time the server takes to leave",
+      wrong: "close-grace-50ms.js",
+    },
     { varies: "what is written before the input ends: nothing", wrong: "says-goodbye.js" },
   ],
   "close-group": [
@@ -309,6 +328,16 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the tools' names: look-alikes by NFC and NFD, NFKC's compatibility forms, case, whitespace, lone surrogates",
       wrong: "top-tools-folds-names.js",
+    },
+    {
+      varies:
+        "the scores: negative, zero and -0, fractions, magnitudes from 5e-324 to 1.8e308, all below zero, tied among negatives; ranked as the score function gave them",
+      wrong: "top-tools-fixed-precision.js",
+    },
+    {
+      varies:
+        "the request handed to the score function: any characters, capitals and whitespace around and inside, exactly as asked (a scorer that tells every character apart)",
+      wrong: "top-tools-trims-request.js",
     },
   ],
 };

@@ -248,6 +248,10 @@ export const parseFrameStrict: ObservedRule = {
       chapterLines: [301, 302, 303, 304, 305, 306, 307],
     },
     {
+      says: "Each frame parsed gives a message of its own: nothing of it, at any depth, is shared with what another call returns.",
+      chapterLines: [301, 303, 307],
+    },
+    {
       says: "Anything but a message on a server's stdout, a diagnostic line for one, is refused as a broken frame and reported, never guessed around.",
       chapterLines: [324, 589],
     },

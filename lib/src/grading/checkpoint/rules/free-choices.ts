@@ -47,6 +47,8 @@ export const FREE_CHOICES = {
   falsyCursorNoPage:
     "an empty, zero, false or null nextCursor read as no further page, as the chapter's truth test does",
   waitsForLeader: "close() waits for the server alone, not for the rest of its group, as the chapter's does",
+  textSeparator:
+    "the separator between a result's text items (any string, the empty one too), as the chapter never shows result_text",
   jsonEscapes:
     "a frame's JSON escaped another faithful way (every non-ASCII character as a \\u escape, as the chapter's json.dumps does, or a slash escaped), its limit counted on the bytes it writes",
 } as const;

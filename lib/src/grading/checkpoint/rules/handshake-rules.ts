@@ -4,6 +4,7 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { refusal, valueOf } from "./expect.js";
 import { failRule, type ObservedRule, type Rule } from "./types.js";
 import { showWire } from "./wire.js";
+import { joinedWanted, separatorOf } from "./joined-text.js";
 import { ruleProperty } from "../properties/properties.js";
 
 const PINNED = "2025-06-18";
@@ -23,6 +24,10 @@ export const handshakeVersion: ObservedRule = {
     {
       says: "The client speaks one pinned version, 2025-06-18; a server answering with any other is refused.",
       chapterLines: [24, 182, 328, 346, 347],
+    },
+    {
+      says: "What a successful check hands back comes from the result it was given: nothing of it is shared with what another call returns.",
+      chapterLines: [344, 351],
     },
   ],
   freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.checkInitializeReturns],
@@ -106,6 +111,10 @@ export const discoveryBounds: ObservedRule = {
       chapterLines: [355, 356, 357, 358, 359, 360, 365, 366, 368, 369, 375],
     },
     { says: "A paginated tool list is refused rather than read in part.", chapterLines: [618] },
+    {
+      says: "The catalog handed back comes from the reply it was given: nothing of it is shared with what another call returns.",
+      chapterLines: [362, 370, 371],
+    },
   ],
   freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.falsyCursorNoPage, FREE_CHOICES.checkToolsCopies],
   deadlineMs: 10_000,
@@ -155,7 +164,7 @@ export const resultTextIsError: ObservedRule = {
       chapterLines: [594],
     },
   ],
-  freeChoices: [FREE_CHOICES.wording],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.textSeparator],
   deadlineMs: 10_000,
   body: async (context) => {
     const content = [
@@ -166,10 +175,10 @@ export const resultTextIsError: ObservedRule = {
     const text = valueOf(
       await context.ask({ op: "call", fn: "resultText", args: [{ content }] }),
       "resultText(two text items and an image)",
-      '"4\\nwords"',
+      joinedWanted(["4", "words"]),
     );
-    if (text !== "4\nwords")
-      failRule("resultText(two text items and an image)", JSON.stringify("4\nwords"), showWire(text));
+    if (typeof text !== "string" || separatorOf(["4", "words"], text) === undefined)
+      failRule("resultText(two text items and an image)", joinedWanted(["4", "words"]), showWire(text));
     refusal(
       await context.ask({
         op: "call",

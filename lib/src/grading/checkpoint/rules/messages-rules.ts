@@ -26,6 +26,10 @@ export const messagesShape: ObservedRule = {
       says: "A notification carries a method and no id, and params only when it has some.",
       chapterLines: [196, 205, 206, 207, 208, 209, 210],
     },
+    {
+      says: "Each call builds a message of its own, with or without params: changing, at any depth, what one call returned never changes what another call returns or returned.",
+      chapterLines: [196, 200, 201, 202, 205, 206, 207, 208, 209, 210],
+    },
   ],
   freeChoices: [FREE_CHOICES.keyOrder],
   deadlineMs: 10_000,
@@ -86,6 +90,10 @@ export const idsExact: ObservedRule = {
       chapterLines: [22, 249, 260],
     },
     { says: "A notification answers no request: it is skipped.", chapterLines: [216, 220, 221, 245] },
+    {
+      says: "The result handed back is the one this reply carries: nothing of it is shared with what another call returns.",
+      chapterLines: [198, 227, 228, 229, 230],
+    },
   ],
   freeChoices: [
     FREE_CHOICES.stringIds,

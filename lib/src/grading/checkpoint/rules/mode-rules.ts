@@ -5,10 +5,11 @@ import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES, SESSION_PIECES } from "./rule-pieces.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ERROR_FAMILY, showError } from "./expect.js";
-import { liveInGroup, readRecord, receivedMethods, relaySignal, serverPid } from "./server-records.js";
+import { readRecord, receivedMethods, relaySignal, type RecordEntry } from "./server-records.js";
 import { ClientSession } from "./client-session.js";
 import { sameStatus, statusSpellings } from "./close-rules.js";
-import { failRule, type ObservedRule, type Rule, type RuleContext } from "./types.js";
+import { failRule, type ObservedRule, type ProbeAnswer, type RuleContext } from "./types.js";
+import { CLOCK_ROUTES } from "../host/clock-routes.js";
 import { showWire } from "./wire.js";
 import { settledInOrder } from "./settled.js";
 import { endsTheGrandchild, sigtermReachesTheGroup } from "./process-tree.js";
@@ -40,7 +41,10 @@ export const failureModes: ObservedRule = {
       says: "Every failure mode ends in an error and no result: an old version, a wrong id, a stale reply, an oversized frame, a log line on stdout, a hang.",
       chapterLines: [563, 584, 586, 587, 588, 589, 590, 642],
     },
-    { says: "A refused call is not sent again: the server really ran the tool once.", chapterLines: [587, 594] },
+    {
+      says: "A refused operation is not sent again, whatever the refusal (a malformed reply, a deadline): the server really ran the tool once.",
+      chapterLines: [483, 484, 487, 492, 587, 594],
+    },
     { says: "A chatty server, too many tools and a paginated list are refused too.", chapterLines: [245, 375, 618] },
   ],
   freeChoices: [
@@ -99,13 +103,16 @@ async function modeSession(
   const server = context.server(mode, { subdir, ...(endlessBytes === undefined ? {} : { endlessBytes }) });
   const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs });
   let refusedAt: string | undefined;
+  let repeated: string | undefined;
   try {
     for (const [method, args] of [
       ["initialize", []],
       ["listTools", []],
       ["callTool", ["word_count", { text: "one two three" }]],
     ] as const) {
-      const { answer } = await client.call(method, args, timeoutMs + 6000);
+      const timed = await client.callOnce(method, args, timeoutMs + 6000);
+      const { answer } = timed;
+      if (timed.repeated !== undefined) repeated ??= `${method}() sent ${timed.repeated}`;
       if (answer.ok) continue;
       // Judged for its reason: a refusal for the wrong reason (a stale reply taken, then its shape refused) hides the mistake.
       if (!ERROR_FAMILY.includes(answer.error.name) || /not implemented/iu.test(answer.error.message))
@@ -132,10 +139,10 @@ async function modeSession(
   }
   // Read once the server has ended: a refused call is not sent again (the tool would run twice).
   const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call").length;
+  const once = "each operation's request received once";
+  if (repeated !== undefined) return { finding: found(repeated, once), timedOut: false };
   const finding =
-    calls > 1
-      ? found(`the server received tools/call ${calls} times after one callTool()`, "tools/call received once")
-      : undefined;
+    calls > 1 ? found(`the server received tools/call ${calls} times after one callTool()`, once) : undefined;
   return { finding, timedOut: false };
 }
 
@@ -161,54 +168,37 @@ export const closeEofFirst: ObservedRule = {
   ],
   freeChoices: [FREE_CHOICES.longerGrace, FREE_CHOICES.shorterGrace],
   deadlineMs: 20_000,
-  // The server takes a drawn time inside the moment to leave (real time: a real process must act),
-  // near its top end, so any grace shorter than the moment meets it still there and signals it.
+  virtualClock: true,
+  // The server takes a drawn time inside the moment to leave, near its top end, so any grace shorter
+  // than the moment meets it still there and signals it. In a grading host that time is on the
+  // grader's clock (host/clocked-peer.ts), as the client's grace is: which runs out first is the
+  // timeline's to say, never the machine's load. In place (a check cell), and for a client whose
+  // grace is on no timer of the grader's clock, both are real time.
   body: async (context) => {
-    const server = context.server("normal", { leaveAfterEofMs: leaveWithinMoment(context.seed) });
+    const leaveMs = leaveWithinMoment(context.seed);
+    const server =
+      context.clock === undefined
+        ? context.server("normal", { leaveAfterEofMs: leaveMs })
+        : context.clock.server({ during: [], leaveAfterEofMs: leaveMs });
     const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
     await client.ready();
     const { answer } = await client.close();
     if (!answer.ok)
       failRule("close() of a server that exits when its input ends", "status 0", `it threw ${showError(answer.error)}`);
     await server.settled();
-    const events = readRecord(server.recordFile)
-      .filter((entry) => entry.event === "eof" || entry.event === "signal")
-      .map((entry) => (entry.event === "eof" ? "eof" : `signal ${entry.signal ?? ""}`));
-    const signalled = relaySignal(server.recordFile);
-    // The grace the client itself gave: the host saw it end the server's input and then its event
-    // loop sit waiting this long before it signalled (host/first-signal.ts; work is no wait).
-    // A moment or more, and the order and spacing the server saw are the machine's: a busy host can
-    // have the grace run out before the end of input has even left (end() only asks; the pipe
-    // closes on a later turn of the event loop), and a relay kept from running meets the two in
-    // either order. Less, and they are the client's.
-    const gaveGrace = (answer.graceBeforeSignalMs ?? 0) >= MOMENT_MS - CLOCK_ROUNDING_MS;
-    const what = "the server's record of how it was ended";
-    if (events.length === 0)
-      failRule(what, "end of input first", "neither end of input nor a signal it could record (SIGKILL?)");
-    if (events[0] !== "eof" && !gaveGrace) failRule(what, "end of input first", `[${events.join(", ")}]`);
-    if (signalled !== undefined && (signalled.afterEofMs ?? 0) < MOMENT_MS && !gaveGrace)
-      failRule(
-        "when close() sent SIGTERM",
-        `only once the server had had a moment (at least ${MOMENT_MS} ms) to exit after the end of its input`,
-        signalled.afterEofMs === undefined
-          ? "a SIGTERM before the end of input"
-          : `a SIGTERM ${signalled.afterEofMs} ms after the end of input`,
-      );
-    // A grace can run out before a busy machine lets the server exit: then the signal is the
-    // chapter's own fallback (the relay timed it), not a shutdown that skipped the end of input.
-    if (signalled === undefined && events.includes("signal SIGTERM"))
-      failRule(what, "end of input and no signal", `[${events.join(", ")}]`);
-    // close() returns how the process it started ended. The host saw that end, so that is the truth
-    // compared; a busy machine can keep the relay from passing on the server's own exit until the
-    // grace has run out, and then a signal (SIGKILL too) really ended it.
-    const ended = answer.inputEndedChildEnd;
-    if (ended?.signal != null && !gaveGrace)
-      failRule(
-        "how the process close() started ended",
-        "its own exit, or a signal once a moment had passed",
-        ended.signal,
-      );
-    const status = ended === undefined ? (signalled === undefined ? 0 : "SIGTERM") : (ended.signal ?? ended.code ?? 0);
+    const record = readRecord(server.recordFile);
+    const due = record.find((entry) => entry.event === "leave-due");
+    // On the timeline unless the client kept no timer there when the server's wait came due, or it
+    // ended the input and then signalled by a route the host does not see (a kill command): then
+    // only the relay's real-time word on the spacing holds.
+    const unseenSignal =
+      record.some((entry) => entry.event === "eof") &&
+      relaySignal(server.recordFile) !== undefined &&
+      answer.graceOnClockMs === undefined;
+    const onTheClock = context.clock !== undefined && due?.clock !== "real" && !unseenSignal;
+    if (onTheClock) judgeOnTheClock(answer, record, leaveMs);
+    else judgeOnRealTime(answer, server.recordFile);
+    const status = statusOfClose(answer, server.recordFile);
     if (!sameStatus(answer.value, status))
       failRule(
         "close()'s return value",
@@ -226,9 +216,90 @@ export const closeEofFirst: ObservedRule = {
         "nothing else before end of input",
         `[${extra.join(", ")}]`,
       );
-    return "";
+    if (context.clock === undefined) return "";
+    return onTheClock
+      ? `judged on the grader's clock: the server left ${leaveMs} ms after its input ended unless the client's grace ran out first; ${OWNED_ROUTES}`
+      : `the client keeps its grace off the grader's clock: judged on real time; ${OWNED_ROUTES}`;
   },
 };
+
+/** What the verdict says the grader's clock covers. */
+const OWNED_ROUTES = `the grader's clock owns ${CLOCK_ROUTES.join(", ")}`;
+
+/** How the process close() started ended, as the host saw it (the relay's record when the host saw no end). */
+function statusOfClose(answer: ProbeAnswer, recordFile: string): number | string {
+  // close() returns how the process it started ended. The host saw that end, so that is the truth
+  // compared; a busy machine can keep the relay from passing on the server's own exit until the
+  // grace has run out, and then a signal (SIGKILL too) really ended it.
+  const ended = answer.inputEndedChildEnd;
+  if (ended !== undefined) return ended.signal ?? ended.code ?? 0;
+  return relaySignal(recordFile) === undefined ? 0 : "SIGTERM";
+}
+
+/**
+ * close-eof-first on the grader's clock: the end of input on the timeline first, and no SIGTERM
+ * before the server, due to leave `leaveMs` after it on the same timeline, has left.
+ */
+function judgeOnTheClock(answer: ProbeAnswer, record: readonly RecordEntry[], leaveMs: number): void {
+  // The host saw the input end and then the signal: a signal sent at once can overtake the end
+  // of input on its way to the server, so the spacing on the timeline is what is judged.
+  const grace = answer.graceOnClockMs;
+  if (grace !== undefined && grace < leaveMs)
+    failRule(
+      "when close() sent its first signal, on the grader's clock",
+      `only once the server had had a moment (at least ${MOMENT_MS} ms) to exit after the end of its input; it leaves ${leaveMs} ms after`,
+      `a signal ${Math.round(grace * 100) / 100} ms after the end of input, the server still there`,
+    );
+  const signalled = record.some((entry) => entry.event === "relay-signal");
+  if (!record.some((entry) => entry.event === "eof"))
+    failRule(
+      "the server's record of how it was ended, on the grader's clock",
+      "end of input first",
+      signalled ? "a SIGTERM and no end of input" : "no end of input",
+    );
+}
+
+/**
+ * close-eof-first on real time (in place, or a client whose grace is on no timer of the grader's
+ * clock): the order and the spacing the server and the relay saw, and the grace the host saw the
+ * client wait.
+ */
+function judgeOnRealTime(answer: ProbeAnswer, recordFile: string): void {
+  const events = readRecord(recordFile)
+    .filter((entry) => entry.event === "eof" || entry.event === "signal")
+    .map((entry) => (entry.event === "eof" ? "eof" : `signal ${entry.signal ?? ""}`));
+  const signalled = relaySignal(recordFile);
+  // The grace the client itself gave: the host saw it end the server's input and then its event
+  // loop sit waiting this long before it signalled (host/first-signal.ts; work is no wait).
+  // A moment or more, and the order and spacing the server saw are the machine's: a busy host can
+  // have the grace run out before the end of input has even left (end() only asks; the pipe
+  // closes on a later turn of the event loop), and a relay kept from running meets the two in
+  // either order. Less, and they are the client's.
+  const gaveGrace = (answer.graceBeforeSignalMs ?? 0) >= MOMENT_MS - CLOCK_ROUNDING_MS;
+  const what = "the server's record of how it was ended";
+  if (events.length === 0)
+    failRule(what, "end of input first", "neither end of input nor a signal it could record (SIGKILL?)");
+  if (events[0] !== "eof" && !gaveGrace) failRule(what, "end of input first", `[${events.join(", ")}]`);
+  if (signalled !== undefined && (signalled.afterEofMs ?? 0) < MOMENT_MS && !gaveGrace)
+    failRule(
+      "when close() sent SIGTERM",
+      `only once the server had had a moment (at least ${MOMENT_MS} ms) to exit after the end of its input`,
+      signalled.afterEofMs === undefined
+        ? "a SIGTERM before the end of input"
+        : `a SIGTERM ${signalled.afterEofMs} ms after the end of input`,
+    );
+  // A grace can run out before a busy machine lets the server exit: then the signal is the
+  // chapter's own fallback (the relay timed it), not a shutdown that skipped the end of input.
+  if (signalled === undefined && events.includes("signal SIGTERM"))
+    failRule(what, "end of input and no signal", `[${events.join(", ")}]`);
+  const ended = answer.inputEndedChildEnd;
+  if (ended?.signal != null && !gaveGrace)
+    failRule(
+      "how the process close() started ended",
+      "its own exit, or a signal once a moment had passed",
+      ended.signal,
+    );
+}
 
 /**
  * The least wait between ending the server's input and a SIGTERM that close-eof-first accepts as a

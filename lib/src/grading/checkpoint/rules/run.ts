@@ -18,6 +18,7 @@ import {
   type RuleContext,
   type RuleVerdict,
 } from "./types.js";
+import { showWire } from "./wire.js";
 
 /** A probe for one rule, and what the graded code printed while it ran. */
 export interface ProbeSession {
@@ -54,9 +55,19 @@ export interface RunOptions {
   readonly whereOf?: (rule: Rule, said: string) => string;
 }
 
+/**
+ * `text` cut to `max` characters with an ellipsis; a cut inside a quoted string closes it, so the
+ * line's quoted words (the graded code's, a value shown) stay apart from the grader's own.
+ */
+function cutTo(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const kept = text.slice(0, max - 2);
+  const open = kept.replace(/"(?:[^"\\]|\\.)*"/gu, "").includes('"');
+  return `${kept}…${open ? '"' : ""}`;
+}
+
 function oneLine(text: string, max = 600): string {
-  const flat = text.replace(/\s*\n\s*/gu, " | ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return cutTo(text.replace(/\s*\n\s*/gu, " | ").trim(), max);
 }
 
 /** How much of a FAIL line its text may take before it is cut (where to look comes after). */
@@ -64,8 +75,6 @@ const FAIL_ROOM = 520;
 
 /** The least of what was checked, and of what was expected, a FAIL line keeps when it makes room. */
 const LEAST_PART = 60;
-
-const cutTo = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /**
  * A failure's text for `rule`'s line: what was received is what a reader needs (the outcome), so a
@@ -332,6 +341,12 @@ function makeContext(
           `what ${describeRequest(request)} handed back`,
           "a new list (the caller may push onto it or sort it, and what it was handed must not change)",
           `the list handed back is ${answer.inputsShared.slice(0, 3).join(", ")}: a push onto it reached them`,
+        );
+      if (answer.resultShared !== undefined)
+        throw new CheckFailure(
+          `what ${request.op === "call" ? `${request.fn}(${request.args.map((arg) => showWire(arg, 60)).join(", ")})` : describeRequest(request)} returned, called twice`,
+          "a value of its own each time: a caller's change to one, at any depth, reaches no other (each message its own, with its own params)",
+          answer.resultShared,
         );
       return answer;
     },

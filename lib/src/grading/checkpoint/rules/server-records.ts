@@ -9,9 +9,10 @@ export interface RecordEntry {
   /**
    * "relay-signal": the grader's note that a SIGTERM reached the relay the client started (it met
    * it as the server's mode says); "left": how the server left, written just before it did;
-   * "hung": a server on the grader's clock began never answering `method`, at `at` on the timeline.
+   * "hung": a server on the grader's clock began never answering `method`, at `at` on the timeline;
+   * "leave-due": a server on the grader's clock whose wait after its input ended came due at `at`.
    */
-  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left" | "member" | "hung";
+  readonly event: "start" | "message" | "eof" | "signal" | "relay-signal" | "left" | "member" | "hung" | "leave-due";
   readonly at?: number;
   /** On a member: which one (1, 2, ...) and what ended it ("SIGTERM", "SIGKILL", "exit 0"), as its witness saw. */
   readonly member?: number;
@@ -39,6 +40,11 @@ export interface RecordEntry {
   readonly askedVersion?: string | null;
   /** On "left": the exit code or the signal the server left with, written just before it left. */
   readonly status?: number | string;
+  /**
+   * On "leave-due" (host/clocked-peer.ts): whether the server then left on the timeline, or, the
+   * client keeping no timer there, took its wait again on real time.
+   */
+  readonly clock?: "timeline" | "real";
 }
 
 function jsonLines(file: string): unknown[] {
@@ -81,6 +87,21 @@ export function receivedMethods(file: string): string[] {
   return readRecord(file)
     .filter((entry) => entry.event === "message")
     .map((entry) => entry.method ?? `(${entry.kind ?? "?"})`);
+}
+
+/** The requests one client operation makes: initialize(), listTools() and callTool() each send them. */
+const OPERATION_REQUESTS: ReadonlySet<string> = new Set(["initialize", "tools/list", "tools/call"]);
+
+/**
+ * Of `methods`, what the server received while one operation ran, the requests it holds more than
+ * once ("tools/call 2 times"), or undefined: one operation sends each of its requests once,
+ * whatever comes back (chapter lines 483-492: a failure goes to the caller, never out again).
+ */
+export function repeatedRequests(methods: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const method of methods) if (OPERATION_REQUESTS.has(method)) counts.set(method, (counts.get(method) ?? 0) + 1);
+  const repeated = [...counts].filter(([, count]) => count > 1);
+  return repeated.length === 0 ? undefined : repeated.map(([method, count]) => `${method} ${count} times`).join(", ");
 }
 
 /** The pid the server recorded for itself: its process group, since the client starts it detached. */

@@ -76,6 +76,20 @@ export type ProbeRequest =
         readonly m: number;
       }>;
     }
+  /**
+   * topTools with a seeded scorer (seeded-scorer.ts): each text's score is one of `scores` (strings,
+   * so -0 crosses), picked by a hash of the request and the text as the piece hands them over.
+   */
+  | {
+      readonly op: "topTools.seeded";
+      readonly seed: number;
+      readonly scores: readonly string[];
+      readonly queries: ReadonlyArray<{
+        readonly request: string;
+        readonly tools: readonly Wire[];
+        readonly m: number;
+      }>;
+    }
   /** Exercise 4: the learner's cursor loop run on one trial (scripted pages or a live server's argv); answers its plain outcome. */
   | { readonly op: "exercise.cursorTrial"; readonly fn: `exercise${number}`; readonly trial: Wire }
   /** Exercise 5: the learner's outstanding-id table run on one trial (a live server's argv or scripted replies); answers its plain outcome. */
@@ -106,6 +120,8 @@ export type ProbeAnswer = (
    * sat waiting between the two, that is, the wait the code itself made (host/first-signal.ts).
    */
   readonly graceBeforeSignalMs?: number;
+  /** The same span on the grader's clock, where the host gives the graded code one (ms of the timeline). */
+  readonly graceOnClockMs?: number;
   /**
    * When the graded code ended a child's input and that child ended before the answer: how it
    * really ended, as Node reported it to the host (host/first-signal.ts).
@@ -122,6 +138,12 @@ export type ProbeAnswer = (
    * a piece the chapter has build a new collection never returns the one it was handed.
    */
   readonly inputsShared?: readonly string[];
+  /**
+   * Where what a pure piece returned is not its own (rules/answer.ts, sharedWithAnotherCall): a
+   * second call with the same arguments changed it, or a caller's change to it showed in the
+   * second's value. Each request is its own message with its own params (chapter lines 196-202).
+   */
+  readonly resultShared?: string;
   /**
    * Where the host gives the graded code the grader's virtual clock (host/virtual-clock.ts): that
    * clock's time when the request came and when the answer left, and how many times the grader
