@@ -260,8 +260,15 @@ class SmallClient {
   async listTools() {
     this.requireReady();
     const tools = wb.checkTools(await this.request("tools/list"));
+    // "list-refuses-full-catalog": discovery counts the tools itself, one short: exactly the limit is refused.
+    if (tools.length >= wb.MAX_TOOLS && this.mistakes.has("list-refuses-full-catalog"))
+      throw new wb.ProtocolError("catalog", {
+        what: `the server lists ${tools.length} tools`,
+        expected: `fewer than ${wb.MAX_TOOLS}`,
+      });
     if (this.mistakes.has("initialized-after-list")) this.write(wb.notificationMessage("notifications/initialized"));
     this.catalog = new Map(tools.map((tool) => [tool.name, tool]));
+    this.listed = true;
     return tools;
   }
 
@@ -302,8 +309,10 @@ class SmallClient {
   refusalOf(name) {
     if (!this.isAllowed(name))
       return new wb.RefusedError("not-allowed", { what: `${name} is not allowed`, expected: "an allowed tool" });
-    // "callable-before-discovery": before listTools() an empty catalog is read as "not checked yet".
-    if (this.catalog.size === 0 && this.mistakes.has("callable-before-discovery")) return undefined;
+    // "callable-before-discovery": before listTools() the catalog is read as "not checked yet".
+    if (!this.listed && this.mistakes.has("callable-before-discovery")) return undefined;
+    // "empty-catalog-open": an empty catalog, even the one discovery gave, is read as "not checked yet".
+    if (this.listed && this.catalog.size === 0 && this.mistakes.has("empty-catalog-open")) return undefined;
     // "catalog-plain-object": the catalog kept as a plain object's keys, so a name its prototype
     // answers to (toString) reads as advertised.
     const advertised =

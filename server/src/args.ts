@@ -17,6 +17,8 @@ export interface ServerOptions {
   readonly notifications?: number;
   /** Tools advertised beside the shop's, by name (any string: a grader makes names up at run time). */
   readonly extraTools?: readonly string[];
+  /** The only tools advertised, by name, instead of the shop's ([] advertises none: a valid, empty catalog). */
+  readonly onlyTools?: readonly string[];
   /** Members started in the server's process group, each ended by SIGTERM's default action (family.ts). */
   readonly family?: number;
   /** How long a server that leaves when its input ends takes to leave, in ms (at least a few, for a late SIGTERM). */
@@ -64,6 +66,7 @@ export function usageText(): string {
     "  --record FILE       append one JSON line per event: start (argv, env names), each message received, eof, SIGTERM",
     "  --notifications N   send N notifications before each tools/call reply (default: 0)",
     "  --extra-tools JSON  a JSON array of names: placeholder tools advertised after the shop's two",
+    "  --only-tools JSON   a JSON array of names: the only tools advertised, placeholders instead of the shop's ([]: none)",
     `  --family N          start N members (1 to ${MAX_FAMILY}) in the server's group; the record says what ended each`,
     "  --leave-after-eof-ms N  leave N ms after the input ends, not at once (0 to 10000; modes that leave on end of input)",
     '  --skipped-mix JSON  {"methods": [...], "pings": P}: those notifications cycle through the methods,',
@@ -86,6 +89,7 @@ const VALUE_FLAGS = {
   record: { type: "string" },
   notifications: { type: "string" },
   "extra-tools": { type: "string" },
+  "only-tools": { type: "string" },
   family: { type: "string" },
   "skipped-mix": { type: "string" },
   "leave-after-eof-ms": { type: "string" },
@@ -172,6 +176,21 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (extraTools !== undefined && misbehavesAt(mode, "catalog"))
     return { kind: "usage-error", message: `--extra-tools adds to the shop's tools; mode ${mode} advertises its own` };
 
+  const onlyText = values.get("--only-tools");
+  const onlyTools = onlyText === undefined ? undefined : parseNames(onlyText);
+  if (onlyTools === undefined && onlyText !== undefined)
+    return {
+      kind: "usage-error",
+      message: `--only-tools expects a JSON array of distinct non-empty names, got ${JSON.stringify(onlyText.slice(0, 80))}`,
+    };
+  if (onlyTools !== undefined && extraTools !== undefined)
+    return {
+      kind: "usage-error",
+      message: "--only-tools replaces the shop's tools and --extra-tools adds to them: give one",
+    };
+  if (onlyTools !== undefined && misbehavesAt(mode, "catalog"))
+    return { kind: "usage-error", message: `--only-tools replaces the shop's tools; mode ${mode} advertises its own` };
+
   const familyText = values.get("--family");
   const family = familyText === undefined ? undefined : Number(familyText);
   if (familyText !== undefined && (!/^\d+$/u.test(familyText) || family! < 1 || family! > MAX_FAMILY))
@@ -207,6 +226,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       recordFile: values.get("--record"),
       notifications,
       ...(extraTools === undefined ? {} : { extraTools }),
+      ...(onlyTools === undefined ? {} : { onlyTools }),
       ...(family === undefined ? {} : { family }),
       ...(skippedMix === undefined ? {} : { skippedMix }),
       ...(leaveAfterEofMs === undefined ? {} : { leaveAfterEofMs }),

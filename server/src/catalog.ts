@@ -110,7 +110,13 @@ const CATALOGS: Record<ModeAt<"catalog">, () => Catalog> = {
   "repeat-cursor": repeatCursorCatalog,
 };
 
-/** What `mode` advertises; `extra` names placeholders beside the shop's tools (a catalog mode has none). */
-export function catalogFor(mode: ModeName, extra: readonly string[] = []): Catalog {
-  return misbehavesAt(mode, "catalog") ? CATALOGS[mode]() : shopCatalog(extra);
+/**
+ * What `mode` advertises; `extra` names placeholders beside the shop's tools, `only` names the
+ * placeholders advertised instead of them (none at all when empty). A catalog mode has neither.
+ */
+export function catalogFor(mode: ModeName, extra: readonly string[] = [], only?: readonly string[]): Catalog {
+  if (misbehavesAt(mode, "catalog")) return CATALOGS[mode]();
+  if (only !== undefined)
+    return wholeCatalog(only.map((name) => placeholderTool(name, "named when the server was started")));
+  return shopCatalog(extra);
 }

@@ -52,6 +52,15 @@ describe("parseArgs", () => {
       ["--mode", "paged", "--extra-tools", '["x"]'],
       "--extra-tools adds to the shop's tools; mode paged advertises its own",
     ],
+    [["--only-tools", "[1]"], '--only-tools expects a JSON array of distinct non-empty names, got "[1]"'],
+    [
+      ["--only-tools", "[]", "--extra-tools", '["x"]'],
+      "--only-tools replaces the shop's tools and --extra-tools adds to them: give one",
+    ],
+    [
+      ["--mode", "many-tools", "--only-tools", "[]"],
+      "--only-tools replaces the shop's tools; mode many-tools advertises its own",
+    ],
   ])("refuses %j: %s", (argv, message) => {
     expect(parseArgs(argv)).toEqual({ kind: "usage-error", message });
   });
@@ -62,6 +71,11 @@ describe("parseArgs", () => {
       kind: "run",
       options: { extraTools: names, family: 3 },
     });
+  });
+
+  it("reads --only-tools as the whole catalog, an empty one included", () => {
+    expect(parseArgs(["--only-tools", "[]"])).toMatchObject({ kind: "run", options: { onlyTools: [] } });
+    expect(parseArgs(["--only-tools", '["a","b"]'])).toMatchObject({ kind: "run", options: { onlyTools: ["a", "b"] } });
   });
 
   it("answers --help before looking at anything else", () => {

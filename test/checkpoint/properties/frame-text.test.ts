@@ -38,6 +38,28 @@ describe("a frame judged by what it says", () => {
     );
   });
 
+  // Any writing of a finite double that parses back to it is faithful: JavaScript's (-0 as 0,
+  // 1e+300) and Python's json.dumps (-0.0, 2.5e-05, 1e+300 as 1e+300), or the digits in full. JSON
+  // has one zero, so -0 written as 0 passes; a different number never does.
+  it("passes every finite double however it is written, and fails another number", () => {
+    const python = (n: number): string =>
+      Object.is(n, -0) ? "-0.0" : Number.isInteger(n) && Math.abs(n) < 1e16 ? `${n}.0` : String(n);
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        const value = { jsonrpc: "2.0", method: "x", params: { n, list: [n] } };
+        for (const text of [JSON.stringify(n), python(n), n.toExponential(), Object.is(n, -0) ? "-0" : String(n)])
+          expect(
+            frameProblem(frame(`{"jsonrpc":"2.0","method":"x","params":{"n":${text},"list":[${text}]}}`), value),
+            text,
+          ).toBeUndefined();
+        const other = n === 0 ? 5e-324 : n / 2;
+        expect(frameProblem(frame(JSON.stringify({ ...value, params: { n: other, list: [n] } })), value)).toMatch(
+          /another value/u,
+        );
+      }),
+    );
+  });
+
   it("fails a frame with whitespace between tokens, a CR, no newline, a raw newline inside, or not UTF-8", () => {
     const value = { jsonrpc: "2.0", method: "x", params: { a: [1, "é"] } };
     const json = JSON.stringify(value);

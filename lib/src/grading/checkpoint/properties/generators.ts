@@ -202,7 +202,84 @@ const unencodable = fc.constantFrom<unknown>(
 /** What JSON cannot carry as an array's element (it writes null there). */
 const unencodableElement = fc.constantFrom<unknown>({ $undefined: true }, { $hole: true });
 
+/**
+ * The finite doubles at JSON's edges, each of which JSON writes (the chapter's json.dumps refuses
+ * only NaN and the infinities): fractions, both zeros, the smallest and largest magnitudes, and
+ * integers past 2^53, where a check for "safe" integers or for integers at all goes wrong.
+ */
+export const EDGE_DOUBLES: readonly number[] = [
+  2.5,
+  -2.5,
+  0.1,
+  -0,
+  5e-324,
+  -5e-324,
+  2.2250738585072014e-308,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  1e300,
+  -1e300,
+  1e21,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53) - 2,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  1e-7,
+];
+/** A number as a wire value: -0 is tagged, as JSON's text carries it as 0 across the host's pipe. */
+const finiteWire = (n: number): unknown => (Object.is(n, -0) ? { $number: "-0" } : n);
+/** Any finite double, its edges drawn often. */
+const anyFinite = fc.oneof(
+  { weight: 2, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  { weight: 1, arbitrary: fc.constantFrom(...EDGE_DOUBLES) },
+);
+/** A value placed where a message can hold one: a field of its own, in params, in arrays, deep, in what its toJSON returns. */
+function placed(m: string, value: unknown, where: string): Record<string, unknown> {
+  switch (where) {
+    case "message":
+      return { jsonrpc: "2.0", method: m, v: value };
+    case "array":
+      return { jsonrpc: "2.0", method: m, params: { list: [1, value, "z"] } };
+    case "deep":
+      return { jsonrpc: "2.0", method: m, params: { a: [{ b: { c: [null, { d: value }] } }] } };
+    case "tojson":
+      return { $toJSON: { jsonrpc: "2.0", method: m, params: { v: value } } };
+    default:
+      return { jsonrpc: "2.0", method: m, params: { v: value } };
+  }
+}
+const NUMBER_PLACES = ["params", "message", "array", "deep", "tojson"] as const;
+
 export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("encodeFrame", [
+  // Every finite double is a number JSON writes: any double drawn at random, in any place (in what
+  // a toJSON returns a refusal is right too: the chapter refuses such an object), then each edge in
+  // every place at once, in one message, so every grading meets them all whatever its seed.
+  {
+    edge: "any-finite-number",
+    weight: 2,
+    arbitrary: fc.tuple(word, anyFinite, fc.constantFrom(...NUMBER_PLACES)).map(([m, n, where]) => ({
+      args: [placed(m, finiteWire(n), where)],
+      ...(where === "tojson" ? { also: [{ error: "UsageError", reason: "unencodable" }] } : {}),
+    })),
+  },
+  {
+    edge: "every-edge-number",
+    arbitrary: word.map((m) => {
+      const edges = EDGE_DOUBLES.map(finiteWire);
+      const each = Object.fromEntries(edges.map((n, index) => [`n${index}`, n]));
+      return {
+        args: [
+          {
+            jsonrpc: "2.0",
+            method: m,
+            v: edges,
+            params: { ...each, list: [1, edges, "z"], a: [{ b: { c: [null, { d: edges }] } }] },
+          },
+        ],
+      };
+    }),
+  },
   {
     edge: "plain-message",
     weight: 2,

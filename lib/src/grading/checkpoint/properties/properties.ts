@@ -410,6 +410,8 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
   ]),
   "encode-refuses": owned(ENCODE_PROPERTY, [
     "plain-message",
+    "every-edge-number",
+    "any-finite-number",
     "non-finite-number",
     "function-or-symbol-in-array",
     "function-or-symbol-property",

@@ -87,6 +87,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies: "values JSON cannot carry: a hole in an array ([, 1]), first, last or alone, in any array of the message",
       wrong: "encode-holes-as-null.js",
     },
+    {
+      varies:
+        "values JSON writes: every finite double (fractions, -0, 5e-324, the largest double, integers past 2^53), in every place a message holds one",
+      wrong: "encode-refuses-unsafe-integers.js",
+    },
   ],
   "encode-limit": [
     { varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" },
@@ -147,6 +152,15 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     {
       varies: "what the client declares in initialize: exactly what it serves, no capability",
       wrong: "declares-sampling.js",
+    },
+    {
+      varies:
+        "the catalog's size at its lower bound: no tools, a working session whose every call is refused unwritten",
+      wrong: "empty-catalog-open.js",
+    },
+    {
+      varies: "the catalog's size at its upper bound: exactly the limit, every tool listed",
+      wrong: "list-refuses-full-catalog.js",
     },
   ],
   "negative-control": [

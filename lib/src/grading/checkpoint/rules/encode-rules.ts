@@ -63,7 +63,7 @@ export const encodeRefuses: ObservedRule = {
   id: "encode-refuses",
   observation: 1,
   title:
-    "encodeFrame refuses values JSON cannot carry (NaN, Infinity, bigint, a function, a symbol, undefined or a hole in an array, a cycle) wherever they sit, instead of writing null or leaving them out",
+    "encodeFrame writes every finite number and refuses values JSON cannot carry (NaN, Infinity, bigint, a function, a symbol, undefined or a hole in an array, a cycle) wherever they sit, instead of writing null or leaving them out",
   points: 1,
   needs: ["encodeFrame"],
   pieces: ["encodeFrame"],
@@ -72,7 +72,7 @@ export const encodeRefuses: ObservedRule = {
   where: `${WHERE} (JSON.stringify writes NaN as null and leaves out a function: check every value in a replacer; catch what stringify throws)`,
   demands: [
     {
-      says: "A message is written as compact JSON on one line that parses back to exactly its value; a value JSON cannot carry (NaN, Infinity, a bigint, a function, a symbol, undefined or a hole in an array, a cycle, also when an object's toJSON returns it) is refused wherever it sits, not written as something else or left out.",
+      says: "A message is written as compact JSON on one line that parses back to exactly its value, every finite number included (fractions, -0, the smallest and largest doubles, integers past 2^53, wherever they sit); a value JSON cannot carry (NaN, Infinity, a bigint, a function, a symbol, undefined or a hole in an array, a cycle, also when an object's toJSON returns it) is refused wherever it sits, not written as something else or left out.",
       chapterLines: [264, 269, 270],
     },
   ],

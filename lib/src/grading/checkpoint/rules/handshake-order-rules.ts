@@ -1,16 +1,18 @@
 // The handshake's order against a live server: nothing before initialize(), then initialize, its
-// check, the announcement, and only then discovery; a refused handshake ends the session. The
-// server's record is the evidence.
+// check, the announcement, and only then discovery; a refused handshake ends the session; a
+// catalog at either end of its bounds (no tools, exactly the limit) is a session like any other.
+// The server's record is the evidence.
 import { isDeepStrictEqual } from "node:util";
 import { FREE_CHOICES } from "./free-choices.js";
-import { refusal } from "./expect.js";
+import { refusal, valueOf } from "./expect.js";
 import { settledInOrder } from "./settled.js";
 import { SESSION_PIECES } from "./rule-pieces.js";
 import { readRecord, receivedMethods } from "./server-records.js";
 import { ClientSession } from "./client-session.js";
 import { failRule, type ObservedRule, type RuleContext } from "./types.js";
 import { CLIENT, SESSION_METHODS } from "./client-rule-helpers.js";
-import { PROTOCOL_VERSION } from "../../../protocol/constants.js";
+import { showWire } from "./wire.js";
+import { MAX_TOOLS, PROTOCOL_VERSION } from "../../../protocol/constants.js";
 
 export const handshakeOrder: ObservedRule = {
   id: "handshake-order",
@@ -34,6 +36,10 @@ export const handshakeOrder: ObservedRule = {
     },
     { says: "A refused handshake stops the session before any tool is listed or called.", chapterLines: [345, 586] },
     {
+      says: "A catalog at either end of its bounds is valid: a server that lists no tools gives a working session in which every call is refused as not advertised, without writing, and one that lists exactly the limit gives all of them.",
+      chapterLines: [354, 360, 375, 377, 487, 490, 491],
+    },
+    {
       says: "The client declares exactly what it serves: it implements tools only, so its initialize declares no capability (capabilities is an empty object).",
       chapterLines: [328, 474, 620],
     },
@@ -44,9 +50,14 @@ export const handshakeOrder: ObservedRule = {
   ],
   freeChoices: [FREE_CHOICES.clientInfo, FREE_CHOICES.initializeReturns, FREE_CHOICES.connectLists],
   deadlineMs: 20_000,
-  // Two sessions side by side: the handshake in order, and a refused one that ends the session.
+  // Sessions side by side: the handshake in order, a refused one that ends the session, and
+  // discovery at both ends of the catalog's bounds.
   body: async (context) => {
-    await settledInOrder([handshakeInOrder, refusedHandshakeEndsTheSession], 2, (scenario) => scenario(context));
+    await settledInOrder(
+      [handshakeInOrder, refusedHandshakeEndsTheSession, emptyCatalogSession, fullCatalogSession],
+      2,
+      (scenario) => scenario(context),
+    );
     return "";
   },
 };
@@ -124,4 +135,66 @@ async function refusedHandshakeEndsTheSession(context: RuleContext): Promise<voi
       "no announcement, discovery or call",
       `[${sent.join(", ")}]`,
     );
+}
+
+/** The names a listTools() answer holds, or undefined when it is no array of named tools. */
+function listedNames(listed: unknown): string[] | undefined {
+  if (!Array.isArray(listed)) return undefined;
+  const names = listed.map((tool) => (tool as { name?: unknown } | null)?.name);
+  return names.every((name) => typeof name === "string") ? (names as string[]) : undefined;
+}
+
+/**
+ * A server with nothing to offer (an empty catalog is within the bounds): the handshake and
+ * discovery succeed, nothing is listed, and a call of any allowed name is refused, without a
+ * tools/call reaching the server.
+ */
+async function emptyCatalogSession(context: RuleContext): Promise<void> {
+  const server = context.server("normal", { subdir: "empty-catalog", onlyTools: [] });
+  const allowed = ["word_count", "place_purchase"];
+  const client = await ClientSession.open(context, server, { allowed, timeoutMs: ORDER_TIMEOUT_MS });
+  try {
+    valueOf((await client.call("initialize")).answer, "initialize() against a server that lists no tools", "success");
+    const listed = valueOf(
+      (await client.call("listTools")).answer,
+      "listTools() against a server that lists no tools (a valid catalog: the bounds hold from 0)",
+      "[] (success, nothing listed)",
+    );
+    if (listedNames(listed)?.length !== 0)
+      failRule("listTools() against a server that lists no tools", "[]", showWire(listed));
+    // Refused and unwritten is what this rule holds; the reason ("not-advertised") is advertised-before-write's.
+    for (const name of allowed)
+      refusal(
+        (await client.call("callTool", [name, { text: "a b" }])).answer,
+        `callTool(${JSON.stringify(name)}), allowed, against a server that advertised nothing`,
+        "a refusal (RefusedError: not advertised), nothing written",
+        ["RefusedError"],
+      );
+  } finally {
+    await client.close();
+  }
+  const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
+  if (calls.length > 0)
+    failRule("the server's record of a session with no tools", "no tools/call", `${calls.length} tools/call`);
+}
+
+/** A server listing exactly the limit: the handshake and discovery succeed with every tool listed. */
+async function fullCatalogSession(context: RuleContext): Promise<void> {
+  const names = Array.from({ length: MAX_TOOLS }, (_, index) => `limit_tool_${index + 1}`);
+  const server = context.server("normal", { subdir: "full-catalog", onlyTools: names });
+  const client = await ClientSession.open(context, server, { allowed: [names[0]!], timeoutMs: ORDER_TIMEOUT_MS });
+  try {
+    const what = `listTools() against a server that lists exactly ${MAX_TOOLS} tools (the limit: within the bounds)`;
+    valueOf(
+      (await client.call("initialize")).answer,
+      `initialize() against a server that lists ${MAX_TOOLS} tools`,
+      "success",
+    );
+    const listed = valueOf((await client.call("listTools")).answer, what, `the ${MAX_TOOLS} tools`);
+    const got = listedNames(listed);
+    if (got === undefined || !isDeepStrictEqual([...got].sort(), [...names].sort()))
+      failRule(what, `the ${MAX_TOOLS} tools`, got === undefined ? showWire(listed) : `${got.length} tools`);
+  } finally {
+    await client.close();
+  }
 }

@@ -37,6 +37,7 @@ export function sessionFlags(settings: ServerSettings): string[] {
   if (settings.skippedMix !== undefined) flags.push("--skipped-mix", JSON.stringify(settings.skippedMix));
   if (settings.endlessBytes !== undefined) flags.push("--endless-bytes", String(settings.endlessBytes));
   if (settings.extraTools !== undefined) flags.push("--extra-tools", JSON.stringify(settings.extraTools));
+  if (settings.onlyTools !== undefined) flags.push("--only-tools", JSON.stringify(settings.onlyTools));
   return flags;
 }
 

@@ -188,6 +188,8 @@ export interface ServerSettings {
   readonly endlessBytes?: number;
   /** Placeholder tools the server advertises beside the shop's, by name (names made up at run time among them). */
   readonly extraTools?: readonly string[];
+  /** The only tools the server advertises, instead of the shop's ([]: none at all, a valid empty catalog). */
+  readonly onlyTools?: readonly string[];
   /**
    * Members in the process group of the process the client starts, each ended by SIGTERM's default
    * action, and a witness outside the group that records what ended each (server/src/family.ts).
