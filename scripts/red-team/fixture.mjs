@@ -196,6 +196,12 @@ async function onCall(message) {
     case "stale-error": // an error reply to the previous request (the list), then the reply
       out({ jsonrpc: "2.0", id: id - 1, error: { code: -32000, message: "late failure of request " + (id - 1) } });
       return out({ jsonrpc: "2.0", id, result });
+    case "newline-apart": // the reply's line, then 100 ms later its newline alone
+      out(JSON.stringify({ jsonrpc: "2.0", id, result }));
+      await sleep(100);
+      return out("\n");
+    case "null-result":
+      return out({ jsonrpc: "2.0", id, result: null });
     default:
       return out({ jsonrpc: "2.0", id, result });
   }

@@ -23,8 +23,9 @@ import { wrong as wrong4, fair as fair4 } from "./round-4-cases.mjs";
 import { wrong as wrong5, fair as fair5 } from "./round-5-cases.mjs";
 import { wrong as wrong6, fair as fair6 } from "./round-6-cases.mjs";
 import { wrong as wrong7, fair as fair7 } from "./round-7-cases.mjs";
-const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5, ...wrong6, ...wrong7];
-const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6, ...fair7];
+import { wrong as wrong8, fair as fair8 } from "./round-8-cases.mjs";
+const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5, ...wrong6, ...wrong7, ...wrong8];
+const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6, ...fair7, ...fair8];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -3499,7 +3500,452 @@ const round7 = {
     };
   },
 };
-Object.assign(proofs, round7);
+// ---------- round 8 ----------
+/** The texts a topTools hands its score function for `tools`. */
+const textsScored = (pieces, tools) => {
+  let seen;
+  pieces.topTools("count the words", tools, (_request, texts) => ((seen = [...texts]), texts.map(() => 0)), 1);
+  return seen;
+};
+const SHOP_TOOLS = [
+  { name: "word_count", description: "Count the words in a short text." },
+  { name: "stock_level" },
+  { name: "send_message_to_lucy", description: "Message Lucy." },
+];
+const SCHEMA_TOOLS = SHOP_TOOLS.map((tool) => ({
+  ...tool,
+  inputSchema: { type: "object", properties: { text: { type: "string" } } },
+}));
+/** A score that gives each text its position in `order` (the first scores highest), 0 for the rest. */
+const scoreByOrder = (order) => (_request, texts) =>
+  texts.map((_t, i) => (order.includes(i) ? order.length - order.indexOf(i) : 0));
+const manyTools = (n) => Array.from({ length: n }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: "object" } }));
+/** The tool-text proofs: the variant's texts differ from lib's toolText, a normal session still works. */
+async function toolTextProof(v, s, wrongText) {
+  const [tv, ts] = [textsScored(v, SCHEMA_TOOLS), textsScored(s, SCHEMA_TOOLS)];
+  return {
+    ok: JSON.stringify(ts) === JSON.stringify(SCHEMA_TOOLS.map(lib.toolText)) && tv.some(wrongText),
+    shows: `the retriever is given ${JSON.stringify(tv)}; the solved topTools gives it ${JSON.stringify(ts)}`,
+  };
+}
+/** The session proofs of a fair piece: the same outcomes as the solved one on these commands. */
+async function sameSessions(v, s, commands, options) {
+  const view = (r) => JSON.stringify([r.connectError ?? r.tools, r.calls.map((c) => c.text ?? c.error)]);
+  const rows = [];
+  for (const command of commands) {
+    const [rv, rs] = await together(v, s, command, options);
+    rows.push([view(rv), view(rs), rv.groupEmpty]);
+  }
+  return {
+    ok: rows.every(([a, b, empty]) => a === b && empty),
+    shows: `${commands.map((c) => c.slice(2).join(" ")).join("; ")}: variant ${rows.map((r) => r[0]).join(" | ")}; solved ${rows.map((r) => r[1]).join(" | ")}`,
+  };
+}
+const round8 = {
+  // ---------- wrong ----------
+  "request-message-params-by-position": async ({ v, s }) => {
+    const [mv, ms] = [v, s].map((p) => p.requestMessage(2, "tools/list", {}));
+    const [rv, rs] = await together(v, s, teaching("normal"));
+    return {
+      ok:
+        Array.isArray(mv.params) && !Array.isArray(ms.params) && rv.connectError !== undefined && call(rs).text === "3",
+      shows: `requestMessage(2, "tools/list", {}) is ${JSON.stringify(mv)} (solved ${JSON.stringify(ms)}); against the normal server the variant's connect ends ${rv.connectError}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "notification-message-params-flattened": async ({ v, s }) => {
+    const [mv, ms] = [v, s].map((p) =>
+      p.notificationMessage("notifications/progress", { progressToken: "t", progress: 1 }),
+    );
+    return {
+      ok: !("params" in mv) && "progress" in mv && ms.params?.progress === 1,
+      shows: `notificationMessage("notifications/progress", {progressToken, progress}) is ${JSON.stringify(mv)}; solved ${JSON.stringify(ms)}`,
+    };
+  },
+  "answer-for-error-code-zero-ignored": async ({ v, s }) => {
+    const inputs = [
+      { jsonrpc: "2.0", id: 3, error: { code: 0, message: "failed" }, result: {} },
+      { jsonrpc: "2.0", id: 3, error: { code: 0, message: "failed" } },
+    ];
+    const [wv, ws] = [verdicts((m) => v.answerFor(3, m), inputs), verdicts((m) => s.answerFor(3, m), inputs)];
+    return {
+      ok:
+        wv[0] === '{"value":{}}' &&
+        /ServerError/.test(ws[0]) &&
+        /ServerError/.test(ws[1]) &&
+        !/ServerError/.test(wv[1]),
+      shows: `an error with code 0, with and without a result: answerFor gives ${JSON.stringify(wv)}; solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "answer-for-null-result-typeof-trap": async ({ v, s }) => {
+    const m = { jsonrpc: "2.0", id: 3, result: null };
+    const [pv, ps] = [pure(() => v.answerFor(3, m)), pure(() => s.answerFor(3, m))];
+    const [rv, rs] = await together(v, s, fixture("null-result"));
+    return {
+      ok:
+        pv.value === null &&
+        ps.error !== undefined &&
+        /Deadline/.test(call(rv).error ?? "") &&
+        /ProtocolError/.test(call(rs).error ?? ""),
+      shows: `answerFor(3, result null) gives ${JSON.stringify(pv)} (solved ${JSON.stringify(ps)}); against a server replying result null the call ends ${call(rv).error} after ${call(rv).ms} ms, solved ${call(rs).error} after ${call(rs).ms} ms`,
+    };
+  },
+  "encode-frame-limit-capped-at-default": async ({ v, s }) => {
+    const message = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "word_count", arguments: { text: "x".repeat(70_000) } },
+    };
+    const limit = 2 * lib.DEFAULT_FRAME_LIMIT;
+    const [pv, ps] = [
+      pure(() => v.encodeFrame(message, limit).length),
+      pure(() => s.encodeFrame(message, limit).length),
+    ];
+    return {
+      ok: pv.error !== undefined && typeof ps.value === "number",
+      shows: `a ${ps.value}-byte frame under a ${limit}-byte limit: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "frame-reader-newline-at-zero-falsy": async ({ v, s }) => {
+    const feedBoth = (P) => {
+      const reader = new P.FrameReader(1024);
+      return [reader.feed(Buffer.from('{"a":1}')), reader.feed(Buffer.from('\n{"b":2}\n'))].map((frames) =>
+        frames.map(String),
+      );
+    };
+    const [fv, fs] = [feedBoth(v), feedBoth(s)];
+    const [rv, rs] = await together(v, s, fixture("newline-apart"));
+    return {
+      ok:
+        JSON.stringify(fv[1]) !== JSON.stringify(fs[1]) &&
+        fs[1].length === 2 &&
+        /Deadline/.test(call(rv).error ?? "") &&
+        call(rs).text === "3",
+      shows: `feed('{"a":1}') then feed('\\n{"b":2}\\n'): variant ${JSON.stringify(fv)}, solved ${JSON.stringify(fs)}; a server whose newline comes in its own write: variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "frame-reader-checks-before-append": async ({ v, s }) => {
+    const line = Buffer.from(`${"x".repeat(100_000)}\n`);
+    const run = (P) => pure(() => new P.FrameReader(1024).feed(line).map((f) => f.length));
+    const [pv, ps] = [run(v), run(s)];
+    return {
+      ok: JSON.stringify(pv.value) === "[100000]" && ps.error !== undefined,
+      shows: `a 100,001-byte line in one chunk to a 1,024-byte reader: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "parse-frame-jsonrpc-checked-on-responses-only": async ({ v, s }) => {
+    const frames = [
+      '{"method":"notifications/message","params":{}}',
+      '{"jsonrpc":"1.0","method":"notifications/message"}',
+    ];
+    const [wv, ws] = [verdicts((f) => v.parseFrame(f), frames), verdicts((f) => s.parseFrame(f), frames)];
+    return {
+      ok: wv.every((x) => x.startsWith('{"value"')) && ws.every((x) => /ProtocolError/.test(x)),
+      shows: `notifications without jsonrpc "2.0": variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "check-initialize-version-compared-as-date": async ({ v, s }) => {
+    const answers = ["2025-06-18T00:00:00Z", "2025-06-18T00:00Z", lib.PROTOCOL_VERSION].map((protocolVersion) => ({
+      protocolVersion,
+      capabilities: { tools: {} },
+    }));
+    const [wv, ws] = [
+      verdicts((a) => v.checkInitialize(a).protocolVersion, answers),
+      verdicts((a) => s.checkInitialize(a).protocolVersion, answers),
+    ];
+    return {
+      ok:
+        wv.slice(0, 2).every((x) => x.startsWith('{"value"')) &&
+        ws.slice(0, 2).every((x) => /ProtocolError/.test(x)) &&
+        wv[2] === ws[2],
+      shows: `versions ${answers.map((a) => a.protocolVersion).join(", ")}: variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "check-tools-drops-bad-schema": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("no-schema"), { allowed: ["word_count", "shop_hours"] });
+    return {
+      ok: Array.isArray(rv.tools) && !rv.tools.includes("shop_hours") && rs.connectError !== undefined,
+      shows: `a catalog with shop_hours lacking an input schema: variant connects with ${JSON.stringify(rv.tools)}, solved ${rs.connectError}`,
+    };
+  },
+  "check-tools-default-limit-64": async ({ v, s }) => {
+    const result = { tools: manyTools(33) };
+    const [pv, ps] = [pure(() => v.checkTools(result).length), pure(() => s.checkTools(result).length)];
+    return {
+      ok: pv.value === 33 && ps.error !== undefined,
+      shows: `33 tools, default limit: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "check-tools-empty-name-accepted": async ({ v, s }) => {
+    const result = { tools: [{ name: "", inputSchema: { type: "object" } }] };
+    const [pv, ps] = [pure(() => v.checkTools(result).length), pure(() => s.checkTools(result).length)];
+    return {
+      ok: pv.value === 1 && ps.error !== undefined,
+      shows: `a tool named "": variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "result-text-content-object-wrapped": async ({ v, s }) => {
+    const results = [{ content: { type: "text", text: "4" } }, {}];
+    const [wv, ws] = [verdicts((r) => v.resultText(r), results), verdicts((r) => s.resultText(r), results)];
+    return {
+      ok:
+        JSON.stringify(wv) === JSON.stringify(['{"value":"4"}', '{"value":""}']) &&
+        ws.every((x) => /ProtocolError/.test(x)),
+      shows: `content as one object, and no content: variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "request-ignores-unknown-server-requests": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("sampling"));
+    return {
+      ok: /Deadline/.test(call(rv).error ?? "") && call(rs).text === "3",
+      shows: `a server that asks sampling/createMessage before replying: variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "request-server-request-id-as-number": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("ping-first"));
+    const [nv, ns] = await together(v, s, teaching("normal"));
+    return {
+      ok: call(rv).error !== undefined && call(rs).text === "3" && call(nv).text === "3" && call(ns).text === "3",
+      shows: `a server pinging with id "srv-1" before replying: the variant's call ends ${JSON.stringify(call(rv))}; solved ${JSON.stringify(call(rs))}; a server that never asks: ${JSON.stringify([call(nv).text, call(ns).text])}`,
+    };
+  },
+  "request-ping-result-null": async ({ v, s }) => {
+    const [fv, fs] = [scratchFile("rec"), scratchFile("rec")];
+    await Promise.all([session(v, fixture("ping-first", fv)), session(s, fixture("ping-first", fs))]);
+    const answer = (file) => recorded(file).find((entry) => "answerToPing" in entry)?.answerToPing;
+    return {
+      ok: answer(fv)?.result === null && JSON.stringify(answer(fs)?.result) === "{}",
+      shows: `the answer to the server's ping: variant ${JSON.stringify(answer(fv))}, solved ${JSON.stringify(answer(fs))}`,
+    };
+  },
+  "request-answers-parse-error": async ({ v, s }) => {
+    const [fv, fs] = [scratchFile("rec"), scratchFile("rec")];
+    const [rv, rs] = await Promise.all([session(v, fixture("blank-line", fv)), session(s, fixture("blank-line", fs))]);
+    const errorsSent = received(fv).filter((m) => m?.error?.code === -32700);
+    return {
+      ok: call(rv).text === "3" && /malformed/.test(call(rs).error ?? "") && errorsSent.length > 0,
+      shows: `a blank line before the reply: variant ${JSON.stringify(call(rv))} and sent ${JSON.stringify(errorsSent)}; solved ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "connect-validates-allowed-tools-only": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("no-schema"));
+    return {
+      ok: Array.isArray(rv.tools) && rv.tools.includes("shop_hours") && rs.connectError !== undefined,
+      shows: `a catalog whose not-allowed shop_hours has no input schema: variant connects with ${JSON.stringify(rv.tools)}, solved ${rs.connectError}`,
+    };
+  },
+  "connect-client-version-number": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const [iv, is] = [initializeParams(fv)?.clientInfo, initializeParams(fs)?.clientInfo];
+    return {
+      ok: typeof iv?.version === "number" && typeof is?.version === "string",
+      shows: `clientInfo sent: variant ${JSON.stringify(iv)}, solved ${JSON.stringify(is)} (calls ${JSON.stringify([call(rv).text, call(rs).text])})`,
+    };
+  },
+  "connect-initialised-british": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const [mv, ms] = [methodsReceived(fv), methodsReceived(fs)];
+    return {
+      ok:
+        mv.includes("notifications/initialised") &&
+        !mv.includes("notifications/initialized") &&
+        ms.includes("notifications/initialized"),
+      shows: `methods received: variant ${JSON.stringify(mv)}, solved ${JSON.stringify(ms)}`,
+    };
+  },
+  "close-grace-is-request-timeout": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("eof-deaf"), { timeoutMs: 5000 });
+    return {
+      ok: rv.closeMs >= 4500 && rs.closeMs < 3000 && rv.groupEmpty && rs.groupEmpty,
+      shows: `a server deaf to end of input, request timeout 5 s: close took ${rv.closeMs} ms, solved ${rs.closeMs} ms`,
+    };
+  },
+  "call-tool-refreshes-catalog-first": async ({ v, s }) => {
+    const options = { calls: [["place_purchase", { tubs: 100 }]] };
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal", options);
+    const lists = (f) => methodsReceived(f).filter((m) => m === "tools/list").length;
+    return {
+      ok: lists(fv) === 2 && lists(fs) === 1 && /Refused/.test(call(rv).error ?? ""),
+      shows: `a refused call to place_purchase: the variant's server received tools/list ${lists(fv)} times (solved ${lists(fs)}); the call ends ${call(rv).error} (solved ${call(rs).error})`,
+    };
+  },
+  "call-tool-refusal-notifies-server": async ({ v, s }) => {
+    const options = { calls: [["place_purchase", { tubs: 100 }]] };
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal", options);
+    const after = (f) => methodsReceived(f).slice(3);
+    return {
+      ok: after(fv).includes("notifications/message") && after(fs).length === 0 && /Refused/.test(call(rv).error ?? ""),
+      shows: `after the handshake, a refused place_purchase: the variant's server received ${JSON.stringify(received(fv).slice(3))}, solved ${JSON.stringify(after(fs))}; the call ends ${call(rv).error} (solved ${call(rs).error})`,
+    };
+  },
+  "call-tool-arguments-as-json-string": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const args = (f) => received(f).find((m) => m?.method === "tools/call")?.params?.arguments;
+    return {
+      ok: typeof args(fv) === "string" && typeof args(fs) === "object",
+      shows: `tools/call arguments sent: variant ${JSON.stringify(args(fv))}, solved ${JSON.stringify(args(fs))}`,
+    };
+  },
+  "top-tools-m-past-end": async ({ v, s }) => {
+    const [pv, ps] = [v, s].map((P) =>
+      pure(() => P.topTools("count words", SHOP_TOOLS, scoreByOrder([0]), 5).map((t) => t.name)),
+    );
+    return {
+      ok: pv.error !== undefined && ps.value?.length === 3,
+      shows: `the best 5 of 3 tools: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "top-tools-ascending-scores": async ({ v, s }) => {
+    const [nv, ns] = rankedNames(v, s, "count words", SHOP_TOOLS, scoreByOrder([0, 2, 1]), 1);
+    return {
+      ok: nv[0] !== ns[0] && ns[0] === "word_count",
+      shows: `the best 1 when word_count scores highest: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-slice-before-sort": async ({ v, s }) => {
+    const [nv, ns] = rankedNames(v, s, "message lucy", SHOP_TOOLS, scoreByOrder([2]), 1);
+    return {
+      ok: nv[0] !== "send_message_to_lucy" && ns[0] === "send_message_to_lucy",
+      shows: `the best 1 when the last tool scores highest: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-m-capped-at-max-tools": async ({ v, s }) => {
+    const tools = manyTools(64);
+    const [nv, ns] = rankedNames(v, s, "tool", tools, (_r, texts) => texts.map(() => 1), 40);
+    return {
+      ok: nv.length === 32 && ns.length === 40,
+      shows: `the best 40 of 64 tools: variant returns ${nv.length}, solved ${ns.length}`,
+    };
+  },
+  "top-tools-own-text-undefined-description": async ({ v, s }) => toolTextProof(v, s, (t) => /undefined/.test(t)),
+  "top-tools-own-text-spaces-removed": async ({ v, s }) => toolTextProof(v, s, (t) => t.startsWith("wordcount")),
+  "top-tools-own-text-underscores-kept": async ({ v, s }) => toolTextProof(v, s, (t) => t.startsWith("word_count")),
+  "top-tools-own-text-with-schema": async ({ v, s }) => toolTextProof(v, s, (t) => t.includes('"type":"object"')),
+  // ---------- fair ----------
+  "notification-message-object-assign": async ({ v, s }) => {
+    const inputs = [["notifications/initialized"], ["notifications/progress", { progress: 1 }], ["x", {}]];
+    const same = inputs.every(
+      (a) => JSON.stringify(v.notificationMessage(...a)) === JSON.stringify(s.notificationMessage(...a)),
+    );
+    const [rv] = await together(v, s, teaching("normal"));
+    return {
+      ok: same && call(rv).text === "3",
+      shows: `${inputs.length} notifications the same as the solved ones: ${same}; normal call ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "answer-for-id-by-json-text": async ({ v, s }) => {
+    const ids = [3, 4, "3", true, 3.5, null, undefined, -3, [3], { id: 3 }, 30, 1e21];
+    const inputs = ids.map((id) => ({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), result: {} }));
+    const [wv, ws] = [verdicts((m) => v.answerFor(3, m), inputs), verdicts((m) => s.answerFor(3, m), inputs)];
+    const sessions = await sameSessions(v, s, [teaching("normal"), fixture("string-id"), fixture("fractional-id")]);
+    return {
+      ok: JSON.stringify(wv) === JSON.stringify(ws) && sessions.ok,
+      shows: `${ids.length} ids: the same verdicts as the solved answerFor: ${JSON.stringify(wv) === JSON.stringify(ws)}; ${sessions.shows}`,
+    };
+  },
+  "parse-frame-object-tag": async ({ v, s }) => {
+    const frames = [
+      '{"jsonrpc":"2.0","method":"x"}',
+      "[]",
+      "null",
+      "1",
+      '"s"',
+      '{"jsonrpc":"1.0"}',
+      "{}",
+      '[{"jsonrpc":"2.0"}]',
+      Buffer.from('{"jsonrpc":"2.0","id":1,"result":{}}'),
+    ];
+    const [wv, ws] = [verdicts((f) => v.parseFrame(f), frames), verdicts((f) => s.parseFrame(f), frames)];
+    const [rv] = await together(v, s, teaching("normal"));
+    return {
+      ok: JSON.stringify(wv) === JSON.stringify(ws) && call(rv).text === "3",
+      shows: `${frames.length} frames, the same verdicts: ${JSON.stringify(wv) === JSON.stringify(ws)}; normal ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "check-initialize-object-tag": async ({ v, s }) => {
+    const V = lib.PROTOCOL_VERSION;
+    const answers = [
+      { tools: {} },
+      { tools: [] },
+      { tools: null },
+      { tools: true },
+      {},
+      undefined,
+      { tools: { listChanged: true } },
+    ].map((capabilities) => ({ protocolVersion: V, capabilities }));
+    const [wv, ws] = [
+      verdicts((a) => v.checkInitialize(a).protocolVersion, answers),
+      verdicts((a) => s.checkInitialize(a).protocolVersion, answers),
+    ];
+    const [rv] = await together(v, s, teaching("normal"));
+    return {
+      ok: JSON.stringify(wv) === JSON.stringify(ws) && call(rv).text === "3",
+      shows: `${answers.length} capabilities, the same verdicts: ${JSON.stringify(wv) === JSON.stringify(ws)} (${JSON.stringify(wv)}); normal ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "check-tools-count-last": async ({ v, s }) => checkToolsProof(v, s),
+  "result-text-flat-map": async ({ v, s }) => {
+    const results = [
+      { content: [{ type: "text", text: "4" }] },
+      { content: [] },
+      {
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "" },
+          { type: "text", text: "b" },
+        ],
+      },
+      { content: [{ type: "text", text: "no" }], isError: true },
+      { content: [null, { type: "text" }] },
+      {},
+    ];
+    const [wv, ws] = [verdicts((r) => v.resultText(r), results), verdicts((r) => s.resultText(r), results)];
+    const [rv] = await together(v, s, teaching("normal"));
+    return {
+      ok: JSON.stringify(wv) === JSON.stringify(ws) && call(rv).text === "3",
+      shows: `${results.length} results, the same verdicts: ${JSON.stringify(wv) === JSON.stringify(ws)}; normal ${JSON.stringify(call(rv).text)}`,
+    };
+  },
+  "request-ping-reply-spread": async ({ v, s }) => {
+    const [fv, fs] = [scratchFile("rec"), scratchFile("rec")];
+    await Promise.all([session(v, fixture("ping-first", fv)), session(s, fixture("ping-first", fs))]);
+    const answers = (f) => received(f).filter((m) => m && !m.method);
+    const sessions = await sameSessions(v, s, [teaching("normal"), fixture("sampling"), fixture("ping-first")]);
+    return {
+      ok: JSON.stringify(answers(fv)) === JSON.stringify(answers(fs)) && sessions.ok,
+      shows: `answers to the server: variant ${JSON.stringify(answers(fv))}, solved ${JSON.stringify(answers(fs))}; ${sessions.shows}`,
+    };
+  },
+  "connect-initialized-literal": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const sessions = await sameSessions(v, s, [teaching("normal"), teaching("old-version")]);
+    return {
+      ok: JSON.stringify(received(fv).slice(0, 3)) === JSON.stringify(received(fs).slice(0, 3)) && sessions.ok,
+      shows: `the handshake's messages the same as the solved ones: ${JSON.stringify(received(fv).slice(0, 3)) === JSON.stringify(received(fs).slice(0, 3))}; ${sessions.shows}`,
+    };
+  },
+  "call-tool-catalog-get": async ({ v, s }) => {
+    const calls = [
+      ["word_count", { text: "a b c" }],
+      ["place_purchase", {}],
+      ["constructor", {}],
+      ["shop_hours", {}],
+    ];
+    return sameSessions(v, s, [fixture("normal"), fixture("names")], {
+      allowed: ["word_count", "constructor", "shop_hours"],
+      calls,
+    });
+  },
+  "top-tools-explicit-comparator": async ({ v, s }) => {
+    let same = 0;
+    for (let seed = 1; seed <= 20; seed += 1) if (topToolsAgreement(v, s, seed).same) same += 1;
+    return {
+      ok: same === 20,
+      shows: `the same ranking as the solved topTools in ${same} of 20 seeds (300 random catalogs, tied scores and m each)`,
+    };
+  },
+};
+Object.assign(proofs, round7, round8);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),
