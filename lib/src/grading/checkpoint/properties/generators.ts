@@ -1260,6 +1260,22 @@ export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>
       fc.array(anyScore, { minLength: 3, maxLength: 6 }).map((values) => values.map(scoreString)),
     ),
   },
+  // m and the catalog at any size: past the chapter's 32 tools a server may offer, and at and
+  // around 32 (top_tools slices the whole ranking, whatever its length).
+  {
+    edge: "large-catalog",
+    arbitrary: fc
+      .tuple(topic, fc.array(fc.tuple(topic, topic), { minLength: 33, maxLength: 72 }))
+      .chain(([about, pairs]) => {
+        const tools = pairs.map(([a, b], index) => ({ name: `tool_${index}`, description: `handles ${a} and ${b}` }));
+        return fc
+          .oneof(
+            fc.constantFrom(31, 32, 33, tools.length - 1, tools.length),
+            fc.integer({ min: 0, max: tools.length + 3 }),
+          )
+          .map((m) => ({ request: `help with ${about}`, tools, m }));
+      }),
+  },
   // The scorer is handed each tool's text as the chapter makes it: any other text scores another.
   {
     edge: "text-as-given",
