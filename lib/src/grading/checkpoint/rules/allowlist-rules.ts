@@ -9,7 +9,14 @@ import { refusal, valueOf } from "./expect.js";
 import { loggedCalls, receivedMethods } from "./server-records.js";
 import { ClientSession, type Timed } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
-import { failRule, type ClientMethod, type ProbeAnswer, type ObservedRule, type RuleContext } from "./types.js";
+import {
+  failRule,
+  type ClientMethod,
+  type ProbeAnswer,
+  type ObservedRule,
+  type RuleContext,
+  type ServerRun,
+} from "./types.js";
 import { showWire } from "./wire.js";
 import { CLIENT, countWords } from "./client-rule-helpers.js";
 import {
@@ -183,14 +190,16 @@ async function oneToolAllowed(context: RuleContext): Promise<void> {
     if (!isDeepStrictEqual(names, ["word_count"]))
       failRule("allowedTools() with word_count allowed", '["word_count"] (advertised AND allowed)', showWire(names));
     await countWords(context, client, "allowlist");
-    refusedBecause(
-      (await client.call("callTool", ["place_purchase", { flavor: "vanilla", tubs: 100 }])).answer,
+    await refusedBeforeWriting(
+      client,
+      ["place_purchase", { flavor: "vanilla", tubs: 100 }],
       'callTool("place_purchase"), advertised but not allowed',
       "not-allowed",
     );
   } finally {
     await client.close();
   }
+  noStrayNotifications(server, "the session with word_count allowed");
   const calls = loggedCalls(server.logFile);
   if (!isDeepStrictEqual(calls, ["word_count"]))
     failRule("the server's log", "exactly one word_count call and no place_purchase", `[${calls.join(", ")}]`);
@@ -231,14 +240,16 @@ async function lookalikesAllowed(context: RuleContext): Promise<void> {
         showNames(names),
       );
     for (const name of ["place_purchase", "word_count", ...advertised])
-      refusedBecause(
-        (await other.call("callTool", [name, ARGUMENTS.get(name) ?? {}])).answer,
+      await refusedBeforeWriting(
+        other,
+        [name, ARGUMENTS.get(name) ?? {}],
         `callTool(${showName(name)}) with only look-alikes allowed (${lookalikeOf(pairs, name)})`,
         "not-allowed",
       );
   } finally {
     await other.close();
   }
+  noStrayNotifications(lookalikes, "the session with look-alike names allowed");
   const sneaked = loggedCalls(lookalikes.logFile);
   if (sneaked.length > 0)
     failRule("the server's log with look-alike names allowed", "no call at all", showNames(sneaked));
@@ -269,8 +280,9 @@ async function lookalikesAdvertised(context: RuleContext): Promise<void> {
         `callTool(${showName(pair.plain)}), allowed and advertised`,
         "the tool's answer",
       );
-      refusedBecause(
-        (await client.call("callTool", [pair.odd, {}])).answer,
+      await refusedBeforeWriting(
+        client,
+        [pair.odd, {}],
         `callTool(${showName(pair.odd)}), advertised but not allowed (${showName(pair.plain)} is: another name, alike by ${pair.readAs})`,
         "not-allowed",
       );
@@ -278,6 +290,7 @@ async function lookalikesAdvertised(context: RuleContext): Promise<void> {
   } finally {
     await client.close();
   }
+  noStrayNotifications(server, "the session with look-alikes advertised");
   const calls = loggedCalls(server.logFile);
   const plain = pairs.map((pair) => pair.plain);
   if (!isDeepStrictEqual(calls, plain))
@@ -318,14 +331,16 @@ async function anyNameAllowed(context: RuleContext): Promise<void> {
       "the tool's answer",
     );
     for (const name of refused)
-      refusedBecause(
-        (await client.call("callTool", [name, {}])).answer,
+      await refusedBeforeWriting(
+        client,
+        [name, {}],
         `callTool(${JSON.stringify(name)}), advertised but not allowed (allowed: ${JSON.stringify(["word_count", allowedName])})`,
         "not-allowed",
       );
   } finally {
     await client.close();
   }
+  noStrayNotifications(server, "the session with a made-up name allowed");
   const calls = loggedCalls(server.logFile);
   if (!isDeepStrictEqual(calls, [allowedName]))
     failRule(
@@ -377,14 +392,16 @@ async function nothingAllowed(context: RuleContext): Promise<void> {
     const listed = valueOf((await closed.call("allowedTools")).answer, "allowedTools() with nothing allowed", "[]");
     if (!Array.isArray(listed) || listed.length > 0)
       failRule("allowedTools() with nothing allowed", "[] (an empty allowlist allows nothing)", showWire(listed));
-    refusedBecause(
-      (await closed.call("callTool", ["word_count", { text: "a b" }])).answer,
+    await refusedBeforeWriting(
+      closed,
+      ["word_count", { text: "a b" }],
       'callTool("word_count") with nothing allowed',
       "not-allowed",
     );
   } finally {
     await closed.close();
   }
+  noStrayNotifications(none, "the session with nothing allowed");
   const unasked = loggedCalls(none.logFile);
   if (unasked.length > 0)
     failRule("the server's log with nothing allowed", "no call at all", `[${unasked.join(", ")}]`);
@@ -453,8 +470,9 @@ export const advertisedBeforeWrite: ObservedRule = {
       for (const name of unadvertised) {
         const pair = pairs.find((each) => each.odd === name);
         const alike = pair === undefined ? "" : ` (${showName(pair.plain)} is: another name, alike by ${pair.readAs})`;
-        refusedBecause(
-          (await client.call("callTool", [name, {}])).answer,
+        await refusedBeforeWriting(
+          client,
+          [name, {}],
           `callTool(${showName(name)}), allowed but not advertised${alike}`,
           "not-advertised",
         );
@@ -462,11 +480,47 @@ export const advertisedBeforeWrite: ObservedRule = {
     } finally {
       await client.close();
     }
+    noStrayNotifications(server, "the session with names allowed but never advertised");
     const calls = receivedMethods(server.recordFile).filter((method) => method === "tools/call");
     if (calls.length > 0) failRule("the server's record", "no tools/call", `${calls.length} tools/call`);
     return "";
   },
 };
+
+/**
+ * A callTool() refused for `reason` that sent nothing: no byte of the call, and no other request or
+ * notification beside it (a fresh tools/list, a note to the server of the refusal), read from what
+ * the server recorded while the call ran. A notification written as the call throws can land
+ * after: the end of the session catches it (noStrayNotifications).
+ */
+async function refusedBeforeWriting(
+  client: ClientSession,
+  args: readonly unknown[],
+  what: string,
+  reason: string,
+): Promise<void> {
+  const { answer, sent } = await client.callOnce("callTool", args);
+  refusedBecause(answer, what, reason);
+  if (sent.length > 0)
+    failRule(
+      `what reached the server while ${what} ran`,
+      "nothing: a refused call is refused before a byte is written, no request or notification beside it",
+      `[${sent.join(", ")}]`,
+    );
+}
+
+/** The session's notifications are its handshake's alone: one the client sent of its own (a refusal reported) fails. */
+function noStrayNotifications(server: ServerRun, what: string): void {
+  const stray = receivedMethods(server.recordFile).filter(
+    (method) => method.startsWith("notifications/") && method !== "notifications/initialized",
+  );
+  if (stray.length > 0)
+    failRule(
+      `the notifications the server received in ${what}`,
+      "notifications/initialized alone (a refused call sends nothing)",
+      `[${stray.join(", ")}]`,
+    );
+}
 
 /** The refusal the chapter names for this case: a RefusedError with its reason ("not-allowed", "not-advertised"). */
 function refusedBecause(answer: ProbeAnswer, what: string, reason: string): void {
