@@ -251,6 +251,12 @@ function placed(m: string, value: unknown, where: string): Record<string, unknow
 }
 const NUMBER_PLACES = ["params", "message", "array", "deep", "tojson"] as const;
 
+/** A frame limit a caller gives: small, or above the default (up to four times it). */
+const givenLimit = fc.oneof(
+  fc.integer({ min: 64, max: 4096 }),
+  fc.integer({ min: DEFAULT_FRAME_LIMIT + 1, max: 4 * DEFAULT_FRAME_LIMIT }),
+);
+
 export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("encodeFrame", [
   // Every finite double is a number JSON writes: any double drawn at random, in any place (in what
   // a toJSON returns a refusal is right too: the chapter refuses such an object), then each edge in
@@ -438,10 +444,12 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
       return { args: [{ jsonrpc: "2.0", method: m, params: inner }] };
     }),
   },
+  // The limit a caller gives, below the default or above it (a larger frame configured on purpose),
+  // or none: the default.
   ...[-1, 0, 1].map((delta) => ({
     edge: `size-at-limit${delta === 0 ? "" : delta > 0 ? "-plus-one" : "-minus-one"}`,
     weight: 2,
-    arbitrary: fc.tuple(fc.integer({ min: 64, max: 4096 }), multibyte, fc.boolean()).map(([limit, pad, byDefault]) => ({
+    arbitrary: fc.tuple(givenLimit, multibyte, fc.boolean()).map(([limit, pad, byDefault]) => ({
       args: byDefault ? [messageOfSize(DEFAULT_FRAME_LIMIT + delta, pad)] : [messageOfSize(limit + delta, pad), limit],
     })),
   })),
