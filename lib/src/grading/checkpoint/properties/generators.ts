@@ -731,6 +731,14 @@ const BEHIND_A_MARK: ReadonlyArray<readonly [string, string]> = [
   ["", "malformed-frame"],
   ['\uFEFF{"jsonrpc":"2.0","id":1,"result":{}}', "malformed-frame"],
 ];
+/** Each kind of message without its jsonrpc member: a result, an error reply, a request, a notification. */
+const anyKind = fc.constantFrom(
+  (id: unknown) => ({ id, result: {} }),
+  (id: unknown) => ({ id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: "m" } }),
+  (id: unknown) => ({ id, method: "ping" }),
+  () => ({ method: "notifications/message", params: { level: "info", data: "x" } }),
+);
+
 export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("parseFrame", [
   {
     edge: "message",
@@ -769,12 +777,17 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
     edge: "batch",
     arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify([{ jsonrpc: "2.0", id, result: {} }]))] })),
   },
-  { edge: "no-jsonrpc", arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify({ id, result: {} }))] })) },
+  // jsonrpc "2.0" is asked of every message, whatever it carries: a result, an error, a request,
+  // a notification (a check made only where an id is would take the rest).
+  {
+    edge: "no-jsonrpc",
+    arbitrary: fc.tuple(requestId, anyKind).map(([id, kind]) => ({ args: [wireText(JSON.stringify(kind(id)))] })),
+  },
   {
     edge: "other-jsonrpc",
     arbitrary: fc
-      .constantFrom<unknown>("1.0", 2, "2", null, "2.0 ", " 2.0", "2.01", "2.00")
-      .map((v) => ({ args: [wireText(JSON.stringify({ jsonrpc: v, id: 1, result: {} }))] })),
+      .tuple(fc.constantFrom<unknown>("1.0", 2, "2", null, "2.0 ", " 2.0", "2.01", "2.00"), requestId, anyKind)
+      .map(([v, id, kind]) => ({ args: [wireText(JSON.stringify({ jsonrpc: v, ...kind(id) }))] })),
   },
   {
     edge: "json-not-object",
