@@ -332,6 +332,10 @@ class SmallClient {
     this.requireReady();
     const refusal = this.refusalOf(name);
     if (refusal !== undefined) {
+      // "pings-before-refusal": a call the allowlist refuses first pings the server, to say in the
+      // refusal whether it is still there: a request beside a refused call.
+      if (refusal.reason === "not-allowed" && this.mistakes.has("pings-before-refusal"))
+        await this.request("ping", {}).catch(() => undefined);
       // "refuses-after-sending": the call is refused only after it was sent (an advertised tool).
       if (this.catalog.has(name) && this.mistakes.has("refuses-after-sending")) {
         this.request("tools/call", { name, arguments: args }).catch(() => undefined);

@@ -68,6 +68,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "parse-frame-strict": [
     {
+      varies: 'the kind of message asked for jsonrpc "2.0": a reply too, not only a request or a notification',
+      wrong: "parse-frame-jsonrpc-on-requests-only.js",
+    },
+    {
       varies: "what a line holds: a batch, a message without jsonrpc, invalid UTF-8, any JSON value",
       wrong: "parse-frame-strict.js",
     },
@@ -94,6 +98,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     },
   ],
   "encode-limit": [
+    { varies: "the limit a caller gives: above the default, held as given", wrong: "encode-limit-capped-at-double.js" },
     { varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" },
     {
       varies: "the frame's size around the limit: exactly the limit (newline included), written",
@@ -173,6 +178,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     },
   ],
   "allowlist-before-write": [
+    { varies: "what goes out beside a refused call: no request at all (a ping)", wrong: "refusal-pings-server.js" },
     { varies: "when the allowlist is checked: before a byte is written", wrong: "allowlist-before-write.js" },
     { varies: "names compared whole: prefixes, longer names, other case", wrong: "allowlist-prefix.js" },
     { varies: "the allowlist's size: empty", wrong: "empty-allowlist-open.js" },
