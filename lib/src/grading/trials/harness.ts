@@ -78,13 +78,32 @@ export function describeError(error: unknown): string {
   return `a thrown ${typeof error}: ${String(error)}`;
 }
 
-/** `work`, or the error `onTimeout` makes once `ms` pass without an outcome; a late rejection of `work` is absorbed. */
+/** A bound's timer this late has met a stall of this process's event loop. */
+const LATE_BOUND_MS = 100;
+
+/**
+ * `work`, or the error `onTimeout` makes once `ms` pass without an outcome; a late rejection of
+ * `work` is absorbed. Time this process's event loop stood still is not the work's: a timer that
+ * fires late waits as long again (up to `ms` more in all), so what the stall kept from running
+ * (a child's exit, a reply already read) settles first. After a long stall Node runs due timers
+ * before the I/O that came meanwhile, and the bound would win a race it lost.
+ */
 export async function bounded<T>(ms: number, work: () => Promise<T>, onTimeout: () => Error): Promise<T> {
   const running = Promise.resolve().then(work);
   running.catch(() => undefined); // once the bound has won, the loser's rejection is nobody's
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
+    let credit = ms;
+    const arm = (wait: number): void => {
+      const due = performance.now() + wait;
+      timer = setTimeout(() => {
+        const late = Math.min(performance.now() - due, credit);
+        if (late < LATE_BOUND_MS) return reject(onTimeout());
+        credit -= late;
+        arm(late);
+      }, wait);
+    };
+    arm(ms);
   });
   try {
     return await Promise.race([running, timeout]);
