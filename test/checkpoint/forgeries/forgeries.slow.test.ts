@@ -56,7 +56,10 @@ describe("forgeries against evidence the grader keeps", () => {
   it("the log scrubber sends place_purchase, finds no log it may rewrite, and fails allowlist-before-write", () => {
     expect(statuses("log-scrubber.js")["allowlist-before-write"]).toBe("failed");
     const verdict = reports.get("log-scrubber.js")!.verdicts.find((each) => each.rule === "allowlist-before-write")!;
-    expect(verdict.line).toMatch(/the server's log: expected exactly one word_count call and no place_purchase/u);
+    // The server's own record of the refused call shows what was sent, before its log is read.
+    expect(verdict.line).toMatch(
+      /what reached the server while callTool\("place_purchase"\).*received \[tools\/call\]|the server's log: expected exactly one word_count call and no place_purchase/u,
+    );
     expect(verdict.line).toContain("place_purchase");
     expect(printed("log-scrubber.js")).not.toMatch(/scrubbed/u);
   });

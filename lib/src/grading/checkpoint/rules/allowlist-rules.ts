@@ -423,10 +423,15 @@ export const advertisedBeforeWrite: ObservedRule = {
       chapterLines: [377, 487, 490, 491],
     },
     { says: "That refusal comes before a byte reaches the server.", chapterLines: [377] },
+    {
+      says: "A server that lists no tools (a catalog within its bounds) leaves nothing to call: every call is refused as not advertised, before a byte is written.",
+      chapterLines: [354, 375, 377, 487, 490, 491],
+    },
   ],
   freeChoices: [FREE_CHOICES.checkOrder, FREE_CHOICES.connectLists, FREE_CHOICES.catalogObject],
   deadlineMs: 20_000,
   body: async (context) => {
+    await emptyCatalogRefuses(context);
     // Allowed, never advertised: a name the server's tools could mention, the prototype's, one made
     // up now, and look-alikes of names the server does advertise (each pair's plain name).
     const pairs = lookalikePairs(madeUpTag());
@@ -487,6 +492,25 @@ export const advertisedBeforeWrite: ObservedRule = {
   },
 };
 
+/** Against a server that lists no tools, each allowed name is refused as not advertised, unwritten. */
+async function emptyCatalogRefuses(context: RuleContext): Promise<void> {
+  const server = context.server("normal", { subdir: "empty-catalog", onlyTools: [] });
+  const client = await ClientSession.open(context, server, { allowed: ["word_count", "place_purchase"] });
+  try {
+    await client.ready();
+    for (const name of ["word_count", "place_purchase"])
+      await refusedBeforeWriting(
+        client,
+        [name, { text: "a b" }],
+        `callTool(${showName(name)}), allowed, against a server that lists no tools`,
+        "not-advertised",
+      );
+  } finally {
+    await client.close();
+  }
+  noStrayNotifications(server, "the session with a server that lists no tools");
+}
+
 /**
  * A callTool() refused for `reason` that sent nothing: no byte of the call, and no other request or
  * notification beside it (a fresh tools/list, a note to the server of the refusal), read from what
@@ -499,8 +523,10 @@ async function refusedBeforeWriting(
   what: string,
   reason: string,
 ): Promise<void> {
-  const { answer, sent } = await client.callOnce("callTool", args);
+  const { answer, sent: arrived } = await client.callOnce("callTool", args);
   refusedBecause(answer, what, reason);
+  // The handshake's notification landing late is the handshake's (handshake-order judges when it comes).
+  const sent = arrived.filter((method) => method !== "notifications/initialized");
   if (sent.length > 0)
     failRule(
       `what reached the server while ${what} ran`,

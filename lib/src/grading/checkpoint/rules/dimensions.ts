@@ -159,11 +159,6 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       wrong: "declares-sampling.js",
     },
     {
-      varies:
-        "the catalog's size at its lower bound: no tools, a working session whose every call is refused unwritten",
-      wrong: "empty-catalog-open.js",
-    },
-    {
       varies: "the catalog's size at its upper bound: exactly the limit, every tool listed",
       wrong: "list-refuses-full-catalog.js",
     },
@@ -208,6 +203,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "the prototype's names, allowed and advertised: called", wrong: "allowlist-assigned-object.js" },
   ],
   "advertised-before-write": [
+    {
+      varies: "the catalog's size at its lower bound: no tools, every call refused unwritten",
+      wrong: "empty-catalog-open.js",
+    },
     { varies: "whether the server advertised the allowed tool", wrong: "advertised-before-write.js" },
     { varies: "the refusal's reason: not-advertised, told apart from not-allowed", wrong: "advertised-reason.js" },
     { varies: "when the call comes: before discovery", wrong: "callable-before-discovery.js" },
