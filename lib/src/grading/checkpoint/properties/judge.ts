@@ -157,12 +157,7 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
   const firstTurn = examples.slice(0, property.generator.branches.length);
   for (const [{ edge, value }] of firstTurn) {
     const found = await verdictOn(value, (spent) => (cpuMs += spent));
-    if (found !== undefined)
-      failRule(
-        `${property.says}; the smallest failing input found (of the kind "${edge.replace(/-/gu, " ")}"): ${property.show(value)}`,
-        found.expected,
-        found.received,
-      );
+    if (found !== undefined) failOn(property, edge, value, found);
   }
   // A probe that stops answering ends the rule at once: it is not a divergence to shrink.
   let stopped: unknown;
@@ -202,6 +197,16 @@ export async function holds<I>(context: RuleContext, property: PureProperty<I>):
         })`;
   const [{ edge, value }] = details.counterexample;
   const found = await verdictOn(value);
+  failOn(property, edge, value, found);
+}
+
+/** FAILs the rule on `value`, of `edge`'s kind, with what the reference and the graded code gave (when judged again). */
+function failOn<I>(
+  property: PureProperty<I>,
+  edge: string,
+  value: I,
+  found: { expected: string; received: string } | undefined,
+): never {
   failRule(
     `${property.says}; the smallest failing input found (of the kind "${edge.replace(/-/gu, " ")}"): ${property.show(value)}`,
     found?.expected ?? "the reference's outcome",
