@@ -3,10 +3,10 @@
 // graded host's wait before a signal (lib/src/grading/checkpoint/host/first-signal.ts) and the relay's stamps.
 import { readFileSync } from "node:fs";
 
-/** This thread's time waiting on a run queue so far, in ms; 0 off Linux. */
-export function runQueueMs(): number {
+/** This thread's (or the thread whose schedstat file is given) time waiting on a run queue so far, in ms; 0 off Linux or once it has gone. */
+export function runQueueMs(schedstat = "/proc/thread-self/schedstat"): number {
   try {
-    const waitNs = Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[1]);
+    const waitNs = Number(readFileSync(schedstat, "utf8").split(" ")[1]);
     return Number.isFinite(waitNs) ? waitNs / 1e6 : 0;
   } catch {
     return 0;

@@ -32,3 +32,26 @@ it("gives work that finished while the loop stood still its outcome, though its 
   standStill(2500);
   await expect(exited).resolves.toBe("exited");
 });
+
+it("waits again the time the work's processes stood waiting for a CPU, and falls once that is spent", async () => {
+  // A meter that says the work waited for a CPU all the while, as on a machine far busier than its cores.
+  const started = performance.now();
+  const starved = (): number => performance.now() - started;
+  const slow = bounded(
+    150,
+    () => new Promise<string>((resolve) => setTimeout(() => resolve("done"), 450)),
+    () => new Error("bound"),
+    starved,
+  );
+  await expect(slow).resolves.toBe("done");
+  // Owed ever more, the bound still falls: at most six times its length in all.
+  const hung = bounded(
+    150,
+    () => new Promise(() => undefined),
+    () => new Error("bound"),
+    () => Number.POSITIVE_INFINITY,
+  );
+  const from = performance.now();
+  await expect(hung).rejects.toThrow("bound");
+  expect(performance.now() - from).toBeGreaterThanOrEqual(6 * 150 - 10);
+});

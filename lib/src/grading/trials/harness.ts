@@ -80,27 +80,41 @@ export function describeError(error: unknown): string {
 
 /** A bound's timer this late has met a stall of this process's event loop. */
 const LATE_BOUND_MS = 100;
+/** However long the wait it is owed, a bound stretches to at most this many times its length in all. */
+const MOST_STRETCH = 6;
 
 /**
  * `work`, or the error `onTimeout` makes once `ms` pass without an outcome; a late rejection of
- * `work` is absorbed. Time this process's event loop stood still is not the work's: a timer that
- * fires late waits as long again (up to `ms` more in all), so what the stall kept from running
- * (a child's exit, a reply already read) settles first. After a long stall Node runs due timers
- * before the I/O that came meanwhile, and the bound would win a race it lost.
+ * `work` is absorbed. Time the work could not run is not the work's, and the bound waits it again
+ * (up to MOST_STRETCH times `ms` in all):
+ * - time this process's event loop stood still: a timer that fires late waits as long again, so
+ *   what the stall kept from running (a child's exit, a reply already read) settles first. After a
+ *   long stall Node runs due timers before the I/O that came meanwhile, and the bound would win a
+ *   race it lost;
+ * - time the work's processes stood ready to run while the machine's CPUs ran others (`waited`, a
+ *   cpuWaitMeter): on a machine busier than its cores, a correct piece needs more wall time.
+ * Work that hangs waits for nothing and is owed nothing: its bound falls at `ms`.
  */
-export async function bounded<T>(ms: number, work: () => Promise<T>, onTimeout: () => Error): Promise<T> {
+export async function bounded<T>(
+  ms: number,
+  work: () => Promise<T>,
+  onTimeout: () => Error,
+  waited: () => number = () => 0,
+): Promise<T> {
   const running = Promise.resolve().then(work);
   running.catch(() => undefined); // once the bound has won, the loser's rejection is nobody's
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    let credit = ms;
+    let stood = 0;
+    let granted = 0;
     const arm = (wait: number): void => {
       const due = performance.now() + wait;
       timer = setTimeout(() => {
-        const late = Math.min(performance.now() - due, credit);
-        if (late < LATE_BOUND_MS) return reject(onTimeout());
-        credit -= late;
-        arm(late);
+        stood += Math.max(0, performance.now() - due);
+        const owed = Math.min(Math.max(stood, waited()), (MOST_STRETCH - 1) * ms) - granted;
+        if (owed < LATE_BOUND_MS) return reject(onTimeout());
+        granted += owed;
+        arm(owed);
       }, wait);
     };
     arm(ms);

@@ -77,6 +77,8 @@ export interface Host {
   kill(): Promise<void>;
   /** What moves the graded code's virtual clock, when the host gives it one. */
   readonly clock?: ClockDriver;
+  /** The process started for the host (its containment's first), whose tree holds the graded code. */
+  readonly pid?: number;
 }
 
 export function openHostProbe(implPath: string, options: HostOptions = {}): Promise<ProbeSession> {
@@ -84,6 +86,7 @@ export function openHostProbe(implPath: string, options: HostOptions = {}): Prom
   return Promise.resolve({
     probe: host.probe,
     ...(host.clock ? { clock: host.clock } : {}),
+    ...(host.pid === undefined ? {} : { pid: host.pid }),
     close: async () => {
       await host.kill();
       return host.outputSince(0);
@@ -112,6 +115,7 @@ export function hostPool(
         return Promise.resolve({
           probe: host.probe,
           ...(host.clock ? { clock: host.clock } : {}),
+          ...(host.pid === undefined ? {} : { pid: host.pid }),
           close: async () => {
             running.delete(host);
             // What the graded code printed during the rule, not what its containment says as it is ended.
@@ -132,6 +136,7 @@ export function hostPool(
       const mark = host.mark();
       return Promise.resolve({
         probe: host.probe,
+        ...(host.pid === undefined ? {} : { pid: host.pid }),
         close: async () => {
           running.delete(host);
           if (host.spoiled()) await host.kill();
@@ -291,6 +296,7 @@ function startHost(implPath: string, options: HostOptions): Host {
       cut ? `${output.slice(mark)}\n… (output cut at ${OUTPUT_LIMIT} characters)` : output.slice(mark),
     spoiled: () => ended !== undefined || waiting.size > 0,
     ...(clock ? { clock } : {}),
+    ...(child.pid === undefined ? {} : { pid: child.pid }),
     kill: async () => {
       await contained.end();
       await exited;

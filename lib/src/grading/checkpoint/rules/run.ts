@@ -7,6 +7,7 @@ import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bounded, CheckFailure } from "../../trials/harness.js";
+import { cpuWaitMeter } from "../../trials/starvation.js";
 import { RULES } from "./index.js";
 import { directServers, type ServerSource } from "./servers.js";
 import type { ClockDriver } from "../host/clock-driver.js";
@@ -25,6 +26,8 @@ export interface ProbeSession {
   readonly probe: Probe;
   /** What moves the graded code's virtual clock, where the grading host gives it one. */
   readonly clock?: ClockDriver;
+  /** The process the graded code runs in (the host, in grading), whose tree's wait for a CPU a rule's bound forgives. */
+  readonly pid?: number;
   /** Ends the probe (the host process, in grading) and returns what the graded code printed. */
   close(): Promise<string>;
 }
@@ -264,10 +267,17 @@ async function runRule(rule: Rule, options: RunOptions, earlier: readonly RuleVe
         `${missing.join(", ")}`,
         kinds.ok ? "not exported" : `no answer (${kinds.error.message})`,
       );
+    // This process and the graded code's tree: what they waited for a CPU, the rule's bound waits again.
+    const host = session.pid;
+    const waited = cpuWaitMeter(() => [
+      { pid: process.pid, withDescendants: false },
+      ...(host === undefined ? [] : [{ pid: host, withDescendants: true }]),
+    ]);
     const outcome = await bounded(
       rule.deadlineMs,
       () => rule.body(context),
       () => new CheckFailure("the whole rule", `an outcome within ${rule.deadlineMs} ms`, "none"),
+      waited,
     );
     if (typeof outcome === "string") {
       text = outcome;
