@@ -166,30 +166,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     };
   }
 
-  const extraText = values.get("--extra-tools");
-  const extraTools = extraText === undefined ? undefined : parseNames(extraText);
-  if (extraTools === undefined && extraText !== undefined)
-    return {
-      kind: "usage-error",
-      message: `--extra-tools expects a JSON array of distinct non-empty names, got ${JSON.stringify(extraText.slice(0, 80))}`,
-    };
-  if (extraTools !== undefined && misbehavesAt(mode, "catalog"))
-    return { kind: "usage-error", message: `--extra-tools adds to the shop's tools; mode ${mode} advertises its own` };
-
-  const onlyText = values.get("--only-tools");
-  const onlyTools = onlyText === undefined ? undefined : parseNames(onlyText);
-  if (onlyTools === undefined && onlyText !== undefined)
-    return {
-      kind: "usage-error",
-      message: `--only-tools expects a JSON array of distinct non-empty names, got ${JSON.stringify(onlyText.slice(0, 80))}`,
-    };
+  const extra = toolNamesFlag(values, "--extra-tools", "adds to", mode);
+  if (extra.kind === "usage-error") return extra;
+  const extraTools = extra.names;
+  const only = toolNamesFlag(values, "--only-tools", "replaces", mode);
+  if (only.kind === "usage-error") return only;
+  const onlyTools = only.names;
   if (onlyTools !== undefined && extraTools !== undefined)
     return {
       kind: "usage-error",
       message: "--only-tools replaces the shop's tools and --extra-tools adds to them: give one",
     };
-  if (onlyTools !== undefined && misbehavesAt(mode, "catalog"))
-    return { kind: "usage-error", message: `--only-tools replaces the shop's tools; mode ${mode} advertises its own` };
 
   const familyText = values.get("--family");
   const family = familyText === undefined ? undefined : Number(familyText);
@@ -232,6 +219,30 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       ...(leaveAfterEofMs === undefined ? {} : { leaveAfterEofMs }),
     },
   };
+}
+
+/**
+ * A placeholder-tools flag's names (`--extra-tools` adds to the shop's tools, `--only-tools`
+ * replaces them): absent, a JSON array of distinct non-empty names, or a usage error, also for a
+ * mode that advertises a catalog of its own.
+ */
+function toolNamesFlag(
+  values: ReadonlyMap<string, string>,
+  flag: "--extra-tools" | "--only-tools",
+  does: "adds to" | "replaces",
+  mode: ModeName,
+): { kind: "names"; names: string[] | undefined } | { kind: "usage-error"; message: string } {
+  const text = values.get(flag);
+  if (text === undefined) return { kind: "names", names: undefined };
+  const names = parseNames(text);
+  if (names === undefined)
+    return {
+      kind: "usage-error",
+      message: `${flag} expects a JSON array of distinct non-empty names, got ${JSON.stringify(text.slice(0, 80))}`,
+    };
+  if (misbehavesAt(mode, "catalog"))
+    return { kind: "usage-error", message: `${flag} ${does} the shop's tools; mode ${mode} advertises its own` };
+  return { kind: "names", names };
 }
 
 /** A JSON array of distinct non-empty strings, or undefined. */
