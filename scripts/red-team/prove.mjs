@@ -4258,6 +4258,86 @@ const round9 = {
       shows: `notificationMessage("notifications/initialized"): variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}; the server received ${JSON.stringify(announced(fv))} and ${JSON.stringify(announced(fs))}`,
     };
   },
+  "encode-frame-limit-argument-ignored": async ({ v, s }) => {
+    const message = s.requestMessage(3, "tools/call", { name: "word_count", arguments: { text: "w ".repeat(1000) } });
+    const [pv, ps] = [v, s].map((P) => pure(() => P.encodeFrame(message, 1024).length));
+    const options = { frameLimit: 1024, calls: [["word_count", { text: "w ".repeat(1000) }]] };
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal", options);
+    return {
+      ok:
+        pv.value > 1024 &&
+        ps.error !== undefined &&
+        sentCalls(fv).length === 1 &&
+        sentCalls(fs).length === 0 &&
+        /frame-limit/.test(call(rs).error ?? ""),
+      shows: `a ${Buffer.byteLength(JSON.stringify(message)) + 1}-byte call with limit 1024: variant writes ${JSON.stringify(pv)} bytes, solved ${JSON.stringify(ps)}; a client with frameLimit 1024 calling word_count on 2000 characters: variant's server received ${sentCalls(fv).length} call (answer ${JSON.stringify(call(rv))}), solved's ${sentCalls(fs).length} (${call(rs).error})`,
+    };
+  },
+  "frame-reader-limit-argument-ignored": async ({ v, s }) => {
+    const line = Buffer.from(`${"x".repeat(100)}\n`);
+    const [pv, ps] = [v, s].map((P) => pure(() => new P.FrameReader(64).feed(line).map((f) => f.length)));
+    const [rv, rs] = await together(v, s, fixture("reply-5k"), { frameLimit: 1024 });
+    return {
+      ok:
+        JSON.stringify(pv.value) === "[100]" &&
+        ps.error !== undefined &&
+        call(rv).text?.length === 5000 &&
+        /frame-limit/.test(call(rs).error ?? ""),
+      shows: `a reader with limit 64 fed a 101-byte line: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}; fixture reply-5k with frameLimit 1024: variant returns ${call(rv).text?.length ?? call(rv).error} characters, solved ${call(rs).error}`,
+    };
+  },
+  "top-tools-m-best-scores": async ({ v, s }) => {
+    const [nv, ns] = [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [1, 1, 1], 1));
+    const twelve = manyTools(12);
+    const [tv, ts] = [v, s].map((P) =>
+      namesRanked(
+        P,
+        twelve,
+        twelve.map((_t, i) => i % 2),
+        2,
+      ),
+    );
+    return {
+      ok: nv.value?.length === 3 && ns.value?.length === 1 && tv.value?.length === 12 && ts.value?.length === 2,
+      shows: `three tools tied, m 1: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}; twelve tools scoring 0 and 1 in turn, m 2: variant ${tv.value?.length} tools, solved ${JSON.stringify(ts)}`,
+    };
+  },
+  "request-server-request-id-truthy": async ({ v, s }) => {
+    const [fv, fs] = [scratchFile("rec"), scratchFile("rec")];
+    const [rv, rs] = await Promise.all([session(v, fixture("ping-zero", fv)), session(s, fixture("ping-zero", fs))]);
+    const answer = (file) => recorded(file).find((entry) => "answerToPing" in entry)?.answerToPing;
+    return {
+      ok:
+        /Deadline/.test(call(rv).error ?? "") &&
+        answer(fv) === undefined &&
+        call(rs).text === "3" &&
+        answer(fs)?.id === 0,
+      shows: `fixture ping-zero (a ping with id 0 before the reply): variant ${JSON.stringify(call(rv))}, the server got ${JSON.stringify(answer(fv))}; solved ${JSON.stringify(call(rs))}, the server got ${JSON.stringify(answer(fs))}`,
+    };
+  },
+  "request-refuses-server-requests": async ({ v, s }) => {
+    const [fv, fs] = [scratchFile("rec"), scratchFile("rec")];
+    const [rv, rs] = await Promise.all([session(v, fixture("ping-first", fv)), session(s, fixture("ping-first", fs))]);
+    const answer = (file) => recorded(file).find((entry) => "answerToPing" in entry)?.answerToPing;
+    return {
+      ok: call(rv).error !== undefined && answer(fv) === undefined && call(rs).text === "3" && answer(fs) !== undefined,
+      shows: `fixture ping-first (a ping before the reply): variant ${JSON.stringify(call(rv))}, the server's ping answered: ${JSON.stringify(answer(fv))}; solved ${JSON.stringify(call(rs))}, answered ${JSON.stringify(answer(fs))}`,
+    };
+  },
+  "result-text-trims-items": async ({ v, s }) => {
+    const result = {
+      content: [
+        { type: "text", text: "  indented\n" },
+        { type: "text", text: "" },
+        { type: "text", text: "b " },
+      ],
+    };
+    const [pv, ps] = [v, s].map((P) => pure(() => P.resultText(result)));
+    return {
+      ok: pv.value === "indented\n\nb" && ps.value === "  indented\n\n\nb ",
+      shows: `text items "  indented\\n", "", "b ": variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
   // ---------- fair ----------
   "top-tools-score-buckets": async ({ v, s }) => {
     let same = 0;

@@ -10,7 +10,10 @@
 // asks for); what a session sends and keeps (a catalog sorted by name, a cursor of null, arguments
 // spread into the params, roots declared, one deadline across the handshake and the discovery,
 // replies to other ids skipped, an exit status without its signal, a wait on the exit after
-// SIGTERM). Written by `node scripts/red-team/write-cases.mjs round-9`; proofs in prove.mjs.
+// SIGTERM); a frame limit honoured on one side only (the encoder or the reader bound by the default
+// whatever the client's limit), every tool tied with the m best scores kept, a server's request
+// with id 0 taken for a notification, any server request refused, text items trimmed.
+// Written by `node scripts/red-team/write-cases.mjs round-9`; proofs in prove.mjs.
 
 const RUN = (name) => `node scripts/red-team/prove.mjs ${name}`;
 
@@ -375,9 +378,7 @@ export const wrong = [
     client: true,
     breaks:
       "A name outside the allowlist is refused by the application, a permission refusal (chapter lines 377, 488–489, 549–550); this one throws a usage error, as if the caller had misused the API, so a refusal reads like a bug and not like the allowlist at work.",
-    edits: [
-      { find: '    throw new RefusedError("not-allowed", {', replace: '    throw new UsageError("not-allowed", {' },
-    ],
+    edits: [{ find: '    throw new RefusedError("not-allowed", {', replace: '    throw new UsageError("allowed", {' }],
   },
   {
     name: "request-skips-foreign-replies",
@@ -433,6 +434,79 @@ export const wrong = [
         replace:
           'function notificationMessage(method: string, params: JsonObject = {}): NotificationMessage {\n  return { jsonrpc: "2.0", method, params };',
       },
+    ],
+  },
+  // ---------- a limit honoured on one side only, and more ----------
+  {
+    name: "encode-frame-limit-argument-ignored",
+    piece: "encodeFrame",
+    client: true,
+    breaks:
+      "A frame is refused when its bytes plus the newline exceed the limit given, the client's frame limit (chapter lines 271–272, 403, 456); this one always compares with the default 64 KiB, so a client made with a smaller frame limit reads under it but writes frames past it.",
+    edits: [{ find: "  if (frame.length > limit) {", replace: "  if (frame.length > DEFAULT_FRAME_LIMIT) {" }],
+  },
+  {
+    name: "frame-reader-limit-argument-ignored",
+    piece: "FrameReader",
+    client: true,
+    breaks:
+      "The reader refuses any line beyond its own limit, the client's frame limit (chapter lines 266, 276–296, 403, 408); this one keeps the limit it is given but bounds lines by the default 64 KiB, so a client made with a 1 KiB limit takes a 5,000-byte reply.",
+    edits: [
+      {
+        find: "      if (this.heldBytes + part.length + 1 > this.limit) {",
+        replace: "      if (this.heldBytes + part.length + 1 > DEFAULT_FRAME_LIMIT) {",
+      },
+    ],
+  },
+  {
+    name: "top-tools-m-best-scores",
+    piece: "topTools",
+    client: false,
+    breaks:
+      "At most m tools, the m best (chapter lines 151–154: order[:m]); this one keeps every tool whose score is among the m best scores, so ties bring more than m tools into the prompt.",
+    edits: [
+      {
+        find: "  return ranked.slice(0, m).map((entry) => entry.tool);",
+        replace:
+          "  const cut = [...new Set(ranked.map((entry) => entry.score))].slice(0, m); // the m best scores\n  return ranked.filter((entry) => cut.includes(entry.score)).map((entry) => entry.tool);",
+      },
+    ],
+  },
+  {
+    name: "request-server-request-id-truthy",
+    piece: "request",
+    client: true,
+    breaks:
+      "A request is a message with a method and an id, and exactly one response answers it (chapter line 196); this one tells a server's request by the truth of its id, so a ping with id 0 is taken for a notification, skipped and never answered, and the server waits while the call runs to its deadline.",
+    edits: [
+      {
+        find: '    if ("method" in message && "id" in message) {',
+        replace: '    if ("method" in message && message.id) {',
+      },
+    ],
+  },
+  {
+    name: "request-refuses-server-requests",
+    piece: "request",
+    client: true,
+    breaks:
+      "A request, from either side, is answered by exactly one response (chapter line 196); this one treats any request from the server as a broken stream and gives up the call, so a server that pings before it answers never gets its ping answered and the call fails.",
+    edits: [
+      {
+        find: '      context.send(message.method === "ping" ? { jsonrpc: "2.0", id: message.id, result: {} } : { jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "method not found" } });\n      continue;',
+        replace:
+          '      throw new ProtocolError("bad-response", { what: `the server asked ${message.method} while we waited for ${method}`, expected: `the response to request ${id}` }); // servers answer, clients ask',
+      },
+    ],
+  },
+  {
+    name: "result-text-trims-items",
+    piece: "resultText",
+    client: false,
+    breaks:
+      "A call's answer is its text items as the tool wrote them, joined by newlines (chapter line 492; the notebook's resultText); this one trims each item, so leading spaces, indentation and blank lines the tool wrote are lost from its answer.",
+    edits: [
+      { find: ".map((item) => String(item.text)).join", replace: ".map((item) => String(item.text).trim()).join" },
     ],
   },
 ];
