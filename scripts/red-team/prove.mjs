@@ -4338,7 +4338,22 @@ const round9 = {
       shows: `text items "  indented\\n", "", "b ": variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
     };
   },
+  "check-initialize-accepts-either-version": async ({ v, s }) => {
+    const [pv, ps] = [v, s].map((P) => pure(() => Boolean(P.checkInitialize(INIT(), "2024-11-05"))));
+    return {
+      ok: pv.value === true && ps.error !== undefined,
+      shows: `a 2025-06-18 answer checked for 2024-11-05: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "check-tools-limit-zero-as-default": async ({ v, s }) => {
+    const [pv, ps] = [v, s].map((P) => pure(() => P.checkTools({ tools: manyTools(3) }, 0).length));
+    return {
+      ok: pv.value === 3 && ps.error !== undefined,
+      shows: `three tools with limit 0: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
   // ---------- fair ----------
+  "close-chapter-break-on-gone": async ({ v }) => closeProof(v),
   "top-tools-score-buckets": async ({ v, s }) => {
     let same = 0;
     for (let seed = 1; seed <= 20; seed += 1) if (topToolsAgreement(v, s, seed).same) same += 1;

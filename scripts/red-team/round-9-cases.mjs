@@ -509,9 +509,55 @@ export const wrong = [
       { find: ".map((item) => String(item.text)).join", replace: ".map((item) => String(item.text).trim()).join" },
     ],
   },
+  {
+    name: "check-initialize-accepts-either-version",
+    piece: "checkInitialize",
+    client: false,
+    breaks:
+      "The server must answer the one version the client speaks, the version checked for (chapter lines 328, 344–347); this one also lets the default 2025-06-18 through when asked to check for another version, so a check for 2024-11-05 accepts a 2025-06-18 answer.",
+    edits: [
+      {
+        find: "  if (result.protocolVersion !== version) {",
+        replace: "  if (result.protocolVersion !== version && result.protocolVersion !== PROTOCOL_VERSION) {",
+      },
+    ],
+  },
+  {
+    name: "check-tools-limit-zero-as-default",
+    piece: "checkTools",
+    client: false,
+    breaks:
+      "A tool list longer than the limit given is refused (chapter lines 354–361); this one reads the limit with || MAX_TOOLS, so a caller's limit of 0 (no tools at all) silently becomes 32.",
+    edits: [
+      {
+        find: "  if (tools.length > limit) throw refusal(`the server lists ${tools.length} tools`);",
+        replace:
+          "  if (tools.length > (limit || MAX_TOOLS)) throw refusal(`the server lists ${tools.length} tools`); // no limit given: 32",
+      },
+    ],
+  },
 ];
 
 export const fair = [
+  {
+    name: "close-chapter-break-on-gone",
+    piece: "close",
+    client: true,
+    breaks:
+      "Fair: the input ended, a moment's grace, then SIGTERM and SIGKILL to the whole group, the exit status returned (chapter lines 494–514, 527); this one follows the chapter's loop: once a signal finds the group gone, it sends no more.",
+    edits: [
+      {
+        find: "  const signalGroup = (pid: number, signal: NodeJS.Signals): void => {\n    try {\n      process.kill(-pid, signal);\n    } catch {\n      // the group is already gone\n    }\n  };",
+        replace:
+          "  const signalGroup = (pid: number, signal: NodeJS.Signals): boolean => {\n    try {\n      process.kill(-pid, signal);\n      return true;\n    } catch {\n      return false; // the group is already gone\n    }\n  };",
+      },
+      {
+        find: '  signalGroup(pid, "SIGTERM"); // even after a clean exit: a grandchild may still be there\n  await pause(300);\n  signalGroup(pid, "SIGKILL");',
+        replace:
+          '  if (signalGroup(pid, "SIGTERM")) {\n    // even after a clean exit: a grandchild may still be there\n    await pause(300);\n    signalGroup(pid, "SIGKILL");\n  }',
+      },
+    ],
+  },
   {
     name: "top-tools-score-buckets",
     piece: "topTools",
