@@ -4352,6 +4352,35 @@ const round9 = {
       shows: `three tools with limit 0: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
     };
   },
+  "call-tool-asks-for-progress": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const params = (f) => received(f).find((m) => m?.method === "tools/call")?.params;
+    return {
+      ok: params(fv)?._meta?.progressToken !== undefined && params(fs)?._meta === undefined && call(rv).text === "3",
+      shows: `tools/call params received: variant ${JSON.stringify(params(fv))}, solved ${JSON.stringify(params(fs))}`,
+    };
+  },
+  "top-tools-name-and-description-scored-apart": async ({ v, s }) => {
+    const text = await toolTextProof(v, s, (t) => !SCHEMA_TOOLS.map(lib.toolText).includes(t));
+    const both = (_request, texts) => texts.map((t) => (/count/i.test(t) && /words/i.test(t) ? 1 : 0));
+    const tools = [
+      { name: "count", description: "Of words." },
+      { name: "tally", description: "Count the words." },
+    ];
+    const [nv, ns] = [v, s].map((P) => P.topTools("count words", tools, both, 2).map((t) => t.name));
+    return {
+      ok: text.ok && nv[0] === "tally" && ns[0] === "count",
+      shows: `${text.shows}; a score that needs "count" and "words" in one text: variant ranks ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "connect-client-info-without-version": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const [iv, is] = [initializeParams(fv)?.clientInfo, initializeParams(fs)?.clientInfo];
+    return {
+      ok: iv !== undefined && !("version" in iv) && typeof is?.version === "string",
+      shows: `the clientInfo sent in initialize: variant ${JSON.stringify(iv)}, solved ${JSON.stringify(is)}`,
+    };
+  },
   // ---------- fair ----------
   "close-chapter-break-on-gone": async ({ v }) => closeProof(v),
   "top-tools-score-buckets": async ({ v, s }) => {

@@ -536,6 +536,47 @@ export const wrong = [
       },
     ],
   },
+  {
+    name: "call-tool-asks-for-progress",
+    piece: "callTool",
+    client: true,
+    breaks:
+      "A call sends the tool's name and its arguments (chapter lines 341, 492); this one also sends a progress token in _meta, asking the server for progress notifications the client only skips, each one spent from the sixteen a call may skip (line 245).",
+    edits: [
+      {
+        find: '  return resultText(await request(context, "tools/call", { name, arguments: args }));',
+        replace:
+          '  return resultText(await request(context, "tools/call", { name, arguments: args, _meta: { progressToken: name } })); // tell us how it goes',
+      },
+    ],
+  },
+  {
+    name: "top-tools-name-and-description-scored-apart",
+    piece: "topTools",
+    client: false,
+    breaks:
+      "The retriever scores one text per tool, toolText: its name with underscores as spaces, then its description (chapter lines 138–142, 152); this one scores the names and the descriptions as two separate lists and adds the scores, so the retriever never sees a tool's text and a word that matches in both halves counts twice.",
+    edits: [
+      {
+        find: "  const scores = score(request, tools.map(toolText));",
+        replace:
+          '  const byName = score(request, tools.map((tool) => tool.name.replaceAll("_", " ")));\n  const byDescription = score(request, tools.map((tool) => tool.description ?? ""));\n  const scores = byName.map((value, index) => value + (byDescription[index] ?? 0)); // both halves count',
+      },
+    ],
+  },
+  {
+    name: "connect-client-info-without-version",
+    piece: "connect",
+    client: true,
+    breaks:
+      "initialize carries the client's capabilities and its clientInfo, a name and a version (chapter lines 328, 470–476); this one names the client but gives no version, an incomplete clientInfo a strict server may refuse.",
+    edits: [
+      {
+        find: '    clientInfo: { name: "my-build-client", version: "0.1.0" },',
+        replace: '    clientInfo: { name: "my-build-client" }, // who we are',
+      },
+    ],
+  },
 ];
 
 export const fair = [
