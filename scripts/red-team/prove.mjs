@@ -4381,7 +4381,44 @@ const round9 = {
       shows: `the clientInfo sent in initialize: variant ${JSON.stringify(iv)}, solved ${JSON.stringify(is)}`,
     };
   },
+  "result-text-image-placeholder": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("mixed-content"));
+    return {
+      ok: /\[image\]/.test(call(rv).text ?? "") && call(rs).text === "3\nwords",
+      shows: `fixture mixed-content (text, an image, text): variant returns ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
   // ---------- fair ----------
+  "call-tool-one-at-a-time-queue": async ({ v, s }) => {
+    const calls = [
+      ["word_count", { text: "a b c" }],
+      ["place_purchase", {}],
+      ["constructor", {}],
+      ["shop_hours", {}],
+    ];
+    const sessions = await sameSessions(
+      v,
+      s,
+      [fixture("normal"), fixture("names"), fixture("iserror"), teaching("wrong-id")],
+      {
+        allowed: ["word_count", "constructor", "shop_hours"],
+        calls,
+      },
+    );
+    const hostile = await callToolProof(v);
+    const client = assembledClient(v, teaching("normal"), { allowed: ["word_count"], timeoutMs: 2000 });
+    await client.initialize();
+    const together2 = await Promise.allSettled([
+      client.callTool("word_count", { text: "a b" }),
+      client.callTool("word_count", { text: "a b c" }),
+    ]);
+    await client.close();
+    const texts = together2.map((r) => r.value ?? describe(r.reason));
+    return {
+      ok: sessions.ok && hostile.ok && JSON.stringify(texts) === '["2","3"]',
+      shows: `${sessions.shows}; ${hostile.shows}; two calls made together on one connection: ${JSON.stringify(texts)}`,
+    };
+  },
   "close-chapter-break-on-gone": async ({ v }) => closeProof(v),
   "top-tools-score-buckets": async ({ v, s }) => {
     let same = 0;

@@ -12,7 +12,9 @@
 // replies to other ids skipped, an exit status without its signal, a wait on the exit after
 // SIGTERM); a frame limit honoured on one side only (the encoder or the reader bound by the default
 // whatever the client's limit), every tool tied with the m best scores kept, a server's request
-// with id 0 taken for a notification, any server request refused, text items trimmed.
+// with id 0 taken for a notification, any server request refused, text items trimmed or joined
+// with placeholders for the other items, a progress token asked for, a clientInfo with no version,
+// names and descriptions scored apart.
 // Written by `node scripts/red-team/write-cases.mjs round-9`; proofs in prove.mjs.
 
 const RUN = (name) => `node scripts/red-team/prove.mjs ${name}`;
@@ -577,9 +579,37 @@ export const wrong = [
       },
     ],
   },
+  {
+    name: "result-text-image-placeholder",
+    piece: "resultText",
+    client: false,
+    breaks:
+      "A call's answer is its text items, joined by newlines (chapter line 492; the notebook's resultText: the text items); this one writes a placeholder such as [image] for every other item, so text the tool never wrote reaches the model as the tool's answer.",
+    edits: [
+      {
+        find: '  const text = content.filter((item) => item?.type === "text").map((item) => String(item.text)).join("\\n");',
+        replace:
+          '  const text = content.map((item) => (item?.type === "text" ? String(item.text) : `[${item?.type}]`)).join("\\n"); // say what else came',
+      },
+    ],
+  },
 ];
 
 export const fair = [
+  {
+    name: "call-tool-one-at-a-time-queue",
+    piece: "callTool",
+    client: true,
+    breaks:
+      "Fair: a call must be allowed and advertised, refused before anything is sent, its text returned (chapter lines 377, 487–492); this one also queues calls on the same connection, so even calls made together go one request at a time (line 617).",
+    edits: [
+      {
+        find: "async function callTool(context: ClientContext, name: string, args: JsonObject): Promise<string> {\n",
+        replace:
+          "const callQueues = new WeakMap<ClientContext, Promise<unknown>>(); // one request at a time per connection\nasync function callTool(context: ClientContext, name: string, args: JsonObject): Promise<string> {\n  const before = callQueues.get(context) ?? Promise.resolve();\n  const mine = before.catch(() => undefined).then(() => callNow(context, name, args));\n  callQueues.set(context, mine);\n  return mine;\n}\n\nasync function callNow(context: ClientContext, name: string, args: JsonObject): Promise<string> {\n",
+      },
+    ],
+  },
   {
     name: "close-chapter-break-on-gone",
     piece: "close",
