@@ -171,6 +171,15 @@ async function onCall(message) {
       note({ answerToPing: answer });
       return out({ jsonrpc: "2.0", id, result });
     }
+    case "ping-zero": {
+      // pings the client with id 0 (a valid JSON-RPC id), notes its answer, then replies
+      const answer = await new Promise((resolve) => {
+        waiting.set(0, resolve);
+        out({ jsonrpc: "2.0", id: 0, method: "ping" });
+      });
+      note({ answerToPing: answer });
+      return out({ jsonrpc: "2.0", id, result });
+    }
     case "blank-line": // an empty line on stdout, then the reply
       out("\n");
       return out({ jsonrpc: "2.0", id, result });

@@ -24,8 +24,9 @@ import { wrong as wrong5, fair as fair5 } from "./round-5-cases.mjs";
 import { wrong as wrong6, fair as fair6 } from "./round-6-cases.mjs";
 import { wrong as wrong7, fair as fair7 } from "./round-7-cases.mjs";
 import { wrong as wrong8, fair as fair8 } from "./round-8-cases.mjs";
-const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5, ...wrong6, ...wrong7, ...wrong8];
-const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6, ...fair7, ...fair8];
+import { wrong as wrong9, fair as fair9 } from "./round-9-cases.mjs";
+const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5, ...wrong6, ...wrong7, ...wrong8, ...wrong9];
+const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6, ...fair7, ...fair8, ...fair9];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -3945,7 +3946,682 @@ const round8 = {
     };
   },
 };
-Object.assign(proofs, round7, round8);
+// ---------- round 9 ----------
+/** A score function that gives the texts these scores, in catalog order. */
+const scoresOf = (values) => (_request, texts) => texts.map((_t, i) => values[i] ?? 0);
+/** The names topTools ranks, or its error, for pieces P. */
+const namesRanked = (P, tools, values, m) =>
+  pure(() => P.topTools("count words", tools, scoresOf(values), m).map((t) => t?.name ?? JSON.stringify(t)));
+const INIT = (extra = {}) => ({
+  protocolVersion: lib.PROTOCOL_VERSION,
+  capabilities: { tools: {} },
+  serverInfo: { name: "s", version: "1" },
+  ...extra,
+});
+const LINE = (n) =>
+  `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { data: "x".repeat(n) } })}\n`;
+/** Verdicts of the variant and the solved piece on the same inputs, and whether they agree. */
+const agree = (v, s, work, inputs) => {
+  const [a, b] = [verdicts((x) => work(v, x), inputs), verdicts((x) => work(s, x), inputs)];
+  return { ok: JSON.stringify(a) === JSON.stringify(b), a, b };
+};
+const round9 = {
+  // ---------- wrong ----------
+  "top-tools-tuple-key-compared-as-text": async ({ v, s }) => {
+    const [fv, fs] = [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [0.5, 0.25, 0], 1));
+    const twelve = manyTools(12);
+    const [tv, ts] = [v, s].map((P) =>
+      namesRanked(
+        P,
+        twelve,
+        twelve.map(() => 1),
+        3,
+      ),
+    );
+    return {
+      ok:
+        fv.value?.[0] === "stock_level" &&
+        fs.value?.[0] === "word_count" &&
+        tv.value?.[2] === "tool_10" &&
+        ts.value?.[2] === "tool_2",
+      shows: `scores 0.5, 0.25, 0, the best 1: variant ${JSON.stringify(fv)}, solved ${JSON.stringify(fs)}; twelve tools all scoring 1, the best 3: variant ${JSON.stringify(tv)}, solved ${JSON.stringify(ts)}`,
+    };
+  },
+  "top-tools-index-of-score": async ({ v, s }) => {
+    const [nv, ns] = [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [1, 1, 0], 2));
+    return {
+      ok:
+        JSON.stringify(nv.value) === '["word_count","word_count"]' &&
+        JSON.stringify(ns.value) === '["word_count","stock_level"]',
+      shows: `scores 1, 1, 0, the best 2: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-keyed-by-score": async ({ v, s }) => {
+    const [nv, ns] = [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [1, 1, 0], 2));
+    return {
+      ok: !nv.value?.includes("word_count") && JSON.stringify(ns.value) === '["word_count","stock_level"]',
+      shows: `scores 1, 1, 0, the best 2: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-distinct-scores-default-sort": async ({ v, s }) => {
+    const [nv, ns] = [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [10, 9, 2], 3));
+    return {
+      ok:
+        nv.value?.[0] !== "word_count" &&
+        JSON.stringify(ns.value) === '["word_count","stock_level","send_message_to_lucy"]',
+      shows: `scores 10, 9, 2, all three: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "top-tools-returns-ranked-entries": async ({ v, s }) => {
+    const [ov, os] = [v, s].map((P) => pure(() => P.topTools("count words", SHOP_TOOLS, scoresOf([1, 0, 0]), 1)));
+    return {
+      ok: ov.value?.[0] !== SHOP_TOOLS[0] && ov.value?.[0]?.tool === SHOP_TOOLS[0] && os.value?.[0] === SHOP_TOOLS[0],
+      shows: `the best 1: variant returns ${JSON.stringify(ov.value)}, solved ${JSON.stringify(os.value)}`,
+    };
+  },
+  "check-initialize-loose-inequality": async ({ v, s }) => {
+    const answer = INIT({ protocolVersion: [lib.PROTOCOL_VERSION] });
+    const [pv, ps] = [v, s].map((P) => pure(() => P.checkInitialize(answer)));
+    return {
+      ok: pv.value !== undefined && ps.error !== undefined,
+      shows: `protocolVersion ${JSON.stringify(answer.protocolVersion)}: variant ${JSON.stringify(pv.value ? "accepted" : pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "parse-frame-loose-inequality": async ({ v, s }) => {
+    const frame = '{"jsonrpc":["2.0"],"id":1,"result":{}}';
+    const [pv, ps] = [v, s].map((P) => pure(() => P.parseFrame(frame)));
+    const [rv, rs] = await together(v, s, fixture("jsonrpc-number"));
+    return {
+      ok: pv.value !== undefined && ps.error !== undefined && call(rv).text === "3" && call(rs).error !== undefined,
+      shows: `${frame}: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}; fixture jsonrpc-number (jsonrpc 2, a number): variant ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "encode-frame-replacer-arrow-this": async ({ v, s }) => {
+    const message = s.requestMessage(3, "tools/call", { name: "word_count", arguments: { texts: ["a", undefined] } });
+    const [pv, ps] = [v, s].map((P) => pure(() => P.encodeFrame(message).toString()));
+    return {
+      ok: /\["a",null\]/.test(pv.value ?? "") && ps.error !== undefined,
+      shows: `arguments {texts: ["a", undefined]}: variant writes ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "encode-frame-limit-zero-as-default": async ({ v, s }) => {
+    const message = s.requestMessage(1, "tools/list", {});
+    const [pv, ps] = [v, s].map((P) => pure(() => P.encodeFrame(message, 0).length));
+    return {
+      ok: pv.value > 0 && ps.error !== undefined,
+      shows: `encodeFrame(tools/list, 0): variant writes ${JSON.stringify(pv)} bytes, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "frame-reader-limit-falsy-unbounded": async ({ v, s }) => {
+    const line = Buffer.from(`${"x".repeat(10_000)}\n`);
+    const [pv, ps] = [v, s].map((P) => pure(() => new P.FrameReader(0).feed(line).map((f) => f.length)));
+    return {
+      ok: JSON.stringify(pv.value) === "[10000]" && ps.error !== undefined,
+      shows: `a reader with limit 0 fed a 10,001-byte line: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "request-message-id-int32": async ({ v, s }) => {
+    const [iv, is] = [v, s].map((P) => P.requestMessage(2 ** 31, "tools/list", {}).id);
+    return {
+      ok: iv !== 2 ** 31 && is === 2 ** 31,
+      shows: `requestMessage(2147483648, ...).id: variant ${iv}, solved ${is}`,
+    };
+  },
+  "result-text-default-join": async ({ v, s }) => {
+    const result = {
+      content: [
+        { type: "text", text: "a" },
+        { type: "text", text: "b" },
+      ],
+    };
+    const [pv, ps] = [v, s].map((P) => pure(() => P.resultText(result)));
+    return {
+      ok: pv.value === "a,b" && ps.value === "a\nb",
+      shows: `two text items a and b: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "check-tools-schema-is-an-object": async ({ v, s }) => {
+    const catalogs = [
+      { tools: [{ name: "a", inputSchema: { type: "string" } }] },
+      { tools: [{ name: "a", inputSchema: {} }] },
+    ];
+    const [wv, ws] = [
+      verdicts((c) => v.checkTools(c).length, catalogs),
+      verdicts((c) => s.checkTools(c).length, catalogs),
+    ];
+    return {
+      ok: wv.every((x) => x === '{"value":1}') && ws.every((x) => /ProtocolError/.test(x)),
+      shows: `a tool whose schema has type string, and one whose schema has no type: variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "check-tools-null-entry-crashes": async ({ v, s }) => {
+    const [pv, ps] = [v, s].map((P) => pure(() => P.checkTools({ tools: [null] })));
+    return {
+      ok: pv.error === "TypeError" && /ProtocolError\(catalog\)/.test(ps.error ?? ""),
+      shows: `a catalog [null]: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "frame-reader-refuses-large-chunk": async ({ v, s }) => {
+    const chunk = Buffer.from(Array.from({ length: 10 }, () => LINE(100)).join(""));
+    const [pv, ps] = [v, s].map((P) => pure(() => new P.FrameReader(1024).feed(chunk).length));
+    return {
+      ok: pv.error !== undefined && ps.value === 10,
+      shows: `limit 1024, one read of ten ${LINE(100).length}-byte notifications (${chunk.length} bytes): variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)} frames`,
+    };
+  },
+  "check-initialize-requires-server-info": async ({ v, s }) => {
+    const answer = { protocolVersion: lib.PROTOCOL_VERSION, capabilities: { tools: {} } };
+    const [pv, ps] = [v, s].map((P) => pure(() => Boolean(P.checkInitialize(answer))));
+    return {
+      ok: pv.error !== undefined && ps.value === true,
+      shows: `the pinned version and a tools capability, no serverInfo: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "check-initialize-refuses-other-capabilities": async ({ v, s }) => {
+    const answer = INIT({ capabilities: { tools: {}, logging: {} } });
+    const [pv, ps] = [v, s].map((P) => pure(() => Boolean(P.checkInitialize(answer))));
+    return {
+      ok: pv.error !== undefined && ps.value === true,
+      shows: `capabilities {tools, logging}: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "encode-frame-accepts-primitives": async ({ v, s }) => {
+    const inputs = ["hello", 42, null];
+    const [wv, ws] = [
+      verdicts((x) => v.encodeFrame(x).toString(), inputs),
+      verdicts((x) => s.encodeFrame(x).toString(), inputs),
+    ];
+    return {
+      ok: wv.every((x) => x.startsWith('{"value"')) && ws.every((x) => /UsageError/.test(x)),
+      shows: `encodeFrame("hello"), (42), (null): variant ${JSON.stringify(wv)}, solved ${JSON.stringify(ws)}`,
+    };
+  },
+  "frame-reader-keeps-newline": async ({ v, s }) => {
+    const [pv, ps] = [v, s].map((P) =>
+      pure(() => new P.FrameReader().feed(Buffer.from('{"a":1}\n{"b"')).map((f) => f.toString())),
+    );
+    return {
+      ok:
+        JSON.stringify(pv.value) === JSON.stringify(['{"a":1}\n']) &&
+        JSON.stringify(ps.value) === JSON.stringify(['{"a":1}']),
+      shows: `a read of {"a":1}\\n{"b": variant hands back ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "result-text-drops-empty-items": async ({ v, s }) => {
+    const result = { content: ["a", "", "b"].map((text) => ({ type: "text", text })) };
+    const [pv, ps] = [v, s].map((P) => pure(() => P.resultText(result)));
+    return {
+      ok: pv.value === "a\nb" && ps.value === "a\n\nb",
+      shows: `text items a, "", b: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "result-text-iserror-only-when-silent": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("iserror"));
+    return {
+      ok: call(rv).text === "the counter crashed" && /ToolError/.test(call(rs).error ?? ""),
+      shows: `fixture iserror (isError true, text "the counter crashed"): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "connect-sorts-catalog-by-name": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"));
+    return {
+      ok: rv.tools?.[0] === "place_purchase" && rs.tools?.[0] === "word_count",
+      shows: `the teaching server's catalog: variant ${JSON.stringify(rv.tools)}, solved ${JSON.stringify(rs.tools)}`,
+    };
+  },
+  "connect-one-deadline-for-both": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("slow-600"), { timeoutMs: 1000, calls: [] });
+    return {
+      ok: /Deadline/.test(rv.connectError ?? "") && Array.isArray(rs.tools),
+      shows: `fixture slow-600 (initialize and tools/list each answered after 600 ms), timeout 1000 ms: variant ${rv.connectError ?? JSON.stringify(rv.tools)} after ${rv.connectMs} ms, solved ${JSON.stringify(rs.tools)} after ${rs.connectMs} ms`,
+    };
+  },
+  "connect-list-cursor-null": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const params = (f) => received(f).find((m) => m?.method === "tools/list")?.params;
+    return {
+      ok: JSON.stringify(params(fv)) === '{"cursor":null}' && JSON.stringify(params(fs)) === "{}",
+      shows: `the tools/list params received: variant ${JSON.stringify(params(fv))}, solved ${JSON.stringify(params(fs))}`,
+    };
+  },
+  "connect-declares-roots": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const [cv, cs] = [initializeParams(fv)?.capabilities, initializeParams(fs)?.capabilities];
+    return {
+      ok: cv !== undefined && "roots" in cv && JSON.stringify(cs) === "{}",
+      shows: `the capabilities declared in initialize: variant ${JSON.stringify(cv)}, solved ${JSON.stringify(cs)}`,
+    };
+  },
+  "call-tool-arguments-flattened": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const params = (f) => received(f).find((m) => m?.method === "tools/call")?.params;
+    return {
+      ok:
+        params(fv)?.arguments === undefined &&
+        params(fs)?.arguments !== undefined &&
+        call(rv).text !== "3" &&
+        call(rs).text === "3",
+      shows: `tools/call params received: variant ${JSON.stringify(params(fv))} (answer ${JSON.stringify(call(rv))}), solved ${JSON.stringify(params(fs))} (answer ${JSON.stringify(call(rs).text)})`,
+    };
+  },
+  "call-tool-refusal-as-usage-error": async ({ v, s }) => {
+    const [lv, ls] = [scratchFile("log"), scratchFile("log")];
+    const options = { calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]] };
+    const [rv, rs] = await Promise.all([
+      session(v, teaching("normal", "--log", lv), options),
+      session(s, teaching("normal", "--log", ls), options),
+    ]);
+    return {
+      ok:
+        /UsageError/.test(call(rv).error ?? "") && /RefusedError/.test(call(rs).error ?? "") && logged(lv).length === 0,
+      shows: `place_purchase, not allowed: variant ${call(rv).error}, solved ${call(rs).error}; the server's logs hold ${logged(lv).length} and ${logged(ls).length} calls`,
+    };
+  },
+  "request-skips-foreign-replies": async ({ v, s }) => {
+    const [[sv, ss], [wv, ws]] = await Promise.all([
+      together(v, s, teaching("stale")),
+      together(v, s, teaching("wrong-id")),
+    ]);
+    return {
+      ok:
+        call(sv).text === "3" &&
+        /wrong-id/.test(call(ss).error ?? "") &&
+        /Deadline/.test(call(wv).error ?? "") &&
+        /wrong-id/.test(call(ws).error ?? ""),
+      shows: `teaching stale (the previous reply repeated first): variant ${JSON.stringify(call(sv))}, solved ${call(ss).error}; teaching wrong-id: variant ${call(wv).error} after ${call(wv).ms} ms, solved ${call(ws).error}`,
+    };
+  },
+  "close-status-code-only": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("eof-deaf"));
+    return {
+      ok: rv.status === null && rs.status === "SIGTERM" && rv.groupEmpty,
+      shows: `teaching eof-deaf (ended by SIGTERM): variant close() returns ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "close-awaits-exit-after-term": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("term-proof"), { closeWithin: 5000 });
+    return {
+      ok: /still running/.test(String(rv.status)) && rs.status === "SIGKILL" && rs.groupEmpty,
+      shows: `teaching term-proof (ignores SIGTERM): variant close() ${JSON.stringify(rv.status)}, solved returns ${JSON.stringify(rs.status)} after ${rs.closeMs} ms`,
+    };
+  },
+  "notification-message-empty-params-default": async ({ v, s }) => {
+    const [nv, ns] = [v, s].map((P) => P.notificationMessage("notifications/initialized"));
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const announced = (f) => received(f).find((m) => m?.method === "notifications/initialized");
+    return {
+      ok:
+        "params" in nv &&
+        !("params" in ns) &&
+        "params" in (announced(fv) ?? {}) &&
+        !("params" in (announced(fs) ?? { params: 1 })),
+      shows: `notificationMessage("notifications/initialized"): variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}; the server received ${JSON.stringify(announced(fv))} and ${JSON.stringify(announced(fs))}`,
+    };
+  },
+  "encode-frame-limit-argument-ignored": async ({ v, s }) => {
+    const message = s.requestMessage(3, "tools/call", { name: "word_count", arguments: { text: "w ".repeat(1000) } });
+    const [pv, ps] = [v, s].map((P) => pure(() => P.encodeFrame(message, 1024).length));
+    const options = { frameLimit: 1024, calls: [["word_count", { text: "w ".repeat(1000) }]] };
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal", options);
+    return {
+      ok:
+        pv.value > 1024 &&
+        ps.error !== undefined &&
+        sentCalls(fv).length === 1 &&
+        sentCalls(fs).length === 0 &&
+        /frame-limit/.test(call(rs).error ?? ""),
+      shows: `a ${Buffer.byteLength(JSON.stringify(message)) + 1}-byte call with limit 1024: variant writes ${JSON.stringify(pv)} bytes, solved ${JSON.stringify(ps)}; a client with frameLimit 1024 calling word_count on 2000 characters: variant's server received ${sentCalls(fv).length} call (answer ${JSON.stringify(call(rv))}), solved's ${sentCalls(fs).length} (${call(rs).error})`,
+    };
+  },
+  "frame-reader-limit-argument-ignored": async ({ v, s }) => {
+    const line = Buffer.from(`${"x".repeat(100)}\n`);
+    const [pv, ps] = [v, s].map((P) => pure(() => new P.FrameReader(64).feed(line).map((f) => f.length)));
+    const [rv, rs] = await together(v, s, fixture("reply-5k"), { frameLimit: 1024 });
+    return {
+      ok:
+        JSON.stringify(pv.value) === "[100]" &&
+        ps.error !== undefined &&
+        call(rv).text?.length === 5000 &&
+        /frame-limit/.test(call(rs).error ?? ""),
+      shows: `a reader with limit 64 fed a 101-byte line: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}; fixture reply-5k with frameLimit 1024: variant returns ${call(rv).text?.length ?? call(rv).error} characters, solved ${call(rs).error}`,
+    };
+  },
+  "top-tools-m-best-scores": async ({ v, s }) => {
+    const [nv, ns] = [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [1, 1, 1], 1));
+    const twelve = manyTools(12);
+    const [tv, ts] = [v, s].map((P) =>
+      namesRanked(
+        P,
+        twelve,
+        twelve.map((_t, i) => i % 2),
+        2,
+      ),
+    );
+    return {
+      ok: nv.value?.length === 3 && ns.value?.length === 1 && tv.value?.length === 12 && ts.value?.length === 2,
+      shows: `three tools tied, m 1: variant ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}; twelve tools scoring 0 and 1 in turn, m 2: variant ${tv.value?.length} tools, solved ${JSON.stringify(ts)}`,
+    };
+  },
+  "request-server-request-id-truthy": async ({ v, s }) => {
+    const [fv, fs] = [scratchFile("rec"), scratchFile("rec")];
+    const [rv, rs] = await Promise.all([session(v, fixture("ping-zero", fv)), session(s, fixture("ping-zero", fs))]);
+    const answer = (file) => recorded(file).find((entry) => "answerToPing" in entry)?.answerToPing;
+    return {
+      ok:
+        /Deadline/.test(call(rv).error ?? "") &&
+        answer(fv) === undefined &&
+        call(rs).text === "3" &&
+        answer(fs)?.id === 0,
+      shows: `fixture ping-zero (a ping with id 0 before the reply): variant ${JSON.stringify(call(rv))}, the server got ${JSON.stringify(answer(fv))}; solved ${JSON.stringify(call(rs))}, the server got ${JSON.stringify(answer(fs))}`,
+    };
+  },
+  "request-refuses-server-requests": async ({ v, s }) => {
+    const [fv, fs] = [scratchFile("rec"), scratchFile("rec")];
+    const [rv, rs] = await Promise.all([session(v, fixture("ping-first", fv)), session(s, fixture("ping-first", fs))]);
+    const answer = (file) => recorded(file).find((entry) => "answerToPing" in entry)?.answerToPing;
+    return {
+      ok: call(rv).error !== undefined && answer(fv) === undefined && call(rs).text === "3" && answer(fs) !== undefined,
+      shows: `fixture ping-first (a ping before the reply): variant ${JSON.stringify(call(rv))}, the server's ping answered: ${JSON.stringify(answer(fv))}; solved ${JSON.stringify(call(rs))}, answered ${JSON.stringify(answer(fs))}`,
+    };
+  },
+  "result-text-trims-items": async ({ v, s }) => {
+    const result = {
+      content: [
+        { type: "text", text: "  indented\n" },
+        { type: "text", text: "" },
+        { type: "text", text: "b " },
+      ],
+    };
+    const [pv, ps] = [v, s].map((P) => pure(() => P.resultText(result)));
+    return {
+      ok: pv.value === "indented\n\nb" && ps.value === "  indented\n\n\nb ",
+      shows: `text items "  indented\\n", "", "b ": variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "check-initialize-accepts-either-version": async ({ v, s }) => {
+    const [pv, ps] = [v, s].map((P) => pure(() => Boolean(P.checkInitialize(INIT(), "2024-11-05"))));
+    return {
+      ok: pv.value === true && ps.error !== undefined,
+      shows: `a 2025-06-18 answer checked for 2024-11-05: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "check-tools-limit-zero-as-default": async ({ v, s }) => {
+    const [pv, ps] = [v, s].map((P) => pure(() => P.checkTools({ tools: manyTools(3) }, 0).length));
+    return {
+      ok: pv.value === 3 && ps.error !== undefined,
+      shows: `three tools with limit 0: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "call-tool-asks-for-progress": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const params = (f) => received(f).find((m) => m?.method === "tools/call")?.params;
+    return {
+      ok: params(fv)?._meta?.progressToken !== undefined && params(fs)?._meta === undefined && call(rv).text === "3",
+      shows: `tools/call params received: variant ${JSON.stringify(params(fv))}, solved ${JSON.stringify(params(fs))}`,
+    };
+  },
+  "top-tools-name-and-description-scored-apart": async ({ v, s }) => {
+    const text = await toolTextProof(v, s, (t) => !SCHEMA_TOOLS.map(lib.toolText).includes(t));
+    const both = (_request, texts) => texts.map((t) => (/count/i.test(t) && /words/i.test(t) ? 1 : 0));
+    const tools = [
+      { name: "count", description: "Of words." },
+      { name: "tally", description: "Count the words." },
+    ];
+    const [nv, ns] = [v, s].map((P) => P.topTools("count words", tools, both, 2).map((t) => t.name));
+    return {
+      ok: text.ok && nv[0] === "tally" && ns[0] === "count",
+      shows: `${text.shows}; a score that needs "count" and "words" in one text: variant ranks ${JSON.stringify(nv)}, solved ${JSON.stringify(ns)}`,
+    };
+  },
+  "connect-client-info-without-version": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const [iv, is] = [initializeParams(fv)?.clientInfo, initializeParams(fs)?.clientInfo];
+    return {
+      ok: iv !== undefined && !("version" in iv) && typeof is?.version === "string",
+      shows: `the clientInfo sent in initialize: variant ${JSON.stringify(iv)}, solved ${JSON.stringify(is)}`,
+    };
+  },
+  "result-text-image-placeholder": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("mixed-content"));
+    return {
+      ok: /\[image\]/.test(call(rv).text ?? "") && call(rs).text === "3\nwords",
+      shows: `fixture mixed-content (text, an image, text): variant returns ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  // ---------- fair ----------
+  "call-tool-one-at-a-time-queue": async ({ v, s }) => {
+    const calls = [
+      ["word_count", { text: "a b c" }],
+      ["place_purchase", {}],
+      ["constructor", {}],
+      ["shop_hours", {}],
+    ];
+    const sessions = await sameSessions(
+      v,
+      s,
+      [fixture("normal"), fixture("names"), fixture("iserror"), teaching("wrong-id")],
+      {
+        allowed: ["word_count", "constructor", "shop_hours"],
+        calls,
+      },
+    );
+    const hostile = await callToolProof(v);
+    const client = assembledClient(v, teaching("normal"), { allowed: ["word_count"], timeoutMs: 2000 });
+    await client.initialize();
+    const together2 = await Promise.allSettled([
+      client.callTool("word_count", { text: "a b" }),
+      client.callTool("word_count", { text: "a b c" }),
+    ]);
+    await client.close();
+    const texts = together2.map((r) => r.value ?? describe(r.reason));
+    return {
+      ok: sessions.ok && hostile.ok && JSON.stringify(texts) === '["2","3"]',
+      shows: `${sessions.shows}; ${hostile.shows}; two calls made together on one connection: ${JSON.stringify(texts)}`,
+    };
+  },
+  "close-chapter-break-on-gone": async ({ v }) => closeProof(v),
+  "top-tools-score-buckets": async ({ v, s }) => {
+    let same = 0;
+    for (let seed = 1; seed <= 20; seed += 1) if (topToolsAgreement(v, s, seed).same) same += 1;
+    const values = [0.5, -1, 0.25, 0.5, 10, 9, -1, 0, 2, 10, 0.25, 0];
+    const tools = manyTools(values.length);
+    const fractions = [0, 1, 5, 12, 20].every(
+      (m) => JSON.stringify(namesRanked(v, tools, values, m)) === JSON.stringify(namesRanked(s, tools, values, m)),
+    );
+    const fresh = v.topTools("q", tools, scoresOf(values), 99) !== tools;
+    return {
+      ok: same === 20 && fractions && fresh,
+      shows: `the same ranking as the solved topTools in ${same} of 20 seeds (300 random catalogs each, tied scores and m); with fractional, negative and tied scores for m 0, 1, 5, 12, 20: ${fractions}; a new array: ${fresh}`,
+    };
+  },
+  "result-text-string-builder": async ({ v, s }) => {
+    const results = [
+      { content: [{ type: "text", text: "4" }] },
+      { content: [] },
+      {
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "" },
+          { type: "text", text: "" },
+          { type: "text", text: "b" },
+        ],
+      },
+      { content: [{ type: "text", text: "no" }], isError: true },
+      { content: [], isError: true },
+      { content: [null, { type: "text" }, { type: "text", text: 5 }] },
+      {},
+      { content: "x" },
+    ];
+    const r = agree(v, s, (P, x) => P.resultText(x), results);
+    return { ok: r.ok, shows: `eight results: variant ${JSON.stringify(r.a)}; solved ${JSON.stringify(r.b)}` };
+  },
+  "check-initialize-destructured": async ({ v, s }) => {
+    const answers = [
+      INIT(),
+      INIT({ protocolVersion: "2024-11-05" }),
+      INIT({ protocolVersion: undefined }),
+      INIT({ capabilities: {} }),
+      INIT({ capabilities: null }),
+      INIT({ capabilities: { tools: null } }),
+      INIT({ capabilities: { tools: [] } }),
+      INIT({ capabilities: { tools: true } }),
+      INIT({ capabilities: "tools" }),
+      INIT({ capabilities: { tools: { listChanged: true }, logging: {} } }),
+    ];
+    const r = agree(v, s, (P, x) => Boolean(P.checkInitialize(x)), answers);
+    const other = agree(v, s, (P, x) => Boolean(P.checkInitialize(x, "2024-11-05")), answers.slice(0, 2));
+    return {
+      ok: r.ok && other.ok,
+      shows: `ten answers: variant ${JSON.stringify(r.a)}; solved ${JSON.stringify(r.b)}; against version 2024-11-05: ${JSON.stringify(other.a)}`,
+    };
+  },
+  "check-tools-sorted-neighbours": async ({ v, s }) => {
+    const tool = (name, type = "object") => ({ name, inputSchema: { type } });
+    const catalogs = [
+      { tools: [tool("b"), tool("a"), tool("c")] },
+      { tools: [] },
+      { tools: [tool("a"), tool("b"), tool("a")] },
+      { tools: [tool("a"), tool("")] },
+      { tools: [tool("a"), { name: 5, inputSchema: { type: "object" } }] },
+      { tools: [tool("a"), null] },
+      { tools: [tool("a"), tool("b", "string")] },
+      { tools: [tool("a"), { name: "b" }] },
+      { tools: [tool("a")], nextCursor: "2" },
+      { tools: manyTools(33) },
+      { tools: manyTools(32) },
+      { tools: "a" },
+      {},
+      { tools: [tool("constructor"), tool("__proto__"), tool("toString")] },
+    ];
+    const r = agree(
+      v,
+      s,
+      (P, x) =>
+        P.checkTools(x)
+          .map((t) => t.name)
+          .join(","),
+      catalogs,
+    );
+    const limit = agree(v, s, (P, x) => P.checkTools(x, 40).length, [
+      { tools: manyTools(40) },
+      { tools: manyTools(41) },
+    ]);
+    return {
+      ok: r.ok && limit.ok,
+      shows: `fourteen catalogs: variant ${JSON.stringify(r.a)}; solved ${JSON.stringify(r.b)}; limit 40: ${JSON.stringify(limit.a)}`,
+    };
+  },
+  "frame-reader-newline-positions": async ({ v, s }) => readerProof(v, s),
+  "parse-frame-plain-prototype": async ({ v, s }) => {
+    const frames = [
+      '{"jsonrpc":"2.0","id":1,"result":{}}',
+      '{"jsonrpc":"2.0","method":"x","__proto__":{"a":1}}',
+      "null",
+      "5",
+      '"2.0"',
+      '[{"jsonrpc":"2.0"}]',
+      '{"jsonrpc":"1.0"}',
+      "{}",
+      "nope",
+      Buffer.from([0x7b, 0xff, 0x7d]),
+      Buffer.from('{"jsonrpc":"2.0","method":"m"}'),
+    ];
+    const r = agree(v, s, (P, x) => Object.keys(P.parseFrame(x)).join(","), frames);
+    const sessions = await sameSessions(v, s, [teaching("normal"), teaching("stdout-log"), fixture("batch")]);
+    return {
+      ok: r.ok && sessions.ok,
+      shows: `eleven frames: variant ${JSON.stringify(r.a)}; solved ${JSON.stringify(r.b)}; ${sessions.shows}`,
+    };
+  },
+  "answer-for-has-own": async ({ v, s }) => {
+    const messages = [
+      { jsonrpc: "2.0", id: 3, result: { a: 1 } },
+      { jsonrpc: "2.0", method: "notifications/message" },
+      { jsonrpc: "2.0", id: 3, method: "ping" },
+      { jsonrpc: "2.0", id: 4, result: {} },
+      { jsonrpc: "2.0", id: "3", result: {} },
+      { jsonrpc: "2.0", id: true, result: {} },
+      { jsonrpc: "2.0", id: 3, error: { code: -32000, message: "boom" } },
+      { jsonrpc: "2.0", id: 3, error: null },
+      { jsonrpc: "2.0", id: 3, error: { code: 1.5, message: "x" } },
+      { jsonrpc: "2.0", id: 3, result: [] },
+      { jsonrpc: "2.0", id: 3, result: null },
+      { jsonrpc: "2.0", id: 3 },
+      { jsonrpc: "2.0", result: {} },
+    ];
+    const r = agree(v, s, (P, x) => P.answerFor(3, x), messages);
+    const sessions = await sameSessions(v, s, [
+      teaching("normal"),
+      teaching("wrong-id"),
+      teaching("notify"),
+      fixture("error-and-result"),
+    ]);
+    return {
+      ok: r.ok && sessions.ok,
+      shows: `thirteen messages for request 3: variant ${JSON.stringify(r.a)}; solved ${JSON.stringify(r.b)}; ${sessions.shows}`,
+    };
+  },
+  "request-countdown": async ({ v, s }) =>
+    sameSessions(v, s, [
+      teaching("normal"),
+      teaching("normal", "--notifications", "16"),
+      teaching("normal", "--notifications", "17"),
+      teaching("chatty"),
+      teaching("ping"),
+      teaching("sampling"),
+      teaching("hang"),
+      fixture("notify-ping-mix"),
+    ]),
+  "close-exit-flag-polling": async ({ v }) => closeProof(v),
+  "call-tool-spread-includes": async ({ v, s }) => {
+    const calls = [
+      ["word_count", { text: "a b c" }],
+      ["place_purchase", {}],
+      ["constructor", {}],
+      ["shop_hours", {}],
+    ];
+    const sessions = await sameSessions(v, s, [fixture("normal"), fixture("names")], {
+      allowed: ["word_count", "constructor", "shop_hours"],
+      calls,
+    });
+    const hostile = await callToolProof(v);
+    return { ok: sessions.ok && hostile.ok, shows: `${sessions.shows}; ${hostile.shows}` };
+  },
+  "notification-message-from-entries": async ({ v, s }) => {
+    const inputs = [["notifications/initialized"], ["notifications/progress", { progress: 1 }], ["x", {}]];
+    const r = agree(v, s, (P, [method, params]) => P.notificationMessage(method, params), inputs);
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const handshake = JSON.stringify(received(fv).slice(0, 3)) === JSON.stringify(received(fs).slice(0, 3));
+    return {
+      ok: r.ok && handshake,
+      shows: `notificationMessage: variant ${JSON.stringify(r.a)}; solved ${JSON.stringify(r.b)}; the handshake's messages the same: ${handshake}`,
+    };
+  },
+  "connect-promise-chain": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const handshake = JSON.stringify(methodsReceived(fv)) === JSON.stringify(methodsReceived(fs));
+    const sessions = await sameSessions(
+      v,
+      s,
+      [
+        teaching("normal"),
+        teaching("old-version"),
+        teaching("many-tools"),
+        teaching("paged"),
+        fixture("no-tools-capability"),
+        fixture("init-hang"),
+        fixture("list-hang"),
+      ],
+      { timeoutMs: 1000 },
+    );
+    const [bad] = await Promise.all([session(v, teaching("normal"), { timeoutMs: 60_001 })]);
+    return {
+      ok: handshake && sessions.ok && /timeout/.test(bad.connectError ?? ""),
+      shows: `the messages received the same as the solved one's: ${handshake}; ${sessions.shows}; a timeout of 60001 ms: ${bad.connectError}`,
+    };
+  },
+};
+Object.assign(proofs, round7, round8, round9);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),
