@@ -4068,16 +4068,19 @@ const round9 = {
     };
   },
   "result-text-default-join": async ({ v, s }) => {
-    const result = {
-      content: [
-        { type: "text", text: "a" },
-        { type: "text", text: "b" },
-      ],
-    };
-    const [pv, ps] = [v, s].map((P) => pure(() => P.resultText(result)));
+    // Fair: the separator is the learner's; what is judged is the items, in order, one separator
+    // between each pair, a single item as it came, and a failure raised.
+    const items = (...texts) => ({ content: texts.map((text) => ({ type: "text", text })) });
+    const [pv, ps] = [v, s].map((P) => pure(() => P.resultText(items("a", "b", "c"))));
+    const one = pure(() => v.resultText(items(" a\n")));
+    const failed = pure(() => v.resultText({ ...items("out of stock"), isError: true }));
     return {
-      ok: pv.value === "a,b" && ps.value === "a\nb",
-      shows: `two text items a and b: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+      ok:
+        pv.value === "a,b,c" &&
+        ps.value === "a\nb\nc" &&
+        one.value === " a\n" &&
+        failed.error?.startsWith("ToolError") === true,
+      shows: `items a, b, c: variant ${JSON.stringify(pv)} (one separator, in order), solved ${JSON.stringify(ps)}; one item " a\\n": ${JSON.stringify(one)}; isError: ${JSON.stringify(failed)}`,
     };
   },
   "check-tools-schema-is-an-object": async ({ v, s }) => {

@@ -180,16 +180,6 @@ export const wrong = [
       },
     ],
   },
-  {
-    name: "result-text-default-join",
-    piece: "resultText",
-    client: false,
-    breaks:
-      'A call\'s answer is its text items joined by newlines (chapter line 492; the notebook\'s resultText); this one calls join() with no separator, which joins with commas, so two text items "a" and "b" come back as "a,b".',
-    edits: [
-      { find: '.map((item) => String(item.text)).join("\\n");', replace: ".map((item) => String(item.text)).join();" },
-    ],
-  },
   // ---------- checks that judge the wrong thing ----------
   {
     name: "check-tools-schema-is-an-object",
@@ -596,6 +586,16 @@ export const wrong = [
 ];
 
 export const fair = [
+  {
+    name: "result-text-default-join",
+    piece: "resultText",
+    client: false,
+    breaks:
+      'Fair (once held wrong, moved here): the chapter calls result_text (chapter line 492) but never shows how several text items are put together, and the notebook leaves the separator to the learner ("the separator is yours"); this one calls join() with no separator, so its items are joined by commas: two text items "a" and "b" come back as "a,b", a single item as it came.',
+    edits: [
+      { find: '.map((item) => String(item.text)).join("\\n");', replace: ".map((item) => String(item.text)).join();" },
+    ],
+  },
   {
     name: "call-tool-one-at-a-time-queue",
     piece: "callTool",

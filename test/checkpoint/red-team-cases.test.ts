@@ -19,9 +19,9 @@ const outcomes = JSON.parse(readFileSync(join(ROOT, "scripts/red-team/proof-outc
 const solvedText = readFileSync(SOLVED_NOTEBOOK, "utf8");
 
 describe("the red team's cases", () => {
-  it("are the 287 wrong cases of nine rounds and the 93 fair ones of eight, or more", () => {
-    expect(cases.filter(([, kind]) => kind === "wrong").length).toBeGreaterThanOrEqual(287);
-    expect(cases.filter(([, kind]) => kind === "fair").length).toBeGreaterThanOrEqual(93);
+  it("are the 286 wrong cases of nine rounds and the 94 fair ones of eight, or more", () => {
+    expect(cases.filter(([, kind]) => kind === "wrong").length).toBeGreaterThanOrEqual(286);
+    expect(cases.filter(([, kind]) => kind === "fair").length).toBeGreaterThanOrEqual(94);
   });
 
   it.each(cases)("%s applies to the solved notebook, names its piece, and was proven", (_label, kind, file, found) => {
