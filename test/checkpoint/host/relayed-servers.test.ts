@@ -239,6 +239,29 @@ describe("what end() names as left running", () => {
   });
 });
 
+describe("a server paused mid-flood whose relay is gone", () => {
+  // The endless server writes more than the pipes and sockets to a relay nobody reads can hold, so
+  // the grader pauses its stdout; once the relay is killed, no drain ever comes. end() waits for
+  // each server's pipes to close, here with a bound far past the test's timeout: only pipes that
+  // drain once the relay is gone let it finish (failure-modes once waited out 2 s here each grading).
+  it("lets end() finish without waiting out its bound", { timeout: 30_000 }, async () => {
+    const servers = (source = relayedServers({ relayMain: RELAY_MAIN, endBoundMs: 600_000 }));
+    const run = servers.server("endless", { endlessBytes: 16 * 1024 * 1024 });
+    const { child, exited } = await startedRelay(run.command);
+    child.stdout.pause();
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "word_count", arguments: { text: "a b" } } })}\n`,
+    );
+    for (let waited = 0; waited < 10_000 && loggedCalls(run.logFile).length === 0; waited += 50) await sleep(50);
+    expect(loggedCalls(run.logFile)).toEqual(["word_count"]);
+    await sleep(300); // the flood fills what lies between, and the grader pauses the server's stdout
+    child.kill("SIGKILL");
+    await exited;
+    source = undefined;
+    expect(await servers.end()).toEqual([]);
+  });
+});
+
 describe("a temporary folder too deep for a socket's path", () => {
   // Node's listen() cuts a Unix socket's path over 107 bytes and listens at the cut one: a listener
   // no relay finds, which once kept a class job's checkpoint alive after its report.

@@ -37,7 +37,12 @@ export interface RelayedServerOptions {
   readonly owner?: { readonly uid: number; readonly gid: number };
   /** The Node the relay runs on, started by the graded code (default this process's; see host-node.ts). */
   readonly node?: string;
+  /** How long end() waits for the servers it started to exit and close their pipes (default END_BOUND_MS). */
+  readonly endBoundMs?: number;
 }
+
+/** How long end() waits by default for the servers it started to exit and close their pipes. */
+export const END_BOUND_MS = 2000;
 
 /**
  * The bytes of a Unix socket's path Linux keeps (sun_path is 108 bytes, the last a NUL). Node's
@@ -207,7 +212,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
       for (const listener of listeners) listener.close();
       for (const child of started)
         if (child.exitCode === null && child.signalCode === null) signalGroup(child.pid!, "SIGKILL");
-      await Promise.race([Promise.all(exited), sleep(2000)]);
+      await Promise.race([Promise.all(exited), sleep(options.endBoundMs ?? END_BOUND_MS)]);
       rmSync(evidence, { recursive: true, force: true });
       rmSync(sockets, { recursive: true, force: true });
       return leftovers;
@@ -259,6 +264,13 @@ function serve(socket: Socket, session: Session): void {
       if (!socket.write(relayFrame(FRAME.data, chunk))) server.stdout.pause();
     });
     socket.on("drain", () => server.stdout.resume());
+    // Once the relay is gone no drain comes: a server paused mid-flood (endless) would hold its
+    // pipe, its 'close' would never come, and end() would wait out its bound (2 s a rule). What
+    // it still writes has no reader: it is let through and dropped.
+    socket.once("close", () => {
+      server.stdout.removeAllListeners("data");
+      server.stdout.resume();
+    });
     server.stderr.on("data", (chunk: Buffer) => socket.write(relayFrame(FRAME.stderr, chunk)));
     server.stdin.on("drain", () => socket.resume());
     server.once("close", (code, signal) => {
