@@ -453,6 +453,16 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
       args: byDefault ? [messageOfSize(DEFAULT_FRAME_LIMIT + delta, pad)] : [messageOfSize(limit + delta, pad), limit],
     })),
   })),
+  // The bottom of the limit's range, held as given: 0 refuses every frame (a piece that reads 0 as
+  // "no limit given" writes one), and small limits, where a short message fits or is one byte over.
+  // A piece may also refuse a limit under the smallest frame as such (the library does, under 2).
+  { edge: "limit-zero", arbitrary: word.map((m) => ({ args: [{ jsonrpc: "2.0", method: m }, 0] })) },
+  {
+    edge: "small-limits",
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 48 }), word)
+      .map(([limit, m]) => ({ args: [{ jsonrpc: "2.0", method: m }, limit] })),
+  },
 ]);
 
 // --- FrameReader -----------------------------------------------------------------------------------
@@ -618,6 +628,38 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
   },
   // The smallest limit holds a one-byte line.
   { edge: "smallest-limit", arbitrary: fc.constant({ limit: 2, chunks: [Buffer.from("x\n")] }) },
+  // The bottom of the limit's range, held as given. At 0 no line fits, not even an empty one (its
+  // newline is a byte): a reader that reads 0 as "no limit" hands lines back. At 1 only an empty
+  // line fits, so only other lines are fed. A reader may also refuse such a limit when it is made
+  // (the library refuses any under 2): either way no line comes back.
+  {
+    edge: "limit-zero",
+    arbitrary: fc
+      .array(fc.oneof(asciiLine, fc.constant("")), { maxLength: 2 })
+      .chain((texts) => feedings(joined(["", ...texts])))
+      .map(({ chunks, forms }) => ({ limit: 0, chunks, forms })),
+  },
+  {
+    edge: "limit-one",
+    arbitrary: lines
+      .chain((texts) => feedings(joined(texts)))
+      .map(({ chunks, forms }) => ({ limit: 1, chunks, forms })),
+  },
+  // Small limits from 2: lines from empty to a few bytes past the limit, cut anywhere, then an
+  // empty read (a refusal found after frames in the same read may come at the next read).
+  {
+    edge: "small-limits",
+    arbitrary: fc.integer({ min: 2, max: 8 }).chain((limit) =>
+      fc
+        .array(fc.integer({ min: 0, max: limit + 2 }), { minLength: 1, maxLength: 4 })
+        .chain((sizes) => feedings(joined(sizes.map((size) => "y".repeat(size)))))
+        .map(({ chunks, forms }) => ({
+          limit,
+          chunks: [...chunks, Buffer.alloc(0)],
+          forms: [...forms, "buffer" as const],
+        })),
+    ),
+  },
   {
     edge: "split-before-newline-at-limit",
     arbitrary: fc.integer({ min: 64, max: 2048 }).map((limit) => {
@@ -944,6 +986,12 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
           : { args: [{ tools: names(Math.max(0, limit + delta)) }, limit] },
       ),
   })),
+  // A limit of 0 taken as given: every tool is one too many, and an empty catalog is within it.
+  {
+    edge: "limit-zero",
+    arbitrary: fc.integer({ min: 1, max: 4 }).map((count) => ({ args: [{ tools: names(count) }, 0] })),
+  },
+  { edge: "limit-zero-empty", arbitrary: fc.constant({ args: [{ tools: [] }, 0] }) },
   {
     edge: "schema-not-object",
     arbitrary: fc
@@ -1025,6 +1073,30 @@ const besideContent = fc
 const othersAroundText = fc
   .tuple(fc.array(textItem, { minLength: 2, maxLength: 3 }), fc.array(otherItem, { minLength: 3, maxLength: 4 }))
   .map(([texts, others]) => [others[0], ...texts.flatMap((item, index) => [item, others[index + 1] ?? others[0]])]);
+/** Whitespace a tool may write at a text's ends, each a string some trim or normalisation drops. */
+const EDGE_SPACES = [
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\r\n",
+  "\r",
+  "\n\n",
+  "\u00A0",
+  "\u2003",
+  "\u3000",
+  "\uFEFF",
+  "\u2028",
+] as const;
+/** A text with whitespace before it, after it, or both (never none), around any text or a lone surrogate. */
+const writtenText = fc
+  .tuple(
+    fc.constantFrom("", ...EDGE_SPACES),
+    fc.oneof(word, anyText, fc.constantFrom("\uD800", "a\uDC00")),
+    fc.constantFrom(...EDGE_SPACES),
+    fc.boolean(),
+  )
+  .map(([lead, core, edge, before]) => (before ? `${edge}${core}${lead}` : `${lead}${core}${edge}`));
 export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("resultText", [
   {
     edge: "text-only",
@@ -1076,6 +1148,15 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
     arbitrary: fc
       .tuple(othersAroundText, besideContent)
       .map(([content, beside]) => ({ args: [{ content, ...beside }] })),
+  },
+  // Each text item as the tool wrote it: empty, only whitespace, or text with whitespace of any
+  // kind at either end (spaces, tabs, line breaks, CR, NBSP, Unicode spaces, a BOM), lone surrogates.
+  {
+    edge: "text-as-written",
+    weight: 2,
+    arbitrary: fc
+      .tuple(writtenText, fc.array(fc.oneof(writtenText, fc.constantFrom("", ...EDGE_SPACES)), { maxLength: 3 }))
+      .map(([first, rest]) => ({ args: [{ content: [first, ...rest].map((text) => ({ type: "text", text })) }] })),
   },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
   {
