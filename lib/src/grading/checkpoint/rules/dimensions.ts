@@ -63,7 +63,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     },
     { varies: "the lines before it in the reader's life", wrong: "frame-count-carries.js" },
     {
-      varies: "the limit given: 0 (no line fits, an empty one neither), 1, and the small ones, held as given",
+      varies: "the limit given: 0 (no line of a byte or more fits), 1, and the small ones, held as given",
       wrong: "frame-reader-limit-raised-to-two.js",
     },
   ],
@@ -360,6 +360,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the request handed to the score function: any characters, capitals and whitespace around and inside, exactly as asked (a scorer that tells every character apart)",
       wrong: "top-tools-trims-request.js",
+    },
+    {
+      varies:
+        "each tool's description in the text it is scored by: as the server wrote it, whitespace of any kind at its ends",
+      wrong: "top-tools-trims-descriptions.js",
     },
   ],
 };
