@@ -648,21 +648,6 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
       .chain((texts) => feedings(joined(texts)))
       .map(({ chunks, forms }) => ({ limit: 1, chunks, forms })),
   },
-  // Small limits from 2: lines from empty to a few bytes past the limit, cut anywhere, then an
-  // empty read (a refusal found after frames in the same read may come at the next read).
-  {
-    edge: "small-limits",
-    arbitrary: fc.integer({ min: 2, max: 8 }).chain((limit) =>
-      fc
-        .array(fc.integer({ min: 0, max: limit + 2 }), { minLength: 1, maxLength: 4 })
-        .chain((sizes) => feedings(joined(sizes.map((size) => "y".repeat(size)))))
-        .map(({ chunks, forms }) => ({
-          limit,
-          chunks: [...chunks, Buffer.alloc(0)],
-          forms: [...forms, "buffer" as const],
-        })),
-    ),
-  },
   {
     edge: "split-before-newline-at-limit",
     arbitrary: fc.integer({ min: 64, max: 2048 }).map((limit) => {

@@ -448,7 +448,6 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "lines-near-limit-in-reads",
     "limit-zero",
     "limit-one",
-    "small-limits",
   ]),
   "frame-limit-endless": owned(READER_PROPERTY, [
     "endless-line",

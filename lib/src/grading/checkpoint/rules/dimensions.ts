@@ -63,7 +63,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     },
     { varies: "the lines before it in the reader's life", wrong: "frame-count-carries.js" },
     {
-      varies: "the limit given: 0 (no line of a byte or more fits), 1, and the small ones, held as given",
+      varies: "the limit given: 0 (no line of a byte or more fits) and 1 (no line but an empty one), held as given",
       wrong: "frame-reader-limit-raised-to-two.js",
     },
   ],
