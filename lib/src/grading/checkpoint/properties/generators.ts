@@ -453,6 +453,16 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
       args: byDefault ? [messageOfSize(DEFAULT_FRAME_LIMIT + delta, pad)] : [messageOfSize(limit + delta, pad), limit],
     })),
   })),
+  // The bottom of the limit's range, held as given: 0 refuses every frame (a piece that reads 0 as
+  // "no limit given" writes one), and small limits, where a short message fits or is one byte over.
+  // A piece may also refuse a limit under the smallest frame as such (the library does, under 2).
+  { edge: "limit-zero", arbitrary: word.map((m) => ({ args: [{ jsonrpc: "2.0", method: m }, 0] })) },
+  {
+    edge: "small-limits",
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 48 }), word)
+      .map(([limit, m]) => ({ args: [{ jsonrpc: "2.0", method: m }, limit] })),
+  },
 ]);
 
 // --- FrameReader -----------------------------------------------------------------------------------
@@ -618,6 +628,26 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
   },
   // The smallest limit holds a one-byte line.
   { edge: "smallest-limit", arbitrary: fc.constant({ limit: 2, chunks: [Buffer.from("x\n")] }) },
+  // The bottom of the limit's range, held as given. At 0 no line fits: a reader that reads 0 as "no
+  // limit" hands lines back; the first line is one byte, so a limit raised to the smallest that
+  // holds a byte shows too. (An empty line first is left unjudged: its frame is the
+  // newline alone, and a correct reader that counts the newline only with a line's bytes, the
+  // red team's fixed-buffer one, takes it.) At 1 only an empty line fits, so only other lines are
+  // fed. A reader may also refuse such a limit when it is made (the library refuses any under 2):
+  // either way no line comes back.
+  {
+    edge: "limit-zero",
+    arbitrary: fc
+      .tuple(fc.constantFrom("x", "{", "7"), fc.array(fc.oneof(asciiLine, fc.constant("")), { maxLength: 2 }))
+      .chain(([first, texts]) => feedings(joined([first, ...texts])))
+      .map(({ chunks, forms }) => ({ limit: 0, chunks, forms })),
+  },
+  {
+    edge: "limit-one",
+    arbitrary: lines
+      .chain((texts) => feedings(joined(texts)))
+      .map(({ chunks, forms }) => ({ limit: 1, chunks, forms })),
+  },
   {
     edge: "split-before-newline-at-limit",
     arbitrary: fc.integer({ min: 64, max: 2048 }).map((limit) => {
@@ -944,6 +974,12 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
           : { args: [{ tools: names(Math.max(0, limit + delta)) }, limit] },
       ),
   })),
+  // A limit of 0 taken as given: every tool is one too many, and an empty catalog is within it.
+  {
+    edge: "limit-zero",
+    arbitrary: fc.integer({ min: 1, max: 4 }).map((count) => ({ args: [{ tools: names(count) }, 0] })),
+  },
+  { edge: "limit-zero-empty", arbitrary: fc.constant({ args: [{ tools: [] }, 0] }) },
   {
     edge: "schema-not-object",
     arbitrary: fc
@@ -1025,6 +1061,30 @@ const besideContent = fc
 const othersAroundText = fc
   .tuple(fc.array(textItem, { minLength: 2, maxLength: 3 }), fc.array(otherItem, { minLength: 3, maxLength: 4 }))
   .map(([texts, others]) => [others[0], ...texts.flatMap((item, index) => [item, others[index + 1] ?? others[0]])]);
+/** Whitespace a tool may write at a text's ends, each a string some trim or normalisation drops. */
+const EDGE_SPACES = [
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\r\n",
+  "\r",
+  "\n\n",
+  "\u00A0",
+  "\u2003",
+  "\u3000",
+  "\uFEFF",
+  "\u2028",
+] as const;
+/** A text with whitespace before it, after it, or both (never none), around any text or a lone surrogate. */
+const writtenText = fc
+  .tuple(
+    fc.constantFrom("", ...EDGE_SPACES),
+    fc.oneof(word, anyText, fc.constantFrom("\uD800", "a\uDC00")),
+    fc.constantFrom(...EDGE_SPACES),
+    fc.boolean(),
+  )
+  .map(([lead, core, edge, before]) => (before ? `${edge}${core}${lead}` : `${lead}${core}${edge}`));
 export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("resultText", [
   {
     edge: "text-only",
@@ -1076,6 +1136,15 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
     arbitrary: fc
       .tuple(othersAroundText, besideContent)
       .map(([content, beside]) => ({ args: [{ content, ...beside }] })),
+  },
+  // Each text item as the tool wrote it: empty, only whitespace, or text with whitespace of any
+  // kind at either end (spaces, tabs, line breaks, CR, NBSP, Unicode spaces, a BOM), lone surrogates.
+  {
+    edge: "text-as-written",
+    weight: 2,
+    arbitrary: fc
+      .tuple(writtenText, fc.array(fc.oneof(writtenText, fc.constantFrom("", ...EDGE_SPACES)), { maxLength: 3 }))
+      .map(([first, rest]) => ({ args: [{ content: [first, ...rest].map((text) => ({ type: "text", text })) }] })),
   },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
   {
@@ -1231,8 +1300,9 @@ function seededRun(
 const severalTools = toolsAbout.filter((tools) => tools.length >= 2);
 /**
  * Two to six tools whose names hold underscores anywhere (several, doubled, first, last) and whose
- * descriptions are any text or absent: the text a scorer is handed for each is the chapter's
- * tool_text, every underscore a space, then ". " and the description ("" when there is none).
+ * descriptions are any text (whitespace of any kind at its ends too: as the server wrote it) or
+ * absent: the text a scorer is handed for each is the chapter's tool_text, every underscore a
+ * space, then ". " and the description ("" when there is none).
  */
 const toolsWithUnderscores = fc
   .uniqueArray(
@@ -1246,7 +1316,7 @@ const toolsWithUnderscores = fc
   )
   .chain((names) =>
     fc
-      .array(fc.option(fc.string({ unit: "grapheme", maxLength: 12 }), { nil: undefined }), {
+      .array(fc.option(fc.oneof(fc.string({ unit: "grapheme", maxLength: 12 }), writtenText), { nil: undefined }), {
         minLength: names.length,
         maxLength: names.length,
       })

@@ -275,6 +275,8 @@ function judgeReader(run: ReaderRun, reference: ProbeAnswer, learner: ProbeAnswe
       return `no refusal${run.mayRefuse ? ` (or ProtocolError ${run.mayRefuse})` : ""}, and the frames ${text(theirs.frames)}`;
     return isDeepStrictEqual(mine.frames, theirs.frames) ? undefined : `the frames ${text(theirs.frames)}`;
   }
+  // A limit too small for any frame may be refused as such, when the reader is made (the library's way).
+  if (refusedForSize(reference) && refusedForSize(learner)) return undefined;
   if (
     learner.ok ||
     !isRefusal(learner) ||
@@ -431,6 +433,8 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "size-at-limit-minus-one",
     "size-at-limit",
     "size-at-limit-plus-one",
+    "limit-zero",
+    "small-limits",
   ]),
   "framing-newline": owned(READER_PROPERTY, ["any-feeding", "one-cut", "random-chunking", "empty-lines"]),
   "framing-utf8-split": owned(READER_PROPERTY, ["multibyte-cut", "invalid-utf8-bytes"]),
@@ -442,6 +446,8 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "limit-frame-after-another",
     "smallest-limit",
     "lines-near-limit-in-reads",
+    "limit-zero",
+    "limit-one",
   ]),
   "frame-limit-endless": owned(READER_PROPERTY, [
     "endless-line",

@@ -62,6 +62,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       wrong: "frame-limit-without-newline.js",
     },
     { varies: "the lines before it in the reader's life", wrong: "frame-count-carries.js" },
+    {
+      varies: "the limit given: 0 (no line of a byte or more fits) and 1 (no line but an empty one), held as given",
+      wrong: "frame-reader-limit-raised-to-two.js",
+    },
   ],
   "frame-limit-endless": [
     { varies: "a line with no newline, over any number of reads", wrong: "frame-limit-endless.js" },
@@ -99,6 +103,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "encode-limit": [
     { varies: "the limit a caller gives: above the default, held as given", wrong: "encode-limit-capped-at-double.js" },
+    {
+      varies: "the limit a caller gives: 0 (every frame refused) and the small ones, held as given",
+      wrong: "encode-limit-small-raised.js",
+    },
     { varies: "the frame's size in bytes, of text of any width", wrong: "encode-limit.js" },
     {
       varies: "the frame's size around the limit: exactly the limit (newline included), written",
@@ -121,6 +129,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     {
       varies: "the catalog's size: one more than the bound (33 by default), refused",
       wrong: "check-tools-bound-plus-one.js",
+    },
+    {
+      varies: "the limit a caller gives: 0, every tool refused and an empty catalog taken",
+      wrong: "check-tools-limit-at-least-one.js",
     },
     { varies: "a tool's name: one character, the shortest a name may be, taken", wrong: "check-tools-name-length.js" },
     {
@@ -148,6 +160,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "how the text items are joined: any separator of the learner's, the empty one too, the same between each pair; one item's text as it came; none before the first or after the last",
       wrong: "result-text-trailing-newline.js",
+    },
+    {
+      varies:
+        "each text item's text as the tool wrote it: empty, whitespace only, spaces, tabs, line breaks, NBSP and other Unicode spaces at either end, lone surrogates",
+      wrong: "result-text-trims-item-ends.js",
     },
   ],
   "handshake-order": [
@@ -343,6 +360,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the request handed to the score function: any characters, capitals and whitespace around and inside, exactly as asked (a scorer that tells every character apart)",
       wrong: "top-tools-trims-request.js",
+    },
+    {
+      varies:
+        "each tool's description in the text it is scored by: as the server wrote it, whitespace of any kind at its ends",
+      wrong: "top-tools-trims-descriptions.js",
     },
   ],
 };
