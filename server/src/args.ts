@@ -26,7 +26,7 @@ export interface ServerOptions {
   readonly leaveAfterEofMs?: number;
   /** What those notifications are: methods cycled through, and pings to the client spread among them. */
   readonly skippedMix?: SkippedMix;
-  /** The ids the server's own requests to the client carry, in order (then server-N); ping and sampling ask once with each. */
+  /** The ids the server's own requests to the client carry, in order (then server-N); ping and sampling ask with each, all at once. */
   readonly askIds?: readonly RequestId[];
 }
 
@@ -75,7 +75,7 @@ export function usageText(): string {
     '  --skipped-mix JSON  {"methods": [...], "pings": P}: those notifications cycle through the methods,',
     "                      with P pings to the client spread among them (default: notifications/message only)",
     `  --ask-ids JSON      the ids (1 to ${MAX_ASK_IDS} strings or numbers) the server's requests to the client carry,`,
-    "                      in order (then server-N); ping and sampling modes ask once with each before the reply",
+    "                      in order (then server-N); ping and sampling modes ask with each, all at once, before the reply",
     "  --help              print this text and exit",
     "",
     "modes:",

@@ -81,19 +81,22 @@ const DELIVERIES: Record<ModeAt<"reply">, Delivery> = {
     }
     context.reply(reply);
   },
-  ping: (context, _id, reply) => void askInTurn(context, "ping").then(() => context.reply(reply)),
+  ping: (context, _id, reply) => void askEach(context, "ping").then(() => context.reply(reply)),
   // A capability the client never declared: it answers "method not found", and the call goes on.
   sampling: (context, _id, reply) =>
-    void askInTurn(context, SAMPLING_METHOD, SAMPLING_PARAMS).then(() => context.reply(reply)),
+    void askEach(context, SAMPLING_METHOD, SAMPLING_PARAMS).then(() => context.reply(reply)),
   endless: (context, id) =>
     context.output.long((write, signal) => writeEndlessLine(write, signal, id, context.endlessBytes)),
   reverse: (context, _id, reply) => context.reverse.add(() => context.reply(reply)),
 };
 
-/** Asks the client `method` once per id --ask-ids names (once when it names none), each after the last is answered. */
-async function askInTurn(context: CallReplyContext, method: string, params?: JsonObject): Promise<void> {
-  for (let asked = 0; asked < Math.max(1, context.askIds?.length ?? 0); asked += 1)
-    await context.askClient(method, params);
+/**
+ * Asks the client `method` once per id --ask-ids names (once when it names none), all at once, and
+ * resolves when every one is answered: one round trip, however loaded the machine.
+ */
+async function askEach(context: CallReplyContext, method: string, params?: JsonObject): Promise<void> {
+  const asks = Math.max(1, context.askIds?.length ?? 0);
+  await Promise.all(Array.from({ length: asks }, () => context.askClient(method, params)));
 }
 
 /** Delivers `reply`, the correct answer to the tools/call request `id`, as the mode dictates. */

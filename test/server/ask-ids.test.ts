@@ -1,7 +1,7 @@
 /**
  * --ask-ids over real pipes: the ids the server's own requests to the client carry. A grader asks
  * with ids a careless client mistakes for no id (0, "") or rewrites ("0" for 0), so the server
- * asks with each in turn, answers the call only once each is answered, and says when a response
+ * asks with each at once, answers the call only once each is answered, and says when a response
  * carries another id than the one it asked with.
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -13,23 +13,28 @@ afterEach(() => killAllServers());
 const IDS = [0, "", "0", -3, 0.5, Number.MAX_SAFE_INTEGER];
 
 describe("--ask-ids: the server's requests carry the ids given, in order", () => {
-  it.each(["ping", "sampling"])("%s mode asks once with each id, each after the last is answered", async (mode) => {
-    const server = new RawServer(["--mode", mode, "--ask-ids", JSON.stringify(IDS)]);
-    await server.handshake();
-    server.request(7, "tools/call", { name: "word_count", arguments: { text: "a b" } });
-    for (const id of IDS) {
-      const asked = await server.nextMessage();
-      expect(asked).toMatchObject({ jsonrpc: "2.0", id, method: mode === "ping" ? "ping" : "sampling/createMessage" });
-      expect(Object.is(asked["id"], id)).toBe(true);
-      server.send({
-        jsonrpc: "2.0",
-        id,
-        ...(mode === "ping" ? { result: {} } : { error: { code: -32601, message: "no" } }),
-      });
-    }
-    expect(await server.nextMessage()).toMatchObject({ id: 7, result: { content: [{ text: "2" }] } });
-    expect(server.stderr).not.toMatch(/expected the answer to/u);
-  });
+  it.each(["ping", "sampling"])(
+    "%s mode asks once with each id, all at once, and answers the call once each is answered",
+    async (mode) => {
+      const server = new RawServer(["--mode", mode, "--ask-ids", JSON.stringify(IDS)]);
+      await server.handshake();
+      server.request(7, "tools/call", { name: "word_count", arguments: { text: "a b" } });
+      // Every ask comes before any answer is sent, in the order given, each id with its type.
+      const asked = await server.messages(IDS.length);
+      expect(asked.map((message) => message["method"])).toEqual(
+        IDS.map(() => (mode === "ping" ? "ping" : "sampling/createMessage")),
+      );
+      asked.forEach((message, index) => expect(Object.is(message["id"], IDS[index])).toBe(true));
+      for (const id of IDS)
+        server.send({
+          jsonrpc: "2.0",
+          id,
+          ...(mode === "ping" ? { result: {} } : { error: { code: -32601, message: "no" } }),
+        });
+      expect(await server.nextMessage()).toMatchObject({ id: 7, result: { content: [{ text: "2" }] } });
+      expect(server.stderr).not.toMatch(/expected the answer to/u);
+    },
+  );
 
   it("says so when a response carries the id as another type, and answers the call anyway", async () => {
     const server = new RawServer(["--mode", "ping", "--ask-ids", "[0]"]);

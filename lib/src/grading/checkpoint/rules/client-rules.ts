@@ -13,7 +13,7 @@ import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ObservedRule } from "./types.js";
 import { CLIENT, countWords } from "./client-rule-helpers.js";
-import { responsesTo, serverRequestIds, shownId, unansweredIds } from "./server-request-ids.js";
+import { responsesTo, ROOMY_TIMEOUT_MS, serverRequestIds, shownId, unansweredIds } from "./server-request-ids.js";
 
 export const pingAnswered: ObservedRule = {
   id: "ping-answered",
@@ -39,12 +39,12 @@ export const pingAnswered: ObservedRule = {
   freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
   deadlineMs: 20_000,
   body: async (context) => {
-    // The server pings once with each id of the family, each after the last is answered, then replies.
+    // The server pings once with each id of the family, all at once, and replies once each is answered.
     const ids = serverRequestIds(context.seed);
     const server = context.server("ping", { askIds: ids });
     // The session's roomy deadline: answering a ping is not a deadline trial, and a server starved
     // on a busy machine must not decide it (the build notebook's request check does the same).
-    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: ROOMY_TIMEOUT_MS });
     try {
       await client.ready();
       await countWords(context, client, "ping").catch((error: unknown) => {
@@ -52,7 +52,7 @@ export const pingAnswered: ObservedRule = {
         const missed = unansweredIds(server.recordFile, ids)[0];
         if (missed === undefined) throw error;
         failRule(
-          `a call during which the server pings with ids ${ids.map(shownId).join(", ")}, each after the last is answered`,
+          `a call during which the server pings with ids ${ids.map(shownId).join(", ")}, all at once`,
           `every ping answered with its own id, then the call's answer`,
           `the ping ${shownId(missed)} went unanswered, and the call did not complete`,
         );

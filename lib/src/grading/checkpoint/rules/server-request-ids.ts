@@ -9,6 +9,12 @@ import { failRule } from "./types.js";
 
 export type ServerRequestId = string | number;
 
+/**
+ * The client deadline of a session whose server asks with every id: answering is not a deadline
+ * trial, and a server starved on a busy machine must not decide it (the rules' bounds are 20 s and 30 s).
+ */
+export const ROOMY_TIMEOUT_MS = 15_000;
+
 /** The ids, in the order the server asks with them (at most server/src/args.ts's MAX_ASK_IDS). */
 export function serverRequestIds(seed: number): ServerRequestId[] {
   const drawn = seededInt(seed, "server-request-id", 1, 2 ** 31);

@@ -8,7 +8,7 @@
 // alone would not show that.
 import { FREE_CHOICES } from "./free-choices.js";
 import { showWire } from "./wire.js";
-import { responsesTo, serverRequestIds, shownId, unansweredIds } from "./server-request-ids.js";
+import { responsesTo, ROOMY_TIMEOUT_MS, serverRequestIds, shownId, unansweredIds } from "./server-request-ids.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./client-session.js";
 import { valueOf } from "./expect.js";
@@ -43,11 +43,12 @@ export const serverRequestRefused: ObservedRule = {
   ],
   freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.answerForRefusesRequests, FREE_CHOICES.serverRequestsNotCounted],
   body: async (context) => {
-    // The server asks once with each id of the family, each after the last is answered.
+    // The server asks once with each id of the family, all at once, and answers the call once each is answered.
     const ids = serverRequestIds(context.seed);
     // A handshake run out of time on a busy machine is set-up, not what is judged: another session.
     const client = await ClientSession.openReady(context, () => context.server("sampling", { askIds: ids }), {
       allowed: ["word_count"],
+      timeoutMs: ROOMY_TIMEOUT_MS,
     });
     const { server } = client;
     try {
