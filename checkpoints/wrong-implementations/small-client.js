@@ -190,12 +190,16 @@ class SmallClient {
     for (;;) {
       const message = wb.parseFrame(await this.nextFrame(deadline));
       // "ignores-server-requests": the server's ping is skipped like a notification (asked of pings alone).
-      const ignored = message.method === "ping" && this.mistakes.has("ignores-server-requests");
+      // "ping-id-truthy": a ping is told from a notification by the truth of its id, so id 0 or "" is skipped.
+      const ignored =
+        message.method === "ping" &&
+        (this.mistakes.has("ignores-server-requests") || (!message.id && this.mistakes.has("ping-id-truthy")));
       if (typeof message.method === "string" && "id" in message && !ignored) {
         this.write({
           // "refusal-without-jsonrpc": the error reply to a request it does not serve leaves out jsonrpc "2.0".
           ...(message.method !== "ping" && this.mistakes.has("refusal-without-jsonrpc") ? {} : { jsonrpc: "2.0" }),
-          id: message.id,
+          // "refusal-id-as-string": the error reply to a request it does not serve carries String(id): 0 comes back "0".
+          id: message.method !== "ping" && this.mistakes.has("refusal-id-as-string") ? String(message.id) : message.id,
           // "ping-pong": the ping answered with a result of its own invention, not the empty object.
           // "answers-every-request": any request the server sends gets an empty result, as ping's does.
           ...(message.method === "ping" || this.mistakes.has("answers-every-request")
@@ -259,7 +263,9 @@ class SmallClient {
 
   async listTools() {
     this.requireReady();
-    const tools = wb.checkTools(await this.request("tools/list"));
+    // "list-asks-for-progress": discovery asks the server for progress notifications it only skips.
+    const params = this.mistakes.has("list-asks-for-progress") ? { _meta: { progressToken: "list" } } : {};
+    const tools = wb.checkTools(await this.request("tools/list", params));
     // "list-refuses-full-catalog": discovery counts the tools itself, one short: exactly the limit is refused.
     if (tools.length >= wb.MAX_TOOLS && this.mistakes.has("list-refuses-full-catalog"))
       throw new wb.ProtocolError("catalog", {

@@ -1,6 +1,7 @@
 import { parseArgs as parseTokens } from "node:util";
 import { PROTOCOL_CHOICES, erasOf, isProtocolChoice, type ProtocolChoice } from "./era.js";
 import { MODES, isModeName, misbehavesAt, type ModeName } from "./modes.js";
+import type { RequestId } from "./jsonrpc.js";
 
 /** What the command line asked for. */
 export interface ServerOptions {
@@ -25,6 +26,8 @@ export interface ServerOptions {
   readonly leaveAfterEofMs?: number;
   /** What those notifications are: methods cycled through, and pings to the client spread among them. */
   readonly skippedMix?: SkippedMix;
+  /** The ids the server's own requests to the client carry, in order (then server-N); ping and sampling ask with each, all at once. */
+  readonly askIds?: readonly RequestId[];
 }
 
 /** The messages before each tools/call reply, mixed: notification methods (cycled) and pings among them. */
@@ -71,6 +74,8 @@ export function usageText(): string {
     "  --leave-after-eof-ms N  leave N ms after the input ends, not at once (0 to 10000; modes that leave on end of input)",
     '  --skipped-mix JSON  {"methods": [...], "pings": P}: those notifications cycle through the methods,',
     "                      with P pings to the client spread among them (default: notifications/message only)",
+    `  --ask-ids JSON      the ids (1 to ${MAX_ASK_IDS} strings or numbers) the server's requests to the client carry,`,
+    "                      in order (then server-N); ping and sampling modes ask with each, all at once, before the reply",
     "  --help              print this text and exit",
     "",
     "modes:",
@@ -93,6 +98,7 @@ const VALUE_FLAGS = {
   family: { type: "string" },
   "skipped-mix": { type: "string" },
   "leave-after-eof-ms": { type: "string" },
+  "ask-ids": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -203,6 +209,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     };
   }
 
+  const askText = values.get("--ask-ids");
+  const askIds = askText === undefined ? undefined : readAskIds(askText);
+  if (askIds === null) {
+    return {
+      kind: "usage-error",
+      message: `--ask-ids expects a JSON array of 1 to 16 distinct ids, each a string or a number (JSON-RPC's; MCP forbids null), got ${JSON.stringify(askText!.slice(0, 80))}`,
+    };
+  }
+
   return {
     kind: "run",
     options: {
@@ -217,6 +232,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       ...(family === undefined ? {} : { family }),
       ...(skippedMix === undefined ? {} : { skippedMix }),
       ...(leaveAfterEofMs === undefined ? {} : { leaveAfterEofMs }),
+      ...(askIds === undefined ? {} : { askIds }),
     },
   };
 }
@@ -271,4 +287,22 @@ function readSkippedMix(text: string): SkippedMix | null {
     Array.isArray(methods) && methods.length > 0 && methods.every((m) => typeof m === "string" && m !== "");
   if (!namesOk || !Number.isInteger(pings) || (pings as number) < 0 || (pings as number) > 100) return null;
   return { methods: methods as string[], pings: pings as number };
+}
+
+/** The most ids `--ask-ids` takes: each is one request the client must answer before the call's reply. */
+export const MAX_ASK_IDS = 16;
+
+/** --ask-ids's value: distinct strings or finite numbers (null is no id in MCP), or null when it is not. */
+function readAskIds(text: string): RequestId[] | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_ASK_IDS) return null;
+  const ids = value as unknown[];
+  if (!ids.every((id) => typeof id === "string" || (typeof id === "number" && Number.isFinite(id)))) return null;
+  // Distinct by type and value: 0 and "0" are two ids.
+  return new Set(ids.map((id) => JSON.stringify(id))).size === ids.length ? (ids as RequestId[]) : null;
 }

@@ -20,6 +20,8 @@ export interface CallReplyContext {
   previousReply(): JsonObject | undefined;
   /** Sends the client a request (ping, or one it cannot serve); resolves once any answer to it has arrived. */
   askClient(method: string, params?: JsonObject): Promise<void>;
+  /** --ask-ids: the ids the server's requests carry, in order. */
+  readonly askIds: readonly RequestId[] | undefined;
   /** reverse mode's hold on replies waiting to be sent out of order. */
   readonly reverse: ReverseHold;
 }
@@ -79,14 +81,23 @@ const DELIVERIES: Record<ModeAt<"reply">, Delivery> = {
     }
     context.reply(reply);
   },
-  ping: (context, _id, reply) => void context.askClient("ping").then(() => context.reply(reply)),
+  ping: (context, _id, reply) => void askEach(context, "ping").then(() => context.reply(reply)),
   // A capability the client never declared: it answers "method not found", and the call goes on.
   sampling: (context, _id, reply) =>
-    void context.askClient(SAMPLING_METHOD, SAMPLING_PARAMS).then(() => context.reply(reply)),
+    void askEach(context, SAMPLING_METHOD, SAMPLING_PARAMS).then(() => context.reply(reply)),
   endless: (context, id) =>
     context.output.long((write, signal) => writeEndlessLine(write, signal, id, context.endlessBytes)),
   reverse: (context, _id, reply) => context.reverse.add(() => context.reply(reply)),
 };
+
+/**
+ * Asks the client `method` once per id --ask-ids names (once when it names none), all at once, and
+ * resolves when every one is answered: one round trip, however loaded the machine.
+ */
+async function askEach(context: CallReplyContext, method: string, params?: JsonObject): Promise<void> {
+  const asks = Math.max(1, context.askIds?.length ?? 0);
+  await Promise.all(Array.from({ length: asks }, () => context.askClient(method, params)));
+}
 
 /** Delivers `reply`, the correct answer to the tools/call request `id`, as the mode dictates. */
 export function deliverCallReply(context: CallReplyContext, id: RequestId, reply: JsonObject): void {

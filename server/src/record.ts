@@ -2,7 +2,7 @@
  * The server's record of its own life, for graders: `--record FILE` appends one JSON line per
  * event, synchronously, so the file is complete whenever the client looks. Events: "start" (its
  * argv and the names of its environment variables), "message" (the method and id of every line
- * that arrived, in order, whether a response carried a result or an error (and a result's JSON type), and the protocol era a request or notification is in), "eof" (stdin ended), "signal" (SIGTERM arrived) and "left" (how it leaves, just before it does). A grader reads
+ * that arrived, in order, the keys of a request's params, whether a response carried a result or an error (and a result's JSON type), and the protocol era a request or notification is in), "eof" (stdin ended), "signal" (SIGTERM arrived) and "left" (how it leaves, just before it does). A grader reads
  * from it whether the client wrote nothing before the handshake, announced itself before
  * listing, and ended the input before it sent any signal.
  */
@@ -31,6 +31,8 @@ export type RecordEvent =
       readonly declared?: readonly string[] | null;
       /** On an initialize request: the protocol version it asked for (null when not a string). */
       readonly askedVersion?: string | null;
+      /** On a request: the names of its params' keys (null when params is no object; absent when it has none). */
+      readonly paramKeys?: readonly string[] | null;
     }
   | { readonly event: "eof" }
   | { readonly event: "signal"; readonly signal: string }
@@ -86,6 +88,9 @@ export class LifeRecord {
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
       ...(method === "initialize" && kind === "request" ? { declared: declaredCapabilities(params) } : {}),
       ...(method === "initialize" && kind === "request" ? { askedVersion: askedVersion(params) } : {}),
+      ...(kind === "request" && "params" in message
+        ? { paramKeys: isObject(message["params"]) ? Object.keys(message["params"]) : null }
+        : {}),
     });
   }
 }

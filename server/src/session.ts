@@ -51,7 +51,7 @@ export class Session {
   /** Whether the request being handled has had its one reply; see handle(). */
   private answered = true;
   /** Requests we sent the client (pings and others) and are waiting on, oldest first, with what to do once each is answered. */
-  private readonly pendingAsks: Array<{ id: string; method: string; answered: () => void }> = [];
+  private readonly pendingAsks: Array<{ id: RequestId; method: string; answered: () => void }> = [];
   private readonly callContext: CallReplyContext;
 
   constructor(
@@ -70,6 +70,7 @@ export class Session {
       reply: (message) => this.reply(message),
       previousReply: () => this.lastReply,
       askClient: (method, params) => this.askClient(method, params),
+      askIds: options.askIds,
       reverse: this.reverse,
     };
   }
@@ -359,8 +360,8 @@ export class Session {
 
   /** ping and sampling modes: a request to the client; resolves on the first answer that arrives. */
   private askClient(method: string, params?: JsonObject): Promise<void> {
+    const id = this.options.askIds?.[this.asksSent] ?? `server-${this.asksSent + 1}`;
     this.asksSent += 1;
-    const id = `server-${this.asksSent}`;
     return new Promise((resolve) => {
       this.pendingAsks.push({ id, method, answered: resolve });
       this.output.send(requestMessage(id, method, params));
@@ -375,7 +376,7 @@ export class Session {
     }
     if (response.id !== waiting.id) {
       this.diagnose(
-        `expected the answer to ${waiting.method} ${preview(waiting.id)}, got a response for id ${preview(response.id)}; answering anyway`,
+        `expected the answer to ${waiting.method} ${shownId(waiting.id)}, got a response for id ${shownId(response.id)}; answering anyway`,
       );
     } else if (waiting.method === "ping") {
       const result = response.message["result"];
@@ -394,6 +395,9 @@ export class Session {
     waiting.answered();
   }
 }
+
+/** An id as JSON tells it, so 0 and "0" differ: a number (or null) bare, a string quoted and cut as preview cuts it. */
+const shownId = (id: RequestId | null): string => (typeof id === "string" ? preview(id) : String(id));
 
 /**
  * What is wrong with initialize's params (MCP 2025-06-18, InitializeRequest): the protocol version

@@ -164,6 +164,27 @@ describe("the checkpoint's evidence settings", () => {
       });
   });
 
+  it("reads --ask-ids as distinct strings or numbers, and refuses null, duplicates, none or too many", () => {
+    expect(parseArgs(["--ask-ids", '[0,"","0",-1,0.5]'])).toMatchObject({
+      kind: "run",
+      options: { askIds: [0, "", "0", -1, 0.5] },
+    });
+    for (const bad of [
+      "[]",
+      "[null]",
+      "[true]",
+      "[1,1]",
+      '["a","a"]',
+      "{}",
+      "x",
+      JSON.stringify(Array.from({ length: 17 }, (_, k) => k)),
+    ])
+      expect(parseArgs(["--ask-ids", bad])).toMatchObject({
+        kind: "usage-error",
+        message: expect.stringMatching(/--ask-ids expects a JSON array of 1 to 16 distinct ids/u),
+      });
+  });
+
   it("reads --leave-after-eof-ms, and refuses one that is not a whole number of ms up to 10000", () => {
     expect(parseArgs(["--leave-after-eof-ms", "99"])).toMatchObject({ kind: "run", options: { leaveAfterEofMs: 99 } });
     for (const bad of ["-1", "1.5", "10001", "soon"])

@@ -64,4 +64,16 @@ describe("the life record of each message", () => {
     ]).map((entry) => (entry as { askedVersion?: unknown }).askedVersion);
     expect(asked).toEqual(["2025-06-18", "2024-11-05", null, null]);
   });
+
+  it("names the keys of a request's params: what the client sent, as it arrived", () => {
+    const request = (method: string, params?: unknown): string =>
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method, ...(params === undefined ? {} : { params }) });
+    const keys = recorded([
+      request("tools/list"),
+      request("tools/list", {}),
+      request("tools/call", { name: "word_count", arguments: {}, _meta: { progressToken: 1 } }),
+      request("tools/call", []),
+    ]).map((entry) => (entry as { paramKeys?: unknown }).paramKeys);
+    expect(keys).toEqual([undefined, [], ["name", "arguments", "_meta"], null]);
+  });
 });

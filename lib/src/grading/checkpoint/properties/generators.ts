@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { DEFAULT_FRAME_LIMIT, JSON_RPC_ERRORS, MAX_TOOLS, PROTOCOL_VERSION } from "../../../protocol/constants.js";
 import { BYTES_FORMS, bytes, type BytesForm } from "../rules/wire.js";
-import { edgeGenerator, type EdgeGenerator } from "./edges.js";
+import { edgeGenerator, type EdgeBranch, type EdgeGenerator } from "./edges.js";
 import { confusedPair, distinctNames, PROTOTYPE_NAMES } from "./names.js";
 
 /** An outcome besides the reference's that a rule accepts for one input: a value, or an error class and reason. */
@@ -29,6 +29,25 @@ const jsonObject = fc.dictionary(word, fc.oneof(fc.integer(), anyText, fc.boolea
   maxKeys: 4,
 });
 const requestId = fc.integer({ min: 1, max: 1_000_000 });
+/**
+ * Ids a counter reaches that a 32-bit or floating shortcut loses: 0 (a counter may start there),
+ * 2^31 (past | 0), 2^32 (past >>> 0) and 2^53 - 1 (the last safe integer). Each is an edge of its
+ * own, so every grading meets each one; any safe integer besides.
+ */
+const BOUND_IDS: ReadonlyArray<readonly [string, number]> = [
+  ["zero", 0],
+  ["2^31", 2 ** 31],
+  ["2^32", 2 ** 32],
+  ["max-safe", Number.MAX_SAFE_INTEGER],
+];
+const anySafeId = fc.maxSafeNat();
+/** One edge per bound id, then one of any safe integer, each making its input with `make`. */
+function idRangeEdges<T>(prefix: string, make: (id: number) => fc.Arbitrary<T>): Array<EdgeBranch<T>> {
+  return [
+    ...BOUND_IDS.map(([name, id]) => ({ edge: `${prefix}-${name}`, arbitrary: make(id) })),
+    { edge: `${prefix}-any-safe`, arbitrary: anySafeId.chain(make) },
+  ];
+}
 
 // --- messages: requestMessage and notificationMessage ---------------------------------------------
 
@@ -48,6 +67,10 @@ export const MESSAGE_CALLS: EdgeGenerator<MessageCall> = edgeGenerator<MessageCa
     arbitrary: fc.tuple(word, jsonObject).map(([m, p]) => ({ fn: "notificationMessage", args: [m, p] })),
   },
   { edge: "notification-empty-params", arbitrary: word.map((m) => ({ fn: "notificationMessage", args: [m, {}] })) },
+  // The id carried exactly over the whole range a counter reaches.
+  ...idRangeEdges<MessageCall>("request-id", (id) =>
+    word.map((m): MessageCall => ({ fn: "requestMessage", args: [id, m] })),
+  ),
 ]);
 
 // --- answerFor ------------------------------------------------------------------------------------
@@ -96,6 +119,12 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
     weight: 2,
     arbitrary: fc.tuple(requestId, jsonObject).map(([id, r]) => ({ args: [id, reply(id, { result: r })] })),
   },
+  // Its own reply answers a request whatever id the counter reached; the next integer does not.
+  ...idRangeEdges<PureCall>("answer-id", (id) =>
+    fc.boolean().map((own): PureCall => ({
+      args: [id, reply(own ? id : id === Number.MAX_SAFE_INTEGER ? id - 1 : id + 1, { result: {} })],
+    })),
+  ),
   {
     edge: "id-of-every-json-type",
     weight: 3,

@@ -392,6 +392,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
   "messages-shape": owned(MESSAGES_PROPERTY),
   "ids-exact": owned(ANSWER_FOR_PROPERTY, [
     "answer",
+    ...ANSWER_CALLS.edges.filter((edge) => edge.startsWith("answer-id-")),
     "id-of-every-json-type",
     "id-digit-string",
     "id-another-integer",

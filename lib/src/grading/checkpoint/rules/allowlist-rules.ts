@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from "node:util";
 import { FREE_CHOICES } from "./free-choices.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { refusal, valueOf } from "./expect.js";
-import { loggedCalls, receivedMethods } from "./server-records.js";
+import { loggedCalls, readRecord, receivedMethods } from "./server-records.js";
 import { ClientSession, type Timed } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
 import {
@@ -46,6 +46,10 @@ export const negativeControl: ObservedRule = {
       chapterLines: [184, 644],
     },
     { says: "A call the tool reports as failed is raised, never handed back as its text.", chapterLines: [594] },
+    {
+      says: "Each request sends exactly what it needs, as the server's record shows: initialize its protocolVersion, capabilities and clientInfo; tools/list nothing (params absent or {}); tools/call the tool's name and its arguments, and nothing else (no _meta asking for progress).",
+      chapterLines: [471, 472, 473, 474, 475, 483, 492],
+    },
     {
       says: "Each operation sends its request once, whatever comes back (a result, a failure the tool reports, an error response): a failure goes to the caller, never out again, so a tool runs once for one call.",
       chapterLines: [483, 484, 487, 492, 594],
@@ -96,9 +100,38 @@ export const negativeControl: ObservedRule = {
         "exactly one place_purchase entry",
         `[${calls.join(", ")}]`,
       );
+    requireParamsAsSent(server.recordFile);
     return "";
   },
 };
+
+/**
+ * The keys each request's params may hold, as the chapter's client sends them (lines 471–475, 483,
+ * 492): initialize its version, capabilities and clientInfo; tools/list nothing (params absent or
+ * empty, as JSON-RPC allows either); tools/call the tool's name and its arguments. Anything more
+ * (a _meta asking for progress, a cursor) asks the server for what the client never uses.
+ */
+const PARAM_KEYS: Readonly<Record<string, readonly string[]>> = {
+  initialize: ["capabilities", "clientInfo", "protocolVersion"],
+  "tools/list": [],
+  "tools/call": ["arguments", "name"],
+};
+
+/** Every request of the session holds in its params exactly the keys the chapter's client sends, by the server's record. */
+function requireParamsAsSent(recordFile: string): void {
+  for (const entry of readRecord(recordFile)) {
+    const wanted = entry.kind === "request" && entry.method !== undefined ? PARAM_KEYS[entry.method] : undefined;
+    if (wanted === undefined) continue;
+    // Absent params are no keys at all: JSON-RPC lets a request without params leave them out.
+    const keys = entry.paramKeys === undefined ? [] : entry.paramKeys;
+    if (keys === null || !isDeepStrictEqual([...keys].sort(), wanted))
+      failRule(
+        `the params of ${entry.method} ${showWire(entry.id)}, as the server's record holds them`,
+        wanted.length === 0 ? "no keys (params absent, or {})" : `exactly the keys {${wanted.join(", ")}}`,
+        keys === null ? "params that are no object" : `{${keys.join(", ")}}`,
+      );
+  }
+}
 
 /**
  * The request an operation must have sent, once, when its answer came from the server: a

@@ -13,6 +13,7 @@ import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ObservedRule } from "./types.js";
 import { CLIENT, countWords } from "./client-rule-helpers.js";
+import { responsesTo, ROOMY_TIMEOUT_MS, serverRequestIds, shownId, unansweredIds } from "./server-request-ids.js";
 
 export const pingAnswered: ObservedRule = {
   id: "ping-answered",
@@ -24,51 +25,58 @@ export const pingAnswered: ObservedRule = {
   pieces: CALL_PIECES,
   dependsOn: [],
   visibility: "visible",
-  where: `${CLIENT}: the read loop (a request from the server gets a reply with its id; a ping's is the result {})`,
+  where: `${CLIENT}: the read loop (a request from the server, whatever its id, 0 and "" too, gets a reply with that same id; a ping's is the result {})`,
   demands: [
     {
       says: "A request carries an id, and exactly one response with that id answers it: a request from the server gets its response too.",
       chapterLines: [196],
     },
+    {
+      says: 'A server\'s request is told by its method and the presence of an id, whatever the id is (any string or number: 0, "", "0", a negative, a fraction, the last safe integer); its response carries that id unchanged, type and all.',
+      chapterLines: [22, 196],
+    },
   ],
   freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
   deadlineMs: 20_000,
   body: async (context) => {
-    const server = context.server("ping");
+    // The server pings once with each id of the family, all at once, and replies once each is answered.
+    const ids = serverRequestIds(context.seed);
+    const server = context.server("ping", { askIds: ids });
     // The session's roomy deadline: answering a ping is not a deadline trial, and a server starved
     // on a busy machine must not decide it (the build notebook's request check does the same).
-    const client = await ClientSession.open(context, server, { allowed: ["word_count"] });
+    const client = await ClientSession.open(context, server, { allowed: ["word_count"], timeoutMs: ROOMY_TIMEOUT_MS });
     try {
       await client.ready();
-      await countWords(context, client, "ping");
+      await countWords(context, client, "ping").catch((error: unknown) => {
+        // The server answers the call only once each ping is answered: name the ping that was not.
+        const missed = unansweredIds(server.recordFile, ids)[0];
+        if (missed === undefined) throw error;
+        failRule(
+          `a call during which the server pings with ids ${ids.map(shownId).join(", ")}, all at once`,
+          `every ping answered with its own id, then the call's answer`,
+          `the ping ${shownId(missed)} went unanswered, and the call did not complete`,
+        );
+      });
     } finally {
       await client.close();
     }
-    const responses = readRecord(server.recordFile).filter(
-      (entry) => entry.event === "message" && entry.kind === "response",
-    );
-    if (responses.length === 0) failRule("the server's record", "the client's response to its ping", "no response");
-    const answer = responses.find((entry) => entry.id === "server-1");
-    if (answer === undefined)
-      failRule(
-        "the server's record",
-        'a response with the ping\'s own id "server-1"',
-        `responses with ids ${responses.map((entry) => JSON.stringify(entry.id)).join(", ")}`,
-      );
-    // The spec's ping is answered with an empty result: an error reply ("method not found") refuses it.
-    if (answer.answer !== "result")
-      failRule(
-        "the server's record",
-        'the ping "server-1" answered with a result',
-        `a response carrying ${answer.answer ?? "neither result nor error"}`,
-      );
-    // Its result is an empty object ({}), as every result is an object: "pong" or null is no answer a peer can read.
-    if (answer.resultJsonType !== "object")
-      failRule(
-        "the server's record",
-        'the ping "server-1" answered with the result {} (an object)',
-        `a result of type ${answer.resultJsonType ?? "unknown"}`,
-      );
+    responsesTo(server.recordFile, ids, "ping").forEach((answer, index) => {
+      const ping = `the ping ${shownId(ids[index])}`;
+      // The spec's ping is answered with an empty result: an error reply ("method not found") refuses it.
+      if (answer.answer !== "result")
+        failRule(
+          "the server's record",
+          `${ping} answered with a result`,
+          `a response carrying ${answer.answer ?? "neither result nor error"}`,
+        );
+      // Its result is an empty object ({}), as every result is an object: "pong" or null is no answer a peer can read.
+      if (answer.resultJsonType !== "object")
+        failRule(
+          "the server's record",
+          `${ping} answered with the result {} (an object)`,
+          `a result of type ${answer.resultJsonType ?? "unknown"}`,
+        );
+    });
     return "";
   },
 };

@@ -24,6 +24,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "what one call's message shares with another's, at any depth, with or without params: nothing (the probe calls again and changes the first)",
       wrong: "notification-message-shared-template.js",
     },
+    {
+      varies: "a request's id over the whole range a counter reaches: 0, 2^31, 2^32, 2^53 - 1, any safe integer",
+      wrong: "request-message-id-uint32.js",
+    },
   ],
   "ids-exact": [
     { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
@@ -35,6 +39,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     {
       varies: "what a reply with another id (or none) holds: no result object, refused as not ours, not as malformed",
       wrong: "answer-for-shape-before-id.js",
+    },
+    {
+      varies:
+        "the request's id over the whole range a counter reaches (0, 2^31, 2^32, 2^53 - 1, any safe integer): its own reply answers it",
+      wrong: "answer-for-id-int32.js",
     },
   ],
   "error-raised": [{ varies: "a reply's error: raised, never returned as the result", wrong: "error-raised.js" }],
@@ -188,6 +197,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "what comes back to one operation (a result, a failure the tool reports, an error response): its request sent once, by the server's record",
       wrong: "retries-server-error.js",
     },
+    {
+      varies:
+        "what each request's params hold, by the server's record: initialize its three keys, tools/list none, tools/call name and arguments; no _meta, no cursor, no key besides",
+      wrong: "list-asks-for-progress.js",
+    },
   ],
   "allowlist-before-write": [
     { varies: "what goes out beside a refused call: no request at all (a ping)", wrong: "refusal-pings-server.js" },
@@ -241,9 +255,19 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "ping-answered": [
     { varies: "a request from the server during a call: answered", wrong: "ping-answered.js" },
     { varies: "the answer to ping: an empty result object", wrong: "ping-pong.js" },
+    {
+      varies:
+        'the ping\'s id: any string or number, 0 and "" in every grading, "0", a negative, a fraction, 2^53 - 1, seeded ones',
+      wrong: "ping-id-truthy.js",
+    },
   ],
   "server-request-refused": [
     { varies: "what the server asks: a method the client does not serve", wrong: "server-request-result.js" },
+    {
+      varies:
+        'the request\'s id, carried back unchanged, type and all: 0 and "" in every grading, "0", a negative, a fraction, 2^53 - 1, seeded ones',
+      wrong: "refusal-id-as-string.js",
+    },
   ],
   "spawn-argv-env": [
     { varies: "the application's environment: none of it reaches the server", wrong: "spawn-argv-env.js" },

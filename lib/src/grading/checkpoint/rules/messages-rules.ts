@@ -21,7 +21,10 @@ export const messagesShape: ObservedRule = {
   visibility: "visible",
   where: "learner/src/messages.ts: requestMessage, notificationMessage",
   demands: [
-    { says: 'A request carries jsonrpc "2.0", an id, a method and its params.', chapterLines: [196, 200, 201, 202] },
+    {
+      says: 'A request carries jsonrpc "2.0", its id exactly as given (any id a counter reaches, 0 to 2^53 - 1), a method and its params.',
+      chapterLines: [196, 200, 201, 202],
+    },
     {
       says: "A notification carries a method and no id, and params only when it has some.",
       chapterLines: [196, 205, 206, 207, 208, 209, 210],
@@ -78,7 +81,7 @@ export const idsExact: ObservedRule = {
   where: "learner/src/messages.ts: answerFor (compare with typeof and ===, never == or Number())",
   demands: [
     {
-      says: "The id is the only thing that ties a reply to its request: a reply answers only the request whose id it carries.",
+      says: "The id is the only thing that ties a reply to its request: a reply answers only the request whose id it carries, whatever id the counter reached (0 to 2^53 - 1).",
       chapterLines: [196, 198],
     },
     {

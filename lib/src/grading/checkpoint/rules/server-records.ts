@@ -38,6 +38,8 @@ export interface RecordEntry {
   readonly afterEofMs?: number;
   /** On an initialize request: the protocol version it asked for (null when not a string). */
   readonly askedVersion?: string | null;
+  /** On a request: the names of the keys its params held, null when params was no object, absent when it had none. */
+  readonly paramKeys?: readonly string[] | null;
   /** On "left": the exit code or the signal the server left with, written just before it left. */
   readonly status?: number | string;
   /**

@@ -8,7 +8,7 @@
 // alone would not show that.
 import { FREE_CHOICES } from "./free-choices.js";
 import { showWire } from "./wire.js";
-import { readRecord } from "./server-records.js";
+import { responsesTo, ROOMY_TIMEOUT_MS, serverRequestIds, shownId, unansweredIds } from "./server-request-ids.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./client-session.js";
 import { valueOf } from "./expect.js";
@@ -33,7 +33,7 @@ export const serverRequestRefused: ObservedRule = {
   deadlineMs: 30_000,
   demands: [
     {
-      says: "Every request gets exactly one response, carrying its id, with a result or an error.",
+      says: 'Every request gets exactly one response, carrying its id unchanged (any string or number: 0, "", "0", a negative, a fraction, the last safe integer), with a result or an error.',
       chapterLines: [22, 196],
     },
     {
@@ -43,42 +43,42 @@ export const serverRequestRefused: ObservedRule = {
   ],
   freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.answerForRefusesRequests, FREE_CHOICES.serverRequestsNotCounted],
   body: async (context) => {
+    // The server asks once with each id of the family, all at once, and answers the call once each is answered.
+    const ids = serverRequestIds(context.seed);
     // A handshake run out of time on a busy machine is set-up, not what is judged: another session.
-    const client = await ClientSession.openReady(context, "sampling", { allowed: ["word_count"] });
+    const client = await ClientSession.openReady(context, () => context.server("sampling", { askIds: ids }), {
+      allowed: ["word_count"],
+      timeoutMs: ROOMY_TIMEOUT_MS,
+    });
     const { server } = client;
     try {
       // The server asks during the call and answers it once it reads the client's reply: a reply it
       // cannot read (no jsonrpc "2.0") leaves the call unanswered, so the call must complete.
-      const call = 'callTool("word_count", {text: "one two three"}), during which the server asks sampling';
-      const got = valueOf(
-        (await client.call("callTool", ["word_count", { text: "one two three" }])).answer,
-        call,
-        '"3"',
-      );
+      const call = `callTool("word_count", {text: "one two three"}), during which the server asks sampling with ids ${ids.map(shownId).join(", ")}`;
+      const { answer } = await client.call("callTool", ["word_count", { text: "one two three" }]);
+      // The server answers the call only once each request is answered: name the one that was not.
+      const missed = answer.ok ? undefined : unansweredIds(server.recordFile, ids)[0];
+      if (missed !== undefined)
+        failRule(
+          call,
+          "every request answered with its own id, then the call's answer",
+          `the request ${shownId(missed)} went unanswered, and the call did not complete`,
+        );
+      const got = valueOf(answer, call, '"3"');
       if (got !== "3") failRule(call, '"3" (the server\'s answer)', showWire(got));
     } finally {
       await client.close();
     }
-    const asked = readRecord(server.recordFile).filter(
-      (entry) => entry.event === "message" && entry.kind === "response" && entry.id === "server-1",
-    );
-    const answer = asked[0];
-    if (answer === undefined)
-      failRule(
-        'the server\'s record after it asked sampling/createMessage (id "server-1")',
-        "a response with that id",
-        "none: the request went unanswered",
-      );
-    if (asked.length > 1)
-      failRule("the server's record", 'one response to request "server-1"', `${asked.length} responses`);
-    if (answer.answer !== "error" || answer.errorCode !== METHOD_NOT_FOUND)
-      failRule(
-        "the client's answer to sampling/createMessage, which it does not serve",
-        `an error response with code ${METHOD_NOT_FOUND} (method not found)`,
-        answer.answer === "error"
-          ? `an error with code ${showWire(answer.errorCode ?? null)}`
-          : `a result (${answer.resultJsonType ?? "of some type"})`,
-      );
+    responsesTo(server.recordFile, ids, "sampling/createMessage").forEach((answer, index) => {
+      if (answer.answer !== "error" || answer.errorCode !== METHOD_NOT_FOUND)
+        failRule(
+          `the client's answer to sampling/createMessage ${shownId(ids[index])}, which it does not serve`,
+          `an error response with code ${METHOD_NOT_FOUND} (method not found)`,
+          answer.answer === "error"
+            ? `an error with code ${showWire(answer.errorCode ?? null)}`
+            : `a result (${answer.resultJsonType ?? "of some type"})`,
+        );
+    });
     return "";
   },
 };

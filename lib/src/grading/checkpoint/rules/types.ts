@@ -195,6 +195,8 @@ export interface ServerSettings {
    * action, and a witness outside the group that records what ended each (server/src/family.ts).
    */
   readonly family?: number;
+  /** The ids of the server's own requests to the client, in order (ping and sampling ask once with each). */
+  readonly askIds?: readonly (string | number)[];
 }
 
 /** What a rule body may use. */
