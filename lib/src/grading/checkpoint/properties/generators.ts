@@ -1073,6 +1073,24 @@ const otherItem = fc.constantFrom(
   { type: "resource_link", uri: "file:///b", name: "b" },
 );
 /**
+ * Items of kinds this client has never heard of: a newer MCP's, a server's own, a kind whose name
+ * differs from "text" only in case or space, some carrying a text member of their own. They are left
+ * aside like any item that is not of type "text", never refused.
+ */
+const unknownItem = fc.oneof(
+  fc.constantFrom(
+    { type: "video", data: "AA==", mimeType: "video/mp4" },
+    { type: "x-chart", spec: { bars: [1, 2] } },
+    { type: "Text", text: "not a text item" },
+    { type: "text ", text: "not a text item either" },
+    { type: "markdown", text: "# neither" },
+  ),
+  fc
+    .tuple(fc.string({ minLength: 1, maxLength: 12 }), anyText)
+    .filter(([type]) => type !== "text")
+    .map(([type, text]) => ({ type, text })),
+);
+/**
  * What a result may hold beside content: structuredContent (sometimes the text's own JSON, as a tool
  * that returns both writes it), _meta, isError false or absent. None of it is the call's text.
  */
@@ -1174,6 +1192,16 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
     arbitrary: fc
       .tuple(writtenText, fc.array(fc.oneof(writtenText, fc.constantFrom("", ...EDGE_SPACES)), { maxLength: 3 }))
       .map(([first, rest]) => ({ args: [{ content: [first, ...rest].map((text) => ({ type: "text", text })) }] })),
+  },
+  // Kinds of items no version of MCP this client knows names, among its text items or alone.
+  {
+    edge: "unknown-kinds",
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.array(textItem, { maxLength: 3 }), fc.array(unknownItem, { minLength: 1, maxLength: 3 }))
+      .map(([texts, unknown]) => ({
+        args: [{ content: unknown.flatMap((item, index) => [item, ...(texts[index] ? [texts[index]] : [])]) }],
+      })),
   },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
   {

@@ -175,6 +175,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "each text item's text as the tool wrote it: empty, whitespace only, spaces, tabs, line breaks, NBSP and other Unicode spaces at either end, lone surrogates",
       wrong: "result-text-trims-item-ends.js",
     },
+    {
+      varies:
+        "the kinds of items beside the text ones: MCP's own, kinds no version names, a kind named like text but not text, some with a text member of their own: left aside, never refused",
+      wrong: "result-text-refuses-unknown-kinds.js",
+    },
   ],
   "handshake-order": [
     { varies: "the order of initialize, its announcement and discovery", wrong: "handshake-order.js" },
