@@ -25,8 +25,20 @@ import { wrong as wrong6, fair as fair6 } from "./round-6-cases.mjs";
 import { wrong as wrong7, fair as fair7 } from "./round-7-cases.mjs";
 import { wrong as wrong8, fair as fair8 } from "./round-8-cases.mjs";
 import { wrong as wrong9, fair as fair9 } from "./round-9-cases.mjs";
-const wrong = [...wrong1, ...wrong2, ...wrong3, ...wrong4, ...wrong5, ...wrong6, ...wrong7, ...wrong8, ...wrong9];
-const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6, ...fair7, ...fair8, ...fair9];
+import { wrong as wrong10, fair as fair10 } from "./round-10-cases.mjs";
+const wrong = [
+  ...wrong1,
+  ...wrong2,
+  ...wrong3,
+  ...wrong4,
+  ...wrong5,
+  ...wrong6,
+  ...wrong7,
+  ...wrong8,
+  ...wrong9,
+  ...wrong10,
+];
+const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6, ...fair7, ...fair8, ...fair9, ...fair10];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -4624,7 +4636,446 @@ const round9 = {
     };
   },
 };
-Object.assign(proofs, round7, round8, round9);
+// ---------- round 10 ----------
+/** A catalog of tools for checkTools, each taking an object, with `extra` members. */
+const catalogOf = (...tools) => ({ tools: tools.map((tool) => ({ inputSchema: { type: "object" }, ...tool })) });
+/** The verdict (a value or a typed error) of piece `work` for the variant and the solved pieces. */
+const both1 = (v, s, work) => [pure(() => work(v)), pure(() => work(s))];
+/** Wrong when the variant's verdict matches `bad` and the solved one's matches `good` (regexps on JSON). */
+const differs = (label, [pv, ps], bad, good) => ({
+  ok: bad.test(JSON.stringify(pv)) && good.test(JSON.stringify(ps)),
+  shows: `${label}: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+});
+const ENCODE_INPUTS = () => {
+  const cycle = { a: 1 };
+  cycle.self = cycle;
+  const holes = [1];
+  holes[2] = 3;
+  return [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "w", arguments: { text: "café ☕ \u2028 \ud83d" } },
+    },
+    { a: { b: [1, { c: NaN }] } },
+    { a: [Infinity] },
+    { a: () => 1 },
+    { a: Symbol("s") },
+    { a: [1, undefined] },
+    { a: undefined, b: null },
+    { holes },
+    cycle,
+    { big: 10n },
+    { when: new Date(0) },
+    { odd: { toJSON: () => NaN } },
+    { nested: { toJSON: () => ({ x: [undefined] }) } },
+    { text: "x".repeat(70_000) },
+  ];
+};
+const round10 = {
+  // ---------- wrong ----------
+  "request-message-id-zero-made-one": async ({ v, s }) =>
+    differs(
+      'requestMessage(0, "tools/list", {}).id',
+      both1(v, s, (P) => P.requestMessage(0, "tools/list", {}).id),
+      /"value":1\b/,
+      /"value":0\b/,
+    ),
+  "request-message-params-json-roundtrip": async ({ v, s }) =>
+    differs(
+      "encodeFrame(requestMessage(3, tools/call, {arguments: {n: NaN}}))",
+      both1(v, s, (P) =>
+        P.encodeFrame(P.requestMessage(3, "tools/call", { name: "w", arguments: { n: NaN } })).toString(),
+      ),
+      /"n\\":null/,
+      /UsageError/,
+    ),
+  "answer-for-error-empty-message-malformed": async ({ v, s }) =>
+    differs(
+      'an error reply {code: -32000, message: ""}',
+      both1(v, s, (P) => P.answerFor(4, { jsonrpc: "2.0", id: 4, error: { code: -32000, message: "" } })),
+      /ProtocolError/,
+      /ServerError/,
+    ),
+  "result-text-refuses-empty-content": async ({ v, s }) =>
+    differs(
+      "resultText({content: []})",
+      both1(v, s, (P) => P.resultText({ content: [] })),
+      /ProtocolError/,
+      /^\{"value":""\}$/,
+    ),
+  "encode-frame-refuses-lone-surrogates": async ({ v, s }) =>
+    differs(
+      "encodeFrame({text: a lone high surrogate})",
+      both1(v, s, (P) => P.encodeFrame({ jsonrpc: "2.0", method: "m", params: { text: "half \ud83d" } }).toString()),
+      /UsageError/,
+      /ud83d/,
+    ),
+  "top-tools-epsilon-ties": async ({ v, s }) =>
+    differs(
+      "scores 0.3, 0.3000001, 0, the best 1",
+      [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [0.3, 0.3000001, 0], 1)),
+      /word_count/,
+      /stock_level/,
+    ),
+  "top-tools-combined-numeric-key": async ({ v, s }) =>
+    differs(
+      "scores 0.3, 0.3005, 0, the best 1",
+      [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [0.3, 0.3005, 0], 1)),
+      /word_count/,
+      /stock_level/,
+    ),
+  "top-tools-absolute-scores": async ({ v, s }) =>
+    differs(
+      "scores -0.9, 0.5, 0.1, the best 1",
+      [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [-0.9, 0.5, 0.1], 1)),
+      /word_count/,
+      /stock_level/,
+    ),
+  "check-tools-name-length-64": async ({ v, s }) =>
+    differs(
+      "a tool named by 65 letters",
+      both1(v, s, (P) => P.checkTools(catalogOf({ name: "a".repeat(65) })).length),
+      /ProtocolError/,
+      /"value":1/,
+    ),
+  "check-tools-blank-name-refused": async ({ v, s }) =>
+    differs(
+      'tools named " " and "a"',
+      both1(v, s, (P) => P.checkTools(catalogOf({ name: " " }, { name: "a" })).length),
+      /ProtocolError/,
+      /"value":2/,
+    ),
+  "check-tools-duplicates-after-normalising": async ({ v, s }) =>
+    differs(
+      "tools named caf\\u00e9 and cafe\\u0301",
+      both1(v, s, (P) => P.checkTools(catalogOf({ name: "caf\u00e9" }, { name: "cafe\u0301" })).length),
+      /ProtocolError/,
+      /"value":2/,
+    ),
+  "check-tools-bounds-descriptions": async ({ v, s }) =>
+    differs(
+      "a tool with a 2,000-character description",
+      both1(v, s, (P) => P.checkTools(catalogOf({ name: "a", description: "d".repeat(2000) })).length),
+      /ProtocolError/,
+      /"value":1/,
+    ),
+  "check-tools-refuses-unknown-members": async ({ v, s }) =>
+    differs(
+      "a tool with a title and annotations",
+      both1(
+        v,
+        s,
+        (P) => P.checkTools(catalogOf({ name: "a", title: "A", annotations: { readOnlyHint: true } })).length,
+      ),
+      /ProtocolError/,
+      /"value":1/,
+    ),
+  "result-text-refuses-unknown-items": async ({ v, s }) =>
+    differs(
+      'content [text "4", an item of type "chart"]',
+      both1(v, s, (P) =>
+        P.resultText({
+          content: [
+            { type: "text", text: "4" },
+            { type: "chart", data: [] },
+          ],
+        }),
+      ),
+      /ProtocolError/,
+      /^\{"value":"4"\}$/,
+    ),
+  "call-tool-validates-required-arguments": async ({ v, s }) => {
+    const options = { calls: [["word_count", {}]] };
+    const [rv, rs] = await together(v, s, teaching("normal"), options);
+    return {
+      ok: /RefusedError/.test(call(rv).error ?? "") && /ToolError/.test(call(rs).error ?? ""),
+      shows: `word_count called with {} (its schema requires text): variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))} (the server's own answer)`,
+    };
+  },
+  "encode-frame-normalises-nfc": async ({ v, s }) =>
+    differs(
+      'encodeFrame({text: "cafe\\u0301"})',
+      both1(v, s, (P) =>
+        P.encodeFrame({ jsonrpc: "2.0", method: "m", params: { text: "cafe\u0301" } }).toString("hex"),
+      ),
+      /c3a9/,
+      /65cc81/,
+    ),
+  "parse-frame-drops-proto-keys": async ({ v, s }) =>
+    differs(
+      "a reply whose result has a __proto__ member: the result's own keys",
+      both1(v, s, (P) =>
+        Object.keys(P.parseFrame('{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"a":1},"b":2}}').result),
+      ),
+      /^\{"value":\["b"\]\}$/,
+      /__proto__/,
+    ),
+  "check-initialize-version-prefix": async ({ v, s }) =>
+    differs(
+      "protocolVersion 2025-06-18-draft",
+      both1(v, s, (P) =>
+        P.checkInitialize(INIT({ protocolVersion: `${lib.PROTOCOL_VERSION}-draft` })) ? "accepted" : "?",
+      ),
+      /accepted/,
+      /ProtocolError/,
+    ),
+  "check-tools-name-stringified": async ({ v, s }) =>
+    differs(
+      "a tool named 5",
+      both1(v, s, (P) => P.checkTools(catalogOf({ name: 5 })).length),
+      /"value":1/,
+      /ProtocolError/,
+    ),
+  "check-tools-missing-schema-crashes": async ({ v, s }) =>
+    differs(
+      "a tool with no inputSchema",
+      both1(v, s, (P) => P.checkTools({ tools: [{ name: "a" }] })),
+      /TypeError/,
+      /ProtocolError/,
+    ),
+  "encode-frame-circular-raw-type-error": async ({ v, s }) => {
+    const cycle = { jsonrpc: "2.0", method: "m", params: {} };
+    cycle.params.self = cycle;
+    return differs(
+      "a circular message",
+      both1(v, s, (P) => P.encodeFrame(cycle)),
+      /TypeError/,
+      /UsageError/,
+    );
+  },
+  "parse-frame-constructor-check": async ({ v, s }) =>
+    differs(
+      "a reply with a member named constructor",
+      both1(v, s, (P) => P.parseFrame('{"jsonrpc":"2.0","id":1,"result":{},"constructor":"x"}').id),
+      /ProtocolError/,
+      /"value":1/,
+    ),
+  "parse-frame-blank-line-as-nothing": async ({ v, s }) =>
+    differs(
+      'parseFrame("")',
+      both1(v, s, (P) => P.parseFrame(Buffer.from(""))),
+      /^\{"value":null\}$/,
+      /ProtocolError/,
+    ),
+  "top-tools-own-text-no-period": async ({ v, s }) => toolTextProof(v, s, (text) => !text.includes(". ")),
+  "top-tools-own-text-bare-name": async ({ v, s }) => toolTextProof(v, s, (text) => text === "stock level"),
+  "top-tools-lowercases-tool-texts": async ({ v, s }) =>
+    toolTextProof(v, s, (text) => text.startsWith("word count. count")),
+  "top-tools-trims-request": async ({ v, s }) => {
+    const seen = (P) => {
+      let asked;
+      P.topTools("  count words ", SHOP_TOOLS, (request, texts) => ((asked = request), texts.map(() => 0)), 1);
+      return asked;
+    };
+    const [av, as] = [seen(v), seen(s)];
+    return {
+      ok: av === "count words" && as === "  count words ",
+      shows: `the request "  count words ": the scorer is given ${JSON.stringify(av)}, solved ${JSON.stringify(as)}`,
+    };
+  },
+  "call-tool-omits-empty-arguments": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal", { calls: [["word_count", {}]] });
+    const [pv, ps] = [fv, fs].map((file) => received(file).find((m) => m?.method === "tools/call")?.params);
+    return {
+      ok: pv !== undefined && !("arguments" in pv) && ps?.arguments !== undefined,
+      shows: `word_count called with {}: the server received ${JSON.stringify(pv)}; from the solved one ${JSON.stringify(ps)}`,
+    };
+  },
+  "answer-for-error-code-coerced": async ({ v, s }) =>
+    differs(
+      'an error reply {code: null, message: "x"}',
+      both1(v, s, (P) => P.answerFor(4, { jsonrpc: "2.0", id: 4, error: { code: null, message: "x" } })),
+      /ServerError/,
+      /ProtocolError/,
+    ),
+  "result-text-includes-resource-text": async ({ v, s }) =>
+    differs(
+      'content [text "4", a resource with text "secret"]',
+      both1(v, s, (P) =>
+        P.resultText({
+          content: [
+            { type: "text", text: "4" },
+            { type: "resource", resource: { uri: "file:///a", text: "secret" } },
+          ],
+        }),
+      ),
+      /secret/,
+      /^\{"value":"4"\}$/,
+    ),
+  "encode-frame-drops-null-members": async ({ v, s }) =>
+    differs(
+      "encodeFrame(arguments {text: null})",
+      both1(v, s, (P) =>
+        P.encodeFrame({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "w", arguments: { text: null } },
+        }).toString(),
+      ),
+      /"arguments\\":\{\}/,
+      /"text\\":null/,
+    ),
+  // ---------- fair ----------
+  "request-message-from-entries": async ({ v, s }) => {
+    const inputs = [
+      [1, "tools/list", {}],
+      [0, "initialize", { a: [1] }],
+      [2 ** 40, "tools/call", { name: "w" }],
+    ];
+    const r = agree(v, s, (P, [id, method, params]) => JSON.stringify(P.requestMessage(id, method, params)), inputs);
+    const params = { a: 1 };
+    const kept =
+      v.requestMessage(1, "m", params).params === params ||
+      JSON.stringify(v.requestMessage(1, "m", params).params) === '{"a":1}';
+    return { ok: r.ok && kept, shows: `the same messages as the solved requestMessage: ${r.ok} (${r.a.join(" ")})` };
+  },
+  "answer-for-destructured": async ({ v, s }) => {
+    const inputs = [
+      { jsonrpc: "2.0", method: "notifications/message" },
+      { jsonrpc: "2.0", id: 4, result: { a: 1 } },
+      { jsonrpc: "2.0", id: 5, result: {} },
+      { jsonrpc: "2.0", id: true, result: {} },
+      { jsonrpc: "2.0", id: 4, error: { code: -1, message: "no" } },
+      { jsonrpc: "2.0", id: 4, error: { code: "x", message: "no" } },
+      { jsonrpc: "2.0", id: 4, result: [] },
+      { jsonrpc: "2.0", id: 4 },
+    ];
+    const r = agree(v, s, (P, m) => P.answerFor(4, m), inputs);
+    return {
+      ok: r.ok,
+      shows: `the same verdicts as the solved answerFor on ${inputs.length} replies: ${r.ok} (${r.a.join(" ")})`,
+    };
+  },
+  "encode-frame-recursive-walk": async ({ v, s }) => {
+    const r = agree(v, s, (P, m) => P.encodeFrame(m).toString("base64"), ENCODE_INPUTS());
+    return {
+      ok: r.ok,
+      shows: `the same bytes or refusals as the solved encodeFrame on ${r.a.length} messages: ${r.ok}; variant ${JSON.stringify(r.a.map((x) => x.slice(0, 40)))}`,
+    };
+  },
+  "parse-frame-single-try": async ({ v, s }) => {
+    const inputs = [
+      Buffer.from('{"jsonrpc":"2.0","id":1,"result":{}}'),
+      Buffer.from([0x7b, 0xff, 0x7d]),
+      Buffer.from("not json"),
+      Buffer.from("[]"),
+      Buffer.from('{"jsonrpc":"1.0"}'),
+      '{"jsonrpc":"2.0","method":"x"}',
+      Buffer.from(""),
+    ];
+    const r = agree(v, s, (P, f) => P.parseFrame(f), inputs);
+    return {
+      ok: r.ok,
+      shows: `the same verdicts as the solved parseFrame on ${inputs.length} frames: ${r.ok} (${r.a.join(" ")})`,
+    };
+  },
+  "check-initialize-reflect-get": async ({ v, s }) => {
+    const inputs = [
+      INIT(),
+      INIT({ capabilities: {} }),
+      INIT({ capabilities: null }),
+      INIT({ capabilities: [] }),
+      INIT({ capabilities: { tools: [] } }),
+      INIT({ capabilities: { tools: null } }),
+      INIT({ protocolVersion: "2024-11-05" }),
+      { protocolVersion: lib.PROTOCOL_VERSION },
+    ];
+    const r = agree(v, s, (P, x) => Boolean(P.checkInitialize(x)), inputs);
+    return {
+      ok: r.ok,
+      shows: `the same verdicts as the solved checkInitialize on ${inputs.length} answers: ${r.ok} (${r.a.join(" ")})`,
+    };
+  },
+  "check-tools-find-index-duplicates": async ({ v, s }) => {
+    const t = { name: "a" };
+    const inputs = [
+      catalogOf({ name: "a" }, { name: "b" }),
+      catalogOf({ name: "a" }, { name: "b" }, { name: "a" }),
+      {
+        tools: [
+          { ...t, inputSchema: { type: "object" } },
+          { ...t, inputSchema: { type: "object" } },
+        ],
+      },
+      catalogOf(),
+      { tools: [null] },
+      catalogOf({ name: "" }),
+      { tools: manyTools(33) },
+      { tools: manyTools(32) },
+      { tools: [], nextCursor: "x" },
+    ];
+    const r = agree(v, s, (P, x) => P.checkTools(x).map((tool) => tool.name), inputs);
+    return { ok: r.ok, shows: `the same verdicts as the solved checkTools on ${inputs.length} catalogs: ${r.ok}` };
+  },
+  "result-text-map-then-filter": async ({ v, s }) => {
+    const inputs = [
+      { content: [] },
+      {
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "x" },
+          { type: "text", text: " b\n" },
+        ],
+      },
+      { content: [{ type: "text", text: "bad" }], isError: true },
+      {},
+      { content: [null, { type: "text", text: "c" }] },
+    ];
+    const r = agree(v, s, (P, x) => P.resultText(x), inputs);
+    return {
+      ok: r.ok,
+      shows: `the same verdicts as the solved resultText on ${inputs.length} results: ${r.ok} (${r.a.join(" ")})`,
+    };
+  },
+  "top-tools-merge-sort": async ({ v, s }) => {
+    let same = 0;
+    for (let seed = 1; seed <= 20; seed += 1) if (topToolsAgreement(v, s, seed).same) same += 1;
+    const [nv, ns] = [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [-1, 0.5, 0.5], 3));
+    return {
+      ok: same === 20 && JSON.stringify(nv) === JSON.stringify(ns),
+      shows: `the same ranking as the solved topTools in ${same} of 20 seeds; scores -1, 0.5, 0.5: ${JSON.stringify(nv)}`,
+    };
+  },
+  "frame-reader-recursive-feed": async ({ v, s }) => {
+    const stream = Buffer.from('{"a":1}\n{"b":"é"}\n\n{"c":3}\n{"partial"');
+    const rows = [];
+    for (const size of [1, 2, 3, 5, 8, 13, stream.length]) {
+      const run = (P) => {
+        const reader = new P.FrameReader(64);
+        const frames = [];
+        for (let i = 0; i < stream.length; i += size) frames.push(...reader.feed(stream.subarray(i, i + size)));
+        return frames.map((f) => f.toString());
+      };
+      rows.push(JSON.stringify(pure(() => run(v))) === JSON.stringify(pure(() => run(s))));
+    }
+    const long = agree(v, s, (P, x) => new P.FrameReader(16).feed(Buffer.from(x)).length, [
+      "a\n".repeat(8),
+      `${"x".repeat(15)}\n`,
+      `${"x".repeat(16)}\n`,
+      "x".repeat(16),
+      "ok\n".repeat(2000),
+    ]);
+    return {
+      ok: rows.every(Boolean) && long.ok,
+      shows: `the same frames as the solved FrameReader at ${rows.filter(Boolean).length} of ${rows.length} chunk sizes; the same bound verdicts: ${long.ok} (${long.a.join(" ")})`,
+    };
+  },
+  "call-tool-guard-list": async ({ v, s }) => {
+    const sessions = await sameSessions(v, s, [teaching("normal")], {
+      allowed: ["word_count", "ghost"],
+      calls: [
+        ["word_count", { text: "a b c" }],
+        ["place_purchase", {}],
+        ["ghost", {}],
+      ],
+    });
+    return { ok: sessions.ok, shows: sessions.shows };
+  },
+};
+Object.assign(proofs, round7, round8, round9, round10);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),
