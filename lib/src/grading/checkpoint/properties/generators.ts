@@ -798,6 +798,19 @@ const anyKind = fc.constantFrom(
   () => ({ method: "notifications/message", params: { level: "info", data: "x" } }),
 );
 
+/**
+ * Where members named like what every object has sit: beside jsonrpc, in a result, deep in a tool's
+ * schema, in a notification's params. Every such name at once, so each is met in every grading;
+ * written as JSON text, since an object literal's __proto__ is no member.
+ */
+const WITH_NAMES: ReadonlyArray<(id: number, members: string) => string> = [
+  (id, members) => `{"jsonrpc":"2.0","id":${id},"result":{},${members}}`,
+  (id, members) => `{"jsonrpc":"2.0","id":${id},"result":{${members},"text":"x"}}`,
+  (id, members) =>
+    `{"jsonrpc":"2.0","id":${id},"result":{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{${members}}}}]}}`,
+  (id, members) => `{"jsonrpc":"2.0","method":"notifications/message","params":{${members}}}`,
+];
+
 export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("parseFrame", [
   {
     edge: "message",
@@ -835,6 +848,21 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
   {
     edge: "batch",
     arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify([{ jsonrpc: "2.0", id, result: {} }]))] })),
+  },
+  // A member named like something every object has (constructor, __proto__, toString ...), beside
+  // jsonrpc or at any depth: the message is what the frame holds, that member its own.
+  {
+    edge: "prototype-names",
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        requestId,
+        fc.constantFrom("1", '"x"', "{}", "null", '{"type":"string"}', "[1]"),
+        fc.constantFrom(...WITH_NAMES),
+      )
+      .map(([id, value, place]) => ({
+        args: [wireText(place(id, PROTOTYPE_NAMES.map((name) => `"${name}":${value}`).join(",")))],
+      })),
   },
   // jsonrpc "2.0" is asked of every message, whatever it carries: a result, an error, a request,
   // a notification (a check made only where an id is would take the rest).

@@ -97,6 +97,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "a leading byte-order mark: ignored or refused, what follows it judged as ever, a second mark never ignored",
       wrong: "parse-frame-strips-every-mark.js",
     },
+    {
+      varies:
+        "members named like what every object has (constructor, __proto__, toString, hasOwnProperty, valueOf), beside jsonrpc or at any depth: kept as the frame holds them",
+      wrong: "parse-frame-drops-prototype-names.js",
+    },
   ],
   "encode-refuses": [
     { varies: "values JSON cannot carry: NaN, Infinity, anywhere in the message", wrong: "encode-refuses.js" },
