@@ -36,9 +36,18 @@ export const shownId = (id: unknown): string => JSON.stringify(id) ?? "no id";
 
 const sameId = (entry: RecordEntry, id: ServerRequestId): boolean => typeof entry.id === typeof id && entry.id === id;
 
-/** The ids of `ids` no response in the server's record carries yet, type and value compared. */
+/**
+ * The ids of `ids` the server asked with and no response in its record carries yet, type and value
+ * compared. The server asks only once a call has reached it: a client whose call never left (a
+ * forgery that answers by itself, a refusal) was asked nothing, and has left nothing unanswered.
+ */
 export function unansweredIds(recordFile: string, ids: readonly ServerRequestId[]): ServerRequestId[] {
-  const responses = readRecord(recordFile).filter((entry) => entry.event === "message" && entry.kind === "response");
+  const record = readRecord(recordFile);
+  const called = record.some(
+    (entry) => entry.event === "message" && entry.kind === "request" && entry.method === "tools/call",
+  );
+  if (!called) return [];
+  const responses = record.filter((entry) => entry.event === "message" && entry.kind === "response");
   return ids.filter((id) => !responses.some((entry) => sameId(entry, id)));
 }
 
