@@ -5,8 +5,8 @@ import { availableParallelism } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, expect, it } from "vitest";
 import { runRules } from "../../lib/src/grading/checkpoint/rules/run.js";
-import type { Rule } from "../../lib/src/grading/checkpoint/rules/types.js";
 import { cpuWaitMeter, cpuWaits } from "../../lib/src/grading/trials/starvation.js";
+import { stubRule } from "../support/stub-rule.js";
 
 const started: ChildProcess[] = [];
 afterEach(() => {
@@ -60,23 +60,14 @@ it("counts the wait of more runnable processes than cores, and none for processe
 });
 
 /** A rule whose body takes three times its deadline. */
-const slowRule: Rule = {
-  id: "slow-rule",
-  title: "slow-rule holds",
-  points: 1,
-  needs: [],
-  pieces: ["answerFor"],
-  demands: [],
-  freeChoices: [],
-  dependsOn: [],
-  visibility: "visible",
-  where: "learner/src/messages.ts",
-  deadlineMs: 300,
-  body: async () => {
+const slowRule = stubRule(
+  "slow-rule",
+  async () => {
     await sleep(900);
     return "done";
   },
-};
+  { deadlineMs: 300 },
+);
 
 it("a rule's bound waits again what the graded code's processes waited for a CPU, and not for a graded code that sleeps", async () => {
   const session = (pid: number) => () =>

@@ -7,22 +7,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runRules } from "../../../lib/src/grading/checkpoint/rules/run.js";
 import { failRule, type Rule } from "../../../lib/src/grading/checkpoint/rules/types.js";
+import { stubRule } from "../../support/stub-rule.js";
 
-const rule = (id: string, dependsOn: string[], body: Rule["body"], alone = false): Rule => ({
-  id,
-  title: `${id} holds`,
-  points: 1,
-  needs: [],
-  pieces: ["answerFor"],
-  demands: [],
-  freeChoices: [],
-  dependsOn,
-  visibility: "visible",
-  where: "learner/src/messages.ts",
-  deadlineMs: 5000,
-  alone,
-  body,
-});
+const rule = (id: string, dependsOn: string[], body: Rule["body"], alone = false): Rule =>
+  stubRule(id, body, { dependsOn, alone });
 
 const probeSession = () =>
   Promise.resolve({ probe: () => Promise.resolve({ ok: true as const, value: {} }), close: () => Promise.resolve("") });

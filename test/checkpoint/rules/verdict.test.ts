@@ -6,21 +6,10 @@ import { CheckFailure } from "../../../lib/src/grading/trials/harness.js";
 import { failureText, runRules, verdictLine } from "../../../lib/src/grading/checkpoint/rules/run.js";
 import { failRule, notApplicable, type Rule } from "../../../lib/src/grading/checkpoint/rules/types.js";
 import { directionProblem, ownWords } from "../../support/direction.js";
+import { stubRule } from "../../support/stub-rule.js";
 
-const rule = (id: string, body: Rule["body"]): Rule => ({
-  id,
-  title: `${id} holds`,
-  points: 2,
-  needs: [],
-  pieces: ["answerFor"],
-  demands: [],
-  freeChoices: [],
-  dependsOn: [],
-  visibility: "visible",
-  where: "learner/src/messages.ts: answerFor",
-  deadlineMs: 5000,
-  body,
-});
+const rule = (id: string, body: Rule["body"]): Rule =>
+  stubRule(id, body, { points: 2, where: "learner/src/messages.ts: answerFor" });
 
 const run = (rules: Rule[]) =>
   runRules({
