@@ -4876,11 +4876,34 @@ const round10 = {
     };
   },
   "call-tool-omits-empty-arguments": async ({ v, s }) => {
-    const [, , fv, fs] = await bothRecorded(v, s, "normal", { calls: [["word_count", {}]] });
-    const [pv, ps] = [fv, fs].map((file) => received(file).find((m) => m?.method === "tools/call")?.params);
+    // Fair: MCP 2025-06-18's CallToolRequest makes arguments optional (schema/2025-06-18/schema.ts),
+    // and a server reads none as {}. What is judged: {} goes out as the name alone, arguments that
+    // are not empty go out whole, and the server's log and answers are the solved one's.
+    const opts = {
+      calls: [
+        ["word_count", {}],
+        ["word_count", { text: "one two" }],
+      ],
+    };
+    const [, , fv, fs] = await bothRecorded(v, s, "normal", opts);
+    const [pv, ps] = [fv, fs].map((file) =>
+      received(file)
+        .filter((m) => m?.method === "tools/call")
+        .map((m) => m.params),
+    );
+    const [lv, ls] = [scratchFile("log"), scratchFile("log")];
+    const rv = await session(v, teaching("normal", "--log", lv), opts);
+    const rs = await session(s, teaching("normal", "--log", ls), opts);
+    const args = (file) => logged(file).map((line) => JSON.parse(line).arguments);
+    const answers = (result) => result.calls.map((each) => each.text ?? each.error);
     return {
-      ok: pv !== undefined && !("arguments" in pv) && ps?.arguments !== undefined,
-      shows: `word_count called with {}: the server received ${JSON.stringify(pv)}; from the solved one ${JSON.stringify(ps)}`,
+      ok:
+        pv.length === 2 &&
+        !("arguments" in pv[0]) &&
+        JSON.stringify(pv[1]) === JSON.stringify(ps[1]) &&
+        JSON.stringify(args(lv)) === JSON.stringify(args(ls)) &&
+        JSON.stringify(answers(rv)) === JSON.stringify(answers(rs)),
+      shows: `word_count called with {} and then {text: "one two"}: the server received ${JSON.stringify(pv)}, from the solved one ${JSON.stringify(ps)}; the teaching server's log holds arguments ${JSON.stringify(args(lv))} (solved ${JSON.stringify(args(ls))}); the caller gets ${JSON.stringify(answers(rv))} (solved ${JSON.stringify(answers(rs))})`,
     };
   },
   "answer-for-error-code-coerced": async ({ v, s }) =>
