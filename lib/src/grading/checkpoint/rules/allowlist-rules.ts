@@ -48,7 +48,7 @@ export const negativeControl: ObservedRule = {
     },
     { says: "A call the tool reports as failed is raised, never handed back as its text.", chapterLines: [594] },
     {
-      says: "Each request sends exactly what it needs, as the server's record shows: initialize its protocolVersion, capabilities and clientInfo; tools/list nothing (params absent or {}); tools/call the tool's name and its arguments, and nothing else (no _meta asking for progress).",
+      says: "Each request sends exactly what it needs, as the server's record shows: initialize its protocolVersion, capabilities and clientInfo; tools/list nothing (params absent or {}); tools/call the tool's name and its arguments (or its name alone when they are empty), and nothing else (no _meta asking for progress).",
       chapterLines: [471, 472, 473, 474, 475, 483, 492],
     },
     {
