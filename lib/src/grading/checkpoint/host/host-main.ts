@@ -8,6 +8,7 @@
 import { readdirSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
+import { exerciseTrials } from "../rules/exercise-trials.js";
 import { sealReferencePieces } from "./sealed-library.js";
 import { lookLikeAKernel } from "./learner-view.js";
 import { cpuSince, queuedSince } from "../../trials/starvation.js";
@@ -110,6 +111,9 @@ function main(): void {
           sealLibrary?: boolean;
           virtualClock?: boolean;
         };
+        // A build notebook's rules (sealLibrary) run no exercise's trials; any other host loads their
+        // runners now, before the virtual clock and the graded code, as a static import would.
+        if (sealLibrary !== true) exerciseTrials();
         // Before the graded code loads, so a reference it keeps (timers/promises' setTimeout) is the clock's.
         if (virtualClock === true) {
           const real = { setTimeout, clearTimeout };
