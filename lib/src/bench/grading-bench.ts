@@ -5,7 +5,8 @@
  * CPU-seconds (/proc/stat, so the graded code's PID namespaces count, and so does anything else
  * the machine runs meanwhile: the load average is printed beside it), and the grading's own
  * CPU-seconds (its process tree's, as Linux accounts them when it is reaped); then one more
- * grading read every 10 ms by kind of process (grader, hosts, servers, relays, ...). Then a class
+ * grading read every 10 ms by kind of process (grader, hosts, servers, relays, ...), and the CPU
+ * of one grading host's start alone (host-start.ts), timed 15 times. Then a class
  * of --learners at each --jobs (default 1, 2 and the cores). With --reference, a built checkout
  * of another commit (the last release) grades its own solved notebook side by side, one each in
  * turn, and the ratios are printed pair by pair; its class at the cores too.
@@ -18,13 +19,17 @@ import { argumentsOrExit, readFlags, wholeNumber } from "../flags/flags.js";
 import { REPO_ROOT } from "../grading/checkpoint/paths.js";
 import { compileCacheFolder } from "../grading/checkpoint/host/compile-cache.js";
 import { checkoutPaths, timeClass, type ClassTiming } from "./class-run.js";
+import { hostStartCpu } from "./host-start.js";
 import { loadAverage, machineCpuSeconds, sampleTree, spawnCounted } from "./process-cpu.js";
 
 const USAGE = `usage: npm run bench:grading [-- --runs N] [--learners N] [--jobs N,N,...] [--reference DIR] [--no-class]
   one build notebook graded alone (--runs times, default 3, with a cold and a warm compile cache):
-  wall seconds, the machine's and the grading's CPU-seconds, and CPU-seconds by kind of process;
-  then a class of --learners (default 30) at each --jobs (default 1, 2 and the cores). --reference:
+  wall seconds, the machine's and the grading's CPU-seconds, CPU-seconds by kind of process, and
+  the CPU of one grading host's start alone; then a class of --learners (default 30) at each --jobs (default 1, 2 and the cores). --reference:
   a built checkout of another commit, timed side by side (ratios this / reference)`;
+
+/** How many host starts are timed (each alone, in turn with the reference's). */
+const HOST_STARTS = 15;
 
 /** Targets of issue 55: one build notebook, and a class of 30. */
 const TARGET = { wallSeconds: 6, machineCpuSeconds: 4, classSeconds: 120 } as const;
@@ -187,6 +192,19 @@ async function main(): Promise<void> {
     console.log(
       `  not attributed (ended between readings): ${Math.max(0, read.treeCpu - attributed).toFixed(2)} CPU-s`,
     );
+
+  // Host starts alone, in turn with the reference's: the part of each host's CPU every grading repeats.
+  const starts = { ours: [] as Array<number | undefined>, theirs: [] as Array<number | undefined> };
+  for (let run = 0; run < HOST_STARTS; run += 1) {
+    starts.ours.push(...(await hostStartCpu(REPO_ROOT, 1)));
+    if (reference !== undefined) starts.theirs.push(...(await hostStartCpu(reference, 1)));
+  }
+  const ms = (values: ReadonlyArray<number | undefined>): Array<number | undefined> =>
+    values.map((value) => (value === undefined ? undefined : value * 1000));
+  console.log(
+    `one grading host's start (a build notebook's, alone, ${HOST_STARTS} runs): ${cpuSpread(ms(starts.ours), 0)} CPU-ms` +
+      (reference === undefined ? "" : `; the reference's ${cpuSpread(ms(starts.theirs), 0)} CPU-ms`),
+  );
 
   if (reference !== undefined) {
     const pairs: Array<{ ours: OneGrading; theirs: OneGrading }> = [];

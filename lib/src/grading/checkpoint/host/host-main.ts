@@ -8,13 +8,16 @@
 import { readdirSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { answerProbe, probeError, ProbeState, type Pieces } from "../rules/answer.js";
+import { exerciseTrials } from "../rules/exercise-trials.js";
 import { sealReferencePieces } from "./sealed-library.js";
 import { lookLikeAKernel } from "./learner-view.js";
 import { cpuSince, queuedSince } from "../../trials/starvation.js";
 import { beforeFirstSignal } from "./first-signal.js";
-import { countChildBytes } from "./child-bytes.js";
-import { idlePoints, type IdleReport, type IdlePoints } from "./idle-point.js";
-import { installVirtualClock, type VirtualClock } from "./virtual-clock.js";
+import type * as ChildBytes from "./child-bytes.js";
+import type * as IdlePoint from "./idle-point.js";
+import type { IdleReport, IdlePoints } from "./idle-point.js";
+import type * as VirtualClockModule from "./virtual-clock.js";
+import type { VirtualClock } from "./virtual-clock.js";
 import type { ProbeAnswer, ProbeRequest } from "../rules/types.js";
 
 const STDOUT_FD = 1;
@@ -110,9 +113,16 @@ function main(): void {
           sealLibrary?: boolean;
           virtualClock?: boolean;
         };
+        // A build notebook's rules (sealLibrary) run no exercise's trials; any other host loads their
+        // runners now, before the virtual clock and the graded code, as a static import would.
+        if (sealLibrary !== true) exerciseTrials();
         // Before the graded code loads, so a reference it keeps (timers/promises' setTimeout) is the clock's.
         if (virtualClock === true) {
           const real = { setTimeout, clearTimeout };
+          // Loaded only here: the fake timers cost a host about 15 ms of CPU, and most hosts run no clock.
+          const { countChildBytes } = require("./child-bytes.js") as typeof ChildBytes;
+          const { idlePoints } = require("./idle-point.js") as typeof IdlePoint;
+          const { installVirtualClock } = require("./virtual-clock.js") as typeof VirtualClockModule;
           const bytes = countChildBytes();
           const clock = installVirtualClock();
           const points = idlePoints(

@@ -3,9 +3,10 @@
 // learner's notebook runs it in place. The verdict is never made here.
 import { isDeepStrictEqual } from "node:util";
 import { bm25Scorer } from "../../../tools/bm25.js";
-import { runCursorTrial, type CursorTrial } from "../../../exercises/ex4-cursor-loop/check.js";
-import { runInFlightTrial, type InFlightTrial } from "../../../exercises/ex5-in-flight/check.js";
-import { runDualEraTrial, type ProbeScript } from "../../../exercises/ex7-dual-era/probe-trial.js";
+import type { CursorTrial } from "../../../exercises/ex4-cursor-loop/check.js";
+import type { InFlightTrial } from "../../../exercises/ex5-in-flight/check.js";
+import type { ProbeScript } from "../../../exercises/ex7-dual-era/probe-trial.js";
+import { exerciseTrials } from "./exercise-trials.js";
 import type { ClientMethod, FrameForm, ProbeAnswer, ProbeError, ProbeRequest } from "./types.js";
 import { fromWire, inForm, toWire } from "./wire.js";
 import { seededScorer } from "./seeded-scorer.js";
@@ -272,17 +273,26 @@ async function answerWith(
       case "exercise.cursorTrial": {
         const fn = pieces[request.fn];
         if (typeof fn !== "function") return missing(request.fn);
-        return { ok: true, value: toWire(await runCursorTrial(fn, fromWire(request.trial) as CursorTrial)) };
+        return {
+          ok: true,
+          value: toWire(await exerciseTrials().runCursorTrial(fn, fromWire(request.trial) as CursorTrial)),
+        };
       }
       case "exercise.inFlightTrial": {
         const fn = pieces[request.fn];
         if (typeof fn !== "function") return missing(request.fn);
-        return { ok: true, value: toWire(await runInFlightTrial(fn, fromWire(request.trial) as InFlightTrial)) };
+        return {
+          ok: true,
+          value: toWire(await exerciseTrials().runInFlightTrial(fn, fromWire(request.trial) as InFlightTrial)),
+        };
       }
       case "exercise.dualEraTrial": {
         const fn = pieces[request.fn];
         if (typeof fn !== "function") return missing(request.fn);
-        return { ok: true, value: toWire(await runDualEraTrial(fn, fromWire(request.trial) as ProbeScript)) };
+        return {
+          ok: true,
+          value: toWire(await exerciseTrials().runDualEraTrial(fn, fromWire(request.trial) as ProbeScript)),
+        };
       }
       case "frameReader.feed":
         return feedReader(pieces, request);
