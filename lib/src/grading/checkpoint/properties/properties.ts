@@ -392,6 +392,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
   "messages-shape": owned(MESSAGES_PROPERTY),
   "ids-exact": owned(ANSWER_FOR_PROPERTY, [
     "answer",
+    "result-any-shape",
     ...ANSWER_CALLS.edges.filter((edge) => edge.startsWith("answer-id-")),
     "id-of-every-json-type",
     "id-digit-string",
@@ -460,6 +461,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
   "handshake-version": owned(INITIALIZE_PROPERTY, ["accepted", "other-version", "version-not-string", "version-asked"]),
   "handshake-capability": owned(INITIALIZE_PROPERTY, [
     "accepted",
+    "accepted-any-shape",
     "no-tools-capability",
     "tools-not-object",
     "capabilities-not-object",
