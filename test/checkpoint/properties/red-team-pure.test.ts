@@ -1,9 +1,9 @@
-// The red team's cases of the pure pieces whose families issue 52 widened (topTools: the scorer's whole
-// ranking; resultText: any separator; checkTools: catalogs of every shape; the messages: params as
-// given; answerFor: errors of every shape), every round (checkpoints/{wrong,fair}-implementations/
-// red-team), judged in process by their rules' properties: each wrong one fails one (seed 0), each
-// fair one holds them all (seeds 0 and 1). The whole grading of them is `npm run grader:red-team`;
-// this is its fast half.
+// The red team's cases of the pure pieces whose families issue 52 widened (topTools: the scorer's
+// whole ranking; resultText: any separator; checkTools: catalogs of every shape; the messages:
+// params as given; answerFor: errors of every shape; checkInitialize: answers of every shape), every
+// round (checkpoints/{wrong,fair}-implementations/red-team), judged in process by their rules'
+// properties: each wrong one fails one (seed 0), each fair one holds them all (seeds 0 and 1). The
+// whole grading of them is `npm run grader:red-team`; this is its fast half.
 import { describe, expect, it } from "vitest";
 import { variantNotebook } from "../../../checkpoints/wrong-implementations/fresh/fresh-set.mjs";
 import { RULE_PROPERTIES } from "../../../lib/src/grading/checkpoint/properties/properties.js";
@@ -21,6 +21,7 @@ const RULES_OF: Readonly<Record<string, readonly string[]>> = {
   requestMessage: ["messages-shape"],
   notificationMessage: ["messages-shape"],
   answerFor: ["ids-exact", "error-raised"],
+  checkInitialize: ["handshake-version", "handshake-capability"],
 };
 
 /** Wrong cases that rank right but change the catalog they are handed: the probe's handed-input check holds them (test/checkpoint/rules/handed-inputs.test.ts), not the property. */
