@@ -1137,12 +1137,10 @@ const withDefect = (defect: (tools: Array<Record<string, unknown>>) => void) =>
     return { args: [{ tools }] };
   });
 
-/**
- * Valid catalogs of every shape MCP allows (2025-06-18, and 2026-07-28's members): a name is any
- * non-empty string, a description is absent or any text, an inputSchema is any object of type
- * "object", a tool and the result may carry members nobody here has heard of. Each is accepted,
- * and each tool handed back whole, every member as listed.
- */
+// Valid catalogs of every shape MCP allows (2025-06-18, and 2026-07-28's members): a name is any
+// non-empty string, a description is absent or any text, an inputSchema is any object of type
+// "object", a tool and the result may carry members nobody here has heard of. Each is accepted,
+// and each tool handed back whole, every member as listed (the chapter's catalog[name] = tool).
 /** Names a check of "non-empty" that reads the text takes for empty or too long: whitespace alone, far past 64 or 128 characters. */
 const blankName = fc.constantFrom(" ", "   ", "\t", "\n", "\u00A0", "\u200B", "\u3000", " \t\r\n ");
 const longName = fc
@@ -1218,7 +1216,7 @@ const catalogNamed = (drawn: fc.Arbitrary<string[]>) =>
         })
         .map((beside): PureCall => ({ args: [{ tools, ...beside }] })),
     );
-/** `count` different names from `name`, each with its index, so none repeats. */
+/** Up to `count` names drawn from `name`, repeats dropped: a valid catalog names no tool twice. */
 const namesFrom = (name: fc.Arbitrary<string>, count = 3) =>
   fc.array(name, { minLength: 1, maxLength: count }).map((drawn) => [...new Set(drawn)]);
 

@@ -210,7 +210,7 @@ export const TOOLS_PROPERTY: PureProperty<PureCall> = {
     "a catalog is one page of at most the limit, every name a non-empty string used once, every schema an object",
   ),
   judge: sameHandedOutcome,
-  // Seventeen edges, most with several defects: twice the default inputs, so every defect is drawn (a pure function: cheap).
+  // Twenty-five edges, most with several defects or shapes: twice the default inputs, so every one is drawn (a pure function: cheap).
   runs: 200,
 };
 
