@@ -494,7 +494,9 @@ function withChoices(choices = {}) {
       }
       if (choices.refuseNonObjectArguments && !isObject(args))
         throw new RefusedError("bad-arguments", { what: say("tool arguments must be an object", "arguments") });
-      return resultText(await this.request("tools/call", { name, arguments: args }));
+      // MCP 2025-06-18 makes a call's arguments optional: empty ones may be left out.
+      const empty = choices.emptyArgumentsOmitted && isObject(args) && Object.keys(args).length === 0;
+      return resultText(await this.request("tools/call", empty ? { name } : { name, arguments: args }));
     }
 
     /** The chapter's close: end the input, wait `grace`, then SIGTERM and SIGKILL to the whole group. */

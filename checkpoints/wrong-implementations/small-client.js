@@ -349,6 +349,12 @@ class SmallClient {
       }
       throw refusal;
     }
+    // "checks-required-arguments": a call missing a member the tool's schema requires is refused
+    // before sending, though judging arguments is the server's (its answer never comes).
+    const required = this.catalog.get(name)?.inputSchema?.required;
+    const missing = Array.isArray(required) ? required.filter((key) => !Object.hasOwn(Object(args), key)) : [];
+    if (missing.length > 0 && this.mistakes.has("checks-required-arguments"))
+      throw new wb.RefusedError("bad-arguments", { what: `${name} needs ${missing.join(", ")}` });
     let result;
     try {
       result = await this.request("tools/call", { name, arguments: args });

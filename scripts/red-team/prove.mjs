@@ -26,6 +26,7 @@ import { wrong as wrong7, fair as fair7 } from "./round-7-cases.mjs";
 import { wrong as wrong8, fair as fair8 } from "./round-8-cases.mjs";
 import { wrong as wrong9, fair as fair9 } from "./round-9-cases.mjs";
 import { wrong as wrong10, fair as fair10 } from "./round-10-cases.mjs";
+import { wrong as wrong11, fair as fair11 } from "./round-11-cases.mjs";
 const wrong = [
   ...wrong1,
   ...wrong2,
@@ -37,8 +38,21 @@ const wrong = [
   ...wrong8,
   ...wrong9,
   ...wrong10,
+  ...wrong11,
 ];
-const fair = [...fair1, ...fair2, ...fair3, ...fair4, ...fair5, ...fair6, ...fair7, ...fair8, ...fair9, ...fair10];
+const fair = [
+  ...fair1,
+  ...fair2,
+  ...fair3,
+  ...fair4,
+  ...fair5,
+  ...fair6,
+  ...fair7,
+  ...fair8,
+  ...fair9,
+  ...fair10,
+  ...fair11,
+];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -1891,7 +1905,6 @@ const round5 = {
     };
   },
   "encode-frame-array-holes-as-null": async ({ v, s }) => {
-    // eslint-disable-next-line no-sparse-arrays
     const message = {
       jsonrpc: "2.0",
       id: 1,
@@ -4876,11 +4889,34 @@ const round10 = {
     };
   },
   "call-tool-omits-empty-arguments": async ({ v, s }) => {
-    const [, , fv, fs] = await bothRecorded(v, s, "normal", { calls: [["word_count", {}]] });
-    const [pv, ps] = [fv, fs].map((file) => received(file).find((m) => m?.method === "tools/call")?.params);
+    // Fair: MCP 2025-06-18's CallToolRequest makes arguments optional (schema/2025-06-18/schema.ts),
+    // and a server reads none as {}. What is judged: {} goes out as the name alone, arguments that
+    // are not empty go out whole, and the server's log and answers are the solved one's.
+    const opts = {
+      calls: [
+        ["word_count", {}],
+        ["word_count", { text: "one two" }],
+      ],
+    };
+    const [, , fv, fs] = await bothRecorded(v, s, "normal", opts);
+    const [pv, ps] = [fv, fs].map((file) =>
+      received(file)
+        .filter((m) => m?.method === "tools/call")
+        .map((m) => m.params),
+    );
+    const [lv, ls] = [scratchFile("log"), scratchFile("log")];
+    const rv = await session(v, teaching("normal", "--log", lv), opts);
+    const rs = await session(s, teaching("normal", "--log", ls), opts);
+    const args = (file) => logged(file).map((line) => JSON.parse(line).arguments);
+    const answers = (result) => result.calls.map((each) => each.text ?? each.error);
     return {
-      ok: pv !== undefined && !("arguments" in pv) && ps?.arguments !== undefined,
-      shows: `word_count called with {}: the server received ${JSON.stringify(pv)}; from the solved one ${JSON.stringify(ps)}`,
+      ok:
+        pv.length === 2 &&
+        !("arguments" in pv[0]) &&
+        JSON.stringify(pv[1]) === JSON.stringify(ps[1]) &&
+        JSON.stringify(args(lv)) === JSON.stringify(args(ls)) &&
+        JSON.stringify(answers(rv)) === JSON.stringify(answers(rs)),
+      shows: `word_count called with {} and then {text: "one two"}: the server received ${JSON.stringify(pv)}, from the solved one ${JSON.stringify(ps)}; the teaching server's log holds arguments ${JSON.stringify(args(lv))} (solved ${JSON.stringify(args(ls))}); the caller gets ${JSON.stringify(answers(rv))} (solved ${JSON.stringify(answers(rs))})`,
     };
   },
   "answer-for-error-code-coerced": async ({ v, s }) =>
@@ -5076,6 +5112,555 @@ const round10 = {
   },
 };
 Object.assign(proofs, round7, round8, round9, round10);
+// ---------- round 11 ----------
+/** The value or typed error of `work` on the variant and the solved pieces, and a custom verdict. */
+const judged = (label, v, s, work, isWrong, isRight) => {
+  const [pv, ps] = both1(v, s, work);
+  return {
+    ok: isWrong(pv) && isRight(ps),
+    shows: `${label}: variant ${JSON.stringify(pv).slice(0, 300)}, solved ${JSON.stringify(ps).slice(0, 300)}`,
+  };
+};
+/** A fair piece gives the same verdicts as the solved one on every input. */
+const agreeOn = (label, v, s, work, inputs) => {
+  const { ok, a, b } = agree(v, s, work, inputs);
+  const differ = a.map((x, i) => (x === b[i] ? null : `#${i}: ${x} vs ${b[i]}`)).filter(Boolean);
+  return {
+    ok,
+    shows: ok
+      ? `${label}: the same verdicts as the solved piece on ${inputs.length} inputs`
+      : `${label}: differs on ${differ.join("; ").slice(0, 600)}`,
+  };
+};
+const TOOL_TEXT = (text) => ({ content: [{ type: "text", text }] });
+const REPLY = (id, extra) => ({ jsonrpc: "2.0", id, ...extra });
+const nested = (levels) => {
+  let tree = "leaf";
+  for (let i = 0; i < levels; i += 1) tree = { tree };
+  return tree;
+};
+const ANSWER_INPUTS = [
+  { jsonrpc: "2.0", method: "notifications/message" },
+  { jsonrpc: "2.0", id: 5, method: "ping" },
+  REPLY(5, { result: {} }),
+  REPLY(5, { result: { tools: [] } }),
+  REPLY(6, { result: {} }),
+  REPLY(true, { result: {} }),
+  REPLY("5", { result: {} }),
+  REPLY(5.5, { result: {} }),
+  REPLY(null, { error: { code: -32700, message: "parse error" } }),
+  { jsonrpc: "2.0", result: {} },
+  REPLY(5, { error: { code: -32601, message: "method not found" } }),
+  REPLY(5, { error: { code: 1, message: "" } }),
+  REPLY(5, { error: { code: "1", message: "x" } }),
+  REPLY(5, { error: { code: 1.5, message: "x" } }),
+  REPLY(5, { error: { code: 1 } }),
+  REPLY(5, { error: null }),
+  REPLY(5, { error: "bad" }),
+  REPLY(5, { error: { code: -1, message: "x" }, result: {} }),
+  REPLY(5, { result: [] }),
+  REPLY(5, { result: null }),
+  REPLY(5, { result: "text" }),
+  REPLY(5, {}),
+];
+const PARSE_INPUTS = [
+  '{"jsonrpc":"2.0","id":1,"result":{}}',
+  Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"☕"}]}}'),
+  Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+  Buffer.from("\ufeff" + '{"jsonrpc":"2.0","method":"m"}'),
+  "calling tool now",
+  "",
+  "null",
+  "[]",
+  '[{"jsonrpc":"2.0"}]',
+  '"2.0"',
+  '{"jsonrpc":2}',
+  '{"jsonrpc":"2.0 "}',
+  '{"id":1}',
+  ' {"jsonrpc":"2.0","id":1,"result":{}} ',
+  '{"jsonrpc":"2.0","__proto__":{"x":1},"id":1}',
+  '{"jsonrpc":"2.0","constructor":1}',
+  Buffer.from('{"jsonrpc":"2.0","method":"a\\u2028b"}'),
+];
+const INIT_INPUTS = [
+  INIT(),
+  INIT({ protocolVersion: "2024-11-05" }),
+  INIT({ protocolVersion: undefined }),
+  INIT({ protocolVersion: 20250618 }),
+  INIT({ capabilities: {} }),
+  INIT({ capabilities: { tools: null } }),
+  INIT({ capabilities: { tools: [] } }),
+  INIT({ capabilities: { tools: true } }),
+  INIT({ capabilities: null }),
+  INIT({ capabilities: "tools" }),
+  INIT({ capabilities: { tools: { listChanged: true }, resources: {} }, instructions: "hi" }),
+  INIT({ protocolVersion: "2024-11-05", capabilities: {} }),
+];
+const TOOLS_INPUTS = [
+  catalogOf({ name: "a" }, { name: "b" }),
+  { tools: [] },
+  {},
+  { tools: {} },
+  { tools: [], nextCursor: "c" },
+  { tools: [], nextCursor: null },
+  { tools: [], nextCursor: "" },
+  catalogOf({ name: "a" }, { name: "a" }),
+  catalogOf({ name: "" }),
+  catalogOf({ name: 5 }),
+  { tools: [null] },
+  { tools: [5] },
+  { tools: ["a"] },
+  { tools: [{ name: "a" }] },
+  { tools: [{ name: "a", inputSchema: null }] },
+  { tools: [{ name: "a", inputSchema: { type: "array" } }] },
+  catalogOf(...Array.from({ length: 32 }, (_, i) => ({ name: `t${i}` }))),
+  catalogOf(...Array.from({ length: 33 }, (_, i) => ({ name: `t${i}` }))),
+  catalogOf({ name: "constructor" }, { name: "__proto__" }, { name: "toString" }),
+  catalogOf({ name: "a", annotations: { destructiveHint: true }, title: "A" }),
+];
+const TEXT_INPUTS = [
+  TOOL_TEXT("4"),
+  { content: [] },
+  {},
+  { content: "4" },
+  {
+    content: [
+      { type: "text", text: "a" },
+      { type: "image", data: "" },
+      { type: "text", text: "b" },
+    ],
+  },
+  { content: [null, 5, { type: "text" }, { type: "text", text: 7 }] },
+  { content: [{ type: "text", text: "bad" }], isError: true },
+  { content: [], isError: true },
+  { content: [{ type: "text", text: "ok" }], isError: "true" },
+  { content: [{ type: "text", text: "a\r\nb\t" }] },
+  { content: [, { type: "text", text: "x" }] },
+];
+const round11 = {
+  // ---------- wrong ----------
+  "notification-message-params-json-roundtrip": async ({ v, s }) =>
+    judged(
+      "encodeFrame(notificationMessage(notifications/progress, {progress: NaN}))",
+      v,
+      s,
+      (P) =>
+        P.encodeFrame(P.notificationMessage("notifications/progress", { progressToken: 1, progress: NaN })).toString(),
+      (p) => /"progress":null/.test(p.value ?? ""),
+      (p) => /UsageError/.test(p.error ?? ""),
+    ),
+  "request-message-empty-params-null": async ({ v, s }) =>
+    judged(
+      'encodeFrame(requestMessage(2, "tools/list", {}))',
+      v,
+      s,
+      (P) => P.encodeFrame(P.requestMessage(2, "tools/list", {})).toString(),
+      (p) => /"params":null/.test(p.value ?? ""),
+      (p) => /"params":\{\}/.test(p.value ?? ""),
+    ),
+  "answer-for-error-code-reserved-range-only": async ({ v, s }) =>
+    judged(
+      'answerFor(4, an error {code: 1, message: "out of stock"})',
+      v,
+      s,
+      (P) => P.answerFor(4, REPLY(4, { error: { code: 1, message: "out of stock" } })),
+      (p) => /ProtocolError/.test(p.error ?? ""),
+      (p) => /ServerError/.test(p.error ?? ""),
+    ),
+  "answer-for-empty-result-refused": async ({ v, s }) =>
+    judged(
+      "answerFor(4, a result {})",
+      v,
+      s,
+      (P) => P.answerFor(4, REPLY(4, { result: {} })),
+      (p) => /ProtocolError/.test(p.error ?? ""),
+      (p) => JSON.stringify(p.value) === "{}",
+    ),
+  "answer-for-error-as-tool-error": async ({ v, s }) =>
+    judged(
+      'answerFor(4, an error {code: -32601, message: "method not found"})',
+      v,
+      s,
+      (P) => P.answerFor(4, REPLY(4, { error: { code: -32601, message: "method not found" } })),
+      (p) => /ToolError/.test(p.error ?? ""),
+      (p) => /ServerError/.test(p.error ?? ""),
+    ),
+  "encode-frame-depth-limit": async ({ v, s }) =>
+    judged(
+      "encodeFrame of a tools/call whose arguments nest 40 levels (a frame of a few hundred bytes)",
+      v,
+      s,
+      (P) => P.encodeFrame(P.requestMessage(3, "tools/call", { name: "w", arguments: { tree: nested(40) } })).length,
+      (p) => /UsageError/.test(p.error ?? ""),
+      (p) => typeof p.value === "number" && p.value < 1000,
+    ),
+  "encode-frame-root-key-skipped": async ({ v, s }) =>
+    judged(
+      'encodeFrame of a tools/call with arguments {"": NaN}',
+      v,
+      s,
+      (P) => P.encodeFrame(P.requestMessage(3, "tools/call", { name: "w", arguments: { "": NaN } })).toString(),
+      (p) => (p.value ?? "").includes('"":null'),
+      (p) => /UsageError/.test(p.error ?? ""),
+    ),
+  "frame-reader-held-bytes-never-reset": async ({ v, s }) =>
+    judged(
+      "FrameReader(100) fed three lines of 60 bytes, each as 60 bytes then its newline",
+      v,
+      s,
+      (P) => {
+        const reader = new P.FrameReader(100);
+        const frames = [];
+        for (let i = 0; i < 3; i += 1) {
+          frames.push(...reader.feed(Buffer.alloc(60, 0x61)));
+          frames.push(...reader.feed(Buffer.from("\n")));
+        }
+        return frames.length;
+      },
+      (p) => /ProtocolError\(frame-limit\)/.test(p.error ?? ""),
+      (p) => p.value === 3,
+    ),
+  "frame-reader-caps-frames-per-chunk": async ({ v, s }) =>
+    judged(
+      "FrameReader() fed one chunk of 20 short notification lines",
+      v,
+      s,
+      (P) => new P.FrameReader().feed(Buffer.from(LINE(10).repeat(20))).length,
+      (p) => /ProtocolError/.test(p.error ?? ""),
+      (p) => p.value === 20,
+    ),
+  "frame-reader-limit-as-usage-error": async ({ v, s }) => {
+    const pure11 = judged(
+      "FrameReader(64) fed 100 bytes with no newline",
+      v,
+      s,
+      (P) => new P.FrameReader(64).feed(Buffer.alloc(100, 0x78)),
+      (p) => /UsageError/.test(p.error ?? ""),
+      (p) => /ProtocolError\(frame-limit\)/.test(p.error ?? ""),
+    );
+    const [rv, rs] = await together(v, s, teaching("oversized"));
+    return {
+      ok: pure11.ok && /UsageError/.test(call(rv).error ?? "") && /ProtocolError/.test(call(rs).error ?? ""),
+      shows: `${pure11.shows}; teaching server oversized: variant ${call(rv).error}, solved ${call(rs).error}`,
+    };
+  },
+  "parse-frame-revives-dates": async ({ v, s }) => {
+    const when = "2026-12-07T20:00:00.000Z";
+    const line = Buffer.from(JSON.stringify(REPLY(3, { result: TOOL_TEXT(when) })));
+    return judged(
+      `resultText(answerFor(3, parseFrame(a reply whose text is ${when})))`,
+      v,
+      s,
+      (P) => P.resultText(P.answerFor(3, P.parseFrame(line))),
+      (p) => typeof p.value === "string" && p.value !== when,
+      (p) => p.value === when,
+    );
+  },
+  "parse-frame-trims-unicode-space": async ({ v, s }) =>
+    judged(
+      "parseFrame(a no-break space, then a reply)",
+      v,
+      s,
+      (P) => P.parseFrame(Buffer.from(`\u00a0${JSON.stringify(REPLY(1, { result: {} }))}`)),
+      (p) => p.value?.id === 1,
+      (p) => /ProtocolError\(malformed-frame\)/.test(p.error ?? ""),
+    ),
+  "parse-frame-raw-syntax-error": async ({ v, s }) => {
+    const pure11 = judged(
+      'parseFrame("calling tool now")',
+      v,
+      s,
+      (P) => P.parseFrame(Buffer.from("calling tool now")),
+      (p) => /^SyntaxError/.test(p.error ?? ""),
+      (p) => /ProtocolError\(malformed-frame\)/.test(p.error ?? ""),
+    );
+    const [rv, rs] = await together(v, s, teaching("stdout-log"));
+    return {
+      ok:
+        pure11.ok &&
+        call(rv).error !== undefined &&
+        !/ProtocolError/.test(call(rv).error) &&
+        /ProtocolError\(malformed-frame\)/.test(call(rs).error ?? ""),
+      shows: `${pure11.shows}; teaching server stdout-log: variant ${call(rv).error} (the client's wrapping of a bare SyntaxError: ${call(rv).message}), solved ${call(rs).error}`,
+    };
+  },
+  "check-initialize-tools-needs-list-changed": async ({ v, s }) => {
+    const pure11 = judged(
+      "checkInitialize(capabilities {tools: {}})",
+      v,
+      s,
+      (P) => Object.keys(P.checkInitialize(INIT())),
+      (p) => /ProtocolError/.test(p.error ?? ""),
+      (p) => Array.isArray(p.value),
+    );
+    const [rv, rs] = await together(v, s, fixture("normal"));
+    return {
+      ok: pure11.ok && /ProtocolError/.test(rv.connectError ?? "") && call(rs).text === "3",
+      shows: `${pure11.shows}; fixture normal (tools: {}): variant ${rv.connectError}, solved calls word_count: ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "check-initialize-version-trimmed": async ({ v, s }) =>
+    judged(
+      'checkInitialize(protocolVersion " 2025-06-18")',
+      v,
+      s,
+      (P) => Object.keys(P.checkInitialize(INIT({ protocolVersion: ` ${lib.PROTOCOL_VERSION}` }))),
+      (p) => Array.isArray(p.value),
+      (p) => /ProtocolError\(version\)/.test(p.error ?? ""),
+    ),
+  "check-initialize-refuses-instructions": async ({ v, s }) =>
+    judged(
+      'checkInitialize(a valid answer with instructions "Count with word_count.")',
+      v,
+      s,
+      (P) => Object.keys(P.checkInitialize(INIT({ instructions: "Count with word_count." }))),
+      (p) => /ProtocolError/.test(p.error ?? ""),
+      (p) => Array.isArray(p.value),
+    ),
+  "check-tools-skips-non-object-entries": async ({ v, s }) =>
+    judged(
+      "checkTools({tools: [null, 5, a tool named a]})",
+      v,
+      s,
+      (P) => P.checkTools({ tools: [null, 5, { name: "a", inputSchema: { type: "object" } }] }).map((t) => t.name),
+      (p) => JSON.stringify(p.value) === '["a"]',
+      (p) => /ProtocolError\(catalog\)/.test(p.error ?? ""),
+    ),
+  "check-tools-drops-destructive-tools": async ({ v, s }) =>
+    judged(
+      "checkTools(tools a (destructiveHint: true) and b)",
+      v,
+      s,
+      (P) =>
+        P.checkTools(catalogOf({ name: "a", annotations: { destructiveHint: true } }, { name: "b" })).map(
+          (t) => t.name,
+        ),
+      (p) => JSON.stringify(p.value) === '["b"]',
+      (p) => JSON.stringify(p.value) === '["a","b"]',
+    ),
+  "result-text-normalises-line-endings": async ({ v, s }) =>
+    judged(
+      'resultText(a text "12\\r\\n7")',
+      v,
+      s,
+      (P) => P.resultText(TOOL_TEXT("12\r\n7")),
+      (p) => p.value === "12\n7",
+      (p) => p.value === "12\r\n7",
+    ),
+  "result-text-strips-control-characters": async ({ v, s }) =>
+    judged(
+      'resultText(a text "vanilla\\t12")',
+      v,
+      s,
+      (P) => P.resultText(TOOL_TEXT("vanilla\t12")),
+      (p) => p.value === "vanilla12",
+      (p) => p.value === "vanilla\t12",
+    ),
+  "result-text-truncated-to-10000": async ({ v, s }) =>
+    judged(
+      "resultText(a text of 12,000 characters), its length",
+      v,
+      s,
+      (P) => P.resultText(TOOL_TEXT("x".repeat(12_000))).length,
+      (p) => p.value !== undefined && p.value < 12_000,
+      (p) => p.value === 12_000,
+    ),
+  "request-deadline-as-protocol-error": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("hang"), { timeoutMs: 1000 });
+    return {
+      ok: /ProtocolError/.test(call(rv).error ?? "") && /DeadlineError/.test(call(rs).error ?? ""),
+      shows: `teaching server hang, timeout 1000 ms: variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "request-ping-reply-id-stringified": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("ping-zero"), { timeoutMs: 2000 });
+    return {
+      ok: /DeadlineError/.test(call(rv).error ?? "") && call(rs).text === "3",
+      shows: `fixture ping-zero (the server pings with id 0 and waits for its answer): variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "connect-declares-elicitation": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const [cv, cs] = [initializeParams(fv)?.capabilities, initializeParams(fs)?.capabilities];
+    return {
+      ok: cv !== undefined && "elicitation" in cv && JSON.stringify(cs) === "{}",
+      shows: `the capabilities initialize declares: variant ${JSON.stringify(cv)}, solved ${JSON.stringify(cs)}`,
+    };
+  },
+  "connect-timeout-floor-one-second": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"), { timeoutMs: 500 });
+    return {
+      ok: /UsageError/.test(rv.connectError ?? "") && call(rs).text === "3",
+      shows: `timeout 500 ms against the teaching server: variant ${rv.connectError}, solved connects and calls: ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "connect-timeout-bound-read-as-ms": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"), { timeoutMs: 1000 });
+    return {
+      ok: /UsageError/.test(rv.connectError ?? "") && call(rs).text === "3",
+      shows: `timeout 1000 ms against the teaching server: variant ${rv.connectError}, solved connects and calls: ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "close-terms-before-ending-input": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"));
+    return {
+      ok: rv.status !== 0 && rs.status === 0 && rs.groupEmpty,
+      shows: `close() of the teaching server (normal): variant returns ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)} (a clean exit)`,
+    };
+  },
+  "close-sighup-first": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("term-to-exit"));
+    return {
+      ok: rv.status !== 0 && rs.status === 0 && rs.groupEmpty,
+      shows: `close() of the teaching server term-to-exit (stays at end of input, leaves with 0 on SIGTERM): variant returns ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "call-tool-allowlist-joined-text": async ({ v, s }) => {
+    const [lv, ls] = [scratchFile("log"), scratchFile("log")];
+    const options = { calls: [["word", { text: "a b" }]] };
+    const extra = (log) => teaching("normal", "--extra-tools", '["word"]', "--log", log);
+    const [rv, rs] = await Promise.all([session(v, extra(lv), options), session(s, extra(ls), options)]);
+    const [nv, ns] = [logged(lv), logged(ls)];
+    return {
+      ok: nv.some((line) => line.includes('"word"')) && ns.length === 0 && /RefusedError/.test(call(rs).error ?? ""),
+      shows: `allowed [word_count], the server also advertises word; a call to word: variant ${JSON.stringify(call(rv))}, the server's log ${JSON.stringify(nv)}; solved ${JSON.stringify(call(rs))}, log ${JSON.stringify(ns)}`,
+    };
+  },
+  "call-tool-refusal-as-tool-error": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"), {
+      calls: [["place_purchase", { flavor: "vanilla", tubs: 100 }]],
+    });
+    return {
+      ok: /ToolError/.test(call(rv).error ?? "") && /RefusedError\(not-allowed\)/.test(call(rs).error ?? ""),
+      shows: `a call to place_purchase (advertised, not allowed): variant ${call(rv).error}, solved ${call(rs).error}`,
+    };
+  },
+  "call-tool-drops-null-arguments": async ({ v, s }) => {
+    const options = { calls: [["word_count", { text: "a b", note: null }]] };
+    const [, , fv, fs] = await bothRecorded(v, s, "normal", options);
+    const args = (file) => received(file).find((m) => m?.method === "tools/call")?.params?.arguments;
+    const [av, as] = [args(fv), args(fs)];
+    return {
+      ok: av !== undefined && !("note" in av) && as?.note === null,
+      shows: `word_count called with {text: "a b", note: null}: the server received variant ${JSON.stringify(av)}, solved ${JSON.stringify(as)}`,
+    };
+  },
+  "top-tools-float32-scores": async ({ v, s }) =>
+    differs(
+      "scores 0.3, 0.30000001, 0, the best 1",
+      [v, s].map((P) => namesRanked(P, SHOP_TOOLS, [0.3, 0.30000001, 0], 1)),
+      /word_count/,
+      /stock_level/,
+    ),
+  "top-tools-own-text-hyphens-split": async ({ v, s }) => {
+    const tools = [{ name: "re-order_stock", description: "Re-order a flavour when stock is low." }];
+    const [tv, ts] = [textsScored(v, tools), textsScored(s, tools)];
+    return {
+      ok: JSON.stringify(ts) === JSON.stringify(tools.map(lib.toolText)) && JSON.stringify(tv) !== JSON.stringify(ts),
+      shows: `the retriever is given ${JSON.stringify(tv)}; the solved topTools gives it ${JSON.stringify(ts)}`,
+    };
+  },
+  "encode-frame-refuses-unsafe-integers": async ({ v, s }) =>
+    judged(
+      "encodeFrame of a tools/call with arguments {n: 1e20}",
+      v,
+      s,
+      (P) => P.encodeFrame(P.requestMessage(3, "tools/call", { name: "w", arguments: { n: 1e20 } })).toString(),
+      (p) => /UsageError/.test(p.error ?? ""),
+      (p) => (p.value ?? "").includes('"n":100000000000000000000'),
+    ),
+  "check-tools-names-trimmed": async ({ v, s }) =>
+    judged(
+      'checkTools(a tool named "word_count ")',
+      v,
+      s,
+      (P) => P.checkTools(catalogOf({ name: "word_count " })).map((t) => t.name),
+      (p) => JSON.stringify(p.value) === '["word_count"]',
+      (p) => JSON.stringify(p.value) === '["word_count "]',
+    ),
+  "request-ping-reply-echoes-request": async ({ v, s }) => {
+    const [rv, rs, fv] = await bothRecorded(v, s, "ping-first");
+    const answer = recorded(fv).find((entry) => "answerToPing" in entry)?.answerToPing;
+    const echoed = received(fv).find((m) => m?.id === "srv-1" && "method" in m);
+    return {
+      ok: echoed !== undefined && answer === undefined && call(rv).text === undefined && call(rs).text === "3",
+      shows: `fixture ping-first (the server pings and waits for the answer): variant sends ${JSON.stringify(echoed)} (a request, no answer noted: ${JSON.stringify(answer)}), its call ${JSON.stringify(call(rv))}; solved ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "top-tools-empty-request-ranks-nothing": async ({ v, s }) =>
+    judged(
+      'topTools("", three tools, every score 0, m 2)',
+      v,
+      s,
+      (P) => P.topTools("", SHOP_TOOLS, scoresOf([0, 0, 0]), 2).map((t) => t.name),
+      (p) => JSON.stringify(p.value) === "[]",
+      (p) => JSON.stringify(p.value) === '["word_count","stock_level"]',
+    ),
+  // ---------- fair ----------
+  "answer-for-switch-true": async ({ v, s }) =>
+    agreeOn("answerFor(5, ...)", v, s, (P, m) => P.answerFor(5, m), ANSWER_INPUTS),
+  "encode-frame-check-table": async ({ v, s }) => {
+    const inputs = ENCODE_INPUTS();
+    const at = agreeOn("encodeFrame (default limit)", v, s, (P, m) => P.encodeFrame(m).toString("base64"), inputs);
+    const small = agreeOn("encodeFrame (limit 40)", v, s, (P, m) => P.encodeFrame(m, 40).toString("base64"), inputs);
+    const edge = agreeOn(
+      "encodeFrame at its limit",
+      v,
+      s,
+      (P, limit) => P.encodeFrame({ a: "x" }, limit).length,
+      [10, 11, 12, 0],
+    );
+    return { ok: at.ok && small.ok && edge.ok, shows: `${at.shows}; ${small.shows}; ${edge.shows}` };
+  },
+  "frame-reader-generator-split": async ({ v, s }) => readerProof(v, s),
+  "parse-frame-fail-helper": async ({ v, s }) =>
+    agreeOn("parseFrame", v, s, (P, frame) => P.parseFrame(frame), PARSE_INPUTS),
+  "check-initialize-problem-list": async ({ v, s }) =>
+    agreeOn("checkInitialize", v, s, (P, result) => P.checkInitialize(result), INIT_INPUTS),
+  "check-tools-map-foreach": async ({ v, s }) => {
+    const pure11 = agreeOn("checkTools", v, s, (P, result) => P.checkTools(result), TOOLS_INPUTS);
+    const limit = agreeOn("checkTools(limit 1)", v, s, (P, result) => P.checkTools(result, 1), TOOLS_INPUTS);
+    const live = await sameSessions(v, s, [teaching("normal"), teaching("many-tools"), teaching("paged")], {});
+    return { ok: pure11.ok && limit.ok && live.ok, shows: `${pure11.shows}; ${limit.shows}; ${live.shows}` };
+  },
+  "result-text-generator": async ({ v, s }) =>
+    agreeOn("resultText", v, s, (P, result) => P.resultText(result), TEXT_INPUTS),
+  "request-recursive-read": async ({ v, s }) =>
+    sameSessions(
+      v,
+      s,
+      ["normal", "notify", "chatty", "ping", "wrong-id", "stale", "stdout-log", "hang"].map((mode) => teaching(mode)),
+      {},
+    ),
+  "close-phase-list": async ({ v }) => closeProof(v),
+  "call-tool-reason-lookup": async ({ v, s }) =>
+    sameSessions(v, s, [teaching("normal")], {
+      allowed: ["word_count", "ghost"],
+      calls: [
+        ["word_count", { text: "a b c" }],
+        ["place_purchase", {}],
+        ["ghost", {}],
+      ],
+    }),
+  "top-tools-rank-by-counting": async ({ v, s }) => {
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const tools = Array.from({ length: 9 }, (_, i) => ({ name: `tool_${i}`, description: `does ${i}` }));
+    const inputs = [];
+    for (let trial = 0; trial < 200; trial += 1) {
+      const values = tools.map(() => Math.round(rand() * 4) / 4 - 0.25);
+      inputs.push([values, Math.floor(rand() * 12) - 1]);
+    }
+    return agreeOn(
+      "topTools on 200 score vectors with ties, m from -1 to 10",
+      v,
+      s,
+      (P, [values, m]) => P.topTools("count words", tools, scoresOf(values), m).map((t) => t.name),
+      inputs,
+    );
+  },
+};
+Object.assign(proofs, round11);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),

@@ -399,21 +399,7 @@ export const wrong = [
       "The score function is given the request as it came (chapter lines 145–152); this one trims it first, so the retriever scores another request than the one the user made.",
     edits: [{ find: SCORE_LINE, replace: "  const scores = score(request.trim(), tools.map(toolText));" }],
   },
-  // ---------- what a call sends ----------
-  {
-    name: "call-tool-omits-empty-arguments",
-    piece: "callTool",
-    client: true,
-    breaks:
-      'A call sends the tool\'s name and its arguments (chapter lines 341, 492: {"name": name, "arguments": arguments}); this one leaves the arguments member out when the arguments are empty, so a call with {} reaches the server without arguments.',
-    edits: [
-      {
-        find: CALL_LINE,
-        replace:
-          '  const params = Object.keys(args).length > 0 ? { name, arguments: args } : { name }; // nothing to send\n  return resultText(await request(context, "tools/call", params));',
-      },
-    ],
-  },
+  // ---------- what goes out and what comes back ----------
   {
     name: "answer-for-error-code-coerced",
     piece: "answerFor",
@@ -458,6 +444,20 @@ export const wrong = [
 ];
 
 export const fair = [
+  {
+    name: "call-tool-omits-empty-arguments",
+    piece: "callTool",
+    client: true,
+    breaks:
+      "Fair (once held wrong, moved here): the chapter's call sends the tool's name and its arguments (line 492), but MCP 2025-06-18's CallToolRequest makes arguments optional (schema/2025-06-18/schema.ts: `arguments?`), and a server reads none as {}; this one leaves the arguments member out when the arguments are empty, so a call with {} reaches the server as its name alone, and every other call with its arguments whole.",
+    edits: [
+      {
+        find: CALL_LINE,
+        replace:
+          '  const params = Object.keys(args).length > 0 ? { name, arguments: args } : { name }; // nothing to send\n  return resultText(await request(context, "tools/call", params));',
+      },
+    ],
+  },
   {
     name: "request-message-from-entries",
     piece: "requestMessage",

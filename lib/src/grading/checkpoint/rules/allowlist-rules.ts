@@ -18,6 +18,7 @@ import {
   type ServerRun,
 } from "./types.js";
 import { showWire } from "./wire.js";
+import { argumentsAsGiven } from "./call-arguments.js";
 import { CLIENT, countWords } from "./client-rule-helpers.js";
 import {
   lookalikePairs,
@@ -47,17 +48,22 @@ export const negativeControl: ObservedRule = {
     },
     { says: "A call the tool reports as failed is raised, never handed back as its text.", chapterLines: [594] },
     {
-      says: "Each request sends exactly what it needs, as the server's record shows: initialize its protocolVersion, capabilities and clientInfo; tools/list nothing (params absent or {}); tools/call the tool's name and its arguments, and nothing else (no _meta asking for progress).",
+      says: "Each request sends exactly what it needs, as the server's record shows: initialize its protocolVersion, capabilities and clientInfo; tools/list nothing (params absent or {}); tools/call the tool's name and its arguments (or its name alone when they are empty), and nothing else (no _meta asking for progress).",
       chapterLines: [471, 472, 473, 474, 475, 483, 492],
+    },
+    {
+      says: "A call the application allows goes out with its arguments exactly as the caller gave them, whatever they are against the tool's schema (a required member missing, a member it does not list, a value of another type, nested values, {}): judging them is the server's, and its answer (the tool's text, or its failure raised) is what the caller gets.",
+      chapterLines: [25, 377, 487, 488, 489, 490, 491, 492],
     },
     {
       says: "Each operation sends its request once, whatever comes back (a result, a failure the tool reports, an error response): a failure goes to the caller, never out again, so a tool runs once for one call.",
       chapterLines: [483, 484, 487, 492, 594],
     },
   ],
-  freeChoices: [FREE_CHOICES.argumentsRefused],
+  freeChoices: [FREE_CHOICES.argumentsRefused, FREE_CHOICES.emptyArgumentsOmitted],
   deadlineMs: 20_000,
   body: async (context) => {
+    const argumentsServer = await argumentsAsGiven(context);
     const server = context.server("normal");
     const client = await ClientSession.open(context, server, { allowed: ["word_count", "place_purchase"] });
     try {
@@ -100,7 +106,7 @@ export const negativeControl: ObservedRule = {
         "exactly one place_purchase entry",
         `[${calls.join(", ")}]`,
       );
-    requireParamsAsSent(server.recordFile);
+    for (const run of [argumentsServer, server]) requireParamsAsSent(run.recordFile);
     return "";
   },
 };
@@ -108,13 +114,15 @@ export const negativeControl: ObservedRule = {
 /**
  * The keys each request's params may hold, as the chapter's client sends them (lines 471–475, 483,
  * 492): initialize its version, capabilities and clientInfo; tools/list nothing (params absent or
- * empty, as JSON-RPC allows either); tools/call the tool's name and its arguments. Anything more
- * (a _meta asking for progress, a cursor) asks the server for what the client never uses.
+ * empty, as JSON-RPC allows either); tools/call the tool's name and its arguments, or its name
+ * alone (MCP 2025-06-18 makes arguments optional: a server reads none as {}, and whether arguments
+ * that were not empty arrived whole is argumentsAsGiven's question, read from the call log).
+ * Anything more (a _meta asking for progress, a cursor) asks the server for what the client never uses.
  */
-const PARAM_KEYS: Readonly<Record<string, readonly string[]>> = {
-  initialize: ["capabilities", "clientInfo", "protocolVersion"],
-  "tools/list": [],
-  "tools/call": ["arguments", "name"],
+const PARAM_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  initialize: [["capabilities", "clientInfo", "protocolVersion"]],
+  "tools/list": [[]],
+  "tools/call": [["arguments", "name"], ["name"]],
 };
 
 /** Every request of the session holds in its params exactly the keys the chapter's client sends, by the server's record. */
@@ -124,10 +132,14 @@ function requireParamsAsSent(recordFile: string): void {
     if (wanted === undefined) continue;
     // Absent params are no keys at all: JSON-RPC lets a request without params leave them out.
     const keys = entry.paramKeys === undefined ? [] : entry.paramKeys;
-    if (keys === null || !isDeepStrictEqual([...keys].sort(), wanted))
+    if (keys === null || !wanted.some((each) => isDeepStrictEqual([...keys].sort(), each)))
       failRule(
         `the params of ${entry.method} ${showWire(entry.id)}, as the server's record holds them`,
-        wanted.length === 0 ? "no keys (params absent, or {})" : `exactly the keys {${wanted.join(", ")}}`,
+        wanted
+          .map((each) =>
+            each.length === 0 ? "no keys (params absent, or {})" : `exactly the keys {${each.join(", ")}}`,
+          )
+          .join(", or "),
         keys === null ? "params that are no object" : `{${keys.join(", ")}}`,
       );
   }

@@ -275,8 +275,13 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     },
     {
       varies:
-        "what each request's params hold, by the server's record: initialize its three keys, tools/list none, tools/call name and arguments; no _meta, no cursor, no key besides",
+        "what each request's params hold, by the server's record: initialize its three keys, tools/list none, tools/call name and arguments (or the name alone for {}); no _meta, no cursor, no key besides",
       wrong: "list-asks-for-progress.js",
+    },
+    {
+      varies:
+        "the arguments handed to callTool against schemas that require members: {}, a required member missing, a member the schema does not list, values of other types, nested values, arguments that fit; each arrives as given (the server's call log) and the server's answer is the caller's",
+      wrong: "call-tool-checks-required.js",
     },
   ],
   "allowlist-before-write": [

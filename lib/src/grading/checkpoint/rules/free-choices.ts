@@ -34,6 +34,11 @@ export const FREE_CHOICES = {
   allowlistOwnKeys: "the allowlist kept as a plain object's own keys rather than a set",
   topToolsSortsCopy: "topTools sorts a copy of the catalog rather than a list of its positions",
   argumentsRefused: "arguments that are not an object refused before sending",
+  // MCP 2025-06-18's CallToolRequest (modelcontextprotocol/modelcontextprotocol,
+  // schema/2025-06-18/schema.ts) types its params as { name: string; arguments?: {...} }: arguments
+  // is optional, and a server reads none as no arguments. The chapter always sends them (line 492).
+  emptyArgumentsOmitted:
+    "tools/call sends the tool's name alone when the arguments are empty ({}), as MCP 2025-06-18 makes arguments optional",
   serverRequestsNotCounted: "a request from the server does not count among the sixteen skipped messages",
   stderrDrained: "the server's stderr read and thrown away rather than ignored",
   timeoutAtConnect: "an unbounded timeout refused when the client connects rather than when it is made",

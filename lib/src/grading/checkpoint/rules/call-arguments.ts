@@ -1,0 +1,114 @@
+// What a call sends as its arguments: exactly what the caller handed callTool, whatever they are
+// against the tool's schema. Judging them is the server's (chapter lines 25-28, 377, 487-492: the
+// application decides which tool runs, the server what its arguments mean), and its answer, the
+// tool's text or its failure raised, is what the caller gets. The trials are made up as the rule
+// runs, against tools whose schemas require members, and judged from the server's call log (what
+// arrived) and the caller's answer.
+import { isDeepStrictEqual } from "node:util";
+import { readCallLog } from "../../../call-log/call-log.js";
+import { madeUpTag } from "../properties/names.js";
+import { ClientSession } from "./client-session.js";
+import { refusal, valueOf } from "./expect.js";
+import { failRule, type RuleContext, type ServerRun } from "./types.js";
+import { showWire } from "./wire.js";
+
+/** One call: its tool, its arguments, what shape they take against the schema, and the text it answers when they fit. */
+interface ArgumentTrial {
+  readonly tool: string;
+  readonly args: Record<string, unknown>;
+  readonly shape: string;
+  /** The tool's text when the arguments fit its schema; undefined when the server reports them as the tool's failure. */
+  readonly answers?: string;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/** Words made up now, and how many. */
+function madeUpWords(): { readonly text: string; readonly count: number } {
+  const count = 1 + Math.floor(Math.random() * 5);
+  return { text: Array.from({ length: count }, () => pick(["vanilla", "crème", "☕", madeUpTag()])).join(" "), count };
+}
+
+/**
+ * A fresh set of trials, each shape once: the schema's required members missing ({} and one of
+ * two), a member it does not list, values of other types, nested values, and arguments that fit
+ * (word_count's, and {} for a tool whose schema lists no members), in an order drawn now.
+ */
+export function argumentTrials(emptyTool: string): ArgumentTrial[] {
+  const tag = madeUpTag();
+  const words = madeUpWords();
+  const nested = { [`n_${tag}`]: [Math.floor(Math.random() * 1000), words.text, { deep: [true, null, { tag }] }] };
+  const trials: ArgumentTrial[] = [
+    { tool: "word_count", args: {}, shape: "{}, its required member missing" },
+    { tool: "place_purchase", args: { flavor: `flavor ${tag}` }, shape: "one of its two required members missing" },
+    { tool: "place_purchase", args: { tubs: 2 }, shape: "the other required member missing" },
+    {
+      tool: "word_count",
+      args: { text: words.text, [`note_${tag}`]: words.text },
+      shape: "a member its schema does not list",
+    },
+    { tool: "word_count", args: { text: pick([7, null, false, [words.text]]) }, shape: "a value of another type" },
+    {
+      tool: "place_purchase",
+      args: { flavor: words.text, tubs: pick(["2", 1.5, 0]) },
+      shape: "a value out of its type",
+    },
+    { tool: "word_count", args: { text: nested }, shape: "a nested value" },
+    {
+      tool: "place_purchase",
+      args: { flavor: words.text, tubs: 1, ...nested },
+      shape: "a nested value in a member its schema does not list",
+    },
+    { tool: "word_count", args: { text: words.text }, shape: "arguments that fit", answers: String(words.count) },
+    { tool: emptyTool, args: {}, shape: "{} for a schema that lists no members", answers: `${emptyTool} ran` },
+  ];
+  // Fisher-Yates: a client cannot lean on which shape comes first.
+  for (let i = trials.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [trials[i], trials[j]] = [trials[j]!, trials[i]!];
+  }
+  return trials;
+}
+
+/**
+ * Each trial called once against the teaching server, allowed and advertised: the call log holds
+ * it with its arguments exactly as given (an absent arguments member is read as none, {}, as MCP
+ * 2025-06-18 makes it optional), and the caller gets the server's answer. Returns the server, whose
+ * record the caller reads for the keys each request sent.
+ */
+export async function argumentsAsGiven(context: RuleContext): Promise<ServerRun> {
+  const emptyTool = `rt_${madeUpTag()}`;
+  const server = context.server("normal", { subdir: "arguments-as-given", extraTools: [emptyTool] });
+  const client = await ClientSession.open(context, server, {
+    allowed: ["word_count", "place_purchase", emptyTool],
+  });
+  try {
+    await client.ready();
+    for (const trial of argumentTrials(emptyTool)) {
+      const before = readCallLog(server.logFile, { stillWriting: true }).length;
+      const { answer } = await client.call("callTool", [trial.tool, structuredClone(trial.args)]);
+      const what = `callTool(${showWire(trial.tool)}, ${showWire(trial.args)}): ${trial.shape}`;
+      const arrived = readCallLog(server.logFile, { stillWriting: true }).slice(before);
+      const caller = answer.ok ? `returned ${showWire(answer.value)}` : `threw ${answer.error.name}`;
+      if (
+        arrived.length !== 1 ||
+        arrived[0]!.name !== trial.tool ||
+        !isDeepStrictEqual(arrived[0]!.arguments, trial.args)
+      )
+        failRule(
+          `the server's call log after ${what}`,
+          "the call arrived once, its arguments exactly as given (judging them is the server's: its answer goes to the caller)",
+          `${arrived.length === 0 ? "nothing arrived" : showWire(arrived.map((call) => ({ name: call.name, arguments: call.arguments })))}; the caller ${caller}`,
+        );
+      if (trial.answers === undefined)
+        refusal(answer, what, "ToolError: the server's answer, the tool's failure, raised", ["ToolError"]);
+      else {
+        const got = valueOf(answer, what, `"${trial.answers}" (the server's answer)`);
+        if (got !== trial.answers) failRule(what, `"${trial.answers}" (the server's answer)`, showWire(got));
+      }
+    }
+  } finally {
+    await client.close();
+  }
+  return server;
+}
