@@ -958,6 +958,46 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
       .constantFrom(...UNUSUAL_TEXTS)
       .map((text) => ({ args: [wireText(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { text } }))] })),
   },
+  // Strings that look like something else (a timestamp, a date, a number, a boolean, null, a
+  // prototype name) and very long ones: a frame is the JSON it is, every string a string.
+  {
+    edge: "strings-as-written",
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        requestId,
+        fc.subarray(
+          [
+            "2026-12-07T12:00:00.000Z",
+            "2025-06-18T00:00:00Z",
+            "2025-06-18",
+            "12",
+            "-0",
+            "1e400",
+            "true",
+            "null",
+            "__proto__",
+            "x".repeat(20_000),
+          ],
+          { minLength: 1 },
+        ),
+      )
+      .map(([id, texts]) => ({
+        args: [
+          wireText(
+            JSON.stringify({
+              jsonrpc: "2.0",
+              id,
+              result: {
+                content: texts.map((text) => ({ type: "text", text })),
+                stamp: texts[0],
+                deep: [{ at: texts }],
+              },
+            }),
+          ),
+        ],
+      })),
+  },
   {
     edge: "batch",
     arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify([{ jsonrpc: "2.0", id, result: {} }]))] })),
@@ -1183,7 +1223,12 @@ const toolExtras = fc
   .record(
     {
       title: anyText,
-      annotations: fc.constantFrom({ readOnlyHint: true }, { destructiveHint: false, title: "T" }, {}),
+      annotations: fc.constantFrom(
+        { readOnlyHint: true },
+        { destructiveHint: true, openWorldHint: true },
+        { destructiveHint: false, title: "T" },
+        {},
+      ),
       outputSchema: fc.constant({ type: "object", properties: { count: { type: "integer" } } }),
       icons: fc.constant([{ src: "https://example.com/i.png", mimeType: "image/png" }]),
       _meta: fc.oneof(jsonObject, fc.constant({ "io.example/tag": [1, 2] })),
@@ -1532,6 +1577,19 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
       )
       .map(([texts, others, beside]) => ({
         args: [{ ...beside, content: [...others, ...texts.map(([item, extras]) => ({ ...item, ...extras }))] }],
+      })),
+  },
+  // Text of any length: past 10,000 characters, the frame limit is what bounds an answer, never a cut.
+  {
+    edge: "long-text",
+    arbitrary: fc
+      .tuple(
+        fc.integer({ min: 10_001, max: 70_000 }),
+        fc.constantFrom("a", "word ", "é", "🍦"),
+        fc.array(textItem, { maxLength: 2 }),
+      )
+      .map(([length, unit, others]) => ({
+        args: [{ content: [{ type: "text", text: unit.repeat(Math.ceil(length / unit.length)) }, ...others] }],
       })),
   },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },

@@ -103,6 +103,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "parse-frame-strict": [
     {
+      varies:
+        "strings that look like something else (a timestamp, a date, a number, true, null, a prototype name) and very long ones, at any depth: each the string it is",
+      wrong: "parse-frame-revives-timestamps.js",
+    },
+    {
       varies: 'the kind of message asked for jsonrpc "2.0": a reply too, not only a request or a notification',
       wrong: "parse-frame-jsonrpc-on-requests-only.js",
     },
@@ -215,6 +220,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies: "the tools handed back: each as listed, every member kept (copies or the same objects)",
       wrong: "check-tools-keeps-known-members.js",
     },
+    {
+      varies: "the tools handed back: every one listed, whatever its annotations say (destructiveHint, openWorldHint)",
+      wrong: "check-tools-drops-destructive.js",
+    },
   ],
   "result-text-iserror": [
     { varies: "isError: a failure reported by the tool", wrong: "result-text-iserror.js" },
@@ -250,6 +259,10 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "a text item's members beside type and text: annotations, _meta, names like what every object has; its text is the call's text",
       wrong: "result-text-exact-items.js",
+    },
+    {
+      varies: "a text item's length: past 10,000 characters and tens of thousands, handed back whole",
+      wrong: "result-text-truncates-long-text.js",
     },
   ],
   "handshake-order": [
