@@ -67,10 +67,10 @@ export function copyingCheckInitialize(result: JsonObject, version?: string): In
   } as InitializeResult;
 }
 
-/** The checked catalog as copies of each tool's own fields; a title or description left out is copied as undefined. */
+/** The checked catalog as copies of each tool, every member kept; a title or description left out is copied as undefined. */
 export function copyingCheckTools(result: JsonObject, limit?: number): McpTool[] {
   return checkTools(result, limit).map(
-    ({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema }) as McpTool,
+    ({ title, description, ...rest }) => ({ ...rest, title, description }) as McpTool,
   );
 }
 

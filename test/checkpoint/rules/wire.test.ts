@@ -62,7 +62,7 @@ describe("showWire: a value in a FAIL line reads as the JavaScript it stands for
     fc.assert(
       fc.property(anyValue, (value) => {
         expect(showWire(toWire(value), 100_000)).not.toMatch(
-          /"\$(undefined|number|bigint|bytes|function|symbol|circular)"/u,
+          /"\$(undefined|number|bigint|bytes|function|symbol|circular|date)"/u,
         );
       }),
     );
@@ -81,6 +81,21 @@ describe("showWire: a value in a FAIL line reads as the JavaScript it stands for
     expect(Object.keys(built.when)).toEqual([]);
     expect(JSON.stringify(built)).toBe('{"when":null}');
     expect(showWire(sent)).toBe('{"when":an object whose toJSON returns NaN}');
+  });
+
+  it("carries what JSON's text changes or loses both ways, compared with Object.is at the leaves: NaN, the infinities, -0, a bigint, a Date, undefined", () => {
+    const leaves = [Number.NaN, Infinity, -Infinity, -0, 0, 12n, new Date("2026-07-28T12:00:00.000Z"), undefined];
+    const back = fromWire(JSON.parse(JSON.stringify(toWire({ leaves, deep: { a: [{ b: leaves }] } })))) as {
+      leaves: unknown[];
+      deep: { a: Array<{ b: unknown[] }> };
+    };
+    for (const got of [back.leaves, back.deep.a[0]!.b]) {
+      leaves.forEach((leaf, index) => {
+        if (leaf instanceof Date) expect((got[index] as Date).getTime()).toBe(leaf.getTime());
+        else expect(Object.is(got[index], leaf), String(leaf)).toBe(true);
+      });
+    }
+    expect(showWire(toWire([-0, leaves[6]]))).toBe("[-0,a Date 2026-07-28T12:00:00.000Z]");
   });
 
   it("cut short, it never leaves a string open", () => {

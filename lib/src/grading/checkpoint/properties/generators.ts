@@ -51,6 +51,31 @@ function idRangeEdges<T>(prefix: string, make: (id: number) => fc.Arbitrary<T>):
 
 // --- messages: requestMessage and notificationMessage ---------------------------------------------
 
+/** A value params may hold that a trip through JSON changes or loses, as a wire value. */
+const UNLIKE_JSON: readonly unknown[] = [
+  { $number: "NaN" },
+  { $number: "Infinity" },
+  { $number: "-Infinity" },
+  { $number: "-0" },
+  { $undefined: true },
+  { $bigint: "12" },
+  { $date: "2026-07-28T12:00:00.000Z" },
+  { $toJSON: "not what it holds" },
+];
+/** Params holding each of UNLIKE_JSON at once (so every grading meets all), in members, in arrays and deep, beside plain JSON. */
+const paramsAsGiven = fc
+  .tuple(
+    jsonObject,
+    fc.oneof(fc.constant([...UNLIKE_JSON]), fc.subarray([...UNLIKE_JSON], { minLength: 1 })),
+    fc.constantFrom("members", "array", "deep"),
+  )
+  .map(([plain, odd, where]) => {
+    const members = Object.fromEntries(odd.map((value, index) => [`v${index}`, value]));
+    const held =
+      where === "members" ? members : where === "array" ? { list: [1, ...odd, "z"] } : { a: [{ b: { c: members } }] };
+    return { ...plain, ...held };
+  });
+
 export type MessageCall = { readonly fn: "requestMessage" | "notificationMessage" } & PureCall;
 export const MESSAGE_CALLS: EdgeGenerator<MessageCall> = edgeGenerator<MessageCall>("messages", [
   {
@@ -67,6 +92,22 @@ export const MESSAGE_CALLS: EdgeGenerator<MessageCall> = edgeGenerator<MessageCa
     arbitrary: fc.tuple(word, jsonObject).map(([m, p]) => ({ fn: "notificationMessage", args: [m, p] })),
   },
   { edge: "notification-empty-params", arbitrary: word.map((m) => ({ fn: "notificationMessage", args: [m, {}] })) },
+  // Params are carried as given, whatever they hold: values JSON cannot write (NaN, the infinities,
+  // a bigint, undefined), -0, a Date, an object whose toJSON says otherwise, at any depth. Refusing
+  // them is encodeFrame's; a message that copies them through JSON has already changed them.
+  {
+    edge: "request-params-as-given",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestId, word, paramsAsGiven)
+      .map(([id, m, p]): MessageCall => ({ fn: "requestMessage", args: [id, m, p] })),
+  },
+  {
+    edge: "notification-params-as-given",
+    arbitrary: fc
+      .tuple(word, paramsAsGiven)
+      .map(([m, p]): MessageCall => ({ fn: "notificationMessage", args: [m, p] })),
+  },
   // The id carried exactly over the whole range a counter reaches.
   ...idRangeEdges<MessageCall>("request-id", (id) =>
     word.map((m): MessageCall => ({ fn: "requestMessage", args: [id, m] })),
@@ -96,6 +137,8 @@ const reply = (id: unknown, rest: Record<string, unknown>) => ({ jsonrpc: "2.0",
 /** answerFor's "no answer" written as undefined (the wire's tag for it): as right as null. */
 const NO_ANSWER_UNDEFINED: Accepted = { value: { $undefined: true } };
 const serverError = { error: "ServerError" } as const;
+/** Whether a drawn member stands for "left out" (the wire's undefined): the member is then not written at all. */
+const isAbsent = (value: unknown): boolean => (value as { $undefined?: unknown } | null)?.$undefined === true;
 /**
  * Everything a reply may hold besides its id: a result (an object or not), an error (well formed or
  * not), both, neither. With another id, each is refused as not ours before any of it is read.
@@ -118,6 +161,28 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
     edge: "answer",
     weight: 2,
     arbitrary: fc.tuple(requestId, jsonObject).map(([id, r]) => ({ args: [id, reply(id, { result: r })] })),
+  },
+  // A result of any shape is the answer as it came: _meta, members named like what every object
+  // has (written as JSON would make them, own members), long and odd text, nesting.
+  {
+    edge: "result-any-shape",
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        requestId,
+        jsonObject,
+        fc.subarray([...PROTOTYPE_NAMES], { minLength: 1 }),
+        fc.constantFrom(...UNUSUAL_TEXTS),
+      )
+      .map(([id, plain, named, odd]) => {
+        const result: Record<string, unknown> = Object.fromEntries([
+          ...Object.entries(plain),
+          ...named.map((name) => [name, { kept: name }]),
+          ["_meta", { progressToken: 3, "io.example/x": [odd] }],
+          ["content", [{ type: "text", text: "x".repeat(5000) }]],
+        ]);
+        return { args: [id, reply(id, { result })] };
+      }),
   },
   // Its own reply answers a request whatever id the counter reached; the next integer does not.
   ...idRangeEdges<PureCall>("answer-id", (id) =>
@@ -167,21 +232,69 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
       .tuple(requestId, fc.constantFrom<unknown>({ code: -32000, message: "both" }, null, false, 0, ""))
       .map(([id, error]) => ({ args: [id, reply(id, { result: {}, error })], also: [serverError] })),
   },
+  // A well-formed error (an integer code of any sign, 0 and JSON-RPC's own included; a string
+  // message, the empty one too; any data or none) is the server's answer: raised as ServerError.
   {
     edge: "error-reply",
     weight: 2,
     arbitrary: fc
-      .tuple(requestId, fc.integer({ min: -32768, max: -32000 }), anyText)
-      .map(([id, code, m]) => ({ args: [id, reply(id, { error: { code, message: m } })] })),
+      .tuple(
+        requestId,
+        fc.oneof(
+          fc.integer({ min: -32768, max: -32000 }),
+          fc.integer(),
+          fc.constantFrom(0, 1, -1, JSON_RPC_ERRORS.methodNotFound, 2 ** 31, Number.MAX_SAFE_INTEGER),
+        ),
+        fc.oneof(anyText, fc.constant("")),
+        fc.option(fc.oneof(jsonObject, anyText, fc.integer(), fc.constant(null), fc.constant([1, "two"])), {
+          nil: undefined,
+        }),
+      )
+      .map(([id, code, m, data]) => ({
+        args: [id, reply(id, { error: { code, message: m, ...(data === undefined ? {} : { data }) } })],
+      })),
   },
+  // A malformed error (its code no integer of any JSON type, or absent; its message no string, or
+  // absent; the error itself no object) is no server's answer: refused as a protocol error, as the
+  // notebook's answerFor and the library's do, never raised as if it were one.
   {
     edge: "error-malformed",
+    weight: 2,
     arbitrary: fc
       .tuple(
         requestId,
-        fc.constantFrom<unknown>(null, "boom", { message: "no code" }, { code: 1.5, message: "x" }, { code: 1 }),
+        fc.oneof(
+          fc.constantFrom<unknown>(null, "boom", 7, true, [], [{ code: 1, message: "x" }]),
+          fc
+            .tuple(
+              fc.constantFrom<unknown>(
+                null,
+                "",
+                "-32601",
+                "5",
+                " 1",
+                1.5,
+                -0.5,
+                true,
+                false,
+                [-32601],
+                {},
+                {
+                  $undefined: true,
+                },
+              ),
+              fc.oneof(anyText, fc.constant("")),
+            )
+            .map(([code, message]) => (isAbsent(code) ? { message } : { code, message })),
+          fc
+            .tuple(
+              fc.integer({ min: -32768, max: 32768 }),
+              fc.constantFrom<unknown>(null, 5, 0, {}, ["m"], true, { $undefined: true }),
+            )
+            .map(([code, message]) => (isAbsent(message) ? { code } : { code, message })),
+        ),
       )
-      .map(([id, e]) => ({ args: [id, reply(id, { error: e })], also: [serverError] })),
+      .map(([id, e]) => ({ args: [id, reply(id, { error: e })] })),
   },
   // What answers nothing is the chapter's None: null, or undefined, as a piece writes it.
   {
@@ -845,6 +958,46 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
       .constantFrom(...UNUSUAL_TEXTS)
       .map((text) => ({ args: [wireText(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { text } }))] })),
   },
+  // Strings that look like something else (a timestamp, a date, a number, a boolean, null, a
+  // prototype name) and very long ones: a frame is the JSON it is, every string a string.
+  {
+    edge: "strings-as-written",
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        requestId,
+        fc.subarray(
+          [
+            "2026-12-07T12:00:00.000Z",
+            "2025-06-18T00:00:00Z",
+            "2025-06-18",
+            "12",
+            "-0",
+            "1e400",
+            "true",
+            "null",
+            "__proto__",
+            "x".repeat(20_000),
+          ],
+          { minLength: 1 },
+        ),
+      )
+      .map(([id, texts]) => ({
+        args: [
+          wireText(
+            JSON.stringify({
+              jsonrpc: "2.0",
+              id,
+              result: {
+                content: texts.map((text) => ({ type: "text", text })),
+                stamp: texts[0],
+                deep: [{ at: texts }],
+              },
+            }),
+          ),
+        ],
+      })),
+  },
   {
     edge: "batch",
     arbitrary: requestId.map((id) => ({ args: [wireText(JSON.stringify([{ jsonrpc: "2.0", id, result: {} }]))] })),
@@ -923,6 +1076,47 @@ export const INITIALIZE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>
     weight: 2,
     arbitrary: jsonObject.map((tools) => ({ args: [initialize({ capabilities: { tools, logging: {} } })] })),
   },
+  // A result of every shape MCP allows: instructions, _meta, serverInfo's title, icons and website,
+  // capabilities of every kind (experimental, a vendor's), members named like what every object has.
+  {
+    edge: "accepted-any-shape",
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.record(
+          {
+            resources: fc.constant({ subscribe: true, listChanged: true }),
+            prompts: fc.constant({ listChanged: false }),
+            logging: fc.constant({}),
+            completions: fc.constant({}),
+            experimental: fc.constant({ "io.example/feature": { level: 2 } }),
+            "x-vendor": jsonObject,
+            constructor: fc.constant({}),
+            toString: fc.constant("s"),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.record(
+          {
+            instructions: anyText,
+            _meta: jsonObject,
+            serverInfo: fc.constant({ name: "s", title: "Server", version: "1", websiteUrl: "https://example.com" }),
+            hasOwnProperty: fc.constant(1),
+            valueOf: fc.constant(null),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.constantFrom<Record<string, unknown>>({}, { listChanged: true }, { "x-vendor": [1] }),
+      )
+      .map(([capabilities, beside, tools]) => ({
+        args: [
+          initialize({
+            ...(beside as Record<string, unknown>),
+            capabilities: { ...(capabilities as Record<string, unknown>), tools },
+          }),
+        ],
+      })),
+  },
   {
     edge: "other-version",
     arbitrary: fc
@@ -983,8 +1177,130 @@ const withDefect = (defect: (tools: Array<Record<string, unknown>>) => void) =>
     return { args: [{ tools }] };
   });
 
+// Valid catalogs of every shape MCP allows (2025-06-18, and 2026-07-28's members): a name is any
+// non-empty string, a description is absent or any text, an inputSchema is any object of type
+// "object", a tool and the result may carry members nobody here has heard of. Each is accepted,
+// and each tool handed back whole, every member as listed (the chapter's catalog[name] = tool).
+/** Names a check of "non-empty" that reads the text takes for empty or too long: whitespace alone, far past 64 or 128 characters. */
+const blankName = fc.constantFrom(" ", "   ", "\t", "\n", "\u00A0", "\u200B", "\u3000", " \t\r\n ");
+const longName = fc
+  .tuple(fc.integer({ min: 65, max: 600 }), fc.constantFrom("a", "_", "é", "名", "🍦", "x "))
+  .map(([length, unit]) => `tool_${unit.repeat(length)}`);
+/** A description as a server writes it: empty, any text, or longer than any budget a client may make up (past 1,024, 4,096). */
+const anyDescription = fc.oneof(
+  fc.constant(""),
+  anyText,
+  fc
+    .tuple(fc.integer({ min: 1025, max: 9000 }), fc.constantFrom("word ", "é", "☕", "\n"))
+    .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)),
+);
+/** An object schema with the members JSON Schema gives one, nested, and members of no schema at all. */
+const objectSchema = fc
+  .record(
+    {
+      $schema: fc.constantFrom(
+        "https://json-schema.org/draft/2020-12/schema",
+        "http://json-schema.org/draft-07/schema#",
+      ),
+      properties: fc.dictionary(
+        word,
+        fc.constantFrom<unknown>(
+          { type: "string" },
+          { type: "object", properties: { deep: { type: ["number", "null"] } } },
+        ),
+        { maxKeys: 3 },
+      ),
+      required: fc.array(word, { maxLength: 2 }),
+      additionalProperties: fc.oneof(fc.boolean(), fc.constant({ type: "string" })),
+      title: anyText,
+      "x-vendor": jsonObject,
+    },
+    { requiredKeys: [] },
+  )
+  .map((members) => ({ type: "object", ...members }));
+/** Members a tool may carry beside name, description and inputSchema: MCP's own (title, annotations, outputSchema, icons, _meta) and others. */
+const toolExtras = fc
+  .record(
+    {
+      title: anyText,
+      annotations: fc.constantFrom(
+        { readOnlyHint: true },
+        { destructiveHint: true, openWorldHint: true },
+        { destructiveHint: false, title: "T" },
+        {},
+      ),
+      outputSchema: fc.constant({ type: "object", properties: { count: { type: "integer" } } }),
+      icons: fc.constant([{ src: "https://example.com/i.png", mimeType: "image/png" }]),
+      _meta: fc.oneof(jsonObject, fc.constant({ "io.example/tag": [1, 2] })),
+      execution: fc.constant({ taskSupport: "optional" }),
+      constructor: fc.constantFrom<unknown>("c", 1, {}),
+      toString: fc.constantFrom<unknown>("s", null),
+      "x-unheard-of": jsonObject,
+    },
+    { requiredKeys: [] },
+  )
+  .filter((extras) => Object.keys(extras).length > 0);
+/** One valid tool of any shape, named `name`. */
+const toolOfAnyShape = (name: string) =>
+  fc
+    .tuple(fc.option(anyDescription, { nil: undefined }), objectSchema, fc.option(toolExtras, { nil: undefined }))
+    .map(([description, inputSchema, extras]) => ({
+      name,
+      ...(description === undefined ? {} : { description }),
+      inputSchema,
+      ...extras,
+    }));
+/** A valid catalog of `names`, every tool of any shape, the result sometimes with members of its own (_meta). */
+const catalogNamed = (drawn: fc.Arbitrary<string[]>) =>
+  drawn
+    .chain((names) => fc.tuple(...names.map(toolOfAnyShape)))
+    .chain((tools) =>
+      fc
+        .option(fc.constantFrom<Record<string, unknown>>({ _meta: { page: 1 } }, { _meta: {}, note: "x" }), {
+          nil: undefined,
+        })
+        .map((beside): PureCall => ({ args: [{ tools, ...beside }] })),
+    );
+/** Up to `count` names drawn from `name`, repeats dropped: a valid catalog names no tool twice. */
+const namesFrom = (name: fc.Arbitrary<string>, count = 3) =>
+  fc.array(name, { minLength: 1, maxLength: count }).map((drawn) => [...new Set(drawn)]);
+
 export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkTools", [
   { edge: "valid-catalog", weight: 2, arbitrary: catalog.map((tools) => ({ args: [{ tools }] })) },
+  // Every valid catalog is accepted as listed: names of whitespace alone, or very long; tools and
+  // results of every shape. Each edge its own, so every grading meets each.
+  { edge: "names-blank", arbitrary: catalogNamed(namesFrom(blankName)) },
+  { edge: "names-long", arbitrary: catalogNamed(namesFrom(longName)) },
+  {
+    edge: "tools-any-shape",
+    weight: 3,
+    arbitrary: catalogNamed(
+      fc.oneof(
+        namesFrom(fc.oneof(word, blankName, longName, fc.constantFrom(...PROTOTYPE_NAMES)), 4),
+        distinctNames(4),
+      ),
+    ),
+  },
+  {
+    edge: "descriptions-any",
+    arbitrary: namesFrom(word, 3).chain((drawn) =>
+      fc
+        .tuple(
+          ...drawn.map((name) =>
+            anyDescription.map((description) => ({ name, description, inputSchema: { type: "object" } })),
+          ),
+        )
+        .map((tools): PureCall => ({ args: [{ tools }] })),
+    ),
+  },
+  {
+    edge: "tools-extra-members",
+    arbitrary: namesFrom(word, 3).chain((drawn) =>
+      fc
+        .tuple(...drawn.map((name) => toolExtras.map((extras) => ({ ...toolNamed(name), ...extras }))))
+        .map((tools): PureCall => ({ args: [{ tools }] })),
+    ),
+  },
   { edge: "empty-name", arbitrary: withDefect((tools) => void (tools[tools.length - 1] = toolNamed(""))) },
   // The other side of "a non-empty name": one character is enough, in any script.
   {
@@ -1229,6 +1545,51 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
       .tuple(fc.array(textItem, { maxLength: 3 }), fc.array(unknownItem, { minLength: 1, maxLength: 3 }))
       .map(([texts, unknown]) => ({
         args: [{ content: unknown.flatMap((item, index) => [item, ...(texts[index] ? [texts[index]] : [])]) }],
+      })),
+  },
+  // Text items of every shape MCP allows (annotations, _meta) and members named like what every
+  // object has, on the items and on the result: each text item's text is the call's text.
+  {
+    edge: "items-any-shape",
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.array(
+          fc.tuple(
+            textItem,
+            fc.record(
+              {
+                annotations: fc.constantFrom(
+                  { audience: ["user"] },
+                  { priority: 0.5, lastModified: "2025-01-01T00:00:00Z" },
+                ),
+                _meta: jsonObject,
+                constructor: fc.constant("c"),
+                toString: fc.constant({}),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.array(otherItem, { maxLength: 2 }),
+        fc.constantFrom<Record<string, unknown>>({}, { valueOf: 1, hasOwnProperty: "x" }, { _meta: {} }),
+      )
+      .map(([texts, others, beside]) => ({
+        args: [{ ...beside, content: [...others, ...texts.map(([item, extras]) => ({ ...item, ...extras }))] }],
+      })),
+  },
+  // Text of any length: past 10,000 characters, the frame limit is what bounds an answer, never a cut.
+  {
+    edge: "long-text",
+    arbitrary: fc
+      .tuple(
+        fc.integer({ min: 10_001, max: 70_000 }),
+        fc.constantFrom("a", "word ", "é", "🍦"),
+        fc.array(textItem, { maxLength: 2 }),
+      )
+      .map(([length, unit, others]) => ({
+        args: [{ content: [{ type: "text", text: unit.repeat(Math.ceil(length / unit.length)) }, ...others] }],
       })),
   },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },

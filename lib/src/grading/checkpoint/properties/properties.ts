@@ -60,7 +60,7 @@ const sameHandedOutcome = (call: PureCall, reference: ProbeAnswer, learner: Prob
 
 export const MESSAGES_PROPERTY: PureProperty<PureCall & { readonly fn: "requestMessage" | "notificationMessage" }> = {
   generator: MESSAGE_CALLS,
-  says: "a request carries jsonrpc, id, method and params; a notification carries no id, and params only when given",
+  says: "a request carries jsonrpc, id, method and params as given; a notification carries no id, and params (as given) only when given",
   request: (call) => ({ op: "call", fn: call.fn, args: call.args }),
   judge: sameOutcome,
   show: (call) => shownCall(call.fn, call),
@@ -69,7 +69,7 @@ export const MESSAGES_PROPERTY: PureProperty<PureCall & { readonly fn: "requestM
 export const ANSWER_FOR_PROPERTY = callProperty(
   "answerFor",
   ANSWER_CALLS,
-  "a reply answers a request only with the same integer id, an error reply is raised, a result must be an object",
+  "a reply answers a request only with the same integer id, a well-formed error reply is raised and a malformed one refused, a result must be an object and is handed back as it came",
 );
 
 const frameLimitOf = (call: PureCall): number => (call.args[1] as number | undefined) ?? DEFAULT_FRAME_LIMIT;
@@ -198,7 +198,7 @@ export const INITIALIZE_PROPERTY: PureProperty<PureCall> = {
   ...callProperty(
     "checkInitialize",
     INITIALIZE_CALLS,
-    "the handshake holds only with the pinned version and a capabilities object that holds tools",
+    "the handshake holds only with the pinned version and a capabilities object that holds tools, whatever else the answer holds",
   ),
   judge: sameVerdict,
 };
@@ -207,10 +207,10 @@ export const TOOLS_PROPERTY: PureProperty<PureCall> = {
   ...callProperty(
     "checkTools",
     TOOLS_CALLS,
-    "a catalog is one page of at most the limit, every name a non-empty string used once, every schema an object",
+    "a catalog is one page of at most the limit, every name a non-empty string used once, every schema an object; every such catalog, whatever else it holds, is accepted and handed back as listed",
   ),
   judge: sameHandedOutcome,
-  // Seventeen edges, most with several defects: twice the default inputs, so every defect is drawn (a pure function: cheap).
+  // Twenty-five edges, most with several defects or shapes: twice the default inputs, so every one is drawn (a pure function: cheap).
   runs: 200,
 };
 
@@ -392,6 +392,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
   "messages-shape": owned(MESSAGES_PROPERTY),
   "ids-exact": owned(ANSWER_FOR_PROPERTY, [
     "answer",
+    "result-any-shape",
     ...ANSWER_CALLS.edges.filter((edge) => edge.startsWith("answer-id-")),
     "id-of-every-json-type",
     "id-digit-string",
@@ -460,6 +461,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
   "handshake-version": owned(INITIALIZE_PROPERTY, ["accepted", "other-version", "version-not-string", "version-asked"]),
   "handshake-capability": owned(INITIALIZE_PROPERTY, [
     "accepted",
+    "accepted-any-shape",
     "no-tools-capability",
     "tools-not-object",
     "capabilities-not-object",

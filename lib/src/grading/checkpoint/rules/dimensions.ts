@@ -28,6 +28,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies: "a request's id over the whole range a counter reaches: 0, 2^31, 2^32, 2^53 - 1, any safe integer",
       wrong: "request-message-id-uint32.js",
     },
+    {
+      varies:
+        "what params hold, in a request and a notification: NaN, the infinities, -0, undefined, a bigint, a Date, an object whose toJSON says otherwise, in members, arrays and deep; carried as given",
+      wrong: "request-message-params-json-copy.js",
+    },
   ],
   "ids-exact": [
     { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
@@ -45,8 +50,25 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "the request's id over the whole range a counter reaches (0, 2^31, 2^32, 2^53 - 1, any safe integer): its own reply answers it",
       wrong: "answer-for-id-int32.js",
     },
+    {
+      varies:
+        "the result a reply carries: any shape, _meta, members named like what every object has, long and odd text; handed back as it came",
+      wrong: "answer-for-result-assigned.js",
+    },
   ],
-  "error-raised": [{ varies: "a reply's error: raised, never returned as the result", wrong: "error-raised.js" }],
+  "error-raised": [
+    { varies: "a reply's error: raised, never returned as the result", wrong: "error-raised.js" },
+    {
+      varies:
+        "a malformed error: its code null, a string, a digit string, a fraction, a boolean, an array, an object or absent; its message absent, null, a number or an object; refused as a protocol error, never raised",
+      wrong: "answer-for-error-code-number.js",
+    },
+    {
+      varies:
+        "a well-formed error: any integer code (0, positive, JSON-RPC's own), any string message (the empty one too), any data or none; raised as ServerError",
+      wrong: "answer-for-error-code-truthy.js",
+    },
+  ],
   "framing-newline": [
     { varies: "how the reads are cut: several frames in one read, a frame over several", wrong: "framing-newline.js" },
     {
@@ -80,6 +102,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     { varies: "a line with no newline, over any number of reads", wrong: "frame-limit-endless.js" },
   ],
   "parse-frame-strict": [
+    {
+      varies:
+        "strings that look like something else (a timestamp, a date, a number, true, null, a prototype name) and very long ones, at any depth: each the string it is",
+      wrong: "parse-frame-revives-timestamps.js",
+    },
     {
       varies: 'the kind of message asked for jsonrpc "2.0": a reply too, not only a request or a notification',
       wrong: "parse-frame-jsonrpc-on-requests-only.js",
@@ -136,6 +163,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "handshake-capability": [
     { varies: "the capabilities the server offers: with tools, without", wrong: "handshake-capability.js" },
+    {
+      varies:
+        "the rest of the result: capabilities of every kind (completions, experimental, a vendor's), instructions, _meta, serverInfo's title and website, members named like what every object has; accepted",
+      wrong: "check-initialize-known-capabilities.js",
+    },
   ],
   "discovery-bounds": [
     { varies: "the catalog: its size, its pages, repeated names, each tool's schema", wrong: "discovery-bounds.js" },
@@ -157,6 +189,40 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     {
       varies: "the result handed in: compared deeply before and after the call, never changed",
       wrong: "check-tools-takes-tools.js",
+    },
+    {
+      varies: "a tool's name: whitespace alone (a space, a tab, NBSP, a zero-width space), taken",
+      wrong: "check-tools-trims-names.js",
+    },
+    {
+      varies: "a tool's name: any length, hundreds of characters in any script, taken",
+      wrong: "check-tools-long-name-refused.js",
+    },
+    {
+      varies: "a tool's description: absent, empty, any text, thousands of characters; taken",
+      wrong: "check-tools-long-description-refused.js",
+    },
+    {
+      varies:
+        "a tool's members beside name, description and inputSchema: title, annotations, outputSchema, icons, _meta, members nobody has heard of, names like what every object has; taken",
+      wrong: "check-tools-unknown-members-refused.js",
+    },
+    {
+      varies:
+        "an inputSchema's members beside type: $schema, properties, required, additionalProperties, nested schemas, a vendor's; taken",
+      wrong: "check-tools-schema-members-refused.js",
+    },
+    {
+      varies: "the result's members beside tools and nextCursor: _meta, others; taken",
+      wrong: "check-tools-result-members-refused.js",
+    },
+    {
+      varies: "the tools handed back: each as listed, every member kept (copies or the same objects)",
+      wrong: "check-tools-keeps-known-members.js",
+    },
+    {
+      varies: "the tools handed back: every one listed, whatever its annotations say (destructiveHint, openWorldHint)",
+      wrong: "check-tools-drops-destructive.js",
     },
   ],
   "result-text-iserror": [
@@ -184,6 +250,19 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the kinds of items beside the text ones: MCP's own, kinds no version names, a kind named like text but not text, some with a text member of their own: left aside, never refused",
       wrong: "result-text-refuses-unknown-kinds.js",
+    },
+    {
+      varies: 'an item\'s type: "text" exactly; "Text", "text " and other near kinds are not text',
+      wrong: "result-text-kind-case-folded.js",
+    },
+    {
+      varies:
+        "a text item's members beside type and text: annotations, _meta, names like what every object has; its text is the call's text",
+      wrong: "result-text-exact-items.js",
+    },
+    {
+      varies: "a text item's length: past 10,000 characters and tens of thousands, handed back whole",
+      wrong: "result-text-truncates-long-text.js",
     },
   ],
   "handshake-order": [

@@ -68,6 +68,10 @@ export const handshakeCapability: ObservedRule = {
   where: `${WHERE}: checkInitialize (capabilities must hold tools)`,
   demands: [
     { says: "A server that does not offer the tools capability is refused.", chapterLines: [328, 348, 349, 350] },
+    {
+      says: "A server that offers it is accepted whatever else its answer holds: other capabilities (a vendor's too), instructions, _meta, members named like what every object has.",
+      chapterLines: [344, 348, 349, 350, 351],
+    },
   ],
   freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.toolsCapabilityAnyValue, FREE_CHOICES.checkInitializeReturns],
   deadlineMs: 10_000,
@@ -109,6 +113,10 @@ export const discoveryBounds: ObservedRule = {
     {
       says: "The catalog a server offers is accepted only when it has a limited size, arrives in one page, names no tool twice, and gives each tool an object schema for its arguments.",
       chapterLines: [355, 356, 357, 358, 359, 360, 365, 366, 368, 369, 375],
+    },
+    {
+      says: 'Any such catalog is accepted, whatever else it holds: a name is any non-empty string (whitespace alone, hundreds of characters), a description any text or none, a schema any object of type "object", a tool or the result any members beside; each tool is handed back as listed, every member kept.',
+      chapterLines: [362, 363, 364, 365, 366, 368, 369, 370, 371],
     },
     { says: "A paginated tool list is refused rather than read in part.", chapterLines: [618] },
     {
@@ -158,7 +166,10 @@ export const resultTextIsError: ObservedRule = {
   visibility: "visible",
   where: "learner/src/result-text.ts: resultText",
   demands: [
-    { says: "A call's text is what its result's text items say.", chapterLines: [341, 342, 546, 554] },
+    {
+      says: "A call's text is what its result's text items say: items of type \"text\" exactly, whatever else they carry (annotations, _meta).",
+      chapterLines: [341, 342, 546, 554],
+    },
     {
       says: "A call the tool reports as failed is an observation of failure, never quietly treated as a result.",
       chapterLines: [594],

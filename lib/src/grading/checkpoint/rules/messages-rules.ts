@@ -22,7 +22,7 @@ export const messagesShape: ObservedRule = {
   where: "learner/src/messages.ts: requestMessage, notificationMessage",
   demands: [
     {
-      says: 'A request carries jsonrpc "2.0", its id exactly as given (any id a counter reaches, 0 to 2^53 - 1), a method and its params.',
+      says: 'A request carries jsonrpc "2.0", its id exactly as given (any id a counter reaches, 0 to 2^53 - 1), a method and its params as given, whatever they hold (NaN, -0, undefined, a bigint, a Date): refusing what JSON cannot write is encodeFrame\'s.',
       chapterLines: [196, 200, 201, 202],
     },
     {
@@ -94,7 +94,7 @@ export const idsExact: ObservedRule = {
     },
     { says: "A notification answers no request: it is skipped.", chapterLines: [216, 220, 221, 245] },
     {
-      says: "The result handed back is the one this reply carries: nothing of it is shared with what another call returns.",
+      says: "The result handed back is the one this reply carries, whatever its shape (_meta, members named like what every object has): nothing of it is shared with what another call returns.",
       chapterLines: [198, 227, 228, 229, 230],
     },
   ],
@@ -162,7 +162,7 @@ export const errorRaised: ObservedRule = {
   where: "learner/src/messages.ts: answerFor (a message with error throws ServerError)",
   demands: [
     {
-      says: "A reply that carries an error is raised as an error, never handed back as a result.",
+      says: "A reply that carries an error is raised as an error, never handed back as a result: a well-formed one (an integer code of any value, a string message, the empty one too) as ServerError, a malformed one (no integer code or no string message) refused as a protocol error.",
       chapterLines: [196, 218, 224, 225, 226],
     },
     { says: "A reply without a result object answers nothing: it is refused.", chapterLines: [227, 228, 229] },

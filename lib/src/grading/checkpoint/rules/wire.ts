@@ -4,7 +4,8 @@
 // {"$circular": true} (a request only: an object that contains itself), {"$function": name},
 // {"$symbol": description}, {"$toJSON": wire value} (a request only: an object with no fields of
 // its own whose toJSON, on its prototype as a Date's is, returns that value), {"$hole": true} (a
-// request only, as an array's element: that index left empty, as in [, 1]).
+// request only, as an array's element: that index left empty, as in [, 1]), {"$date": ISO text}
+// (a Date). Negative zero travels as {"$number": "-0"}: JSON's text writes it as 0.
 
 const MAX_DEPTH = 64;
 
@@ -13,6 +14,8 @@ export function toWire(value: unknown, depth = 0, seen: Set<object> = new Set())
   if (value instanceof Uint8Array)
     return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
   if (typeof value === "number" && !Number.isFinite(value)) return { $number: String(value) };
+  if (Object.is(value, -0)) return { $number: "-0" };
+  if (value instanceof Date) return { $date: Number.isNaN(value.getTime()) ? "Invalid Date" : value.toISOString() };
   if (typeof value === "bigint") return { $bigint: value.toString() };
   if (value === undefined) return { $undefined: true };
   if (typeof value === "function") return { $function: value.name };
@@ -45,6 +48,7 @@ export function fromWire(value: unknown): unknown {
   if (typeof record["$bytes"] === "string") return Buffer.from(record["$bytes"], "base64");
   if (typeof record["$number"] === "string") return Number(record["$number"]);
   if (typeof record["$bigint"] === "string") return BigInt(record["$bigint"]);
+  if (typeof record["$date"] === "string") return new Date(record["$date"]);
   if (record["$undefined"] === true) return undefined;
   // What JSON.stringify would drop without a word: a rule sends these to see that nothing is lost quietly.
   if (typeof record["$function"] === "string") return namedFunction(record["$function"]);
@@ -122,6 +126,7 @@ export function readableWire(value: unknown, depth = 0): string {
   if (asBytes !== undefined) return `bytes ${JSON.stringify(asBytes.toString("utf8"))}`;
   if (typeof record["$number"] === "string") return record["$number"];
   if (typeof record["$bigint"] === "string") return `${record["$bigint"]}n`;
+  if (typeof record["$date"] === "string") return `a Date ${record["$date"]}`;
   if (record["$undefined"] === true) return "undefined";
   if (record["$hole"] === true) return "<hole>";
   if (typeof record["$function"] === "string") return `a function ${record["$function"] || "(anonymous)"}`;
