@@ -355,6 +355,9 @@ class SmallClient {
     const missing = Array.isArray(required) ? required.filter((key) => !Object.hasOwn(Object(args), key)) : [];
     if (missing.length > 0 && this.mistakes.has("checks-required-arguments"))
       throw new wb.RefusedError("bad-arguments", { what: `${name} needs ${missing.join(", ")}` });
+    // "drops-null-arguments": members whose value is null left out of the call, as if they said nothing.
+    if (this.mistakes.has("drops-null-arguments"))
+      args = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null));
     let result;
     try {
       result = await this.request("tools/call", { name, arguments: args });

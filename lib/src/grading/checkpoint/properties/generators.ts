@@ -341,6 +341,40 @@ const unencodable = fc.constantFrom<unknown>(
   { $symbol: "tag" },
   { $toJSON: { $number: "NaN" } },
 );
+/**
+ * The names a value JSON cannot carry may sit under: "" (the name JSON.stringify hands the root
+ * under, so a replacer that lets it pass lets the value out), what every object has, toJSON,
+ * numbers as text, whitespace, a long name, and any string. None starts with "$" (a wire tag).
+ */
+const ANY_KEY = fc
+  .oneof(
+    fc.constantFrom("", ...PROTOTYPE_NAMES, "toJSON", "0", "1", "-1", "1e3", "4294967295", " ", "\t", "\n", "\u00a0"),
+    fc.integer({ min: 200, max: 2000 }).map((length) => "k".repeat(length)),
+    fc.string({ unit: "grapheme", maxLength: 12 }),
+  )
+  .filter((key) => !key.startsWith("$"));
+/**
+ * A value JSON cannot carry under a key `keys` draws, at the top, in params, deep, inside an
+ * array's object, or as the message's only member. (A function under toJSON makes its holder a
+ * toJSON object, which the tojson edges judge.)
+ */
+function unencodableUnder(keys: fc.Arbitrary<string>): fc.Arbitrary<PureCall> {
+  return fc
+    .tuple(
+      word,
+      keys,
+      fc.oneof(unencodable, fc.constant<unknown>({ $undefined: true })),
+      fc.constantFrom("message", "params", "deep", "array", "alone"),
+    )
+    .filter(([, key, bad]) => key !== "toJSON" || !("$function" in (bad as object)))
+    .map(([m, key, bad, where]) => {
+      const held = { [key]: bad };
+      if (where === "alone") return { args: [held] };
+      if (where === "message") return { args: [{ jsonrpc: "2.0", method: m, ...held }] };
+      const params = where === "deep" ? { a: [{ b: held }] } : where === "array" ? { list: [1, held] } : held;
+      return { args: [{ jsonrpc: "2.0", method: m, params }] };
+    });
+}
 /** What JSON cannot carry as an array's element (it writes null there). */
 const unencodableElement = fc.constantFrom<unknown>({ $undefined: true }, { $hole: true });
 
@@ -501,6 +535,11 @@ export const ENCODE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("en
         return { args: [where === "tojson" ? { $toJSON: message } : message] };
       }),
   },
+  // The same values under a key of any name, at the top, in params, deep, inside an array's
+  // object, or as the message's only member: refused whatever the name. "" is an edge of its own,
+  // so every grading meets it: JSON.stringify hands the root to a replacer under that name.
+  { edge: "unencodable-under-empty-key", arbitrary: unencodableUnder(fc.constant("")) },
+  { edge: "unencodable-under-any-key", weight: 2, arbitrary: unencodableUnder(ANY_KEY) },
   // What JSON cannot write as it is (undefined in an array would become null; a message that is no object) is refused.
   {
     edge: "undefined-in-array",
@@ -924,6 +963,47 @@ const WITH_NAMES: ReadonlyArray<(id: number, members: string) => string> = [
   (id, members) => `{"jsonrpc":"2.0","method":"notifications/message","params":{${members}}}`,
 ];
 
+/**
+ * Strings that look like something else: ISO dates and times, numbers, true and null, JSON text,
+ * escapes, any Unicode. A frame's string is its string: none is revived as a Date, a number or
+ * anything parsed out of it.
+ */
+const LOOKALIKE_STRINGS = [
+  "2026-12-07T21:12:33Z",
+  "2026-12-07T21:12:33.123Z",
+  "2026-12-07T21:12:33+01:00",
+  "2026-12-07",
+  "21:12:33",
+  "42",
+  "-0",
+  "1e3",
+  "0x1F",
+  "NaN",
+  "true",
+  "null",
+  "undefined",
+  "",
+  '{"a":1}',
+  "[1,2]",
+  '"quoted"',
+  "\\n",
+  "\\u0041",
+  "\u2028",
+  "😀",
+] as const;
+const lookalikeString = fc.oneof(
+  fc.constantFrom(...LOOKALIKE_STRINGS),
+  fc
+    .date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+    .map((date) => date.toISOString()),
+  fc.double({ min: -1e6, max: 1e6, noNaN: true }).map(String),
+  anyText,
+);
+/** Strings of every shape beside the rest of JSON's values, at any depth. */
+const valuesAsSent = fc.array(fc.oneof(lookalikeString, fc.jsonValue({ maxDepth: 2, depthSize: "small" })), {
+  minLength: 1,
+  maxLength: 6,
+});
 export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("parseFrame", [
   {
     edge: "message",
@@ -931,6 +1011,22 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
     arbitrary: fc
       .tuple(requestId, word, jsonObject)
       .map(([id, m, p]) => ({ args: [wireText(JSON.stringify({ jsonrpc: "2.0", id, method: m, params: p }))] })),
+  },
+  // Values as JSON has them: strings of every shape stay the strings they are (never revived as
+  // Dates or numbers), numbers, booleans and null as written, in a result or in params, at any depth.
+  {
+    edge: "values-as-sent",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestId, lookalikeString, valuesAsSent, fc.constantFrom("result", "request", "notification"))
+      .map(([id, text, values, kind]) => {
+        const held = { text, values, deep: { a: [{ b: values }] } };
+        const message =
+          kind === "result"
+            ? { jsonrpc: "2.0", id, result: { content: [{ type: "text", text }], ...held } }
+            : { jsonrpc: "2.0", ...(kind === "request" ? { id } : {}), method: "notifications/message", params: held };
+        return { args: [wireText(JSON.stringify(message))] };
+      }),
   },
   // Every kind of message, not only requests: a notification has no id, a response no method.
   {
@@ -1579,18 +1675,27 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
         args: [{ ...beside, content: [...others, ...texts.map(([item, extras]) => ({ ...item, ...extras }))] }],
       })),
   },
-  // Text of any length: past 10,000 characters, the frame limit is what bounds an answer, never a cut.
+  // Texts of every length a frame may hold (the chapter bounds an answer by the frame limit only):
+  // one long text, around the lengths a cut would choose, many short items, or a long total.
   {
-    edge: "long-text",
+    edge: "long-texts",
     arbitrary: fc
-      .tuple(
-        fc.integer({ min: 10_001, max: 70_000 }),
-        fc.constantFrom("a", "word ", "é", "🍦"),
-        fc.array(textItem, { maxLength: 2 }),
+      .oneof(
+        fc
+          .tuple(
+            fc.oneof(
+              fc.constantFrom(1000, 1024, 4096, 8192, 10_000, 10_001, 16_384, 32_768, 50_000),
+              fc.integer({ min: 2000, max: 60_000 }),
+            ),
+            fc.constantFrom("x", "word ", "é", "😀"),
+          )
+          .map(([length, unit]) => [unit.repeat(Math.ceil(length / unit.length))]),
+        fc.array(word, { minLength: 200, maxLength: 1500 }),
+        fc
+          .array(fc.integer({ min: 3000, max: 12_000 }), { minLength: 2, maxLength: 6 })
+          .map((lengths) => lengths.map((length, index) => String(index).repeat(length))),
       )
-      .map(([length, unit, others]) => ({
-        args: [{ content: [{ type: "text", text: unit.repeat(Math.ceil(length / unit.length)) }, ...others] }],
-      })),
+      .map((texts) => ({ args: [{ content: texts.map((text) => ({ type: "text", text })) }] })),
   },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
   {
@@ -1728,6 +1833,24 @@ const typedRequest = fc.oneof(
     .map(([before, words, between, after]) => `${before}${words.join(between)}${after}`),
 );
 
+/**
+ * Requests of every shape, topics aside: empty, whitespace of any kind, punctuation alone, words no
+ * tool's text holds, and very long ones. Each still gets the m best tools (when every score ties,
+ * the first m in catalog order).
+ */
+const requestOfAnyShape = fc.oneof(
+  fc.constantFrom("", " ", "\t", "\n", "\r\n", "\u00a0", "\u2003", "\u3000", "\u200b", "\ufeff", "\u2028"),
+  fc
+    .array(fc.constantFrom(" ", "\t", "\n", "\r", "\u00a0", "\u3000"), { minLength: 2, maxLength: 12 })
+    .map((s) => s.join("")),
+  fc.constantFrom("?", "!!!", "...", "—", "¿?", "#@$%", "()[]{}", "-", "_", "'"),
+  fc
+    .array(fc.constantFrom("zyx", "quux", "nonexistent", "ünknown", "日本語", "q9"), { minLength: 1, maxLength: 4 })
+    .map((words) => words.join(" ")),
+  fc
+    .tuple(fc.oneof(topic, fc.constantFrom(" ", "zyx ", "?")), fc.integer({ min: 1000, max: 8000 }))
+    .map(([unit, times]) => `${unit} `.repeat(times)),
+);
 /** A seeded scorer's ranking: `scores` for the table, any request, a catalog, m from 0 to past its end. */
 function seededRun(
   request: fc.Arbitrary<string>,
@@ -1781,6 +1904,13 @@ export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>
   // A tool's name is any string: each tool keeps its own score, whatever it is called.
   { edge: "names-any-string", weight: 2, arbitrary: askedWithin(toolsNamedAnyhow) },
   { edge: "names-confused", weight: 2, arbitrary: confusedNames },
+  {
+    edge: "request-any-shape",
+    weight: 2,
+    arbitrary: fc
+      .tuple(requestOfAnyShape, toolsAbout)
+      .chain(([asked, tools]) => fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: asked, tools, m }))),
+  },
   { edge: "m-zero", arbitrary: fc.tuple(topic, toolsAbout).map(([about, tools]) => ({ request: about, tools, m: 0 })) },
   // The ranking is the scorer's: scores of every kind and sign, ties among them, -0 beside 0.
   { edge: "scores-any-kind", weight: 2, arbitrary: seededRun(typedRequest, severalTools, scoreTable(anyScore)) },

@@ -34,7 +34,7 @@ import { onlyEdges, type EdgeGenerator } from "./edges.js";
 import type { RuleContext } from "../rules/types.js";
 import { holds } from "./judge.js";
 import { seededScorer } from "../rules/seeded-scorer.js";
-import { joinedWanted, separatorOf } from "../rules/joined-text.js";
+import { joinedWanted, separatorOf, shownText } from "../rules/joined-text.js";
 import { toolText } from "../../../tools/tool-text.js";
 
 const shownCall = (fn: string, call: PureCall): string =>
@@ -236,6 +236,8 @@ export const RESULT_PROPERTY: PureProperty<PureCall> = {
     "resultText joins the text items of a content array in order, one separator of its choosing between each pair, reads nothing else of the result, and raises a result marked isError",
   ),
   judge: judgeJoined,
+  received: (_call, _reference, learner) =>
+    learner.ok && typeof learner.value === "string" ? `returned ${shownText(learner.value)}` : outcomeOf(learner),
 };
 
 interface Fed {
@@ -425,6 +427,8 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "undefined-in-array",
     "hole-in-array",
     "unencodable-anywhere",
+    "unencodable-under-empty-key",
+    "unencodable-under-any-key",
     "undefined-property",
     "not-an-object",
     "bigint",

@@ -6,7 +6,7 @@
 // arrived) and the caller's answer.
 import { isDeepStrictEqual } from "node:util";
 import { readCallLog } from "../../../call-log/call-log.js";
-import { madeUpTag } from "../properties/names.js";
+import { madeUpTag, PROTOTYPE_NAMES } from "../properties/names.js";
 import { ClientSession } from "./client-session.js";
 import { refusal, valueOf } from "./expect.js";
 import { failRule, type RuleContext, type ServerRun } from "./types.js";
@@ -30,13 +30,43 @@ function madeUpWords(): { readonly text: string; readonly count: number } {
 }
 
 /**
+ * Members holding a value of every JSON type, named now: null (also nested), false, 0, "", [], {},
+ * a long string, Unicode, and members named like what every object has. Each goes out as it is
+ * (-0 is left out: JSON writes it as 0, so no record could tell it was sent as given).
+ */
+function valuesOfEveryType(tag: string): Record<string, unknown> {
+  const members: Record<string, unknown> = {
+    [`null_${tag}`]: null,
+    [`false_${tag}`]: false,
+    [`zero_${tag}`]: 0,
+    [`empty_${tag}`]: "",
+    [`list_${tag}`]: [],
+    [`object_${tag}`]: {},
+    [`nested_${tag}`]: { a: null, b: [null, { c: null }], d: [[]] },
+    [`long_${tag}`]: "long ".repeat(2000 + Math.floor(Math.random() * 4000)),
+    [`unicode_${tag}`]: "é\u0301 名前 😀 \u2028 \u0000",
+  };
+  // fromEntries makes each an own member: a literal's __proto__ would set the prototype instead.
+  return { ...members, ...Object.fromEntries(PROTOTYPE_NAMES.map((name) => [name, pick([null, 0, "", {}])])) };
+}
+
+/** A text of many words that fits word_count: long, beyond ASCII, and how many words it has. */
+function longText(): { readonly text: string; readonly count: number } {
+  const count = 1000 + Math.floor(Math.random() * 3000);
+  const text = Array.from({ length: count }, () => pick(["crème", "☕", "名前", "null", "0", madeUpTag()])).join(" ");
+  return { text, count };
+}
+
+/**
  * A fresh set of trials, each shape once: the schema's required members missing ({} and one of
- * two), a member it does not list, values of other types, nested values, and arguments that fit
- * (word_count's, and {} for a tool whose schema lists no members), in an order drawn now.
+ * two), a member it does not list, values of other types, members of every JSON type, nested
+ * values, and arguments that fit (word_count's, a long text, and {} for a tool whose schema lists
+ * no members), in an order drawn now.
  */
 export function argumentTrials(emptyTool: string): ArgumentTrial[] {
   const tag = madeUpTag();
   const words = madeUpWords();
+  const long = longText();
   const nested = { [`n_${tag}`]: [Math.floor(Math.random() * 1000), words.text, { deep: [true, null, { tag }] }] };
   const trials: ArgumentTrial[] = [
     { tool: "word_count", args: {}, shape: "{}, its required member missing" },
@@ -53,6 +83,13 @@ export function argumentTrials(emptyTool: string): ArgumentTrial[] {
       args: { flavor: words.text, tubs: pick(["2", 1.5, 0]) },
       shape: "a value out of its type",
     },
+    {
+      tool: "word_count",
+      args: { text: words.text, ...valuesOfEveryType(tag) },
+      shape:
+        'members holding every JSON type (null, false, 0, "", [], {}, nested nulls, long text, Unicode, prototype names)',
+    },
+    { tool: "word_count", args: { text: long.text }, shape: "a long text that fits", answers: String(long.count) },
     { tool: "word_count", args: { text: nested }, shape: "a nested value" },
     {
       tool: "place_purchase",

@@ -129,6 +129,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "members named like what every object has (constructor, __proto__, toString, hasOwnProperty, valueOf), beside jsonrpc or at any depth: kept as the frame holds them",
       wrong: "parse-frame-drops-prototype-names.js",
     },
+    {
+      varies:
+        "the values a frame holds, in a result and in params, at any depth: strings of every shape (ISO dates and times, numbers and true or null as text, JSON text, escapes, any Unicode) kept as the same strings, numbers, booleans and null as JSON has them",
+      wrong: "parse-frame-revives-dates.js",
+    },
   ],
   "encode-refuses": [
     { varies: "values JSON cannot carry: NaN, Infinity, anywhere in the message", wrong: "encode-refuses.js" },
@@ -140,6 +145,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "values JSON writes: every finite double (fractions, -0, 5e-324, the largest double, integers past 2^53), in every place a message holds one",
       wrong: "encode-refuses-unsafe-integers.js",
+    },
+    {
+      varies:
+        'the key a value JSON cannot carry sits under: "", constructor, __proto__, toJSON, numbers as text, whitespace, long keys, any string; at the top, in params, deep, in an array\'s object, alone',
+      wrong: "encode-empty-key-unchecked.js",
     },
   ],
   "encode-limit": [
@@ -261,8 +271,9 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       wrong: "result-text-exact-items.js",
     },
     {
-      varies: "a text item's length: past 10,000 characters and tens of thousands, handed back whole",
-      wrong: "result-text-truncates-long-text.js",
+      varies:
+        "the length of the text: one text of up to 60,000 characters (around 1,024, 4,096, 10,000 and 32,768 too), hundreds of items, a long total; returned whole, the frame limit the only bound",
+      wrong: "result-text-cut-at-10000.js",
     },
   ],
   "handshake-order": [
@@ -290,6 +301,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "what each request's params hold, by the server's record: initialize its three keys, tools/list none, tools/call name and arguments (or the name alone for {}); no _meta, no cursor, no key besides",
       wrong: "list-asks-for-progress.js",
+    },
+    {
+      varies:
+        'the values a call\'s arguments hold: null (nested too), false, 0, "", [], {}, a long text, Unicode, members named like what every object has; sent exactly as given',
+      wrong: "call-tool-drops-null-arguments.js",
     },
     {
       varies:
@@ -483,6 +499,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "each tool's description in the text it is scored by: as the server wrote it, whitespace of any kind at its ends",
       wrong: "top-tools-trims-descriptions.js",
+    },
+    {
+      varies:
+        "the request's shape: empty, whitespace of any kind, punctuation alone, words no tool's text holds, thousands of words; the m best still returned (the first m in catalog order when every score ties)",
+      wrong: "top-tools-blank-request-ranks-nothing.js",
     },
   ],
 };

@@ -15,9 +15,15 @@ export function separatorOf(texts: readonly string[], joined: string): string | 
   return texts.join(separator) === joined ? separator : undefined;
 }
 
+/** A text as a FAIL line shows it: whole when short; else its start and its length, where a long text's difference shows. */
+export function shownText(text: string): string {
+  return text.length <= 80 ? JSON.stringify(text) : `${JSON.stringify(text.slice(0, 24))}… (${text.length} characters)`;
+}
+
 /** How a FAIL names what is expected of texts joined. */
 export function joinedWanted(texts: readonly string[]): string {
   if (texts.length === 0) return '"" (no text items)';
-  if (texts.length === 1) return `${JSON.stringify(texts[0])} (the one text item's text as it came)`;
-  return `${texts.map((text) => JSON.stringify(text)).join(" + s + ")}, for one separator s of your choice (the same between each pair; none before the first or after the last; nothing of the other items)`;
+  if (texts.length === 1) return `${shownText(texts[0]!)} (the one text item's text as it came)`;
+  const shown = texts.length <= 8 ? texts.map(shownText).join(" + s + ") : `the ${texts.length} texts, each`;
+  return `${shown}, for one separator s of your choice (the same between each pair; none before the first or after the last; nothing of the other items)`;
 }
