@@ -270,14 +270,14 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
               fc.constantFrom<unknown>(
                 null,
                 "",
-                "-32601",
+                String(JSON_RPC_ERRORS.methodNotFound),
                 "5",
                 " 1",
                 1.5,
                 -0.5,
                 true,
                 false,
-                [-32601],
+                [JSON_RPC_ERRORS.methodNotFound],
                 {},
                 {
                   $undefined: true,
