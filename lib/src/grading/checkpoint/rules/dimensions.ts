@@ -380,6 +380,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "ping-answered": [
     { varies: "a request from the server during a call: answered", wrong: "ping-answered.js" },
     { varies: "the answer to ping: an empty result object", wrong: "ping-pong.js" },
+    { varies: "the ping's result object: no members, { pong: true } too many", wrong: "ping-result-members.js" },
     {
       varies:
         'the ping\'s id: any string or number, 0 and "" in every grading, "0", a negative, a fraction, 2^53 - 1, seeded ones',
@@ -388,6 +389,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "server-request-refused": [
     { varies: "what the server asks: a method the client does not serve", wrong: "server-request-result.js" },
+    { varies: "the refusal's error object: a string message beside its code", wrong: "refusal-without-message.js" },
     {
       varies:
         'the request\'s id, carried back unchanged, type and all: 0 and "" in every grading, "0", a negative, a fraction, 2^53 - 1, seeded ones',
