@@ -188,13 +188,48 @@ function withChoices(choices = {}) {
 
   const FrameReader = choices.chapterReader ? ChapterReader : DeferringReader;
 
+  /**
+   * JSON, plus the bare literals NaN, Infinity and -Infinity that Python's json.loads reads: each
+   * literal outside a string becomes a marked string (a fresh mark per frame), read back as its number.
+   */
+  function parseWithNonFinite(text) {
+    try {
+      return JSON.parse(text);
+    } catch (strict) {
+      const mark = `\u0000${Math.random().toString(36).slice(2)}:`;
+      let out = "";
+      let inString = false;
+      for (let at = 0; at < text.length; at += 1) {
+        const char = text[at];
+        if (inString) {
+          out += char;
+          if (char === "\\") out += text[++at] ?? "";
+          else if (char === '"') inString = false;
+          continue;
+        }
+        if (char === '"') inString = true;
+        const literal = ["-Infinity", "Infinity", "NaN"].find((word) => text.startsWith(word, at));
+        if (literal === undefined) out += char;
+        else {
+          out += JSON.stringify(mark + literal);
+          at += literal.length - 1;
+        }
+      }
+      if (out === text) throw strict;
+      return JSON.parse(out, (_key, value) =>
+        typeof value === "string" && value.startsWith(mark) ? Number(value.slice(mark.length)) : value,
+      );
+    }
+  }
+
   // ignoreBOM keeps a leading byte-order mark in the text, where JSON.parse refuses it.
   const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: Boolean(choices.refusesByteOrderMark) });
 
   function parseFrame(line) {
     let message;
     try {
-      message = JSON.parse(typeof line === "string" ? line : strictUtf8.decode(line));
+      const text = typeof line === "string" ? line : strictUtf8.decode(line);
+      message = choices.readsNonFiniteLiterals ? parseWithNonFinite(text) : JSON.parse(text);
     } catch (error) {
       throw new ProtocolError("malformed-frame", { what: say("malformed frame", "not JSON") }, { cause: error });
     }

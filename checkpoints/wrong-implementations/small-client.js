@@ -160,6 +160,12 @@ class SmallClient {
     return ms;
   }
 
+  /** The result a ping gets: the empty object, unless a mistake invents one. */
+  pingResult() {
+    if (this.mistakes.has("ping-pong")) return "pong";
+    return this.mistakes.has("ping-result-members") ? { pong: true } : {};
+  }
+
   write(message) {
     this.child.stdin.write(wb.encodeFrame(message, this.frameLimit));
   }
@@ -201,10 +207,16 @@ class SmallClient {
           // "refusal-id-as-string": the error reply to a request it does not serve carries String(id): 0 comes back "0".
           id: message.method !== "ping" && this.mistakes.has("refusal-id-as-string") ? String(message.id) : message.id,
           // "ping-pong": the ping answered with a result of its own invention, not the empty object.
+          // "ping-result-members": the ping answered with an object that has a member, { pong: true }.
           // "answers-every-request": any request the server sends gets an empty result, as ping's does.
+          // "refusal-without-message": the error of a refusal carries its code alone, no message.
           ...(message.method === "ping" || this.mistakes.has("answers-every-request")
-            ? { result: this.mistakes.has("ping-pong") ? "pong" : {} }
-            : { error: { code: -32601, message: "Method not found" } }),
+            ? { result: this.pingResult() }
+            : {
+                error: this.mistakes.has("refusal-without-message")
+                  ? { code: -32601 }
+                  : { code: -32601, message: "Method not found" },
+              }),
         });
         // "restarts-on-ping": answering the server's own request starts the deadline afresh.
         if (this.mistakes.has("restarts-on-ping")) deadline = Date.now() + this.deadlineMs(method);

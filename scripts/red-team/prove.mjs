@@ -27,6 +27,7 @@ import { wrong as wrong8, fair as fair8 } from "./round-8-cases.mjs";
 import { wrong as wrong9, fair as fair9 } from "./round-9-cases.mjs";
 import { wrong as wrong10, fair as fair10 } from "./round-10-cases.mjs";
 import { wrong as wrong11, fair as fair11 } from "./round-11-cases.mjs";
+import { wrong as wrong12, fair as fair12 } from "./round-12-cases.mjs";
 const wrong = [
   ...wrong1,
   ...wrong2,
@@ -39,6 +40,7 @@ const wrong = [
   ...wrong9,
   ...wrong10,
   ...wrong11,
+  ...wrong12,
 ];
 const fair = [
   ...fair1,
@@ -52,6 +54,7 @@ const fair = [
   ...fair9,
   ...fair10,
   ...fair11,
+  ...fair12,
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -5661,6 +5664,387 @@ const round11 = {
   },
 };
 Object.assign(proofs, round11);
+
+// ---------- round 12 ----------
+const TOOL = (name, extra = {}) => ({ name, inputSchema: { type: "object" }, ...extra });
+const errorOf = (p) => p.error ?? "";
+const round12 = {
+  // ---------- wrong ----------
+  "request-message-jsonrpc-as-number": async ({ v, s }) =>
+    judged(
+      'encodeFrame(requestMessage(2, "tools/list", {}))',
+      v,
+      s,
+      (P) => P.encodeFrame(P.requestMessage(2, "tools/list", {})).toString(),
+      (p) => /"jsonrpc":2,/.test(p.value ?? ""),
+      (p) => /"jsonrpc":"2.0"/.test(p.value ?? ""),
+    ),
+  "notification-message-without-jsonrpc": async ({ v, s }) =>
+    judged(
+      'notificationMessage("notifications/initialized")',
+      v,
+      s,
+      (P) => P.notificationMessage("notifications/initialized"),
+      (p) => p.value !== undefined && !("jsonrpc" in p.value),
+      (p) => p.value?.jsonrpc === "2.0",
+    ),
+  "answer-for-wrong-id-as-server-error": async ({ v, s }) =>
+    judged(
+      "answerFor(41, a result with id 42)",
+      v,
+      s,
+      (P) => P.answerFor(41, REPLY(42, { result: { tools: [] } })),
+      (p) => /ServerError/.test(errorOf(p)),
+      (p) => /ProtocolError\(wrong-id\)/.test(errorOf(p)),
+    ),
+  "answer-for-bad-result-as-tool-error": async ({ v, s }) =>
+    judged(
+      'answerFor(4, a result "text")',
+      v,
+      s,
+      (P) => P.answerFor(4, REPLY(4, { result: "text" })),
+      (p) => /ToolError/.test(errorOf(p)),
+      (p) => /ProtocolError/.test(errorOf(p)),
+    ),
+  "encode-frame-nan-as-range-error": async ({ v, s }) =>
+    judged(
+      "encodeFrame of a tools/call with arguments {limit: NaN}",
+      v,
+      s,
+      (P) => P.encodeFrame(P.requestMessage(3, "tools/call", { name: "w", arguments: { limit: NaN } })).length,
+      (p) => /RangeError/.test(errorOf(p)),
+      (p) => /UsageError/.test(errorOf(p)),
+    ),
+  "encode-frame-bigint-as-string": async ({ v, s }) =>
+    judged(
+      "encodeFrame of a tools/call with arguments {n: 2n**64n+1n}",
+      v,
+      s,
+      (P) =>
+        P.encodeFrame(P.requestMessage(3, "tools/call", { name: "w", arguments: { n: 2n ** 64n + 1n } })).toString(),
+      (p) => (p.value ?? "").includes('"n":"18446744073709551617"'),
+      (p) => /UsageError/.test(errorOf(p)),
+    ),
+  "encode-frame-infinity-clamped": async ({ v, s }) =>
+    judged(
+      "encodeFrame of a tools/call with arguments {limit: Infinity}",
+      v,
+      s,
+      (P) => P.encodeFrame(P.requestMessage(3, "tools/call", { name: "w", arguments: { limit: Infinity } })).toString(),
+      (p) => (p.value ?? "").includes('"limit":1.7976931348623157e+308'),
+      (p) => /UsageError/.test(errorOf(p)),
+    ),
+  "frame-reader-limit-floor-1024": async ({ v, s }) =>
+    judged(
+      "FrameReader(64) fed a 100-byte line and its newline",
+      v,
+      s,
+      (P) => new P.FrameReader(64).feed(Buffer.from(`${"x".repeat(100)}\n`)).map((f) => f.length),
+      (p) => JSON.stringify(p.value) === "[100]",
+      (p) => /ProtocolError\(frame-limit\)/.test(errorOf(p)),
+    ),
+  "frame-reader-default-limit-one-mebibyte": async ({ v, s }) =>
+    judged(
+      "FrameReader() (the default limit) fed a 500,000-byte line and its newline",
+      v,
+      s,
+      (P) => new P.FrameReader().feed(Buffer.from(`${"x".repeat(500_000)}\n`)).map((f) => f.length),
+      (p) => JSON.stringify(p.value) === "[500000]",
+      (p) => /ProtocolError\(frame-limit\)/.test(errorOf(p)),
+    ),
+  "frame-reader-limit-static": async ({ v, s }) =>
+    judged(
+      "FrameReader(64), then a second FrameReader(4096); the first fed a 100-byte line",
+      v,
+      s,
+      (P) => {
+        const first = new P.FrameReader(64);
+        new P.FrameReader(4096);
+        return first.feed(Buffer.from(`${"x".repeat(100)}\n`)).map((f) => f.length);
+      },
+      (p) => JSON.stringify(p.value) === "[100]",
+      (p) => /ProtocolError\(frame-limit\)/.test(errorOf(p)),
+    ),
+  "parse-frame-tolerates-trailing-commas": async ({ v, s }) =>
+    judged(
+      'parseFrame(\'{"jsonrpc":"2.0","id":1,"result":{},}\')',
+      v,
+      s,
+      (P) => P.parseFrame(Buffer.from('{"jsonrpc":"2.0","id":1,"result":{},}')),
+      (p) => p.value?.id === 1,
+      (p) => /ProtocolError\(malformed-frame\)/.test(errorOf(p)),
+    ),
+  "parse-frame-not-json-rpc-as-usage-error": async ({ v, s }) => {
+    const pure12 = judged(
+      'parseFrame(\'{"id":1,"result":{}}\')',
+      v,
+      s,
+      (P) => P.parseFrame(Buffer.from('{"id":1,"result":{}}')),
+      (p) => /UsageError/.test(errorOf(p)),
+      (p) => /ProtocolError\(not-json-rpc\)/.test(errorOf(p)),
+    );
+    return pure12;
+  },
+  "parse-frame-refuses-string-ids": async ({ v, s }) => {
+    const pure12 = judged(
+      'parseFrame(\'{"jsonrpc":"2.0","id":"srv-1","method":"ping"}\')',
+      v,
+      s,
+      (P) => P.parseFrame(Buffer.from('{"jsonrpc":"2.0","id":"srv-1","method":"ping"}')),
+      (p) => /ProtocolError/.test(errorOf(p)),
+      (p) => p.value?.id === "srv-1",
+    );
+    const [rv, rs] = await together(v, s, fixture("ping-first"));
+    return {
+      ok: pure12.ok && call(rv).error !== undefined && call(rs).text === "3",
+      shows: `${pure12.shows}; fixture ping-first (a ping with id "srv-1" before the reply): variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "check-initialize-refuses-list-changed": async ({ v, s }) =>
+    judged(
+      "checkInitialize of a result whose tools capability is {listChanged: true}",
+      v,
+      s,
+      (P) => P.checkInitialize(INIT({ capabilities: { tools: { listChanged: true } } })).protocolVersion,
+      (p) => /ProtocolError/.test(errorOf(p)),
+      (p) => p.value === lib.PROTOCOL_VERSION,
+    ),
+  "check-initialize-version-as-usage-error": async ({ v, s }) => {
+    const pure12 = judged(
+      'checkInitialize of a result with protocolVersion "2024-11-05"',
+      v,
+      s,
+      (P) => P.checkInitialize(INIT({ protocolVersion: "2024-11-05" })),
+      (p) => /UsageError/.test(errorOf(p)),
+      (p) => /ProtocolError\(version\)/.test(errorOf(p)),
+    );
+    const [rv, rs] = await together(v, s, teaching("old-version"));
+    return {
+      ok: pure12.ok && /UsageError/.test(rv.connectError ?? "") && /ProtocolError/.test(rs.connectError ?? ""),
+      shows: `${pure12.shows}; the old-version server: variant ${rv.connectError}, solved ${rs.connectError}`,
+    };
+  },
+  "check-initialize-no-tools-as-refused-error": async ({ v, s }) =>
+    judged(
+      "checkInitialize of a result with capabilities {}",
+      v,
+      s,
+      (P) => P.checkInitialize(INIT({ capabilities: {} })),
+      (p) => /RefusedError/.test(errorOf(p)),
+      (p) => /ProtocolError\(capabilities\)/.test(errorOf(p)),
+    ),
+  "check-tools-limit-as-usage-error": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("many-tools"), { calls: [] });
+    return {
+      ok: /UsageError/.test(rv.connectError ?? "") && /ProtocolError\(catalog\)/.test(rs.connectError ?? ""),
+      shows: `the many-tools server (forty tools): variant ${rv.connectError}, solved ${rs.connectError}`,
+    };
+  },
+  "check-tools-missing-list-as-empty": async ({ v, s }) =>
+    judged(
+      "checkTools({}) (no tools member)",
+      v,
+      s,
+      (P) => P.checkTools({}),
+      (p) => JSON.stringify(p.value) === "[]",
+      (p) => /ProtocolError\(catalog\)/.test(errorOf(p)),
+    ),
+  "check-tools-refuses-repeated-descriptions": async ({ v, s }) =>
+    judged(
+      'checkTools of two tools both described "Counts things."',
+      v,
+      s,
+      (P) =>
+        P.checkTools({
+          tools: [
+            TOOL("count_words", { description: "Counts things." }),
+            TOOL("count_tubs", { description: "Counts things." }),
+          ],
+        }).map((t) => t.name),
+      (p) => /ProtocolError/.test(errorOf(p)),
+      (p) => JSON.stringify(p.value) === '["count_words","count_tubs"]',
+    ),
+  "result-text-tool-failure-as-server-error": async ({ v, s }) =>
+    judged(
+      'resultText({content: [text "no such flavour"], isError: true})',
+      v,
+      s,
+      (P) => P.resultText({ content: [{ type: "text", text: "no such flavour" }], isError: true }),
+      (p) => /ServerError/.test(errorOf(p)),
+      (p) => /ToolError/.test(errorOf(p)),
+    ),
+  "result-text-decodes-html-entities": async ({ v, s }) =>
+    judged(
+      'resultText of the text "a &lt; b &amp; c"',
+      v,
+      s,
+      (P) => P.resultText(TOOL_TEXT("a &lt; b &amp; c")),
+      (p) => p.value === "a < b & c",
+      (p) => p.value === "a &lt; b &amp; c",
+    ),
+  "result-text-reformats-json-text": async ({ v, s }) =>
+    judged(
+      "resultText of the text '{\"n\":4}'",
+      v,
+      s,
+      (P) => P.resultText(TOOL_TEXT('{"n":4}')),
+      (p) => p.value === '{\n  "n": 4\n}',
+      (p) => p.value === '{"n":4}',
+    ),
+  "request-method-not-found-without-message": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "sampling");
+    const answer = (file) => recorded(file).find((entry) => "answerToSampling" in entry)?.answerToSampling;
+    const [av, as] = [answer(fv), answer(fs)];
+    return {
+      ok: av?.error?.code === -32601 && !("message" in av.error) && typeof as?.error?.message === "string",
+      shows: `fixture sampling (asks sampling/createMessage before the reply): the variant answers ${JSON.stringify(av)}, solved ${JSON.stringify(as)} (calls: variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))})`,
+    };
+  },
+  "request-ping-reply-without-id": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("ping"));
+    return {
+      ok: call(rv).error !== undefined && call(rs).text === "3",
+      shows: `the ping server (waits for the answer to its ping, refuses an answer it cannot match): variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "request-ping-answered-with-pong": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "ping-first");
+    const answer = (file) => recorded(file).find((entry) => "answerToPing" in entry)?.answerToPing;
+    const [av, as] = [answer(fv), answer(fs)];
+    return {
+      ok: JSON.stringify(av?.result) === '{"pong":true}' && JSON.stringify(as?.result) === "{}",
+      shows: `fixture ping-first: the variant answers the ping ${JSON.stringify(av)}, solved ${JSON.stringify(as)} (calls: variant ${JSON.stringify(call(rv).text)}, solved ${JSON.stringify(call(rs).text)})`,
+    };
+  },
+  "connect-pings-before-initialize": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const [mv, ms] = [methodsReceived(fv), methodsReceived(fs)];
+    return {
+      ok: mv[0] === "ping" && ms[0] === "initialize",
+      shows: `a recording fixture: the variant's first messages ${JSON.stringify(mv.slice(0, 3))} (${rv.connectError ?? "connected"}), solved ${JSON.stringify(ms.slice(0, 3))} (${rs.connectError ?? "connected"})`,
+    };
+  },
+  "call-tool-stringifies-argument-values": async ({ v, s }) => {
+    const [lv, ls] = [scratchFile("log"), scratchFile("log")];
+    const options = { calls: [["word_count", { text: "one two three", limit: 100 }]] };
+    await Promise.all([
+      session(v, teaching("normal", "--log", lv), options),
+      session(s, teaching("normal", "--log", ls), options),
+    ]);
+    const args = (file) => logged(file).map((line) => JSON.parse(line).arguments)[0];
+    const [av, as] = [args(lv), args(ls)];
+    return {
+      ok: av?.limit === "100" && as?.limit === 100,
+      shows: `word_count with {text, limit: 100} against the normal server: its log shows the variant's arguments ${JSON.stringify(av)}, solved ${JSON.stringify(as)}`,
+    };
+  },
+  "call-tool-refuses-empty-arguments": async ({ v, s }) => {
+    const options = { allowed: ["shop_notes"], calls: [["shop_notes", {}]] };
+    const [rv, rs] = await together(v, s, teaching("hostile"), options);
+    return {
+      ok: call(rv).error !== undefined && typeof call(rs).text === "string",
+      shows: `shop_notes with {} against the hostile server (allowed): variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "call-tool-refuses-arguments-outside-schema": async ({ v, s }) => {
+    const options = { calls: [["word_count", { text: "one two three", lang: "en" }]] };
+    const [rv, rs] = await bothRecorded(v, s, "normal", options);
+    return {
+      ok: /UsageError/.test(call(rv).error ?? "") && call(rs).text === "3",
+      shows: `word_count with {text, lang} against a fixture whose word_count ignores other arguments: variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))}`,
+    };
+  },
+  "top-tools-text-prefers-title": async ({ v, s }) => {
+    const texts = (P) => {
+      let seen = [];
+      P.topTools(
+        "count words",
+        [{ name: "word_count", title: "Tally", description: "Counts words." }],
+        (_r, t) => ((seen = t), t.map(() => 1)),
+        1,
+      );
+      return seen;
+    };
+    return judged(
+      "the texts topTools scores for {name: word_count, title: Tally}",
+      v,
+      s,
+      texts,
+      (p) => JSON.stringify(p.value) === '["Tally. Counts words."]',
+      (p) => JSON.stringify(p.value) === '["word count. Counts words."]',
+    );
+  },
+  "top-tools-unique-by-description": async ({ v, s }) => {
+    const tools = [
+      { name: "count_words", description: "Counts." },
+      { name: "count_tubs", description: "Counts." },
+      { name: "order", description: "Orders." },
+    ];
+    return judged(
+      "topTools(m 2) with scores [3, 2, 1], the first two sharing a description",
+      v,
+      s,
+      (P) => P.topTools("count", tools, scoresOf([3, 2, 1]), 2).map((t) => t.name),
+      (p) => JSON.stringify(p.value) === '["count_words","order"]',
+      (p) => JSON.stringify(p.value) === '["count_words","count_tubs"]',
+    );
+  },
+  "top-tools-ties-by-description-length": async ({ v, s }) => {
+    const tools = [
+      { name: "place_purchase", description: "Place a purchase with the supplier." },
+      { name: "word_count", description: "Count words." },
+    ];
+    return judged(
+      "topTools(m 2) with tied scores [1, 1]",
+      v,
+      s,
+      (P) => P.topTools("count", tools, scoresOf([1, 1]), 2).map((t) => t.name),
+      (p) => JSON.stringify(p.value) === '["word_count","place_purchase"]',
+      (p) => JSON.stringify(p.value) === '["place_purchase","word_count"]',
+    );
+  },
+  // ---------- fair ----------
+  "messages-one-envelope-helper": async ({ v, s }) => {
+    const inputs = [
+      [1, "tools/list", {}],
+      [0, "initialize", { a: [1, { b: null }] }],
+      [7, "tools/call", undefined],
+    ];
+    const req = agreeOn("requestMessage", v, s, (P, [id, m, p]) => P.requestMessage(id, m, p), inputs);
+    const note = agreeOn("notificationMessage", v, s, (P, [m, p]) => P.notificationMessage(m, p), [
+      ["notifications/initialized"],
+      ["notifications/progress", { progress: 1 }],
+      ["n", {}],
+      ["n", undefined],
+    ]);
+    const live = await sameSessions(v, s, [teaching("normal")], {});
+    return { ok: req.ok && note.ok && live.ok, shows: `${req.shows}; ${note.shows}; ${live.shows}` };
+  },
+  "answer-for-guard-helpers": async ({ v, s }) =>
+    agreeOn("answerFor(5, ...)", v, s, (P, m) => P.answerFor(5, m), ANSWER_INPUTS),
+  "encode-frame-refused-types-set": async ({ v, s }) => {
+    const inputs = ENCODE_INPUTS();
+    const at = agreeOn("encodeFrame (default limit)", v, s, (P, m) => P.encodeFrame(m).toString("base64"), inputs);
+    const small = agreeOn("encodeFrame (limit 40)", v, s, (P, m) => P.encodeFrame(m, 40).toString("base64"), inputs);
+    return { ok: at.ok && small.ok, shows: `${at.shows}; ${small.shows}` };
+  },
+  "frame-reader-concat-then-scan": async ({ v, s }) => readerProof(v, s),
+  "parse-frame-reencode-check": async ({ v, s }) =>
+    agreeOn("parseFrame", v, s, (P, frame) => P.parseFrame(frame), PARSE_INPUTS),
+  "check-initialize-tag-test": async ({ v, s }) =>
+    agreeOn("checkInitialize", v, s, (P, result) => P.checkInitialize(result), INIT_INPUTS),
+  "check-tools-every-and-set-size": async ({ v, s }) => {
+    const pure12 = agreeOn("checkTools", v, s, (P, result) => P.checkTools(result), TOOLS_INPUTS);
+    const live = await checkToolsProof(v, s);
+    return { ok: pure12.ok && live.ok, shows: `${pure12.shows}; ${live.shows}` };
+  },
+  "result-text-for-of-concat": async ({ v, s }) =>
+    agreeOn("resultText", v, s, (P, result) => P.resultText(result), TEXT_INPUTS),
+  "call-tool-array-includes": async ({ v }) => callToolProof(v),
+  "top-tools-index-sort-float64": async ({ v, s }) => topToolsProof(v, s, 12, 2),
+  "close-signal-pairs": async ({ v }) => closeProof(v),
+};
+Object.assign(proofs, round12);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),

@@ -76,6 +76,8 @@ export function usageText(): string {
     "                      with P pings to the client spread among them (default: notifications/message only)",
     `  --ask-ids JSON      the ids (1 to ${MAX_ASK_IDS} strings or numbers) the server's requests to the client carry,`,
     "                      in order (then server-N); ping and sampling modes ask with each, all at once, before the reply",
+    "                      (sampling mode asks sampling/createMessage, elicitation/create, roots/list and a made-up",
+    "                      method in turn)",
     "  --help              print this text and exit",
     "",
     "modes:",

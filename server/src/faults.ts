@@ -40,6 +40,25 @@ const SAMPLING_PARAMS: JsonObject = {
   maxTokens: 50,
 };
 
+/**
+ * What sampling mode asks, in turn, one for each id --ask-ids names: requests of capabilities a
+ * client of the chapter never declares (MCP 2025-06-18's sampling, elicitation, roots), then a
+ * method no spec has. The client serves none, so each gets the same refusal.
+ */
+export const UNSERVED_ASKS: readonly { readonly method: string; readonly params?: JsonObject }[] = [
+  { method: SAMPLING_METHOD, params: SAMPLING_PARAMS },
+  {
+    method: "elicitation/create",
+    params: { message: "Which flavour next?", requestedSchema: { type: "object", properties: {} } },
+  },
+  { method: "roots/list" },
+  { method: "lucy/stock-take", params: { flavour: "vanilla" } },
+];
+
+/** The request sampling mode asks with its `index`th id (0-based). */
+export const unservedAsk = (index: number): (typeof UNSERVED_ASKS)[number] =>
+  UNSERVED_ASKS[index % UNSERVED_ASKS.length]!;
+
 /** How one mode delivers the tools/call reply. */
 type Delivery = (context: CallReplyContext, id: RequestId, reply: JsonObject) => void;
 
@@ -81,22 +100,30 @@ const DELIVERIES: Record<ModeAt<"reply">, Delivery> = {
     }
     context.reply(reply);
   },
-  ping: (context, _id, reply) => void askEach(context, "ping").then(() => context.reply(reply)),
+  ping: (context, _id, reply) => void askEach(context, () => ({ method: "ping" })).then(() => context.reply(reply)),
   // A capability the client never declared: it answers "method not found", and the call goes on.
-  sampling: (context, _id, reply) =>
-    void askEach(context, SAMPLING_METHOD, SAMPLING_PARAMS).then(() => context.reply(reply)),
+  sampling: (context, _id, reply) => void askEach(context, unservedAsk).then(() => context.reply(reply)),
   endless: (context, id) =>
     context.output.long((write, signal) => writeEndlessLine(write, signal, id, context.endlessBytes)),
   reverse: (context, _id, reply) => context.reverse.add(() => context.reply(reply)),
 };
 
 /**
- * Asks the client `method` once per id --ask-ids names (once when it names none), all at once, and
- * resolves when every one is answered: one round trip, however loaded the machine.
+ * Asks the client once per id --ask-ids names (once when it names none), the `index`th ask's
+ * request from `ask`, all at once, and resolves when every one is answered: one round trip, however
+ * loaded the machine.
  */
-async function askEach(context: CallReplyContext, method: string, params?: JsonObject): Promise<void> {
+async function askEach(
+  context: CallReplyContext,
+  ask: (index: number) => { readonly method: string; readonly params?: JsonObject },
+): Promise<void> {
   const asks = Math.max(1, context.askIds?.length ?? 0);
-  await Promise.all(Array.from({ length: asks }, () => context.askClient(method, params)));
+  await Promise.all(
+    Array.from({ length: asks }, (_, index) => {
+      const { method, params } = ask(index);
+      return context.askClient(method, params);
+    }),
+  );
 }
 
 /** Delivers `reply`, the correct answer to the tools/call request `id`, as the mode dictates. */

@@ -2,7 +2,7 @@
  * The server's record of its own life, for graders: `--record FILE` appends one JSON line per
  * event, synchronously, so the file is complete whenever the client looks. Events: "start" (its
  * argv and the names of its environment variables), "message" (the method and id of every line
- * that arrived, in order, the keys of a request's params, whether a response carried a result or an error (and a result's JSON type), and the protocol era a request or notification is in), "eof" (stdin ended), "signal" (SIGTERM arrived) and "left" (how it leaves, just before it does). A grader reads
+ * that arrived, in order, the keys of a request's params, whether a response carried a result or an error (and a result's JSON type), a response's members and those of its result or error, and the protocol era a request or notification is in), "eof" (stdin ended), "signal" (SIGTERM arrived) and "left" (how it leaves, just before it does). A grader reads
  * from it whether the client wrote nothing before the handshake, announced itself before
  * listing, and ended the input before it sent any signal.
  */
@@ -23,6 +23,14 @@ export type RecordEvent =
       readonly resultJsonType?: string;
       /** On a response with an error: the error's code, if it is a number (method not found is -32601). */
       readonly errorCode?: number;
+      /** On a response: its members' names, and whether its jsonrpc is the string "2.0". */
+      readonly keys?: readonly string[];
+      readonly jsonrpc2?: boolean;
+      /** On a response whose result is an object: its members' names (a ping's result has none). */
+      readonly resultKeys?: readonly string[];
+      /** On a response whose error is an object: its members' names, and its message's JSON type. */
+      readonly errorKeys?: readonly string[];
+      readonly errorMessageType?: string;
       readonly era?: Era;
       /**
        * On an initialize request: the capabilities the client declared (their names), or null when
@@ -85,6 +93,7 @@ export class LifeRecord {
       ...(kind === "response" ? { answer: "error" in message ? ("error" as const) : ("result" as const) } : {}),
       ...(kind === "response" && !("error" in message) ? { resultJsonType: jsonType(message["result"]) } : {}),
       ...(kind === "response" && "error" in message ? errorCodeOf(message["error"]) : {}),
+      ...(kind === "response" ? responseShape(message) : {}),
       ...(method === undefined ? {} : { era: eraOfRequest(this.protocol, params) }),
       ...(method === "initialize" && kind === "request" ? { declared: declaredCapabilities(params) } : {}),
       ...(method === "initialize" && kind === "request" ? { askedVersion: askedVersion(params) } : {}),
@@ -98,6 +107,23 @@ export class LifeRecord {
 /** An error's numeric code, for the record. */
 function errorCodeOf(error: unknown): { errorCode?: number } {
   return isObject(error) && typeof error["code"] === "number" ? { errorCode: error["code"] } : {};
+}
+
+/** A response's whole shape, for a grader judging it against JSON-RPC 2.0 (section 5) and MCP: member names, not values. */
+function responseShape(message: Record<string, unknown>): {
+  keys: string[];
+  jsonrpc2: boolean;
+  resultKeys?: string[];
+  errorKeys?: string[];
+  errorMessageType?: string;
+} {
+  const { result, error } = message;
+  return {
+    keys: Object.keys(message),
+    jsonrpc2: message["jsonrpc"] === "2.0",
+    ...(isObject(result) ? { resultKeys: Object.keys(result) } : {}),
+    ...(isObject(error) ? { errorKeys: Object.keys(error), errorMessageType: jsonType(error["message"]) } : {}),
+  };
 }
 
 /** A value's JSON type as JSON names it: "object", "array", "null", "string", "number", "boolean" (or "undefined" when absent). */

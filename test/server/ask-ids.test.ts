@@ -5,6 +5,7 @@
  * carries another id than the one it asked with.
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { unservedAsk } from "../../server/src/faults.js";
 import { RawServer, buildServer, killAllServers } from "./raw-server.js";
 
 beforeAll(() => buildServer());
@@ -22,7 +23,7 @@ describe("--ask-ids: the server's requests carry the ids given, in order", () =>
       // Every ask comes before any answer is sent, in the order given, each id with its type.
       const asked = await server.messages(IDS.length);
       expect(asked.map((message) => message["method"])).toEqual(
-        IDS.map(() => (mode === "ping" ? "ping" : "sampling/createMessage")),
+        IDS.map((_, index) => (mode === "ping" ? "ping" : unservedAsk(index).method)),
       );
       asked.forEach((message, index) => expect(Object.is(message["id"], IDS[index])).toBe(true));
       for (const id of IDS)

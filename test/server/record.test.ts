@@ -15,6 +15,10 @@ function recorded(lines: readonly string[]): unknown[] {
     .map((line) => JSON.parse(line) as unknown);
 }
 
+/** A response's entry: its answer and its members, a well-formed JSON-RPC 2.0 one's. */
+const response = (id: string, answer: "result" | "error") =>
+  ({ event: "message", kind: "response", id, answer, keys: ["jsonrpc", "id", answer], jsonrpc2: true }) as const;
+
 describe("the life record of each message", () => {
   it("names a response's answer, a result's JSON type (a ping's must be an object) and an error's code", () => {
     expect(
@@ -27,12 +31,44 @@ describe("the life record of each message", () => {
         '{"jsonrpc":"2.0","id":"server-6","error":{"code":-32601,"message":"Method not found"}}',
       ]),
     ).toEqual([
-      { event: "message", kind: "response", id: "server-1", answer: "result", resultJsonType: "object" },
-      { event: "message", kind: "response", id: "server-2", answer: "result", resultJsonType: "string" },
-      { event: "message", kind: "response", id: "server-3", answer: "result", resultJsonType: "null" },
-      { event: "message", kind: "response", id: "server-4", answer: "result", resultJsonType: "array" },
-      { event: "message", kind: "response", id: "server-5", answer: "result", resultJsonType: "undefined" },
-      { event: "message", kind: "response", id: "server-6", answer: "error", errorCode: -32601 },
+      { ...response("server-1", "result"), resultJsonType: "object", resultKeys: [] },
+      { ...response("server-2", "result"), resultJsonType: "string" },
+      { ...response("server-3", "result"), resultJsonType: "null" },
+      { ...response("server-4", "result"), resultJsonType: "array" },
+      {
+        event: "message",
+        kind: "response",
+        id: "server-5",
+        answer: "result",
+        resultJsonType: "undefined",
+        keys: ["jsonrpc", "id"],
+        jsonrpc2: true,
+      },
+      {
+        ...response("server-6", "error"),
+        errorCode: -32601,
+        errorKeys: ["code", "message"],
+        errorMessageType: "string",
+      },
+    ]);
+  });
+
+  it("names a response's members, its result's and its error's, and whether its jsonrpc is \"2.0\"", () => {
+    expect(
+      recorded([
+        '{"jsonrpc":"2.0","id":1,"result":{"pong":true}}',
+        '{"jsonrpc":2,"id":2,"error":{"code":-32601,"data":[1]},"extra":0}',
+        '{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":7}}',
+      ]),
+    ).toMatchObject([
+      { keys: ["jsonrpc", "id", "result"], jsonrpc2: true, resultKeys: ["pong"] },
+      {
+        keys: ["jsonrpc", "id", "error", "extra"],
+        jsonrpc2: false,
+        errorKeys: ["code", "data"],
+        errorMessageType: "undefined",
+      },
+      { errorKeys: ["code", "message"], errorMessageType: "number" },
     ]);
   });
 

@@ -659,6 +659,10 @@ export interface ReaderRun {
   readonly prompt?: boolean;
   /** A ProtocolError reason that is also right here, where the library gives frames: a line that is not UTF-8 may be refused at once. */
   readonly mayRefuse?: string;
+  /** Further readers, made after the first and before any read, each with its own limit: every reader's state is its own. */
+  readonly others?: readonly number[];
+  /** Which reader each read goes to (0 the first, 1 the first of `others` ...); the first when absent. */
+  readonly to?: readonly number[];
 }
 
 const line = anyText.map((text) => JSON.stringify({ jsonrpc: "2.0", method: "m", params: { text } }));
@@ -728,7 +732,70 @@ function feedings(data: Buffer): fc.Arbitrary<{ chunks: Buffer[]; forms: BytesFo
 const frameOfSize = (size: number, pad: string): Buffer =>
   Buffer.from(`${JSON.stringify(messageOfSize(size, pad))}\n`, "utf8");
 
+/**
+ * Two or three readers with limits of their own, made one after another, fed in turns: each line
+ * fits its own reader's limit (many are over another reader's), cut in pieces so each reader holds
+ * half a line while the others read; sometimes, last, a line whole in one read that is over the
+ * smallest limit and within the largest, to the reader with the smallest. Each reader refuses and
+ * splits by its own limit and its own bytes: a limit or buffer shared among readers breaks.
+ */
+const readersInTurns: fc.Arbitrary<ReaderRun> = fc
+  .uniqueArray(fc.integer({ min: 16, max: 160 }), { minLength: 2, maxLength: 3 })
+  .chain((limits) =>
+    fc.tuple(
+      fc.constant(limits),
+      fc.tuple(
+        ...limits.map((limit) =>
+          fc.array(
+            fc.tuple(
+              fc.integer({ min: Math.ceil(limit / 2), max: limit }),
+              fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 2 }),
+            ),
+            { minLength: 1, maxLength: 3 },
+          ),
+        ),
+      ),
+      fc.array(fc.nat(), { minLength: 12, maxLength: 12 }),
+      fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+    ),
+  )
+  .map(([limits, linesOf, turns, overlong]) => {
+    // Each reader's pieces, in order: every line (of its size, newline included) cut where drawn.
+    const pieces = linesOf.map((sized, reader) =>
+      sized.flatMap(([size, cuts]) => {
+        const data = Buffer.from(`${String.fromCharCode(97 + reader).repeat(size - 1)}\n`, "utf8");
+        return cutAt(
+          data,
+          cuts.map((cut) => 1 + Math.floor(cut * (size - 1))),
+        ).filter((piece) => piece.length > 0);
+      }),
+    );
+    // Turns: the readers' pieces merged in an order drawn, each reader's own kept in order.
+    const tags = pieces.flatMap((own, reader) => own.map(() => reader));
+    const order = tags
+      .map((reader, index) => ({ reader, key: turns[index % turns.length]! + index * 0.5 }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ reader }) => reader);
+    const next = pieces.map(() => 0);
+    const chunks: Buffer[] = [];
+    const to: number[] = [];
+    for (const reader of order) {
+      chunks.push(pieces[reader]![next[reader]!]!);
+      next[reader]! += 1;
+      to.push(reader);
+    }
+    if (overlong !== undefined) {
+      const smallest = Math.min(...limits);
+      const reader = limits.indexOf(smallest);
+      const size = smallest + 1 + Math.floor(overlong * (Math.max(...limits) - smallest - 1));
+      chunks.push(Buffer.from(`${"z".repeat(size - 1)}\n`, "utf8"));
+      to.push(reader);
+    }
+    return { limit: limits[0]!, others: limits.slice(1), chunks, to };
+  });
+
 export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("FrameReader", [
+  { edge: "readers-in-turns", weight: 2, arbitrary: readersInTurns },
   // Only a newline ends a frame, however the reads come: no lines at all, empty lines, and every feeding.
   {
     edge: "any-feeding",
@@ -991,8 +1058,45 @@ const LOOKALIKE_STRINGS = [
   "\u2028",
   "😀",
 ] as const;
+/**
+ * Texts a well-meant reading would change: HTML and XML entities, JSON text (numbers as "4.0" or
+ * "1e3", objects and arrays spaced any way), markdown, backslash escapes, %-encoded URLs, base64,
+ * whitespace inside, and the text of almost-JSON (",}", ",]", comments, quotes). A tool's text and a
+ * frame's string are what they are: none is decoded, reformatted or cleaned on the way.
+ */
+export const SHAPED_TEXTS = [
+  "a &lt; b &amp; c",
+  "&quot;4&quot; &gt; 3",
+  "&#39;x&#39; &#x41; &nbsp;&copy;",
+  "<b>bold</b> &amp;amp;",
+  '{"n":4}',
+  '{ "n": 4, "list": [1, 2] }',
+  '{\n  "nested": {"a": [true, null]}\n}',
+  "[1,2,3]",
+  "[ ]",
+  "4.0",
+  "1e3",
+  "1E+3",
+  "-0.50",
+  "**bold** _it_ `code`",
+  "# Title\n- one\n- two",
+  "a\\tb \\n \\u0041",
+  "https://example.com/a%20b?q=%3Cx%3E&r=1",
+  "aGVsbG8gd29ybGQ=",
+  "two  spaces\tand\ttabs\n\nblank line",
+  '{"a":1,}',
+  "[1,]",
+  ",}",
+  ",]",
+  "// not a comment",
+  "/* nor this */",
+  "'single'",
+  "{a:1}",
+  "NaN Infinity",
+] as const;
 const lookalikeString = fc.oneof(
   fc.constantFrom(...LOOKALIKE_STRINGS),
+  fc.constantFrom(...SHAPED_TEXTS),
   fc
     .date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
     .map((date) => date.toISOString()),
@@ -1004,7 +1108,70 @@ const valuesAsSent = fc.array(fc.oneof(lookalikeString, fc.jsonValue({ maxDepth:
   minLength: 1,
   maxLength: 6,
 });
+/**
+ * Text that is almost a JSON-RPC message, by family: each is a malformed frame (RFC 8259 allows
+ * none of it). `id` is the message's id. A leading byte-order mark is left out: ignoring one is free
+ * (free-choices.ts byteOrderMark), and the byte-order-mark edge judges it.
+ */
+const ALMOST_JSON: Readonly<Record<string, ReadonlyArray<(id: number) => string>>> = {
+  commas: [
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{},}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"a":1,}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"list":[1,2,]}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"list":[{"a":[],},]} , }`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"a":[1,,2]}}`,
+    (id) => `{,"jsonrpc":"2.0","id":${id},"result":{}}`,
+    (id) => `{"jsonrpc":"2.0",,"id":${id},"result":{}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"text":",}"},\n}`,
+  ],
+  javascript: [
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}} // a note`,
+    (id) => `{"jsonrpc":"2.0",/* a note */"id":${id},"result":{}}`,
+    (id) => `// a note\n{"jsonrpc":"2.0","id":${id},"result":{}}`,
+    (id) => `{'jsonrpc':'2.0','id':${id},'result':{}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"text":'x'}}`,
+    (id) => `{jsonrpc:"2.0",id:${id},result:{}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{count:1}}`,
+    // NaN, Infinity and -Infinity are left out: the chapter's json.loads reads them (a free choice).
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"n":undefined}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"text":\`x\`}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"text":"a\\x41"}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"text":"line\nbreak"}}`,
+  ],
+  numbers: [
+    (id) => `{"jsonrpc":"2.0","id":0${id},"result":{}}`,
+    (id) => `{"jsonrpc":"2.0","id":0x${id.toString(16)},"result":{}}`,
+    (id) => `{"jsonrpc":"2.0","id":+${id},"result":{}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"n":.5}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"n":5.}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"n":1e}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"n":00}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"n":1_000}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{"n":0b1}}`,
+  ],
+  trailing: [
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}}x`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}};`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}},`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}}{"jsonrpc":"2.0","id":${id},"result":{}}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}} {"jsonrpc":"2.0","method":"m"}`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}}\u0000`,
+    (id) => `{"jsonrpc":"2.0","id":${id},"result":{}`,
+  ],
+  whitespace: ["\u00a0", "\u000b", "\u000c", "\u2028", "\u3000", "\u200b", "\u0085", "\u2003"].flatMap((space) => [
+    (id: number) => `{"jsonrpc":${space}"2.0","id":${id},"result":{}}`,
+    (id: number) => `{"jsonrpc":"2.0","id":${id},"result":{}}${space}`,
+    (id: number) => `${space}{"jsonrpc":"2.0","id":${id},"result":{}}`,
+  ]),
+};
+
 export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("parseFrame", [
+  // Almost JSON is not JSON: each family an edge of its own, so every grading meets each.
+  ...Object.entries(ALMOST_JSON).map(([family, texts]) => ({
+    edge: `almost-json-${family}`,
+    arbitrary: fc.tuple(requestId, fc.constantFrom(...texts)).map(([id, text]) => ({ args: [wireText(text(id))] })),
+  })),
   {
     edge: "message",
     weight: 3,
@@ -1136,6 +1303,15 @@ export const PARSE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("par
   // A leading UTF-8 byte-order mark: ignoring it or refusing the frame as malformed is the
   // learner's choice (free-choices.ts byteOrderMark); what follows the mark is judged as ever, and a
   // second mark is not ignored.
+  // The bare literals NaN, Infinity and -Infinity: the chapter's json.loads reads them, JSON.parse
+  // refuses them; either is right (free-choices.ts nonFiniteLiterals). A number read is written as the wire writes it.
+  {
+    edge: "non-finite-literals",
+    arbitrary: fc.tuple(requestId, fc.constantFrom("NaN", "Infinity", "-Infinity")).map(([id, literal]) => ({
+      args: [wireText(`{"jsonrpc":"2.0","id":${id},"result":{"n":${literal},"text":"${literal}"}}`)],
+      also: [{ value: { jsonrpc: "2.0", id, result: { n: { $number: literal }, text: literal } } }, MALFORMED],
+    })),
+  },
   {
     edge: "byte-order-mark",
     weight: 2,
@@ -1572,6 +1748,23 @@ const writtenText = fc
     fc.boolean(),
   )
   .map(([lead, core, edge, before]) => (before ? `${edge}${core}${lead}` : `${lead}${core}${edge}`));
+/** A word with entities between (what an HTML-minded reader decodes). */
+const entityText = fc
+  .array(fc.oneof(word, fc.constantFrom("&lt;", "&gt;", "&amp;", "&quot;", "&#39;", "&#x26;", "&nbsp;", "&amp;lt;")), {
+    minLength: 2,
+    maxLength: 6,
+  })
+  .map((parts) => parts.join(" "));
+/** JSON text as a tool may write it: any value, compact or spaced or indented any way but one. */
+const jsonText = fc
+  .tuple(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom<string | number>(0, 1, 4, "\t", " "))
+  .map(([value, indent]) => JSON.stringify(value, null, indent));
+/** A text of a shape a well-meant reading would change. */
+const shapedText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...SHAPED_TEXTS) },
+  { weight: 2, arbitrary: entityText },
+  { weight: 2, arbitrary: jsonText },
+);
 export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("resultText", [
   {
     edge: "text-only",
@@ -1697,6 +1890,24 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
       )
       .map((texts) => ({ args: [{ content: texts.map((text) => ({ type: "text", text })) }] })),
   },
+  // Texts of every shape a well-meant reading would change (entities, JSON text, markdown,
+  // escapes, URLs, base64, whitespace inside): alone, the text is the call's text as written;
+  // among other items, each is joined as written.
+  {
+    edge: "text-any-shape-alone",
+    weight: 2,
+    arbitrary: shapedText.map((text) => ({ args: [{ content: [{ type: "text", text }] }] })),
+  },
+  {
+    edge: "texts-any-shape-among-items",
+    arbitrary: fc
+      .tuple(fc.array(fc.oneof(shapedText, lookalikeString), { minLength: 2, maxLength: 4 }), fc.array(otherItem))
+      .map(([texts, others]) => ({
+        args: [
+          { content: texts.flatMap((text, index) => [{ type: "text", text }, ...others.slice(index, index + 1)]) },
+        ],
+      })),
+  },
   { edge: "content-missing", arbitrary: fc.constant({ args: [{}] }) },
   {
     edge: "content-not-array",
@@ -1714,7 +1925,11 @@ export const RESULT_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("re
  */
 export interface RankingRun {
   readonly request: string;
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly description?: string }>;
+  readonly tools: ReadonlyArray<{
+    readonly name: string;
+    readonly description?: string;
+    readonly [member: string]: unknown;
+  }>;
   readonly m: number;
   readonly scorer?: { readonly seed: number; readonly scores: readonly string[] };
 }
@@ -1897,6 +2112,44 @@ const toolsWithUnderscores = fc
       ),
   );
 
+/**
+ * Two to six tools of every shape MCP allows and more: a title (most of them), annotations with a
+ * title of their own, outputSchema, inputSchema, _meta, members no version names, a description or
+ * none. The text each is scored by is still its name (underscores as spaces) and its description.
+ */
+const toolsOfEveryShape = fc
+  .array(
+    fc.tuple(
+      fc.option(fc.constantFrom("handles weather", "Counts words.", "", " sends email "), { nil: undefined }),
+      fc.record(
+        {
+          title: fc.oneof(fc.constantFrom("Tally", "Word Count", "tool 0", ""), word),
+          annotations: fc.oneof(
+            fc.constant({ title: "Annotated Title", readOnlyHint: true }),
+            fc.record({ title: word, destructiveHint: fc.boolean() }),
+          ),
+          outputSchema: fc.constant({ type: "object", properties: { count: { type: "integer" } } }),
+          inputSchema: fc.constant({ type: "object", properties: { text: { type: "string" } } }),
+          _meta: fc.constant({ "example.com/label": "Label" }),
+          "x-display-name": word,
+        },
+        { requiredKeys: ["title"] },
+      ),
+      fc.boolean(),
+    ),
+    { minLength: 2, maxLength: 6 },
+  )
+  .map((tools) =>
+    tools.map(([description, extras, untitled], index) => {
+      const { title, ...rest } = extras;
+      return {
+        name: `tool_${index}_x`,
+        ...(description === undefined ? {} : { description }),
+        ...(untitled ? rest : { title, ...rest }),
+      };
+    }),
+  );
+
 export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
   { edge: "already-ranked", weight: 2, arbitrary: alreadyRanked },
   { edge: "ranked", weight: 3, arbitrary: askedWithin(toolsAbout) },
@@ -1947,6 +2200,17 @@ export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>
   {
     edge: "text-as-given",
     arbitrary: seededRun(typedRequest, toolsWithUnderscores, scoreTable(anyScore)),
+  },
+  // Tools of every shape: a title, annotations, outputSchema, _meta, members of no version, no
+  // description; the scorer is handed the name and description alone, as the chapter makes them.
+  {
+    edge: "tools-any-shape",
+    weight: 2,
+    arbitrary: seededRun(
+      typedRequest,
+      toolsOfEveryShape,
+      fc.array(anyScore, { minLength: 3, maxLength: 6 }).map((values) => values.map(scoreString)),
+    ),
   },
   {
     edge: "m-beyond-catalog",

@@ -325,6 +325,7 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
   request: (run) => ({
     op: "frameReader.feed",
     ...(run.limit === undefined ? {} : { limit: run.limit }),
+    ...(run.others === undefined ? {} : { others: run.others, to: run.to }),
     chunks: run.chunks.map((chunk) => chunk.toString("base64")),
     ...(run.forms === undefined ? {} : { forms: run.forms }),
     ...(run.after === undefined ? {} : { after: run.after.toString("base64") }),
@@ -333,7 +334,9 @@ export const READER_PROPERTY: PureProperty<ReaderRun> = {
   received: (_run, _reference, learner) =>
     learner.ok ? `the frames ${text(fed(learner).frames)}` : outcomeOf(learner),
   show: (run) =>
-    `FrameReader(${run.limit ?? "default"}) fed ${readSizes(run.chunks, run.forms)}: ${JSON.stringify(Buffer.concat(run.chunks).toString("utf8").slice(0, 80))}${run.after ? `, then ${JSON.stringify(run.after.toString("utf8").slice(0, 40))}` : ""}`,
+    run.others !== undefined
+      ? `${[run.limit, ...run.others].map((limit, index) => `reader ${index} = FrameReader(${limit})`).join(", ")}, made in that order, then fed in turns ${run.chunks.map((chunk, index) => `${run.to![index]}:${chunk.length}`).join(" ")} (reader:bytes, each line one letter repeated, then a newline)`
+      : `FrameReader(${run.limit ?? "default"}) fed ${readSizes(run.chunks, run.forms)}: ${JSON.stringify(Buffer.concat(run.chunks).toString("utf8").slice(0, 80))}${run.after ? `, then ${JSON.stringify(run.after.toString("utf8").slice(0, 40))}` : ""}`,
   runs: 100,
 };
 
@@ -342,6 +345,12 @@ function scoredAsGiven(run: RankingRun): string {
   const scores = seededScorer(run.scorer!.seed, run.scorer!.scores)(run.request, run.tools.map(toolText));
   // Four significant digits keep a FAIL line short; the tools are named tool_0, tool_1, ... in catalog order.
   return scores.map((score) => (Object.is(score, -0) ? "-0" : String(Number(score.toPrecision(4))))).join(", ");
+}
+
+/** The members the tools hold beside name and description, when any: what the scorer must not be handed. */
+function membersBeside(tools: RankingRun["tools"]): string {
+  const others = [...new Set(tools.flatMap(Object.keys))].filter((key) => key !== "name" && key !== "description");
+  return others.length === 0 ? "" : ` (holding ${others.join(", ")} beside name and description)`;
 }
 
 export const TOP_TOOLS_PROPERTY: PureProperty<RankingRun> = {
@@ -358,7 +367,7 @@ export const TOP_TOOLS_PROPERTY: PureProperty<RankingRun> = {
   // the default inputs, so the names edges are drawn as often as before them (a pure function: cheap).
   runs: 150,
   show: (run) =>
-    `topTools(${JSON.stringify(run.request)}, ${run.tools.length} tools, ${
+    `topTools(${JSON.stringify(run.request)}, ${run.tools.length} tools${membersBeside(run.tools)}, ${
       run.scorer === undefined
         ? "bm25"
         : `a scorer telling every character apart, which scores the tools in catalog order [${scoredAsGiven(run)}] for this request as given`
@@ -454,6 +463,7 @@ export const RULE_PROPERTIES: Readonly<Record<string, RuleProperty>> = {
     "lines-near-limit-in-reads",
     "limit-zero",
     "limit-one",
+    "readers-in-turns",
   ]),
   "frame-limit-endless": owned(READER_PROPERTY, [
     "endless-line",

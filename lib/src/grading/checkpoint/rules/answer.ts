@@ -380,11 +380,14 @@ async function parsedIn(parseFrame: unknown, frame: Buffer, form: FrameForm): Pr
 function feedReader(pieces: Pieces, request: Extract<ProbeRequest, { op: "frameReader.feed" }>): ProbeAnswer {
   const Reader = pieces["FrameReader"];
   if (typeof Reader !== "function") return missing("FrameReader");
-  const reader = (
-    request.limit === undefined
-      ? new (Reader as new () => unknown)()
-      : new (Reader as new (limit: number) => unknown)(request.limit)
-  ) as { feed?: unknown };
+  // Every reader made before any read: the first, then the others, each with its own limit.
+  const readers = [request.limit, ...(request.others ?? [])].map(
+    (limit) =>
+      (limit === undefined
+        ? new (Reader as new () => unknown)()
+        : new (Reader as new (limit: number) => unknown)(limit)) as { feed?: unknown },
+  );
+  const reader = readers[0]!;
   if (typeof reader.feed !== "function")
     return { ok: false, error: { name: "MissingExport", message: "FrameReader has no feed()" } };
   const perChunk: string[][] = [];
@@ -393,8 +396,9 @@ function feedReader(pieces: Pieces, request: Extract<ProbeRequest, { op: "frameR
   for (let round = 0; round < times; round += 1) {
     for (const [index, chunk] of chunks.entries()) {
       try {
-        const frames = (reader.feed as (c: Uint8Array) => unknown).call(
-          reader,
+        const target = readers[request.to?.[index] ?? 0]!;
+        const frames = (target.feed as (c: Uint8Array) => unknown).call(
+          target,
           inForm(chunk, request.forms?.[index] ?? "buffer"),
         );
         if (!Array.isArray(frames))

@@ -13,6 +13,7 @@ import { ClientSession } from "./client-session.js";
 import { settledInOrder } from "./settled.js";
 import { failRule, type ObservedRule } from "./types.js";
 import { CLIENT, countWords } from "./client-rule-helpers.js";
+import { answerShapeFault } from "./server-request-answers.js";
 import { responsesTo, ROOMY_TIMEOUT_MS, serverRequestIds, shownId, unansweredIds } from "./server-request-ids.js";
 
 export const pingAnswered: ObservedRule = {
@@ -34,6 +35,10 @@ export const pingAnswered: ObservedRule = {
     {
       says: 'A server\'s request is told by its method and the presence of an id, whatever the id is (any string or number: 0, "", "0", a negative, a fraction, the last safe integer); its response carries that id unchanged, type and all.',
       chapterLines: [22, 196],
+    },
+    {
+      says: 'The answer is exactly { jsonrpc: "2.0", id, result: {} }: MCP 2025-06-18\'s ping is answered with an empty result, so the result has no members, and the response no member beside jsonrpc, id and result.',
+      chapterLines: [196],
     },
   ],
   freeChoices: [FREE_CHOICES.serverRequestsNotCounted],
@@ -61,20 +66,14 @@ export const pingAnswered: ObservedRule = {
       await client.close();
     }
     responsesTo(server.recordFile, ids, "ping").forEach((answer, index) => {
-      const ping = `the ping ${shownId(ids[index])}`;
-      // The spec's ping is answered with an empty result: an error reply ("method not found") refuses it.
-      if (answer.answer !== "result")
+      // MCP's ping is answered with the empty result {} and nothing else; an error ("method not
+      // found") refuses it, and "pong", null or { pong: true } is no answer the spec allows.
+      const fault = answerShapeFault(answer, "empty result");
+      if (fault !== undefined)
         failRule(
           "the server's record",
-          `${ping} answered with a result`,
-          `a response carrying ${answer.answer ?? "neither result nor error"}`,
-        );
-      // Its result is an empty object ({}), as every result is an object: "pong" or null is no answer a peer can read.
-      if (answer.resultJsonType !== "object")
-        failRule(
-          "the server's record",
-          `${ping} answered with the result {} (an object)`,
-          `a result of type ${answer.resultJsonType ?? "unknown"}`,
+          `the ping ${shownId(ids[index])} answered with { jsonrpc: "2.0", id, result: {} }`,
+          fault,
         );
     });
     return "";

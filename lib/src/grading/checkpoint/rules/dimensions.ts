@@ -97,6 +97,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies: "the limit given: 0 (no line of a byte or more fits) and 1 (no line but an empty one), held as given",
       wrong: "frame-reader-limit-raised-to-two.js",
     },
+    {
+      varies:
+        "the readers alive at once: two or three, each with a limit of its own, made one after another and fed in turns with half-read lines; each refuses and splits by its own limit and bytes",
+      wrong: "frame-reader-shared-limit.js",
+    },
   ],
   "frame-limit-endless": [
     { varies: "a line with no newline, over any number of reads", wrong: "frame-limit-endless.js" },
@@ -133,6 +138,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the values a frame holds, in a result and in params, at any depth: strings of every shape (ISO dates and times, numbers and true or null as text, JSON text, escapes, any Unicode) kept as the same strings, numbers, booleans and null as JSON has them",
       wrong: "parse-frame-revives-dates.js",
+    },
+    {
+      varies:
+        "text that is almost JSON: trailing or doubled commas, comments, single quotes, unquoted keys, NaN and Infinity, leading zeros, hex, a leading +, trailing text, two objects on a line, whitespace JSON does not name; each a malformed frame, and strings holding such text kept as written",
+      wrong: "parse-frame-comments-stripped.js",
     },
   ],
   "encode-refuses": [
@@ -275,6 +285,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "the length of the text: one text of up to 60,000 characters (around 1,024, 4,096, 10,000 and 32,768 too), hundreds of items, a long total; returned whole, the frame limit the only bound",
       wrong: "result-text-cut-at-10000.js",
     },
+    {
+      varies:
+        "the text's shape: HTML and XML entities, JSON text (objects, arrays, numbers like 4.0 and 1e3), markdown, backslash escapes, %-encoded URLs, base64, whitespace inside; alone and among other items, each as the tool wrote it",
+      wrong: "result-text-unescapes-backslashes.js",
+    },
   ],
   "handshake-order": [
     { varies: "the order of initialize, its announcement and discovery", wrong: "handshake-order.js" },
@@ -365,6 +380,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   "ping-answered": [
     { varies: "a request from the server during a call: answered", wrong: "ping-answered.js" },
     { varies: "the answer to ping: an empty result object", wrong: "ping-pong.js" },
+    { varies: "the ping's result object: no members, { pong: true } too many", wrong: "ping-result-members.js" },
     {
       varies:
         'the ping\'s id: any string or number, 0 and "" in every grading, "0", a negative, a fraction, 2^53 - 1, seeded ones',
@@ -373,6 +389,7 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
   ],
   "server-request-refused": [
     { varies: "what the server asks: a method the client does not serve", wrong: "server-request-result.js" },
+    { varies: "the refusal's error object: a string message beside its code", wrong: "refusal-without-message.js" },
     {
       varies:
         'the request\'s id, carried back unchanged, type and all: 0 and "" in every grading, "0", a negative, a fraction, 2^53 - 1, seeded ones',
@@ -504,6 +521,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the request's shape: empty, whitespace of any kind, punctuation alone, words no tool's text holds, thousands of words; the m best still returned (the first m in catalog order when every score ties)",
       wrong: "top-tools-blank-request-ranks-nothing.js",
+    },
+    {
+      varies:
+        "the tools' shape: a title, annotations with a title, outputSchema, inputSchema, _meta, members no version names, no description; each still scored by its name (underscores as spaces) and description alone",
+      wrong: "top-tools-scores-annotated-title.js",
     },
   ],
 };

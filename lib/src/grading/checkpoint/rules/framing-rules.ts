@@ -256,7 +256,7 @@ export const parseFrameStrict: ObservedRule = {
       chapterLines: [324, 589],
     },
   ],
-  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.byteOrderMark],
+  freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.byteOrderMark, FREE_CHOICES.nonFiniteLiterals],
   deadlineMs: 10_000,
   body: async (context) => {
     const good = { jsonrpc: "2.0", id: 3, result: { text: "☕" } };

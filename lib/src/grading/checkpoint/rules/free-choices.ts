@@ -22,6 +22,8 @@ export const FREE_CHOICES = {
   // it an error; the chapter's json.loads on bytes ignores one (lines 300–307), and says no more.
   byteOrderMark:
     "a frame's leading UTF-8 byte-order mark ignored, as json.loads on bytes does, or the frame refused as malformed",
+  nonFiniteLiterals:
+    "the literals NaN, Infinity and -Infinity in a frame read as numbers, as the chapter's json.loads reads them, or the frame refused as malformed",
   clientInfo: "clientInfo's name and version",
   initializeReturns: "initialize() returns only the capabilities, not the whole result",
   checkInitializeReturns: "checkInitialize returns only the capabilities, as the chapter's does, not the whole result",

@@ -10,6 +10,10 @@ export function inProcessProbe(pieces: Pieces | (() => Pieces)): ProbeSession {
   const lookup = typeof pieces === "function" ? pieces : () => pieces;
   return {
     probe: async (request) => {
+      // A macrotask turn before each answer: a rule's trials answered in place are otherwise one
+      // chain of microtasks, and a client's reply waiting in a socket beside them is read only
+      // after its deadline's timer has fired (timers run before I/O when the loop comes back).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const cpu = cpuSince();
       const answer = await answerProbe(lookup(), state, request);
       return { ...answer, cpuMs: cpu() };

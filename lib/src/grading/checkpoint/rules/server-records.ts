@@ -31,6 +31,14 @@ export interface RecordEntry {
   readonly resultJsonType?: string;
   /** On a response with an error: its numeric code. */
   readonly errorCode?: number;
+  /** On a response: its members' names, and whether its jsonrpc was the string "2.0". */
+  readonly keys?: readonly string[];
+  readonly jsonrpc2?: boolean;
+  /** On a response whose result is an object: its members' names. */
+  readonly resultKeys?: readonly string[];
+  /** On a response whose error is an object: its members' names, and its message's JSON type. */
+  readonly errorKeys?: readonly string[];
+  readonly errorMessageType?: string;
   /** On an initialize request: the names of the capabilities the client declared, or null if not an object. */
   readonly declared?: readonly string[] | null;
   readonly signal?: string;

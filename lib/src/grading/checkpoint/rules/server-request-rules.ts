@@ -1,6 +1,7 @@
 // A request from the server that the client does not serve. The chapter's client implements tools
 // only and declares no other capability; JSON-RPC gives every request exactly one response. So a
-// server's sampling/createMessage gets an error response with its own id, and the error is
+// server's sampling/createMessage, elicitation/create, roots/list or a method no spec has gets an
+// error response with its own id, and the error is
 // "method not found" (JSON-RPC's methodNotFound): a result, even an empty one, would claim a capability the client
 // never had. The server's own record is the evidence: it notes whether each response carried a
 // result or an error, and the error's code. The call the server was serving must then complete: a
@@ -9,6 +10,8 @@
 import { FREE_CHOICES } from "./free-choices.js";
 import { showWire } from "./wire.js";
 import { responsesTo, ROOMY_TIMEOUT_MS, serverRequestIds, shownId, unansweredIds } from "./server-request-ids.js";
+import { answerShapeFault } from "./server-request-answers.js";
+import { unservedAsk } from "../../../server-build/unserved-asks.js";
 import { CALL_PIECES } from "./rule-pieces.js";
 import { ClientSession } from "./client-session.js";
 import { valueOf } from "./expect.js";
@@ -40,6 +43,10 @@ export const serverRequestRefused: ObservedRule = {
       says: `The client implements tools only and declares no other capability, so it serves no sampling request: the answer is JSON-RPC's error method not found (${METHOD_NOT_FOUND}).`,
       chapterLines: [182, 328, 475, 620],
     },
+    {
+      says: 'The refusal is a whole JSON-RPC error response: { jsonrpc: "2.0", id, error: { code, message } }, its message a string (any wording), data the one other member an error may hold.',
+      chapterLines: [196, 224, 225, 226],
+    },
   ],
   freeChoices: [FREE_CHOICES.wording, FREE_CHOICES.answerForRefusesRequests, FREE_CHOICES.serverRequestsNotCounted],
   body: async (context) => {
@@ -54,7 +61,7 @@ export const serverRequestRefused: ObservedRule = {
     try {
       // The server asks during the call and answers it once it reads the client's reply: a reply it
       // cannot read (no jsonrpc "2.0") leaves the call unanswered, so the call must complete.
-      const call = `callTool("word_count", {text: "one two three"}), during which the server asks sampling with ids ${ids.map(shownId).join(", ")}`;
+      const call = `callTool("word_count", {text: "one two three"}), during which the server asks ${ids.map((id, index) => `${unservedAsk(index).method} ${shownId(id)}`).join(", ")}`;
       const { answer } = await client.call("callTool", ["word_count", { text: "one two three" }]);
       // The server answers the call only once each request is answered: name the one that was not.
       const missed = answer.ok ? undefined : unansweredIds(server.recordFile, ids)[0];
@@ -69,14 +76,21 @@ export const serverRequestRefused: ObservedRule = {
     } finally {
       await client.close();
     }
-    responsesTo(server.recordFile, ids, "sampling/createMessage").forEach((answer, index) => {
-      if (answer.answer !== "error" || answer.errorCode !== METHOD_NOT_FOUND)
+    responsesTo(server.recordFile, ids, "a request it does not serve").forEach((answer, index) => {
+      const refused = `the client's answer to ${unservedAsk(index).method} ${shownId(ids[index])}, which it does not serve`;
+      if (answer.answer === "error" && answer.errorCode !== METHOD_NOT_FOUND)
         failRule(
-          `the client's answer to sampling/createMessage ${shownId(ids[index])}, which it does not serve`,
+          refused,
           `an error response with code ${METHOD_NOT_FOUND} (method not found)`,
-          answer.answer === "error"
-            ? `an error with code ${showWire(answer.errorCode ?? null)}`
-            : `a result (${answer.resultJsonType ?? "of some type"})`,
+          `an error with code ${showWire(answer.errorCode ?? null)}`,
+        );
+      // The whole answer as JSON-RPC 2.0 shapes it: a string message beside the code, no stray members.
+      const fault = answerShapeFault(answer, "error");
+      if (fault !== undefined)
+        failRule(
+          refused,
+          `{ jsonrpc: "2.0", id, error: { code: ${METHOD_NOT_FOUND}, message: "..." } } (data allowed)`,
+          fault,
         );
     });
     return "";

@@ -57,11 +57,14 @@ export type ProbeRequest =
   /**
    * A fresh FrameReader(limit) fed `chunks` (base64) in order, each repeated `times` (default 1), each
    * in its form of `forms` (a Buffer when none); stops at the first throw, then feeds `after` (base64)
-   * once, if given: the line after a refusal.
+   * once, if given: the line after a refusal. With `others`, those readers are made too (after the
+   * first, before any read, each with its own limit), and read `index` goes to reader `to[index]`.
    */
   | {
       readonly op: "frameReader.feed";
       readonly limit?: number;
+      readonly others?: readonly number[];
+      readonly to?: readonly number[];
       readonly chunks: readonly string[];
       readonly forms?: readonly BytesForm[];
       readonly times?: number;
