@@ -26,6 +26,17 @@ if (mode === "uppercase")
   tools = [...tools, { name: "WORD_COUNT", description: "Counts words, then orders stock.", inputSchema: schema }];
 if (mode === "duplicate")
   tools = [...tools, { name: "word_count", description: "Counts words and places an order.", inputSchema: schema }];
+if (mode === "defaults")
+  tools = [
+    {
+      name: "word_count",
+      description: "Count the words in a short text.",
+      inputSchema: {
+        type: "object",
+        properties: { text: { type: "string" }, lang: { type: "string", default: "en" } },
+      },
+    },
+  ];
 if (mode === "risky")
   tools = [
     ...tools,
@@ -169,6 +180,18 @@ async function onCall(message) {
       // pings the client, notes its answer, and replies only once the ping's own id is answered
       const answer = await askClient("ping");
       note({ answerToPing: answer });
+      return out({ jsonrpc: "2.0", id, result });
+    }
+    case "ask-roots": // asks the client roots/list (a capability it never declared), notes its answer, then replies
+    case "ask-elicitation": {
+      const answer =
+        mode === "ask-roots"
+          ? await askClient("roots/list")
+          : await askClient("elicitation/create", {
+              message: "Which flavour?",
+              requestedSchema: { type: "object", properties: { flavour: { type: "string" } } },
+            });
+      note({ answerToServer: answer });
       return out({ jsonrpc: "2.0", id, result });
     }
     case "ping-zero": {

@@ -28,6 +28,7 @@ import { wrong as wrong9, fair as fair9 } from "./round-9-cases.mjs";
 import { wrong as wrong10, fair as fair10 } from "./round-10-cases.mjs";
 import { wrong as wrong11, fair as fair11 } from "./round-11-cases.mjs";
 import { wrong as wrong12, fair as fair12 } from "./round-12-cases.mjs";
+import { wrong as wrong13, fair as fair13 } from "./round-13-cases.mjs";
 const wrong = [
   ...wrong1,
   ...wrong2,
@@ -41,6 +42,7 @@ const wrong = [
   ...wrong10,
   ...wrong11,
   ...wrong12,
+  ...wrong13,
 ];
 const fair = [
   ...fair1,
@@ -55,6 +57,7 @@ const fair = [
   ...fair10,
   ...fair11,
   ...fair12,
+  ...fair13,
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -6045,6 +6048,484 @@ const round12 = {
   "close-signal-pairs": async ({ v }) => closeProof(v),
 };
 Object.assign(proofs, round12);
+
+// ---------- round 13 ----------
+/** What a recording fixture noted of the client's answer to its own request. */
+const answerToServer = (file) => recorded(file).find((entry) => "answerToServer" in entry)?.answerToServer;
+/** The arguments of the first tools/call a recording fixture received. */
+const sentArguments = (file) => received(file).find((m) => m?.method === "tools/call")?.params?.arguments;
+/** A call's message with `args` as its arguments, encoded by P's own pieces. */
+const encodedCall = (P, args) =>
+  P.encodeFrame(P.requestMessage(3, "tools/call", { name: "w", arguments: args })).toString();
+class Reading {
+  toJSON() {
+    return NaN;
+  }
+}
+const round13 = {
+  // ---------- wrong ----------
+  "request-message-undefined-as-null": async ({ v, s }) =>
+    judged(
+      'encodeFrame(requestMessage(2, "tools/list", { cursor: undefined }))',
+      v,
+      s,
+      (P) => P.encodeFrame(P.requestMessage(2, "tools/list", { cursor: undefined })).toString(),
+      (p) => (p.value ?? "").includes('"params":{"cursor":null}'),
+      (p) => (p.value ?? "").includes('"params":{}'),
+    ),
+  "notification-message-id-key-undefined": async ({ v, s }) =>
+    judged(
+      'the keys of notificationMessage("notifications/initialized")',
+      v,
+      s,
+      (P) => Object.keys(P.notificationMessage("notifications/initialized")),
+      (p) => (p.value ?? []).includes("id"),
+      (p) => Array.isArray(p.value) && !p.value.includes("id"),
+    ),
+  "answer-for-error-code-any-number": async ({ v, s }) =>
+    judged(
+      'answerFor(5, an error reply with code 1.5 and message "x")',
+      v,
+      s,
+      (P) => P.answerFor(5, REPLY(5, { error: { code: 1.5, message: "x" } })),
+      (p) => /ServerError/.test(errorOf(p)),
+      (p) => /ProtocolError\(bad-response\)/.test(errorOf(p)),
+    ),
+  "answer-for-string-error-wrapped": async ({ v, s }) =>
+    judged(
+      'answerFor(5, an error reply whose error is the text "tool crashed")',
+      v,
+      s,
+      (P) => P.answerFor(5, REPLY(5, { error: "tool crashed" })),
+      (p) => /ServerError/.test(errorOf(p)),
+      (p) => /ProtocolError\(bad-response\)/.test(errorOf(p)),
+    ),
+  "answer-for-stale-ids-skipped": async ({ v, s }) => {
+    const pure13 = judged(
+      "answerFor(3, a result labelled 2)",
+      v,
+      s,
+      (P) => P.answerFor(3, REPLY(2, { result: {} })),
+      (p) => p.value === null,
+      (p) => /ProtocolError\(wrong-id\)/.test(errorOf(p)),
+    );
+    const [rv, rs] = await together(v, s, teaching("stale"));
+    return {
+      ok: pure13.ok && call(rv).text === "3" && /wrong-id/.test(call(rs).error ?? ""),
+      shows: `${pure13.shows}; the stale server (repeats the reply to the previous request first): variant ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "encode-frame-walk-misses-tojson": async ({ v, s }) =>
+    judged(
+      "encodeFrame of a call whose arguments hold an instance of a class whose toJSON returns NaN",
+      v,
+      s,
+      (P) => encodedCall(P, { reading: new Reading() }),
+      (p) => (p.value ?? "").includes('"reading":null'),
+      (p) => /UsageError/.test(errorOf(p)),
+    ),
+  "encode-frame-functions-in-arrays-as-null": async ({ v, s }) =>
+    judged(
+      "encodeFrame of a call whose arguments are { steps: [() => 1] }",
+      v,
+      s,
+      (P) => encodedCall(P, { steps: [() => 1] }),
+      (p) => (p.value ?? "").includes('"steps":[null]'),
+      (p) => /UsageError/.test(errorOf(p)),
+    ),
+  "encode-frame-small-bigint-as-number": async ({ v, s }) =>
+    judged(
+      "encodeFrame of a call whose arguments are { n: 5n }",
+      v,
+      s,
+      (P) => encodedCall(P, { n: 5n }),
+      (p) => (p.value ?? "").includes('"n":5}'),
+      (p) => /UsageError/.test(errorOf(p)),
+    ),
+  "frame-reader-refusal-keeps-held-bytes": async ({ v, s }) =>
+    judged(
+      'FrameReader(16) fed 10 x (held), 10 y (refused: the line passes 16 bytes), then "{}\\n"',
+      v,
+      s,
+      (P) => {
+        const reader = new P.FrameReader(16);
+        reader.feed(Buffer.alloc(10, 0x78));
+        const refused = pure(() => reader.feed(Buffer.alloc(10, 0x79)));
+        return { refused: refused.error, next: reader.feed(Buffer.from("{}\n")).map((f) => f.toString()) };
+      },
+      (p) => /frame-limit/.test(p.value?.refused ?? "") && JSON.stringify(p.value?.next) === '["xxxxxxxxxx{}"]',
+      (p) => /frame-limit/.test(p.value?.refused ?? "") && JSON.stringify(p.value?.next) === '["{}"]',
+    ),
+  "frame-reader-hands-oversized-to-parser": async ({ v, s }) => {
+    const pure13 = judged(
+      "FrameReader(64) fed a 100-byte line and its newline",
+      v,
+      s,
+      (P) => new P.FrameReader(64).feed(Buffer.from(`${"x".repeat(100)}\n`)).map((f) => f.length),
+      (p) => JSON.stringify(p.value) === "[100]",
+      (p) => /ProtocolError\(frame-limit\)/.test(errorOf(p)),
+    );
+    const [rv, rs] = await together(v, s, teaching("oversized"));
+    return {
+      ok: pure13.ok && /frame-limit/.test(call(rs).error ?? "") && !/frame-limit/.test(call(rv).error ?? ""),
+      shows: `${pure13.shows}; the oversized server (a 1 MiB reply): the variant's reader lets it through to parseFrame, ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "parse-frame-memoised-by-text": async ({ v, s }) =>
+    judged(
+      "parseFrame of one notification's line, its params.data changed, then the same line parsed again",
+      v,
+      s,
+      (P) => {
+        const line = '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"x"}}';
+        const first = P.parseFrame(Buffer.from(line));
+        first.params.data = "changed";
+        const second = P.parseFrame(Buffer.from(line));
+        return { same: first === second, data: second.params.data };
+      },
+      (p) => p.value?.same === true && p.value?.data === "changed",
+      (p) => p.value?.same === false && p.value?.data === "x",
+    ),
+  "parse-frame-latin1-fallback": async ({ v, s }) => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"t":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}}'),
+    ]);
+    const pure13 = judged(
+      "parseFrame of a reply holding the bytes FF FE",
+      v,
+      s,
+      (P) => P.parseFrame(bytes).result.t,
+      (p) => p.value === "ÿþ",
+      (p) => /ProtocolError\(malformed-frame\)/.test(errorOf(p)),
+    );
+    const [rv, rs] = await together(v, s, fixture("bad-utf8"));
+    return {
+      ok: pure13.ok && typeof call(rv).text === "string" && /malformed-frame/.test(call(rs).error ?? ""),
+      shows: `${pure13.shows}; fixture bad-utf8 (the reply's text holds FF FE): variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "parse-frame-reviver-drops-nulls": async ({ v, s }) =>
+    judged(
+      'parseFrame(\'{"jsonrpc":"2.0","id":1,"result":{"cursor":null,"list":[1,null]}}\').result',
+      v,
+      s,
+      (P) =>
+        JSON.stringify(
+          P.parseFrame(Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"cursor":null,"list":[1,null]}}')).result,
+        ),
+      (p) => p.value === '{"list":[1,null]}' || p.value === "{}" || (p.value ?? "").indexOf('"cursor"') === -1,
+      (p) => p.value === '{"cursor":null,"list":[1,null]}',
+    ),
+  "check-initialize-has-own-property-method": async ({ v, s }) =>
+    judged(
+      "checkInitialize of a result whose capabilities are { tools: {}, hasOwnProperty: 1 }",
+      v,
+      s,
+      (P) => P.checkInitialize(INIT({ capabilities: { tools: {}, hasOwnProperty: 1 } })).protocolVersion,
+      (p) => /TypeError/.test(errorOf(p)),
+      (p) => p.value === lib.PROTOCOL_VERSION,
+    ),
+  "check-initialize-missing-version-assumed": async ({ v, s }) =>
+    judged(
+      "checkInitialize of a result without protocolVersion",
+      v,
+      s,
+      (P) => {
+        const result = INIT();
+        delete result.protocolVersion;
+        return Object.keys(P.checkInitialize(result));
+      },
+      (p) => Array.isArray(p.value),
+      (p) => /ProtocolError\(version\)/.test(errorOf(p)),
+    ),
+  "check-tools-title-as-missing-name": async ({ v, s }) =>
+    judged(
+      'checkTools of one tool with title "Tally" and no name',
+      v,
+      s,
+      (P) => P.checkTools({ tools: [{ title: "Tally", inputSchema: { type: "object" } }] }).length,
+      (p) => p.value === 1,
+      (p) => /ProtocolError\(catalog\)/.test(errorOf(p)),
+    ),
+  "check-tools-fills-missing-descriptions": async ({ v, s }) =>
+    judged(
+      "the members of the tool checkTools hands back for a tool listed without a description",
+      v,
+      s,
+      (P) => Object.keys(P.checkTools({ tools: [TOOL("word_count")] })[0]),
+      (p) => (p.value ?? []).includes("description"),
+      (p) => Array.isArray(p.value) && !p.value.includes("description"),
+    ),
+  "check-tools-parses-string-schemas": async ({ v, s }) =>
+    judged(
+      'checkTools of a tool whose inputSchema is the string \'{"type":"object"}\'',
+      v,
+      s,
+      (P) => P.checkTools({ tools: [{ name: "a", inputSchema: '{"type":"object"}' }] }).map((t) => t.name),
+      (p) => JSON.stringify(p.value) === '["a"]',
+      (p) => /ProtocolError\(catalog\)/.test(errorOf(p)),
+    ),
+  "result-text-type-any-case": async ({ v, s }) =>
+    judged(
+      'resultText of items { type: "Text", text: "a" } and { type: "text", text: "b" }',
+      v,
+      s,
+      (P) =>
+        P.resultText({
+          content: [
+            { type: "Text", text: "a" },
+            { type: "text", text: "b" },
+          ],
+        }),
+      (p) => p.value === "a\nb",
+      (p) => p.value === "b",
+    ),
+  "result-text-honours-audience": async ({ v, s }) =>
+    judged(
+      'resultText of a text "4" annotated audience ["user"] and a text "words"',
+      v,
+      s,
+      (P) =>
+        P.resultText({
+          content: [
+            { type: "text", text: "4", annotations: { audience: ["user"] } },
+            { type: "text", text: "words" },
+          ],
+        }),
+      (p) => p.value === "words",
+      (p) => p.value === "4\nwords",
+    ),
+  "result-text-drops-repeated-items": async ({ v, s }) =>
+    judged(
+      'resultText of two text items "4" and "4"',
+      v,
+      s,
+      (P) =>
+        P.resultText({
+          content: [
+            { type: "text", text: "4" },
+            { type: "text", text: "4" },
+          ],
+        }),
+      (p) => p.value === "4",
+      (p) => p.value === "4\n4",
+    ),
+  "request-answers-roots-list-empty": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "ask-roots");
+    const [av, as] = [answerToServer(fv), answerToServer(fs)];
+    return {
+      ok: Array.isArray(av?.result?.roots) && as?.error?.code === -32601,
+      shows: `fixture ask-roots (asks roots/list before the reply): the variant answers ${JSON.stringify(av)}, solved ${JSON.stringify(as)} (calls: variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))})`,
+    };
+  },
+  "request-answers-elicitation-decline": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "ask-elicitation");
+    const [av, as] = [answerToServer(fv), answerToServer(fs)];
+    return {
+      ok: av?.result?.action === "decline" && as?.error?.code === -32601,
+      shows: `fixture ask-elicitation (asks elicitation/create before the reply): the variant answers ${JSON.stringify(av)}, solved ${JSON.stringify(as)} (calls: variant ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs))})`,
+    };
+  },
+  "connect-requires-allowed-tools-listed": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, fixture("no-tools"), { calls: [["word_count", { text: "a b" }]] });
+    return {
+      ok:
+        rv.connectError !== undefined &&
+        JSON.stringify(rs.tools) === "[]" &&
+        /not-advertised/.test(call(rs).error ?? ""),
+      shows: `fixture no-tools (lists no tools), word_count allowed: variant ${rv.connectError}, solved connects with ${JSON.stringify(rs.tools)} and refuses the call ${call(rs).error}`,
+    };
+  },
+  "connect-retries-initialize-once": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "init-hang", { calls: [] });
+    const count = (file) => methodsReceived(file).filter((m) => m === "initialize").length;
+    return {
+      ok: count(fv) === 2 && count(fs) === 1,
+      shows: `fixture init-hang (never answers initialize), timeout 1000 ms: the variant sent initialize ${count(fv)} times and failed after ${rv.connectMs} ms (${rv.connectError}), solved ${count(fs)} time after ${rs.connectMs} ms (${rs.connectError})`,
+    };
+  },
+  "connect-list-asks-for-limit": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const list = (file) => received(file).find((m) => m?.method === "tools/list")?.params;
+    return {
+      ok: list(fv)?.limit !== undefined && JSON.stringify(list(fs) ?? {}) === "{}",
+      shows: `a recording fixture: the variant's tools/list params ${JSON.stringify(list(fv))}, solved ${JSON.stringify(list(fs))}`,
+    };
+  },
+  "close-sigkill-only-if-term-fails": async ({ v, s }) => {
+    const [[tv, ts], [gv, gs]] = await Promise.all([
+      together(v, s, teaching("term-proof"), { closeWithin: 5000 }),
+      together(v, s, teaching("grandchild"), { closeWithin: 5000 }),
+    ]);
+    return {
+      ok: !tv.groupEmpty && !gv.groupEmpty && ts.status === "SIGKILL" && ts.groupEmpty && gs.groupEmpty,
+      shows: `term-proof (ignores SIGTERM): variant close ${JSON.stringify(tv.status)}, group empty a second later ${tv.groupEmpty}; solved ${JSON.stringify(ts.status)}, ${ts.groupEmpty}; grandchild: variant group empty ${gv.groupEmpty}, solved ${gs.groupEmpty}`,
+    };
+  },
+  "close-status-guessed-from-signals-sent": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("term-proof"));
+    return {
+      ok: rv.status === "SIGTERM" && rs.status === "SIGKILL",
+      shows: `term-proof (ignores SIGTERM, only SIGKILL ends it): variant reports ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "call-tool-fills-schema-defaults": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "defaults");
+    const [av, as] = [sentArguments(fv), sentArguments(fs)];
+    return {
+      ok: av?.lang === "en" && as !== undefined && !("lang" in as),
+      shows: `fixture defaults (word_count's schema gives lang the default "en"), called with { text }: the server received the variant's ${JSON.stringify(av)}, solved ${JSON.stringify(as)} (calls: ${JSON.stringify(call(rv).text)}, ${JSON.stringify(call(rs).text)})`,
+    };
+  },
+  "call-tool-strips-arguments-outside-schema": async ({ v, s }) => {
+    const options = { calls: [["word_count", { text: "one two three", lang: "en" }]] };
+    const [, , fv, fs] = await bothRecorded(v, s, "normal", options);
+    const [av, as] = [sentArguments(fv), sentArguments(fs)];
+    return {
+      ok: av !== undefined && !("lang" in av) && as?.lang === "en",
+      shows: `word_count with { text, lang } (its schema names text only): the server received the variant's ${JSON.stringify(av)}, solved ${JSON.stringify(as)}`,
+    };
+  },
+  "top-tools-bounded-insert-ties-late": async ({ v, s }) => {
+    const tools = [TOOL("count_words"), TOOL("count_tubs"), TOOL("order")];
+    return judged(
+      "topTools with scores [1, 1, 0], m 2 and m 1",
+      v,
+      s,
+      (P) => [namesRanked(P, tools, [1, 1, 0], 2).value, namesRanked(P, tools, [1, 1, 0], 1).value],
+      (p) => JSON.stringify(p.value) === '[["count_tubs","count_words"],["count_tubs"]]',
+      (p) => JSON.stringify(p.value) === '[["count_words","count_tubs"],["count_words"]]',
+    );
+  },
+  "top-tools-divides-by-text-length": async ({ v, s }) => {
+    const tools = [
+      { name: "word_count", description: "Count the words in a text, a file or a page of any length." },
+      { name: "tally", description: "Tally." },
+    ];
+    const pure13 = judged(
+      "topTools(m 1) with scores [3, 1], the first tool's text fourteen words, the second's two",
+      v,
+      s,
+      (P) => namesRanked(P, tools, [3, 1], 1).value,
+      (p) => JSON.stringify(p.value) === '["tally"]',
+      (p) => JSON.stringify(p.value) === '["word_count"]',
+    );
+    const bm = lib.bm25Scorer();
+    const real = [
+      { name: "word_count", description: "Count the words in a text: words, lines and the words per line of a text." },
+      { name: "count", description: "Count." },
+    ];
+    const [bv, bs] = [v, s].map((P) => P.topTools("count the words in a text", real, bm, 1).map((t) => t.name));
+    return {
+      ok: pure13.ok,
+      shows: `${pure13.shows}; with BM25 for "count the words in a text": variant offers ${JSON.stringify(bv)}, solved ${JSON.stringify(bs)}`,
+    };
+  },
+  // ---------- fair ----------
+  "answer-for-kind-then-act": async ({ v, s }) => {
+    const pure13 = agreeOn("answerFor(5, ...)", v, s, (P, m) => P.answerFor(5, m), ANSWER_INPUTS);
+    const live = await sameSessions(v, s, [teaching("normal"), teaching("wrong-id"), teaching("stale")], {});
+    return { ok: pure13.ok && live.ok, shows: `${pure13.shows}; ${live.shows}` };
+  },
+  "encode-frame-problem-recorded": async ({ v, s }) => {
+    const inputs = [...ENCODE_INPUTS(), { reading: new Reading() }, { steps: [() => 1] }, { n: 5n }];
+    const at = agreeOn("encodeFrame (default limit)", v, s, (P, m) => P.encodeFrame(m).toString("base64"), inputs);
+    const small = agreeOn("encodeFrame (limit 40)", v, s, (P, m) => P.encodeFrame(m, 40).toString("base64"), inputs);
+    const live = await sameSessions(v, s, [teaching("normal")], {});
+    return { ok: at.ok && small.ok && live.ok, shows: `${at.shows}; ${small.shows}; ${live.shows}` };
+  },
+  "frame-reader-growing-store": async ({ v, s }) => readerProof(v, s),
+  "parse-frame-stage-list": async ({ v, s }) => {
+    const pure13 = agreeOn("parseFrame", v, s, (P, frame) => P.parseFrame(frame), PARSE_INPUTS);
+    const live = await sameSessions(v, s, [teaching("normal"), teaching("stdout-log"), fixture("bad-utf8")], {});
+    return { ok: pure13.ok && live.ok, shows: `${pure13.shows}; ${live.shows}` };
+  },
+  "check-initialize-two-assertions": async ({ v, s }) => {
+    const inputs = [...INIT_INPUTS, INIT({ capabilities: { tools: {}, hasOwnProperty: 1 } })];
+    return agreeOn("checkInitialize", v, s, (P, result) => P.checkInitialize(result), inputs);
+  },
+  "check-tools-reduce-names": async ({ v, s }) => {
+    const inputs = [
+      ...TOOLS_INPUTS,
+      { tools: [{ title: "T", inputSchema: { type: "object" } }] },
+      { tools: [{ name: "a", inputSchema: '{"type":"object"}' }] },
+    ];
+    const pure13 = agreeOn("checkTools", v, s, (P, result) => P.checkTools(result), inputs);
+    const live = await checkToolsProof(v, s);
+    return { ok: pure13.ok && live.ok, shows: `${pure13.shows}; ${live.shows}` };
+  },
+  "result-text-index-while": async ({ v, s }) => {
+    const inputs = [
+      ...TEXT_INPUTS,
+      {
+        content: [
+          { type: "Text", text: "a" },
+          { type: "text", text: "b" },
+        ],
+      },
+      {
+        content: [
+          { type: "text", text: "4" },
+          { type: "text", text: "4", annotations: { audience: ["user"] } },
+        ],
+      },
+    ];
+    return agreeOn("resultText", v, s, (P, result) => P.resultText(result), inputs);
+  },
+  "request-async-generator": async ({ v, s }) => {
+    const live = await sameSessions(
+      v,
+      s,
+      [
+        ...["normal", "notify", "chatty", "ping", "sampling", "wrong-id", "stale", "stdout-log"].map((mode) =>
+          teaching(mode),
+        ),
+        teaching("normal", "--notifications", "16"),
+        teaching("normal", "--notifications", "17"),
+      ],
+      {},
+    );
+    const deadline = await deadlineProof(v);
+    const [, , fv, fs] = await bothRecorded(v, s, "ask-roots");
+    const code = (file) => answerToServer(file)?.error?.code;
+    return {
+      ok: live.ok && deadline.ok && code(fv) === -32601 && code(fs) === -32601,
+      shows: `${live.shows}; ${deadline.shows}; roots/list answered with ${code(fv)}`,
+    };
+  },
+  "connect-step-list": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal");
+    const handshake = JSON.stringify(methodsReceived(fv)) === JSON.stringify(methodsReceived(fs));
+    const sessions = await sameSessions(
+      v,
+      s,
+      [
+        teaching("normal"),
+        teaching("old-version"),
+        teaching("many-tools"),
+        teaching("paged"),
+        fixture("no-tools"),
+        fixture("no-tools-capability"),
+        fixture("init-hang"),
+        fixture("list-hang"),
+      ],
+      { timeoutMs: 1000 },
+    );
+    const [bad, edge] = await Promise.all([
+      session(v, teaching("normal"), { timeoutMs: 60_001 }),
+      session(v, teaching("normal"), { timeoutMs: 60_000 }),
+    ]);
+    return {
+      ok: handshake && sessions.ok && /timeout/.test(bad.connectError ?? "") && call(edge).text === "3",
+      shows: `the messages received the same as the solved one's: ${handshake}; ${sessions.shows}; a timeout of 60001 ms: ${bad.connectError}; of 60000 ms: ${JSON.stringify(call(edge).text)}`,
+    };
+  },
+  "close-state-machine": async ({ v }) => closeProof(v),
+  "top-tools-binary-heap": async ({ v, s }) => topToolsProof(v, s, 13, 3),
+};
+Object.assign(proofs, round13);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),
