@@ -367,6 +367,14 @@ class SmallClient {
     const missing = Array.isArray(required) ? required.filter((key) => !Object.hasOwn(Object(args), key)) : [];
     if (missing.length > 0 && this.mistakes.has("checks-required-arguments"))
       throw new wb.RefusedError("bad-arguments", { what: `${name} needs ${missing.join(", ")}` });
+    // "fills-schema-const": each member the caller left out whose schema gives a const added with
+    // that value ("it can only be that"), so the server gets arguments the caller never gave.
+    const properties = Object(this.catalog.get(name)?.inputSchema?.properties);
+    const fixed = Object.keys(properties).filter(
+      (key) => Object(properties[key]).const !== undefined && !Object.hasOwn(Object(args), key),
+    );
+    if (fixed.length > 0 && this.mistakes.has("fills-schema-const"))
+      args = { ...args, ...Object.fromEntries(fixed.map((key) => [key, properties[key].const])) };
     // "drops-null-arguments": members whose value is null left out of the call, as if they said nothing.
     if (this.mistakes.has("drops-null-arguments"))
       args = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null));

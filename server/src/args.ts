@@ -1,7 +1,8 @@
 import { parseArgs as parseTokens } from "node:util";
 import { PROTOCOL_CHOICES, erasOf, isProtocolChoice, type ProtocolChoice } from "./era.js";
 import { MODES, isModeName, misbehavesAt, type ModeName } from "./modes.js";
-import type { RequestId } from "./jsonrpc.js";
+import type { JsonObject, RequestId } from "./jsonrpc.js";
+import { SHOP_TOOL_NAMES } from "./tools.js";
 
 /** What the command line asked for. */
 export interface ServerOptions {
@@ -20,6 +21,8 @@ export interface ServerOptions {
   readonly extraTools?: readonly string[];
   /** The only tools advertised, by name, instead of the shop's ([] advertises none: a valid, empty catalog). */
   readonly onlyTools?: readonly string[];
+  /** Tools advertised after the others with the input schema given for each: each takes any arguments (the call log holds them). */
+  readonly schemaTools?: Readonly<Record<string, JsonObject>>;
   /** Members started in the server's process group, each ended by SIGTERM's default action (family.ts). */
   readonly family?: number;
   /** How long a server that leaves when its input ends takes to leave, in ms (at least a few, for a late SIGTERM). */
@@ -70,6 +73,8 @@ export function usageText(): string {
     "  --notifications N   send N notifications before each tools/call reply (default: 0)",
     "  --extra-tools JSON  a JSON array of names: placeholder tools advertised after the shop's two",
     "  --only-tools JSON   a JSON array of names: the only tools advertised, placeholders instead of the shop's ([]: none)",
+    '  --schema-tools JSON {"name": inputSchema, ...}: tools advertised after those, each with its schema, each',
+    "                      taking any arguments (what a schema's default, const or enum would tempt a client to change)",
     `  --family N          start N members (1 to ${MAX_FAMILY}) in the server's group; the record says what ended each`,
     "  --leave-after-eof-ms N  leave N ms after the input ends, not at once (0 to 10000; modes that leave on end of input)",
     '  --skipped-mix JSON  {"methods": [...], "pings": P}: those notifications cycle through the methods,',
@@ -97,6 +102,7 @@ const VALUE_FLAGS = {
   notifications: { type: "string" },
   "extra-tools": { type: "string" },
   "only-tools": { type: "string" },
+  "schema-tools": { type: "string" },
   family: { type: "string" },
   "skipped-mix": { type: "string" },
   "leave-after-eof-ms": { type: "string" },
@@ -186,6 +192,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       message: "--only-tools replaces the shop's tools and --extra-tools adds to them: give one",
     };
 
+  const schemaText = values.get("--schema-tools");
+  const schemaTools =
+    schemaText === undefined ? undefined : readSchemaTools(schemaText, [...(extraTools ?? []), ...(onlyTools ?? [])]);
+  if (schemaTools === null)
+    return {
+      kind: "usage-error",
+      message: `--schema-tools expects a JSON object naming tools (none named twice) with an object schema each, got ${JSON.stringify(schemaText!.slice(0, 80))}`,
+    };
+  if (schemaTools !== undefined && misbehavesAt(mode, "catalog"))
+    return { kind: "usage-error", message: `--schema-tools adds to the shop's tools; mode ${mode} advertises its own` };
+
   const familyText = values.get("--family");
   const family = familyText === undefined ? undefined : Number(familyText);
   if (familyText !== undefined && (!/^\d+$/u.test(familyText) || family! < 1 || family! > MAX_FAMILY))
@@ -231,6 +248,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       notifications,
       ...(extraTools === undefined ? {} : { extraTools }),
       ...(onlyTools === undefined ? {} : { onlyTools }),
+      ...(schemaTools === undefined ? {} : { schemaTools }),
       ...(family === undefined ? {} : { family }),
       ...(skippedMix === undefined ? {} : { skippedMix }),
       ...(leaveAfterEofMs === undefined ? {} : { leaveAfterEofMs }),
@@ -273,6 +291,32 @@ function parseNames(text: string): string[] | undefined {
   }
   if (!Array.isArray(names) || names.some((name) => typeof name !== "string" || name === "")) return undefined;
   return new Set(names).size === names.length ? (names as string[]) : undefined;
+}
+
+/**
+ * --schema-tools's value: a JSON object whose members name tools (none named by `taken` or by the
+ * shop) and hold an object schema each, or null when it is not. Parsed by JSON.parse, so a tool
+ * named "__proto__" is an own member like any other.
+ */
+function readSchemaTools(text: string, taken: readonly string[]): Record<string, JsonObject> | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  const fits = entries.every(
+    ([name, schema]) =>
+      name !== "" &&
+      !taken.includes(name) &&
+      !SHOP_TOOL_NAMES.includes(name) &&
+      typeof schema === "object" &&
+      schema !== null &&
+      !Array.isArray(schema),
+  );
+  return fits ? (value as Record<string, JsonObject>) : null;
 }
 
 /** --skipped-mix's value, or null when it is not the JSON it must be. */

@@ -4,7 +4,7 @@
  */
 import { preview, type JsonObject } from "./jsonrpc.js";
 import { misbehavesAt, type ModeAt, type ModeName } from "./modes.js";
-import { placePurchase, placeholderTool, shopNotes, textTools, wordCount, type Tool } from "./tools.js";
+import { placePurchase, placeholderTool, schemaTool, shopNotes, textTools, wordCount, type Tool } from "./tools.js";
 
 export type ListOutcome =
   { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly message: string };
@@ -85,14 +85,6 @@ function repeatCursorCatalog(): Catalog {
 
 export const MANY_TOOLS_COUNT = 40;
 
-/** The two tools a correct server advertises, all at once, and any placeholders named beside them. */
-const shopCatalog = (extra: readonly string[]): Catalog =>
-  wholeCatalog([
-    wordCount,
-    placePurchase,
-    ...extra.map((name) => placeholderTool(name, "named when the server was started")),
-  ]);
-
 /**
  * The catalog of every mode whose row says it misbehaves in what tools/list advertises, named one
  * by one: such a row does not compile without its entry here. Every other mode advertises the shop.
@@ -112,11 +104,22 @@ const CATALOGS: Record<ModeAt<"catalog">, () => Catalog> = {
 
 /**
  * What `mode` advertises; `extra` names placeholders beside the shop's tools, `only` names the
- * placeholders advertised instead of them (none at all when empty). A catalog mode has neither.
+ * placeholders advertised instead of them (none at all when empty), and `schemas` tools after
+ * either, each with the input schema given. A catalog mode has none of them.
  */
-export function catalogFor(mode: ModeName, extra: readonly string[] = [], only?: readonly string[]): Catalog {
+export function catalogFor(
+  mode: ModeName,
+  extra: readonly string[] = [],
+  only?: readonly string[],
+  schemas: Readonly<Record<string, JsonObject>> = {},
+): Catalog {
   if (misbehavesAt(mode, "catalog")) return CATALOGS[mode]();
-  if (only !== undefined)
-    return wholeCatalog(only.map((name) => placeholderTool(name, "named when the server was started")));
-  return shopCatalog(extra);
+  const withSchemas = Object.entries(schemas).map(([name, schema]) => schemaTool(name, schema));
+  const placeholders = (names: readonly string[]): Tool[] =>
+    names.map((name) => placeholderTool(name, "named when the server was started"));
+  return wholeCatalog(
+    only !== undefined
+      ? [...placeholders(only), ...withSchemas]
+      : [wordCount, placePurchase, ...placeholders(extra), ...withSchemas],
+  );
 }

@@ -60,7 +60,7 @@ export class Session {
     private readonly diagnose: Diagnose,
     log: CallLog,
   ) {
-    this.catalog = catalogFor(options.mode, options.extraTools, options.onlyTools);
+    this.catalog = catalogFor(options.mode, options.extraTools, options.onlyTools, options.schemaTools);
     this.log = log;
     this.callContext = {
       mode: options.mode,

@@ -158,6 +158,24 @@ export const textTools: readonly Tool[] = [
   ),
 ];
 
+/** The shop's own tools' names, which no tool named on the command line may take. */
+export const SHOP_TOOL_NAMES: readonly string[] = ["word_count", "place_purchase"];
+
+/**
+ * A tool advertised with `inputSchema` as given, which takes any arguments: it answers "<name> ran"
+ * whatever arrives, so what a client sent is judged by the call log alone.
+ */
+export function schemaTool(name: string, inputSchema: JsonObject): Tool {
+  return {
+    definition: {
+      name,
+      description: `Schema tool ${name}, its schema named when the server was started.`,
+      inputSchema,
+    },
+    run: () => textResult(`${name} ran`),
+  };
+}
+
 /** A numbered placeholder tool: many-tools mode and endless-cursor mode are made of these. */
 export function placeholderTool(name: string, purpose: string): Tool {
   return defineTool(name, `Placeholder tool ${name}, ${purpose}. It does nothing useful.`, {}, () => `${name} ran`);

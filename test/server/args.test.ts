@@ -61,6 +61,20 @@ describe("parseArgs", () => {
       ["--mode", "many-tools", "--only-tools", "[]"],
       "--only-tools replaces the shop's tools; mode many-tools advertises its own",
     ],
+    ...[["[]"], ['{"word_count":{"type":"object"}}'], ['{"t":[]}'], ['{"t":null}'], ['{"":{}}'], ["{"]].map(
+      ([json]) => [
+        ["--schema-tools", json!],
+        `--schema-tools expects a JSON object naming tools (none named twice) with an object schema each, got ${JSON.stringify(json)}`,
+      ],
+    ),
+    [
+      ["--extra-tools", '["t"]', "--schema-tools", '{"t":{}}'],
+      '--schema-tools expects a JSON object naming tools (none named twice) with an object schema each, got "{\\"t\\":{}}"',
+    ],
+    [
+      ["--mode", "paged", "--schema-tools", '{"t":{}}'],
+      "--schema-tools adds to the shop's tools; mode paged advertises its own",
+    ],
   ])("refuses %j: %s", (argv, message) => {
     expect(parseArgs(argv)).toEqual({ kind: "usage-error", message });
   });
@@ -76,6 +90,18 @@ describe("parseArgs", () => {
   it("reads --only-tools as the whole catalog, an empty one included", () => {
     expect(parseArgs(["--only-tools", "[]"])).toMatchObject({ kind: "run", options: { onlyTools: [] } });
     expect(parseArgs(["--only-tools", '["a","b"]'])).toMatchObject({ kind: "run", options: { onlyTools: ["a", "b"] } });
+  });
+
+  it("reads --schema-tools as tools named by any string, each with the schema given", () => {
+    const schemas = JSON.parse(
+      '{"__proto__":{"type":"object"},"t":{"type":"object","properties":{"a":{"default":1}}}}',
+    );
+    const parsed = parseArgs(["--schema-tools", JSON.stringify(schemas)]);
+    expect(parsed).toMatchObject({ kind: "run", options: { schemaTools: schemas } });
+    expect(Object.keys((parsed as { options: { schemaTools: object } }).options.schemaTools)).toEqual([
+      "__proto__",
+      "t",
+    ]);
   });
 
   it("answers --help before looking at anything else", () => {

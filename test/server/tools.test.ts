@@ -43,6 +43,26 @@ describe("tools", () => {
     expect(first.ok && (first.result["tools"] as unknown[]).length).toBe(PAGE_SIZE);
   });
 
+  it("advertises schema tools after the others, each with its schema, each taking any arguments", () => {
+    const schema = {
+      type: "object",
+      properties: { lang: { type: "string", default: "en" } },
+      additionalProperties: false,
+    };
+    for (const catalog of [
+      catalogFor("normal", ["x"], undefined, { s: schema }),
+      catalogFor("normal", [], ["x"], { s: schema }),
+    ]) {
+      const listed = catalog.list(undefined);
+      const tools = listed.ok ? (listed.result["tools"] as Array<{ name: string; inputSchema: unknown }>) : [];
+      expect(tools.at(-2)?.name).toBe("x");
+      expect(tools.at(-1)).toMatchObject({ name: "s", inputSchema: schema });
+      expect(catalog.find("s")?.run({ lang: 7, other: [null] })).toEqual({
+        content: [{ type: "text", text: "s ran" }],
+      });
+    }
+  });
+
   it("advertises a catalog of its own in exactly the modes whose row says they misbehave there", () => {
     const firstPage = (mode: (typeof MODES)[number]["name"]): string =>
       JSON.stringify(catalogFor(mode).list(undefined));

@@ -156,6 +156,25 @@ const replyContent = fc.oneof(
   ),
 );
 
+/**
+ * Error codes that are numbers but no integers: halves of either sign, 1e-7 and -1e-7, the smallest
+ * double, one just off JSON-RPC's invalid-request code and one off the server range's edge, and
+ * 2^52 - 0.5 (the largest half a double holds). 1e21 written as a number is an integer in
+ * JavaScript, so it is not here.
+ */
+const NOT_INTEGER_CODES = [
+  1.5,
+  -0.5,
+  0.1,
+  1e-7,
+  -1e-7,
+  5e-324,
+  JSON_RPC_ERRORS.invalidRequest - 0.5,
+  -32000.25,
+  2 ** 31 + 0.5,
+  2 ** 52 - 0.5,
+] as const;
+
 export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("answerFor", [
   {
     edge: "answer",
@@ -295,6 +314,23 @@ export const ANSWER_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("an
         ),
       )
       .map(([id, e]) => ({ args: [id, reply(id, { error: e })] })),
+  },
+  // An error code that is a number but no integer (JSON-RPC 2.0 section 5.1: the code MUST be an
+  // integer): fractions of either sign, tiny and large ones, one beside JSON-RPC's own codes. Each
+  // makes the reply malformed, refused as a protocol error; a check of "a number" raises it instead.
+  {
+    edge: "error-code-not-integer",
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        requestId,
+        fc.oneof(
+          fc.constantFrom(...NOT_INTEGER_CODES),
+          fc.double({ min: -1e9, max: 1e9, noNaN: true }).filter((code) => !Number.isInteger(code)),
+        ),
+        fc.oneof(anyText, fc.constant("")),
+      )
+      .map(([id, code, message]) => ({ args: [id, reply(id, { error: { code, message } })] })),
   },
   // What answers nothing is the chapter's None: null, or undefined, as a piece writes it.
   {
@@ -1342,6 +1378,46 @@ const initialize = (fields: Record<string, unknown>) => ({
   serverInfo: { name: "s", version: "1" },
   ...fields,
 });
+/** The names every object has through Object.prototype, each a method a piece may call or a key it may copy through. */
+const OBJECT_PROTOTYPE_NAMES = [...PROTOTYPE_NAMES, "isPrototypeOf", "propertyIsEnumerable", "toLocaleString"] as const;
+/** Values a server may put under such a name: none a function, some shaped like what a piece looks for. */
+const notAFunction = fc.constantFrom<unknown>(1, 0, "x", "", null, true, false, [], {}, { tools: {} }, [1, 2]);
+/** Own members named `names` (fromEntries: a literal's "__proto__" would set the prototype instead). */
+const ownMembers = (names: readonly string[], values: readonly unknown[]): Record<string, unknown> =>
+  Object.fromEntries(names.map((name, index) => [name, values[index % values.length]]));
+/** Some of the names, or every one at once. */
+const someNames = fc.oneof(
+  fc.constant([...OBJECT_PROTOTYPE_NAMES]),
+  fc.subarray([...OBJECT_PROTOTYPE_NAMES], { minLength: 1 }),
+);
+/**
+ * An initialize result whose result, capabilities, serverInfo and tools capability (when `tools`)
+ * hold own members named like Object.prototype's, with values that are no functions. Without tools,
+ * capabilities may hold "__proto__": { tools: {} }, which offers nothing: it is an own member.
+ */
+function prototypeMembersIn(tools: boolean): fc.Arbitrary<Record<string, unknown>> {
+  const members = fc
+    .tuple(someNames, fc.array(notAFunction, { minLength: 1, maxLength: 4 }))
+    .map(([names, values]) => ownMembers(names, values));
+  return fc
+    .tuple(members, members, members, members, fc.boolean())
+    .map(([result, capabilities, serverInfo, toolsCapability, protoTools]) => {
+      // What is judged first, so a FAIL line shows it: the capabilities (an own "__proto__" holding
+      // tools at their head), then serverInfo, then the result's own members.
+      const { ["__proto__"]: _replaced, ...rest } = capabilities;
+      const offered = tools
+        ? { tools: toolsCapability, ...capabilities }
+        : protoTools
+          ? { ...ownMembers(["__proto__"], [{ tools: {} }]), ...rest }
+          : capabilities;
+      return {
+        protocolVersion: PROTOCOL_VERSION,
+        capabilities: offered,
+        serverInfo: { name: "s", version: "1", ...serverInfo },
+        ...result,
+      };
+    });
+}
 export const INITIALIZE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkInitialize", [
   {
     edge: "accepted",
@@ -1388,6 +1464,19 @@ export const INITIALIZE_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>
           }),
         ],
       })),
+  },
+  // Own members named like what every object has, holding no function, in the result, its
+  // capabilities, serverInfo and the tools capability: accepted whenever tools is offered, and the
+  // refusal unchanged when it is not (an own "__proto__" holding { tools } offers nothing). A
+  // piece that calls capabilities.hasOwnProperty, or copies with Object.assign, is caught here.
+  {
+    edge: "prototype-members-accepted",
+    weight: 2,
+    arbitrary: prototypeMembersIn(true).map((result) => ({ args: [result] })),
+  },
+  {
+    edge: "prototype-members-no-tools",
+    arbitrary: prototypeMembersIn(false).map((result) => ({ args: [result] })),
   },
   {
     edge: "other-version",
@@ -1537,6 +1626,17 @@ const catalogNamed = (drawn: fc.Arbitrary<string[]>) =>
 const namesFrom = (name: fc.Arbitrary<string>, count = 3) =>
   fc.array(name, { minLength: 1, maxLength: count }).map((drawn) => [...new Set(drawn)]);
 
+/** A tool's name that is none: absent (ABSENT_NAME), undefined, null, empty, or no string. */
+const ABSENT_NAME = Object.freeze({ absent: "name" });
+const NOT_A_NAME: readonly unknown[] = [{ $undefined: true }, null, "", 0, 7, false, true, [], ["word_count"], {}];
+/** What could stand in for a missing name, each given the text it would stand in with. */
+const STAND_INS: ReadonlyArray<(text: string) => Record<string, unknown>> = [
+  (text) => ({ title: text }),
+  (text) => ({ annotations: { title: text } }),
+  (text) => ({ id: text }),
+  (text) => ({ description: text }),
+  (text) => ({ displayName: text, toolName: text }),
+];
 export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("checkTools", [
   { edge: "valid-catalog", weight: 2, arbitrary: catalog.map((tools) => ({ args: [{ tools }] })) },
   // Every valid catalog is accepted as listed: names of whitespace alone, or very long; tools and
@@ -1586,6 +1686,29 @@ export const TOOLS_CALLS: EdgeGenerator<PureCall> = edgeGenerator<PureCall>("che
     arbitrary: fc
       .constantFrom<unknown>(null, 7, ["a"], { $undefined: true })
       .chain((n) => withDefect((tools) => void (tools[0] = toolNamed(n)))),
+  },
+  // No name while something could stand in for one (a title, annotations' title, an id, a
+  // description that reads like a name): the tool is still nameless, and the catalog refused.
+  {
+    edge: "name-missing-stand-in",
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom<unknown>(ABSENT_NAME, ...NOT_A_NAME),
+        fc.subarray([...STAND_INS], { minLength: 1 }),
+        fc.constantFrom("word_count", "Word count", "search"),
+        fc.nat(),
+      )
+      .chain(([name, standIns, text, at]) =>
+        withDefect((tools) => {
+          const { name: _dropped, ...unnamed } = toolNamed(name);
+          const nameless = Object.assign(
+            name === ABSENT_NAME ? unnamed : toolNamed(name),
+            ...standIns.map((standIn) => standIn(text)),
+          ) as Record<string, unknown>;
+          tools[at % tools.length] = nameless;
+        }),
+      ),
   },
   { edge: "repeated-name", arbitrary: withDefect((tools) => void tools.push(toolNamed("tool_0"))) },
   // Names that are also keys every plain object has: a piece that keeps seen names in {} takes them for repeats.

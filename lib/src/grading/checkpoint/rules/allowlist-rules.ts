@@ -52,7 +52,7 @@ export const negativeControl: ObservedRule = {
       chapterLines: [471, 472, 473, 474, 475, 483, 492],
     },
     {
-      says: "A call the application allows goes out with its arguments exactly as the caller gave them, whatever they are against the tool's schema (a required member missing, a member it does not list, a value of another type, nested values, {}): judging them is the server's, and its answer (the tool's text, or its failure raised) is what the caller gets.",
+      says: "A call the application allows goes out with its arguments exactly as the caller gave them, whatever they are against the tool's schema (a required member missing, a member it does not list, a value of another type, nested values, {}, members left out that the schema gives a default, a const or a one-value enum for): judging and completing them is the server's, and its answer (the tool's text, or its failure raised) is what the caller gets.",
       chapterLines: [25, 377, 487, 488, 489, 490, 491, 492],
     },
     {

@@ -58,12 +58,94 @@ function longText(): { readonly text: string; readonly count: number } {
 }
 
 /**
+ * An input schema that tempts a client to rewrite the arguments before sending them, its members
+ * named now: defaults (a string's with examples, an integer's, a number's, a boolean's, an array's,
+ * null, a nested object's and its members'), a const, a one-value enum, integer and number types,
+ * additionalProperties false, and a default for the whole object. Applying it is the server's.
+ */
+export function temptingSchema(tag: string): {
+  readonly schema: Record<string, unknown>;
+  readonly member: (name: string) => string;
+} {
+  const member = (name: string): string => `${name}_${tag}`;
+  const count = 1 + Math.floor(Math.random() * 9);
+  const properties = {
+    [member("lang")]: { type: "string", default: pick(["en", "fr", "名前"]), examples: ["en", "de"] },
+    [member("count")]: { type: "integer", minimum: 1, default: count },
+    [member("ratio")]: { type: "number", default: pick([0.5, 1e-7, 2.5]) },
+    [member("flag")]: { type: "boolean", default: pick([true, false]) },
+    [member("tags")]: { type: "array", items: { type: "string" }, default: [tag] },
+    [member("note")]: { type: ["string", "null"], default: null },
+    [member("mode")]: { const: `fast_${tag}` },
+    [member("level")]: { type: "string", enum: [`low_${tag}`] },
+    [member("options")]: {
+      type: "object",
+      properties: { depth: { type: "integer", default: count }, color: { type: "string", default: "red" } },
+      default: { depth: count },
+    },
+  };
+  const schema = {
+    type: "object",
+    properties,
+    additionalProperties: false,
+    default: { [member("lang")]: "en", [member("count")]: count },
+  };
+  return { schema, member };
+}
+
+/**
+ * Calls of `tool` (its schema `temptingSchema`'s) that leave its members out, leave a nested
+ * object empty, give strings where it asks for other types, a fraction for an integer, values
+ * outside its enum and const, null where it gives a default, and a member it forbids. The tool
+ * takes any arguments; each must arrive as given.
+ */
+function temptingTrials(tool: string, member: (name: string) => string, tag: string): ArgumentTrial[] {
+  const answers = `${tool} ran`;
+  return [
+    { tool, args: {}, shape: "every member left out of a schema with defaults, a const and a one-value enum", answers },
+    {
+      tool,
+      args: { [member("options")]: {}, [member("lang")]: pick(["de", "en"]) },
+      shape: "a nested object left empty whose members have defaults, and no other member",
+      answers,
+    },
+    {
+      tool,
+      args: {
+        [member("count")]: String(1 + Math.floor(Math.random() * 9)),
+        [member("ratio")]: "0.5",
+        [member("flag")]: "true",
+      },
+      shape: "strings where the schema asks for an integer, a number and a boolean",
+      answers,
+    },
+    {
+      tool,
+      args: { [member("count")]: 2.5, [member("level")]: `high_${tag}`, [member("mode")]: "slow" },
+      shape: "a fraction for an integer, a value outside the enum and one other than the const",
+      answers,
+    },
+    {
+      tool,
+      args: { [member("note")]: null, [member("tags")]: null, [`extra_${tag}`]: [1] },
+      shape: "null where the schema gives a default, and a member additionalProperties false forbids",
+      answers,
+    },
+  ];
+}
+
+/**
  * A fresh set of trials, each shape once: the schema's required members missing ({} and one of
  * two), a member it does not list, values of other types, members of every JSON type, nested
- * values, and arguments that fit (word_count's, a long text, and {} for a tool whose schema lists
- * no members), in an order drawn now.
+ * values, arguments that fit (word_count's, a long text, and {} for a tool whose schema lists
+ * no members), and calls of a tool whose schema tempts a rewrite (temptingTrials), in an order
+ * drawn now.
  */
-export function argumentTrials(emptyTool: string): ArgumentTrial[] {
+export function argumentTrials(
+  emptyTool: string,
+  schemaTool: string,
+  member: (name: string) => string,
+): ArgumentTrial[] {
   const tag = madeUpTag();
   const words = madeUpWords();
   const long = longText();
@@ -98,6 +180,7 @@ export function argumentTrials(emptyTool: string): ArgumentTrial[] {
     },
     { tool: "word_count", args: { text: words.text }, shape: "arguments that fit", answers: String(words.count) },
     { tool: emptyTool, args: {}, shape: "{} for a schema that lists no members", answers: `${emptyTool} ran` },
+    ...temptingTrials(schemaTool, member, tag),
   ];
   // Fisher-Yates: a client cannot lean on which shape comes first.
   for (let i = trials.length - 1; i > 0; i -= 1) {
@@ -115,13 +198,20 @@ export function argumentTrials(emptyTool: string): ArgumentTrial[] {
  */
 export async function argumentsAsGiven(context: RuleContext): Promise<ServerRun> {
   const emptyTool = `rt_${madeUpTag()}`;
-  const server = context.server("normal", { subdir: "arguments-as-given", extraTools: [emptyTool] });
+  const schemaTag = madeUpTag();
+  const schemaTool = `schema_${schemaTag}`;
+  const { schema, member } = temptingSchema(schemaTag);
+  const server = context.server("normal", {
+    subdir: "arguments-as-given",
+    extraTools: [emptyTool],
+    schemaTools: { [schemaTool]: schema },
+  });
   const client = await ClientSession.open(context, server, {
-    allowed: ["word_count", "place_purchase", emptyTool],
+    allowed: ["word_count", "place_purchase", emptyTool, schemaTool],
   });
   try {
     await client.ready();
-    for (const trial of argumentTrials(emptyTool)) {
+    for (const trial of argumentTrials(emptyTool, schemaTool, member)) {
       const before = readCallLog(server.logFile, { stillWriting: true }).length;
       const { answer } = await client.call("callTool", [trial.tool, structuredClone(trial.args)]);
       const what = `callTool(${showWire(trial.tool)}, ${showWire(trial.args)}): ${trial.shape}`;

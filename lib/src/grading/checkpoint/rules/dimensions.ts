@@ -68,6 +68,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "a well-formed error: any integer code (0, positive, JSON-RPC's own), any string message (the empty one too), any data or none; raised as ServerError",
       wrong: "answer-for-error-code-truthy.js",
     },
+    {
+      varies:
+        "an error code that is a number but no integer: halves of either sign, 1e-7, the smallest double, a half off a JSON-RPC code, any fraction; a malformed reply, refused as a protocol error",
+      wrong: "answer-for-error-code-rounded.js",
+    },
   ],
   "framing-newline": [
     { varies: "how the reads are cut: several frames in one read, a frame over several", wrong: "framing-newline.js" },
@@ -188,6 +193,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "the rest of the result: capabilities of every kind (completions, experimental, a vendor's), instructions, _meta, serverInfo's title and website, members named like what every object has; accepted",
       wrong: "check-initialize-known-capabilities.js",
     },
+    {
+      varies:
+        "own members named like Object.prototype's (hasOwnProperty, toString, valueOf, constructor, __proto__, isPrototypeOf, propertyIsEnumerable, toLocaleString) holding no function, in the result, its capabilities, serverInfo and the tools capability: accepted with tools, refused without (an own __proto__ holding tools offers nothing)",
+      wrong: "check-initialize-capabilities-assigned.js",
+    },
   ],
   "discovery-bounds": [
     { varies: "the catalog: its size, its pages, repeated names, each tool's schema", wrong: "discovery-bounds.js" },
@@ -243,6 +253,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
     {
       varies: "the tools handed back: every one listed, whatever its annotations say (destructiveHint, openWorldHint)",
       wrong: "check-tools-drops-destructive.js",
+    },
+    {
+      varies:
+        "a tool with no name (absent, undefined, null, empty, a number, a boolean, an array, an object) while something could stand in for one (a title, annotations' title, an id, a description that reads like a name): refused",
+      wrong: "check-tools-annotated-title-as-name.js",
     },
   ],
   "result-text-iserror": [
@@ -326,6 +341,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the arguments handed to callTool against schemas that require members: {}, a required member missing, a member the schema does not list, values of other types, nested values, arguments that fit; each arrives as given (the server's call log) and the server's answer is the caller's",
       wrong: "call-tool-checks-required.js",
+    },
+    {
+      varies:
+        "a schema that tempts a rewrite (defaults of every type, nested objects with defaults, a const, a one-value enum, examples, integer and number types, additionalProperties false, a default for the whole object), its members left out, left empty, given as strings, fractions, values outside the enum or const, null, or forbidden; each arrives as given",
+      wrong: "call-tool-fills-schema-const.js",
     },
   ],
   "allowlist-before-write": [

@@ -38,6 +38,7 @@ export function sessionFlags(settings: ServerSettings): string[] {
   if (settings.endlessBytes !== undefined) flags.push("--endless-bytes", String(settings.endlessBytes));
   if (settings.extraTools !== undefined) flags.push("--extra-tools", JSON.stringify(settings.extraTools));
   if (settings.onlyTools !== undefined) flags.push("--only-tools", JSON.stringify(settings.onlyTools));
+  if (settings.schemaTools !== undefined) flags.push("--schema-tools", JSON.stringify(settings.schemaTools));
   if (settings.askIds !== undefined) flags.push("--ask-ids", JSON.stringify(settings.askIds));
   return flags;
 }

@@ -193,6 +193,8 @@ export interface ServerSettings {
   readonly extraTools?: readonly string[];
   /** The only tools the server advertises, instead of the shop's ([]: none at all, a valid empty catalog). */
   readonly onlyTools?: readonly string[];
+  /** Tools the server advertises after those, each with the input schema given, each taking any arguments. */
+  readonly schemaTools?: Readonly<Record<string, unknown>>;
   /**
    * Members in the process group of the process the client starts, each ended by SIGTERM's default
    * action, and a witness outside the group that records what ended each (server/src/family.ts).
