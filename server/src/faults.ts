@@ -207,6 +207,11 @@ export class ReverseHold {
     for (const send of this.take()) send();
   }
 
+  /** Drops what is held, and its timer: the server has ended. */
+  cancel(): void {
+    this.take();
+  }
+
   private take(): Array<() => void> {
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -18,7 +18,7 @@ export type Recorded =
 export class CallLog {
   private constructor(
     private readonly file: string | undefined,
-    private readonly fd: number | undefined,
+    private fd: number | undefined,
   ) {}
 
   /** No --log: nothing is recorded. */
@@ -76,8 +76,10 @@ export class CallLog {
     }
   }
 
+  /** Closes the file once; a record after it records nothing (its number may be another file's by then). */
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 }
 

@@ -63,11 +63,20 @@ export class Output {
     this.enqueue(() => writer((chunk) => this.write(chunk, signal), signal));
   }
 
-  /** Stops long writers and waits, at most `graceMs`, for what is queued to reach the pipe. */
-  async close(graceMs: number): Promise<void> {
-    this.longWriters.abort();
+  /**
+   * Stops long writers and waits, at most `graceMs`, for what is queued to reach the pipe (and no
+   * longer once `ended` is aborted).
+   */
+  async close(graceMs: number, ended?: AbortSignal): Promise<void> {
+    this.stop();
     const flushed = this.queue.then(() => this.drained());
-    await Promise.race([flushed, delay(graceMs, undefined, { ref: false })]);
+    const grace = delay(graceMs, undefined, { ref: false, ...(ended === undefined ? {} : { signal: ended }) });
+    await Promise.race([flushed, grace.catch(() => undefined)]);
+  }
+
+  /** Stops long writers (the endless line, the trickle) and their waits between pieces. */
+  stop(): void {
+    this.longWriters.abort();
   }
 
   private enqueue(task: () => Promise<void>): void {

@@ -133,6 +133,11 @@ export class Session {
     if (this.pendingAsks.length > 0) this.diagnose("input ended while a request to the client was unanswered");
   }
 
+  /** The server has ended (killed inside a grader): nothing it holds goes out, and no timer of it stays. */
+  stop(): void {
+    this.reverse.cancel();
+  }
+
   private onRequest(request: Request): void {
     if (this.chatty) {
       this.diagnose(`request ${preview(request.id)}: ${preview(request.method)}`);

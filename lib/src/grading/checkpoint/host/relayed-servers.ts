@@ -1,18 +1,17 @@
 // Teaching servers the grader runs itself, for a client under grading. The command a rule hands
 // the client starts the relay (server/src/relay.ts), which connects to a Unix socket here; for
-// each connection the grader starts a real teaching server, its --log and --record in a folder
+// each connection the grader runs a teaching server inside its own process (in-process-server.ts:
+// the server's own code, as a fresh process of it would run), its --log and --record in a folder
 // only the grader may enter, and carries the bytes between the two. What the rules judge, the
 // server's log and record, is then out of the graded user's reach; what a rule judges about the
 // process the client started (its pid, argv, environment, group) the grader reads from /proc,
 // never from a file that user can write. Folder and socket names are random, naming no rule.
-import { spawn, type ChildProcessWithoutNullStreams as ChildProcess } from "node:child_process";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { FRAME, framePayload, relayFrame, type RelayFrame } from "../../../server-build/relay-frames.js";
-import { signalGroup } from "../../../client/process-group.js";
 import { reachableFolder } from "./containment.js";
 import { TEACHING_SERVER } from "../../../client/teaching-server.js";
 import { shutdownOfMode, type Shutdown } from "../../../server-build/teaching-modes.js";
@@ -21,6 +20,7 @@ import { endClientSide, sessionFlags, standingOf, type ServerSource } from "../r
 import type { ServerRun, ServerSettings } from "../rules/types.js";
 import type { ClockDriver } from "./clock-driver.js";
 import { serveClocked, type ClockedScript } from "./clocked-peer.js";
+import { InProcessServer } from "./in-process-server.js";
 import { appendRecord, onRelayFrames, recordRelayStart, relayClock } from "./relay-connection.js";
 import { GraderFault } from "../grader-fault.js";
 
@@ -37,12 +37,7 @@ export interface RelayedServerOptions {
   readonly owner?: { readonly uid: number; readonly gid: number };
   /** The Node the relay runs on, started by the graded code (default this process's; see host-node.ts). */
   readonly node?: string;
-  /** How long end() waits for the servers it started to exit and close their pipes (default END_BOUND_MS). */
-  readonly endBoundMs?: number;
 }
-
-/** How long end() waits by default for the servers it started to exit and close their pipes. */
-export const END_BOUND_MS = 2000;
 
 /**
  * The bytes of a Unix socket's path Linux keeps (sun_path is 108 bytes, the last a NUL). Node's
@@ -84,9 +79,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
   const { evidence, sockets } = folders(options.owner);
   const runs: ServerRun[] = [];
   const listeners: Server[] = [];
-  const started = new Set<ChildProcess>();
-  const exited: Array<Promise<void>> = [];
-  const startFailures = new WeakMap<ChildProcess, string>();
+  const started = new Set<InProcessServer>();
 
   /**
    * A run's folders, its socket (each connection handed to `serveConnection`) and its ServerRun:
@@ -149,29 +142,19 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
   };
 
   const server = (mode: string, settings: ServerSettings = {}): ServerRun => {
-    const home = join(evidence, String(runs.length + 1));
-    const launch = (): ChildProcess => {
-      const child = spawn(process.execPath, serverArgs, {
-        cwd: home,
-        env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
-        stdio: ["pipe", "pipe", "pipe"],
-        detached: true,
-      });
-      started.add(child);
-      // A server that cannot start (its folder gone, no memory for a process) is reported on the
-      // relay's stderr and as its exit, never left to crash the grader as an unhandled 'error'.
-      child.once("error", (error) => {
-        startFailures.set(child, error.message);
-        process.stderr.write(`${SERVER_START_FAILED}: ${error.message}\n`);
-      });
-      exited.push(new Promise((resolve) => child.once("close", () => resolve())));
-      return child;
+    const launch = (): InProcessServer => {
+      const server = new InProcessServer(serverArgs);
+      // Reported on the grader's stderr (the class command looks for it) and on the relay's, never a crash.
+      if (server.startFailure !== undefined) process.stderr.write(`${SERVER_START_FAILED}: ${server.startFailure}\n`);
+      started.add(server);
+      server.onClose(() => started.delete(server));
+      return server;
     };
-    let waiting: ChildProcess | undefined;
-    const take = (): ChildProcess => {
-      const child = waiting ?? launch();
+    let waiting: InProcessServer | undefined;
+    const take = (): InProcessServer => {
+      const server = waiting ?? launch();
       waiting = undefined;
-      return child;
+      return server;
     };
     const run = listen(settings, (socket, { command, recordFile }) =>
       serve(socket, {
@@ -181,12 +164,10 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
         ...(settings.family === undefined ? {} : { family: settings.family }),
         shutdown: shutdownOfMode(mode),
         take,
-        startFailures,
       }),
     );
     // grandchild mode is the relay's to show: it starts the grandchild in the client's group.
     const serverArgs = [
-      TEACHING_SERVER,
       "--mode",
       mode === "grandchild" ? "normal" : mode,
       "--log",
@@ -195,7 +176,7 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
       run.recordFile,
       ...sessionFlags(settings),
     ];
-    // Started before the client asks, so the relay finds it ready (a client's first deadline may be 1 s).
+    // Started before the client asks, as a child was, so its start is in the record before the relay's.
     waiting = launch();
     return run;
   };
@@ -207,12 +188,10 @@ export function relayedServers(options: RelayedServerOptions): ServerSource {
     server,
     clocked,
     end: async () => {
-      // Only a relay is the client's: the server started ahead is the grader's, ended below.
+      // Only a relay is the client's: the servers are the grader's, killed below (ended at once).
       const leftovers = await endClientSide(runs, sockets, relayPid);
       for (const listener of listeners) listener.close();
-      for (const child of started)
-        if (child.exitCode === null && child.signalCode === null) signalGroup(child.pid!, "SIGKILL");
-      await Promise.race([Promise.all(exited), sleep(options.endBoundMs ?? END_BOUND_MS)]);
+      for (const server of [...started]) server.kill("SIGKILL");
       rmSync(evidence, { recursive: true, force: true });
       rmSync(sockets, { recursive: true, force: true });
       return leftovers;
@@ -228,10 +207,8 @@ interface Session {
   readonly family?: number;
   /** How the server leaves (its mode's), which the relay mirrors. */
   readonly shutdown: Shutdown;
-  /** The real server for this connection (started ahead when it can be). */
-  readonly take: () => ChildProcess;
-  /** Why a server could not start, once its 'error' has come. */
-  readonly startFailures: WeakMap<ChildProcess, string>;
+  /** The server for this connection (started ahead when it can be). */
+  readonly take: () => InProcessServer;
 }
 
 /** The longest a rule waits for a relay's connection to close before it reads the record anyway. */
@@ -247,54 +224,49 @@ function recordMember(recordFile: string, frame: RelayFrame): void {
   appendRecord(recordFile, { event: "member", member, ended });
 }
 
-/** One relay's connection: its hello, then a real server for it, bytes carried both ways; or a family watcher's words. */
+/** One relay's connection: its hello, then a teaching server for it, bytes carried both ways; or a family watcher's words. */
 function serve(socket: Socket, session: Session): void {
-  let child: ChildProcess | undefined;
+  let server: InProcessServer | undefined;
   let signalled = false;
   let eofAt: number | undefined;
   socket.on("error", () => undefined); // a killed relay: "close" follows
 
   const start = (pid: unknown): void => {
-    if (child !== undefined || typeof pid !== "number") return;
+    if (server !== undefined || typeof pid !== "number") return;
     recordRelayStart(session, pid);
-    const server = session.take();
-    child = server;
-    server.stdin.on("error", () => undefined);
-    server.stdout.on("data", (chunk: Buffer) => {
-      if (!socket.write(relayFrame(FRAME.data, chunk))) server.stdout.pause();
-    });
-    socket.on("drain", () => server.stdout.resume());
-    // Once the relay is gone no drain comes: a server paused mid-flood (endless) would hold its
-    // pipe, its 'close' would never come, and end() would wait out its bound (2 s a rule). What
-    // it still writes has no reader: it is let through and dropped.
-    socket.once("close", () => {
-      server.stdout.removeAllListeners("data");
-      server.stdout.resume();
-    });
-    server.stderr.on("data", (chunk: Buffer) => socket.write(relayFrame(FRAME.stderr, chunk)));
-    server.stdin.on("drain", () => socket.resume());
-    server.once("close", (code, signal) => {
+    const taken = session.take();
+    server = taken;
+    taken.stdin.on("error", () => undefined);
+    taken.stdin.on("drain", () => socket.resume());
+    socket.on("drain", () => taken.drained());
+    // Once the relay is gone no drain comes: a server held mid-flood (endless) would never go on.
+    // What it still writes has no reader: it is let through and dropped.
+    socket.once("close", () => taken.detach());
+    taken.onClose(({ code, signal }) => {
       if (socket.destroyed) return;
-      const failure = session.startFailures.get(server);
-      if (failure !== undefined)
-        socket.write(relayFrame(FRAME.stderr, Buffer.from(`${SERVER_START_FAILED}: ${failure}\n`)));
+      if (taken.startFailure !== undefined)
+        socket.write(relayFrame(FRAME.stderr, Buffer.from(`${SERVER_START_FAILED}: ${taken.startFailure}\n`)));
       socket.end(relayFrame(FRAME.exit, { code, signal }));
     });
     socket.write(
       relayFrame(FRAME.ready, { grandchild: session.grandchild, family: session.family, shutdown: session.shutdown }),
     );
+    taken.attach({
+      stdout: (chunk) => socket.write(relayFrame(FRAME.data, chunk)),
+      stderr: (chunk) => void socket.write(relayFrame(FRAME.stderr, chunk)),
+    });
   };
 
   onRelayFrames(socket, (frames) => {
     for (const frame of frames) {
       if (frame.kind === FRAME.hello) start((framePayload(frame) as { pid?: unknown } | undefined)?.pid);
-      else if (frame.kind === FRAME.member && child === undefined) recordMember(session.recordFile, frame);
-      else if (child === undefined) continue;
+      else if (frame.kind === FRAME.member && server === undefined) recordMember(session.recordFile, frame);
+      else if (server === undefined) continue;
       else if (frame.kind === FRAME.data) {
-        if (!child.stdin.write(frame.payload)) socket.pause();
+        if (!server.stdin.write(frame.payload)) socket.pause();
       } else if (frame.kind === FRAME.eof) {
         eofAt = relayClock(frame);
-        child.stdin.end();
+        server.stdin.end();
       } else if (frame.kind === FRAME.signal) {
         signalled = true;
         // The relay meets it as the server's mode says (a correct server's: it dies of it, whether
@@ -311,7 +283,7 @@ function serve(socket: Socket, session: Session): void {
           ...(afterEofMs === undefined ? {} : { afterEofMs }),
         };
         appendRecord(session.recordFile, entry);
-        child.kill("SIGTERM");
+        server.kill("SIGTERM");
       }
     }
   });
@@ -319,12 +291,13 @@ function serve(socket: Socket, session: Session): void {
   // The relay is gone. Without an end of input or a SIGTERM it said nothing the server may record:
   // it was killed, so the server is killed too (after a SIGTERM, once it has had time to record it).
   socket.on("close", () => {
-    const server = child;
-    if (server === undefined || server.exitCode !== null || server.signalCode !== null) return;
-    const kill = (): void => {
-      if (server.exitCode === null && server.signalCode === null) signalGroup(server.pid!, "SIGKILL");
-    };
-    if (signalled) setTimeout(kill, TERM_GRACE_MS).unref();
-    else kill();
+    const taken = server;
+    if (taken === undefined || !taken.running) return;
+    if (!signalled) {
+      taken.kill("SIGKILL");
+      return;
+    }
+    const grace = setTimeout(() => taken.kill("SIGKILL"), TERM_GRACE_MS).unref();
+    taken.onClose(() => clearTimeout(grace));
   });
 }
