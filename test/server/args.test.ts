@@ -32,7 +32,7 @@ describe("parseArgs", () => {
     });
   });
 
-  it.each([
+  it.each<[readonly string[], string]>([
     [["--mode", "sideways"], 'unknown mode "sideways"'],
     [["--mode"], "--mode expects a value, got none"],
     [["--log="], "--log expects a value, got none"],
@@ -61,9 +61,9 @@ describe("parseArgs", () => {
       ["--mode", "many-tools", "--only-tools", "[]"],
       "--only-tools replaces the shop's tools; mode many-tools advertises its own",
     ],
-    ...[["[]"], ['{"word_count":{"type":"object"}}'], ['{"t":[]}'], ['{"t":null}'], ['{"":{}}'], ["{"]].map(
-      ([json]) => [
-        ["--schema-tools", json!],
+    ...["[]", '{"word_count":{"type":"object"}}', '{"t":[]}', '{"t":null}', '{"":{}}', "{"].map(
+      (json): [readonly string[], string] => [
+        ["--schema-tools", json],
         `--schema-tools expects a JSON object naming tools (none named twice) with an object schema each, got ${JSON.stringify(json)}`,
       ],
     ),
