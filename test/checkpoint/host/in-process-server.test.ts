@@ -79,10 +79,12 @@ async function drive(
   while (!/"id":4[,}]/u.test(stdout) && Date.now() - lastOutput < QUIET_MS) await sleep(20);
   await sleep(100); // what comes after the last reply (reverse's first)
   child.stdin.end();
-  // A server that stays is sent SIGTERM once it has seen its input end; one that ignores it, SIGKILL once it has recorded it.
+  // A server that stays is sent SIGTERM once it has said so (its stderr has reached this side: through a
+  // relay, a signal sent sooner can end the relay before it forwards the line); one that ignores it,
+  // SIGKILL once it has recorded it.
   const { eof, sigterm } = shutdownOfMode(mode);
   if (eof === "stays") {
-    await until(() => recorded("eof"));
+    await until(() => recorded("eof") && stderr.includes("staying until a signal"));
     process.kill(-child.pid!, "SIGTERM");
     if (sigterm === "ignored") {
       await until(() => recorded("signal"));
