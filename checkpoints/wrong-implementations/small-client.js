@@ -378,6 +378,10 @@ class SmallClient {
     // "drops-null-arguments": members whose value is null left out of the call, as if they said nothing.
     if (this.mistakes.has("drops-null-arguments"))
       args = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null));
+    // "undefined-arguments-as-null": arguments whose every member is undefined sent as null
+    // ("nothing set, so no arguments"), where JSON writes them as {}.
+    const allUnset = Object.keys(Object(args)).length > 0 && Object.values(args).every((value) => value === undefined);
+    if (allUnset && this.mistakes.has("undefined-arguments-as-null")) args = null;
     let result;
     try {
       result = await this.request("tools/call", { name, arguments: args });

@@ -29,6 +29,7 @@ import { wrong as wrong10, fair as fair10 } from "./round-10-cases.mjs";
 import { wrong as wrong11, fair as fair11 } from "./round-11-cases.mjs";
 import { wrong as wrong12, fair as fair12 } from "./round-12-cases.mjs";
 import { wrong as wrong13, fair as fair13 } from "./round-13-cases.mjs";
+import { wrong as wrong14, fair as fair14 } from "./round-14-cases.mjs";
 const wrong = [
   ...wrong1,
   ...wrong2,
@@ -43,6 +44,7 @@ const wrong = [
   ...wrong11,
   ...wrong12,
   ...wrong13,
+  ...wrong14,
 ];
 const fair = [
   ...fair1,
@@ -58,6 +60,7 @@ const fair = [
   ...fair11,
   ...fair12,
   ...fair13,
+  ...fair14,
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -6526,6 +6529,388 @@ const round13 = {
   "top-tools-binary-heap": async ({ v, s }) => topToolsProof(v, s, 13, 3),
 };
 Object.assign(proofs, round13);
+// ---------- round 14 ----------
+const round14 = {
+  // ---------- wrong ----------
+  "request-message-method-trimmed": async ({ v, s }) =>
+    judged(
+      'requestMessage(1, " tools/list")',
+      v,
+      s,
+      (P) => P.requestMessage(1, " tools/list").method,
+      (p) => p.value === "tools/list",
+      (p) => p.value === " tools/list",
+    ),
+  "notification-message-method-prefixed": async ({ v, s }) =>
+    judged(
+      'notificationMessage("$/cancelRequest")',
+      v,
+      s,
+      (P) => P.notificationMessage("$/cancelRequest").method,
+      (p) => p.value === "notifications/$/cancelRequest",
+      (p) => p.value === "$/cancelRequest",
+    ),
+  "request-message-params-omitted-when-undefined-members": async ({ v, s }) =>
+    judged(
+      'requestMessage(2, "tools/list", { cursor: undefined }) as JSON',
+      v,
+      s,
+      (P) => JSON.stringify(P.requestMessage(2, "tools/list", { cursor: undefined })),
+      (p) => p.value === '{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
+      (p) => p.value === '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}',
+    ),
+  "answer-for-error-code-negative-only": async ({ v, s }) =>
+    judged(
+      "answerFor(5, an error { code: 1, message: 'out of stock' })",
+      v,
+      s,
+      (P) => P.answerFor(5, REPLY(5, { error: { code: 1, message: "out of stock" } })),
+      (p) => /ProtocolError/.test(p.error ?? ""),
+      (p) => /ServerError/.test(p.error ?? ""),
+    ),
+  "answer-for-error-data-required": async ({ v, s }) =>
+    judged(
+      "answerFor(5, an error { code: -32601, message: 'method not found' })",
+      v,
+      s,
+      (P) => P.answerFor(5, REPLY(5, { error: { code: -32601, message: "method not found" } })),
+      (p) => /ProtocolError/.test(p.error ?? ""),
+      (p) => /ServerError/.test(p.error ?? ""),
+    ),
+  "answer-for-error-message-stringified": async ({ v, s }) =>
+    judged(
+      "answerFor(5, an error { code: 1, message: 5 })",
+      v,
+      s,
+      (P) => P.answerFor(5, REPLY(5, { error: { code: 1, message: 5 } })),
+      (p) => /ServerError/.test(p.error ?? ""),
+      (p) => /ProtocolError\(bad-response\)/.test(p.error ?? ""),
+    ),
+  "encode-frame-refuses-undefined-members": async ({ v, s }) =>
+    judged(
+      "encodeFrame of tools/list with params { cursor: undefined }",
+      v,
+      s,
+      (P) => P.encodeFrame({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { cursor: undefined } }).toString(),
+      (p) => /UsageError/.test(p.error ?? ""),
+      (p) => p.value === '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}\n',
+    ),
+  "encode-frame-infinity-as-text": async ({ v, s }) =>
+    judged(
+      "encodeFrame with arguments { n: Infinity }",
+      v,
+      s,
+      (P) => P.encodeFrame(s.requestMessage(1, "tools/call", { name: "t", arguments: { n: Infinity } })).toString(),
+      (p) => /"n":"Infinity"/.test(p.value ?? ""),
+      (p) => /UsageError/.test(p.error ?? ""),
+    ),
+  "frame-reader-cuts-long-lines": async ({ v, s }) =>
+    judged(
+      "FrameReader(64) fed 100 x's and a newline",
+      v,
+      s,
+      (P) => new P.FrameReader(64).feed(Buffer.from(`${"x".repeat(100)}\n`)).map((f) => f.length),
+      (p) => Array.isArray(p.value) && p.value.length > 1,
+      (p) => /frame-limit/.test(p.error ?? ""),
+    ),
+  "frame-reader-limit-capped-at-default": async ({ v, s }) =>
+    judged(
+      "FrameReader(1 MiB) fed a 100 000-byte line",
+      v,
+      s,
+      (P) => new P.FrameReader(1 << 20).feed(Buffer.from(`${"x".repeat(100_000)}\n`)).map((f) => f.length),
+      (p) => /frame-limit/.test(p.error ?? ""),
+      (p) => JSON.stringify(p.value) === "[100000]",
+    ),
+  "parse-frame-numeric-string-ids": async ({ v, s }) => {
+    const frame = '{"jsonrpc":"2.0","id":"1","result":{}}';
+    const [pv, ps] = [v, s].map((P) => pure(() => P.answerFor(1, P.parseFrame(frame))));
+    const [rv, rs] = await together(v, s, fixture("string-id"));
+    return {
+      ok:
+        pv.value !== undefined &&
+        /wrong-id/.test(ps.error ?? "") &&
+        call(rv).text === "3" &&
+        call(rs).error !== undefined,
+      shows: `answerFor(1, parseFrame(${frame})): variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}; fixture string-id: variant call ${JSON.stringify(call(rv))}, solved ${JSON.stringify(call(rs).error)}`,
+    };
+  },
+  "parse-frame-depth-guard": async ({ v, s }) => {
+    const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tree: nested(9) } });
+    return judged(
+      "parseFrame of a reply whose result nests ten levels",
+      v,
+      s,
+      (P) => P.parseFrame(frame).id,
+      (p) => /malformed-frame/.test(p.error ?? ""),
+      (p) => p.value === 1,
+    );
+  },
+  "parse-frame-unwraps-quoted-json": async ({ v, s }) =>
+    judged(
+      "parseFrame of a quoted JSON-RPC object",
+      v,
+      s,
+      (P) => P.parseFrame(JSON.stringify('{"jsonrpc":"2.0","id":1,"result":{}}')).id,
+      (p) => p.value === 1,
+      (p) => /not-json-rpc/.test(p.error ?? ""),
+    ),
+  "check-initialize-empty-tools-refused": async ({ v, s }) => {
+    const pureResult = judged(
+      "checkInitialize with capabilities { tools: {} }",
+      v,
+      s,
+      (P) => P.checkInitialize(INIT()).protocolVersion,
+      (p) => /capabilities/.test(p.error ?? ""),
+      (p) => p.value === lib.PROTOCOL_VERSION,
+    );
+    const [rv, rs] = await together(v, s, fixture("normal"));
+    return {
+      ok: pureResult.ok && rv.connectError !== undefined && call(rs).text === "3",
+      shows: `${pureResult.shows}; fixture normal (tools: {}): variant ${rv.connectError}, solved ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "check-initialize-tools-array-accepted": async ({ v, s }) =>
+    judged(
+      "checkInitialize with capabilities { tools: [] }",
+      v,
+      s,
+      (P) => P.checkInitialize(INIT({ capabilities: { tools: [] } })).protocolVersion,
+      (p) => p.value === lib.PROTOCOL_VERSION,
+      (p) => /capabilities/.test(p.error ?? ""),
+    ),
+  "check-tools-cursor-truthy": async ({ v, s }) => {
+    const [a, b] = [
+      judged(
+        'checkTools with nextCursor ""',
+        v,
+        s,
+        (P) => P.checkTools({ ...catalogOf({ name: "a" }), nextCursor: "" }).length,
+        (p) => p.value === 1,
+        (p) => /catalog/.test(p.error ?? ""),
+      ),
+      judged(
+        "checkTools with nextCursor null",
+        v,
+        s,
+        (P) => P.checkTools({ ...catalogOf({ name: "a" }), nextCursor: null }).length,
+        (p) => p.value === 1,
+        (p) => /catalog/.test(p.error ?? ""),
+      ),
+    ];
+    return { ok: a.ok && b.ok, shows: `${a.shows}; ${b.shows}` };
+  },
+  "check-tools-output-schema-required": async ({ v, s }) =>
+    judged(
+      "checkTools of two tools with input schemas and no output schema",
+      v,
+      s,
+      (P) => P.checkTools(catalogOf({ name: "a" }, { name: "b" })).length,
+      (p) => /catalog/.test(p.error ?? ""),
+      (p) => p.value === 2,
+    ),
+  "result-text-concatenated": async ({ v, s }) =>
+    judged(
+      'resultText of text items "4" and "5"',
+      v,
+      s,
+      (P) =>
+        P.resultText({
+          content: [
+            { type: "text", text: "4" },
+            { type: "text", text: "5" },
+          ],
+        }),
+      (p) => p.value === "45",
+      (p) => p.value === "4\n5",
+    ),
+  "result-text-iserror-truthy": async ({ v, s }) =>
+    judged(
+      'resultText of "4" with isError: "false"',
+      v,
+      s,
+      (P) => P.resultText({ content: [{ type: "text", text: "4" }], isError: "false" }),
+      (p) => /ToolError/.test(p.error ?? ""),
+      (p) => p.value === "4",
+    ),
+  "result-text-error-as-prefixed-text": async ({ v, s }) => {
+    const pureResult = judged(
+      'resultText of "no such flavor" with isError: true',
+      v,
+      s,
+      (P) => P.resultText({ content: [{ type: "text", text: "no such flavor" }], isError: true }),
+      (p) => p.value === "Error: no such flavor",
+      (p) => /ToolError/.test(p.error ?? ""),
+    );
+    const [rv, rs] = await together(v, s, fixture("iserror"));
+    return {
+      ok: pureResult.ok && typeof call(rv).text === "string" && /ToolError/.test(call(rs).error ?? ""),
+      shows: `${pureResult.shows}; fixture iserror: variant returns ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "request-ids-per-method": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "normal");
+    const ids = (file) =>
+      received(file)
+        .filter((m) => m && "method" in m && "id" in m)
+        .map((m) => m.id);
+    const [iv, is] = [ids(fv), ids(fs)];
+    return {
+      ok: iv.length === 3 && new Set(iv).size < iv.length && new Set(is).size === is.length && is.length === 3,
+      shows: `ids of initialize, tools/list, tools/call on the wire: variant ${JSON.stringify(iv)} (call ${JSON.stringify(call(rv))}), solved ${JSON.stringify(is)} (call ${JSON.stringify(call(rs))})`,
+    };
+  },
+  "request-answer-carries-method": async ({ v, s }) => {
+    const [rv, rs, fv, fs] = await bothRecorded(v, s, "ask-roots");
+    const answerOf = (file) =>
+      received(file).find((m) => m && typeof m === "object" && ("error" in m || "result" in m));
+    const [av, as] = [answerOf(fv), answerOf(fs)];
+    return {
+      ok:
+        av !== undefined &&
+        "method" in av &&
+        as !== undefined &&
+        !("method" in as) &&
+        call(rv).error !== undefined &&
+        call(rs).text === "3",
+      shows: `fixture ask-roots: the variant answers ${JSON.stringify(av)} (a method and an id: a request, which the server answers as one, so the client meets a reply to no request of its own and the call ends ${call(rv).error}), solved answers ${JSON.stringify(as)} and the call gives ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "connect-snake-case-params": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal", { calls: [] });
+    const [pv, ps] = [initializeParams(fv), initializeParams(fs)];
+    return {
+      ok: pv !== undefined && !("protocolVersion" in pv) && ps?.protocolVersion === lib.PROTOCOL_VERSION,
+      shows: `initialize params received: variant ${JSON.stringify(pv)}, solved ${JSON.stringify(ps)}`,
+    };
+  },
+  "connect-catalog-bounded-by-allowlist": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"));
+    return {
+      ok: /catalog/.test(rv.connectError ?? "") && call(rs).text === "3",
+      shows: `teaching normal (two tools), allowlist [word_count]: variant ${rv.connectError}: ${rv.connectMessage}; solved lists ${JSON.stringify(rs.tools)} and calls ${JSON.stringify(call(rs).text)}`,
+    };
+  },
+  "call-tool-empty-arguments-as-null": async ({ v, s }) => {
+    const [, , fv, fs] = await bothRecorded(v, s, "normal", { calls: [["word_count", {}]] });
+    const [av, as] = [sentArguments(fv), sentArguments(fs)];
+    return {
+      ok: av === null && JSON.stringify(as) === "{}",
+      shows: `word_count called with {}: the server received arguments ${JSON.stringify(av)} from the variant, ${JSON.stringify(as)} from the solved`,
+    };
+  },
+  "call-tool-name-lowercased": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"), {
+      allowed: ["Word_Count"],
+      calls: [["Word_Count", { text: "one two three" }]],
+    });
+    return {
+      ok: call(rv).text === "3" && /not-advertised/.test(call(rs).error ?? ""),
+      shows: `allowlist [Word_Count], a call to Word_Count (the server advertises word_count): variant ${JSON.stringify(call(rv))}, solved ${call(rs).error}`,
+    };
+  },
+  "top-tools-name-match-bonus": async ({ v, s }) => {
+    const tools = [TOOL("word_count"), TOOL("tally")];
+    const rank = (P) => P.topTools("word_count the words", tools, scoresOf([0.2, 0.9]), 1).map((t) => t.name);
+    return judged(
+      'topTools("word_count the words", m 1) with scores [0.2, 0.9]',
+      v,
+      s,
+      rank,
+      (p) => JSON.stringify(p.value) === '["word_count"]',
+      (p) => JSON.stringify(p.value) === '["tally"]',
+    );
+  },
+  "top-tools-drops-below-mean": async ({ v, s }) => {
+    const tools = [TOOL("a"), TOOL("b"), TOOL("c")];
+    return judged(
+      "topTools with scores [3, 1, 1], m 3",
+      v,
+      s,
+      (P) => namesRanked(P, tools, [3, 1, 1], 3).value,
+      (p) => JSON.stringify(p.value) === '["a"]',
+      (p) => JSON.stringify(p.value) === '["a","b","c"]',
+    );
+  },
+  "close-sigquit-first": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("eof-deaf"));
+    return {
+      ok: rv.status === "SIGQUIT" && rs.status === "SIGTERM",
+      shows: `eof-deaf (SIGTERM ends it by its default action): variant close ${JSON.stringify(rv.status)}, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  "close-term-right-after-eof": async ({ v, s }) => {
+    const [rv, rs] = await together(v, s, teaching("normal"));
+    return {
+      ok: rv.status === "SIGTERM" && rs.status === 0,
+      shows: `teaching normal (leaves on end of input): variant close ${JSON.stringify(rv.status)} after ${rv.closeMs} ms, solved ${JSON.stringify(rs.status)}`,
+    };
+  },
+  // ---------- fair ----------
+  "answer-for-check-table": async ({ v, s }) => {
+    const pure14 = agreeOn("answerFor(5, ...)", v, s, (P, m) => P.answerFor(5, m), ANSWER_INPUTS);
+    const live = await sameSessions(v, s, [teaching("normal"), teaching("wrong-id")], {});
+    return { ok: pure14.ok && live.ok, shows: `${pure14.shows}; ${live.shows}` };
+  },
+  "encode-frame-typeof-table": async ({ v, s }) => {
+    const inputs = [...ENCODE_INPUTS(), { n: 5n }, { a: [() => 1] }, { x: Symbol("s") }, { d: new Date(0) }];
+    const at = agreeOn("encodeFrame (default limit)", v, s, (P, m) => P.encodeFrame(m).toString("base64"), inputs);
+    const small = agreeOn("encodeFrame (limit 40)", v, s, (P, m) => P.encodeFrame(m, 40).toString("base64"), inputs);
+    const { same, of } = encodeLikeSolved(v, s);
+    return {
+      ok: at.ok && small.ok && same === of,
+      shows: `${at.shows}; ${small.shows}; encodeLikeSolved ${same} of ${of}`,
+    };
+  },
+  "frame-reader-private-fields": async ({ v, s }) => readerProof(v, s),
+  "parse-frame-iife-stages": async ({ v, s }) => {
+    const pure14 = agreeOn("parseFrame", v, s, (P, frame) => P.parseFrame(frame), PARSE_INPUTS);
+    const live = await sameSessions(v, s, [teaching("normal"), teaching("stdout-log"), fixture("bad-utf8")], {});
+    return { ok: pure14.ok && live.ok, shows: `${pure14.shows}; ${live.shows}` };
+  },
+  "check-initialize-kind-helper": async ({ v, s }) => {
+    const inputs = [
+      ...INIT_INPUTS,
+      INIT({ capabilities: { tools: {}, hasOwnProperty: 1 } }),
+      INIT({ capabilities: [] }),
+    ];
+    return agreeOn("checkInitialize", v, s, (P, result) => P.checkInitialize(result), inputs);
+  },
+  "check-tools-problem-generator": async ({ v, s }) => {
+    const pure14 = agreeOn("checkTools", v, s, (P, result) => P.checkTools(result), TOOLS_INPUTS);
+    const limit = agreeOn("checkTools(limit 1)", v, s, (P, result) => P.checkTools(result, 1), TOOLS_INPUTS);
+    const live = await checkToolsProof(v, s);
+    return { ok: pure14.ok && limit.ok && live.ok, shows: `${pure14.shows}; ${limit.shows}; ${live.shows}` };
+  },
+  "result-text-recursive": async ({ v, s }) => {
+    const inputs = [
+      ...TEXT_INPUTS,
+      {
+        content: [
+          { type: "text", text: "4" },
+          { type: "text", text: "5" },
+        ],
+      },
+      { content: [{ type: "text", text: "4" }], isError: "false" },
+    ];
+    return agreeOn("resultText", v, s, (P, result) => P.resultText(result), inputs);
+  },
+  "call-tool-switch-false": async ({ v, s }) => {
+    const proof = await callToolProof(v);
+    const sessions = await sameSessions(v, s, [teaching("normal")], {
+      allowed: ["word_count", "ghost"],
+      calls: [
+        ["word_count", { text: "a b c" }],
+        ["place_purchase", {}],
+        ["ghost", {}],
+      ],
+    });
+    return { ok: proof.ok && sessions.ok, shows: `${proof.shows}; ${sessions.shows}` };
+  },
+  "top-tools-grouped-by-score": async ({ v, s }) => topToolsProof(v, s, 14, 2),
+  "close-until-helper": async ({ v }) => closeProof(v),
+};
+Object.assign(proofs, round14);
 
 const cases = new Map([
   ...wrong.map((c) => [c.name, { ...c, kind: "wrong" }]),

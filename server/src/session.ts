@@ -272,7 +272,9 @@ export class Session {
       );
       return;
     }
-    const args = params["arguments"] ?? {};
+    // Absent arguments are none ({}), as MCP 2025-06-18 makes them optional; null is recorded as
+    // it came (and refused below): a client that sends null for {} shows in the call log.
+    const args = params["arguments"] === undefined ? {} : params["arguments"];
     const logged = this.log.record(id, name, args, era);
     if (!logged.ok) {
       // Say the real cause: arguments too deep to record are the client's; a failing disk is ours.

@@ -7,6 +7,8 @@ import { DEFAULT_FRAME_LIMIT, JSON_RPC_ERRORS, MAX_TOOLS, PROTOCOL_VERSION } fro
 import { BYTES_FORMS, bytes, type BytesForm } from "../rules/wire.js";
 import { edgeGenerator, type EdgeBranch, type EdgeGenerator } from "./edges.js";
 import { confusedPair, distinctNames, PROTOTYPE_NAMES } from "./names.js";
+import { seededScorer } from "../rules/seeded-scorer.js";
+import { toolText } from "../../../tools/tool-text.js";
 
 /** An outcome besides the reference's that a rule accepts for one input: a value, or an error class and reason. */
 export type Accepted = { readonly value: unknown } | { readonly error: string; readonly reason?: string };
@@ -76,6 +78,50 @@ const paramsAsGiven = fc
     return { ...plain, ...held };
   });
 
+/** Whitespace of every kind JavaScript's trim removes: a space, a tab, line breaks, no-break, ideographic, a BOM. */
+const SPACES = [" ", "\t", "\n", "\r\n", "\u00a0", "\u3000", "\u2028", "\ufeff"] as const;
+/** Method names of every shape: case, slashes, dots, inner spaces, empty, non-ASCII, very long. */
+const ODD_METHODS = [
+  "tools/list",
+  "Tools/LIST",
+  "tools /list",
+  "/tools//list/",
+  "a.b.c",
+  "$/cancelRequest",
+  "",
+  "outils/liste\u00e9",
+  "\u30c4\u30fc\u30eb/\u{1F527}",
+  "\u200bping",
+  "m".repeat(4096),
+] as const;
+/**
+ * A method of any shape, always with whitespace of some kind at one end or both (so every draw
+ * shows a piece that trims), now and then a drawn word inside: carried exactly as given.
+ */
+const methodOfAnyShape = fc
+  .tuple(
+    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ODD_METHODS) }, { weight: 1, arbitrary: word }),
+    fc.array(fc.constantFrom(...SPACES), { minLength: 1, maxLength: 3 }).map((kinds) => kinds.join("")),
+    fc.constantFrom("before", "after", "both"),
+  )
+  .map(([core, space, where]) => `${where === "after" ? "" : space}${core}${where === "before" ? "" : space}`);
+/**
+ * Params whose members JSON writes none of: undefined (always one), a symbol, a function. Still
+ * the object given (on the wire {}): a piece that leaves such params out has dropped what it was handed.
+ */
+const paramsOfNothing = fc
+  .tuple(
+    word,
+    fc.array(fc.tuple(word, fc.constantFrom<unknown>({ $undefined: true }, { $symbol: "s" }, { $function: "f" })), {
+      maxLength: 3,
+    }),
+  )
+  .map(([first, rest]) => Object.fromEntries([[first, { $undefined: true }], ...rest]));
+/** Params every member of which is undefined, one to four of them (cursor among them now and then). */
+const paramsAllUndefined = fc
+  .uniqueArray(fc.oneof(fc.constant("cursor"), word), { minLength: 1, maxLength: 4 })
+  .map((keys) => Object.fromEntries(keys.map((key) => [key, { $undefined: true }])));
+
 export type MessageCall = { readonly fn: "requestMessage" | "notificationMessage" } & PureCall;
 export const MESSAGE_CALLS: EdgeGenerator<MessageCall> = edgeGenerator<MessageCall>("messages", [
   {
@@ -106,6 +152,37 @@ export const MESSAGE_CALLS: EdgeGenerator<MessageCall> = edgeGenerator<MessageCa
     edge: "notification-params-as-given",
     arbitrary: fc
       .tuple(word, paramsAsGiven)
+      .map(([m, p]): MessageCall => ({ fn: "notificationMessage", args: [m, p] })),
+  },
+  // The method carried exactly as given, whatever its shape: whitespace around or inside it,
+  // case, slashes, dots, nothing, characters past ASCII, thousands of them.
+  {
+    edge: "request-method-any-shape",
+    arbitrary: fc
+      .tuple(requestId, methodOfAnyShape)
+      .map(([id, m]): MessageCall => ({ fn: "requestMessage", args: [id, m] })),
+  },
+  {
+    edge: "notification-method-any-shape",
+    arbitrary: methodOfAnyShape.map((m): MessageCall => ({ fn: "notificationMessage", args: [m] })),
+  },
+  // Params holding nothing JSON writes are still the params given: never left out.
+  {
+    edge: "request-params-all-undefined",
+    arbitrary: fc
+      .tuple(requestId, word, paramsAllUndefined)
+      .map(([id, m, p]): MessageCall => ({ fn: "requestMessage", args: [id, m, p] })),
+  },
+  {
+    edge: "request-params-nothing-written",
+    arbitrary: fc
+      .tuple(requestId, word, paramsOfNothing)
+      .map(([id, m, p]): MessageCall => ({ fn: "requestMessage", args: [id, m, p] })),
+  },
+  {
+    edge: "notification-params-nothing-written",
+    arbitrary: fc
+      .tuple(word, fc.oneof(paramsAllUndefined, paramsOfNothing))
       .map(([m, p]): MessageCall => ({ fn: "notificationMessage", args: [m, p] })),
   },
   // The id carried exactly over the whole range a counter reaches.
@@ -902,6 +979,31 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
         return byDefault ? { chunks } : { limit, chunks };
       }),
   })),
+  // A limit above the default is the limit: just above it, twice it, one that is no power of two,
+  // 4 MiB. A line longer than the default and within the limit comes back whole (cut once, now
+  // and then); just above the default a line one byte over the limit follows, refused. The lines
+  // stay near the default's size, so the edge carries few bytes whatever the limit.
+  {
+    edge: "limit-above-default",
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          DEFAULT_FRAME_LIMIT + 1,
+          DEFAULT_FRAME_LIMIT + 100,
+          2 * DEFAULT_FRAME_LIMIT,
+          100_003,
+          4 * 1024 * 1024,
+        ),
+        fc.integer({ min: 1, max: 256 }),
+        multibyte,
+        fc.boolean(),
+      )
+      .map(([limit, extra, pad, whole]): ReaderRun => {
+        const data = frameOfSize(Math.min(limit, DEFAULT_FRAME_LIMIT + extra), pad);
+        const over = limit - DEFAULT_FRAME_LIMIT <= 100 ? [frameOfSize(limit + 1, pad)] : [];
+        return { limit, chunks: [...(whole ? [data] : cutAt(data, [data.length >> 1])), ...over] };
+      }),
+  },
   // A frame of exactly the limit after another in the same read: its size counts from where it starts.
   {
     edge: "limit-frame-after-another",
@@ -2273,6 +2375,44 @@ const toolsOfEveryShape = fc
     }),
   );
 
+/** How a request names a tool: its name whole, its words apart, in capitals. */
+const NAMINGS = {
+  whole: (name: string) => name,
+  words: (name: string) => name.replaceAll("_", " "),
+  capitals: (name: string) => name.toUpperCase(),
+} as const;
+/**
+ * A request that names one tool outright where the scorer ranks another above it: scores within
+ * one of each other, so a bonus for the name said lifts it over any other. The named tool is the
+ * first (from one drawn) the seeded scores do not put first; when none is, the scores are all
+ * alike and the last tool is named (equal scores keep catalog order). The ranking is the scores' alone.
+ */
+const nameInRequest: fc.Arbitrary<RankingRun> = fc
+  .tuple(
+    fc.uniqueArray(fc.constantFrom("word_count", "get_weather", "send_email", "lookup", "refund_order", "tool_1"), {
+      minLength: 2,
+      maxLength: 5,
+    }),
+    fc.constantFrom<keyof typeof NAMINGS>("whole", "whole", "words", "capitals"),
+    fc.array(fc.constantFrom("0", "0.25", "0.5", "0.75", "0.9"), { minLength: 2, maxLength: 5 }),
+    fc.integer(),
+    fc.nat(),
+    fc.nat(),
+  )
+  .map(([names, naming, table, seed, from, size]): RankingRun => {
+    const tools = names.map((name) => ({ name, description: `handles ${name.replaceAll("_", " ")} requests` }));
+    const m = 1 + (size % tools.length);
+    const asking = (name: string) => `please use ${NAMINGS[naming](name)} for this`;
+    for (let step = 0; step < tools.length; step += 1) {
+      const named = (from + step) % tools.length;
+      const request = asking(tools[named]!.name);
+      const scores = seededScorer(seed, table)(request, tools.map(toolText));
+      if (scores.some((score, index) => score > scores[named]! || (score === scores[named]! && index < named)))
+        return { request, tools, m, scorer: { seed, scores: table } };
+    }
+    return { request: asking(tools.at(-1)!.name), tools, m, scorer: { seed, scores: ["0.5"] } };
+  });
+
 export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>("topTools", [
   { edge: "already-ranked", weight: 2, arbitrary: alreadyRanked },
   { edge: "ranked", weight: 3, arbitrary: askedWithin(toolsAbout) },
@@ -2280,6 +2420,8 @@ export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>
   // A tool's name is any string: each tool keeps its own score, whatever it is called.
   { edge: "names-any-string", weight: 2, arbitrary: askedWithin(toolsNamedAnyhow) },
   { edge: "names-confused", weight: 2, arbitrary: confusedNames },
+  // A tool named in the request gets no bonus: the scorer ranks another above it, and so must topTools.
+  { edge: "name-in-request", arbitrary: nameInRequest },
   {
     edge: "request-any-shape",
     weight: 2,

@@ -19,6 +19,8 @@ interface ArgumentTrial {
   readonly shape: string;
   /** The tool's text when the arguments fit its schema; undefined when the server reports them as the tool's failure. */
   readonly answers?: string;
+  /** What the call log holds when the wire writes the arguments otherwise (members holding undefined left out); args when absent. */
+  readonly arrives?: Record<string, unknown>;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -180,6 +182,19 @@ export function argumentTrials(
     },
     { tool: "word_count", args: { text: words.text }, shape: "arguments that fit", answers: String(words.count) },
     { tool: emptyTool, args: {}, shape: "{} for a schema that lists no members", answers: `${emptyTool} ran` },
+    // Members holding undefined are no arguments (on the wire {}): they arrive as {} or absent, never null.
+    {
+      tool: emptyTool,
+      args: Object.fromEntries(
+        Array.from({ length: 1 + Math.floor(Math.random() * 3) }, (_, i) => [
+          `unset_${i}_${tag}`,
+          { $undefined: true },
+        ]),
+      ),
+      shape: "arguments whose every member is undefined, {} on the wire",
+      answers: `${emptyTool} ran`,
+      arrives: {},
+    },
     ...temptingTrials(schemaTool, member, tag),
   ];
   // Fisher-Yates: a client cannot lean on which shape comes first.
@@ -220,11 +235,11 @@ export async function argumentsAsGiven(context: RuleContext): Promise<ServerRun>
       if (
         arrived.length !== 1 ||
         arrived[0]!.name !== trial.tool ||
-        !isDeepStrictEqual(arrived[0]!.arguments, trial.args)
+        !isDeepStrictEqual(arrived[0]!.arguments, trial.arrives ?? trial.args)
       )
         failRule(
           `the server's call log after ${what}`,
-          "the call arrived once, its arguments exactly as given (judging them is the server's: its answer goes to the caller)",
+          `the call arrived once, its arguments exactly as given${trial.arrives === undefined ? "" : ` (${showWire(trial.arrives)} on the wire, or none)`} (judging them is the server's: its answer goes to the caller)`,
           `${arrived.length === 0 ? "nothing arrived" : showWire(arrived.map((call) => ({ name: call.name, arguments: call.arguments })))}; the caller ${caller}`,
         );
       if (trial.answers === undefined)

@@ -33,6 +33,16 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "what params hold, in a request and a notification: NaN, the infinities, -0, undefined, a bigint, a Date, an object whose toJSON says otherwise, in members, arrays and deep; carried as given",
       wrong: "request-message-params-json-copy.js",
     },
+    {
+      varies:
+        "the method, in a request and a notification: whitespace of every kind before or after it (a tab, line breaks, no-break and ideographic spaces, a BOM) and inside, case, slashes, dots, empty, past ASCII, 4096 characters; carried as given",
+      wrong: "message-method-trimmed-end.js",
+    },
+    {
+      varies:
+        "params JSON writes as {}: every member undefined (cursor among them), or undefined beside symbols and functions, in a request and a notification; still the params given, never left out",
+      wrong: "notification-message-params-dropped-when-unwritten.js",
+    },
   ],
   "ids-exact": [
     { varies: "the reply's id: its type (number, string, boolean) and value, 1 and 1.5 apart", wrong: "ids-exact.js" },
@@ -106,6 +116,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the readers alive at once: two or three, each with a limit of its own, made one after another and fed in turns with half-read lines; each refuses and splits by its own limit and bytes",
       wrong: "frame-reader-shared-limit.js",
+    },
+    {
+      varies:
+        "a limit above the default (just above it, twice it, one no power of two, 4 MiB) with a line longer than the default and within it, taken whole; just above the default, a line one byte over, refused",
+      wrong: "frame-reader-limit-power-of-two.js",
     },
   ],
   "frame-limit-endless": [
@@ -347,6 +362,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
         "a schema that tempts a rewrite (defaults of every type, nested objects with defaults, a const, a one-value enum, examples, integer and number types, additionalProperties false, a default for the whole object), its members left out, left empty, given as strings, fractions, values outside the enum or const, null, or forbidden; each arrives as given",
       wrong: "call-tool-fills-schema-const.js",
     },
+    {
+      varies:
+        "arguments that are empty or whose every member is undefined ({} on the wire): they arrive as {} or none, never null or anything else",
+      wrong: "call-tool-undefined-arguments-as-null.js",
+    },
   ],
   "allowlist-before-write": [
     { varies: "what goes out beside a refused call: no request at all (a ping)", wrong: "refusal-pings-server.js" },
@@ -546,6 +566,11 @@ export const DIMENSIONS: Readonly<Record<string, readonly Dimension[]>> = {
       varies:
         "the tools' shape: a title, annotations with a title, outputSchema, inputSchema, _meta, members no version names, no description; each still scored by its name (underscores as spaces) and description alone",
       wrong: "top-tools-scores-annotated-title.js",
+    },
+    {
+      varies:
+        "a request that names a tool (its name whole, its words apart, in capitals) the scorer ranks below another: no bonus for the name, the ranking the scores' alone, ties in catalog order",
+      wrong: "top-tools-name-words-bonus.js",
     },
   ],
 };
