@@ -6670,36 +6670,6 @@ const round14 = {
       shows: `${pureResult.shows}; fixture normal (tools: {}): variant ${rv.connectError}, solved ${JSON.stringify(call(rs).text)}`,
     };
   },
-  "check-initialize-tools-array-accepted": async ({ v, s }) =>
-    judged(
-      "checkInitialize with capabilities { tools: [] }",
-      v,
-      s,
-      (P) => P.checkInitialize(INIT({ capabilities: { tools: [] } })).protocolVersion,
-      (p) => p.value === lib.PROTOCOL_VERSION,
-      (p) => /capabilities/.test(p.error ?? ""),
-    ),
-  "check-tools-cursor-truthy": async ({ v, s }) => {
-    const [a, b] = [
-      judged(
-        'checkTools with nextCursor ""',
-        v,
-        s,
-        (P) => P.checkTools({ ...catalogOf({ name: "a" }), nextCursor: "" }).length,
-        (p) => p.value === 1,
-        (p) => /catalog/.test(p.error ?? ""),
-      ),
-      judged(
-        "checkTools with nextCursor null",
-        v,
-        s,
-        (P) => P.checkTools({ ...catalogOf({ name: "a" }), nextCursor: null }).length,
-        (p) => p.value === 1,
-        (p) => /catalog/.test(p.error ?? ""),
-      ),
-    ];
-    return { ok: a.ok && b.ok, shows: `${a.shows}; ${b.shows}` };
-  },
   "check-tools-output-schema-required": async ({ v, s }) =>
     judged(
       "checkTools of two tools with input schemas and no output schema",
@@ -6708,30 +6678,6 @@ const round14 = {
       (P) => P.checkTools(catalogOf({ name: "a" }, { name: "b" })).length,
       (p) => /catalog/.test(p.error ?? ""),
       (p) => p.value === 2,
-    ),
-  "result-text-concatenated": async ({ v, s }) =>
-    judged(
-      'resultText of text items "4" and "5"',
-      v,
-      s,
-      (P) =>
-        P.resultText({
-          content: [
-            { type: "text", text: "4" },
-            { type: "text", text: "5" },
-          ],
-        }),
-      (p) => p.value === "45",
-      (p) => p.value === "4\n5",
-    ),
-  "result-text-iserror-truthy": async ({ v, s }) =>
-    judged(
-      'resultText of "4" with isError: "false"',
-      v,
-      s,
-      (P) => P.resultText({ content: [{ type: "text", text: "4" }], isError: "false" }),
-      (p) => /ToolError/.test(p.error ?? ""),
-      (p) => p.value === "4",
     ),
   "result-text-error-as-prefixed-text": async ({ v, s }) => {
     const pureResult = judged(
@@ -6847,6 +6793,75 @@ const round14 = {
     };
   },
   // ---------- fair ----------
+  // ---------- fair: once held wrong, moved here ----------
+  "check-initialize-tools-array-accepted": async ({ v }) => {
+    // Fair: the chapter's check_initialize refuses only when "tools" is not a key of capabilities
+    // (lines 348–350); mirrored here, the variant's verdict is the chapter's on each input.
+    const chapter = (result) =>
+      typeof result.capabilities === "object" && result.capabilities !== null && "tools" in result.capabilities;
+    const inputs = [
+      INIT({ capabilities: { tools: [] } }),
+      INIT({ capabilities: { tools: {} } }),
+      INIT({ capabilities: { tools: {}, logging: {} } }),
+      INIT({ capabilities: {} }),
+      INIT({ capabilities: { logging: {} } }),
+    ];
+    const seen = inputs.map((result) => pure(() => v.checkInitialize(result)));
+    const asChapter = seen.every((p, i) => (p.error === undefined) === chapter(inputs[i]));
+    const refusedWithout = seen.slice(3).every((p) => /ProtocolError\(capabilities\)/.test(p.error ?? ""));
+    return {
+      ok: asChapter && refusedWithout,
+      shows: `checkInitialize on tools [], {}, {} beside logging, none, logging only: variant ${seen.map((p) => (p.error ? p.error : "accepted")).join(", ")}; the chapter's "tools" in capabilities: ${inputs.map((r) => (chapter(r) ? "accepted" : "refused")).join(", ")}`,
+    };
+  },
+  "check-tools-cursor-truthy": async ({ v }) => {
+    // Fair: the chapter's check_tools refuses a catalog whose nextCursor is true by Python's truth
+    // (line 357); for these cursors Python's truth and JavaScript's agree, so the mirror is Boolean.
+    const cursors = ["", null, 0, false, "page-2", 2];
+    const seen = cursors.map((nextCursor) =>
+      pure(() => v.checkTools({ ...catalogOf({ name: "a" }), nextCursor }).length),
+    );
+    const asChapter = seen.every((p, i) =>
+      Boolean(cursors[i]) ? /ProtocolError\(catalog\)/.test(p.error ?? "") : p.value === 1,
+    );
+    return {
+      ok: asChapter,
+      shows: `checkTools of one tool with nextCursor ${cursors.map((c) => JSON.stringify(c)).join(", ")}: variant ${seen.map((p) => JSON.stringify(p)).join(", ")}; the chapter's if result.get("nextCursor") refuses only "page-2" and 2`,
+    };
+  },
+  "result-text-concatenated": async ({ v, s }) => {
+    // Fair: the separator is the learner's, the empty one too (free choice textSeparator); what is
+    // judged is the items, in order, a single item as it came, and a failure raised.
+    const items = (...texts) => ({ content: texts.map((text) => ({ type: "text", text })) });
+    const [pv, ps] = [v, s].map((P) => pure(() => P.resultText(items("4", "5", "6"))));
+    const one = pure(() => v.resultText(items(" a\n")));
+    const failed = pure(() => v.resultText({ ...items("out of stock"), isError: true }));
+    return {
+      ok:
+        pv.value === "456" &&
+        ps.value === "4\n5\n6" &&
+        one.value === " a\n" &&
+        failed.error?.startsWith("ToolError") === true,
+      shows: `items 4, 5, 6: variant ${JSON.stringify(pv)} (the empty separator, in order), solved ${JSON.stringify(ps)}; one item " a\\n": ${JSON.stringify(one)}; isError: ${JSON.stringify(failed)}`,
+    };
+  },
+  "result-text-iserror-truthy": async ({ v }) => {
+    // Fair: MCP 2025-06-18 types isError as an optional boolean; on true, false and none the variant
+    // does what the chapter asks, and a non-boolean isError (malformed) is the client's to judge.
+    const result = (extra) => ({ content: [{ type: "text", text: "4" }], ...extra });
+    const [yes, no, none] = [{ isError: true }, { isError: false }, {}].map((extra) =>
+      pure(() => v.resultText(result(extra))),
+    );
+    const malformed = ["false", 1].map((isError) => pure(() => v.resultText(result({ isError }))));
+    return {
+      ok:
+        yes.error?.startsWith("ToolError") === true &&
+        no.value === "4" &&
+        none.value === "4" &&
+        malformed.every((p) => p.error?.startsWith("ToolError") === true),
+      shows: `resultText of "4" with isError true: ${JSON.stringify(yes)}, false: ${JSON.stringify(no)}, absent: ${JSON.stringify(none)}; malformed "false" and 1 (not booleans, MCP 2025-06-18): ${malformed.map((p) => JSON.stringify(p)).join(", ")}, raised, the client's choice`,
+    };
+  },
   "answer-for-check-table": async ({ v, s }) => {
     const pure14 = agreeOn("answerFor(5, ...)", v, s, (P, m) => P.answerFor(5, m), ANSWER_INPUTS);
     const live = await sameSessions(v, s, [teaching("normal"), teaching("wrong-id")], {});

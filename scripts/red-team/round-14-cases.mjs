@@ -260,23 +260,7 @@ export const wrong = [
       },
     ],
   },
-  {
-    name: "check-initialize-tools-array-accepted",
-    piece: "checkInitialize",
-    client: false,
-    breaks:
-      'capabilities.tools must be an object (the notebook: an array is not); this one checks typeof only ("typeof is enough"), so tools: [] passes as an offer of tools.',
-    edits: [{ find: CAPS_TEST, replace: '  if (typeof tools !== "object" || tools === null) {' }],
-  },
   // ---------- checkTools ----------
-  {
-    name: "check-tools-cursor-truthy",
-    piece: "checkTools",
-    client: false,
-    breaks:
-      'A catalog with a nextCursor has more pages and is refused (the notebook: any nextCursor); this one tests the cursor\'s truth ("an empty cursor means no more"), so a cursor of "" or null passes as a complete catalog.',
-    edits: [{ find: CURSOR_TEST, replace: "  if (result.nextCursor) throw refusal(" }],
-  },
   {
     name: "check-tools-output-schema-required",
     piece: "checkTools",
@@ -293,22 +277,6 @@ export const wrong = [
     ],
   },
   // ---------- resultText ----------
-  {
-    name: "result-text-concatenated",
-    piece: "resultText",
-    client: false,
-    breaks:
-      'The text items are joined with a newline (the notebook: joined with "\\n"); this one runs them together ("the items are one text"), so "4" and "5" come back as "45".',
-    edits: [{ find: TEXT_JOIN, replace: '.map((item) => String(item.text)).join("");' }],
-  },
-  {
-    name: "result-text-iserror-truthy",
-    piece: "resultText",
-    client: false,
-    breaks:
-      'A tool failed when isError is true (chapter; the notebook: isError === true); this one tests its truth ("any isError"), so a result with isError: "false" or 1 is raised as a tool failure.',
-    edits: [{ find: "  if (result.isError === true) throw", replace: "  if (result.isError) throw" }],
-  },
   {
     name: "result-text-error-as-prefixed-text",
     piece: "resultText",
@@ -456,6 +424,38 @@ export const wrong = [
 ];
 
 export const fair = [
+  {
+    name: "check-initialize-tools-array-accepted",
+    piece: "checkInitialize",
+    client: false,
+    breaks:
+      'Fair (once held wrong, moved here): the chapter\'s check_initialize refuses only a server whose capabilities have no "tools" key (chapter lines 348–350: `"tools" not in capabilities`), so it takes any value there as an offer of tools, as the free choice toolsCapabilityAnyValue says; this one checks typeof only, so tools: [] passes as the chapter\'s would, and a handshake with no tools is still refused (the same move as handshake-tools-in.js, commit 974094b).',
+    edits: [{ find: CAPS_TEST, replace: '  if (typeof tools !== "object" || tools === null) {' }],
+  },
+  {
+    name: "check-tools-cursor-truthy",
+    piece: "checkTools",
+    client: false,
+    breaks:
+      'Fair (once held wrong, moved here): the chapter\'s check_tools refuses a catalog whose nextCursor is true by Python\'s truth test (chapter line 357: `if result.get("nextCursor"):`), so an empty or null cursor reads as no further page, as the free choice falsyCursorNoPage says; this one tests the cursor\'s truth, so a cursor of "" or null passes as a complete catalog and a real cursor is still refused.',
+    edits: [{ find: CURSOR_TEST, replace: "  if (result.nextCursor) throw refusal(" }],
+  },
+  {
+    name: "result-text-concatenated",
+    piece: "resultText",
+    client: false,
+    breaks:
+      'Fair (once held wrong, moved here): the chapter calls result_text but never shows how several text items are put together, and the free choice textSeparator leaves the separator to the learner, any string, the empty one too (decided with result-text-default-join, commit 7bd3dc4); this one joins with the empty string, so "4" and "5" come back as "45": the items in order, a single item as it came, isError still raised.',
+    edits: [{ find: TEXT_JOIN, replace: '.map((item) => String(item.text)).join("");' }],
+  },
+  {
+    name: "result-text-iserror-truthy",
+    piece: "resultText",
+    client: false,
+    breaks:
+      'Fair (once held wrong, moved here): MCP 2025-06-18 types CallToolResult\'s isError as an optional boolean (schema/2025-06-18/schema.ts: isError?: boolean), so isError: "false" or 1 is a malformed result, and the chapter, which never shows result_text, says nothing of one: raising it or reading it as success is the client\'s choice, and the rule result-text-iserror gives only true, false or none; this one tests isError\'s truth, so true raises, false and none return the text, and a malformed "false" or 1 raises.',
+    edits: [{ find: "  if (result.isError === true) throw", replace: "  if (result.isError) throw" }],
+  },
   {
     name: "answer-for-check-table",
     piece: "answerFor",
