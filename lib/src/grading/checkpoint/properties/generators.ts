@@ -2193,19 +2193,32 @@ const toolsNamedAnyhow = fc
  * tool on the request's topic, the other off it, in either order, after other tools off it. A piece
  * that scores the tool and not the name ranks the one on topic first.
  */
-const confusedNames = fc
-  .tuple(topic, topic, confusedPair, fc.boolean(), fc.integer({ min: 0, max: 3 }))
-  .filter(([about, other]) => about !== other)
-  .chain(([about, other, [onTopic, offTopic], onTopicFirst, fillers]) => {
-    const off = (name: string) => ({ name, description: `handles ${other} requests` });
-    const pair = [{ name: onTopic, description: `handles ${about} requests` }, off(offTopic)];
-    const tools = [
-      ...Array.from({ length: fillers }, (_, index) => off(`tool_${index}`)),
-      ...(onTopicFirst ? pair : pair.reverse()),
-    ];
-    return fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m }));
-  })
-  .filter((run) => new Set(run.tools.map((tool) => tool.name)).size === run.tools.length);
+function confusedNamesOf(pairs: fc.Arbitrary<readonly [string, string]>): fc.Arbitrary<RankingRun> {
+  return fc
+    .tuple(topic, topic, pairs, fc.boolean(), fc.integer({ min: 0, max: 3 }))
+    .filter(([about, other]) => about !== other)
+    .chain(([about, other, [onTopic, offTopic], onTopicFirst, fillers]) => {
+      const off = (name: string) => ({ name, description: `handles ${other} requests` });
+      const pair = [{ name: onTopic, description: `handles ${about} requests` }, off(offTopic)];
+      const tools = [
+        ...Array.from({ length: fillers }, (_, index) => off(`tool_${index}`)),
+        ...(onTopicFirst ? pair : pair.reverse()),
+      ];
+      return fc.integer({ min: 1, max: tools.length }).map((m) => ({ request: `help with ${about}`, tools, m }));
+    })
+    .filter((run) => new Set(run.tools.map((tool) => tool.name)).size === run.tools.length);
+}
+const confusedNames = confusedNamesOf(confusedPair);
+/**
+ * The tool on topic named "__proto__", the one name a plain object cannot keep a score under (an
+ * assignment to it sets the prototype), beside another name every object has: met in every grading,
+ * not only when the names edges happen to draw it.
+ */
+const protoOnTopic = confusedNamesOf(
+  fc
+    .constantFrom(...PROTOTYPE_NAMES.filter((name) => name !== "__proto__"))
+    .map((other): readonly [string, string] => ["__proto__", other]),
+);
 
 /**
  * A catalog already in ranked order (tools all tied, or the one on the request's topic first and the
@@ -2420,6 +2433,7 @@ export const RANKING_RUNS: EdgeGenerator<RankingRun> = edgeGenerator<RankingRun>
   // A tool's name is any string: each tool keeps its own score, whatever it is called.
   { edge: "names-any-string", weight: 2, arbitrary: askedWithin(toolsNamedAnyhow) },
   { edge: "names-confused", weight: 2, arbitrary: confusedNames },
+  { edge: "proto-name-on-topic", arbitrary: protoOnTopic },
   // A tool named in the request gets no bonus: the scorer ranks another above it, and so must topTools.
   { edge: "name-in-request", arbitrary: nameInRequest },
   {
