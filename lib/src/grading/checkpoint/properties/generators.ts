@@ -1001,7 +1001,10 @@ export const READER_RUNS: EdgeGenerator<ReaderRun> = edgeGenerator<ReaderRun>("F
       .map(([limit, extra, pad, whole]): ReaderRun => {
         const data = frameOfSize(Math.min(limit, DEFAULT_FRAME_LIMIT + extra), pad);
         const over = limit - DEFAULT_FRAME_LIMIT <= 100 ? [frameOfSize(limit + 1, pad)] : [];
-        return { limit, chunks: [...(whole ? [data] : cutAt(data, [data.length >> 1])), ...over] };
+        // Cut where a character starts: a cut inside one is framing-utf8-split's dimension, not this one's.
+        let middle = data.length >> 1;
+        while (middle > 0 && (data[middle]! & 0xc0) === 0x80) middle -= 1;
+        return { limit, chunks: [...(whole ? [data] : cutAt(data, [middle])), ...over] };
       }),
   },
   // A frame of exactly the limit after another in the same read: its size counts from where it starts.
